@@ -1,0 +1,686 @@
+package propertybag
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// decode decodes text into dst (a settable value). dst is only assigned when
+// decoding succeeds. Values of string kind also accept legacy text that is not
+// a JSON string literal (see the package documentation).
+func decode(text string, dst reflect.Value) error {
+	t := dst.Type()
+	if isStringTarget(t) {
+		if ok, err := decodeLegacyString(text, dst); ok || err != nil {
+			return err
+		}
+	}
+	fresh := reflect.New(t).Elem()
+	info := typeInfoFor(t)
+	err := errFallback
+	if info.fast {
+		d := decodeState{s: text}
+		err = d.top(fresh, info)
+	}
+	if errors.Is(err, errFallback) {
+		fresh = reflect.New(t).Elem()
+		err = decodeStd(text, fresh)
+	}
+	if err != nil {
+		return err
+	}
+	dst.Set(fresh)
+	return nil
+}
+
+// isStringTarget reports whether t is a string kind, or pointers to one,
+// decoded without a custom unmarshaler.
+func isStringTarget(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String && isPlainScalar(t) && !hasUnmarshaler(t)
+}
+
+// decodeLegacyString handles text for a string target that is not a JSON
+// string literal. It reports ok=false when the text should be decoded as
+// ordinary JSON instead.
+func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
+	if len(text) > 0 && text[0] == '"' && json.Valid([]byte(text)) {
+		return false, nil // a JSON string: the normal path
+	}
+	if text == "null" && dst.Kind() == reflect.Pointer {
+		return false, nil // a nil pointer stored by Add
+	}
+	trimmed := strings.TrimSpace(text)
+	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)) {
+		kind := "an object"
+		if trimmed[0] == '[' {
+			kind = "an array"
+		}
+		return true, fmt.Errorf("stored value is %s, not a string", kind)
+	}
+	// Legacy (unquoted) string: store the text verbatim.
+	v := reflect.New(dst.Type()).Elem()
+	target := v
+	for target.Kind() == reflect.Pointer {
+		target.Set(reflect.New(target.Type().Elem()))
+		target = target.Elem()
+	}
+	target.SetString(text)
+	dst.Set(v)
+	return true, nil
+}
+
+// decodeStd decodes with encoding/json, rejecting unknown fields and
+// trailing data. It serves the types the fast decoder does not handle.
+func decodeStd(text string, dst reflect.Value) error {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst.Addr().Interface()); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errors.New("empty text")
+		}
+		return err
+	}
+	if rest := strings.TrimLeft(text[dec.InputOffset():], " \t\r\n"); rest != "" {
+		return fmt.Errorf("invalid character %q after top-level value", rest[0])
+	}
+	return nil
+}
+
+// errFallback tells decode to retry with encoding/json.
+var errFallback = errors.New("fast decoder does not support this type")
+
+var (
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	typeInfoCache       sync.Map // reflect.Type -> *typeInfo
+)
+
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+func hasMarshaler(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(marshalerType) || pt.Implements(marshalerType) ||
+		t.Implements(textMarshalerType) || pt.Implements(textMarshalerType)
+}
+
+func hasUnmarshaler(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(unmarshalerType) || pt.Implements(unmarshalerType) ||
+		t.Implements(textUnmarshalerType) || pt.Implements(textUnmarshalerType)
+}
+
+// typeInfo is the cached decoding plan for one type.
+type typeInfo struct {
+	typ    reflect.Type
+	kind   reflect.Kind
+	fast   bool      // the fast decoder handles this type completely
+	elem   *typeInfo // pointer, slice and map element
+	fields []fieldInfo
+	exact  map[string]int // JSON name -> index into fields
+	folded map[string]int // folded JSON name -> index into fields
+}
+
+type fieldInfo struct {
+	index     int
+	info      *typeInfo
+	key       string // `"name":`, pre-encoded for the encoder
+	omitEmpty bool
+}
+
+func typeInfoFor(t reflect.Type) *typeInfo {
+	if cached, ok := typeInfoCache.Load(t); ok {
+		return cached.(*typeInfo)
+	}
+	info := buildTypeInfo(t, map[reflect.Type]*typeInfo{})
+	actual, _ := typeInfoCache.LoadOrStore(t, info)
+	return actual.(*typeInfo)
+}
+
+// buildTypeInfo builds the plan for t. Types being built further up the
+// stack (recursive types) are taken as fast for now; if that guess is wrong
+// the decoder meets a non-fast plan at run time and falls back.
+func buildTypeInfo(t reflect.Type, building map[reflect.Type]*typeInfo) *typeInfo {
+	if info, ok := building[t]; ok {
+		return info
+	}
+	if cached, ok := typeInfoCache.Load(t); ok {
+		return cached.(*typeInfo)
+	}
+	info := &typeInfo{typ: t, kind: t.Kind(), fast: true}
+	building[t] = info
+	if hasUnmarshaler(t) || hasMarshaler(t) {
+		info.fast = false
+		return info
+	}
+	switch t.Kind() {
+	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Pointer:
+		info.elem = buildTypeInfo(t.Elem(), building)
+		info.fast = info.elem.fast
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			info.fast = false // []byte is base64 text
+			break
+		}
+		info.elem = buildTypeInfo(t.Elem(), building)
+		info.fast = info.elem.fast
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String || hasUnmarshaler(t.Key()) {
+			info.fast = false
+			break
+		}
+		info.elem = buildTypeInfo(t.Elem(), building)
+		info.fast = info.elem.fast
+	case reflect.Struct:
+		info.fast = buildStructInfo(info, building)
+	default: // interfaces, arrays, complex numbers, channels, functions
+		info.fast = false
+	}
+	return info
+}
+
+func buildStructInfo(info *typeInfo, building map[reflect.Type]*typeInfo) bool {
+	t := info.typ
+	info.exact = map[string]int{}
+	info.folded = map[string]int{}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.Anonymous {
+			return false // embedded fields follow promotion rules: leave them to encoding/json
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		omitEmpty := false
+		for opt := range strings.SplitSeq(opts, ",") {
+			switch opt {
+			case "string", "omitzero":
+				return false
+			case "omitempty":
+				omitEmpty = true
+			}
+		}
+		if !validTagName(name) {
+			name = sf.Name
+		}
+		if _, dup := info.exact[name]; dup {
+			return false // ambiguous names: encoding/json ignores both
+		}
+		fi := buildTypeInfo(sf.Type, building)
+		if !fi.fast {
+			return false
+		}
+		info.exact[name] = len(info.fields)
+		if folded := foldName(name); !hasKey(info.folded, folded) {
+			info.folded[folded] = len(info.fields) // the first field wins, as in encoding/json
+		}
+		key := string(appendJSONString(nil, name)) + ":"
+		info.fields = append(info.fields, fieldInfo{index: i, info: fi, key: key, omitEmpty: omitEmpty})
+	}
+	return true
+}
+
+// validTagName reports whether a json tag name is usable as written; an
+// unusable one means the Go field name is used, as in encoding/json.
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) {
+			continue
+		}
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldName maps a name to a case-insensitive key: ASCII letters upper-cased,
+// other runes mapped to the smallest rune of their simple case-folding orbit.
+func foldName(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if 'a' <= r && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+			b.WriteRune(r)
+			continue
+		}
+		smallest := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			smallest = min(smallest, f)
+		}
+		b.WriteRune(smallest)
+	}
+	return b.String()
+}
+
+// decodeState is a strict JSON decoder over one stored text. It accepts
+// exactly the JSON that encoding/json accepts for the supported types and
+// produces the same values.
+type decodeState struct {
+	s string
+	i int
+}
+
+func (d *decodeState) top(v reflect.Value, info *typeInfo) error {
+	if err := d.value(v, info); err != nil {
+		return err
+	}
+	d.skipSpace()
+	if d.i < len(d.s) {
+		return d.syntaxErr("after top-level value")
+	}
+	return nil
+}
+
+func (d *decodeState) skipSpace() {
+	for d.i < len(d.s) {
+		switch d.s[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decodeState) syntaxErr(where string) error {
+	if d.i >= len(d.s) {
+		return errors.New("unexpected end of JSON input")
+	}
+	return fmt.Errorf("invalid character %q %s at offset %d", d.s[d.i], where, d.i)
+}
+
+func typeErr(what string, t reflect.Type) error {
+	return fmt.Errorf("cannot decode JSON %s into Go value of type %s", what, t)
+}
+
+func (d *decodeState) value(v reflect.Value, info *typeInfo) error {
+	if !info.fast {
+		return errFallback
+	}
+	d.skipSpace()
+	if d.i >= len(d.s) {
+		return d.syntaxErr("")
+	}
+	c := d.s[d.i]
+	if c == 'n' {
+		if err := d.literal("null"); err != nil {
+			return err
+		}
+		switch info.kind {
+		case reflect.Pointer, reflect.Map, reflect.Slice:
+			v.SetZero()
+		}
+		return nil
+	}
+	if info.kind == reflect.Pointer {
+		if v.IsNil() {
+			v.Set(reflect.New(info.typ.Elem()))
+		}
+		return d.value(v.Elem(), info.elem)
+	}
+	switch c {
+	case '{':
+		switch info.kind {
+		case reflect.Struct:
+			return d.object(v, info)
+		case reflect.Map:
+			return d.object(v, info)
+		}
+		return typeErr("object", info.typ)
+	case '[':
+		if info.kind != reflect.Slice {
+			return typeErr("array", info.typ)
+		}
+		return d.array(v, info)
+	case '"':
+		s, err := d.str()
+		if err != nil {
+			return err
+		}
+		if info.kind != reflect.String {
+			return typeErr("string", info.typ)
+		}
+		v.SetString(s)
+		return nil
+	case 't', 'f':
+		lit := "true"
+		if c == 'f' {
+			lit = "false"
+		}
+		if err := d.literal(lit); err != nil {
+			return err
+		}
+		if info.kind != reflect.Bool {
+			return typeErr("bool", info.typ)
+		}
+		v.SetBool(c == 't')
+		return nil
+	}
+	if c == '-' || ('0' <= c && c <= '9') {
+		return d.number(v, info)
+	}
+	return d.syntaxErr("looking for beginning of value")
+}
+
+func (d *decodeState) literal(lit string) error {
+	if strings.HasPrefix(d.s[d.i:], lit) {
+		d.i += len(lit)
+		return nil
+	}
+	for j := 0; j < len(lit); j++ {
+		if d.i+j >= len(d.s) {
+			d.i += j
+			return d.syntaxErr("")
+		}
+		if d.s[d.i+j] != lit[j] {
+			d.i += j
+			return d.syntaxErr("in literal " + lit)
+		}
+	}
+	return nil // unreachable
+}
+
+func (d *decodeState) number(v reflect.Value, info *typeInfo) error {
+	start := d.i
+	if d.s[d.i] == '-' {
+		d.i++
+	}
+	if d.i >= len(d.s) {
+		return d.syntaxErr("in numeric literal")
+	}
+	switch c := d.s[d.i]; {
+	case c == '0':
+		d.i++
+	case '1' <= c && c <= '9':
+		for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
+			d.i++
+		}
+	default:
+		return d.syntaxErr("in numeric literal")
+	}
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		d.i++
+		if !d.digits() {
+			return d.syntaxErr("after decimal point in numeric literal")
+		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if !d.digits() {
+			return d.syntaxErr("in exponent of numeric literal")
+		}
+	}
+	lit := d.s[start:d.i]
+	switch info.kind {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(lit, 10, info.typ.Bits())
+		if err != nil {
+			return typeErr("number "+lit, info.typ)
+		}
+		v.SetInt(n)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(lit, 10, info.typ.Bits())
+		if err != nil {
+			return typeErr("number "+lit, info.typ)
+		}
+		v.SetUint(n)
+	case reflect.Float32, reflect.Float64:
+		f, err := strconv.ParseFloat(lit, info.typ.Bits())
+		if err != nil {
+			return typeErr("number "+lit, info.typ)
+		}
+		v.SetFloat(f)
+	default:
+		return typeErr("number", info.typ)
+	}
+	return nil
+}
+
+func (d *decodeState) digits() bool {
+	start := d.i
+	for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
+		d.i++
+	}
+	return d.i > start
+}
+
+// object decodes a JSON object into a struct (rejecting unknown fields) or a
+// map with string keys.
+func (d *decodeState) object(v reflect.Value, info *typeInfo) error {
+	d.i++ // '{'
+	isMap := info.kind == reflect.Map
+	if isMap && v.IsNil() {
+		v.Set(reflect.MakeMap(info.typ))
+	}
+	d.skipSpace()
+	if d.i < len(d.s) && d.s[d.i] == '}' {
+		d.i++
+		return nil
+	}
+	for {
+		d.skipSpace()
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
+			return d.syntaxErr("looking for beginning of object key string")
+		}
+		key, err := d.str()
+		if err != nil {
+			return err
+		}
+		d.skipSpace()
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
+			return d.syntaxErr("after object key")
+		}
+		d.i++
+		if isMap {
+			elem := reflect.New(info.typ.Elem()).Elem()
+			if err := d.value(elem, info.elem); err != nil {
+				return err
+			}
+			v.SetMapIndex(reflect.ValueOf(key).Convert(info.typ.Key()), elem)
+		} else {
+			idx, ok := info.exact[key]
+			if !ok {
+				idx, ok = info.folded[foldName(key)]
+			}
+			if !ok {
+				return fmt.Errorf("unknown field %q for %s", key, info.typ)
+			}
+			f := info.fields[idx]
+			if err := d.value(v.Field(f.index), f.info); err != nil {
+				return err
+			}
+		}
+		d.skipSpace()
+		if d.i >= len(d.s) {
+			return d.syntaxErr("")
+		}
+		switch d.s[d.i] {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return nil
+		default:
+			return d.syntaxErr("after object key:value pair")
+		}
+	}
+}
+
+func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
+	d.i++ // '['
+	d.skipSpace()
+	if d.i < len(d.s) && d.s[d.i] == ']' {
+		d.i++
+		v.Set(reflect.MakeSlice(info.typ, 0, 0))
+		return nil
+	}
+	n := 0
+	for {
+		if n >= v.Len() {
+			v.Set(reflect.Append(v, reflect.New(info.typ.Elem()).Elem()))
+		}
+		if err := d.value(v.Index(n), info.elem); err != nil {
+			return err
+		}
+		n++
+		d.skipSpace()
+		if d.i >= len(d.s) {
+			return d.syntaxErr("")
+		}
+		switch d.s[d.i] {
+		case ',':
+			d.i++
+		case ']':
+			d.i++
+			return nil
+		default:
+			return d.syntaxErr("after array element")
+		}
+	}
+}
+
+// str decodes the JSON string literal at the cursor. Invalid UTF-8 and lone
+// surrogates become U+FFFD, as in encoding/json.
+func (d *decodeState) str() (string, error) {
+	d.i++ // opening quote
+	start := d.i
+	// Fast path: printable ASCII without escapes shares the stored text.
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		if c == '"' {
+			s := d.s[start:d.i]
+			d.i++
+			return s, nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+		d.i++
+	}
+	buf := make([]byte, 0, d.i-start+16)
+	buf = append(buf, d.s[start:d.i]...)
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return string(buf), nil
+		case c < 0x20:
+			return "", d.syntaxErr("in string literal")
+		case c == '\\':
+			d.i++
+			if d.i >= len(d.s) {
+				return "", d.syntaxErr("")
+			}
+			switch e := d.s[d.i]; e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+				d.i++
+			case 'b':
+				buf = append(buf, '\b')
+				d.i++
+			case 'f':
+				buf = append(buf, '\f')
+				d.i++
+			case 'n':
+				buf = append(buf, '\n')
+				d.i++
+			case 'r':
+				buf = append(buf, '\r')
+				d.i++
+			case 't':
+				buf = append(buf, '\t')
+				d.i++
+			case 'u':
+				d.i++
+				r, ok := d.hex4()
+				if !ok {
+					return "", d.syntaxErr("in \\u hexadecimal character escape")
+				}
+				if utf16.IsSurrogate(r) {
+					r2 := utf8.RuneError
+					if strings.HasPrefix(d.s[d.i:], `\u`) {
+						save := d.i
+						d.i += 2
+						if lo, ok := d.hex4(); ok {
+							if combined := utf16.DecodeRune(r, lo); combined != utf8.RuneError {
+								r2 = combined
+							} else {
+								d.i = save
+							}
+						} else {
+							return "", d.syntaxErr("in \\u hexadecimal character escape")
+						}
+					}
+					r = r2
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				return "", d.syntaxErr("in string escape code")
+			}
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			d.i++
+		default:
+			r, size := utf8.DecodeRuneInString(d.s[d.i:])
+			buf = utf8.AppendRune(buf, r) // RuneError for invalid bytes
+			d.i += size
+		}
+	}
+	return "", d.syntaxErr("")
+}
+
+func (d *decodeState) hex4() (rune, bool) {
+	if d.i+4 > len(d.s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(d.s[d.i : d.i+4]) {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	d.i += 4
+	return r, true
+}

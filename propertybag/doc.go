@@ -1,0 +1,69 @@
+// Package propertybag provides PropertyBag, the map a storage version embeds
+// to keep values it has no field for, so that converting between API versions
+// loses nothing.
+//
+// When generated code converts an object to a version that lacks one of its
+// properties, it stashes the value in the bag with Add; when it converts back
+// to a version that has the property again, it recalls the value with Pull
+// (or the typed Pull[T], PullOptional[T]). Pull removes what it reads, so a
+// bag holds exactly the values that the current version cannot represent.
+//
+// # Wire format
+//
+// A storage type declares the bag as
+//
+//	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+//
+// and the bag serializes as a JSON object whose values are strings, each the
+// JSON text of one stashed value:
+//
+//	"$propertyBag": {
+//	  "MiddleName": "\"Theodore\"",
+//	  "Age": "42",
+//	  "ResidentialAddress": "{\"label\":\"1313 S. Harbor Blvd\"}"
+//	}
+//
+// This format is a compatibility promise: objects persisted in etcd must read
+// back after every upgrade. Precisely:
+//
+//   - Add stores the bytes encoding/json.Marshal produces for the value.
+//     Strings are therefore quoted and escaped JSON string literals (HTML
+//     characters as \u003c and friends), structs have their fields in
+//     declaration order, maps have their keys sorted, and a nil pointer is
+//     stored as null. The same value always yields the same bytes.
+//   - Named string types (enums) are stored as JSON strings, so a value added
+//     as an enum pulls back as a plain string and vice versa; the same holds
+//     for other named scalar types and their underlying types.
+//   - Get and Pull decode strictly: the text must be valid JSON of a shape
+//     that fits the destination, and an object key the destination struct
+//     has no field for is an error, not silently dropped (keys match field
+//     names exactly first, then case-insensitively, as in encoding/json).
+//     The destination is replaced, not merged, and is untouched on error.
+//   - Legacy text: bags written by Azure Service Operator's
+//     genruntime.PropertyBag store a value of Go type string verbatim,
+//     without quotes, and everything else as JSON. To read them, a
+//     destination of string kind (or a pointer to one) accepts any text that
+//     is not a JSON string literal and takes it verbatim. Two exceptions keep
+//     that rule from hiding errors: text that is a JSON object or array is
+//     rejected as the wrong shape, and the text null decodes to a nil pointer
+//     when the destination is a pointer. The one ambiguity: a legacy string
+//     whose own text is a valid JSON string literal (it begins and ends with
+//     a double quote) is decoded as JSON.
+//
+// # Errors
+//
+// Every error is an *Error naming the operation, the property, the Go type and
+// a short excerpt of the stored text, and wraps one of the sentinels
+// ErrNotFound, ErrDecode, ErrEncode, ErrNilDestination or ErrNilBag, so
+// errors.Is works. A failed Pull leaves the value in the bag; a failed Add
+// leaves the bag as it was. No operation panics on stored data.
+//
+// # Performance
+//
+// Scalars are encoded and decoded without encoding/json, and structs, slices
+// and maps of ordinary exported fields are decoded by a strict single-pass
+// decoder with per-type plans cached on first use; anything else (custom
+// unmarshalers, interfaces, embedded structs, byte slices) is decoded by
+// encoding/json with unknown fields disallowed. Contains, Remove and Names do
+// not encode or decode anything.
+package propertybag

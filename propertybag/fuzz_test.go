@@ -1,0 +1,95 @@
+package propertybag
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fuzzTarget exercises every kind the fast decoder handles, including a
+// recursive type.
+type fuzzTarget struct {
+	S  string           `json:"s"`
+	I  int8             `json:"i,omitempty"`
+	U  uint16           `json:"u"`
+	F  float32          `json:"f"`
+	D  float64          `json:"d"`
+	B  bool             `json:"b"`
+	E  gender           `json:"e"`
+	L  []int            `json:"l"`
+	M  map[string]*bool `json:"m"`
+	A  *address         `json:"a"`
+	Nx *fuzzTarget      `json:"next"`
+	X  int              `json:"-"`
+}
+
+// FuzzDecode checks that decoding stored text never panics and that the
+// fast decoder agrees with encoding/json (unknown fields disallowed) on every
+// input: both fail, or both succeed with equal values.
+func FuzzDecode(f *testing.F) {
+	for _, seed := range []string{
+		`{"s":"x","i":-3,"u":7,"f":1.5,"d":-2e-3,"b":true,"e":"Female","l":[1,2],"m":{"k":true,"n":null},"a":{"label":"L","floor":1},"next":{"s":"y"}}`,
+		`{"S":"case","NEXT":{"L":[]}}`,
+		`{"unknown":1}`,
+		`"just a string"`,
+		`[{"label":"a"},{"floor":2}]`,
+		`{"label":"\u00e9\ud83d\ude00\ud800x\\\"\/"}`,
+		`null`,
+		`12345678901234567890`,
+		`{"s":"x",}`,
+		``,
+	} {
+		f.Add(seed)
+	}
+	targets := []reflect.Type{
+		reflect.TypeFor[fuzzTarget](),
+		reflect.TypeFor[[]address](),
+		reflect.TypeFor[map[gender][]int](),
+		reflect.TypeFor[*int](),
+		reflect.TypeFor[float32](),
+		reflect.TypeFor[bool](),
+		reflect.TypeFor[uint8](),
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, typ := range targets {
+			fast := reflect.New(typ).Elem()
+			fastErr := decode(text, fast)
+			std := reflect.New(typ).Elem()
+			stdErr := decodeStd(text, std)
+			if (fastErr == nil) != (stdErr == nil) {
+				t.Fatalf("%s from %q: fast decoder error %v, encoding/json error %v", typ, text, fastErr, stdErr)
+			}
+			if fastErr == nil {
+				if diff := cmp.Diff(std.Interface(), fast.Interface()); diff != "" {
+					t.Fatalf("%s from %q: values differ (-encoding/json +fast):\n%s", typ, text, diff)
+				}
+			}
+		}
+		// String targets follow the legacy rule; they must not panic, and
+		// must agree with encoding/json on JSON string literals.
+		var s string
+		if err := decode(text, reflect.ValueOf(&s).Elem()); err == nil {
+			var std string
+			if len(text) > 0 && text[0] == '"' && decodeStd(text, reflect.ValueOf(&std).Elem()) == nil && std != s {
+				t.Fatalf("string from %q: got %q, encoding/json %q", text, s, std)
+			}
+		}
+		// Whatever decodes must encode back to text that decodes to an
+		// equal value.
+		var v fuzzTarget
+		if decode(text, reflect.ValueOf(&v).Elem()) == nil {
+			again, err := encode(v)
+			if err != nil {
+				t.Fatalf("re-encoding %#v: %v", v, err)
+			}
+			var w fuzzTarget
+			if err := decode(again, reflect.ValueOf(&w).Elem()); err != nil {
+				t.Fatalf("decoding re-encoded %q: %v", again, err)
+			}
+			if diff := cmp.Diff(v, w); diff != "" {
+				t.Fatalf("re-encoded value differs:\n%s", diff)
+			}
+		}
+	})
+}
