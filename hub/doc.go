@@ -1,0 +1,30 @@
+// Package hub knows about versions: it parses and orders the version names
+// operators use, chooses the hub of a resource, describes the conversion
+// graph that links every version to the hub, and resolves Semantic
+// Versioning requirements.
+//
+// # Version names
+//
+// ParseVersion understands Kubernetes versions (v1, v2beta1, v1alpha2), ARM
+// API versions (2020-01-01, 2020-01-01-preview, and their package forms
+// v20200101 and v1api20200101), the storage twins of both (v1storage,
+// v20200101storage), and semantic versions (1.2.3). Version.Compare orders
+// them from oldest to newest; CompareKubePriority gives the order Kubernetes
+// prefers when it lists the versions of a group.
+//
+// # The hub
+//
+// In the chained-storage-versions design every API version vN has a storage
+// twin vNstorage, and storage versions link to the next one until the chain
+// reaches the hub, the newest stable storage version (SelectHub). A Graph
+// records those links for one resource and is only built when valid: one
+// hub, every version reaches it, no cycles, no links to versions that do not
+// exist. Package convert builds a Graph from a runtime.Scheme; this package
+// has no Kubernetes dependency.
+//
+// # Semantic Versioning
+//
+// SemVer, Spec, Resolve, Latest and ResolveAll parse and order semantic
+// versions, match requirement specs such as ">=1.2, <2.0" or "1.2", and pick
+// the version that satisfies one or several consumers.
+package hub

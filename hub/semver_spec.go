@@ -1,0 +1,541 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ErrInvalidSpec is wrapped by every error returned by [ParseSpec]; test for
+// it with [errors.Is].
+var ErrInvalidSpec = errors.New("invalid version spec")
+
+// ErrNoCompatibleVersion is wrapped by the errors returned when no available
+// version fits a request: by [Resolve] and [Latest], and by [ResolveAll] when
+// no versions are available at all. Test for it with [errors.Is].
+var ErrNoCompatibleVersion = errors.New("no compatible version")
+
+// ErrConflictingRequirements is wrapped by the [*ConflictError] that
+// [ResolveAll] returns when no available version satisfies all requirements
+// at once. Test for it with [errors.Is].
+var ErrConflictingRequirements = errors.New("conflicting requirements")
+
+// Spec is a version requirement, parsed by [ParseSpec], such as "1.2",
+// ">=1.2, <2.0, !=1.5" or "*". A version satisfies a Spec when it satisfies
+// every comma-separated item of it; [Spec.Matches] tests that.
+//
+// The zero Spec is the empty spec, which is the same as ParseSpec("").
+type Spec struct {
+	items []specItem
+}
+
+// specOp is the operator of one spec item.
+type specOp uint8
+
+const (
+	opRange specOp = iota // bare (possibly partial) version
+	opAny                 // "*"
+	opEQ                  // "=" or "=="
+	opNE                  // "!="
+	opGT                  // ">"
+	opGE                  // ">="
+	opLT                  // "<"
+	opLE                  // "<="
+)
+
+var opStrings = map[string]specOp{
+	"=": opEQ, "==": opEQ, "!=": opNE,
+	">": opGT, ">=": opGE, "<": opLT, "<=": opLE,
+}
+
+// specItem is one comma-separated item of a Spec.
+type specItem struct {
+	op specOp
+	// ver is the version written, padded with zeros to three components.
+	ver SemVer
+	// parts is how many core components were written: 1, 2 or 3; 0 stands
+	// for the empty spec, which behaves like the bare version "0".
+	parts int
+}
+
+// ParseSpec parses a version requirement.
+//
+// A spec is a comma-separated list of items, and a version satisfies the
+// spec when it satisfies every item. Whitespace around items and between an
+// operator and its version is ignored. Each item is one of:
+//
+//   - "*", which every version satisfies, pre-releases included.
+//   - A bare version, possibly partial, which stands for a range:
+//     "x" means x.0.0 <= v < (x+1).0.0, "x.y" means x.y.0 <= v < x.(y+1).0,
+//     and "x.y.z" (optionally with pre-release and build metadata) means
+//     exactly that version.
+//   - An operator followed by a version, possibly partial: "=" (or its
+//     synonym "=="), "!=", ">", ">=", "<" or "<=". A partial version after
+//     an operator is padded with zeros, so ">=1.2" means ">=1.2.0", "<2"
+//     means "<2.0.0" and "!=1.5" excludes only 1.5.0.
+//
+// The empty spec (an empty or all-whitespace string) means
+// 0.0.0 <= v < 1.0.0, exactly like the bare version "0".
+//
+// Versions may carry the optional leading "v" that [ParseSemVer] accepts.
+// Pre-release and build metadata may only follow a full major.minor.patch
+// version. Build metadata is accepted but, as in all precedence
+// comparisons, ignored: "=1.0.0+a" matches 1.0.0+b.
+//
+// Pre-release rule: items are evaluated purely by SemVer precedence
+// ([SemVer.Compare]), and pre-release versions get no special treatment. A
+// pre-release therefore satisfies an item exactly when its precedence does:
+// 1.0.0-rc.1 does not satisfy "1" or ">=1.0" (it is lower than 1.0.0), but
+// 2.0.0-rc.1 does satisfy "1" and "<2.0" (it is lower than 2.0.0). To keep
+// the pre-releases of the next version out, bound the range with the lowest
+// possible pre-release of that version, as in ">=1.0.0, <2.0.0-0".
+//
+// Errors name the input and the offending item, and wrap [ErrInvalidSpec].
+func ParseSpec(s string) (Spec, error) {
+	if strings.TrimSpace(s) == "" {
+		return Spec{}, nil
+	}
+	raw := strings.Split(s, ",")
+	items := make([]specItem, 0, len(raw))
+	for i, text := range raw {
+		it, reason := parseSpecItem(strings.TrimSpace(text))
+		if reason != "" {
+			return Spec{}, fmt.Errorf("hub: %w %q: item %d %q: %s", ErrInvalidSpec, s, i+1, strings.TrimSpace(text), reason)
+		}
+		items = append(items, it)
+	}
+	return Spec{items: items}, nil
+}
+
+// MustParseSpec is like [ParseSpec] but panics if s is not a valid spec. It
+// is meant for constants in code and tests.
+func MustParseSpec(s string) Spec {
+	spec, err := ParseSpec(s)
+	if err != nil {
+		panic(err)
+	}
+	return spec
+}
+
+// parseSpecItem parses one trimmed item of a spec. It returns a non-empty
+// reason when text is invalid.
+func parseSpecItem(text string) (specItem, string) {
+	if text == "" {
+		return specItem{}, "empty item"
+	}
+	if text == "*" {
+		return specItem{op: opAny}, ""
+	}
+	opLen := 0
+	for opLen < len(text) && strings.IndexByte("<>=!~^", text[opLen]) >= 0 {
+		opLen++
+	}
+	it := specItem{op: opRange}
+	if opLen > 0 {
+		op, ok := opStrings[text[:opLen]]
+		if !ok {
+			return specItem{}, fmt.Sprintf("unknown operator %q (want one of =, ==, !=, >, >=, <, <=)", text[:opLen])
+		}
+		it.op = op
+	}
+	rest := strings.TrimSpace(text[opLen:])
+	switch {
+	case rest == "" && opLen > 0:
+		return specItem{}, fmt.Sprintf("operator %q is not followed by a version", text[:opLen])
+	case rest == "*":
+		return specItem{}, fmt.Sprintf(`"*" cannot follow operator %q; use "*" alone`, text[:opLen])
+	}
+	v, parts, reason := parsePartial(rest)
+	if reason != "" {
+		return specItem{}, reason
+	}
+	it.ver, it.parts = v, parts
+	return it, ""
+}
+
+// parsePartial parses "x", "x.y" or a full version, each with an optional
+// leading "v", and reports how many core components were written.
+func parsePartial(s string) (SemVer, int, string) {
+	t := strings.TrimPrefix(s, "v")
+	core := t
+	if i := strings.IndexAny(t, "-+"); i >= 0 {
+		core = t[:i]
+	}
+	parts := strings.Split(core, ".")
+	if len(parts) == 3 {
+		v, reason := parseSemVer(s)
+		return v, 3, reason
+	}
+	if len(parts) > 3 {
+		return SemVer{}, 0, fmt.Sprintf("version %q has %d dot-separated parts; want at most 3 (major.minor.patch)", s, len(parts))
+	}
+	if t == "" && s != "" {
+		return SemVer{}, 0, `nothing follows the leading "v"`
+	}
+	var v SemVer
+	for i, dst := range []*uint64{&v.Major, &v.Minor}[:len(parts)] {
+		n, reason := parseNumber(componentNames[i], parts[i])
+		if reason != "" {
+			return SemVer{}, 0, reason
+		}
+		*dst = n
+	}
+	if len(core) < len(t) {
+		return SemVer{}, 0, fmt.Sprintf("version %q: pre-release and build metadata need a full major.minor.patch version", s)
+	}
+	return v, len(parts), ""
+}
+
+// String returns the spec in normalised form: items separated by ", ", no
+// other whitespace, "==" written as "=", and versions without a leading "v"
+// but with as many components as were written (so "1.2" stays "1.2", which
+// differs in meaning from "1.2.0"). The empty spec is "". Parsing the result
+// gives an equivalent spec with the same String.
+func (s Spec) String() string {
+	var b strings.Builder
+	for i, it := range s.items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(it.String())
+	}
+	return b.String()
+}
+
+func (it specItem) String() string {
+	var op string
+	switch it.op {
+	case opAny:
+		return "*"
+	case opEQ:
+		op = "="
+	case opNE:
+		op = "!="
+	case opGT:
+		op = ">"
+	case opGE:
+		op = ">="
+	case opLT:
+		op = "<"
+	case opLE:
+		op = "<="
+	}
+	switch it.parts {
+	case 1:
+		return op + strconv.FormatUint(it.ver.Major, 10)
+	case 2:
+		return op + strconv.FormatUint(it.ver.Major, 10) + "." + strconv.FormatUint(it.ver.Minor, 10)
+	}
+	return op + it.ver.String()
+}
+
+// Matches reports whether v satisfies every item of s, comparing by SemVer
+// precedence as described at [ParseSpec] (build metadata is ignored, and
+// pre-releases match exactly when their precedence does).
+func (s Spec) Matches(v SemVer) bool {
+	if len(s.items) == 0 {
+		return specItem{op: opRange}.matches(v) // empty spec: like "0"
+	}
+	for _, it := range s.items {
+		if !it.matches(v) {
+			return false
+		}
+	}
+	return true
+}
+
+func (it specItem) matches(v SemVer) bool {
+	c := v.Compare(it.ver)
+	switch it.op {
+	case opAny:
+		return true
+	case opEQ:
+		return c == 0
+	case opNE:
+		return c != 0
+	case opGT:
+		return c > 0
+	case opGE:
+		return c >= 0
+	case opLT:
+		return c < 0
+	case opLE:
+		return c <= 0
+	}
+	// opRange
+	if it.parts == 3 {
+		return c == 0
+	}
+	if c < 0 {
+		return false
+	}
+	upper, bounded := it.upperBound()
+	return !bounded || v.Less(upper)
+}
+
+// upperBound returns the exclusive upper bound of a partial bare version,
+// or false when the range is unbounded above because the bound would
+// overflow uint64.
+func (it specItem) upperBound() (SemVer, bool) {
+	const maxUint = 1<<64 - 1
+	major, minor := it.ver.Major, it.ver.Minor
+	if it.parts == 2 {
+		switch {
+		case minor < maxUint:
+			return SemVer{Major: major, Minor: minor + 1}, true
+		case major < maxUint:
+			// x.(2^64).0 is above every x.y.z but below every (x+1).y.z,
+			// pre-releases included; (x+1).0.0-0 is the lowest of those.
+			return SemVer{Major: major + 1, Pre: []string{"0"}}, true
+		}
+		return SemVer{}, false
+	}
+	// parts is 1, or 0 for the empty spec (whose version is 0.0.0).
+	if major < maxUint {
+		return SemVer{Major: major + 1}, true
+	}
+	return SemVer{}, false
+}
+
+// Resolve picks the available version to use for a request for version
+// requested, by the first of these rules that finds one:
+//
+//  1. a version with precedence equal to requested (one with identical
+//     build metadata if there is one, otherwise the first listed);
+//  2. the latest version with the same major and minor version;
+//  3. the latest version with the same major version.
+//
+// "Latest" means highest precedence; when several versions tie, the first
+// listed in available wins. Pre-release versions take part like any other,
+// by precedence: a request for 1.2.0 may resolve to 1.2.1-rc.1 if that is
+// the latest 1.2 version available.
+//
+// If none of the rules finds a version, the error wraps
+// [ErrNoCompatibleVersion] and lists the available versions, sorted.
+// available is not modified.
+func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
+	// Indexes into available of the best candidate for each rule, or -1.
+	exact, sameMinor, sameMajor := -1, -1, -1
+	later := func(best, i int) int {
+		if best < 0 || available[i].Compare(available[best]) > 0 {
+			return i
+		}
+		return best
+	}
+	for i, v := range available {
+		if v.Major != requested.Major {
+			continue
+		}
+		if v.Equal(requested) {
+			if sameBuild(v, requested) {
+				return v, nil
+			}
+			if exact < 0 {
+				exact = i
+			}
+		}
+		if v.Minor == requested.Minor {
+			sameMinor = later(sameMinor, i)
+		}
+		sameMajor = later(sameMajor, i)
+	}
+	for _, i := range []int{exact, sameMinor, sameMajor} {
+		if i >= 0 {
+			return available[i], nil
+		}
+	}
+	return SemVer{}, fmt.Errorf("hub: %w: requested %s, but none of %s, %d.%d.x or %d.x.x is available; available: %s",
+		ErrNoCompatibleVersion, requested, requested,
+		requested.Major, requested.Minor, requested.Major, listVersions(available))
+}
+
+// Latest returns the latest (highest precedence) available version that
+// satisfies spec; when several tie, the first listed in available wins. If
+// none does, the error wraps [ErrNoCompatibleVersion], names the spec and
+// lists the available versions, sorted. available is not modified.
+func Latest(spec Spec, available []SemVer) (SemVer, error) {
+	if v, ok := latestMatching(available, func(v SemVer) bool { return spec.Matches(v) }); ok {
+		return v, nil
+	}
+	return SemVer{}, fmt.Errorf("hub: %w: no available version satisfies %q; available: %s",
+		ErrNoCompatibleVersion, spec.String(), listVersions(available))
+}
+
+// ResolveAll returns the latest (highest precedence) available version that
+// satisfies all of specs at once; when several tie, the first listed in
+// available wins. For example, with consumers requiring "1.2" and "1", it
+// returns the newest available 1.2.x. With no specs it returns the latest
+// available version. available is not modified.
+//
+// If available is empty, the error wraps [ErrNoCompatibleVersion].
+// Otherwise, if no available version satisfies every spec, the error is a
+// [*ConflictError], which wraps [ErrConflictingRequirements] and identifies
+// a smallest conflicting group of requirements together with the versions
+// each requirement allows.
+func ResolveAll(specs []Spec, available []SemVer) (SemVer, error) {
+	if len(available) == 0 {
+		quoted := make([]string, len(specs))
+		for i, s := range specs {
+			quoted[i] = strconv.Quote(s.String())
+		}
+		return SemVer{}, fmt.Errorf("hub: %w: no versions are available for requirements [%s]",
+			ErrNoCompatibleVersion, strings.Join(quoted, ", "))
+	}
+	matchesAll := func(v SemVer) bool {
+		for _, s := range specs {
+			if !s.Matches(v) {
+				return false
+			}
+		}
+		return true
+	}
+	if v, ok := latestMatching(available, matchesAll); ok {
+		return v, nil
+	}
+	return SemVer{}, newConflictError(specs, available)
+}
+
+// latestMatching returns the highest-precedence version in available for
+// which match is true, the first listed among equals.
+func latestMatching(available []SemVer, match func(SemVer) bool) (SemVer, bool) {
+	best, found := SemVer{}, false
+	for _, v := range available {
+		if match(v) && (!found || v.Compare(best) > 0) {
+			best, found = v, true
+		}
+	}
+	return best, found
+}
+
+// ConflictError is the error [ResolveAll] returns when no available version
+// satisfies all requirements at once. It wraps [ErrConflictingRequirements].
+type ConflictError struct {
+	// Specs are all the requirements, in the order given to ResolveAll.
+	Specs []Spec
+	// Allowed[i] lists, in ascending order, the available versions that
+	// Specs[i] allows on its own.
+	Allowed [][]SemVer
+	// Conflict is a smallest group of the requirements that no available
+	// version satisfies together, in the order given: leaving out any one
+	// of them would make the rest satisfiable. It holds a single spec when
+	// that spec allows none of the available versions on its own, and two
+	// when a pair shares no available version.
+	Conflict []Spec
+	// Available lists the available versions in ascending order.
+	Available []SemVer
+}
+
+func newConflictError(specs []Spec, available []SemVer) *ConflictError {
+	sorted := sortedVersions(available)
+	// allows[i][j]: specs[i] matches sorted[j].
+	allows := make([][]bool, len(specs))
+	allowed := make([][]SemVer, len(specs))
+	for i, s := range specs {
+		allows[i] = make([]bool, len(sorted))
+		allowed[i] = []SemVer{}
+		for j, v := range sorted {
+			if s.Matches(v) {
+				allows[i][j] = true
+				allowed[i] = append(allowed[i], v)
+			}
+		}
+	}
+	satisfiable := func(group []int) bool {
+	versions:
+		for j := range sorted {
+			for _, i := range group {
+				if !allows[i][j] {
+					continue versions
+				}
+			}
+			return true
+		}
+		return false
+	}
+	// Deletion filter: drop each requirement whose removal leaves the rest
+	// still unsatisfiable. What remains is an irreducible conflict. Try to
+	// drop later requirements first so that a conflict among the earliest
+	// ones is the one reported.
+	group := make([]int, len(specs))
+	for i := range group {
+		group[i] = i
+	}
+	for k := len(group) - 1; k >= 0; k-- {
+		without := slices.Delete(slices.Clone(group), k, k+1)
+		if !satisfiable(without) {
+			group = without
+		}
+	}
+	conflict := make([]Spec, len(group))
+	for n, i := range group {
+		conflict[n] = specs[i]
+	}
+	return &ConflictError{
+		Specs:     slices.Clone(specs),
+		Allowed:   allowed,
+		Conflict:  conflict,
+		Available: sorted,
+	}
+}
+
+// Error describes the conflicting requirements, what each requirement
+// allows, and the available versions.
+func (e *ConflictError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "hub: %s: no available version satisfies all of %s; ",
+		ErrConflictingRequirements, quoteSpecs(e.Specs, ", "))
+	switch len(e.Conflict) {
+	case 0:
+		b.WriteString("conflict: none identified")
+	case 1:
+		fmt.Fprintf(&b, "conflict: %q allows none of the available versions", e.Conflict[0].String())
+	case 2:
+		fmt.Fprintf(&b, "conflict: %s share no available version", quoteSpecs(e.Conflict, " and "))
+	default:
+		fmt.Fprintf(&b, "conflict: %s share no available version", quoteSpecs(e.Conflict, ", "))
+	}
+	b.WriteString("; ")
+	for i, s := range e.Specs {
+		var allowed []SemVer
+		if i < len(e.Allowed) {
+			allowed = e.Allowed[i]
+		}
+		fmt.Fprintf(&b, "%q allows %s; ", s.String(), listVersions(allowed))
+	}
+	fmt.Fprintf(&b, "available: %s", listVersions(e.Available))
+	return b.String()
+}
+
+// Unwrap returns [ErrConflictingRequirements], so that errors.Is(err,
+// ErrConflictingRequirements) holds for a *ConflictError.
+func (e *ConflictError) Unwrap() error { return ErrConflictingRequirements }
+
+func quoteSpecs(specs []Spec, sep string) string {
+	quoted := make([]string, len(specs))
+	for i, s := range specs {
+		quoted[i] = strconv.Quote(s.String())
+	}
+	return strings.Join(quoted, sep)
+}
+
+// sortedVersions returns a copy of vs in ascending precedence order, keeping
+// the given order among versions of equal precedence.
+func sortedVersions(vs []SemVer) []SemVer {
+	sorted := slices.Clone(vs)
+	slices.SortStableFunc(sorted, SemVer.Compare)
+	return sorted
+}
+
+// listVersions formats vs, sorted, for an error message.
+func listVersions(vs []SemVer) string {
+	if len(vs) == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(vs))
+	for _, v := range sortedVersions(vs) {
+		names = append(names, v.String())
+	}
+	return strings.Join(names, ", ")
+}
