@@ -1,0 +1,98 @@
+// Package augment is how hand-written code adjusts a generated conversion.
+//
+// Generated code converts each version to its neighbour (an API version to
+// its storage twin, a storage version to the next storage version) by
+// copying the properties that match and stashing the rest in a property bag.
+// Where a change between versions needs knowledge the generator does not
+// have (a name split into parts, a property whose type changes) a person
+// writes one of two kinds of augmentation, and the generated code calls it:
+//
+//   - A per-property converter (PropertyConverter) for a property whose type
+//     changes between versions: two typed functions, one per direction.
+//   - A whole-object hook: the type hosting the conversion implements
+//     AssignableTo[T] and/or AssignableFrom[T] in a hand-written file. The
+//     hook sees the finished generated result and may change anything.
+//
+// Order is fixed and the same in both directions: first the generated copy
+// of every property, then the per-property converters in the order the
+// properties are declared, then the whole-object hook, which generated code
+// invokes last with AfterAssignTo or AfterAssignFrom. Each hook runs exactly
+// once per conversion step.
+//
+// The hosting type is always the older of the two neighbours (the one that
+// imports the other), which is the same rule the generated methods follow,
+// so hooks never create import cycles.
+package augment
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// AssignableTo is implemented by a type whose conversion to T (its newer
+// neighbour, usually a pointer to a storage type) needs hand-written
+// adjustment. AssignPropertiesTo runs after the generated code has filled
+// dst; it may read the receiver and change dst, and must not change the
+// receiver.
+type AssignableTo[T any] interface {
+	AssignPropertiesTo(dst T) error
+}
+
+// AssignableFrom is implemented by a type whose conversion from T (its
+// newer neighbour) needs hand-written adjustment. AssignPropertiesFrom runs
+// after the generated code has filled the receiver from src; it may change
+// the receiver and must not change src.
+type AssignableFrom[T any] interface {
+	AssignPropertiesFrom(src T) error
+}
+
+// AfterAssignTo invokes src's AssignableTo[D] hook, if src has one. Generated
+// code calls it as the last statement of a conversion from src to dst. An
+// error is wrapped with both type names.
+func AfterAssignTo[S, D any](src S, dst D) error {
+	hook, ok := any(src).(AssignableTo[D])
+	if !ok {
+		return nil
+	}
+	if err := hook.AssignPropertiesTo(dst); err != nil {
+		return fmt.Errorf("augmenting conversion from %s to %s: %w", TypeName(src), TypeName(dst), err)
+	}
+	return nil
+}
+
+// AfterAssignFrom invokes dst's AssignableFrom[S] hook, if dst has one.
+// Generated code calls it as the last statement of a conversion that fills
+// dst from src. An error is wrapped with both type names.
+func AfterAssignFrom[D, S any](dst D, src S) error {
+	hook, ok := any(dst).(AssignableFrom[S])
+	if !ok {
+		return nil
+	}
+	if err := hook.AssignPropertiesFrom(src); err != nil {
+		return fmt.Errorf("augmenting conversion from %s to %s: %w", TypeName(src), TypeName(dst), err)
+	}
+	return nil
+}
+
+// HasHooks reports whether a value of type S has an AssignableTo[D] hook and
+// whether it has an AssignableFrom[D] hook. Test kits use it to decide which
+// conversions deserve golden tests.
+func HasHooks[S, D any]() (to, from bool) {
+	var s S
+	_, to = any(s).(AssignableTo[D])
+	_, from = any(s).(AssignableFrom[D])
+	return to, from
+}
+
+// TypeName returns the package-qualified name of v's type without pointer
+// stars, such as "v2storage.Person", for messages.
+func TypeName(v any) string {
+	t := reflect.TypeOf(v)
+	if t == nil {
+		return "<nil>"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.String()
+}

@@ -1,0 +1,306 @@
+package convert_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/hub"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+func sample(o object) object {
+	o.GetObjectMeta().SetName("mickey")
+	o.GetObjectMeta().SetNamespace("disney")
+	o.GetObjectMeta().SetUID(types.UID("1928"))
+	o.GetObjectMeta().SetLabels(map[string]string{"app": "crm"})
+	*o.spec() = spec{Name: "Mickey", Count: 3, Tags: []string{"mouse"}, Labels: map[string]string{"k": "v"}}
+	return o
+}
+
+func TestToHubAndBack(t *testing.T) {
+	for _, hops := range []int{1, 2, 4, 8} {
+		t.Run(fmt.Sprintf("%d hops", hops), func(t *testing.T) {
+			objs := chainObjects(hops)
+			src := sample(objs[0])
+			before := src.DeepCopyObject()
+			h := &hubNode{}
+			hooks.reset("")
+			if err := src.(conversion.Convertible).ConvertTo(h); err != nil {
+				t.Fatal(err)
+			}
+			if h.Spec.Hops != hops || h.Spec.Name != "Mickey" || h.Name != "mickey" || h.Labels["app"] != "crm" {
+				t.Fatalf("hub after %d hops: %+v", hops, h)
+			}
+			// Each step copies, then runs its hook once, walking towards the hub.
+			var want []string
+			for i := hops; i >= 1; i-- {
+				to := "hub"
+				if i > 1 {
+					to = fmt.Sprintf("h%d", i-1)
+				}
+				want = append(want, fmt.Sprintf("copy h%d->%s", i, to), fmt.Sprintf("hook to h%d->%s", i, to))
+			}
+			if diff := cmp.Diff(want, hooks.log()); diff != "" {
+				t.Errorf("calls towards the hub (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(before, runtime.Object(src)); diff != "" {
+				t.Errorf("ConvertTo modified its source:\n%s", diff)
+			}
+
+			back := chainObjects(hops)[0]
+			hooks.reset("")
+			if err := back.(conversion.Convertible).ConvertFrom(h); err != nil {
+				t.Fatal(err)
+			}
+			if back.spec().Hops != 2*hops || back.GetObjectMeta().GetName() != "mickey" {
+				t.Fatalf("back after %d hops: %+v", 2*hops, back)
+			}
+			// Walking away from the hub: the step nearest the hub first.
+			want = want[:0]
+			for i := 1; i <= hops; i++ {
+				from := "hub"
+				if i > 1 {
+					from = fmt.Sprintf("h%d", i-1)
+				}
+				want = append(want, fmt.Sprintf("copy %s->h%d", from, i), fmt.Sprintf("hook from %s->h%d", from, i))
+			}
+			if diff := cmp.Diff(want, hooks.log()); diff != "" {
+				t.Errorf("calls away from the hub (-want +got):\n%s", diff)
+			}
+			back.spec().Hops = 0
+			if diff := cmp.Diff(before, runtime.Object(back)); diff != "" {
+				t.Errorf("round trip lost data:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestMetadataIsNotShared(t *testing.T) {
+	for _, hops := range []int{1, 4} {
+		src := sample(chainObjects(hops)[0])
+		h := &hubNode{}
+		if err := src.(conversion.Convertible).ConvertTo(h); err != nil {
+			t.Fatal(err)
+		}
+		h.Labels["app"] = "changed"
+		if src.GetObjectMeta().GetLabels()["app"] != "crm" {
+			t.Fatalf("%d hops: hub shares labels with the source", hops)
+		}
+		back := chainObjects(hops)[0]
+		if err := back.(conversion.Convertible).ConvertFrom(h); err != nil {
+			t.Fatal(err)
+		}
+		back.GetObjectMeta().GetLabels()["app"] = "changed again"
+		if h.Labels["app"] != "changed" {
+			t.Fatalf("%d hops: spoke shares labels with the hub", hops)
+		}
+	}
+}
+
+func TestHookErrorsNameTheStep(t *testing.T) {
+	src := sample(chainObjects(8)[0])
+	hooks.reset("to:h3")
+	err := src.(conversion.Convertible).ConvertTo(&hubNode{})
+	if !errors.Is(err, errHook) {
+		t.Fatalf("got %v", err)
+	}
+	// The failing step is three hops from the hub: c8v6 -> c8v7.
+	if !strings.HasPrefix(err.Error(), "converting convert_test.node[") || !strings.Contains(err.Error(), "augmenting conversion from") {
+		t.Errorf("error does not name the step: %v", err)
+	}
+	if got := hooks.log(); slices.Contains(got, "hook to h2->h1") {
+		t.Errorf("conversion went on after a failed hook: %v", got)
+	}
+
+	hooks.reset("from:h5")
+	err = chainObjects(8)[0].(conversion.Convertible).ConvertFrom(&hubNode{})
+	if !errors.Is(err, errHook) {
+		t.Fatalf("got %v", err)
+	}
+	if got := hooks.log(); slices.Contains(got, "copy h5->h6") {
+		t.Errorf("conversion went on after a failed hook: %v", got)
+	}
+	hooks.reset("")
+}
+
+func TestGraphFromScheme(t *testing.T) {
+	for _, hops := range []int{1, 2, 4, 8} {
+		g, err := convert.GraphFromScheme(chainScheme(hops), testGK)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("v%d", hops+1)
+		if g.Hub() != want {
+			t.Errorf("%d hops: hub %s, want %s", hops, g.Hub(), want)
+		}
+		if n, _ := g.Hops("v1", g.Hub()); n != hops {
+			t.Errorf("%d hops: graph says %d", hops, n)
+		}
+	}
+}
+
+func TestGraphFromSchemeErrors(t *testing.T) {
+	t.Run("two hubs", func(t *testing.T) {
+		s := chainScheme(2)
+		s.AddKnownTypeWithName(testGK.WithVersion("v9"), &hubNode{})
+		_, err := convert.GraphFromScheme(s, testGK)
+		if !errors.Is(err, hub.ErrMultipleHubs) || !strings.Contains(err.Error(), "v3, v9") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("orphan version", func(t *testing.T) {
+		s := chainScheme(2)
+		s.AddKnownTypeWithName(testGK.WithVersion("v0"), &orphan{})
+		_, err := convert.GraphFromScheme(s, testGK)
+		if !errors.Is(err, hub.ErrUnreachableHub) || !strings.Contains(err.Error(), "v0") || !strings.Contains(err.Error(), testGK.String()) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("next version not registered", func(t *testing.T) {
+		s := runtime.NewScheme()
+		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &c2v1{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
+		_, err := convert.GraphFromScheme(s, testGK)
+		if err == nil || !strings.Contains(err.Error(), "version v1: NextVersion") || !strings.Contains(err.Error(), "not registered") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("cycle", func(t *testing.T) {
+		s := runtime.NewScheme()
+		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &loopA{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v2"), &loopB{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
+		_, err := convert.GraphFromScheme(s, testGK)
+		if !errors.Is(err, hub.ErrCycle) || !strings.Contains(err.Error(), "v1 → v2 → v1") {
+			t.Fatalf("got %v", err)
+		}
+		if _, err := convert.NewConverter(s, testGK); !errors.Is(err, hub.ErrCycle) {
+			t.Fatalf("NewConverter accepted a cycle: %v", err)
+		}
+	})
+}
+
+// orphan is registered as a version but cannot convert at all.
+type orphan struct{ metav1.TypeMeta }
+
+func (o *orphan) DeepCopyObject() runtime.Object { c := *o; return &c }
+
+// loopA and loopB name each other as their next version.
+type loopA struct{ metav1.TypeMeta }
+type loopB struct{ metav1.TypeMeta }
+
+func (l *loopA) DeepCopyObject() runtime.Object   { c := *l; return &c }
+func (l *loopB) DeepCopyObject() runtime.Object   { c := *l; return &c }
+func (l *loopA) ConvertTo(conversion.Hub) error   { return nil }
+func (l *loopA) ConvertFrom(conversion.Hub) error { return nil }
+func (l *loopB) ConvertTo(conversion.Hub) error   { return nil }
+func (l *loopB) ConvertFrom(conversion.Hub) error { return nil }
+func (l *loopA) NextVersion() runtime.Object      { return &loopB{} }
+func (l *loopB) NextVersion() runtime.Object      { return &loopA{} }
+
+func TestConverterAnyToAny(t *testing.T) {
+	s := chainScheme(4) // v1 .. v4 spokes, v5 hub
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions := c.Graph().Versions()
+	if len(versions) != 5 || c.HubGVK().Version != "v5" {
+		t.Fatalf("versions %v hub %v", versions, c.HubGVK())
+	}
+	for _, from := range versions {
+		for _, to := range versions {
+			src, _ := s.New(testGK.WithVersion(from))
+			sample(src.(object))
+			before := src.DeepCopyObject()
+			dst, err := c.ConvertToVersion(src, to)
+			if err != nil {
+				t.Fatalf("%s → %s: %v", from, to, err)
+			}
+			if diff := cmp.Diff(before, src); diff != "" {
+				t.Fatalf("%s → %s modified the source:\n%s", from, to, diff)
+			}
+			d := dst.(object)
+			if got := dst.GetObjectKind().GroupVersionKind(); got != testGK.WithVersion(to) {
+				t.Errorf("%s → %s: GVK %v", from, to, got)
+			}
+			m := d.GetObjectMeta()
+			if m.GetName() != "mickey" || m.GetNamespace() != "disney" || m.GetUID() != "1928" {
+				t.Errorf("%s → %s lost metadata: %+v", from, to, m)
+			}
+			m.GetLabels()["app"] = "changed"
+			if src.(object).GetObjectMeta().GetLabels()["app"] != "crm" {
+				t.Errorf("%s → %s: result shares metadata with the source", from, to)
+			}
+			want := before.(object).spec().clone()
+			got := d.spec().clone()
+			want.Hops, got.Hops = 0, 0
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s → %s changed the spec:\n%s", from, to, diff)
+			}
+		}
+	}
+}
+
+func TestConverterFailureLeavesBothIntact(t *testing.T) {
+	s := chainScheme(4)
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := sample(&c4v1{})
+	before := src.DeepCopyObject()
+	dst := sample(&c4v2{})
+	dst.spec().Name = "untouched"
+	dstBefore := dst.DeepCopyObject()
+	hooks.reset("from:h3")
+	defer hooks.reset("")
+	err = c.Convert(src, dst)
+	if !errors.Is(err, errHook) {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.HasPrefix(err.Error(), "converting Thing.test.hubspoke.dev from v1 to v2: converting ") {
+		t.Errorf("error lacks context: %v", err)
+	}
+	if diff := cmp.Diff(before, runtime.Object(src)); diff != "" {
+		t.Errorf("failed conversion modified the source:\n%s", diff)
+	}
+	if diff := cmp.Diff(dstBefore, runtime.Object(dst)); diff != "" {
+		t.Errorf("failed conversion modified the destination:\n%s", diff)
+	}
+}
+
+func TestConverterErrors(t *testing.T) {
+	s := chainScheme(2)
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ConvertToVersion(&c2v1{}, "v7"); !errors.Is(err, hub.ErrUnknownVersion) || !strings.Contains(err.Error(), `"v7"`) {
+		t.Errorf("unknown version: %v", err)
+	}
+	if err := c.Convert(&orphan{}, &c2v1{}); err == nil || !strings.Contains(err.Error(), "source") {
+		t.Errorf("unregistered source: %v", err)
+	}
+	// A panic inside a conversion becomes an error.
+	s.AddKnownTypeWithName(testGK.WithVersion("v0"), &panicky{})
+	c, err = convert.NewConverter(s, testGK)
+	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "panic") {
+		t.Fatalf("NewConverter with a panicking version: %v", err)
+	}
+}
+
+// panicky converts directly to the hub, and panics doing so.
+type panicky struct{ metav1.TypeMeta }
+
+func (p *panicky) DeepCopyObject() runtime.Object   { c := *p; return &c }
+func (p *panicky) ConvertTo(conversion.Hub) error   { var m map[string]int; m["x"] = 1; return nil }
+func (p *panicky) ConvertFrom(conversion.Hub) error { return nil }

@@ -1,0 +1,174 @@
+package convert
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"github.com/hubspoke/hubspoke/hub"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Converter converts objects of one resource between any two of its
+// versions through the hub. It is safe for concurrent use.
+type Converter struct {
+	scheme *runtime.Scheme
+	gk     schema.GroupKind
+	graph  *hub.Graph
+	hubGVK schema.GroupVersionKind
+}
+
+// NewConverter builds the Converter for resource gk from the types
+// registered in scheme. It validates the conversion graph (GraphFromScheme)
+// and then converts an empty object of every version to the hub and back,
+// so that a chain that is broken in code fails here, at start-up, naming the
+// version at fault.
+func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, error) {
+	graph, err := GraphFromScheme(scheme, gk)
+	if err != nil {
+		return nil, err
+	}
+	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub())}
+	for _, v := range graph.Versions() {
+		if v != graph.Hub() {
+			if err := c.smokeTest(v); err != nil {
+				return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
+			}
+		}
+	}
+	return c, nil
+}
+
+// recoverInto turns a panic in conversion code into an error, so that bad
+// data or a buggy hook fails one conversion instead of the process.
+func recoverInto(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("panic during conversion: %v", r)
+	}
+}
+
+// smokeTest converts an empty object of version to the hub and back.
+func (c *Converter) smokeTest(version string) (err error) {
+	defer recoverInto(&err)
+	obj, err := c.newObject(version)
+	if err != nil {
+		return err
+	}
+	h, err := c.newObject(c.graph.Hub())
+	if err != nil {
+		return err
+	}
+	if err := asConvertible(obj).ConvertTo(h.(conversion.Hub)); err != nil {
+		return err
+	}
+	back, err := c.newObject(version)
+	if err != nil {
+		return err
+	}
+	return asConvertible(back).ConvertFrom(h.(conversion.Hub))
+}
+
+// Graph returns the conversion graph of the resource.
+func (c *Converter) Graph() *hub.Graph { return c.graph }
+
+// GroupKind returns the resource the Converter converts.
+func (c *Converter) GroupKind() schema.GroupKind { return c.gk }
+
+// HubGVK returns the group, version and kind of the hub.
+func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
+
+// Convert converts src into dst; the types of src and dst (registered in the
+// scheme) select the versions. On success dst holds the converted object
+// with apiVersion and kind set to its version, and a deep copy of src's
+// metadata. src is never modified, and on failure dst is left as it was.
+func (c *Converter) Convert(src, dst runtime.Object) error {
+	from, err := kindOf(c.scheme, src, c.gk)
+	if err != nil {
+		return fmt.Errorf("converting %s: source: %w", c.gk, err)
+	}
+	to, err := kindOf(c.scheme, dst, c.gk)
+	if err != nil {
+		return fmt.Errorf("converting %s: destination: %w", c.gk, err)
+	}
+	fresh, err := c.newObject(to.Version)
+	if err != nil {
+		return err
+	}
+	if err := c.convert(src, fresh, from.Version, to.Version); err != nil {
+		return err
+	}
+	reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(fresh).Elem())
+	return nil
+}
+
+// ConvertObject implements controller-runtime's conversion.Converter
+// interface (webhook/conversion), so a Converter can be registered in a
+// manager's converter registry. The context is not used.
+func (c *Converter) ConvertObject(_ context.Context, src, dst runtime.Object) error {
+	return c.Convert(src, dst)
+}
+
+// ConvertToVersion returns a new object holding src converted to version.
+func (c *Converter) ConvertToVersion(src runtime.Object, version string) (runtime.Object, error) {
+	dst, err := c.newObject(version)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Convert(src, dst); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+func (c *Converter) newObject(version string) (runtime.Object, error) {
+	if !c.graph.Has(version) {
+		return nil, fmt.Errorf("%s: %w %q (have %v)", c.gk, hub.ErrUnknownVersion, version, c.graph.Versions())
+	}
+	obj, err := c.scheme.New(c.gk.WithVersion(version))
+	if err != nil {
+		return nil, fmt.Errorf("%s: creating version %s: %w", c.gk, version, err)
+	}
+	return obj, nil
+}
+
+// convert converts src (at version from) into the empty object dst (at
+// version to) and applies the API server's rules for type and metadata.
+func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
+	err := c.walk(src, dst, from, to)
+	if err != nil {
+		return fmt.Errorf("converting %s from %s to %s: %w", c.gk, from, to, err)
+	}
+	dst.GetObjectKind().SetGroupVersionKind(c.gk.WithVersion(to))
+	deepCopyMeta(src, dst) // guaranteed even for Convertibles that do not use ToHub/FromHub
+	return nil
+}
+
+func (c *Converter) walk(src, dst runtime.Object, from, to string) (err error) {
+	defer recoverInto(&err)
+	hubVersion := c.graph.Hub()
+	switch {
+	case from == to:
+		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src.DeepCopyObject()).Elem())
+		return nil
+	case from == hubVersion:
+		return asConvertible(dst).ConvertFrom(src.(conversion.Hub))
+	case to == hubVersion:
+		return asConvertible(src).ConvertTo(dst.(conversion.Hub))
+	}
+	h, err := c.newObject(hubVersion)
+	if err != nil {
+		return err
+	}
+	if err := asConvertible(src).ConvertTo(h.(conversion.Hub)); err != nil {
+		return err
+	}
+	return asConvertible(dst).ConvertFrom(h.(conversion.Hub))
+}
+
+// asConvertible is safe because GraphFromScheme only admits versions that
+// are the hub or Convertible.
+func asConvertible(obj runtime.Object) conversion.Convertible {
+	return obj.(conversion.Convertible)
+}
