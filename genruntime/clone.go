@@ -1,0 +1,200 @@
+package genruntime
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+)
+
+// ClonePointer returns a new pointer to a copy of *p, or nil when p is nil.
+//
+// The copy is made by assignment, so the result shares no memory with p only
+// when T holds no references (a string, number, bool or enum). For a struct
+// with pointers, slices or maps, use ClonePointerFunc or DeepClone.
+func ClonePointer[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+// CloneSlice returns a copy of s. A nil s gives nil. An empty, non-nil s gives
+// an empty, non-nil slice. A result of length n always has capacity n, so
+// appending to it never writes into memory that s can see.
+//
+// Elements are copied by assignment. Use it only for element types without
+// references; otherwise use CloneSliceFunc or DeepClone.
+func CloneSlice[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	out := make([]T, len(s))
+	copy(out, s)
+	return out
+}
+
+// CloneMap returns a copy of m. A nil m gives nil. An empty, non-nil m gives
+// an empty, non-nil map.
+//
+// Values are copied by assignment. Use it only for value types without
+// references; otherwise use CloneMapFunc or DeepClone.
+func CloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// ClonePointerFunc returns a new pointer to clone(*p), or nil when p is nil.
+// Whether the result shares memory with p depends on clone.
+func ClonePointerFunc[T any](p *T, clone func(T) T) *T {
+	if p == nil {
+		return nil
+	}
+	v := clone(*p)
+	return &v
+}
+
+// CloneSliceFunc returns a slice holding clone(e) for every element e of s.
+// Nil and empty slices are handled as in CloneSlice, and clone is not called
+// for them. Whether the result shares memory with s depends on clone.
+func CloneSliceFunc[T any](s []T, clone func(T) T) []T {
+	if s == nil {
+		return nil
+	}
+	out := make([]T, len(s))
+	for i, v := range s {
+		out[i] = clone(v)
+	}
+	return out
+}
+
+// CloneMapFunc returns a map with the same keys as m, where each value v is
+// replaced by clone(v). Nil and empty maps are handled as in CloneMap. Keys
+// are copied by assignment.
+func CloneMapFunc[K comparable, V any](m map[K]V, clone func(V) V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = clone(v)
+	}
+	return out
+}
+
+// ConvertPointer converts *p into a new D with convert. A nil p gives
+// (nil, nil) and convert is not called. convert gets a zero *D to fill in and
+// must not modify *S. If convert fails, the result is (nil, err), with convert's
+// error returned as it is.
+//
+// This matches the shape of generated conversion methods, for example
+//
+//	dst, err := genruntime.ConvertPointer(src.Address, (*v3.Address).AssignToStorage)
+//
+// where AssignToStorage is func(*v3.Address, *v3storage.Address) error in
+// method-expression form.
+func ConvertPointer[S, D any](p *S, convert func(*S, *D) error) (*D, error) {
+	if p == nil {
+		return nil, nil
+	}
+	var d D
+	if err := convert(p, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// ConvertSlice converts each element of s into a D with convert. A nil s gives
+// nil. An empty, non-nil s gives an empty, non-nil slice. convert gets a
+// pointer to the source element (which it must not modify) and a pointer to
+// a zero D to fill in.
+//
+// Conversion stops at the first failure. The result is then nil and an
+// error "element <i>: <cause>" that wraps the cause.
+func ConvertSlice[S, D any](s []S, convert func(*S, *D) error) ([]D, error) {
+	if s == nil {
+		return nil, nil
+	}
+	out := make([]D, len(s))
+	for i := range s {
+		if err := convert(&s[i], &out[i]); err != nil {
+			return nil, fmt.Errorf("element %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// ConvertMap converts each value of m into a D with convert, under the same
+// key. A nil m gives nil. An empty, non-nil m gives an empty, non-nil map.
+// convert gets a pointer to a copy of the source value and a pointer to a
+// zero D to fill in.
+//
+// On failure the result is nil and an error `key <k>: <cause>` that wraps the
+// cause. String keys are quoted, as with %q, and other keys are printed with %v.
+// Go randomises map iteration order, but the error must not change from one
+// call to the next, because conversion errors end up in status conditions and
+// a changing message makes pointless updates. So every value is converted,
+// and if several fail, the error names the least failing key. Numbers and
+// strings are ordered by value. Other keys are ordered by their %v text.
+func ConvertMap[K comparable, S, D any](m map[K]S, convert func(*S, *D) error) (map[K]D, error) {
+	if m == nil {
+		return nil, nil
+	}
+	out := make(map[K]D, len(m))
+	var (
+		failKey K
+		failErr error
+	)
+	for k, s := range m {
+		var d D
+		if err := convert(&s, &d); err != nil {
+			if failErr == nil || keyLess(k, failKey) {
+				failKey, failErr = k, err
+			}
+			continue
+		}
+		if failErr == nil {
+			out[k] = d
+		}
+	}
+	if failErr != nil {
+		return nil, fmt.Errorf("key %s: %w", formatKey(failKey), failErr)
+	}
+	return out, nil
+}
+
+// formatKey renders a map key for an error message: strings (including named
+// string types such as enums) quoted, everything else with %v.
+func formatKey(k any) string {
+	if v := reflect.ValueOf(k); v.Kind() == reflect.String {
+		return strconv.Quote(v.String())
+	}
+	return fmt.Sprintf("%v", k)
+}
+
+// keyLess is a total, deterministic order on map keys used to choose which
+// failure ConvertMap reports. Ordered kinds compare by value. Anything else,
+// or NaN, compares by its %v text.
+func keyLess(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	switch va.Kind() {
+	case reflect.String:
+		return va.String() < vb.String()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return va.Int() < vb.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return va.Uint() < vb.Uint()
+	case reflect.Float32, reflect.Float64:
+		fa, fb := va.Float(), vb.Float()
+		if fa == fa && fb == fb { // neither is NaN
+			return fa < fb
+		}
+	}
+	return fmt.Sprintf("%v", a) < fmt.Sprintf("%v", b)
+}

@@ -1,0 +1,461 @@
+package genruntime
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// address is a nested object with references, standing in for a generated API
+// type. addressStorage is its storage twin.
+type address struct {
+	Street string
+	Lines  []string
+	Zip    *int
+}
+
+type addressStorage struct {
+	Street *string
+	Lines  []string
+	Zip    *int
+}
+
+func cloneAddress(a address) address {
+	return address{Street: a.Street, Lines: CloneSlice(a.Lines), Zip: ClonePointer(a.Zip)}
+}
+
+var errBadStreet = errors.New("bad street")
+
+// streetError is a typed error used to check errors.As through the wrapping.
+type streetError struct{ Street string }
+
+func (e *streetError) Error() string { return "invalid street " + e.Street }
+
+func addressToStorage(src *address, dst *addressStorage) error {
+	switch src.Street {
+	case "bad":
+		return errBadStreet
+	case "typed":
+		return &streetError{Street: src.Street}
+	}
+	dst.Street = PtrIfNotZero(src.Street)
+	dst.Lines = CloneSlice(src.Lines)
+	dst.Zip = ClonePointer(src.Zip)
+	return nil
+}
+
+func TestClonePointer(t *testing.T) {
+	if got := ClonePointer[int](nil); got != nil {
+		t.Fatalf("ClonePointer(nil) = %v, want nil", got)
+	}
+	src := Ptr(42)
+	got := ClonePointer(src)
+	if got == src {
+		t.Fatal("ClonePointer returned the source pointer")
+	}
+	if *got != 42 {
+		t.Fatalf("*ClonePointer = %d, want 42", *got)
+	}
+	*got = 7
+	if *src != 42 {
+		t.Fatalf("mutating the clone changed the source to %d", *src)
+	}
+	*src = 9
+	if *got != 7 {
+		t.Fatalf("mutating the source changed the clone to %d", *got)
+	}
+}
+
+func TestCloneSlice(t *testing.T) {
+	tests := []struct {
+		name string
+		src  []string
+	}{
+		{"nil", nil},
+		{"empty", []string{}},
+		{"empty with spare capacity", make([]string, 0, 8)},
+		{"one", []string{"a"}},
+		{"several", []string{"a", "b", "c"}},
+		{"spare capacity", append(make([]string, 0, 10), "x", "y")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := CloneSlice(tt.src)
+			assertSameNilness(t, got, tt.src)
+			if !reflect.DeepEqual(got, tt.src) {
+				t.Fatalf("CloneSlice(%q) = %q", tt.src, got)
+			}
+			if tt.src == nil {
+				return
+			}
+			if cap(got) != len(got) {
+				t.Fatalf("cap = %d, want len %d", cap(got), len(got))
+			}
+			// Appending to the clone must not write into the source's spare
+			// capacity.
+			_ = append(got, "appended")
+			if full := tt.src[:cap(tt.src)]; len(full) > len(tt.src) && full[len(tt.src)] == "appended" {
+				t.Fatal("append to clone wrote into source backing array")
+			}
+			if len(got) == 0 {
+				return
+			}
+			before := CloneSlice(tt.src)
+			got[0] = "changed"
+			if tt.src[0] != before[0] {
+				t.Fatal("mutating the clone changed the source")
+			}
+			tt.src[len(tt.src)-1] = "source changed"
+			if got[len(got)-1] == "source changed" {
+				t.Fatal("mutating the source changed the clone")
+			}
+		})
+	}
+}
+
+func TestCloneMap(t *testing.T) {
+	tests := []struct {
+		name string
+		src  map[string]int
+	}{
+		{"nil", nil},
+		{"empty", map[string]int{}},
+		{"one", map[string]int{"a": 1}},
+		{"several", map[string]int{"a": 1, "b": 2, "c": 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := CloneMap(tt.src)
+			assertSameNilness(t, got, tt.src)
+			if !reflect.DeepEqual(got, tt.src) {
+				t.Fatalf("CloneMap(%v) = %v", tt.src, got)
+			}
+			if tt.src == nil {
+				return
+			}
+			n := len(tt.src)
+			got["new"] = 100
+			if _, ok := tt.src["new"]; ok || len(tt.src) != n {
+				t.Fatal("adding to the clone changed the source")
+			}
+			for k := range tt.src {
+				tt.src[k] = -1
+				if got[k] == -1 {
+					t.Fatalf("changing source[%q] changed the clone", k)
+				}
+			}
+		})
+	}
+}
+
+func TestClonePointerFunc(t *testing.T) {
+	calls := 0
+	clone := func(a address) address { calls++; return cloneAddress(a) }
+	if got := ClonePointerFunc(nil, clone); got != nil || calls != 0 {
+		t.Fatalf("ClonePointerFunc(nil) = %v after %d calls, want nil after 0", got, calls)
+	}
+	src := &address{Street: "Main", Lines: []string{"1"}, Zip: Ptr(1000)}
+	got := ClonePointerFunc(src, clone)
+	if calls != 1 {
+		t.Fatalf("clone called %d times, want 1", calls)
+	}
+	if got == src || !reflect.DeepEqual(got, src) {
+		t.Fatalf("ClonePointerFunc = %+v, want an equal copy at a new address", got)
+	}
+	*got.Zip = 2000
+	got.Lines[0] = "changed"
+	if *src.Zip != 1000 || src.Lines[0] != "1" {
+		t.Fatalf("mutating the clone's nested values changed the source: %+v", src)
+	}
+}
+
+func TestCloneSliceFunc(t *testing.T) {
+	for _, src := range [][]address{nil, {}} {
+		calls := 0
+		got := CloneSliceFunc(src, func(a address) address { calls++; return a })
+		assertSameNilness(t, got, src)
+		if len(got) != 0 || calls != 0 {
+			t.Fatalf("CloneSliceFunc(%#v) = %#v after %d calls", src, got, calls)
+		}
+	}
+	src := []address{
+		{Street: "A", Lines: []string{"a1"}, Zip: Ptr(1)},
+		{Street: "B"},
+		{Street: "C", Zip: Ptr(3)},
+	}
+	got := CloneSliceFunc(src, cloneAddress)
+	if !reflect.DeepEqual(got, src) {
+		t.Fatalf("CloneSliceFunc = %+v, want %+v", got, src)
+	}
+	got[0].Lines[0] = "changed"
+	*got[2].Zip = 30
+	got[1].Street = "changed"
+	if src[0].Lines[0] != "a1" || *src[2].Zip != 3 || src[1].Street != "B" {
+		t.Fatalf("mutating the clone changed the source: %+v", src)
+	}
+	// Shallow CloneSlice, by contrast, shares nested memory: that is the
+	// documented reason the Func variants exist.
+	shallow := CloneSlice(src)
+	*shallow[2].Zip = 99
+	if *src[2].Zip != 99 {
+		t.Fatal("expected CloneSlice to share nested pointers")
+	}
+}
+
+func TestCloneMapFunc(t *testing.T) {
+	for _, src := range []map[string]address{nil, {}} {
+		calls := 0
+		got := CloneMapFunc(src, func(a address) address { calls++; return a })
+		assertSameNilness(t, got, src)
+		if len(got) != 0 || calls != 0 {
+			t.Fatalf("CloneMapFunc(%#v) = %#v after %d calls", src, got, calls)
+		}
+	}
+	src := map[string]address{
+		"home": {Street: "A", Lines: []string{"a1"}, Zip: Ptr(1)},
+		"work": {Street: "B"},
+	}
+	got := CloneMapFunc(src, cloneAddress)
+	if !reflect.DeepEqual(got, src) {
+		t.Fatalf("CloneMapFunc = %+v, want %+v", got, src)
+	}
+	*got["home"].Zip = 10
+	got["home"].Lines[0] = "changed"
+	delete(got, "work")
+	if *src["home"].Zip != 1 || src["home"].Lines[0] != "a1" || len(src) != 2 {
+		t.Fatalf("mutating the clone changed the source: %+v", src)
+	}
+}
+
+func TestConvertPointer(t *testing.T) {
+	calls := 0
+	conv := func(s *address, d *addressStorage) error { calls++; return addressToStorage(s, d) }
+
+	got, err := ConvertPointer(nil, conv)
+	if got != nil || err != nil || calls != 0 {
+		t.Fatalf("ConvertPointer(nil) = %v, %v after %d calls; want nil, nil after 0", got, err, calls)
+	}
+
+	src := &address{Street: "Main", Lines: []string{"l"}, Zip: Ptr(5)}
+	got, err = ConvertPointer(src, conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &addressStorage{Street: Ptr("Main"), Lines: []string{"l"}, Zip: Ptr(5)}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("ConvertPointer = %+v, want %+v", got, want)
+	}
+	*got.Zip = 6
+	if *src.Zip != 5 {
+		t.Fatal("result shares memory with the source")
+	}
+
+	got, err = ConvertPointer(&address{Street: "bad"}, conv)
+	if got != nil || !errors.Is(err, errBadStreet) {
+		t.Fatalf("ConvertPointer(bad) = %v, %v; want nil, %v", got, err, errBadStreet)
+	}
+	if err != errBadStreet {
+		t.Fatalf("ConvertPointer wrapped its error: %v", err)
+	}
+}
+
+func TestConvertSlice(t *testing.T) {
+	t.Run("nil and empty", func(t *testing.T) {
+		for _, src := range [][]address{nil, {}} {
+			calls := 0
+			got, err := ConvertSlice(src, func(s *address, d *addressStorage) error { calls++; return nil })
+			if err != nil || calls != 0 {
+				t.Fatalf("ConvertSlice(%#v): err %v after %d calls", src, err, calls)
+			}
+			assertSameNilness(t, got, src)
+		}
+	})
+	t.Run("success", func(t *testing.T) {
+		src := []address{{Street: "A", Zip: Ptr(1)}, {}, {Street: "C", Lines: []string{"c"}}}
+		got, err := ConvertSlice(src, addressToStorage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []addressStorage{{Street: Ptr("A"), Zip: Ptr(1)}, {}, {Street: Ptr("C"), Lines: []string{"c"}}}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("ConvertSlice = %+v, want %+v", got, want)
+		}
+		*got[0].Zip = 100
+		got[2].Lines[0] = "x"
+		if *src[0].Zip != 1 || src[2].Lines[0] != "c" {
+			t.Fatal("result shares memory with the source")
+		}
+	})
+	t.Run("convert receives the source element", func(t *testing.T) {
+		src := []address{{Street: "A"}, {Street: "B"}}
+		var seen []*address
+		_, err := ConvertSlice(src, func(s *address, d *addressStorage) error {
+			seen = append(seen, s)
+			if !reflect.DeepEqual(*d, addressStorage{}) {
+				t.Errorf("destination not zero: %+v", *d)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(seen) != 2 || seen[0] != &src[0] || seen[1] != &src[1] {
+			t.Fatalf("convert got %v, want pointers to the source elements in order", seen)
+		}
+	})
+	tests := []struct {
+		name      string
+		src       []address
+		wantMsg   string
+		wantCalls int
+		check     func(error) bool
+	}{
+		{
+			name:      "sentinel at index 3",
+			src:       []address{{Street: "a"}, {Street: "b"}, {Street: "c"}, {Street: "bad"}, {Street: "bad"}},
+			wantMsg:   "element 3: bad street",
+			wantCalls: 4,
+			check:     func(err error) bool { return errors.Is(err, errBadStreet) },
+		},
+		{
+			name:      "typed at index 0",
+			src:       []address{{Street: "typed"}, {Street: "ok"}},
+			wantMsg:   "element 0: invalid street typed",
+			wantCalls: 1,
+			check: func(err error) bool {
+				var se *streetError
+				return errors.As(err, &se) && se.Street == "typed"
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			got, err := ConvertSlice(tt.src, func(s *address, d *addressStorage) error { calls++; return addressToStorage(s, d) })
+			if got != nil {
+				t.Fatalf("result = %+v on error, want nil", got)
+			}
+			if err == nil || err.Error() != tt.wantMsg {
+				t.Fatalf("error = %v, want %q", err, tt.wantMsg)
+			}
+			if !tt.check(err) {
+				t.Fatalf("error %v does not unwrap to its cause", err)
+			}
+			if calls != tt.wantCalls {
+				t.Fatalf("convert called %d times, want %d (stop at first failure)", calls, tt.wantCalls)
+			}
+		})
+	}
+}
+
+type color string
+
+func TestConvertMap(t *testing.T) {
+	t.Run("nil and empty", func(t *testing.T) {
+		for _, src := range []map[string]address{nil, {}} {
+			calls := 0
+			got, err := ConvertMap(src, func(s *address, d *addressStorage) error { calls++; return nil })
+			if err != nil || calls != 0 {
+				t.Fatalf("ConvertMap(%#v): err %v after %d calls", src, err, calls)
+			}
+			assertSameNilness(t, got, src)
+		}
+	})
+	t.Run("success", func(t *testing.T) {
+		src := map[string]address{"home": {Street: "A", Zip: Ptr(1)}, "work": {}}
+		got, err := ConvertMap(src, addressToStorage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]addressStorage{"home": {Street: Ptr("A"), Zip: Ptr(1)}, "work": {}}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("ConvertMap = %+v, want %+v", got, want)
+		}
+		*got["home"].Zip = 2
+		if *src["home"].Zip != 1 {
+			t.Fatal("result shares memory with the source")
+		}
+	})
+	t.Run("error names the key and wraps", func(t *testing.T) {
+		src := map[string]address{"home": {Street: "bad"}, "work": {Street: "ok"}}
+		got, err := ConvertMap(src, addressToStorage)
+		if got != nil {
+			t.Fatalf("result = %+v on error, want nil", got)
+		}
+		if err == nil || err.Error() != `key "home": bad street` {
+			t.Fatalf("error = %v", err)
+		}
+		if !errors.Is(err, errBadStreet) {
+			t.Fatal("errors.Is does not find the cause")
+		}
+	})
+	t.Run("several failures report the least key every time", func(t *testing.T) {
+		src := map[string]address{}
+		for i := 0; i < 50; i++ {
+			src[fmt.Sprintf("k%02d", i)] = address{Street: "bad"}
+		}
+		src["a-ok"] = address{Street: "ok"}
+		for i := 0; i < 20; i++ {
+			_, err := ConvertMap(src, addressToStorage)
+			if err == nil || err.Error() != `key "k00": bad street` {
+				t.Fatalf("run %d: error = %v, want key k00", i, err)
+			}
+		}
+	})
+	t.Run("int keys ordered numerically", func(t *testing.T) {
+		src := map[int]address{10: {Street: "bad"}, 9: {Street: "typed"}, 100: {Street: "bad"}, 1: {}}
+		for i := 0; i < 20; i++ {
+			_, err := ConvertMap(src, addressToStorage)
+			var se *streetError
+			if err == nil || err.Error() != "key 9: invalid street typed" || !errors.As(err, &se) {
+				t.Fatalf("error = %v, want key 9 wrapping *streetError", err)
+			}
+		}
+	})
+	t.Run("named string keys are quoted", func(t *testing.T) {
+		src := map[color]address{"red": {Street: "bad"}}
+		_, err := ConvertMap(src, addressToStorage)
+		if err == nil || !strings.HasPrefix(err.Error(), `key "red": `) {
+			t.Fatalf("error = %v", err)
+		}
+	})
+}
+
+func TestKeyLessTotal(t *testing.T) {
+	nan := func() float64 { z := 0.0; return z / z }()
+	tests := []struct {
+		a, b any
+		want bool
+	}{
+		{"a", "b", true},
+		{"b", "a", false},
+		{9, 10, true},
+		{int8(-1), int8(1), true},
+		{uint(2), uint(10), true},
+		{1.5, 2.5, true},
+		{1.5, nan, true}, // NaN sorts by text, after digits
+		{nan, 1.5, false},
+		{true, false, false}, // by text: "false" < "true"
+		{struct{ A int }{1}, struct{ A int }{2}, true},
+	}
+	for _, tt := range tests {
+		if got := keyLess(tt.a, tt.b); got != tt.want {
+			t.Errorf("keyLess(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// assertSameNilness fails unless got and want are both nil or both non-nil.
+// It is meant for slices and maps, where nil and empty must stay apart.
+func assertSameNilness(t *testing.T, got, want any) {
+	t.Helper()
+	g, w := reflect.ValueOf(got), reflect.ValueOf(want)
+	if g.IsNil() != w.IsNil() {
+		t.Fatalf("nil-ness changed: got nil=%v (%#v), source nil=%v (%#v)", g.IsNil(), got, w.IsNil(), want)
+	}
+	if g.Len() != w.Len() {
+		t.Fatalf("len = %d, want %d", g.Len(), w.Len())
+	}
+}

@@ -1,0 +1,110 @@
+// Package genruntime holds the small helpers that generated conversion code
+// calls at run time.
+//
+// A Kubernetes API that goes through many versions is converted in two steps.
+// Each API version (v1, v2, v3, ...) converts to and from a "storage" twin in
+// which every field is optional (a pointer, a nil-able slice or map, or a
+// string for an enum). Storage versions then convert to and from each other.
+// All of that code is generated, and it is the only intended caller of this
+// package. People writing hand-made conversion hooks may call it too. The
+// helpers are generic so that generated code needs no per-type
+// boilerplate.
+//
+// # Guarantees
+//
+// Every helper in the package keeps these three promises unless its doc
+// comment says otherwise:
+//
+//   - Nil stays nil. A nil pointer, slice or map in the source gives a nil one
+//     in the result. Storage versions use nil for "not set", so a
+//     conversion must never invent a value.
+//   - Empty stays empty. An empty but non-nil slice or map gives an empty,
+//     non-nil one. Serialisation keeps the two apart ("field": [] versus no
+//     field), so a round trip through storage must keep them apart too.
+//   - No shared memory. The result never aliases mutable memory of the
+//     source: changing an element, a map value or the target of a pointer in
+//     one is never seen through the other. A copied slice has capacity equal
+//     to its length, so appending to it cannot write into memory the source
+//     can see. Strings are shared, which is safe because Go strings are
+//     immutable.
+//
+// There are three limits to the last promise. The shallow helpers
+// (ClonePointer, CloneSlice, CloneMap) copy elements by assignment, so they
+// keep it only for element types that hold no references (strings, numbers,
+// booleans, enums). For anything else use the Func variants or DeepClone.
+// DeepClone copies unexported struct fields shallowly, because reflection
+// cannot set them. It copies channels, funcs and unsafe.Pointers by
+// reference.
+//
+// # Cloning and converting
+//
+// ClonePointer, CloneSlice and CloneMap copy containers of plain values.
+// ClonePointerFunc, CloneSliceFunc and CloneMapFunc copy each element with a
+// function, for nested objects. ConvertPointer, ConvertSlice and ConvertMap
+// change the element type with a conversion that may fail, for example a
+// []v3.Address to a []v3storage.Address. They take conversions of the shape
+// func(src *S, dst *D) error, which generated AssignTo-style methods have
+// in method-expression form. Their errors name the failing element
+// ("element 3: ...", `key "home": ...`) and wrap the cause, so errors.Is and
+// errors.As still work. ConvertMap reports the same key on every call, even
+// though Go randomises map iteration order.
+//
+// # Optional values
+//
+// Storage versions hold every field as a pointer, with nil meaning "not set",
+// while API versions often hold plain values. To convert an API value field
+// to a storage pointer field:
+//
+//   - Ptr, the default. The storage field records exactly what the API
+//     object held, including a zero value. Use it for required fields and for
+//     any field where zero means something (replicas: 0, enabled: false).
+//   - PtrIfNotZero, for API fields tagged `json:",omitempty"`, where the zero
+//     value means "absent". The storage field is then nil, just as the field
+//     is missing from the serialised object, so storage-to-storage
+//     conversions and defaulting treat it as unset rather than as an
+//     explicit zero.
+//
+// Back from storage, Deref gives the zero value for nil, and both choices
+// round-trip losslessly through it. DerefOr gives a fallback instead, for a
+// default that is not the zero value.
+//
+// # Enum lookup
+//
+// Enumerations are generated separately for each API version, as named string
+// types (type Gender string). The same wire value must map to the right member
+// of whichever version's type is being filled in. A value that the version
+// does not know (sent by a newer API, or stored before a member was renamed)
+// must survive unchanged. ToEnum, ParseEnum, ConvertEnum, ToEnumPtr and
+// ConvertEnumPtr all apply the same rule, in this order:
+//
+//  1. Exact match: if value is spelled exactly like a member, that member is
+//     returned.
+//  2. Case-insensitive match: otherwise, if strings.ToLower(value) is a key of
+//     the table, that member is returned, with the member's spelling.
+//     strings.ToLower lower-cases each rune with unicode.ToLower. That is not
+//     full Unicode case folding (strings.EqualFold): it matches "ÉTÉ" with
+//     "été", but not 'ſ' (long s) with 's'. Enum values are ASCII in
+//     practice, where the two agree.
+//  3. Fallback: otherwise E(value) is returned unchanged. Nothing is lost, and
+//     ParseEnum reports that the value was not a known member.
+//
+// The table (the known parameter) maps the lower-case spelling of each member
+// to the member. Build it once, in a package-level variable, with EnumValues,
+// which also sorts out members that differ only in case. A map literal keyed
+// by strings.ToLower of each member works as well. A nil table is valid:
+// every value then takes the fallback, which makes the helpers plain type
+// conversions.
+//
+// # Deep copies
+//
+// DeepClone copies any value made of ordinary data, using reflection. It uses
+// a type's own DeepCopy method where there is one (the Kubernetes
+// conventions), reproduces pointer cycles and sharing, and does not recurse,
+// so deep values cannot overflow the stack. It caches what it decides about
+// each type. It costs a few times as much as hand-written copy code (see
+// BenchmarkPersonDeepClone), so generated code should prefer the typed helpers
+// and keep DeepClone for values whose types it does not know.
+//
+// All functions are safe for concurrent use, provided that nobody modifies
+// the source value during the call.
+package genruntime

@@ -1,0 +1,177 @@
+package genruntime
+
+import (
+	"reflect"
+	"testing"
+)
+
+// Two versions' independently generated enum types.
+type genderV1 string
+
+const (
+	genderV1Female genderV1 = "Female"
+	genderV1Male   genderV1 = "Male"
+	genderV1Other  genderV1 = "other"
+)
+
+type genderV2 string
+
+const (
+	genderV2Female      genderV2 = "Female"
+	genderV2Male        genderV2 = "Male"
+	genderV2Other       genderV2 = "Other" // renamed spelling in v2
+	genderV2Unspecified genderV2 = "Unspecified"
+)
+
+var (
+	genderV1Values = EnumValues(genderV1Female, genderV1Male, genderV1Other)
+	genderV2Values = EnumValues(genderV2Female, genderV2Male, genderV2Other, genderV2Unspecified)
+)
+
+func TestEnumValues(t *testing.T) {
+	want := map[string]genderV1{"female": genderV1Female, "male": genderV1Male, "other": genderV1Other}
+	if !reflect.DeepEqual(genderV1Values, want) {
+		t.Fatalf("EnumValues = %v, want %v", genderV1Values, want)
+	}
+	if got := EnumValues[genderV1](); got == nil || len(got) != 0 {
+		t.Fatalf("EnumValues() = %#v, want empty non-nil", got)
+	}
+	if got := EnumValues(genderV1Male, genderV1Male); len(got) != 1 || got["male"] != genderV1Male {
+		t.Fatalf("duplicates: %v", got)
+	}
+}
+
+func TestParseEnum(t *testing.T) {
+	tests := []struct {
+		value     string
+		want      genderV1
+		wantKnown bool
+	}{
+		{"Female", genderV1Female, true}, // exact
+		{"female", genderV1Female, true}, // case-insensitive
+		{"FEMALE", genderV1Female, true},
+		{"fEmAlE", genderV1Female, true},
+		{"other", genderV1Other, true}, // exact, lower-case member
+		{"OTHER", genderV1Other, true},
+		{"Unspecified", "Unspecified", false}, // fallback keeps the value
+		{"unSpecified", "unSpecified", false}, // fallback keeps the spelling
+		{"", "", false},
+		{" female", " female", false}, // no trimming
+	}
+	for _, tt := range tests {
+		got, known := ParseEnum(tt.value, genderV1Values)
+		if got != tt.want || known != tt.wantKnown {
+			t.Errorf("ParseEnum(%q) = %q, %v; want %q, %v", tt.value, got, known, tt.want, tt.wantKnown)
+		}
+		if got := ToEnum(tt.value, genderV1Values); got != tt.want {
+			t.Errorf("ToEnum(%q) = %q, want %q", tt.value, got, tt.want)
+		}
+	}
+}
+
+func TestEnumCaseCollisions(t *testing.T) {
+	type mode string
+	// Listed with the mixed-case spellings first on purpose: a lower-case
+	// member must still win its own key.
+	known := EnumValues[mode]("Foo", "FOO", "foo", "Bar", "BAR")
+	tests := []struct {
+		value string
+		want  mode
+		known bool
+	}{
+		{"Foo", "Foo", true}, // exact matches always win
+		{"FOO", "FOO", true},
+		{"foo", "foo", true},
+		{"fOO", "foo", true}, // ambiguous: the lower-case member
+		{"Bar", "Bar", true},
+		{"BAR", "BAR", true},
+		{"bar", "Bar", true}, // ambiguous, no lower-case member: first listed
+		{"bAR", "Bar", true},
+		{"baz", "baz", false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseEnum(tt.value, known)
+		if got != tt.want || ok != tt.known {
+			t.Errorf("ParseEnum(%q) = %q, %v; want %q, %v", tt.value, got, ok, tt.want, tt.known)
+		}
+	}
+}
+
+func TestEnumTables(t *testing.T) {
+	// A hand-written table keyed by lower-case spelling works the same.
+	hand := map[string]genderV1{"female": genderV1Female}
+	if got := ToEnum("FeMale", hand); got != genderV1Female {
+		t.Fatalf("hand-written table: %q", got)
+	}
+	// A nil table is a plain conversion.
+	if got, ok := ParseEnum[genderV1]("Female", nil); got != "Female" || ok {
+		t.Fatalf("nil table: %q, %v", got, ok)
+	}
+}
+
+func TestEnumUnicodeRule(t *testing.T) {
+	type season string
+	known := EnumValues[season]("été")
+	if got, ok := ParseEnum("ÉTÉ", known); got != "été" || !ok {
+		t.Fatalf("ParseEnum(ÉTÉ) = %q, %v: strings.ToLower should match it", got, ok)
+	}
+	// Documented limit: ToLower is not full folding, so long s does not
+	// match s (strings.EqualFold would say they are equal).
+	known2 := EnumValues[season]("s")
+	if got, ok := ParseEnum("ſ", known2); got != "ſ" || ok {
+		t.Fatalf("ParseEnum(ſ) = %q, %v; want fallback", got, ok)
+	}
+}
+
+func TestConvertEnum(t *testing.T) {
+	tests := []struct {
+		from genderV1
+		want genderV2
+	}{
+		{genderV1Female, genderV2Female},
+		{genderV1Male, genderV2Male},
+		{genderV1Other, genderV2Other}, // "other" -> "Other" via case-insensitive match
+		{"Unspecified", genderV2Unspecified},
+		{"NewInV9", "NewInV9"}, // unknown survives
+	}
+	for _, tt := range tests {
+		if got := ConvertEnum(tt.from, genderV2Values); got != tt.want {
+			t.Errorf("ConvertEnum(%q) = %q, want %q", tt.from, got, tt.want)
+		}
+	}
+	// Unknown values survive a full round trip v2 -> v1 -> v2.
+	if got := ConvertEnum(ConvertEnum(genderV2Unspecified, genderV1Values), genderV2Values); got != genderV2Unspecified {
+		t.Errorf("round trip = %q", got)
+	}
+}
+
+func TestEnumPtr(t *testing.T) {
+	if got := ToEnumPtr[genderV1](nil, genderV1Values); got != nil {
+		t.Fatalf("ToEnumPtr(nil) = %v", *got)
+	}
+	s := "MALE"
+	got := ToEnumPtr(&s, genderV1Values)
+	if got == nil || *got != genderV1Male {
+		t.Fatalf("ToEnumPtr(MALE) = %v", got)
+	}
+	if got2 := ToEnumPtr(&s, genderV1Values); got2 == got {
+		t.Fatal("ToEnumPtr reused a pointer")
+	}
+
+	if got := ConvertEnumPtr[genderV2, genderV1](nil, genderV2Values); got != nil {
+		t.Fatalf("ConvertEnumPtr(nil) = %v", *got)
+	}
+	v1 := genderV1Other
+	if got := ConvertEnumPtr(&v1, genderV2Values); got == nil || *got != genderV2Other {
+		t.Fatalf("ConvertEnumPtr(other) = %v", got)
+	}
+	// API *E -> storage *string with a nil table.
+	str := ConvertEnumPtr[string](&v1, nil)
+	if str == nil || *str != "other" {
+		t.Fatalf("ConvertEnumPtr[string] = %v", str)
+	}
+	*str = "changed"
+	if v1 != genderV1Other {
+		t.Fatal("ConvertEnumPtr result aliases the source")
+	}
+}
