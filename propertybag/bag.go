@@ -155,17 +155,14 @@ func Pull[T any](b PropertyBag, name string) (T, error) {
 }
 
 // PullOptional is Pull for optional (pointer) fields: it returns nil, nil
-// when the bag has no value named name, and a pointer to the decoded value
-// otherwise.
+// when the bag has no value named name, nil when the stored value is null
+// (what Add stores for a nil pointer), and a pointer to the decoded value
+// otherwise. The value is removed from the bag unless an error is returned.
 func PullOptional[T any](b PropertyBag, name string) (*T, error) {
 	if _, ok := b[name]; !ok {
 		return nil, nil
 	}
-	v, err := Pull[T](b, name)
-	if err != nil {
-		return nil, err
-	}
-	return &v, nil
+	return Pull[*T](b, name)
 }
 
 // AddOptional is Add for optional (pointer) fields: a nil value removes name

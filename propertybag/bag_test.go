@@ -424,6 +424,12 @@ func TestOptional(t *testing.T) {
 	if bag.Contains("x") {
 		t.Fatal("AddOptional(nil) did not remove the earlier value")
 	}
+	must(t, bag.Add("nilPointer", (*string)(nil)))
+	got, err = PullOptional[string](bag, "nilPointer")
+	must(t, err)
+	if got != nil || bag.Contains("nilPointer") {
+		t.Fatalf("PullOptional of a stored null: %v", got)
+	}
 	bag["bad"] = "{"
 	if _, err := PullOptional[address](bag, "bad"); !errors.Is(err, ErrDecode) || !bag.Contains("bad") {
 		t.Fatalf("PullOptional of bad text: %v", err)

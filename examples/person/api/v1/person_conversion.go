@@ -1,0 +1,82 @@
+// Generated-style code: this file is what a hubspoke code generator emits
+// for API version v1 (a field-by-field copy to and from its storage twin).
+// Hand-written conversion logic never goes here; it lives in files named
+// *_hooks.go.
+
+package v1
+
+import (
+	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api/v1storage"
+	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// ConvertTo converts this Person to the hub version.
+func (p *Person) ConvertTo(hub conversion.Hub) error {
+	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
+}
+
+// ConvertFrom fills this Person from the hub version.
+func (p *Person) ConvertFrom(hub conversion.Hub) error {
+	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
+}
+
+// NextVersion returns an empty Person of the next version towards the hub.
+func (p *Person) NextVersion() runtime.Object { return &v1storage.Person{} }
+
+// AssignProperties_To_Person copies this Person into its storage twin.
+func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
+	if err := p.Spec.AssignProperties_To_PersonSpec(&dst.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
+		return err
+	}
+	return augment.AfterAssignTo(p, dst)
+}
+
+// AssignProperties_From_Person fills this Person from its storage twin.
+func (p *Person) AssignProperties_From_Person(src *v1storage.Person) error {
+	if err := p.Spec.AssignProperties_From_PersonSpec(&src.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
+		return err
+	}
+	return augment.AfterAssignFrom(p, src)
+}
+
+// AssignProperties_To_PersonSpec copies the spec into its storage twin.
+func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v1storage.PersonSpec) error {
+	*dst = v1storage.PersonSpec{
+		Id:        genruntime.PtrIfNotZero(s.Id),
+		FirstName: genruntime.PtrIfNotZero(s.FirstName),
+		LastName:  genruntime.PtrIfNotZero(s.LastName),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonSpec fills the spec from its storage twin.
+func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v1storage.PersonSpec) error {
+	*s = PersonSpec{
+		Id:        genruntime.Deref(src.Id),
+		FirstName: genruntime.Deref(src.FirstName),
+		LastName:  genruntime.Deref(src.LastName),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_PersonStatus copies the status into its storage twin.
+func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v1storage.PersonStatus) error {
+	*dst = v1storage.PersonStatus{Phase: genruntime.PtrIfNotZero(s.Phase)}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonStatus fills the status from its storage twin.
+func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonStatus) error {
+	*s = PersonStatus{Phase: genruntime.Deref(src.Phase)}
+	return augment.AfterAssignFrom(s, src)
+}

@@ -1,0 +1,95 @@
+// Generated-style code: this file is what a hubspoke code generator emits
+// for storage version v1storage: the chain step to v2storage. Properties
+// v2storage lacks are stashed in its property bag; properties v1storage lacks
+// are recalled from this version's bag. Hand-written conversion logic never
+// goes here; it lives in files named *_hooks.go.
+
+package v1storage
+
+import (
+	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api/v2storage"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// ConvertTo converts this Person to the hub version.
+func (p *Person) ConvertTo(hub conversion.Hub) error {
+	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
+}
+
+// ConvertFrom fills this Person from the hub version.
+func (p *Person) ConvertFrom(hub conversion.Hub) error {
+	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
+}
+
+// NextVersion returns an empty Person of the next version towards the hub.
+func (p *Person) NextVersion() runtime.Object { return &v2storage.Person{} }
+
+// AssignProperties_To_Person copies this Person into the next storage version.
+func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
+	if err := p.Spec.AssignProperties_To_PersonSpec(&dst.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
+		return err
+	}
+	return augment.AfterAssignTo(p, dst)
+}
+
+// AssignProperties_From_Person fills this Person from the next storage version.
+func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
+	if err := p.Spec.AssignProperties_From_PersonSpec(&src.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
+		return err
+	}
+	return augment.AfterAssignFrom(p, src)
+}
+
+// AssignProperties_To_PersonSpec copies the spec into the next storage version.
+func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
+	bag := propertybag.New(s.PropertyBag)
+	middleName, err := propertybag.PullOptional[string](bag, "MiddleName")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.PersonSpec{
+		Id:         s.Id,
+		FirstName:  s.FirstName,
+		MiddleName: middleName,
+		LastName:   s.LastName,
+	}
+	dst.PropertyBag = bag.NilIfEmpty()
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonSpec fills the spec from the next storage version.
+func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
+	bag := propertybag.New(src.PropertyBag)
+	if err := propertybag.AddOptional(&bag, "MiddleName", src.MiddleName); err != nil {
+		return err
+	}
+	*s = PersonSpec{
+		Id:        src.Id,
+		FirstName: src.FirstName,
+		LastName:  src.LastName,
+	}
+	s.PropertyBag = bag.NilIfEmpty()
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_PersonStatus copies the status into the next storage version.
+func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonStatus) error {
+	*dst = v2storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonStatus fills the status from the next storage version.
+func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
+	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase}
+	return augment.AfterAssignFrom(s, src)
+}

@@ -1,0 +1,125 @@
+// Hand-written: how names map between v2 (FirstName, MiddleName, LastName)
+// and v3 (FullName, FamilyName, KnownAs, AlphaKey). The generated code has
+// already stashed the other version's names in the bag; these hooks fill in
+// what a person reading that version expects, and keep round trips exact:
+// a value is only derived where the source has none, and a stashed value
+// that derivation would reproduce is dropped from the bag.
+
+package v2storage
+
+import (
+	"strings"
+
+	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// namesMarker records, in v3's bag, that the object came from v2 with no
+// names at all, so that converting back does not invent them.
+const namesMarker = "FirstName"
+
+// AssignPropertiesTo derives the v3 names from the v2 names.
+func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
+	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
+	fill(&dst.FullName, derived.fullName)
+	fill(&dst.FamilyName, derived.familyName)
+	fill(&dst.KnownAs, derived.knownAs)
+	fill(&dst.AlphaKey, derived.alphaKey)
+	if s.FirstName == nil && s.MiddleName == nil && s.LastName == nil {
+		return dst.PropertyBag.Add(namesMarker, (*string)(nil))
+	}
+	return nil
+}
+
+// AssignPropertiesFrom derives the v2 names from the v3 names when the
+// object did not come from v2.
+func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
+	cameFromV2 := src.PropertyBag.Contains("FirstName") || src.PropertyBag.Contains("MiddleName") || src.PropertyBag.Contains("LastName")
+	if !cameFromV2 {
+		s.FirstName, s.MiddleName, s.LastName = splitFullName(src.FullName, src.FamilyName, src.KnownAs)
+	}
+	// Drop stashed v3 names that converting forward would derive again.
+	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
+	for name, value := range map[string]*string{
+		"FullName": derived.fullName, "FamilyName": derived.familyName, "KnownAs": derived.knownAs, "AlphaKey": derived.alphaKey,
+	} {
+		if stashed, err := propertybag.Get[*string](s.PropertyBag, name); err == nil && equal(stashed, value) {
+			s.PropertyBag.Remove(name)
+		}
+	}
+	s.PropertyBag = s.PropertyBag.NilIfEmpty()
+	return nil
+}
+
+type v3Names struct{ fullName, familyName, knownAs, alphaKey *string }
+
+// deriveV3Names: FullName is the non-empty names joined by spaces,
+// FamilyName the last name, KnownAs the first name, AlphaKey
+// "Last, First".
+func deriveV3Names(first, middle, last *string) v3Names {
+	var n v3Names
+	var parts []string
+	for _, p := range []*string{first, middle, last} {
+		if p != nil && *p != "" {
+			parts = append(parts, *p)
+		}
+	}
+	if first != nil || middle != nil || last != nil {
+		full := strings.Join(parts, " ")
+		n.fullName = &full
+	}
+	n.familyName, n.knownAs = clone(last), clone(first)
+	switch {
+	case last != nil && first != nil:
+		key := *last + ", " + *first
+		n.alphaKey = &key
+	case last != nil:
+		n.alphaKey = clone(last)
+	case first != nil:
+		n.alphaKey = clone(first)
+	}
+	return n
+}
+
+// splitFullName splits FullName into v2 names: the family name is the last
+// name (taken off the end of FullName when it is there), the first word is
+// the first name, the words in between the middle name. Without a FullName
+// the first name is KnownAs.
+func splitFullName(full, family, knownAs *string) (first, middle, last *string) {
+	last = clone(family)
+	if full == nil {
+		return clone(knownAs), nil, last
+	}
+	rest := strings.TrimSpace(*full)
+	if family != nil && *family != "" {
+		rest = strings.TrimSpace(strings.TrimSuffix(rest, *family))
+	}
+	words := strings.Fields(rest)
+	if len(words) == 0 {
+		return clone(knownAs), nil, last
+	}
+	first = &words[0]
+	if len(words) > 1 {
+		m := strings.Join(words[1:], " ")
+		middle = &m
+	}
+	return first, middle, last
+}
+
+func fill(dst **string, derived *string) {
+	if *dst == nil {
+		*dst = derived
+	}
+}
+
+func clone(p *string) *string {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+func equal(a, b *string) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}

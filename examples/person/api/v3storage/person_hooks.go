@@ -1,0 +1,42 @@
+// Hand-written: BirthDate changes type from a string in v3 to a structured
+// Date in v4. The converter keeps text that is not a canonical date
+// (yyyy-mm-dd) in the Date's property bag, so every v3 value survives the
+// round trip.
+
+package v3storage
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// birthDateText is the key, in v4storage.Date's bag, of v3 text that is not
+// a canonical date.
+const birthDateText = "BirthDate"
+
+var birthDateConverter = augment.NewPropertyConverter("BirthDate", birthDateToDate, dateToBirthDate)
+
+func birthDateToDate(text string) (v4storage.Date, error) {
+	var d v4storage.Date
+	if t, err := time.Parse(time.DateOnly, text); err == nil && t.Format(time.DateOnly) == text {
+		year, month, day := t.Year(), int(t.Month()), t.Day()
+		d.Year, d.Month, d.Day = &year, &month, &day
+		return d, nil
+	}
+	err := d.PropertyBag.Add(birthDateText, text)
+	return d, err
+}
+
+func dateToBirthDate(d v4storage.Date) (string, error) {
+	if d.PropertyBag.Contains(birthDateText) {
+		return propertybag.Get[string](d.PropertyBag, birthDateText)
+	}
+	if d.Year == nil || d.Month == nil || d.Day == nil {
+		return "", nil // an incomplete date has no v3 form
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
+}

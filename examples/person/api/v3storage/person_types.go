@@ -1,0 +1,86 @@
+package v3storage
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Person is the storage form of a person at v3.
+type Person struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   PersonSpec   `json:"spec,omitempty"`
+	Status PersonStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// PersonList is a list of Person.
+type PersonList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Person `json:"items"`
+}
+
+// PersonSpec is the desired state of a Person.
+type PersonSpec struct {
+	// PropertyBag holds values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Id identifies the person in the CRM.
+	// +optional
+	Id *string `json:"id,omitempty"`
+
+	// FullName is the whole legal name, in the order the person uses.
+	// +optional
+	FullName *string `json:"fullName,omitempty"`
+
+	// FamilyName is the name shared with the family.
+	// +optional
+	FamilyName *string `json:"familyName,omitempty"`
+
+	// KnownAs is how the person likes to be addressed.
+	// +optional
+	KnownAs *string `json:"knownAs,omitempty"`
+
+	// AlphaKey is the key the person is sorted by.
+	// +optional
+	AlphaKey *string `json:"alphaKey,omitempty"`
+
+	// BirthDate is the date of birth.
+	// +optional
+	BirthDate *string `json:"birthDate,omitempty"`
+
+	// ResidentialAddress is where the person lives.
+	// +optional
+	ResidentialAddress *Address `json:"residentialAddress,omitempty"`
+}
+
+// PersonStatus is the observed state of a Person.
+type PersonStatus struct {
+	// PropertyBag holds values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Phase is where the person is in the CRM's lifecycle.
+	// +optional
+	Phase *string `json:"phase,omitempty"`
+}
+
+// Address is a postal address as a single free-text label.
+type Address struct {
+	// PropertyBag holds values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Label is the address as it is written on an envelope, one line per line.
+	// +optional
+	Label *string `json:"label,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Person{}, &PersonList{})
+}

@@ -1,0 +1,56 @@
+// Generated-style code: the conversion between the staged v3 shape of
+// Address and v5storage.Address. The shapes share no property, so each
+// stashes the other's in its bag; the hand-written hooks in
+// address_hooks.go map Label to Street/Suburb/City/Country and back.
+
+package compat
+
+import (
+	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// AssignProperties_To_Address converts the staged shape to v5storage.Address.
+func (a *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
+	bag := propertybag.New(a.PropertyBag)
+	if err := propertybag.AddOptional(&bag, "Label", a.Label); err != nil {
+		return err
+	}
+	street, err := propertybag.PullOptional[string](bag, "Street")
+	if err != nil {
+		return err
+	}
+	suburb, err := propertybag.PullOptional[string](bag, "Suburb")
+	if err != nil {
+		return err
+	}
+	city, err := propertybag.PullOptional[string](bag, "City")
+	if err != nil {
+		return err
+	}
+	country, err := propertybag.PullOptional[string](bag, "Country")
+	if err != nil {
+		return err
+	}
+	*dst = v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country}
+	dst.PropertyBag = bag.NilIfEmpty()
+	return augment.AfterAssignTo(a, dst)
+}
+
+// AssignProperties_From_Address converts v5storage.Address to the staged shape.
+func (a *Address) AssignProperties_From_Address(src *v5storage.Address) error {
+	bag := propertybag.New(src.PropertyBag)
+	for name, value := range map[string]*string{"Street": src.Street, "Suburb": src.Suburb, "City": src.City, "Country": src.Country} {
+		if err := propertybag.AddOptional(&bag, name, value); err != nil {
+			return err
+		}
+	}
+	label, err := propertybag.PullOptional[string](bag, "Label")
+	if err != nil {
+		return err
+	}
+	*a = Address{Label: label}
+	a.PropertyBag = bag.NilIfEmpty()
+	return augment.AfterAssignFrom(a, src)
+}
