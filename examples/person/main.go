@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/hubspoke/hubspoke/convert"
@@ -18,13 +19,13 @@ import (
 )
 
 func main() {
-	if err := run(); err != nil {
+	if err := run(os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "error:", err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
+func run(w io.Writer) error {
 	scheme, err := api.NewScheme()
 	if err != nil {
 		return err
@@ -33,11 +34,11 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("# The conversion graph\n\n%s\n", converter.Graph())
+	fmt.Fprintf(w, "# The conversion graph\n\n%s\n", converter.Graph())
 
 	for _, start := range []runtime.Object{MickeyV5(), MickeyV3()} {
 		from := start.GetObjectKind().GroupVersionKind().Version
-		fmt.Printf("\n# Mickey created at %s, read at every version\n", from)
+		fmt.Fprintf(w, "\n# Mickey created at %s, read at every version\n", from)
 		for _, version := range converter.Graph().Versions() {
 			obj, err := converter.ConvertToVersion(start, version)
 			if err != nil {
@@ -47,11 +48,11 @@ func run() error {
 			if err != nil {
 				return err
 			}
-			fmt.Printf("\n## %s → %s\n\n%s", from, version, text)
+			fmt.Fprintf(w, "\n## %s → %s\n\n%s", from, version, text)
 		}
 	}
 
-	fmt.Printf("\n# Every version to every other (from Mickey at v5)\n\n")
+	fmt.Fprintf(w, "\n# Every version to every other (from Mickey at v5)\n\n")
 	versions := converter.Graph().Versions()
 	for _, from := range versions {
 		src, err := converter.ConvertToVersion(MickeyV5(), from)
@@ -67,7 +68,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		fmt.Printf("%-10s → all %d versions ok; %s → hub → %s %s\n", from, len(versions), from, from, back)
+		fmt.Fprintf(w, "%-10s → all %d versions ok; %s → hub → %s %s\n", from, len(versions), from, from, back)
 	}
 	return nil
 }

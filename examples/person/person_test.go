@@ -1,0 +1,169 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api"
+	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
+	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
+	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
+	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/yaml"
+)
+
+// Regenerate the golden files with: go test ./examples/person/ -run Golden -update
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func newConverter(t *testing.T) *convert.Converter {
+	t.Helper()
+	scheme, err := api.NewScheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := convert.NewConverter(scheme, api.GroupKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func mickeyV1() *v1.Person {
+	return &v1.Person{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v1", Kind: "Person"},
+		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney"},
+		Spec:       v1.PersonSpec{Id: "1928-11-18-mm", FirstName: "Mickey", LastName: "Mouse"},
+		Status:     v1.PersonStatus{Phase: "Active"},
+	}
+}
+
+// TestGolden pins Mickey at every version, converted from v1 and from v5.
+func TestGolden(t *testing.T) {
+	c := newConverter(t)
+	for name, start := range map[string]runtime.Object{"from-v1": mickeyV1(), "from-v5": MickeyV5()} {
+		for _, version := range c.Graph().Versions() {
+			obj, err := c.ConvertToVersion(start, version)
+			if err != nil {
+				t.Fatalf("%s to %s: %v", name, version, err)
+			}
+			got, err := yaml.Marshal(obj)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", "golden", name, version+".yaml")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("Mickey %s at %s differs from %s (-golden +got):\n%s", name, version, path, diff)
+			}
+		}
+	}
+}
+
+// TestEveryVersionToEveryOther converts Mickey, started at each version,
+// to every version, and each version to the hub and back.
+func TestEveryVersionToEveryOther(t *testing.T) {
+	c := newConverter(t)
+	versions := c.Graph().Versions()
+	for _, origin := range []runtime.Object{mickeyV1(), MickeyV3(), MickeyV5()} {
+		for _, from := range versions {
+			src, err := c.ConvertToVersion(origin, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, to := range versions {
+				if _, err := c.ConvertToVersion(src, to); err != nil {
+					t.Errorf("%s → %s: %v", from, to, err)
+				}
+			}
+			hub, err := c.ConvertToVersion(src, c.Graph().Hub())
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := c.ConvertToVersion(hub, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(src, back); diff != "" {
+				t.Errorf("%s → hub → %s changed the object (-before +after):\n%s", from, from, diff)
+			}
+		}
+	}
+}
+
+func TestResidentialAddressSurvivesBothWays(t *testing.T) {
+	c := newConverter(t)
+
+	at5, err := c.ConvertToVersion(MickeyV3(), "v5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want5 := &v5.Address{Street: "1313 S. Harbor Blvd", City: "Anaheim, CA 92803", Country: "USA"}
+	if diff := cmp.Diff(want5, at5.(*v5.Person).Spec.ResidentialAddress); diff != "" {
+		t.Errorf("v3 → v5 address (-want +got):\n%s", diff)
+	}
+	back3, err := c.ConvertToVersion(at5, "v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(MickeyV3().Spec, back3.(*v3.Person).Spec); diff != "" {
+		t.Errorf("v3 → v5 → v3 (-want +got):\n%s", diff)
+	}
+
+	at3, err := c.ConvertToVersion(MickeyV5(), "v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(MickeyV3().Spec.ResidentialAddress, at3.(*v3.Person).Spec.ResidentialAddress); diff != "" {
+		t.Errorf("v5 → v3 address (-want +got):\n%s", diff)
+	}
+	back5, err := c.ConvertToVersion(at3, "v5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(MickeyV5().Spec.ResidentialAddress, back5.(*v5.Person).Spec.ResidentialAddress); diff != "" {
+		t.Errorf("v5 → v3 → v5 address (-want +got):\n%s", diff)
+	}
+
+	// The bag of v4storage holds the v3 shape whichever side Mickey came from.
+	const v3Shape = `{"label":"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"}`
+	for _, origin := range []runtime.Object{MickeyV3(), MickeyV5()} {
+		at4, err := c.ConvertToVersion(origin, "v4storage")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := at4.(*v4storage.Person).Spec.PropertyBag["ResidentialAddress"]; got != v3Shape {
+			t.Errorf("from %s, v4storage holds %s, want the v3 shape %s", origin.GetObjectKind().GroupVersionKind().Version, got, v3Shape)
+		}
+	}
+}
+
+func TestDemoRuns(t *testing.T) {
+	var out strings.Builder
+	if err := run(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## v3 → v4storage", "ResidentialAddress: '{\"label\":", "v5storage  → all 10 versions ok"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("demo output lacks %q", want)
+		}
+	}
+}
