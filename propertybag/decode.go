@@ -20,13 +20,29 @@ import (
 // a JSON string literal (see the package documentation).
 func decode(text string, dst reflect.Value) error {
 	t := dst.Type()
-	if isStringTarget(t) {
+	info := typeInfoFor(t)
+	if info.stringTarget {
 		if ok, err := decodeLegacyString(text, dst); ok || err != nil {
 			return err
 		}
 	}
-	fresh := reflect.New(t).Elem()
+	return decodeJSON(text, dst)
+}
+
+// decodeJSON decodes text strictly as JSON into dst, assigning dst only on
+// success.
+func decodeJSON(text string, dst reflect.Value) error {
+	t := dst.Type()
 	info := typeInfoFor(t)
+	if info.fast && info.scalar {
+		// A scalar is assigned once, at the end of a successful parse, so
+		// decoding straight into dst leaves it untouched on failure.
+		d := decodeState{s: text}
+		if err := d.top(dst, info); !errors.Is(err, errFallback) {
+			return err
+		}
+	}
+	fresh := reflect.New(t).Elem()
 	err := errFallback
 	if info.fast {
 		d := decodeState{s: text}
@@ -56,8 +72,11 @@ func isStringTarget(t reflect.Type) bool {
 // string literal. It reports ok=false when the text should be decoded as
 // ordinary JSON instead.
 func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
-	if len(text) > 0 && text[0] == '"' && json.Valid([]byte(text)) {
-		return false, nil // a JSON string: the normal path
+	if len(text) > 0 && text[0] == '"' {
+		if decodeJSON(text, dst) == nil {
+			return true, nil // a JSON string literal
+		}
+		return true, setVerbatim(text, dst) // begins with a quote, but is not JSON
 	}
 	if text == "null" && dst.Kind() == reflect.Pointer {
 		return false, nil // a nil pointer stored by Add
@@ -70,7 +89,11 @@ func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
 		}
 		return true, fmt.Errorf("stored value is %s, not a string", kind)
 	}
-	// Legacy (unquoted) string: store the text verbatim.
+	return true, setVerbatim(text, dst)
+}
+
+// setVerbatim stores legacy (unquoted) text as it is.
+func setVerbatim(text string, dst reflect.Value) error {
 	v := reflect.New(dst.Type()).Elem()
 	target := v
 	for target.Kind() == reflect.Pointer {
@@ -79,7 +102,7 @@ func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
 	}
 	target.SetString(text)
 	dst.Set(v)
-	return true, nil
+	return nil
 }
 
 // decodeStd decodes with encoding/json, rejecting unknown fields and
@@ -127,9 +150,11 @@ func hasUnmarshaler(t reflect.Type) bool {
 
 // typeInfo is the cached decoding plan for one type.
 type typeInfo struct {
-	typ    reflect.Type
-	kind   reflect.Kind
-	fast   bool      // the fast decoder handles this type completely
+	typ          reflect.Type
+	kind         reflect.Kind
+	fast         bool // the fast decoder handles this type completely
+	scalar       bool // a bool, number or string kind
+	stringTarget bool // see isStringTarget
 	elem   *typeInfo // pointer, slice and map element
 	fields []fieldInfo
 	exact  map[string]int // JSON name -> index into fields
@@ -162,7 +187,7 @@ func buildTypeInfo(t reflect.Type, building map[reflect.Type]*typeInfo) *typeInf
 	if cached, ok := typeInfoCache.Load(t); ok {
 		return cached.(*typeInfo)
 	}
-	info := &typeInfo{typ: t, kind: t.Kind(), fast: true}
+	info := &typeInfo{typ: t, kind: t.Kind(), fast: true, stringTarget: isStringTarget(t)}
 	building[t] = info
 	if hasUnmarshaler(t) || hasMarshaler(t) {
 		info.fast = false
@@ -172,6 +197,7 @@ func buildTypeInfo(t reflect.Type, building map[reflect.Type]*typeInfo) *typeInf
 	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		info.scalar = true
 	case reflect.Pointer:
 		info.elem = buildTypeInfo(t.Elem(), building)
 		info.fast = info.elem.fast
@@ -547,10 +573,18 @@ func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
 		v.Set(reflect.MakeSlice(info.typ, 0, 0))
 		return nil
 	}
+	if v.IsNil() {
+		v.Set(reflect.MakeSlice(info.typ, 0, 4))
+	}
+	// Like encoding/json: reuse the slice's memory, decode into each element
+	// in place, and cut the length to the number of elements read.
 	n := 0
 	for {
+		if n >= v.Cap() {
+			v.Grow(1)
+		}
 		if n >= v.Len() {
-			v.Set(reflect.Append(v, reflect.New(info.typ.Elem()).Elem()))
+			v.SetLen(n + 1)
 		}
 		if err := d.value(v.Index(n), info.elem); err != nil {
 			return err
@@ -565,6 +599,7 @@ func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
 			d.i++
 		case ']':
 			d.i++
+			v.SetLen(n)
 			return nil
 		default:
 			return d.syntaxErr("after array element")

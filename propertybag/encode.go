@@ -54,9 +54,13 @@ func encode(v any) (string, error) {
 		}
 	}
 	if info := typeInfoFor(rv.Type()); info.fast {
-		buf, err := appendValue(make([]byte, 0, 128), rv, info, 0)
+		bp := bufferPool.Get().(*[]byte)
+		buf, err := appendValue((*bp)[:0], rv, info, 0)
+		text := string(buf)
+		*bp = buf
+		bufferPool.Put(bp)
 		if err == nil {
-			return string(buf), nil
+			return text, nil
 		}
 		if !errors.Is(err, errFallback) {
 			return "", err
@@ -68,6 +72,9 @@ func encode(v any) (string, error) {
 	}
 	return string(data), nil
 }
+
+// bufferPool recycles encoding buffers between Adds.
+var bufferPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // maxDepth bounds the nesting the fast encoder follows; deeper values (and
 // pointer cycles) are left to encoding/json, which reports cycles as errors.
