@@ -2,6 +2,8 @@ package convert
 
 import (
 	"fmt"
+	"reflect"
+	"sync"
 
 	"github.com/hubspoke/hubspoke/augment"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -28,11 +30,13 @@ type Chained interface {
 // and the neighbour, as a plain field-by-field copy does, and ToHub carries
 // the object's metadata (metav1.ObjectMeta) the same way, so generated code
 // leaves metadata alone. Once the hub is complete, ToHub replaces it with
-// its own deep copy (DeepCopyObject), so the result shares nothing with src
-// and the cost of copying is paid once, not once per step. Hooks therefore
-// see neighbours that may share memory with the source: they must assign new
-// values rather than modify shared ones in place (convtest catches a hook
-// that does).
+// its own deep copy (the generated DeepCopyInto, or DeepCopyObject), so the
+// result shares nothing with src and the cost of copying is paid once, not
+// once per step. Intermediate objects are recycled through a pool. Hooks
+// therefore see neighbours that may share memory with the source: they must
+// assign new values rather than modify shared ones in place, and must not
+// keep references to their arguments (convtest catches a hook that modifies
+// its source).
 //
 // An error from assign is wrapped with the step ("converting v2.Person to
 // v2storage.Person: ..."); errors from later steps carry their own step.
@@ -44,7 +48,8 @@ func ToHub[Next any](src any, hub conversion.Hub, assign func(*Next) error) erro
 		copyMeta(src, dst)
 		return detach(dst)
 	}
-	next := new(Next)
+	next := borrow[Next]()
+	defer giveBack(next)
 	onward, ok := any(next).(conversion.Convertible)
 	if !ok {
 		return notOnward(src, hub, next)
@@ -65,9 +70,10 @@ func ToHub[Next any](src any, hub conversion.Hub, assign func(*Next) error) erro
 // Metadata travels with the object as in ToHub.
 func FromHub[Next any](dst any, hub conversion.Hub, assign func(*Next) error) error {
 	if h, ok := any(hub).(*Next); ok {
-		src, ok := any(hub.DeepCopyObject()).(*Next)
-		if !ok {
-			return fmt.Errorf("converting %s to %s: DeepCopyObject returned a different type", augment.TypeName(hub), augment.TypeName(dst))
+		src := borrow[Next]()
+		defer giveBack(src)
+		if err := deepCopyInto(h, src); err != nil {
+			return err
 		}
 		if err := assign(src); err != nil {
 			return stepError(h, dst, err)
@@ -75,7 +81,8 @@ func FromHub[Next any](dst any, hub conversion.Hub, assign func(*Next) error) er
 		copyMeta(src, dst)
 		return nil
 	}
-	next := new(Next)
+	next := borrow[Next]()
+	defer giveBack(next)
 	onward, ok := any(next).(conversion.Convertible)
 	if !ok {
 		return notOnward(hub, dst, next)
@@ -90,19 +97,56 @@ func FromHub[Next any](dst any, hub conversion.Hub, assign func(*Next) error) er
 	return nil
 }
 
+// Intermediate objects live only while a walk passes through them; they are
+// recycled, zeroed, through one pool per type. The values they point to are
+// not recycled (the result may share them until it is detached), only the
+// objects themselves, so hooks must not keep a reference to their
+// arguments.
+var intermediates sync.Map // reflect.Type -> *sync.Pool
+
+func poolOf[T any]() *sync.Pool {
+	key := reflect.TypeFor[T]()
+	if p, ok := intermediates.Load(key); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := intermediates.LoadOrStore(key, &sync.Pool{New: func() any { return new(T) }})
+	return p.(*sync.Pool)
+}
+
+func borrow[T any]() *T { return poolOf[T]().Get().(*T) }
+
+func giveBack[T any](v *T) {
+	var zero T
+	*v = zero
+	poolOf[T]().Put(v)
+}
+
 // detach replaces *obj with its own deep copy, cutting every reference it
 // shares with the objects it was assembled from.
 func detach[T any](obj *T) error {
-	c, ok := any(obj).(interface{ DeepCopyObject() runtime.Object })
-	if !ok {
-		return fmt.Errorf("%s has no DeepCopyObject method", augment.TypeName(obj))
+	tmp := borrow[T]()
+	defer giveBack(tmp)
+	if err := deepCopyInto(obj, tmp); err != nil {
+		return err
 	}
-	fresh, ok := any(c.DeepCopyObject()).(*T)
-	if !ok {
-		return fmt.Errorf("%s.DeepCopyObject returned a different type", augment.TypeName(obj))
-	}
-	*obj = *fresh
+	*obj = *tmp
 	return nil
+}
+
+// deepCopyInto deep-copies *from into *to with the type's generated
+// DeepCopyInto, or its DeepCopyObject.
+func deepCopyInto[T any](from, to *T) error {
+	switch c := any(from).(type) {
+	case interface{ DeepCopyInto(*T) }:
+		c.DeepCopyInto(to)
+		return nil
+	case interface{ DeepCopyObject() runtime.Object }:
+		if fresh, ok := any(c.DeepCopyObject()).(*T); ok {
+			*to = *fresh
+			return nil
+		}
+	}
+	return fmt.Errorf("%s has neither DeepCopyInto nor a DeepCopyObject of its own type", augment.TypeName(from))
 }
 
 func notOnward(from, to, next any) error {

@@ -70,11 +70,16 @@ type node[N any, PN nextPtr[N]] struct {
 
 func (n *node[N, PN]) spec() *spec { return &n.Spec }
 
+func (n *node[N, PN]) DeepCopyInto(out *node[N, PN]) {
+	*out = *n
+	n.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Spec = n.Spec.clone()
+}
+
 func (n *node[N, PN]) DeepCopyObject() runtime.Object {
-	c := *n
-	n.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	c.Spec = n.Spec.clone()
-	return &c
+	c := new(node[N, PN])
+	n.DeepCopyInto(c)
+	return c
 }
 
 func (n *node[N, PN]) ConvertTo(h conversion.Hub) error {
@@ -130,11 +135,16 @@ type hubNode struct {
 func (h *hubNode) spec() *spec { return &h.Spec }
 func (h *hubNode) Hub()        {}
 
+func (h *hubNode) DeepCopyInto(out *hubNode) {
+	*out = *h
+	h.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.Spec = h.Spec.clone()
+}
+
 func (h *hubNode) DeepCopyObject() runtime.Object {
-	c := *h
-	h.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	c.Spec = h.Spec.clone()
-	return &c
+	c := new(hubNode)
+	h.DeepCopyInto(c)
+	return c
 }
 
 // Chains of 1, 2, 4 and 8 hops: c8v1 is eight hops from the hub.
