@@ -32,7 +32,9 @@ type Chained interface {
 // leaves metadata alone. Once the hub is complete, ToHub replaces it with
 // its own deep copy (the generated DeepCopyInto, or DeepCopyObject), so the
 // result shares nothing with src and the cost of copying is paid once, not
-// once per step. Intermediate objects are recycled through a pool. Hooks
+// once per step. Metadata is carried before assign runs, so assign may
+// adjust the annotations of its destination (see StashBags and RecallBags).
+// Intermediate objects are recycled through a pool. Hooks
 // therefore see neighbours that may share memory with the source: they must
 // assign new values rather than modify shared ones in place, and must not
 // keep references to their arguments (convtest catches a hook that modifies
@@ -42,10 +44,10 @@ type Chained interface {
 // v2storage.Person: ..."); errors from later steps carry their own step.
 func ToHub[Next any](src any, hub conversion.Hub, assign func(*Next) error) error {
 	if dst, ok := any(hub).(*Next); ok {
+		copyMeta(src, dst)
 		if err := assign(dst); err != nil {
 			return stepError(src, dst, err)
 		}
-		copyMeta(src, dst)
 		return detach(dst)
 	}
 	next := borrow[Next]()
@@ -54,10 +56,10 @@ func ToHub[Next any](src any, hub conversion.Hub, assign func(*Next) error) erro
 	if !ok {
 		return notOnward(src, hub, next)
 	}
+	copyMeta(src, next)
 	if err := assign(next); err != nil {
 		return stepError(src, next, err)
 	}
-	copyMeta(src, next)
 	return onward.ConvertTo(hub)
 }
 
@@ -75,10 +77,10 @@ func FromHub[Next any](dst any, hub conversion.Hub, assign func(*Next) error) er
 		if err := deepCopyInto(h, src); err != nil {
 			return err
 		}
+		copyMeta(src, dst)
 		if err := assign(src); err != nil {
 			return stepError(h, dst, err)
 		}
-		copyMeta(src, dst)
 		return nil
 	}
 	next := borrow[Next]()
@@ -90,10 +92,10 @@ func FromHub[Next any](dst any, hub conversion.Hub, assign func(*Next) error) er
 	if err := onward.ConvertFrom(hub); err != nil {
 		return err
 	}
+	copyMeta(next, dst)
 	if err := assign(next); err != nil {
 		return stepError(next, dst, err)
 	}
-	copyMeta(next, dst)
 	return nil
 }
 
@@ -172,12 +174,5 @@ func objectMeta(obj any) *metav1.ObjectMeta {
 func copyMeta(from, to any) {
 	if f, t := objectMeta(from), objectMeta(to); f != nil && t != nil {
 		*t = *f
-	}
-}
-
-// deepCopyMeta copies from's ObjectMeta into to's, sharing nothing.
-func deepCopyMeta(from, to any) {
-	if f, t := objectMeta(from), objectMeta(to); f != nil && t != nil {
-		f.DeepCopyInto(t)
 	}
 }

@@ -81,8 +81,10 @@ func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 
 // Convert converts src into dst; the types of src and dst (registered in the
 // scheme) select the versions. On success dst holds the converted object
-// with apiVersion and kind set to its version, and a deep copy of src's
-// metadata. src is never modified, and on failure dst is left as it was.
+// with apiVersion and kind set to its version. Versions that convert with
+// ToHub and FromHub carry a deep copy of src's metadata (other Convertibles
+// must copy it themselves, as controller-runtime expects). src is never
+// modified, and on failure dst is left as it was.
 func (c *Converter) Convert(src, dst runtime.Object) error {
 	from, err := kindOf(c.scheme, src, c.gk)
 	if err != nil {
@@ -141,7 +143,6 @@ func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
 		return fmt.Errorf("converting %s from %s to %s: %w", c.gk, from, to, err)
 	}
 	dst.GetObjectKind().SetGroupVersionKind(c.gk.WithVersion(to))
-	deepCopyMeta(src, dst) // guaranteed even for Convertibles that do not use ToHub/FromHub
 	return nil
 }
 

@@ -167,3 +167,38 @@ func TestDemoRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateThroughV1KeepsNewerFields reads Mickey (created at v5) at v1,
+// changes his first name there, and writes him back: everything v1 has no
+// field for is still there, and the change shows at v5.
+func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
+	c := newConverter(t)
+	old, err := c.ConvertToVersion(MickeyV5(), "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := old.(*v1.Person)
+	edited.Spec.FirstName = "Mike"
+	at5, err := c.ConvertToVersion(edited, "v5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := at5.(*v5.Person)
+	want := MickeyV5()
+	want.Spec.FullName = "Mike Theodore Mouse"
+	if diff := cmp.Diff(want.Spec, got.Spec); diff != "" {
+		t.Errorf("v5 after an update through v1 (-want +got):\n%s", diff)
+	}
+	// The v2 names came from v1 and have no field at v5: they travel in the
+	// annotation, so reading at v1 again shows the edit.
+	if bags := got.Annotations[convert.BagsAnnotation]; !strings.Contains(bags, `"FirstName":"\"Mike\""`) {
+		t.Errorf("annotation at v5: %s", bags)
+	}
+	again, err := c.ConvertToVersion(got, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.(*v1.Person).Spec.FirstName != "Mike" {
+		t.Errorf("v1 → v5 → v1 lost the edit: %+v", again.(*v1.Person).Spec)
+	}
+}

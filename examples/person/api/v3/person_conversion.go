@@ -10,6 +10,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -35,6 +36,12 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
+	// Values only other versions have fields for travel in an annotation.
+	bags, err := convert.RecallBags(&dst.ObjectMeta)
+	if err != nil {
+		return err
+	}
+	dst.Spec.PropertyBag, dst.Status.PropertyBag = bags["spec"], bags["status"]
 	return augment.AfterAssignTo(p, dst)
 }
 
@@ -44,6 +51,11 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 		return err
 	}
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
+		return err
+	}
+	// Keep what this version has no field for, so an update through it loses nothing.
+	bags := map[string]propertybag.PropertyBag{"spec": src.Spec.PropertyBag, "status": src.Status.PropertyBag}
+	if err := convert.StashBags(&p.ObjectMeta, bags); err != nil {
 		return err
 	}
 	return augment.AfterAssignFrom(p, src)
