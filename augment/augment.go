@@ -55,7 +55,7 @@ func AfterAssignTo[S, D any](src S, dst D) error {
 		return nil
 	}
 	if err := hook.AssignPropertiesTo(dst); err != nil {
-		return fmt.Errorf("augmenting conversion from %s to %s: %w", TypeName(src), TypeName(dst), err)
+		return &HookError{From: TypeName(src), To: TypeName(dst), Err: err}
 	}
 	return nil
 }
@@ -69,10 +69,25 @@ func AfterAssignFrom[D, S any](dst D, src S) error {
 		return nil
 	}
 	if err := hook.AssignPropertiesFrom(src); err != nil {
-		return fmt.Errorf("augmenting conversion from %s to %s: %w", TypeName(src), TypeName(dst), err)
+		return &HookError{From: TypeName(src), To: TypeName(dst), Err: err}
 	}
 	return nil
 }
+
+// HookError is the error of a failed whole-object hook. It names the types
+// of the conversion step, so callers that add their own step context can
+// see that the step is already named.
+type HookError struct {
+	From, To string // package-qualified type names, as TypeName gives them
+	Err      error  // what the hook returned
+}
+
+func (e *HookError) Error() string {
+	return fmt.Sprintf("augmenting conversion from %s to %s: %v", e.From, e.To, e.Err)
+}
+
+// Unwrap returns the hook's error.
+func (e *HookError) Unwrap() error { return e.Err }
 
 // HasHooks reports whether a value of type S has an AssignableTo[D] hook and
 // whether it has an AssignableFrom[D] hook. Test kits use it to decide which

@@ -157,6 +157,9 @@ func notOnward(from, to, next any) error {
 }
 
 func stepError(from, to any, err error) error {
+	if h, ok := err.(*augment.HookError); ok && h.From == augment.TypeName(from) && h.To == augment.TypeName(to) {
+		return err // the hook error already names this step
+	}
 	return fmt.Errorf("converting %s to %s: %w", augment.TypeName(from), augment.TypeName(to), err)
 }
 

@@ -65,16 +65,17 @@ func ExampleSpec_Matches() {
 		}
 		fmt.Println()
 	}
-	// Pre-releases match by ordinary precedence: 2.0.0-rc.1 < 2.0.0.
+	// "1" never admits a release candidate of 2; an operator compares by
+	// plain precedence, and 2.0.0-rc.1 < 2.0.0.
 	fmt.Println(hub.MustParseSpec("1").Matches(hub.MustParseSemVer("2.0.0-rc.1")))
-	fmt.Println(hub.MustParseSpec(">=1.0.0, <2.0.0-0").Matches(hub.MustParseSemVer("2.0.0-rc.1")))
+	fmt.Println(hub.MustParseSpec("<2.0.0").Matches(hub.MustParseSemVer("2.0.0-rc.1")))
 	// Output:
 	// "1.2"              0.9.0:false 1.2.7:true 1.5.0:false 1.5.1:false 2.0.0:false
 	// ">=1.2,<2.0,!=1.5" 0.9.0:false 1.2.7:true 1.5.0:false 1.5.1:true 2.0.0:false
 	// ""                 0.9.0:true 1.2.7:false 1.5.0:false 1.5.1:false 2.0.0:false
 	// "*"                0.9.0:true 1.2.7:true 1.5.0:true 1.5.1:true 2.0.0:true
-	// true
 	// false
+	// true
 }
 
 func ExampleResolve() {

@@ -70,7 +70,8 @@ type specItem struct {
 //   - A bare version, possibly partial, which stands for a range:
 //     "x" means x.0.0 <= v < (x+1).0.0, "x.y" means x.y.0 <= v < x.(y+1).0,
 //     and "x.y.z" (optionally with pre-release and build metadata) means
-//     exactly that version.
+//     exactly that version. The upper bound of a range excludes the
+//     pre-releases of the bound too: "1" does not admit 2.0.0-rc.1.
 //   - An operator followed by a version, possibly partial: "=" (or its
 //     synonym "=="), "!=", ">", ">=", "<" or "<=". A partial version after
 //     an operator is padded with zeros, so ">=1.2" means ">=1.2.0", "<2"
@@ -84,13 +85,14 @@ type specItem struct {
 // version. Build metadata is accepted but, as in all precedence
 // comparisons, ignored: "=1.0.0+a" matches 1.0.0+b.
 //
-// Pre-release rule: items are evaluated purely by SemVer precedence
-// ([SemVer.Compare]), and pre-release versions get no special treatment. A
-// pre-release therefore satisfies an item exactly when its precedence does:
-// 1.0.0-rc.1 does not satisfy "1" or ">=1.0" (it is lower than 1.0.0), but
-// 2.0.0-rc.1 does satisfy "1" and "<2.0" (it is lower than 2.0.0). To keep
-// the pre-releases of the next version out, bound the range with the lowest
-// possible pre-release of that version, as in ">=1.0.0, <2.0.0-0".
+// Pre-release rule: operator items are evaluated purely by SemVer
+// precedence ([SemVer.Compare]). A pre-release therefore satisfies them
+// exactly when its precedence does: 1.0.0-rc.1 does not satisfy ">=1.0" (it
+// is lower than 1.0.0), but 2.0.0-rc.1 does satisfy "<2.0" (it is lower
+// than 2.0.0); write "<2.0.0-0" to keep the pre-releases of 2.0.0 out. The
+// ranges of bare partial versions do that for you: "1" means
+// ">=1.0.0, <2.0.0-0", so a consumer asking for "1" never gets a release
+// candidate of 2.
 //
 // Errors name the input and the offending item, and wrap [ErrInvalidSpec].
 func ParseSpec(s string) (Spec, error) {
@@ -284,7 +286,7 @@ func (it specItem) upperBound() (SemVer, bool) {
 	if it.parts == 2 {
 		switch {
 		case minor < maxUint:
-			return SemVer{Major: major, Minor: minor + 1}, true
+			return SemVer{Major: major, Minor: minor + 1, Pre: []string{"0"}}, true
 		case major < maxUint:
 			// x.(2^64).0 is above every x.y.z but below every (x+1).y.z,
 			// pre-releases included; (x+1).0.0-0 is the lowest of those.
@@ -294,7 +296,7 @@ func (it specItem) upperBound() (SemVer, bool) {
 	}
 	// parts is 1, or 0 for the empty spec (whose version is 0.0.0).
 	if major < maxUint {
-		return SemVer{Major: major + 1}, true
+		return SemVer{Major: major + 1, Pre: []string{"0"}}, true
 	}
 	return SemVer{}, false
 }
