@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/hub"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -112,9 +113,14 @@ func TestHookErrorsNameTheStep(t *testing.T) {
 	if !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
 	}
-	// The failing step is three hops from the hub: c8v6 -> c8v7.
-	if !strings.HasPrefix(err.Error(), "converting convert_test.node[") || !strings.Contains(err.Error(), "augmenting conversion from") {
-		t.Errorf("error does not name the step: %v", err)
+	// The failing step is three hops from the hub: c8v6 -> c8v7. It is
+	// named once, by the hook error.
+	var hookErr *augment.HookError
+	if !errors.As(err, &hookErr) || hookErr.From != augment.TypeName(&c8v6{}) || hookErr.To != augment.TypeName(&c8v7{}) {
+		t.Errorf("error does not name the step c8v6 → c8v7: %v", err)
+	}
+	if strings.Count(err.Error(), "conversion from") != 1 || strings.HasPrefix(err.Error(), "converting ") {
+		t.Errorf("step named more than once: %v", err)
 	}
 	if got := hooks.log(); slices.Contains(got, "hook to h2->h1") {
 		t.Errorf("conversion went on after a failed hook: %v", got)
