@@ -1,6 +1,7 @@
 package augment
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 )
@@ -37,15 +38,17 @@ func NewPropertyConverter[Older, Newer any](property string, forward func(Older)
 func (c PropertyConverter[Older, Newer]) Property() string { return c.property }
 
 // Forward converts a value of the older version's type to the newer one's.
-// Errors name the property and both types.
+// Errors name the property and both types; on error the value is the zero
+// value.
 func (c PropertyConverter[Older, Newer]) Forward(v Older) (Newer, error) {
 	if c.forward == nil {
 		var zero Newer
-		return zero, c.wrap(errUninitialised, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
+		return zero, c.wrap(ErrNotInitialized, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
 	}
 	n, err := c.forward(v)
 	if err != nil {
-		return n, c.wrap(err, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
+		var zero Newer
+		return zero, c.wrap(err, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
 	}
 	return n, nil
 }
@@ -55,11 +58,12 @@ func (c PropertyConverter[Older, Newer]) Forward(v Older) (Newer, error) {
 func (c PropertyConverter[Older, Newer]) Backward(v Newer) (Older, error) {
 	if c.backward == nil {
 		var zero Older
-		return zero, c.wrap(errUninitialised, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
+		return zero, c.wrap(ErrNotInitialized, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
 	}
 	o, err := c.backward(v)
 	if err != nil {
-		return o, c.wrap(err, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
+		var zero Older
+		return zero, c.wrap(err, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
 	}
 	return o, nil
 }
@@ -88,7 +92,9 @@ func (c PropertyConverter[Older, Newer]) BackwardPtr(v *Newer) (*Older, error) {
 	return &o, nil
 }
 
-var errUninitialised = fmt.Errorf("converter was not built with NewPropertyConverter")
+// ErrNotInitialized is returned by the methods of a PropertyConverter that
+// was not built with NewPropertyConverter (its zero value).
+var ErrNotInitialized = errors.New("property converter was not built with NewPropertyConverter")
 
 func (c PropertyConverter[Older, Newer]) wrap(err error, from, to reflect.Type) error {
 	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, from, to, err)

@@ -310,3 +310,20 @@ type panicky struct{ metav1.TypeMeta }
 func (p *panicky) DeepCopyObject() runtime.Object   { c := *p; return &c }
 func (p *panicky) ConvertTo(conversion.Hub) error   { panic("conversion bug") }
 func (p *panicky) ConvertFrom(conversion.Hub) error { return nil }
+
+// wrongHook is a version whose hook takes the hub by value: it compiles,
+// but would never run, so NewConverter refuses it.
+type wrongHook struct{ c1v1 }
+
+func (w *wrongHook) AssignPropertiesTo(hubNode) error { return nil }
+func (w *wrongHook) DeepCopyObject() runtime.Object   { c := *w; return &c }
+
+func TestHookWithWrongSignatureFailsAtStartUp(t *testing.T) {
+	s := chainScheme(1)
+	s.AddKnownTypeWithName(testGK.WithVersion("v0"), &wrongHook{})
+	_, err := convert.NewConverter(s, testGK)
+	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "AssignPropertiesTo") ||
+		!strings.Contains(err.Error(), "never run") {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -32,10 +32,14 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 	}
 	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub())}
 	for _, v := range graph.Versions() {
-		if v != graph.Hub() {
-			if err := c.smokeTest(v); err != nil {
-				return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
-			}
+		if v == graph.Hub() {
+			continue
+		}
+		if err := c.checkHooks(v); err != nil {
+			return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
+		}
+		if err := c.smokeTest(v); err != nil {
+			return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
 		}
 	}
 	return c, nil
@@ -47,6 +51,34 @@ func recoverInto(err *error) {
 	if r := recover(); r != nil {
 		*err = fmt.Errorf("panic during conversion: %v", r)
 	}
+}
+
+var errorType = reflect.TypeFor[error]()
+
+// checkHooks reports a whole-object hook (see package augment) whose
+// signature does not take the next version: such a method compiles, but
+// never runs.
+func (c *Converter) checkHooks(version string) error {
+	obj, err := c.newObject(version)
+	if err != nil {
+		return err
+	}
+	chained, ok := obj.(Chained)
+	if !ok {
+		return nil
+	}
+	t, want := reflect.TypeOf(obj), reflect.TypeOf(chained.NextVersion())
+	for _, name := range []string{"AssignPropertiesTo", "AssignPropertiesFrom"} {
+		m, ok := t.MethodByName(name)
+		if !ok {
+			continue
+		}
+		if m.Type.NumIn() != 2 || m.Type.In(1) != want || m.Type.NumOut() != 1 || m.Type.Out(0) != errorType {
+			return fmt.Errorf("hook %s.%s has type %s, want func(%s) error: it would never run",
+				t.Elem(), name, m.Type, want)
+		}
+	}
+	return nil
 }
 
 // smokeTest converts an empty object of version to the hub and back.

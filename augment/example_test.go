@@ -1,0 +1,113 @@
+package augment_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/augment"
+)
+
+// Two neighbouring versions of a Person: v1 has a full name, v2 a given and
+// a family name. In an operator they live in two packages, v1 importing v2.
+type exampleV1Person struct {
+	FullName string
+	Age      int
+}
+
+type exampleV2Person struct {
+	GivenName  string
+	FamilyName string
+	Age        int
+}
+
+// assignToV2 plays the generated copy: it copies the properties that match
+// and, as its last statement, calls the hook.
+func (p *exampleV1Person) assignToV2(dst *exampleV2Person) error {
+	dst.Age = p.Age
+	return augment.AfterAssignTo(p, dst)
+}
+
+// AssignPropertiesTo is the hand-written hook (an
+// augment.AssignableTo[*exampleV2Person]). It splits the name, which the
+// generator cannot do.
+func (p *exampleV1Person) AssignPropertiesTo(dst *exampleV2Person) error {
+	given, family, ok := strings.Cut(p.FullName, " ")
+	if !ok {
+		return fmt.Errorf("cannot split %q into given and family name", p.FullName)
+	}
+	dst.GivenName, dst.FamilyName = given, family
+	return nil
+}
+
+// A whole-object hook runs after the generated copy and sees its result. An
+// error it returns is wrapped with both type names.
+func ExampleAfterAssignTo() {
+	ada := &exampleV1Person{FullName: "Ada Lovelace", Age: 36}
+	var v2 exampleV2Person
+	if err := ada.assignToV2(&v2); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%+v\n", v2)
+
+	cher := &exampleV1Person{FullName: "Cher", Age: 79}
+	err := cher.assignToV2(&exampleV2Person{})
+	fmt.Println(err)
+
+	to, from := augment.HasHooks[*exampleV1Person, *exampleV2Person]()
+	fmt.Println("hooks:", to, from)
+	// Output:
+	// {GivenName:Ada FamilyName:Lovelace Age:36}
+	// augmenting conversion from augment_test.exampleV1Person to augment_test.exampleV2Person: cannot split "Cher" into given and family name
+	// hooks: true false
+}
+
+// exampleStatus is the newer version's type of a property that the older
+// version held as a bool.
+type exampleStatus string
+
+var errExampleStatus = errors.New("unknown status")
+
+// statusConverter is written once, in a hand-written file, and named by the
+// generated code.
+var statusConverter = augment.NewPropertyConverter("Active",
+	func(active bool) (exampleStatus, error) { // towards the hub
+		if active {
+			return "Active", nil
+		}
+		return "Suspended", nil
+	},
+	func(s exampleStatus) (bool, error) { // away from the hub
+		switch s {
+		case "Active":
+			return true, nil
+		case "Suspended":
+			return false, nil
+		}
+		return false, fmt.Errorf("%q: %w", s, errExampleStatus)
+	})
+
+// A PropertyConverter converts one property in both directions; errors name
+// the property and both types.
+func ExamplePropertyConverter() {
+	s, err := statusConverter.Forward(true)
+	fmt.Println(s, err)
+
+	active, err := statusConverter.Backward("Suspended")
+	fmt.Println(active, err)
+
+	_, err = statusConverter.Backward("Retired")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, errExampleStatus))
+
+	// Optional properties: nil stays nil.
+	var missing *bool
+	p, err := statusConverter.ForwardPtr(missing)
+	fmt.Println(p == nil, err)
+	// Output:
+	// Active <nil>
+	// false <nil>
+	// converting property "Active" from augment_test.exampleStatus to bool: "Retired": unknown status
+	// true
+	// true <nil>
+}

@@ -1,0 +1,614 @@
+package webhook_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/convert/webhook"
+	"github.com/hubspoke/hubspoke/hub"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
+)
+
+// conversionReview mirrors apiextensions.k8s.io/v1 ConversionReview, as the
+// API server sends and reads it.
+type conversionReview struct {
+	APIVersion string          `json:"apiVersion"`
+	Kind       string          `json:"kind"`
+	Request    *reviewRequest  `json:"request,omitempty"`
+	Response   *reviewResponse `json:"response,omitempty"`
+}
+
+type reviewRequest struct {
+	UID               string            `json:"uid"`
+	DesiredAPIVersion string            `json:"desiredAPIVersion"`
+	Objects           []json.RawMessage `json:"objects"`
+}
+
+type reviewResponse struct {
+	UID              string            `json:"uid"`
+	ConvertedObjects []json.RawMessage `json:"convertedObjects"`
+	Result           metav1.Status     `json:"result"`
+}
+
+// reviewOf returns the JSON of a ConversionReview asking for objs at
+// desiredAPIVersion.
+func reviewOf(t testing.TB, uid, desiredAPIVersion string, objs ...runtime.Object) []byte {
+	t.Helper()
+	req := &reviewRequest{UID: uid, DesiredAPIVersion: desiredAPIVersion}
+	for _, o := range objs {
+		raw, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Objects = append(req.Objects, raw)
+	}
+	body, err := json.Marshal(conversionReview{APIVersion: "apiextensions.k8s.io/v1", Kind: "ConversionReview", Request: req})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// post sends body to h as the API server does.
+func post(h http.Handler, body []byte) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+// convertReview posts the review and decodes the answer, which must be a
+// ConversionReview with a response and no request.
+func convertReview(t testing.TB, h http.Handler, body []byte) *reviewResponse {
+	t.Helper()
+	rec := post(h, body)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("HTTP %d: %s", rec.Code, rec.Body)
+	}
+	var got conversionReview
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+		t.Fatalf("response is not JSON: %v\n%s", err, rec.Body)
+	}
+	if got.APIVersion != "apiextensions.k8s.io/v1" || got.Kind != "ConversionReview" || got.Request != nil || got.Response == nil {
+		t.Fatalf("response is not a ConversionReview response:\n%s", rec.Body)
+	}
+	return got.Response
+}
+
+// decode decodes a converted object into the type the scheme registers for
+// its apiVersion and kind.
+func decode(t testing.TB, s *runtime.Scheme, raw []byte) runtime.Object {
+	t.Helper()
+	var tm metav1.TypeMeta
+	if err := json.Unmarshal(raw, &tm); err != nil {
+		t.Fatal(err)
+	}
+	obj, err := s.New(tm.GroupVersionKind())
+	if err != nil {
+		t.Fatalf("converted object has an unknown type: %v\n%s", err, raw)
+	}
+	if err := json.Unmarshal(raw, obj); err != nil {
+		t.Fatal(err)
+	}
+	return obj
+}
+
+// handlers returns the three ways of serving conversions for Person and
+// Team: Register, NewHubSpokeConverter (as the webhook builder uses it), and
+// controller-runtime's stock Hub/Convertible conversion.
+func handlers(t testing.TB, s *runtime.Scheme) map[string]http.Handler {
+	t.Helper()
+	registered := conversion.NewRegistry()
+	if err := webhook.Register(registered, s, personGK, teamGK); err != nil {
+		t.Fatal(err)
+	}
+	hubSpoke := conversion.NewRegistry()
+	for _, gk := range []schema.GroupKind{personGK, teamGK} {
+		c, err := webhook.NewHubSpokeConverter(gk)(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := hubSpoke.RegisterConverter(gk, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return map[string]http.Handler{
+		"Register":             conversion.NewWebhookHandler(s, registered),
+		"NewHubSpokeConverter": conversion.NewWebhookHandler(s, hubSpoke),
+		"stock":                conversion.NewWebhookHandler(s, conversion.NewRegistry()),
+	}
+}
+
+func TestHandlerConvertsARealReview(t *testing.T) {
+	h, err := webhook.NewHandler(newScheme(), personGK, teamGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A review as the API server sends it: a Person written as v1 and one
+	// read from storage (v2storage), to be returned as v2. The objects of a
+	// list need not share a version.
+	body := `{
+	  "apiVersion": "apiextensions.k8s.io/v1",
+	  "kind": "ConversionReview",
+	  "request": {
+	    "uid": "705ab4f5-6393-11e8-b7cc-42010a800002",
+	    "desiredAPIVersion": "crm.hubspoke.test/v2",
+	    "objects": [
+	      {
+	        "apiVersion": "crm.hubspoke.test/v1",
+	        "kind": "Person",
+	        "metadata": {
+	          "name": "ada",
+	          "namespace": "engines",
+	          "uid": "11111111-1815-1852-aaaa-000000000001",
+	          "resourceVersion": "4711",
+	          "generation": 3,
+	          "creationTimestamp": "2024-12-10T00:00:00Z",
+	          "labels": {"app": "crm"},
+	          "annotations": {"note": "first programmer"},
+	          "finalizers": ["crm.hubspoke.test/archive"]
+	        },
+	        "spec": {"fullName": "Ada Lovelace", "age": 36}
+	      },
+	      {
+	        "apiVersion": "crm.hubspoke.test/v2storage",
+	        "kind": "Person",
+	        "metadata": {"name": "grace", "namespace": "navy", "uid": "22222222-1906-1992-bbbb-000000000002"},
+	        "spec": {"givenName": "Grace", "familyName": "Hopper", "email": "grace@example.com"}
+	      }
+	    ]
+	  }
+	}`
+	resp := convertReview(t, h, []byte(body))
+	if resp.UID != "705ab4f5-6393-11e8-b7cc-42010a800002" {
+		t.Errorf("response UID %q", resp.UID)
+	}
+	if resp.Result.Status != metav1.StatusSuccess {
+		t.Fatalf("result %+v", resp.Result)
+	}
+	if len(resp.ConvertedObjects) != 2 {
+		t.Fatalf("%d converted objects", len(resp.ConvertedObjects))
+	}
+
+	var first map[string]any
+	if err := json.Unmarshal(resp.ConvertedObjects[0], &first); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"apiVersion": "crm.hubspoke.test/v2",
+		"kind":       "Person",
+		"metadata": map[string]any{
+			"name":              "ada",
+			"namespace":         "engines",
+			"uid":               "11111111-1815-1852-aaaa-000000000001",
+			"resourceVersion":   "4711",
+			"generation":        float64(3),
+			"creationTimestamp": "2024-12-10T00:00:00Z",
+			"labels":            map[string]any{"app": "crm"},
+			"annotations":       map[string]any{"note": "first programmer"},
+			"finalizers":        []any{"crm.hubspoke.test/archive"},
+		},
+		"spec": map[string]any{"givenName": "Ada", "familyName": "Lovelace", "age": float64(36)},
+	}
+	if diff := cmp.Diff(want, first); diff != "" {
+		t.Errorf("first converted object (-want +got):\n%s", diff)
+	}
+
+	second := decode(t, newScheme(), resp.ConvertedObjects[1])
+	wantSecond := &personV2{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.test/v2", Kind: "Person"},
+		ObjectMeta: metav1.ObjectMeta{Name: "grace", Namespace: "navy", UID: "22222222-1906-1992-bbbb-000000000002"},
+		Spec:       personV2Spec{GivenName: "Grace", FamilyName: "Hopper", Email: "grace@example.com"},
+	}
+	if diff := cmp.Diff(runtime.Object(wantSecond), second); diff != "" {
+		t.Errorf("second converted object (-want +got):\n%s", diff)
+	}
+}
+
+// TestEveryPair converts Ada from every version to every other one through
+// each of the three handlers and compares the object received with the one
+// expected.
+func TestEveryPair(t *testing.T) {
+	s := newScheme()
+	for name, h := range handlers(t, s) {
+		t.Run(name, func(t *testing.T) {
+			for _, from := range personVersions {
+				for _, to := range personVersions {
+					if from == to {
+						continue
+					}
+					desired := personGK.WithVersion(to).GroupVersion().String()
+					uid := fmt.Sprintf("review-%s-%s", from, to)
+					resp := convertReview(t, h, reviewOf(t, uid, desired, ada(from, true)))
+					if resp.UID != uid {
+						t.Errorf("%s → %s: response UID %q, want %q", from, to, resp.UID, uid)
+					}
+					if resp.Result.Status != metav1.StatusSuccess || len(resp.ConvertedObjects) != 1 {
+						t.Fatalf("%s → %s: %+v", from, to, resp)
+					}
+					var tm metav1.TypeMeta
+					if err := json.Unmarshal(resp.ConvertedObjects[0], &tm); err != nil {
+						t.Fatal(err)
+					}
+					if tm.APIVersion != desired || tm.Kind != "Person" {
+						t.Errorf("%s → %s: apiVersion %q kind %q", from, to, tm.APIVersion, tm.Kind)
+					}
+					// Only v1 cannot hold the email.
+					want := ada(to, from != "v1" && to != "v1")
+					got := decode(t, s, resp.ConvertedObjects[0])
+					if diff := cmp.Diff(want, got); diff != "" {
+						t.Errorf("%s → %s (-want +got):\n%s", from, to, diff)
+					}
+				}
+			}
+			// The other resource of the scheme goes through the same handler.
+			src := &teamV1{
+				TypeMeta:   metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Team"},
+				ObjectMeta: metav1.ObjectMeta{Name: "analytical", Labels: map[string]string{"a": "b"}},
+				Members:    2,
+			}
+			resp := convertReview(t, h, reviewOf(t, "team", group+"/v2", src))
+			if resp.Result.Status != metav1.StatusSuccess {
+				t.Fatalf("team: %+v", resp.Result)
+			}
+			want := &teamV2{
+				TypeMeta:   metav1.TypeMeta{APIVersion: group + "/v2", Kind: "Team"},
+				ObjectMeta: metav1.ObjectMeta{Name: "analytical", Labels: map[string]string{"a": "b"}},
+				Size:       2,
+			}
+			if diff := cmp.Diff(runtime.Object(want), decode(t, s, resp.ConvertedObjects[0])); diff != "" {
+				t.Errorf("team (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestConvertObjectEveryPair calls the converters directly, as the handler
+// does, and checks the rules they promise beyond what JSON shows: the
+// source is not modified and the result shares no metadata with it.
+func TestConvertObjectEveryPair(t *testing.T) {
+	s := newScheme()
+	hubSpoke, err := webhook.NewHubSpokeConverter(personGK)(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	registry := conversion.NewRegistry()
+	if err := webhook.Register(registry, s, personGK); err != nil {
+		t.Fatal(err)
+	}
+	registered, ok := registry.GetConverter(personGK)
+	if !ok {
+		t.Fatal("Register registered nothing")
+	}
+	if _, ok := registered.(*convert.Converter); !ok {
+		t.Errorf("Register registered a %T, want *convert.Converter", registered)
+	}
+	for name, c := range map[string]conversion.Converter{"NewHubSpokeConverter": hubSpoke, "Register": registered} {
+		for _, from := range personVersions {
+			for _, to := range personVersions {
+				if from == to {
+					continue
+				}
+				src := ada(from, true)
+				before := src.DeepCopyObject()
+				// The handler allocates the destination with apiVersion
+				// and kind set; controller-runtime's hub-and-spoke
+				// converter dispatches on them.
+				dst, err := s.New(personGK.WithVersion(to))
+				if err != nil {
+					t.Fatal(err)
+				}
+				dst.GetObjectKind().SetGroupVersionKind(personGK.WithVersion(to))
+				if err := c.ConvertObject(context.Background(), src, dst); err != nil {
+					t.Fatalf("%s: %s → %s: %v", name, from, to, err)
+				}
+				if diff := cmp.Diff(before, src); diff != "" {
+					t.Errorf("%s: %s → %s modified the source:\n%s", name, from, to, diff)
+				}
+				if diff := cmp.Diff(ada(to, from != "v1" && to != "v1"), dst); diff != "" {
+					t.Errorf("%s: %s → %s (-want +got):\n%s", name, from, to, diff)
+				}
+				dst.(client.Object).GetLabels()["app"] = "changed"
+				dst.(client.Object).GetAnnotations()["note"] = "changed"
+				if src.(client.Object).GetLabels()["app"] != "crm" || src.(client.Object).GetAnnotations()["note"] != "first programmer" {
+					t.Errorf("%s: %s → %s: result shares metadata with the source", name, from, to)
+				}
+			}
+		}
+	}
+}
+
+// failure posts body and returns the message of the Failure it must get.
+func failure(t *testing.T, h http.Handler, uid string, body []byte) string {
+	t.Helper()
+	resp := convertReview(t, h, body)
+	if resp.Result.Status != metav1.StatusFailure {
+		t.Fatalf("want a Failure, got %+v", resp)
+	}
+	if resp.UID != uid {
+		t.Errorf("failure response UID %q, want %q", resp.UID, uid)
+	}
+	if len(resp.ConvertedObjects) != 0 {
+		t.Errorf("failure response has %d objects", len(resp.ConvertedObjects))
+	}
+	return resp.Result.Message
+}
+
+// TestHandlerFailures pins down what controller-runtime's handler answers
+// when a review cannot be converted: HTTP 200 and a response with status
+// Failure, never a panic or a partial result.
+func TestHandlerFailures(t *testing.T) {
+	s := newScheme()
+	unknown := &personV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v9", Kind: "Person"}}
+	cher := ada("v1", false).(*personV1)
+	cher.Spec.FullName = "Cher"
+	for name, h := range handlers(t, s) {
+		t.Run(name, func(t *testing.T) {
+			msg := failure(t, h, "u1", reviewOf(t, "u1", group+"/v9", ada("v1", false)))
+			if !strings.Contains(msg, `no kind "Person" is registered for version "crm.hubspoke.test/v9"`) {
+				t.Errorf("unknown desired version: %q", msg)
+			}
+			msg = failure(t, h, "u2", reviewOf(t, "u2", group+"/v2", unknown))
+			if !strings.Contains(msg, `no kind "Person" is registered for version "crm.hubspoke.test/v9"`) {
+				t.Errorf("unknown source version: %q", msg)
+			}
+			msg = failure(t, h, "u3", reviewOf(t, "u3", "other.group/v1", ada("v1", false)))
+			if !strings.Contains(msg, "no kind") {
+				t.Errorf("unknown desired group: %q", msg)
+			}
+			// One bad object fails the whole review.
+			msg = failure(t, h, "u4", reviewOf(t, "u4", group+"/v1", ada("v2", false), ada("v1", false)))
+			if !strings.Contains(msg, "conversion is not allowed between same type") {
+				t.Errorf("object already at the desired version: %q", msg)
+			}
+			msg = failure(t, h, "u5", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
+				"request":{"uid":"u5","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"spec":{}}]}}`))
+			if !strings.Contains(msg, "Object 'Kind' is missing") {
+				t.Errorf("object without apiVersion and kind: %q", msg)
+			}
+			// A hook that refuses the data: the message names the step.
+			msg = failure(t, h, "u6", reviewOf(t, "u6", group+"/v2", ada("v1", false), cher))
+			if !strings.Contains(msg, `cannot split full name "Cher"`) ||
+				!strings.Contains(msg, "augmenting conversion from webhook_test.personV1Storage to webhook_test.personV2Storage") {
+				t.Errorf("refused conversion: %q", msg)
+			}
+		})
+	}
+}
+
+// TestPanicsAndFailedConversions: a panic in conversion code fails the
+// review. controller-runtime's handler recovers it with a generic message;
+// the hubspoke converters report it as an error with the details. A failed
+// conversion writes nothing to its destination.
+func TestPanicsAndFailedConversions(t *testing.T) {
+	// Count the panics controller-runtime recovers, instead of logging
+	// them with a stack trace.
+	var recovered []any
+	saved := utilruntime.PanicHandlers
+	utilruntime.PanicHandlers = []func(context.Context, any){func(_ context.Context, r any) { recovered = append(recovered, r) }}
+	defer func() { utilruntime.PanicHandlers = saved }()
+
+	s := newScheme()
+	bug := ada("v1", false).(*personV1)
+	bug.Spec.Age = -1
+	for name, h := range handlers(t, s) {
+		recovered = nil
+		msg := failure(t, h, "p", reviewOf(t, "p", group+"/v2", bug))
+		want, wantRecovered := "panic during conversion: negative age", 0
+		if name == "stock" {
+			want, wantRecovered = "internal error occurred during conversion", 1
+		}
+		if !strings.Contains(msg, want) {
+			t.Errorf("%s: panic reported as %q, want %q", name, msg, want)
+		}
+		if len(recovered) != wantRecovered {
+			t.Errorf("%s: controller-runtime recovered %v", name, recovered)
+		}
+	}
+
+	hubSpoke, err := webhook.NewHubSpokeConverter(personGK)(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	registry := conversion.NewRegistry()
+	if err := webhook.Register(registry, s, personGK); err != nil {
+		t.Fatal(err)
+	}
+	registered, _ := registry.GetConverter(personGK)
+	cher := ada("v1", false).(*personV1)
+	cher.Spec.FullName = "Cher"
+	for name, c := range map[string]conversion.Converter{"NewHubSpokeConverter": hubSpoke, "Register": registered} {
+		for _, to := range []string{"v2storage", "v2"} {
+			dst := ada(to, true)
+			before := dst.DeepCopyObject()
+			err := c.ConvertObject(context.Background(), cher, dst)
+			if err == nil || !strings.Contains(err.Error(), `cannot split full name "Cher"`) {
+				t.Errorf("%s: v1 → %s: %v", name, to, err)
+			}
+			if diff := cmp.Diff(before, dst); diff != "" {
+				t.Errorf("%s: failed v1 → %s wrote to the destination:\n%s", name, to, diff)
+			}
+		}
+	}
+}
+
+// TestHandlerBadRequests: a body that is not a ConversionReview with a
+// request is answered with HTTP 400 and nothing else.
+func TestHandlerBadRequests(t *testing.T) {
+	h, err := webhook.NewHandler(newScheme(), personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"empty body":     "",
+		"not JSON":       "<ConversionReview/>",
+		"truncated JSON": `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`,
+		"no request":     `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`,
+		"wrong type":     `{"request":{"uid":7}}`,
+	} {
+		rec := post(h, []byte(body))
+		if rec.Code != http.StatusBadRequest || rec.Body.Len() != 0 {
+			t.Errorf("%s: HTTP %d, body %q; want 400 and no body", name, rec.Code, rec.Body)
+		}
+	}
+}
+
+// TestStockPathMatches: without a registered converter controller-runtime
+// converts with Hub and Convertible, which hubspoke types implement; it
+// accepts the chain and gives byte for byte the same reviews.
+func TestStockPathMatches(t *testing.T) {
+	s := newScheme()
+	for _, obj := range []runtime.Object{&personV1{}, &personV1Storage{}, &personV2{}, &personV2Storage{}, &teamV1{}} {
+		ok, err := conversion.IsConvertible(s, obj)
+		if err != nil || !ok {
+			t.Errorf("IsConvertible(%T) = %v, %v", obj, ok, err)
+		}
+	}
+	hs := handlers(t, s)
+	var all []runtime.Object
+	for _, v := range personVersions {
+		all = append(all, ada(v, true))
+	}
+	for _, to := range []string{"v1", "v2"} {
+		// Leave out the objects already at the target version.
+		var objs []runtime.Object
+		for _, o := range all {
+			if o.GetObjectKind().GroupVersionKind().Version != to {
+				objs = append(objs, o)
+			}
+		}
+		body := reviewOf(t, "same", group+"/"+to, objs...)
+		stock := post(hs["stock"], body).Body.String()
+		for _, name := range []string{"Register", "NewHubSpokeConverter"} {
+			if got := post(hs[name], body).Body.String(); got != stock {
+				t.Errorf("to %s: %s and stock differ:\n%s\n%s", to, name, got, stock)
+			}
+		}
+		if !strings.Contains(stock, `"status":"Success"`) {
+			t.Errorf("to %s: %s", to, stock)
+		}
+	}
+}
+
+// TestHandlerConcurrent serves reviews in parallel (run with -race).
+func TestHandlerConcurrent(t *testing.T) {
+	s := newScheme()
+	for name, h := range handlers(t, s) {
+		t.Run(name, func(t *testing.T) {
+			var wg sync.WaitGroup
+			for i := range 16 {
+				from, to := personVersions[i%4], personVersions[(i+1)%4]
+				body := reviewOf(t, "c", group+"/"+to, ada(from, true))
+				wg.Go(func() {
+					rec := post(h, body)
+					if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"Success"`) {
+						t.Errorf("%s → %s: %d %s", from, to, rec.Code, rec.Body)
+					}
+				})
+			}
+			wg.Wait()
+		})
+	}
+}
+
+// twoHubs registers a second hub for Person.
+type twoHubs struct{ personV2Storage }
+
+func (t *twoHubs) DeepCopyObject() runtime.Object {
+	c := *t
+	t.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
+	return &c
+}
+
+func TestNewHubSpokeConverterErrors(t *testing.T) {
+	t.Run("two hubs", func(t *testing.T) {
+		s := newScheme()
+		s.AddKnownTypeWithName(personGK.WithVersion("v3storage"), &twoHubs{})
+		_, err := webhook.NewHubSpokeConverter(personGK)(s)
+		if !errors.Is(err, hub.ErrMultipleHubs) || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") ||
+			!strings.Contains(err.Error(), "v2storage, v3storage") {
+			t.Fatalf("got %v", err)
+		}
+		t.Log(err)
+		// Register and NewHandler refuse it the same way, and register
+		// nothing, not even the valid resource named first.
+		registry := conversion.NewRegistry()
+		if err := webhook.Register(registry, s, teamGK, personGK); !errors.Is(err, hub.ErrMultipleHubs) {
+			t.Errorf("Register: %v", err)
+		}
+		if _, ok := registry.GetConverter(teamGK); ok {
+			t.Errorf("Register registered Team although Person failed")
+		}
+		if _, err := webhook.NewHandler(s, personGK); !errors.Is(err, hub.ErrMultipleHubs) {
+			t.Errorf("NewHandler: %v", err)
+		}
+	})
+	t.Run("no versions", func(t *testing.T) {
+		gk := schema.GroupKind{Group: group, Kind: "Ghost"}
+		_, err := webhook.NewHubSpokeConverter(gk)(newScheme())
+		if !errors.Is(err, hub.ErrNoHub) || !strings.Contains(err.Error(), "Ghost.crm.hubspoke.test") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("not a client.Object", func(t *testing.T) {
+		s := newScheme()
+		s.AddKnownTypeWithName(personGK.WithVersion("v0"), &notAnObject{})
+		if _, err := convert.NewConverter(s, personGK); err != nil {
+			t.Fatalf("the chain itself is valid: %v", err)
+		}
+		_, err := webhook.NewHubSpokeConverter(personGK)(s)
+		if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test: version v0") || !strings.Contains(err.Error(), "not a client.Object") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("nil scheme", func(t *testing.T) {
+		if _, err := webhook.NewHubSpokeConverter(personGK)(nil); err == nil || !strings.Contains(err.Error(), "nil scheme") {
+			t.Errorf("NewHubSpokeConverter: %v", err)
+		}
+		if _, err := webhook.NewHandler(nil, personGK); err == nil {
+			t.Errorf("NewHandler accepted a nil scheme")
+		}
+	})
+}
+
+func TestRegisterErrors(t *testing.T) {
+	s := newScheme()
+	if err := webhook.Register(nil, s, personGK); err == nil {
+		t.Errorf("nil registry accepted")
+	}
+	registry := conversion.NewRegistry()
+	err := webhook.Register(registry, s, personGK, teamGK, personGK)
+	if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test is named more than once") {
+		t.Errorf("duplicate resource: %v", err)
+	}
+	if _, ok := registry.GetConverter(personGK); ok {
+		t.Errorf("a failed Register registered Person")
+	}
+	if err := webhook.Register(registry, s, personGK); err != nil {
+		t.Fatal(err)
+	}
+	err = webhook.Register(registry, s, personGK)
+	if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") || !strings.Contains(err.Error(), "already registered") {
+		t.Errorf("second registration: %v", err)
+	}
+	// No resources: nothing to do, and the handler converts the stock way.
+	if err := webhook.Register(conversion.NewRegistry(), s); err != nil {
+		t.Errorf("no resources: %v", err)
+	}
+}
