@@ -1,0 +1,383 @@
+package convtest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// maxShrinks bounds gopter's shrinking steps per failure.
+const maxShrinks = 1000
+
+// Failure is the error a property check returns when a generated object
+// breaks the property. Its message names the check, the versions, the seed
+// and the case, says what went wrong (with a go-cmp diff where one applies),
+// shows the shrunk counter-example as YAML, and says how to replay the run.
+type Failure struct {
+	// Check is "round trip" or "reliability".
+	Check string
+	// Resource is the resource checked.
+	Resource schema.GroupKind
+	// Path names the conversions checked, such as "v1 → hub (v3storage) →
+	// v1" or "v1 → v2".
+	Path string
+	// Problem says what went wrong, with a diff where there is one.
+	Problem string
+	// Seed is the seed of the run: EnvSeed=Seed (or the Seed option)
+	// replays it.
+	Seed int64
+	// Case is the 1-based number of the failing case, and Cases the number
+	// the run was to check. Running Case cases with Seed reaches the failure
+	// again.
+	Case, Cases int
+	// CaseSeed is the seed of the failing case: Generator.Generate(Version,
+	// CaseSeed) rebuilds the original, unshrunk object.
+	CaseSeed int64
+	// Shrinks counts the shrinking steps from the original object to
+	// Counterexample.
+	Shrinks int
+	// Version is the version of Counterexample.
+	Version string
+	// From is the version of the random object that the original was
+	// converted from, when it was (to fill property bags), and empty
+	// otherwise.
+	From string
+	// Counterexample is the shrunk object that breaks the property, and
+	// Original the object first found to break it. When generating the
+	// object failed (converting a random object of another version to fill
+	// property bags), they are that other version's object.
+	Counterexample, Original runtime.Object
+	// Test is the name of the test that ran the check, set by the testing
+	// wrappers; it completes the replay command.
+	Test string
+}
+
+// Error formats the failure for a test log.
+func (f *Failure) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "convtest: %s %s of %s failed on case %d of %d (seed %d, case seed %d)\n",
+		f.Check, f.Path, f.Resource, f.Case, f.Cases, f.Seed, f.CaseSeed)
+	b.WriteString(strings.TrimRight(f.Problem, "\n"))
+	b.WriteString("\n")
+	if f.Counterexample != nil {
+		how := "not shrunk"
+		if f.Shrinks > 0 {
+			how = fmt.Sprintf("shrunk in %d steps", f.Shrinks)
+		}
+		if f.From != "" && f.From != f.Version {
+			how = fmt.Sprintf("originally converted from a random %s object, %s", f.From, how)
+		}
+		fmt.Fprintf(&b, "counter-example (%s, %s):\n", f.Version, how)
+		y, err := toYAML(f.Counterexample, f.Resource.WithVersion(f.Version))
+		if err != nil {
+			y = fmt.Sprintf("%+v (cannot render as YAML: %v)", f.Counterexample, err)
+		}
+		b.WriteString(indentLines(y, "    "))
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", EnvSeed, f.Seed, EnvCases, f.Case)
+	if f.Test != "" {
+		fmt.Fprintf(&b, " -run '%s'", runPattern(f.Test))
+	}
+	fmt.Fprintf(&b, " %s", packageDir())
+	return b.String()
+}
+
+// runPattern turns a test name such as "TestWidget/v1" into the -run
+// pattern that selects exactly it.
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// packageDir names the package under test (the working directory of go
+// test) relative to the module root, or "." when that cannot be found.
+func packageDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			rel, err := filepath.Rel(dir, wd)
+			if err != nil || rel == "." {
+				return "."
+			}
+			return "./" + filepath.ToSlash(rel)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "."
+		}
+		dir = parent
+	}
+}
+
+// kit holds what the property checks of one resource share.
+type kit struct {
+	scheme *runtime.Scheme
+	gk     schema.GroupKind
+	cfg    *config
+	gen    *Generator
+	conv   *convert.Converter
+	hub    string
+	opts   cmp.Options
+}
+
+func newKit(scheme *runtime.Scheme, gk schema.GroupKind, opts []Option) (*kit, error) {
+	cfg := newConfig(opts)
+	gen, err := newGenerator(scheme, gk, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &kit{scheme: scheme, gk: gk, cfg: cfg, gen: gen, conv: gen.conv, hub: gen.conv.Graph().Hub(), opts: cmpOptions(cfg.tolerance)}, nil
+}
+
+func (k *kit) newObject(version string) runtime.Object {
+	obj, err := k.scheme.New(k.gk.WithVersion(version))
+	if err != nil {
+		panic(fmt.Sprintf("convtest: creating %s %s: %v", k.gk, version, err)) // versions come from the graph
+	}
+	return obj
+}
+
+func (k *kit) checkVersion(version string) error {
+	if !k.conv.Graph().Has(version) {
+		return fmt.Errorf("convtest: %s has no version %q (have %v)", k.gk, version, k.conv.Graph().Versions())
+	}
+	return nil
+}
+
+// property is a check of one sample: "" when it holds, else what is wrong.
+type property func(*Sample) string
+
+// run checks the property on generated samples of version with gopter, and
+// turns a falsified property into a *Failure.
+func (k *kit) run(check, path, version string, fullCases, shortCases int, p property) error {
+	seed, err := k.cfg.resolveSeed()
+	if err != nil {
+		return err
+	}
+	cases, err := k.cfg.resolveCases(fullCases, shortCases)
+	if err != nil {
+		return err
+	}
+	params := gopter.DefaultTestParametersWithSeed(seed)
+	params.MinSuccessfulTests = cases
+	params.MaxShrinkCount = maxShrinks
+	params.Workers = 1
+	holds := func(s *Sample) *gopter.PropResult {
+		if problem := guard(s, p); problem != "" {
+			return &gopter.PropResult{Status: gopter.PropFalse, Labels: []string{problem}}
+		}
+		return &gopter.PropResult{Status: gopter.PropTrue}
+	}
+	result := prop.ForAll(holds, k.gen.Gen(version)).Check(params)
+	if result.Passed() {
+		return nil
+	}
+	f := &Failure{Check: check, Resource: k.gk, Path: path, Seed: seed, Case: result.Succeeded + 1, Cases: cases}
+	switch {
+	case len(result.Labels) > 0:
+		f.Problem = result.Labels[0]
+	case result.Error != nil:
+		f.Problem = fmt.Sprintf("%v\n%s", result.Error, result.ErrorStack)
+	default:
+		f.Problem = fmt.Sprintf("gopter reports %v", result.Status)
+	}
+	if len(result.Args) > 0 {
+		arg := result.Args[0]
+		shrunk, _ := arg.Arg.(*Sample)
+		orig, _ := arg.OrigArg.(*Sample)
+		if orig != nil {
+			f.CaseSeed, f.From = orig.Seed, orig.From
+			f.Original = orig.Object
+			if orig.Err != nil {
+				f.Original = orig.Source
+			}
+		}
+		if shrunk != nil {
+			f.Shrinks = shrunk.Shrunk
+			f.Version, f.Counterexample = shrunk.Version, shrunk.Object
+			if shrunk.Err != nil {
+				f.Version, f.Counterexample = shrunk.From, shrunk.Source
+			}
+		}
+	}
+	return f
+}
+
+// guard runs p on s, turning a sample whose generation failed and a panic
+// in the conversion code into problems.
+func guard(s *Sample, p property) (problem string) {
+	if s.Err != nil {
+		return fmt.Sprintf("generating a %s object by converting a random %s object (the counter-example) failed: %v", s.Version, s.From, s.Err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			problem = fmt.Sprintf("panic: %v\n%s", r, trimStack(debug.Stack()))
+		}
+	}()
+	return p(s)
+}
+
+// trimStack keeps the frames of a stack trace that belong to the code under
+// test: it drops the runtime's panic machinery and stops at the kit.
+func trimStack(stack []byte) string {
+	lines := strings.Split(strings.TrimRight(string(stack), "\n"), "\n")
+	var kept []string
+	for i := 1; i+1 < len(lines); i += 2 { // after "goroutine N [running]:", frames are line pairs
+		fn := lines[i]
+		switch {
+		case strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "runtime/debug.") || strings.HasPrefix(fn, "panic("):
+			continue
+		case strings.HasPrefix(fn, kitPackage+"."):
+			if len(kept) > 0 {
+				return strings.Join(kept, "\n")
+			}
+			continue
+		}
+		if len(kept) >= 2*maxFrames {
+			return strings.Join(append(kept, "\t..."), "\n")
+		}
+		kept = append(kept, fn, lines[i+1])
+	}
+	return strings.Join(kept, "\n")
+}
+
+const (
+	kitPackage = "github.com/hubspoke/hubspoke/convert/convtest"
+	maxFrames  = 12
+)
+
+// call runs a conversion, turning a panic into an error.
+func call(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, trimStack(debug.Stack()))
+		}
+	}()
+	return f()
+}
+
+// CheckRoundTrip is RoundTrip returning an error (a *Failure when an object
+// breaks the property) instead of failing a test.
+func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+	k, err := newKit(scheme, gk, opts)
+	if err != nil {
+		return err
+	}
+	if err := k.checkVersion(version); err != nil {
+		return err
+	}
+	if version == k.hub {
+		return fmt.Errorf("convtest: %s is the hub of %s; round trips start from the other versions", version, gk)
+	}
+	if _, ok := k.newObject(version).(conversion.Convertible); !ok {
+		return fmt.Errorf("convtest: %s %s does not implement conversion.Convertible", gk, version)
+	}
+	hubName := fmt.Sprintf("the hub (%s)", k.hub)
+	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
+	return k.run("round trip", path, version, DefaultRoundTripCases, DefaultRoundTripShortCases, func(s *Sample) string {
+		src := cloneObject(s.Object)
+		before := cloneObject(s.Object)
+		hub := k.newObject(k.hub)
+		if err := call(func() error { return src.(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) }); err != nil {
+			return fmt.Sprintf("converting %s to %s failed: %v", version, hubName, err)
+		}
+		if d := diff(before, src, k.opts); d != "" {
+			return fmt.Sprintf("converting %s to %s modified the source (-before +after):\n%s", version, hubName, d)
+		}
+		hubBefore := cloneObject(hub)
+		back := k.newObject(version)
+		if err := call(func() error { return back.(conversion.Convertible).ConvertFrom(hub.(conversion.Hub)) }); err != nil {
+			return fmt.Sprintf("converting %s back to %s failed: %v", hubName, version, err)
+		}
+		if d := diff(hubBefore, hub, k.opts); d != "" {
+			return fmt.Sprintf("converting %s back to %s modified the hub (-before +after):\n%s", hubName, version, d)
+		}
+		if d := diff(before, back, k.opts); d != "" {
+			return fmt.Sprintf("%s changed the object (-before +after):\n%s", path, d)
+		}
+		if p := stableJSON(hub, fmt.Sprintf("%s converted from %s", hubName, version)); p != "" {
+			return p
+		}
+		if p := stableJSON(back, fmt.Sprintf("the %s object converted back from %s", version, hubName)); p != "" {
+			return p
+		}
+		scramble(back)
+		if d := diff(hubBefore, hub, k.opts); d != "" {
+			return fmt.Sprintf("the %s object converted back from %s shares memory with the hub: changing it changed the hub (-before +after):\n%s", version, hubName, d)
+		}
+		scramble(hub)
+		if d := diff(before, src, k.opts); d != "" {
+			return fmt.Sprintf("%s converted from %s shares memory with the source: changing the hub changed the source (-before +after):\n%s", hubName, version, d)
+		}
+		return ""
+	})
+}
+
+// CheckReliability is the check of one ordered pair of versions that
+// Reliability runs, returning an error (a *Failure when an object breaks the
+// property) instead of failing a test.
+func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to string, opts ...Option) error {
+	k, err := newKit(scheme, gk, opts)
+	if err != nil {
+		return err
+	}
+	for _, v := range []string{from, to} {
+		if err := k.checkVersion(v); err != nil {
+			return err
+		}
+	}
+	name := func(v string) string {
+		if v == k.hub {
+			return v + " (the hub)"
+		}
+		return v
+	}
+	path := fmt.Sprintf("%s → %s", from, to)
+	want := gk.WithVersion(to)
+	return k.run("reliability", path, from, DefaultReliabilityCases, DefaultReliabilityShortCases, func(s *Sample) string {
+		src := cloneObject(s.Object)
+		before := cloneObject(s.Object)
+		var dst runtime.Object
+		err := call(func() error {
+			var err error
+			dst, err = k.conv.ConvertToVersion(src, to)
+			return err
+		})
+		if err != nil {
+			return fmt.Sprintf("converting %s to %s failed: %v", name(from), name(to), err)
+		}
+		if d := diff(before, src, k.opts); d != "" {
+			return fmt.Sprintf("converting %s to %s modified the source (-before +after):\n%s", name(from), name(to), d)
+		}
+		if got := dst.GetObjectKind().GroupVersionKind(); got != want {
+			return fmt.Sprintf("converting %s to %s gave apiVersion %q, kind %q; want %q, %q", name(from), name(to),
+				got.GroupVersion().String(), got.Kind, want.GroupVersion().String(), want.Kind)
+		}
+		if p := stableJSON(dst, fmt.Sprintf("the %s object converted from %s", name(to), name(from))); p != "" {
+			return p
+		}
+		scramble(dst)
+		if d := diff(before, src, k.opts); d != "" {
+			return fmt.Sprintf("the %s object converted from %s shares memory with the source: changing it changed the source (-before +after):\n%s", name(to), name(from), d)
+		}
+		return ""
+	})
+}

@@ -1,0 +1,118 @@
+package convtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v2"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
+)
+
+// cmpOptions compares objects the way the checks need: floats within a
+// tolerance, nil and empty slices and maps kept apart (cmp's default), and
+// types with unexported fields compared rather than rejected.
+func cmpOptions(tol float64) cmp.Options {
+	return cmp.Options{
+		cmp.FilterValues(func(x, y any) bool {
+			return isFloat(reflect.TypeOf(x)) && isFloat(reflect.TypeOf(y))
+		}, cmp.Comparer(func(x, y any) bool {
+			return floatsEqual(reflect.ValueOf(x).Float(), reflect.ValueOf(y).Float(), tol)
+		})),
+		cmp.Exporter(func(reflect.Type) bool { return true }),
+	}
+}
+
+func isFloat(t reflect.Type) bool {
+	return t != nil && (t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64)
+}
+
+func floatsEqual(a, b, tol float64) bool {
+	if a == b || (math.IsNaN(a) && math.IsNaN(b)) {
+		return true
+	}
+	d := math.Abs(a - b)
+	return d <= tol || d <= tol*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// diff returns "" when before and after are equal, and a go-cmp diff
+// (-before +after) otherwise.
+func diff(before, after any, opts cmp.Options) string {
+	if reflect.DeepEqual(before, after) || cmp.Equal(before, after, opts) {
+		return ""
+	}
+	return cmp.Diff(before, after, opts)
+}
+
+// stableJSON checks that obj encodes to the same JSON twice and that
+// decoding that JSON into a new object and encoding it again gives the same
+// bytes once more, as storing the object in etcd and reading it back
+// requires. It returns a description of the problem, or "".
+func stableJSON(obj runtime.Object, what string) string {
+	first, err := json.Marshal(obj)
+	if err != nil {
+		return fmt.Sprintf("encoding %s as JSON failed: %v", what, err)
+	}
+	second, err := json.Marshal(obj)
+	if err != nil {
+		return fmt.Sprintf("encoding %s as JSON a second time failed: %v", what, err)
+	}
+	if !bytes.Equal(first, second) {
+		return fmt.Sprintf("encoding %s twice gave different JSON (-first +second):\n%s", what, cmp.Diff(indent(first), indent(second)))
+	}
+	fresh := reflect.New(reflect.TypeOf(obj).Elem()).Interface()
+	if err := utiljson.Unmarshal(first, fresh); err != nil {
+		return fmt.Sprintf("decoding the JSON of %s failed: %v\n%s", what, err, indent(first))
+	}
+	third, err := json.Marshal(fresh)
+	if err != nil {
+		return fmt.Sprintf("encoding %s again after decoding it failed: %v", what, err)
+	}
+	if !bytes.Equal(first, third) {
+		return fmt.Sprintf("%s does not survive JSON: decoding its JSON and encoding it again gave different bytes (-encoded +re-encoded):\n%s", what, cmp.Diff(indent(first), indent(third)))
+	}
+	return ""
+}
+
+func indent(data []byte) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, data, "", "  "); err != nil {
+		return string(data)
+	}
+	return b.String()
+}
+
+// toYAML renders obj as YAML with apiVersion and kind set to gvk (when not
+// empty), keys sorted, the way Kubernetes tools print objects: the object
+// is encoded as JSON and the JSON re-encoded as YAML.
+func toYAML(obj runtime.Object, gvk schema.GroupVersionKind) (string, error) {
+	if !gvk.Empty() {
+		obj = cloneObject(obj)
+		obj.GetObjectKind().SetGroupVersionKind(gvk)
+	}
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return "", err
+	}
+	var tree any
+	if err := yaml.Unmarshal(data, &tree); err != nil {
+		return "", err
+	}
+	out, err := yaml.Marshal(tree)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+// indentLines prefixes every line of s with prefix.
+func indentLines(s, prefix string) string {
+	s = strings.TrimRight(s, "\n")
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}

@@ -1,0 +1,110 @@
+package convtest
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// RoundTrip checks that version of resource gk converts to the hub and back
+// without loss, for generated objects (DefaultRoundTripCases of them, or
+// DefaultRoundTripShortCases under -short). Each object is converted with
+// its ConvertTo into a new hub object, and the hub with ConvertFrom into a
+// new object of version, which must equal the original (floats within the
+// tolerance; nil and empty slices and maps are different). It also checks
+// that neither conversion modifies its source, that neither result shares
+// memory with its source, and that both results encode to stable JSON.
+// A failure fails t with a *Failure message.
+func RoundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) {
+	t.Helper()
+	report(t, CheckRoundTrip(scheme, gk, version, opts...))
+}
+
+// RoundTripAll runs RoundTrip for every version of gk but the hub, each as
+// a subtest named after the version (in parallel with the Parallel option).
+func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
+	t.Helper()
+	parallel := newConfig(opts).parallel
+	graph, err := convert.GraphFromScheme(scheme, gk)
+	if err != nil {
+		t.Fatalf("convtest: %v", err)
+	}
+	for _, v := range graph.Versions() {
+		if v == graph.Hub() {
+			continue
+		}
+		t.Run(v, func(t *testing.T) {
+			t.Helper()
+			if parallel {
+				t.Parallel()
+			}
+			RoundTrip(t, scheme, gk, v, opts...)
+		})
+	}
+}
+
+// Reliability checks that every ordered pair of distinct versions of gk
+// converts with the convert.Converter (as the conversion webhook does)
+// without error or panic, for generated objects of the first version
+// (DefaultReliabilityCases per pair, DefaultReliabilityShortCases under
+// -short). It also checks that the source is not modified, that the result
+// has the target's apiVersion and kind, shares no memory with the source
+// and encodes to stable JSON. Each pair is a subtest named
+// "<from>_to_<to>" (run in parallel with the Parallel option).
+func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
+	t.Helper()
+	parallel := newConfig(opts).parallel
+	graph, err := convert.GraphFromScheme(scheme, gk)
+	if err != nil {
+		t.Fatalf("convtest: %v", err)
+	}
+	versions := graph.Versions()
+	for _, from := range versions {
+		for _, to := range versions {
+			if from == to {
+				continue
+			}
+			t.Run(from+"_to_"+to, func(t *testing.T) {
+				t.Helper()
+				if parallel {
+					t.Parallel()
+				}
+				report(t, CheckReliability(scheme, gk, from, to, opts...))
+			})
+		}
+	}
+}
+
+// Golden converts exemplar, an object of an older version of gk, to the
+// hub (or the Target version) and back to its own version with the
+// convert.Converter, and compares both results, as YAML, with the golden
+// files <GoldenDir>/<Kind>_<from>_to_<to>.yaml and
+// <Kind>_<from>_to_<to>_to_<from>.yaml (with Variant, <Kind>_<variant>_…).
+// Use it for the conversions that hand-written hooks (augment.AssignableTo
+// and AssignableFrom) adjust, with exemplars that exercise the hooks:
+// random objects check that hooks lose nothing, golden files pin down what
+// they produce. With EnvUpdateGolden=1 or -hubspoke.update-golden (or the
+// UpdateGolden option) it writes the files instead.
+func Golden(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) {
+	t.Helper()
+	written, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
+	for _, f := range written {
+		t.Logf("convtest: wrote %s", f)
+	}
+	report(t, err)
+}
+
+func report(t testing.TB, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	var f *Failure
+	if errors.As(err, &f) {
+		f.Test = t.Name()
+	}
+	t.Fatal(err)
+}

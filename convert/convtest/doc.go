@@ -1,0 +1,118 @@
+// Package convtest is a test kit for the conversions of a resource with
+// chained storage versions (see package convert). Generated _test.go files
+// call it with one line per check:
+//
+//	func TestPersonRoundTrip(t *testing.T) {
+//		convtest.RoundTripAll(t, scheme, personGK)
+//	}
+//	func TestPersonReliability(t *testing.T) {
+//		convtest.Reliability(t, scheme, personGK)
+//	}
+//	func TestPersonGolden(t *testing.T) {
+//		convtest.Golden(t, scheme, personGK, &v2.Person{ /* fields the hooks use */ })
+//	}
+//
+// Every check also has a form that returns an error instead of failing a
+// test (CheckRoundTrip, CheckReliability, CheckGolden); a property that
+// fails returns a *Failure.
+//
+// # The checks
+//
+// Round trip (RoundTrip, RoundTripAll): for a version V, random V objects
+// are converted to the hub with their ConvertTo and back into new V objects
+// with ConvertFrom, and must come back equal: no loss. Floats compare within
+// FloatTolerance; nil and empty slices and maps are different values, as
+// they are on the wire. Along the way the check requires that neither
+// conversion modifies its source (compared with a copy taken before), that
+// neither result shares memory with its source (every string, number, bool
+// and map reachable from the result is changed, and the source must stay as
+// it was), and that each result encodes to the same JSON twice and again
+// after a decode, as storing it in etcd needs. Default: 10,000 objects per
+// version, 200 under go test -short.
+//
+// Reliability (Reliability, CheckReliability): for every ordered pair of
+// versions, random objects of the first are converted to the second with
+// convert.Converter, as the conversion webhook does. There must be no error
+// and no panic, the source must not change, the result must carry the
+// target's apiVersion and kind, share no memory with the source and encode
+// to stable JSON. Default: 1,000 objects per pair, 50 under -short.
+//
+// Golden (Golden, CheckGolden): where hand-written hooks (package augment)
+// adjust a conversion, random objects show that nothing is lost but not that
+// the hook does the right thing. The caller passes an exemplar, an object of
+// the older version that exercises the hooks; Golden converts it to the hub
+// (or the Target version) and back, renders both results as YAML and
+// compares them with testdata/golden/<Kind>_<from>_to_<to>.yaml and
+// <Kind>_<from>_to_<to>_to_<from>.yaml. One Golden call per hooked version
+// (augment.HasHooks tells a generator which those are) is the intended use.
+//
+// # Generated objects
+//
+// Generator builds objects by reflection over the Go types (see its
+// documentation for what it generates): scalars, pointers nil or set,
+// slices and maps nil, empty or filled, nested structs, realistic
+// metadata, spec-less objects, and property bags filled the way real
+// conversions fill them, by converting a random object of another version,
+// plus entries under names no version uses, which must pass through
+// unchanged (for API versions, in the convert.BagsAnnotation annotation).
+// Values, GenFunc and FieldValues restrict values that conversions only
+// accept some of (enumerations a hook parses, for example).
+//
+// Generation is a gopter.Gen (Generator.Gen), so a failing object is shrunk
+// before it is reported: the kit removes fields, elements and entries, and
+// shortens strings and numbers, while the property still fails, and prints
+// the smallest object it found as YAML next to a go-cmp diff naming the
+// versions:
+//
+//	convtest: round trip v1 → hub (v2storage) → v1 of Widget.example.com failed on case 10 of 10000 (seed 7, case seed 6101884072469496988)
+//	v1 → hub (v2storage) → v1 changed the object (-before +after):
+//	  &v1.Widget{
+//	  	TypeMeta:   {},
+//	  	ObjectMeta: {},
+//	  	Spec: v1.WidgetSpec{
+//	- 		FullName: " ",
+//	+ 		FullName: "",
+//	  		Size:     0,
+//	  		... // 7 identical fields
+//	  	},
+//	  	Status: {},
+//	  }
+//	counter-example (v1, shrunk in 9 steps):
+//	    apiVersion: example.com/v1
+//	    kind: Widget
+//	    metadata: {}
+//	    spec:
+//	      fullName: ' '
+//	      size: 0
+//	    status: {}
+//	replay: HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
+//
+// # Seeds and replay
+//
+// Each run takes a new seed from the clock unless one is given, so every
+// run explores new objects; a failure prints its seed. To replay a run
+// exactly, set the seed with the environment variable HUBSPOKE_SEED (or the
+// flag -hubspoke.seed, or the Seed option). The objects of a run depend only
+// on the seed, not on the number of cases, so HUBSPOKE_CASES=<case> (or
+// -hubspoke.cases) stops the replay right at the failing case. The failure
+// also names the seed of the case itself: Generator.Generate(version, seed)
+// rebuilds that object, for a debugger, and Generator.Sample also returns
+// the object of another version it was converted from, if it was.
+//
+//	HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
+//
+// HUBSPOKE_CASES is also how to run more cases than the default, in a
+// nightly job for example; a Cases option in the code takes precedence.
+//
+// # Regenerating golden files
+//
+// Run the tests with HUBSPOKE_UPDATE_GOLDEN=1 and review the diff of the
+// files before committing them:
+//
+//	HUBSPOKE_UPDATE_GOLDEN=1 go test ./...
+//	go test ./api/person -args -hubspoke.update-golden
+//
+// The flags are registered by every test binary that imports the package;
+// passing -args -hubspoke.… to go test ./... fails in packages that do not
+// import it, so prefer the environment variables there.
+package convtest

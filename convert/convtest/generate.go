@@ -1,0 +1,597 @@
+package convtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"github.com/leanovate/gopter"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+var emptyGVK schema.GroupVersionKind
+
+// Generator builds random objects of every version of one resource, by
+// reflection over their Go types. It is deterministic: the same version and
+// seed always give the same object. It is safe for concurrent use.
+//
+// What it generates:
+//
+//   - strings (ASCII, spaces, JSON-special characters and multi-byte
+//     runes, always valid UTF-8), integers (small, large and the extremes
+//     of their type), finite floats, bools, and named types of those kinds;
+//   - pointers nil or set; slices and maps nil, empty or filled; nested
+//     structs; []byte as random bytes;
+//   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
+//     and sometimes a resource version, generation, creation timestamp and
+//     finalizers; metav1.TypeMeta is left empty for the converter;
+//   - metav1.Time (whole seconds, UTC), resource.Quantity and
+//     intstr.IntOrString; other types with custom JSON encoding, interfaces,
+//     funcs and channels are left zero (use GenFunc for them);
+//   - property bags never hold random text: half of the objects are random
+//     objects of another version converted to the requested one, so their
+//     bags (and, for API versions, the convert.BagsAnnotation annotation)
+//     hold what real conversions stash; any bag may also hold entries under
+//     names no version uses ("x-convtest-…"), which conversions must carry
+//     unchanged, and so may the "spec" bag of the annotation of an API
+//     version (a version without bags of its own);
+//   - about one object in twelve is spec-less: metadata only, everything
+//     else zero, as the API server sometimes sends.
+type Generator struct {
+	scheme   *runtime.Scheme
+	gk       schema.GroupKind
+	conv     *convert.Converter
+	cfg      *config
+	versions []string
+	hasBag   map[string]bool
+	others   map[string][]string // version -> the other versions
+}
+
+// NewGenerator returns a Generator for resource gk of scheme. It builds a
+// convert.Converter, so a chain that fails convert.NewConverter fails here.
+// The options that matter are MaxSize, Values, GenFunc and FieldValues.
+func NewGenerator(scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) (*Generator, error) {
+	return newGenerator(scheme, gk, newConfig(opts))
+}
+
+func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Generator, error) {
+	conv, err := convert.NewConverter(scheme, gk)
+	if err != nil {
+		return nil, fmt.Errorf("convtest: %w", err)
+	}
+	g := &Generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
+		hasBag: map[string]bool{}, others: map[string][]string{}}
+	for _, v := range g.versions {
+		obj, err := scheme.New(gk.WithVersion(v))
+		if err != nil {
+			return nil, fmt.Errorf("convtest: %s: creating version %s: %w", gk, v, err)
+		}
+		if t := reflect.TypeOf(obj); t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+			return nil, fmt.Errorf("convtest: %s: version %s is a %s, not a pointer to a struct", gk, v, t)
+		}
+		g.hasBag[v] = holdsBag(reflect.TypeOf(obj))
+	}
+	for _, v := range g.versions {
+		for _, w := range g.versions {
+			if w != v {
+				g.others[v] = append(g.others[v], w)
+			}
+		}
+	}
+	return g, nil
+}
+
+// Converter returns the converter the Generator uses to fill property bags.
+func (g *Generator) Converter() *convert.Converter { return g.conv }
+
+// Sample is one generated object, the value a Generator's gopter.Gen
+// produces.
+type Sample struct {
+	// Version is the version of Object.
+	Version string
+	// Seed is the seed the sample was built from (Generator.Generate
+	// rebuilds it); shrunk samples keep the seed of their origin.
+	Seed int64
+	// Object is the generated object. It is nil when Err is set.
+	Object runtime.Object
+	// From is the version of Source when Object was made by converting a
+	// random object of another version, and empty otherwise.
+	From string
+	// Source is that random object of version From.
+	Source runtime.Object
+	// Err is the error converting Source to Version, if it failed. A sample
+	// with an error is a failure of the conversion code, not of the kit.
+	Err error
+	// Shrunk counts the shrinking steps that led to this sample.
+	Shrunk int
+}
+
+// String describes the sample briefly; gopter formats every case with it.
+func (s *Sample) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s object (seed %d", s.Version, s.Seed)
+	if s.From != "" {
+		fmt.Fprintf(&b, ", converted from a random %s object", s.From)
+	}
+	if s.Shrunk > 0 {
+		fmt.Fprintf(&b, ", shrunk %d times", s.Shrunk)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// Generate returns the object the Generator builds for version from seed.
+// A failing check reports the seed of its case, so this rebuilds the
+// original (unshrunk) object, for a debugger for example.
+func (g *Generator) Generate(version string, seed int64) (runtime.Object, error) {
+	s, err := g.Sample(version, seed)
+	if err != nil {
+		return nil, err
+	}
+	if s.Err != nil {
+		return nil, fmt.Errorf("convtest: generating a %s object by converting a random %s object: %w", version, s.From, s.Err)
+	}
+	return s.Object, nil
+}
+
+// Sample is Generate with the object's provenance: the random object of
+// another version it was converted from, if it was.
+func (g *Generator) Sample(version string, seed int64) (*Sample, error) {
+	if !slices.Contains(g.versions, version) {
+		return nil, fmt.Errorf("convtest: %s has no version %q (have %v)", g.gk, version, g.versions)
+	}
+	return g.sample(version, seed), nil
+}
+
+// Gen returns a gopter generator of *Sample values of version, with a
+// shrinker that makes failing objects smaller: it removes whole parts
+// (everything but the metadata, fields, pointers, slice elements, map and
+// bag entries) and shortens strings and numbers.
+func (g *Generator) Gen(version string) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		s := g.sample(version, p.Rng.Int63())
+		return &gopter.GenResult{Result: s, ResultType: reflect.TypeOf(s), Shrinker: g.shrinkSample}
+	}
+}
+
+// sample builds the sample of version for seed.
+func (g *Generator) sample(version string, seed int64) *Sample {
+	r := rand.New(rand.NewPCG(uint64(seed), 0x636f6e7674657374))
+	size := r.IntN(g.cfg.maxSize + 1)
+	s := &Sample{Version: version, Seed: seed}
+	if others := g.others[version]; len(others) > 0 && r.IntN(2) == 0 {
+		s.From = others[r.IntN(len(others))]
+		s.Source = g.build(s.From, r, size)
+		s.Object, s.Err = g.derive(s.Source, version)
+		if s.Err != nil {
+			return s
+		}
+		addUnknownEntries(s.Object, r)
+	} else {
+		s.Object = g.build(version, r, size)
+	}
+	if !g.hasBag[version] && r.IntN(4) == 0 {
+		addAnnotationEntries(s.Object, r)
+	}
+	return s
+}
+
+// derive converts src to version, the way property bags get filled.
+func (g *Generator) derive(src runtime.Object, version string) (runtime.Object, error) {
+	obj, err := g.conv.ConvertToVersion(cloneObject(src), version)
+	if err != nil {
+		return nil, err
+	}
+	clearTypeMeta(obj)
+	return obj, nil
+}
+
+// build makes a random object of version.
+func (g *Generator) build(version string, r *rand.Rand, size int) runtime.Object {
+	obj, err := g.scheme.New(g.gk.WithVersion(version))
+	if err != nil {
+		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator
+	}
+	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields}
+	root := reflect.ValueOf(obj).Elem()
+	specless := r.IntN(12) == 0
+	for i := range root.NumField() {
+		if specless && classOf(root.Field(i).Type()) != classObjectMeta {
+			continue
+		}
+		b.field(root, i, 0)
+	}
+	return obj
+}
+
+// builder fills values at random.
+type builder struct {
+	r      *rand.Rand
+	size   int // bound on lengths; halves inside collections
+	custom map[reflect.Type]func(*rand.Rand) reflect.Value
+	fields map[string][]reflect.Value
+}
+
+// field fills field i of struct v, from FieldValues if it names the field.
+func (b *builder) field(v reflect.Value, i, depth int) {
+	sf := v.Type().Field(i)
+	if !sf.IsExported() {
+		return
+	}
+	f := v.Field(i)
+	if vals, ok := b.fields[sf.Name]; ok {
+		val := vals[b.r.IntN(len(vals))]
+		t := f.Type()
+		if t.Kind() == reflect.Pointer && val.CanConvert(t.Elem()) {
+			if b.r.IntN(3) > 0 {
+				p := reflect.New(t.Elem())
+				p.Elem().Set(val.Convert(t.Elem()))
+				f.Set(p)
+			}
+			return
+		}
+		if val.CanConvert(t) {
+			f.Set(val.Convert(t))
+			return
+		}
+	}
+	b.fill(f, depth+1)
+}
+
+// maxGenDepth is the nesting beyond which pointers, slices and maps stay
+// nil, so that recursive types end.
+const maxGenDepth = 12
+
+func (b *builder) fill(v reflect.Value, depth int) {
+	t := v.Type()
+	if f, ok := b.custom[t]; ok {
+		v.Set(f(b.r))
+		return
+	}
+	switch classOf(t) {
+	case classTypeMeta, classOpaque:
+		return
+	case classObjectMeta:
+		b.meta(v.Addr().Interface().(*metav1.ObjectMeta))
+		return
+	case classBag:
+		if b.r.IntN(2) == 0 {
+			bag := propertybag.PropertyBag{}
+			addUnknown(bag, b.r)
+			v.Set(reflect.ValueOf(bag))
+		}
+		return
+	case classTime:
+		v.Set(reflect.ValueOf(b.time()))
+		return
+	case classQuantity:
+		v.Set(reflect.ValueOf(resource.MustParse(quantities[b.r.IntN(len(quantities))])))
+		return
+	case classIntOrString:
+		if b.r.IntN(2) == 0 {
+			v.Set(reflect.ValueOf(intstr.FromInt32(b.r.Int32N(1000))))
+		} else {
+			v.Set(reflect.ValueOf(intstr.FromString(b.string(4))))
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		v.SetBool(b.r.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(b.int(t.Bits()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(b.uint(t.Bits()))
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(b.float(t.Bits()))
+	case reflect.String:
+		v.SetString(b.string(2*b.size + 2))
+	case reflect.Pointer:
+		if depth >= maxGenDepth || b.r.IntN(3) == 0 {
+			return
+		}
+		p := reflect.New(t.Elem())
+		b.fill(p.Elem(), depth+1)
+		v.Set(p)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			b.field(v, i, depth)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			b.fill(v.Index(i), depth+1)
+		}
+	case reflect.Slice:
+		n, ok := b.length(depth)
+		if !ok {
+			return
+		}
+		s := reflect.MakeSlice(t, n, n)
+		if t.Elem().Kind() == reflect.Uint8 && classOf(t.Elem()) == classPlain && b.custom[t.Elem()] == nil {
+			for i := range n {
+				s.Index(i).SetUint(uint64(b.r.UintN(256)))
+			}
+		} else {
+			b.inside(func() {
+				for i := range n {
+					b.fill(s.Index(i), depth+1)
+				}
+			})
+		}
+		v.Set(s)
+	case reflect.Map:
+		n, ok := b.length(depth)
+		if !ok {
+			return
+		}
+		m := reflect.MakeMapWithSize(t, n)
+		b.inside(func() {
+			for range n {
+				k := reflect.New(t.Key()).Elem()
+				for range 4 { // retry a few colliding keys; fewer entries is fine
+					b.key(k)
+					if !m.MapIndex(k).IsValid() {
+						break
+					}
+				}
+				e := reflect.New(t.Elem()).Elem()
+				b.fill(e, depth+1)
+				m.SetMapIndex(k, e)
+			}
+		})
+		v.Set(m)
+	}
+}
+
+// length picks nil (ok false), empty or a length for a slice or map.
+func (b *builder) length(depth int) (int, bool) {
+	if depth >= maxGenDepth {
+		return 0, false
+	}
+	switch x := b.r.IntN(8); {
+	case x < 2:
+		return 0, false
+	case x < 3:
+		return 0, true
+	}
+	return 1 + b.r.IntN(max(1, b.size)), true
+}
+
+// inside runs f with the size halved, for the elements of a collection.
+func (b *builder) inside(f func()) {
+	saved := b.size
+	b.size /= 2
+	f()
+	b.size = saved
+}
+
+func (b *builder) key(k reflect.Value) {
+	if f, ok := b.custom[k.Type()]; ok {
+		k.Set(f(b.r))
+		return
+	}
+	switch k.Kind() {
+	case reflect.String:
+		k.SetString(b.word(1 + b.r.IntN(8)))
+	default:
+		b.fill(k, maxGenDepth)
+	}
+}
+
+func (b *builder) int(bits int) int64 {
+	switch x := b.r.IntN(10); {
+	case x == 0:
+		return 0
+	case x < 5:
+		return int64(b.r.IntN(21) - 10)
+	case x < 8:
+		n := b.r.Int64N(1 << min(bits-1, 31))
+		if b.r.IntN(2) == 0 {
+			n = -n
+		}
+		return n
+	case x == 8:
+		return math.MaxInt64 >> (64 - bits)
+	}
+	return math.MinInt64 >> (64 - bits)
+}
+
+func (b *builder) uint(bits int) uint64 {
+	switch x := b.r.IntN(10); {
+	case x == 0:
+		return 0
+	case x < 5:
+		return uint64(b.r.IntN(11))
+	case x < 9:
+		return b.r.Uint64N(1 << min(bits, 32))
+	}
+	return math.MaxUint64 >> (64 - bits)
+}
+
+func (b *builder) float(bits int) float64 {
+	limit := math.MaxFloat64
+	if bits == 32 {
+		limit = math.MaxFloat32
+	}
+	var f float64
+	switch x := b.r.IntN(10); {
+	case x == 0:
+		return 0
+	case x < 4:
+		f = float64(b.r.IntN(201) - 100)
+	case x < 9:
+		f = b.r.NormFloat64() * math.Pow(10, float64(b.r.IntN(13)-6))
+	default:
+		f = limit * b.r.Float64()
+	}
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	return f
+}
+
+// runes the strings are made of: mostly plain letters, and enough spaces,
+// JSON-special and multi-byte characters to catch encoding and splitting
+// mistakes.
+var (
+	lower   = []rune("abcdefghijklmnopqrstuvwxyz")
+	special = []rune("0123456789 -_./:\"\\<>&'")
+	wide    = []rune("éßñ日本語🙂\u2028\t\n")
+)
+
+func (b *builder) string(maxLen int) string {
+	n := b.r.IntN(maxLen + 1)
+	var s strings.Builder
+	for range n {
+		switch x := b.r.IntN(10); {
+		case x < 6:
+			s.WriteRune(lower[b.r.IntN(len(lower))])
+		case x < 7:
+			s.WriteByte(' ')
+		case x < 9:
+			s.WriteRune(special[b.r.IntN(len(special))])
+		default:
+			s.WriteRune(wide[b.r.IntN(len(wide))])
+		}
+	}
+	return s.String()
+}
+
+// word is a lower-case name of n letters and digits, for keys and names.
+func (b *builder) word(n int) string {
+	const chars = "abcdefghijklmnopqrstuvwxyz0123456789"
+	buf := make([]byte, n)
+	for i := range buf {
+		buf[i] = chars[b.r.IntN(len(chars))]
+	}
+	return string(buf)
+}
+
+var quantities = []string{"0", "1", "3", "250m", "1500m", "2Gi", "100Mi", "1k", "0.5"}
+
+func (b *builder) time() metav1.Time {
+	return metav1.NewTime(time.Unix(1_500_000_000+b.r.Int64N(400_000_000), 0).UTC())
+}
+
+func (b *builder) stringMap(keyPrefix string) map[string]string {
+	n, ok := b.length(0)
+	if !ok {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for range n {
+		m[keyPrefix+b.word(1+b.r.IntN(6))] = b.string(8)
+	}
+	return m
+}
+
+func (b *builder) meta(m *metav1.ObjectMeta) {
+	m.Name = "w-" + b.word(1+b.r.IntN(10))
+	m.Namespace = "ns-" + b.word(1+b.r.IntN(6))
+	m.UID = types.UID(fmt.Sprintf("%08x-%04x-%04x-%04x-%012x",
+		b.r.Uint32(), b.r.UintN(1<<16), b.r.UintN(1<<16), b.r.UintN(1<<16), b.r.Uint64N(1<<48)))
+	m.Labels = b.stringMap("app.example.com/")
+	m.Annotations = b.stringMap("")
+	if b.r.IntN(2) == 0 {
+		m.ResourceVersion = strconv.Itoa(1 + b.r.IntN(1_000_000))
+		m.Generation = 1 + b.r.Int64N(20)
+		m.CreationTimestamp = b.time()
+	}
+	if b.r.IntN(4) == 0 {
+		m.Finalizers = []string{"convtest.hubspoke.dev/finalizer"}
+	}
+}
+
+// unknownPrefix starts the names of bag entries no version uses. Property
+// names are Go identifiers, which cannot contain a hyphen.
+const unknownPrefix = "x-convtest-"
+
+// addUnknown adds one to three entries under unused names to bag, each
+// valid JSON text of some shape.
+func addUnknown(bag propertybag.PropertyBag, r *rand.Rand) {
+	b := &builder{r: r, size: 3}
+	for range 1 + r.IntN(3) {
+		var v any
+		switch r.IntN(6) {
+		case 0:
+			v = b.string(8)
+		case 1:
+			v = b.int(64)
+		case 2:
+			v = r.IntN(2) == 0
+		case 3:
+			v = nil
+		case 4:
+			v = map[string]any{b.word(3): b.string(4), b.word(4): float64(b.r.IntN(100))}
+		default:
+			v = []any{b.string(3), b.r.IntN(10)}
+		}
+		text, _ := json.Marshal(v)
+		bag[unknownPrefix+b.word(1+r.IntN(5))] = string(text)
+	}
+}
+
+// addUnknownEntries adds unused-name entries to some of obj's bags,
+// creating bags where there are none.
+func addUnknownEntries(obj runtime.Object, r *rand.Rand) {
+	visit(reflect.ValueOf(obj), 0, func(v reflect.Value) bool {
+		if v.Type() != bagType {
+			return classOf(v.Type()) == classPlain
+		}
+		if v.CanSet() && r.IntN(2) == 0 {
+			bag := v.Interface().(propertybag.PropertyBag)
+			if bag == nil {
+				bag = propertybag.PropertyBag{}
+			}
+			addUnknown(bag, r)
+			v.Set(reflect.ValueOf(bag))
+		}
+		return false
+	})
+}
+
+// addAnnotationEntries adds entries under unused names to the "spec" bag
+// kept in obj's convert.BagsAnnotation, creating the annotation if needed.
+// Generated code of an API version recalls that bag into its storage twin's
+// spec and stashes it again on the way back; other code carries it as
+// plain metadata. Objects without a Spec, or whose annotation does not
+// parse, are left alone.
+func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
+	meta, ok := obj.(metav1.Object)
+	if !ok || !reflect.ValueOf(obj).Elem().FieldByName("Spec").IsValid() {
+		return
+	}
+	annotations := meta.GetAnnotations()
+	bags := map[string]propertybag.PropertyBag{}
+	if text, ok := annotations[convert.BagsAnnotation]; ok {
+		if err := json.Unmarshal([]byte(text), &bags); err != nil || bags == nil {
+			return
+		}
+	}
+	if bags["spec"] == nil {
+		bags["spec"] = propertybag.PropertyBag{}
+	}
+	addUnknown(bags["spec"], r)
+	text, err := json.Marshal(bags) // as convert.StashBags writes it
+	if err != nil {
+		return
+	}
+	fresh := make(map[string]string, len(annotations)+1)
+	maps.Copy(fresh, annotations)
+	fresh[convert.BagsAnnotation] = string(text)
+	meta.SetAnnotations(fresh)
+}

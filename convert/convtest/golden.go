@@ -1,0 +1,112 @@
+package convtest
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+// goldenHeader starts every golden file.
+const goldenHeader = "# Golden file of package convtest: the %s exemplar %s.\n" +
+	"# Regenerate with " + EnvUpdateGolden + "=1 go test (or -args -hubspoke.update-golden).\n"
+
+// CheckGolden is Golden returning an error instead of failing a test. In
+// update mode it writes the files and returns nil.
+func CheckGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) error {
+	_, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
+	return err
+}
+
+// checkGolden returns the files it wrote in update mode.
+func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, cfg *config) ([]string, error) {
+	gen, err := newGenerator(scheme, gk, cfg)
+	if err != nil {
+		return nil, err
+	}
+	conv := gen.conv
+	if exemplar == nil {
+		return nil, errors.New("convtest: Golden needs an exemplar object")
+	}
+	gvks, _, err := scheme.ObjectKinds(exemplar)
+	if err != nil {
+		return nil, fmt.Errorf("convtest: exemplar: %w", err)
+	}
+	var from string
+	for _, gvk := range gvks {
+		if gvk.GroupKind() == gk {
+			from = gvk.Version
+		}
+	}
+	if from == "" {
+		return nil, fmt.Errorf("convtest: exemplar %T is not a version of %s", exemplar, gk)
+	}
+	to := cfg.target
+	if to == "" {
+		to = conv.Graph().Hub()
+	}
+	if from == to {
+		return nil, fmt.Errorf("convtest: exemplar is already of the target version %s; pass an older version or set Target", to)
+	}
+	forward, err := conv.ConvertToVersion(exemplar, to)
+	if err != nil {
+		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s: %w", gk.Kind, from, to, err)
+	}
+	back, err := conv.ConvertToVersion(forward, from)
+	if err != nil {
+		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s and back to %s: %w", gk.Kind, from, to, from, err)
+	}
+	base := gk.Kind
+	if cfg.variant != "" {
+		base += "_" + cfg.variant
+	}
+	base += "_" + from + "_to_" + to
+	files := []struct {
+		name, what, path string
+		obj              runtime.Object
+		version          string
+	}{
+		{base + ".yaml", "(" + from + ") converted to " + to, from + " → " + to, forward, to},
+		{base + "_to_" + from + ".yaml", "(" + from + ") converted to " + to + " and back", from + " → " + to + " → " + from, back, from},
+	}
+	var written []string
+	var errs []error
+	for _, file := range files {
+		body, err := toYAML(file.obj, gk.WithVersion(file.version))
+		if err != nil {
+			return nil, fmt.Errorf("convtest: golden %s: rendering %s as YAML: %w", gk.Kind, file.name, err)
+		}
+		got := fmt.Sprintf(goldenHeader, gk.Kind, file.what) + body
+		path := filepath.Join(cfg.goldenDir, file.name)
+		if cfg.updating() {
+			if err := os.MkdirAll(cfg.goldenDir, 0o755); err != nil {
+				return nil, fmt.Errorf("convtest: %w", err)
+			}
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				return nil, fmt.Errorf("convtest: %w", err)
+			}
+			written = append(written, path)
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("convtest: golden file %s does not exist; create it with %s=1 go test %s (or -args -hubspoke.update-golden)",
+				path, EnvUpdateGolden, packageDir()))
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("convtest: %w", err)
+		}
+		if string(want) != got {
+			errs = append(errs, fmt.Errorf("convtest: golden %s %s no longer matches %s (-golden +got):\n%s\nIf the change is intended, regenerate with %s=1 go test %s (or -args -hubspoke.update-golden) and review the diff",
+				gk.Kind, file.path, path, strings.TrimRight(cmp.Diff(string(want), got), "\n"), EnvUpdateGolden, packageDir()))
+		}
+	}
+	return written, errors.Join(errs...)
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package convtest_test
+
+const raceEnabled = false

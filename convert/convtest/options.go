@@ -1,0 +1,261 @@
+package convtest
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Environment variables read by the kit. Command-line flags with the same
+// meaning exist for runs of a single package (flags given to a package that
+// does not import convtest make its test binary fail, so prefer the
+// environment variables with ./...).
+const (
+	// EnvSeed names the environment variable that fixes the seed of every
+	// property check (flag -hubspoke.seed). A failing check prints the value
+	// that replays it.
+	EnvSeed = "HUBSPOKE_SEED"
+	// EnvCases names the environment variable that sets the number of cases
+	// of every property check that has no Cases option (flag
+	// -hubspoke.cases). It overrides the short-mode default too.
+	EnvCases = "HUBSPOKE_CASES"
+	// EnvUpdateGolden names the environment variable that, set to 1 (or
+	// true), makes Golden write the golden files instead of comparing
+	// against them (flag -hubspoke.update-golden).
+	EnvUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
+)
+
+// Default case counts. Cases, EnvCases and -hubspoke.cases override them.
+const (
+	// DefaultRoundTripCases is the number of objects RoundTrip checks per
+	// version.
+	DefaultRoundTripCases = 10000
+	// DefaultRoundTripShortCases is the number of objects RoundTrip checks
+	// per version under go test -short.
+	DefaultRoundTripShortCases = 200
+	// DefaultReliabilityCases is the number of objects Reliability checks
+	// per ordered pair of versions.
+	DefaultReliabilityCases = 1000
+	// DefaultReliabilityShortCases is the number of objects Reliability
+	// checks per ordered pair of versions under go test -short.
+	DefaultReliabilityShortCases = 50
+	// DefaultFloatTolerance is the relative (and, near zero, absolute)
+	// difference below which two floats compare equal.
+	DefaultFloatTolerance = 1e-9
+	// DefaultMaxSize bounds the length of generated slices, maps and
+	// strings (strings get up to twice as many runes, plus two).
+	DefaultMaxSize = 6
+	// DefaultGoldenDir is where Golden keeps its files, relative to the
+	// package directory (the working directory of go test).
+	DefaultGoldenDir = "testdata/golden"
+)
+
+// Flags are registered on the default flag set when a test binary imports
+// the package. Each test binary is its own process, so importing the package
+// from many test packages is safe.
+var (
+	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+EnvSeed+")")
+	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+EnvCases+")")
+	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+EnvUpdateGolden+"=1)")
+)
+
+// Option adjusts a check or the Generator.
+type Option func(*config)
+
+type config struct {
+	cases     int
+	seed      int64
+	seedSet   bool
+	tolerance float64
+	maxSize   int
+	goldenDir string
+	target    string
+	variant   string
+	update    *bool
+	parallel  bool
+	custom    map[reflect.Type]func(*rand.Rand) reflect.Value
+	fields    map[string][]reflect.Value
+}
+
+// Cases sets the number of generated objects a property check tries (per
+// version for RoundTrip, per ordered pair for Reliability); n < 1 leaves
+// the default. It takes precedence over EnvCases and over go test -short.
+func Cases(n int) Option {
+	return func(c *config) { c.cases = n }
+}
+
+// Seed fixes the seed of a property check, taking precedence over EnvSeed.
+// Without it (and without EnvSeed) each run picks a new seed from the
+// clock, and a failure prints it.
+func Seed(seed int64) Option {
+	return func(c *config) { c.seed, c.seedSet = seed, true }
+}
+
+// FloatTolerance sets how far two floats may be apart and still compare
+// equal: |a-b| <= tol*max(|a|,|b|), or |a-b| <= tol near zero. The default
+// is DefaultFloatTolerance; 0 demands exact equality.
+func FloatTolerance(tol float64) Option {
+	return func(c *config) { c.tolerance = tol }
+}
+
+// MaxSize bounds the length of generated slices, maps and strings. Each
+// object draws its own size between 0 and n, so small objects stay common.
+func MaxSize(n int) Option {
+	return func(c *config) { c.maxSize = n }
+}
+
+// GoldenDir sets the directory of the golden files (default
+// DefaultGoldenDir).
+func GoldenDir(dir string) Option {
+	return func(c *config) { c.goldenDir = dir }
+}
+
+// Target sets the version Golden converts the exemplar to (default: the
+// hub).
+func Target(version string) Option {
+	return func(c *config) { c.target = version }
+}
+
+// Variant distinguishes the golden files of several exemplars of the same
+// version: the files are named <Kind>_<variant>_<from>_to_<to>.yaml.
+func Variant(name string) Option {
+	return func(c *config) { c.variant = name }
+}
+
+// UpdateGolden makes Golden write its files (update true) or compare
+// against them (false), regardless of EnvUpdateGolden and the flag.
+func UpdateGolden(update bool) Option {
+	return func(c *config) { c.update = &update }
+}
+
+// Parallel makes RoundTripAll and Reliability run their subtests in
+// parallel (t.Parallel), one per version or pair. Conversion code must be
+// safe for concurrent use anyway, since the webhook converts concurrently;
+// under -race this checks that too. Do not combine it with t.Setenv in the
+// calling test.
+func Parallel() Option {
+	return func(c *config) { c.parallel = true }
+}
+
+// Values makes the generator draw every value of type T from values, for
+// types whose conversions accept only some values. T is matched exactly,
+// wherever it occurs (behind pointers too). Storage versions often hold an
+// API version's enumeration as a plain string; FieldValues covers those.
+// The shrinker may zero such values (spec-less objects are zero anyway) but
+// never changes them otherwise.
+func Values[T any](values ...T) Option {
+	if len(values) == 0 {
+		panic("convtest: Values needs at least one value")
+	}
+	return GenFunc(func(r *rand.Rand) T { return values[r.IntN(len(values))] })
+}
+
+// GenFunc makes the generator build every value of type T with f, which
+// must draw all its randomness from r so that seeds replay. The shrinker
+// may zero such values but never changes them otherwise.
+func GenFunc[T any](f func(r *rand.Rand) T) Option {
+	t := reflect.TypeFor[T]()
+	return func(c *config) {
+		if c.custom == nil {
+			c.custom = map[reflect.Type]func(*rand.Rand) reflect.Value{}
+		}
+		c.custom[t] = func(r *rand.Rand) reflect.Value { return reflect.ValueOf(f(r)) }
+	}
+}
+
+// FieldValues makes the generator draw the value of every struct field
+// named field (its Go name), in every version, from values: an
+// enumeration that a hook or property converter parses, for example, held
+// as a named string type in API versions and as *string in storage
+// versions. Each value is converted to the field's type (or, for a pointer
+// field, to the type it points to; such fields stay nil a third of the
+// time); fields of types the values do not convert to are generated as
+// usual. The shrinker may zero such fields but never changes them
+// otherwise.
+func FieldValues(field string, values ...any) Option {
+	if len(values) == 0 {
+		panic("convtest: FieldValues needs at least one value")
+	}
+	vs := make([]reflect.Value, len(values))
+	for i, v := range values {
+		vs[i] = reflect.ValueOf(v)
+	}
+	return func(c *config) {
+		if c.fields == nil {
+			c.fields = map[string][]reflect.Value{}
+		}
+		c.fields[field] = vs
+	}
+}
+
+func newConfig(opts []Option) *config {
+	c := &config{tolerance: DefaultFloatTolerance, maxSize: DefaultMaxSize, goldenDir: DefaultGoldenDir}
+	for _, o := range opts {
+		o(c)
+	}
+	c.maxSize = max(c.maxSize, 0)
+	return c
+}
+
+// resolveSeed returns the seed of a run: the Seed option, else the flag,
+// else the environment, else the clock.
+func (c *config) resolveSeed() (int64, error) {
+	if c.seedSet {
+		return c.seed, nil
+	}
+	for _, src := range []struct{ name, value string }{
+		{"-hubspoke.seed", *seedFlag},
+		{EnvSeed, os.Getenv(EnvSeed)},
+	} {
+		if v := strings.TrimSpace(src.value); v != "" {
+			s, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("convtest: %s=%q is not an integer seed", src.name, src.value)
+			}
+			return s, nil
+		}
+	}
+	return time.Now().UnixNano(), nil
+}
+
+// resolveCases returns the number of cases of a run: the Cases option, else
+// the flag, else the environment, else full or short default.
+func (c *config) resolveCases(full, short int) (int, error) {
+	if c.cases > 0 {
+		return c.cases, nil
+	}
+	for _, src := range []struct{ name, value string }{
+		{"-hubspoke.cases", *casesFlag},
+		{EnvCases, os.Getenv(EnvCases)},
+	} {
+		if v := strings.TrimSpace(src.value); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return 0, fmt.Errorf("convtest: %s=%q is not a positive number of cases", src.name, src.value)
+			}
+			return n, nil
+		}
+	}
+	if testing.Testing() && testing.Short() {
+		return short, nil
+	}
+	return full, nil
+}
+
+// updating reports whether Golden should write its files.
+func (c *config) updating() bool {
+	if c.update != nil {
+		return *c.update
+	}
+	if *updateGoldenFlag {
+		return true
+	}
+	v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv(EnvUpdateGolden)))
+	return err == nil && v
+}

@@ -1,0 +1,73 @@
+package convtest_test
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert/convtest"
+)
+
+func failure(t *testing.T, err error) *convtest.Failure {
+	t.Helper()
+	var f *convtest.Failure
+	if !errors.As(err, &f) {
+		t.Fatalf("want a *convtest.Failure, got %v", err)
+	}
+	return f
+}
+
+// TestReplay checks that a seed replays a failing run exactly: with the
+// Seed option, with HUBSPOKE_SEED, and stopped at the failing case with
+// HUBSPOKE_CASES.
+func TestReplay(t *testing.T) {
+	withBug(t, bugHookDropsStash)
+	first := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Seed(11), convtest.Cases(3000)))
+	again := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Seed(11), convtest.Cases(3000)))
+	if first.Error() != again.Error() {
+		t.Errorf("the same seed failed differently:\n%v\n---\n%v", first, again)
+	}
+
+	t.Setenv(convtest.EnvSeed, "11")
+	t.Setenv(convtest.EnvCases, strconv.Itoa(first.Case))
+	replay := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1"))
+	if replay.Case != first.Case || replay.Cases != first.Case || replay.CaseSeed != first.CaseSeed {
+		t.Errorf("replay failed on case %d of %d (case seed %d), want case %d (case seed %d)",
+			replay.Case, replay.Cases, replay.CaseSeed, first.Case, first.CaseSeed)
+	}
+	if d := cmp.Diff(first.Counterexample, replay.Counterexample); d != "" {
+		t.Errorf("replay found another counter-example:\n%s", d)
+	}
+
+	// One case fewer passes: the objects of a run depend on the seed only.
+	t.Setenv(convtest.EnvCases, strconv.Itoa(first.Case-1))
+	if first.Case > 1 {
+		if err := convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1"); err != nil {
+			t.Errorf("the cases before the failing one failed: %v", err)
+		}
+	}
+
+	// The case seed rebuilds the original object.
+	g, err := convtest.NewGenerator(widgetScheme(), widgetGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := g.Generate("v1", first.CaseSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(first.Original, orig); d != "" {
+		t.Errorf("Generate(v1, case seed) is not the original object:\n%s", d)
+	}
+}
+
+// TestSeedsDiffer checks that runs without a seed explore different objects.
+func TestSeedsDiffer(t *testing.T) {
+	withBug(t, bugHookDropsStash)
+	a := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Cases(3000)))
+	b := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Cases(3000)))
+	if a.Seed == b.Seed {
+		t.Errorf("two runs used seed %d", a.Seed)
+	}
+}
