@@ -55,8 +55,11 @@ type v3Names struct{ fullName, familyName, knownAs, alphaKey *string }
 
 // deriveV3Names: FullName is the non-empty names joined by spaces,
 // FamilyName the last name, KnownAs the first name, AlphaKey
-// "Last, First".
+// "Last, First". An empty name counts as no name, as it does in the API
+// versions (where "" and absent are the same), so derivation gives the same
+// result whichever form a value arrives in.
 func deriveV3Names(first, middle, last *string) v3Names {
+	first, middle, last = nonEmpty(first), nonEmpty(middle), nonEmpty(last)
 	var n v3Names
 	var parts []string
 	for _, p := range []*string{first, middle, last} {
@@ -104,6 +107,13 @@ func splitFullName(full, family, knownAs *string) (first, middle, last *string) 
 		middle = &m
 	}
 	return first, middle, last
+}
+
+func nonEmpty(p *string) *string {
+	if p == nil || *p == "" {
+		return nil
+	}
+	return p
 }
 
 func fill(dst **string, derived *string) {
