@@ -22,7 +22,6 @@ type address struct {
 	Floor   int               `json:"floor"`
 }
 
-
 // roundTrip adds v and pulls it back into a fresh value of the same type.
 func roundTrip[T any](t *testing.T, v T) T {
 	t.Helper()
@@ -47,7 +46,9 @@ func TestRoundTripKinds(t *testing.T) {
 		name  string
 		check func(t *testing.T)
 	}{
-		{"string", func(t *testing.T) { eq(t, roundTrip(t, "Mickey <&> \u2028 \"quoted\" \\ \x01"), "Mickey <&> \u2028 \"quoted\" \\ \x01") }},
+		{"string", func(t *testing.T) {
+			eq(t, roundTrip(t, "Mickey <&> \u2028 \"quoted\" \\ \x01"), "Mickey <&> \u2028 \"quoted\" \\ \x01")
+		}},
 		{"empty string", func(t *testing.T) { eq(t, roundTrip(t, ""), "") }},
 		{"enum", func(t *testing.T) { eq(t, roundTrip(t, gender("Female")), gender("Female")) }},
 		{"int", func(t *testing.T) { eq(t, roundTrip(t, -42), -42) }},
@@ -64,7 +65,9 @@ func TestRoundTripKinds(t *testing.T) {
 		{"slice", func(t *testing.T) { eq(t, roundTrip(t, []string{"a", "b"}), []string{"a", "b"}) }},
 		{"empty slice stays empty", func(t *testing.T) { eq(t, roundTrip(t, []int{}), []int{}) }},
 		{"nil slice stays nil", func(t *testing.T) { eq(t, roundTrip[[]int](t, nil), []int(nil)) }},
-		{"map", func(t *testing.T) { eq(t, roundTrip(t, map[string]int{"b": 2, "a": 1}), map[string]int{"a": 1, "b": 2}) }},
+		{"map", func(t *testing.T) {
+			eq(t, roundTrip(t, map[string]int{"b": 2, "a": 1}), map[string]int{"a": 1, "b": 2})
+		}},
 		{"empty map", func(t *testing.T) { eq(t, roundTrip(t, map[string]int{}), map[string]int{}) }},
 		{"enum-keyed map", func(t *testing.T) {
 			eq(t, roundTrip(t, map[gender][]int{"x": {1}}), map[gender][]int{"x": {1}})

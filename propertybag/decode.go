@@ -152,13 +152,13 @@ func hasUnmarshaler(t reflect.Type) bool {
 type typeInfo struct {
 	typ          reflect.Type
 	kind         reflect.Kind
-	fast         bool // the fast decoder handles this type completely
-	scalar       bool // a bool, number or string kind
-	stringTarget bool // see isStringTarget
-	elem   *typeInfo // pointer, slice and map element
-	fields []fieldInfo
-	exact  map[string]int // JSON name -> index into fields
-	folded map[string]int // folded JSON name -> index into fields
+	fast         bool      // the fast decoder handles this type completely
+	scalar       bool      // a bool, number or string kind
+	stringTarget bool      // see isStringTarget
+	elem         *typeInfo // pointer, slice and map element
+	fields       []fieldInfo
+	exact        map[string]int // JSON name -> index into fields
+	folded       map[string]int // folded JSON name -> index into fields
 }
 
 type fieldInfo struct {
