@@ -82,6 +82,7 @@ type HookError struct {
 	Err      error  // what the hook returned
 }
 
+// Error names the step and the hook's error.
 func (e *HookError) Error() string {
 	return fmt.Sprintf("augmenting conversion from %s to %s: %v", e.From, e.To, e.Err)
 }

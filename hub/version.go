@@ -24,6 +24,7 @@ const (
 	SchemeKube
 )
 
+// String names the scheme: "semver", "arm" or "kube".
 func (s Scheme) String() string {
 	switch s {
 	case SchemeSemVer:
@@ -48,6 +49,7 @@ const (
 	Stable                       // anything else
 )
 
+// String names the stability level: "alpha", "beta", "preview" or "stable".
 func (s Stability) String() string {
 	switch s {
 	case Alpha:

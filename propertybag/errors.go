@@ -41,6 +41,7 @@ type Error struct {
 	Cause   error        // underlying error, may be nil
 }
 
+// Error renders the operation, property, type, sentinel, cause and excerpt.
 func (e *Error) Error() string {
 	msg := fmt.Sprintf("propertybag: %s %q", e.Op, e.Name)
 	if e.Type != nil {
