@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
-	"go.yaml.in/yaml/v2"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
+	"sigs.k8s.io/yaml"
 )
 
 // cmpOptions compares objects the way the checks need: floats within a
@@ -100,11 +100,7 @@ func toYAML(obj runtime.Object, gvk schema.GroupVersionKind) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var tree any
-	if err := yaml.Unmarshal(data, &tree); err != nil {
-		return "", err
-	}
-	out, err := yaml.Marshal(tree)
+	out, err := yaml.JSONToYAML(data)
 	if err != nil {
 		return "", err
 	}
