@@ -607,6 +607,10 @@ func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
 	}
 }
 
+// escapes maps the character after a backslash to the byte it stands for;
+// \u escapes are handled apart.
+var escapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
 // str decodes the JSON string literal at the cursor. Invalid UTF-8 and lone
 // surrogates become U+FFFD, as in encoding/json.
 func (d *decodeState) str() (string, error) {
@@ -640,25 +644,12 @@ func (d *decodeState) str() (string, error) {
 			if d.i >= len(d.s) {
 				return "", d.syntaxErr("")
 			}
-			switch e := d.s[d.i]; e {
-			case '"', '\\', '/':
-				buf = append(buf, e)
+			if b := escapes[d.s[d.i]]; b != 0 {
+				buf = append(buf, b)
 				d.i++
-			case 'b':
-				buf = append(buf, '\b')
-				d.i++
-			case 'f':
-				buf = append(buf, '\f')
-				d.i++
-			case 'n':
-				buf = append(buf, '\n')
-				d.i++
-			case 'r':
-				buf = append(buf, '\r')
-				d.i++
-			case 't':
-				buf = append(buf, '\t')
-				d.i++
+				continue
+			}
+			switch d.s[d.i] {
 			case 'u':
 				d.i++
 				r, ok := d.hex4()
