@@ -1,0 +1,247 @@
+package webhook_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api"
+	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
+	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
+	"github.com/hubspoke/hubspoke/examples/person/webhook"
+	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+)
+
+// unusedAPIServer is never contacted: the manager is built but not started,
+// and the tests call its webhook server's handler directly.
+var unusedAPIServer = &rest.Config{Host: "https://127.0.0.1:1"}
+
+func newManager(t testing.TB, strategy webhook.Strategy) manager.Manager {
+	t.Helper()
+	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: strategy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mgr
+}
+
+func newConverter(t testing.TB) *convert.Converter {
+	t.Helper()
+	scheme, err := api.NewScheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := convert.NewConverter(scheme, api.GroupKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// mickey is Mickey at v5 with both addresses (as in examples/person).
+func mickey() *v5.Person {
+	return &v5.Person{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v5", Kind: "Person"},
+		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney", Labels: map[string]string{"species": "mouse"}},
+		Spec: v5.PersonSpec{
+			Id: "1928-11-18-mm", FullName: "Michael Theodore Mouse", FamilyName: "Mouse", KnownAs: "Mickey", SortKey: "Mouse, Mickey",
+			BirthDate:          &v5.Date{Year: 1928, Month: 11, Day: 18},
+			MailingAddress:     &v5.MailingAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Postcode: "FL 32830", Country: "USA"},
+			ResidentialAddress: &v5.Address{Street: "1313 S. Harbor Blvd", City: "Anaheim, CA 92803", Country: "USA"},
+		},
+		Status: v5.PersonStatus{Phase: "Active"},
+	}
+}
+
+// mickeyV3 is Mickey at v3, with a birth date v4 has no Date for.
+func mickeyV3() *v3.Person {
+	return &v3.Person{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v3", Kind: "Person"},
+		ObjectMeta: metav1.ObjectMeta{Name: "mickey3", Namespace: "disney"},
+		Spec: v3.PersonSpec{
+			Id: "1928-11-18-mm", FullName: "Michael Theodore Mouse", FamilyName: "Mouse", KnownAs: "Mickey", AlphaKey: "Mouse, Mickey",
+			BirthDate:          "18 November 1928",
+			ResidentialAddress: &v3.Address{Label: "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"},
+		},
+	}
+}
+
+// review is a ConversionReview request asking for objs at desired.
+func review(t testing.TB, uid, desired string, objs ...runtime.Object) []byte {
+	t.Helper()
+	req := &apix.ConversionReview{
+		TypeMeta: metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "ConversionReview"},
+		Request:  &apix.ConversionRequest{UID: types.UID("uid-" + uid), DesiredAPIVersion: desired},
+	}
+	for _, obj := range objs {
+		raw, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Request.Objects = append(req.Request.Objects, runtime.RawExtension{Raw: raw})
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// serve posts body to h and decodes the ConversionReview it answers with.
+func serve(t testing.TB, h http.Handler, body []byte) (int, *apix.ConversionReview) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/convert", bytes.NewReader(body)))
+	if rec.Code != http.StatusOK {
+		return rec.Code, nil
+	}
+	var answer apix.ConversionReview
+	if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil {
+		t.Fatalf("answer is not a ConversionReview: %v\n%s", err, rec.Body.String())
+	}
+	if answer.Response == nil {
+		t.Fatalf("answer has no response: %s", rec.Body.String())
+	}
+	return rec.Code, &answer
+}
+
+// comparable returns obj as generic JSON, for comparing objects as the API
+// server sees them (nil and empty maps alike).
+func comparable(t testing.TB, obj any) map[string]any {
+	t.Helper()
+	raw, err := json.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestParseStrategy parses every strategy and names them all when a name
+// is wrong.
+func TestParseStrategy(t *testing.T) {
+	for _, s := range webhook.Strategies {
+		got, err := webhook.ParseStrategy(string(s))
+		if err != nil || got != s {
+			t.Errorf("ParseStrategy(%q) = %q, %v", s, got, err)
+		}
+	}
+	if _, err := webhook.ParseStrategy("magic"); err == nil || !strings.Contains(err.Error(), `"magic"`) || !strings.Contains(err.Error(), "hubspoke, registry, stock") {
+		t.Errorf("ParseStrategy(magic) error = %v, want one naming the bad and the good strategies", err)
+	}
+}
+
+// TestSetupNeedsPersonInScheme checks that Setup says what to add to a
+// scheme without Person.
+func TestSetupNeedsPersonInScheme(t *testing.T) {
+	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: runtime.NewScheme()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = webhook.Setup(mgr, webhook.HubSpoke)
+	if err == nil || !strings.Contains(err.Error(), "api.AddToScheme") {
+		t.Errorf("Setup with an empty scheme: error = %v, want one telling to add api.AddToScheme", err)
+	}
+}
+
+// TestSetupRejects checks the errors of NewManager and Setup.
+func TestSetupRejects(t *testing.T) {
+	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: "magic"}); err == nil || !strings.Contains(err.Error(), `"magic"`) {
+		t.Errorf("unknown strategy: error = %v", err)
+	}
+	if _, err := webhook.NewManager(nil, webhook.Options{}); err == nil {
+		t.Error("nil rest config: no error")
+	}
+	// A second registration of the same resource is refused, not ignored.
+	mgr := newManager(t, webhook.Registry)
+	if err := webhook.Setup(mgr, webhook.Registry); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") {
+		t.Errorf("second Setup: error = %v, want one naming Person", err)
+	}
+}
+
+// TestEveryStrategyConvertsEveryPair sends the manager's /convert handler,
+// for every strategy, Mickey (from v5 and from v3) at every version asking
+// for every other version, and checks each answer against the in-process
+// conversion.
+func TestEveryStrategyConvertsEveryPair(t *testing.T) {
+	c := newConverter(t)
+	versions := c.Graph().Versions()
+	for _, strategy := range webhook.Strategies {
+		t.Run(string(strategy), func(t *testing.T) {
+			h := newManager(t, strategy).GetWebhookServer().WebhookMux()
+			for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
+				for _, from := range versions {
+					src, err := c.ConvertToVersion(origin, from)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, to := range versions {
+						if to == from {
+							continue
+						}
+						want, err := c.ConvertToVersion(src, to)
+						if err != nil {
+							t.Fatal(err)
+						}
+						uid := fmt.Sprintf("%s-%s", from, to)
+						code, answer := serve(t, h, review(t, uid, "crm.hubspoke.dev/"+to, src))
+						if code != http.StatusOK {
+							t.Fatalf("%s → %s: HTTP %d", from, to, code)
+						}
+						res := answer.Response
+						if res.Result.Status != metav1.StatusSuccess || string(res.UID) != "uid-"+uid || len(res.ConvertedObjects) != 1 {
+							t.Fatalf("%s → %s: %+v", from, to, res)
+						}
+						var got map[string]any
+						if err := json.Unmarshal(res.ConvertedObjects[0].Raw, &got); err != nil {
+							t.Fatal(err)
+						}
+						if diff := cmp.Diff(comparable(t, want), got); diff != "" {
+							t.Errorf("%s → %s differs from the in-process conversion (-want +got):\n%s", from, to, diff)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBadReviews checks the answers to reviews the API server would never
+// send; the end-to-end suite sends these and more over HTTPS.
+func TestBadReviews(t *testing.T) {
+	for _, strategy := range webhook.Strategies {
+		t.Run(string(strategy), func(t *testing.T) {
+			h := newManager(t, strategy).GetWebhookServer().WebhookMux()
+			if code, _ := serve(t, h, []byte("{not json")); code != http.StatusBadRequest {
+				t.Errorf("invalid JSON: HTTP %d, want 400", code)
+			}
+			if code, _ := serve(t, h, []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`)); code != http.StatusBadRequest {
+				t.Errorf("no request: HTTP %d, want 400", code)
+			}
+			for name, body := range map[string][]byte{
+				"unknown desired version":               review(t, "a", "crm.hubspoke.dev/v9", mickey()),
+				"desired version of another group":      review(t, "b", "other.example.com/v1", mickey()),
+				"object already at the desired version": review(t, "c", "crm.hubspoke.dev/v5", mickey()),
+			} {
+				code, answer := serve(t, h, body)
+				if code != http.StatusOK || answer.Response.Result.Status != metav1.StatusFailure || answer.Response.Result.Message == "" {
+					t.Errorf("%s: HTTP %d, %+v; want a Failure with a message", name, code, answer)
+				}
+			}
+		})
+	}
+}
