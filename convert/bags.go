@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 
@@ -40,13 +39,13 @@ func StashBags(meta *metav1.ObjectMeta, bags map[string]propertybag.PropertyBag)
 		}
 		return nil
 	}
-	text, err := json.Marshal(keep) // map keys sorted: deterministic
+	text, err := propertybag.MarshalBags(keep) // keys sorted: deterministic
 	if err != nil {
 		return fmt.Errorf("stashing property bags in annotation %s: %w", BagsAnnotation, err)
 	}
 	annotations := make(map[string]string, len(meta.Annotations)+1)
 	maps.Copy(annotations, meta.Annotations)
-	annotations[BagsAnnotation] = string(text)
+	annotations[BagsAnnotation] = text
 	meta.Annotations = annotations
 	return nil
 }
@@ -60,8 +59,8 @@ func RecallBags(meta *metav1.ObjectMeta) (map[string]propertybag.PropertyBag, er
 	if !ok {
 		return nil, nil
 	}
-	var bags map[string]propertybag.PropertyBag
-	if err := json.Unmarshal([]byte(text), &bags); err != nil {
+	bags, err := propertybag.UnmarshalBags(text)
+	if err != nil {
 		return nil, fmt.Errorf("reading property bags from annotation %s: %w", BagsAnnotation, err)
 	}
 	meta.Annotations = withoutKey(meta.Annotations, BagsAnnotation)

@@ -457,3 +457,20 @@ func TestStructSchemaFieldFromJSON(t *testing.T) {
 		t.Fatalf("kind %v", got)
 	}
 }
+
+func TestMarshalBags(t *testing.T) {
+	bags := map[string]PropertyBag{"spec": {"B": `"x"`, "A": `{"label":"<y>"}`}, "status": {"Phase": `"Active"`}}
+	text, err := MarshalBags(bags)
+	must(t, err)
+	std, err := json.Marshal(bags)
+	must(t, err)
+	eq(t, text, string(std))
+	back, err := UnmarshalBags(text)
+	must(t, err)
+	eq(t, back, bags)
+	for _, bad := range []string{`{"spec":"x"}`, `{"spec":{"a":1}}`, `[]`, `{`, ``} {
+		if _, err := UnmarshalBags(bad); !errors.Is(err, ErrDecode) {
+			t.Errorf("UnmarshalBags(%q) = %v, want ErrDecode", bad, err)
+		}
+	}
+}
