@@ -116,7 +116,9 @@ func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 // with apiVersion and kind set to its version. Versions that convert with
 // ToHub and FromHub carry a deep copy of src's metadata (other Convertibles
 // must copy it themselves, as controller-runtime expects). src is never
-// modified, and on failure dst is left as it was.
+// modified, and on failure dst is left as it was. Converting to the version
+// src already has returns a deep copy, without a trip through the hub (the
+// API server never asks for that conversion).
 func (c *Converter) Convert(src, dst runtime.Object) error {
 	from, err := kindOf(c.scheme, src, c.gk)
 	if err != nil {
