@@ -35,10 +35,11 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 		if v == graph.Hub() {
 			continue
 		}
-		if err := c.checkHooks(v); err != nil {
-			return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
+		err := c.checkHooks(v)
+		if err == nil {
+			err = c.smokeTest(v)
 		}
-		if err := c.smokeTest(v); err != nil {
+		if err != nil {
 			return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
 		}
 	}
