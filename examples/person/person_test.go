@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api"
+	"github.com/hubspoke/hubspoke/hub"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
@@ -161,7 +162,7 @@ func TestDemoRuns(t *testing.T) {
 	if err := run(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## v3 → v4storage", "ResidentialAddress: '{\"label\":", "v5storage  → all 10 versions ok"} {
+	for _, want := range []string{"## v3 → v4storage", "ResidentialAddress: '{\"label\":", "v5storage  → all 12 versions ok"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("demo output lacks %q", want)
 		}
@@ -200,5 +201,52 @@ func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 	}
 	if again.(*v1.Person).Spec.FirstName != "Mike" {
 		t.Errorf("v1 → v5 → v1 lost the edit: %+v", again.(*v1.Person).Spec)
+	}
+}
+
+// TestHubIsTheNewestStableStorageVersion: the graph's hub is what
+// hub.SelectHub picks among the storage versions, so the v6alpha1 preview
+// is served but does not become the hub.
+func TestHubIsTheNewestStableStorageVersion(t *testing.T) {
+	c := newConverter(t)
+	var storage []hub.Version
+	for _, name := range c.Graph().Versions() {
+		v, err := hub.ParseVersion(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.IsStorage() {
+			storage = append(storage, v)
+		}
+	}
+	selected, err := hub.SelectHub(storage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if selected.String() != api.HubVersion || c.Graph().Hub() != api.HubVersion {
+		t.Fatalf("SelectHub picks %s, the graph's hub is %s, api.HubVersion is %s", selected, c.Graph().Hub(), api.HubVersion)
+	}
+	crd, err := os.ReadFile(filepath.Join("crd", "crm.hubspoke.dev_people.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(crd), "name: "+api.HubVersion) || strings.Count(string(crd), "storage: true") != 1 {
+		t.Fatal("the CRD does not mark exactly one storage version")
+	}
+	var stored struct {
+		Spec struct {
+			Versions []struct {
+				Name    string `json:"name"`
+				Storage bool   `json:"storage"`
+			} `json:"versions"`
+		} `json:"spec"`
+	}
+	if err := yaml.Unmarshal(crd, &stored); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range stored.Spec.Versions {
+		if v.Storage != (v.Name == api.HubVersion) {
+			t.Errorf("CRD version %s has storage=%v", v.Name, v.Storage)
+		}
 	}
 }

@@ -10,7 +10,8 @@
 // v4 renames AlphaKey to SortKey, turns BirthDate into a Date, drops
 // ResidentialAddress and adds MailingAddress; v5 brings ResidentialAddress
 // back as {Street, Suburb, City, Country}, staged through
-// v4storage/compat.
+// v4storage/compat. v6alpha1 is a preview that adds Pronouns; its storage
+// twin links down to the hub, which keeps Pronouns in its property bag.
 package api
 
 import (
@@ -24,6 +25,8 @@ import (
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
+	"github.com/hubspoke/hubspoke/examples/person/api/v6alpha1"
+	"github.com/hubspoke/hubspoke/examples/person/api/v6alpha1storage"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -32,10 +35,12 @@ import (
 var GroupKind = schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}
 
 // Versions lists the API versions, oldest first; each has a storage twin
-// named with the suffix "storage".
-var Versions = []string{"v1", "v2", "v3", "v4", "v5"}
+// named with the suffix "storage". v6alpha1 is a preview: served, but never
+// the hub while a stable version exists.
+var Versions = []string{"v1", "v2", "v3", "v4", "v5", "v6alpha1"}
 
-// HubVersion is the version stored in etcd.
+// HubVersion is the version stored in etcd: the newest stable storage
+// version (hub.SelectHub).
 const HubVersion = "v5storage"
 
 // AddToScheme registers every version of Person.
@@ -46,6 +51,7 @@ func AddToScheme(s *runtime.Scheme) error {
 		v3.AddToScheme, v3storage.AddToScheme,
 		v4.AddToScheme, v4storage.AddToScheme,
 		v5.AddToScheme, v5storage.AddToScheme,
+		v6alpha1.AddToScheme, v6alpha1storage.AddToScheme,
 	} {
 		if err := add(s); err != nil {
 			return err

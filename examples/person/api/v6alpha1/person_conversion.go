@@ -1,0 +1,200 @@
+// Generated-style code: this file is what a hubspoke code generator emits
+// for API version v6alpha1 (a field-by-field copy to and from its storage twin).
+// Hand-written conversion logic never goes here; it lives in files named
+// *_hooks.go.
+
+package v6alpha1
+
+import (
+	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api/v6alpha1storage"
+	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// ConvertTo converts this Person to the hub version.
+func (p *Person) ConvertTo(hub conversion.Hub) error {
+	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
+}
+
+// ConvertFrom fills this Person from the hub version.
+func (p *Person) ConvertFrom(hub conversion.Hub) error {
+	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
+}
+
+// NextVersion returns an empty Person of the next version towards the hub.
+func (p *Person) NextVersion() runtime.Object { return &v6alpha1storage.Person{} }
+
+// AssignProperties_To_Person copies this Person into its storage twin.
+func (p *Person) AssignProperties_To_Person(dst *v6alpha1storage.Person) error {
+	if err := p.Spec.AssignProperties_To_PersonSpec(&dst.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
+		return err
+	}
+	// Values only other versions have fields for travel in an annotation.
+	bags, err := convert.RecallBags(&dst.ObjectMeta)
+	if err != nil {
+		return err
+	}
+	dst.Spec.PropertyBag, dst.Status.PropertyBag = bags["spec"], bags["status"]
+	return augment.AfterAssignTo(p, dst)
+}
+
+// AssignProperties_From_Person fills this Person from its storage twin.
+func (p *Person) AssignProperties_From_Person(src *v6alpha1storage.Person) error {
+	if err := p.Spec.AssignProperties_From_PersonSpec(&src.Spec); err != nil {
+		return err
+	}
+	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
+		return err
+	}
+	// Keep what this version has no field for, so an update through it loses nothing.
+	bags := map[string]propertybag.PropertyBag{"spec": src.Spec.PropertyBag, "status": src.Status.PropertyBag}
+	if err := convert.StashBags(&p.ObjectMeta, bags); err != nil {
+		return err
+	}
+	return augment.AfterAssignFrom(p, src)
+}
+
+// AssignProperties_To_PersonSpec copies the PersonSpec into its storage twin.
+func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v6alpha1storage.PersonSpec) error {
+	birthDate, err := genruntime.ConvertPointer(s.BirthDate, (*Date).AssignProperties_To_Date)
+	if err != nil {
+		return err
+	}
+	mailingAddress, err := genruntime.ConvertPointer(s.MailingAddress, (*MailingAddress).AssignProperties_To_MailingAddress)
+	if err != nil {
+		return err
+	}
+	residentialAddress, err := genruntime.ConvertPointer(s.ResidentialAddress, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return err
+	}
+	*dst = v6alpha1storage.PersonSpec{
+		Id:                 genruntime.PtrIfNotZero(s.Id),
+		FullName:           genruntime.PtrIfNotZero(s.FullName),
+		FamilyName:         genruntime.PtrIfNotZero(s.FamilyName),
+		KnownAs:            genruntime.PtrIfNotZero(s.KnownAs),
+		SortKey:            genruntime.PtrIfNotZero(s.SortKey),
+		BirthDate:          birthDate,
+		MailingAddress:     mailingAddress,
+		ResidentialAddress: residentialAddress,
+		Pronouns:           genruntime.PtrIfNotZero(s.Pronouns),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
+func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v6alpha1storage.PersonSpec) error {
+	birthDate, err := genruntime.ConvertPointer(src.BirthDate, func(from *v6alpha1storage.Date, to *Date) error { return to.AssignProperties_From_Date(from) })
+	if err != nil {
+		return err
+	}
+	mailingAddress, err := genruntime.ConvertPointer(src.MailingAddress, func(from *v6alpha1storage.MailingAddress, to *MailingAddress) error {
+		return to.AssignProperties_From_MailingAddress(from)
+	})
+	if err != nil {
+		return err
+	}
+	residentialAddress, err := genruntime.ConvertPointer(src.ResidentialAddress, func(from *v6alpha1storage.Address, to *Address) error { return to.AssignProperties_From_Address(from) })
+	if err != nil {
+		return err
+	}
+	*s = PersonSpec{
+		Id:                 genruntime.Deref(src.Id),
+		FullName:           genruntime.Deref(src.FullName),
+		FamilyName:         genruntime.Deref(src.FamilyName),
+		KnownAs:            genruntime.Deref(src.KnownAs),
+		SortKey:            genruntime.Deref(src.SortKey),
+		BirthDate:          birthDate,
+		MailingAddress:     mailingAddress,
+		ResidentialAddress: residentialAddress,
+		Pronouns:           genruntime.Deref(src.Pronouns),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
+func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v6alpha1storage.PersonStatus) error {
+	*dst = v6alpha1storage.PersonStatus{
+		Phase: genruntime.PtrIfNotZero(s.Phase),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
+func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v6alpha1storage.PersonStatus) error {
+	*s = PersonStatus{
+		Phase: genruntime.Deref(src.Phase),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_Date copies the Date into its storage twin.
+func (s *Date) AssignProperties_To_Date(dst *v6alpha1storage.Date) error {
+	*dst = v6alpha1storage.Date{
+		Year:  genruntime.PtrIfNotZero(s.Year),
+		Month: genruntime.PtrIfNotZero(s.Month),
+		Day:   genruntime.PtrIfNotZero(s.Day),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_Date fills the Date from its storage twin.
+func (s *Date) AssignProperties_From_Date(src *v6alpha1storage.Date) error {
+	*s = Date{
+		Year:  genruntime.Deref(src.Year),
+		Month: genruntime.Deref(src.Month),
+		Day:   genruntime.Deref(src.Day),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_MailingAddress copies the MailingAddress into its storage twin.
+func (s *MailingAddress) AssignProperties_To_MailingAddress(dst *v6alpha1storage.MailingAddress) error {
+	*dst = v6alpha1storage.MailingAddress{
+		Street:   genruntime.PtrIfNotZero(s.Street),
+		City:     genruntime.PtrIfNotZero(s.City),
+		Postcode: genruntime.PtrIfNotZero(s.Postcode),
+		Country:  genruntime.PtrIfNotZero(s.Country),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_MailingAddress fills the MailingAddress from its storage twin.
+func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v6alpha1storage.MailingAddress) error {
+	*s = MailingAddress{
+		Street:   genruntime.Deref(src.Street),
+		City:     genruntime.Deref(src.City),
+		Postcode: genruntime.Deref(src.Postcode),
+		Country:  genruntime.Deref(src.Country),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
+
+// AssignProperties_To_Address copies the Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v6alpha1storage.Address) error {
+	*dst = v6alpha1storage.Address{
+		Street:  genruntime.PtrIfNotZero(s.Street),
+		Suburb:  genruntime.PtrIfNotZero(s.Suburb),
+		City:    genruntime.PtrIfNotZero(s.City),
+		Country: genruntime.PtrIfNotZero(s.Country),
+	}
+	return augment.AfterAssignTo(s, dst)
+}
+
+// AssignProperties_From_Address fills the Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v6alpha1storage.Address) error {
+	*s = Address{
+		Street:  genruntime.Deref(src.Street),
+		Suburb:  genruntime.Deref(src.Suburb),
+		City:    genruntime.Deref(src.City),
+		Country: genruntime.Deref(src.Country),
+	}
+	return augment.AfterAssignFrom(s, src)
+}
