@@ -41,10 +41,17 @@ func (a *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
 // AssignProperties_From_Address converts v5storage.Address to the staged shape.
 func (a *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 	bag := propertybag.New(src.PropertyBag)
-	for name, value := range map[string]*string{"Street": src.Street, "Suburb": src.Suburb, "City": src.City, "Country": src.Country} {
-		if err := propertybag.AddOptional(&bag, name, value); err != nil {
-			return err
-		}
+	if err := propertybag.AddOptional(&bag, "Street", src.Street); err != nil {
+		return err
+	}
+	if err := propertybag.AddOptional(&bag, "Suburb", src.Suburb); err != nil {
+		return err
+	}
+	if err := propertybag.AddOptional(&bag, "City", src.City); err != nil {
+		return err
+	}
+	if err := propertybag.AddOptional(&bag, "Country", src.Country); err != nil {
+		return err
 	}
 	label, err := propertybag.PullOptional[string](bag, "Label")
 	if err != nil {

@@ -35,17 +35,8 @@ func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 	}
 	if a.Label != nil {
 		street, suburb, city, country := parseLabel(*a.Label)
-		fields := map[string][2]*string{
-			"Street": {street, src.Street}, "Suburb": {suburb, src.Suburb}, "City": {city, src.City}, "Country": {country, src.Country},
-		}
-		reproduced := true
-		for _, pair := range fields {
-			if !equal(pair[0], pair[1]) {
-				reproduced = false
-			}
-		}
-		if reproduced {
-			for name := range fields {
+		if equal(street, src.Street) && equal(suburb, src.Suburb) && equal(city, src.City) && equal(country, src.Country) {
+			for _, name := range [...]string{"Street", "Suburb", "City", "Country"} {
 				a.PropertyBag.Remove(name)
 			}
 		}
