@@ -7,6 +7,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v2 "github.com/hubspoke/hubspoke/examples/person/api/v2"
 	v4 "github.com/hubspoke/hubspoke/examples/person/api/v4"
+	"github.com/hubspoke/hubspoke/examples/person/samples"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -49,13 +50,13 @@ func TestPersonReliability(t *testing.T) {
 // HUBSPOKE_UPDATE_GOLDEN=1 go test ./examples/person/.
 func TestPersonGolden(t *testing.T) {
 	exemplars := []runtime.Object{
-		mickeyV1(),
+		samples.MickeyV1(),
 		&v2.Person{
 			TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v2", Kind: "Person"},
 			ObjectMeta: metav1.ObjectMeta{Name: "minnie", Namespace: "disney"},
 			Spec:       v2.PersonSpec{Id: "1928-11-18-mn", FirstName: "Minerva", MiddleName: "Minnie", LastName: "Mouse"},
 		},
-		MickeyV3(),
+		samples.MickeyV3(),
 		&v4.Person{
 			TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v4", Kind: "Person"},
 			ObjectMeta: metav1.ObjectMeta{Name: "goofy", Namespace: "disney"},

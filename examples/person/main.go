@@ -14,6 +14,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api"
+	"github.com/hubspoke/hubspoke/examples/person/samples"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/yaml"
 )
@@ -36,7 +37,7 @@ func run(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "# The conversion graph\n\n%s\n", converter.Graph())
 
-	for _, start := range []runtime.Object{MickeyV5(), MickeyV3()} {
+	for _, start := range []runtime.Object{samples.MickeyV5(), samples.MickeyV3()} {
 		from := start.GetObjectKind().GroupVersionKind().Version
 		fmt.Fprintf(w, "\n# Mickey created at %s, read at every version\n", from)
 		for _, version := range converter.Graph().Versions() {
@@ -55,7 +56,7 @@ func run(w io.Writer) error {
 	fmt.Fprintf(w, "\n# Every version to every other (from Mickey at v5)\n\n")
 	versions := converter.Graph().Versions()
 	for _, from := range versions {
-		src, err := converter.ConvertToVersion(MickeyV5(), from)
+		src, err := converter.ConvertToVersion(samples.MickeyV5(), from)
 		if err != nil {
 			return err
 		}

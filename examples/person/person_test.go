@@ -14,8 +14,8 @@ import (
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
+	"github.com/hubspoke/hubspoke/examples/person/samples"
 	"github.com/hubspoke/hubspoke/hub"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/yaml"
 )
@@ -36,19 +36,10 @@ func newConverter(t *testing.T) *convert.Converter {
 	return c
 }
 
-func mickeyV1() *v1.Person {
-	return &v1.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v1", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney"},
-		Spec:       v1.PersonSpec{Id: "1928-11-18-mm", FirstName: "Mickey", LastName: "Mouse"},
-		Status:     v1.PersonStatus{Phase: "Active"},
-	}
-}
-
 // TestGolden pins Mickey at every version, converted from v1 and from v5.
 func TestGolden(t *testing.T) {
 	c := newConverter(t)
-	for name, start := range map[string]runtime.Object{"from-v1": mickeyV1(), "from-v5": MickeyV5()} {
+	for name, start := range map[string]runtime.Object{"from-v1": samples.MickeyV1(), "from-v5": samples.MickeyV5()} {
 		for _, version := range c.Graph().Versions() {
 			obj, err := c.ConvertToVersion(start, version)
 			if err != nil {
@@ -84,7 +75,7 @@ func TestGolden(t *testing.T) {
 func TestEveryVersionToEveryOther(t *testing.T) {
 	c := newConverter(t)
 	versions := c.Graph().Versions()
-	for _, origin := range []runtime.Object{mickeyV1(), MickeyV3(), MickeyV5()} {
+	for _, origin := range []runtime.Object{samples.MickeyV1(), samples.MickeyV3(), samples.MickeyV5()} {
 		for _, from := range versions {
 			src, err := c.ConvertToVersion(origin, from)
 			if err != nil {
@@ -113,7 +104,7 @@ func TestEveryVersionToEveryOther(t *testing.T) {
 func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 	c := newConverter(t)
 
-	at5, err := c.ConvertToVersion(MickeyV3(), "v5")
+	at5, err := c.ConvertToVersion(samples.MickeyV3(), "v5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,28 +116,28 @@ func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(MickeyV3().Spec, back3.(*v3.Person).Spec); diff != "" {
+	if diff := cmp.Diff(samples.MickeyV3().Spec, back3.(*v3.Person).Spec); diff != "" {
 		t.Errorf("v3 → v5 → v3 (-want +got):\n%s", diff)
 	}
 
-	at3, err := c.ConvertToVersion(MickeyV5(), "v3")
+	at3, err := c.ConvertToVersion(samples.MickeyV5(), "v3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(MickeyV3().Spec.ResidentialAddress, at3.(*v3.Person).Spec.ResidentialAddress); diff != "" {
+	if diff := cmp.Diff(samples.MickeyV3().Spec.ResidentialAddress, at3.(*v3.Person).Spec.ResidentialAddress); diff != "" {
 		t.Errorf("v5 → v3 address (-want +got):\n%s", diff)
 	}
 	back5, err := c.ConvertToVersion(at3, "v5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(MickeyV5().Spec.ResidentialAddress, back5.(*v5.Person).Spec.ResidentialAddress); diff != "" {
+	if diff := cmp.Diff(samples.MickeyV5().Spec.ResidentialAddress, back5.(*v5.Person).Spec.ResidentialAddress); diff != "" {
 		t.Errorf("v5 → v3 → v5 address (-want +got):\n%s", diff)
 	}
 
 	// The bag of v4storage holds the v3 shape whichever side Mickey came from.
 	const v3Shape = `{"label":"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"}`
-	for _, origin := range []runtime.Object{MickeyV3(), MickeyV5()} {
+	for _, origin := range []runtime.Object{samples.MickeyV3(), samples.MickeyV5()} {
 		at4, err := c.ConvertToVersion(origin, "v4storage")
 		if err != nil {
 			t.Fatal(err)
@@ -174,7 +165,7 @@ func TestDemoRuns(t *testing.T) {
 // field for is still there, and the change shows at v5.
 func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 	c := newConverter(t)
-	old, err := c.ConvertToVersion(MickeyV5(), "v1")
+	old, err := c.ConvertToVersion(samples.MickeyV5(), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +176,7 @@ func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := at5.(*v5.Person)
-	want := MickeyV5()
+	want := samples.MickeyV5()
 	want.Spec.FullName = "Mike Theodore Mouse"
 	if diff := cmp.Diff(want.Spec, got.Spec); diff != "" {
 		t.Errorf("v5 after an update through v1 (-want +got):\n%s", diff)

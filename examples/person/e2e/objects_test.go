@@ -6,8 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -16,98 +14,25 @@ import (
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
+	"github.com/hubspoke/hubspoke/examples/person/samples"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/yaml"
 )
 
-// The samples are the Mickeys of examples/person (mickey.go and
-// person_test.go); TestSamplesMatchGoldenFiles keeps them in step.
+// The samples are the Mickeys of examples/person (package samples).
 
-func mickeyV1() *v1.Person {
-	return &v1.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v1", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney"},
-		Spec:       v1.PersonSpec{Id: "1928-11-18-mm", FirstName: "Mickey", LastName: "Mouse"},
-		Status:     v1.PersonStatus{Phase: "Active"},
-	}
-}
+func mickeyV1() *v1.Person { return samples.MickeyV1() }
+func mickeyV3() *v3.Person { return samples.MickeyV3() }
+func mickeyV5() *v5.Person { return samples.MickeyV5() }
 
-func mickeyV3() *v3.Person {
-	return &v3.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v3", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney", Labels: map[string]string{"species": "mouse"}},
-		Spec: v3.PersonSpec{
-			Id:                 "1928-11-18-mm",
-			FullName:           "Michael Theodore Mouse",
-			FamilyName:         "Mouse",
-			KnownAs:            "Mickey",
-			AlphaKey:           "Mouse, Mickey",
-			BirthDate:          "1928-11-18",
-			ResidentialAddress: &v3.Address{Label: mickeyLabel},
-		},
-		Status: v3.PersonStatus{Phase: "Active"},
-	}
-}
+func mickeyAddress() *v5.Address { return samples.MickeyV5().Spec.ResidentialAddress }
 
-const mickeyLabel = "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"
-
-func mickeyV5() *v5.Person {
-	return &v5.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v5", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney", Labels: map[string]string{"species": "mouse"}},
-		Spec: v5.PersonSpec{
-			Id:         "1928-11-18-mm",
-			FullName:   "Michael Theodore Mouse",
-			FamilyName: "Mouse",
-			KnownAs:    "Mickey",
-			SortKey:    "Mouse, Mickey",
-			BirthDate:  &v5.Date{Year: 1928, Month: 11, Day: 18},
-			MailingAddress: &v5.MailingAddress{
-				Street: "PO Box 10000", City: "Lake Buena Vista", Postcode: "FL 32830", Country: "USA",
-			},
-			ResidentialAddress: mickeyAddress(),
-		},
-		Status: v5.PersonStatus{Phase: "Active"},
-	}
-}
-
-func mickeyAddress() *v5.Address {
-	return &v5.Address{Street: "1313 S. Harbor Blvd", City: "Anaheim, CA 92803", Country: "USA"}
-}
-
-// TestSamplesMatchGoldenFiles checks the samples against the golden files
-// of examples/person, which pin Mickey from v1 and from v5 at every
-// version (Mickey at v3 is the v5 Mickey converted, bar the bags
-// annotation, so only his spec is compared).
-func TestSamplesMatchGoldenFiles(t *testing.T) {
-	for _, c := range []struct {
-		path           string
-		sample, golden client.Object
-		part           func(client.Object) any // what is compared
-	}{
-		{"from-v1/v1.yaml", mickeyV1(), &v1.Person{}, whole},
-		{"from-v5/v5.yaml", mickeyV5(), &v5.Person{}, whole},
-		{"from-v5/v3.yaml", mickeyV3(), &v3.Person{}, func(o client.Object) any { return o.(*v3.Person).Spec }},
-	} {
-		text, err := os.ReadFile(filepath.Join("..", "testdata", "golden", c.path))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := yaml.Unmarshal(text, c.golden); err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(c.part(c.sample), c.part(c.golden)); diff != "" {
-			t.Errorf("the sample differs from %s (-sample +golden):\n%s", c.path, diff)
-		}
-	}
-}
-
-func whole(o client.Object) any { return o }
+// mickeyLabel is Mickey's address as v3 writes it.
+var mickeyLabel = samples.MickeyV3().Spec.ResidentialAddress.Label
 
 // allVersions lists every served version, API and storage, oldest first.
 func allVersions() []string { return env.converter.Graph().Versions() }

@@ -14,6 +14,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
+	"github.com/hubspoke/hubspoke/examples/person/samples"
 	"github.com/hubspoke/hubspoke/examples/person/webhook"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -49,32 +50,15 @@ func newConverter(t testing.TB) *convert.Converter {
 	return c
 }
 
-// mickey is Mickey at v5 with both addresses (as in examples/person).
-func mickey() *v5.Person {
-	return &v5.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v5", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney", Labels: map[string]string{"species": "mouse"}},
-		Spec: v5.PersonSpec{
-			Id: "1928-11-18-mm", FullName: "Michael Theodore Mouse", FamilyName: "Mouse", KnownAs: "Mickey", SortKey: "Mouse, Mickey",
-			BirthDate:          &v5.Date{Year: 1928, Month: 11, Day: 18},
-			MailingAddress:     &v5.MailingAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Postcode: "FL 32830", Country: "USA"},
-			ResidentialAddress: &v5.Address{Street: "1313 S. Harbor Blvd", City: "Anaheim, CA 92803", Country: "USA"},
-		},
-		Status: v5.PersonStatus{Phase: "Active"},
-	}
-}
+// mickey is Mickey at v5 with both addresses.
+func mickey() *v5.Person { return samples.MickeyV5() }
 
 // mickeyV3 is Mickey at v3, with a birth date v4 has no Date for.
 func mickeyV3() *v3.Person {
-	return &v3.Person{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v3", Kind: "Person"},
-		ObjectMeta: metav1.ObjectMeta{Name: "mickey3", Namespace: "disney"},
-		Spec: v3.PersonSpec{
-			Id: "1928-11-18-mm", FullName: "Michael Theodore Mouse", FamilyName: "Mouse", KnownAs: "Mickey", AlphaKey: "Mouse, Mickey",
-			BirthDate:          "18 November 1928",
-			ResidentialAddress: &v3.Address{Label: "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"},
-		},
-	}
+	p := samples.MickeyV3()
+	p.Name, p.Labels, p.Status = "mickey3", nil, v3.PersonStatus{}
+	p.Spec.BirthDate = "18 November 1928"
+	return p
 }
 
 // review is a ConversionReview request asking for objs at desired.

@@ -1,6 +1,10 @@
-package main
+// Package samples holds Mickey, the sample person of the versioning design,
+// at the versions the Person example, its tests and its end-to-end suite
+// start from. Each call returns a new object.
+package samples
 
 import (
+	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -46,5 +50,15 @@ func MickeyV5() *v5.Person {
 			},
 		},
 		Status: v5.PersonStatus{Phase: "Active"},
+	}
+}
+
+// MickeyV1 is Mickey as v1 knows him: an id and two names.
+func MickeyV1() *v1.Person {
+	return &v1.Person{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "crm.hubspoke.dev/v1", Kind: "Person"},
+		ObjectMeta: metav1.ObjectMeta{Name: "mickey", Namespace: "disney"},
+		Spec:       v1.PersonSpec{Id: "1928-11-18-mm", FirstName: "Mickey", LastName: "Mouse"},
+		Status:     v1.PersonStatus{Phase: "Active"},
 	}
 }
