@@ -173,10 +173,16 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 	t.Run("next version not registered", func(t *testing.T) {
 		s := runtime.NewScheme()
 		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &c2v1{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v0"), &c4v1{})
 		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
 		_, err := convert.GraphFromScheme(s, testGK)
-		if err == nil || !strings.Contains(err.Error(), "version v1: NextVersion") || !strings.Contains(err.Error(), "not registered") {
+		if err == nil || !strings.Contains(err.Error(), "not registered") {
 			t.Fatalf("got %v", err)
+		}
+		for _, want := range []string{"version v0: NextVersion", "version v1: NextVersion"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error does not report %q: %v", want, err)
+			}
 		}
 	})
 	t.Run("cycle", func(t *testing.T) {

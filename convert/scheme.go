@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,8 +43,8 @@ func GraphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, e
 			convertibles = append(convertibles, gvk.Version)
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs[0]
+	if err := errors.Join(errs...); err != nil {
+		return nil, err // every version whose NextVersion is unusable, not just the first
 	}
 	if len(spec.Hubs) == 1 {
 		for _, v := range convertibles {
