@@ -23,7 +23,7 @@ func TestBagsTravelInAnAnnotation(t *testing.T) {
 	if len(shared) != 1 {
 		t.Fatalf("StashBags modified the shared annotations map: %v", shared)
 	}
-	want := `{"spec":{"MiddleName":"\"Theodore\""}}`
+	want := `{"spec":{"MiddleName":"Theodore"}}`
 	if got := meta.Annotations[convert.BagsAnnotation]; got != want {
 		t.Fatalf("annotation %s, want %s", got, want)
 	}

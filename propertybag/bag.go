@@ -1,7 +1,6 @@
 package propertybag
 
 import (
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -176,26 +175,4 @@ func AddOptional[T any](b *PropertyBag, name string, value *T) error {
 		return nil
 	}
 	return b.Add(name, *value)
-}
-
-// MarshalBags renders named bags (for example "spec" and "status") as one
-// JSON object of bags, each in the wire format described in the package
-// documentation, with keys sorted. Empty and nil bags are written as they
-// are; leave them out first if they should not appear.
-func MarshalBags(bags map[string]PropertyBag) (string, error) {
-	text, err := encode(bags)
-	if err != nil {
-		return "", fmt.Errorf("propertybag: marshalling bags: %w", err)
-	}
-	return text, nil
-}
-
-// UnmarshalBags parses text written by MarshalBags, strictly: it must be a
-// JSON object whose values are objects of strings.
-func UnmarshalBags(text string) (map[string]PropertyBag, error) {
-	var bags map[string]PropertyBag
-	if err := decodeJSON(text, reflect.ValueOf(&bags).Elem()); err != nil {
-		return nil, fmt.Errorf("propertybag: %w: %w (text %q)", ErrDecode, err, excerpt(text))
-	}
-	return bags, nil
 }

@@ -459,18 +459,65 @@ func TestStructSchemaFieldFromJSON(t *testing.T) {
 }
 
 func TestMarshalBags(t *testing.T) {
-	bags := map[string]PropertyBag{"spec": {"B": `"x"`, "A": `{"label":"<y>"}`}, "status": {"Phase": `"Active"`}}
+	bags := map[string]PropertyBag{"spec": {"B": `"x"`, "A": `{"label":"<y>"}`}, "status": {"Phase": `"Active"`}, "empty": {}}
 	text, err := MarshalBags(bags)
 	must(t, err)
-	std, err := json.Marshal(bags)
-	must(t, err)
-	eq(t, text, string(std))
+	// Values are embedded as the JSON they are, not as strings of JSON.
+	eq(t, text, `{"empty":{},"spec":{"A":{"label":"<y>"},"B":"x"},"status":{"Phase":"Active"}}`)
 	back, err := UnmarshalBags(text)
 	must(t, err)
 	eq(t, back, bags)
-	for _, bad := range []string{`{"spec":"x"}`, `{"spec":{"a":1}}`, `[]`, `{`, ``} {
+	for _, bad := range []string{`{"spec":"x"}`, `{"spec":{"a":}}`, `{"spec":{"a":1,}}`, `{"spec":{"a":tru}}`,
+		`{"$other":{}}`, `{"$verbatim":{"spec":{"a":1}}}`, `[]`, `{`, ``, `{} x`} {
 		if _, err := UnmarshalBags(bad); !errors.Is(err, ErrDecode) {
 			t.Errorf("UnmarshalBags(%q) = %v, want ErrDecode", bad, err)
 		}
 	}
+	if _, err := MarshalBags(map[string]PropertyBag{"$spec": {}}); err == nil || !strings.Contains(err.Error(), `"$spec"`) {
+		t.Errorf("MarshalBags with bag $spec: error = %v, want one naming it", err)
+	}
+}
+
+// TestMarshalBagsVerbatim checks that values that are not JSON text (legacy
+// unquoted strings, text with white space around it) come back byte for
+// byte.
+func TestMarshalBagsVerbatim(t *testing.T) {
+	bags := map[string]PropertyBag{
+		"spec":   {"Legacy": "plain text", "Json": `[1,2]`, "Spaced": ` 1 `, "Empty": ``, "Quote": `"unterminated`},
+		"status": {"Phase": `"Active"`},
+	}
+	text, err := MarshalBags(bags)
+	must(t, err)
+	eq(t, text, `{"spec":{"Json":[1,2]},"status":{"Phase":"Active"},"$verbatim":{"spec":{"Empty":"","Legacy":"plain text","Quote":"\"unterminated","Spaced":" 1 "}}}`)
+	if !json.Valid([]byte(text)) {
+		t.Fatalf("not JSON: %s", text)
+	}
+	back, err := UnmarshalBags(text)
+	must(t, err)
+	eq(t, back, bags)
+}
+
+// TestMarshalBagsRoundTrip round-trips values of many types, as Add writes
+// them, and checks that the text is JSON that encoding/json reads as the
+// same values.
+func TestMarshalBagsRoundTrip(t *testing.T) {
+	bag := PropertyBag{}
+	values := map[string]any{
+		"s": "tab\t \"quoted\" <html> \u2028 é", "n": -12.5e-3, "b": true, "null": (*int)(nil),
+		"list": []string{"a", "b"}, "nested": map[string][]int{"x": {1, 2}}, "struct": struct{ A, B string }{"1", "2"},
+	}
+	for k, v := range values {
+		must(t, bag.Add(k, v))
+	}
+	bags := map[string]PropertyBag{"spec": bag}
+	text, err := MarshalBags(bags)
+	must(t, err)
+	var generic map[string]map[string]json.RawMessage
+	must(t, json.Unmarshal([]byte(text), &generic))
+	for k, v := range bag {
+		eq(t, string(generic["spec"][k]), v)
+	}
+	back, err := UnmarshalBags(text)
+	must(t, err)
+	eq(t, back, bags)
 }

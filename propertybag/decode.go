@@ -437,39 +437,10 @@ func (d *decodeState) literal(lit string) error {
 }
 
 func (d *decodeState) number(v reflect.Value, info *typeInfo) error {
-	start := d.i
-	if d.s[d.i] == '-' {
-		d.i++
+	lit, err := d.scanNumber()
+	if err != nil {
+		return err
 	}
-	if d.i >= len(d.s) {
-		return d.syntaxErr("in numeric literal")
-	}
-	switch c := d.s[d.i]; {
-	case c == '0':
-		d.i++
-	case '1' <= c && c <= '9':
-		for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
-			d.i++
-		}
-	default:
-		return d.syntaxErr("in numeric literal")
-	}
-	if d.i < len(d.s) && d.s[d.i] == '.' {
-		d.i++
-		if !d.digits() {
-			return d.syntaxErr("after decimal point in numeric literal")
-		}
-	}
-	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
-		d.i++
-		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
-			d.i++
-		}
-		if !d.digits() {
-			return d.syntaxErr("in exponent of numeric literal")
-		}
-	}
-	lit := d.s[start:d.i]
 	switch info.kind {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, err := strconv.ParseInt(lit, 10, info.typ.Bits())
@@ -493,6 +464,44 @@ func (d *decodeState) number(v reflect.Value, info *typeInfo) error {
 		return typeErr("number", info.typ)
 	}
 	return nil
+}
+
+// scanNumber reads the JSON number literal at the cursor and returns its
+// text.
+func (d *decodeState) scanNumber() (string, error) {
+	start := d.i
+	if d.s[d.i] == '-' {
+		d.i++
+	}
+	if d.i >= len(d.s) {
+		return "", d.syntaxErr("in numeric literal")
+	}
+	switch c := d.s[d.i]; {
+	case c == '0':
+		d.i++
+	case '1' <= c && c <= '9':
+		for d.i < len(d.s) && '0' <= d.s[d.i] && d.s[d.i] <= '9' {
+			d.i++
+		}
+	default:
+		return "", d.syntaxErr("in numeric literal")
+	}
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		d.i++
+		if !d.digits() {
+			return "", d.syntaxErr("after decimal point in numeric literal")
+		}
+	}
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if !d.digits() {
+			return "", d.syntaxErr("in exponent of numeric literal")
+		}
+	}
+	return d.s[start:d.i], nil
 }
 
 func (d *decodeState) digits() bool {

@@ -1,8 +1,11 @@
 package propertybag
 
 import (
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -90,6 +93,41 @@ func FuzzDecode(f *testing.F) {
 			if diff := cmp.Diff(v, w); diff != "" {
 				t.Fatalf("re-encoded value differs:\n%s", diff)
 			}
+		}
+	})
+}
+
+// FuzzMarshalBags checks that any bag of valid UTF-8 text survives
+// MarshalBags and UnmarshalBags byte for byte, that the text is JSON, and
+// that isJSONText agrees with encoding/json.
+func FuzzMarshalBags(f *testing.F) {
+	for _, seed := range [][2]string{
+		{"Name", `"Mickey"`}, {"Date", `{"year":1928,"month":11}`}, {"Legacy", `plain text`},
+		{"Spaced", ` [1] `}, {"Empty", ``}, {"Bad", `{"a":}`}, {"Esc", `"\u00e9\n"`}, {"$", `null`},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, key, value string) {
+		if !utf8.ValidString(key) || !utf8.ValidString(value) {
+			t.Skip("annotations hold valid UTF-8 only")
+		}
+		if got, want := isJSONText(value), json.Valid([]byte(value)) && strings.TrimSpace(value) == value; got != want {
+			t.Fatalf("isJSONText(%q) = %v, encoding/json says %v", value, got, want)
+		}
+		bags := map[string]PropertyBag{"spec": {key: value}, "status": {}}
+		text, err := MarshalBags(bags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !json.Valid([]byte(text)) {
+			t.Fatalf("MarshalBags wrote invalid JSON %s", text)
+		}
+		back, err := UnmarshalBags(text)
+		if err != nil {
+			t.Fatalf("UnmarshalBags(%s): %v", text, err)
+		}
+		if diff := cmp.Diff(bags, back); diff != "" {
+			t.Fatalf("round trip through %s (-want +got):\n%s", text, diff)
 		}
 	})
 }

@@ -578,7 +578,8 @@ func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
 	annotations := meta.GetAnnotations()
 	bags := map[string]propertybag.PropertyBag{}
 	if text, ok := annotations[convert.BagsAnnotation]; ok {
-		if err := json.Unmarshal([]byte(text), &bags); err != nil || bags == nil {
+		var err error
+		if bags, err = propertybag.UnmarshalBags(text); err != nil {
 			return
 		}
 	}
@@ -586,12 +587,12 @@ func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
 		bags["spec"] = propertybag.PropertyBag{}
 	}
 	addUnknown(bags["spec"], r)
-	text, err := json.Marshal(bags) // as convert.StashBags writes it
+	text, err := propertybag.MarshalBags(bags) // as convert.StashBags writes it
 	if err != nil {
 		return
 	}
 	fresh := make(map[string]string, len(annotations)+1)
 	maps.Copy(fresh, annotations)
-	fresh[convert.BagsAnnotation] = string(text)
+	fresh[convert.BagsAnnotation] = text
 	meta.SetAnnotations(fresh)
 }

@@ -159,8 +159,8 @@ func TestAnnotationBags(t *testing.T) {
 			continue
 		}
 		n++
-		var bags map[string]propertybag.PropertyBag
-		if err := json.Unmarshal([]byte(text), &bags); err != nil || len(bags["spec"]) == 0 {
+		bags, err := propertybag.UnmarshalBags(text)
+		if err != nil || len(bags["spec"]) == 0 {
 			t.Fatalf("%v: annotation %q", s, text)
 		}
 	}

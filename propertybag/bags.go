@@ -1,0 +1,270 @@
+package propertybag
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// verbatimKey names the member of MarshalBags' output that holds the values
+// that are not JSON text, as strings. Bag names must not begin with "$".
+const verbatimKey = "$verbatim"
+
+// MarshalBags renders named bags (for example "spec" and "status") as one
+// JSON object, with names and keys sorted, in which each bag is an object
+// holding its values as the JSON they are, not as strings of JSON:
+//
+//	{"spec":{"BirthDate":{"year":1928},"MiddleName":"Theodore"}}
+//
+// The text is therefore shorter than the encoding/json rendering of the
+// map, and stays readable when it is itself embedded in JSON (an
+// annotation). A value that is not JSON text, or has white space around
+// it (legacy text written by Azure Service Operator), is kept apart,
+// verbatim, as a string under "$verbatim" and the bag's name, so that
+// UnmarshalBags returns every value byte for byte. Empty and nil bags are
+// written as empty objects; leave them out first if they should not
+// appear. A bag name that begins with "$" is an error.
+func MarshalBags(bags map[string]PropertyBag) (string, error) {
+	names := slices.Sorted(maps.Keys(bags))
+	buf := make([]byte, 0, 256)
+	buf = append(buf, '{')
+	var verbatim []string // bags holding values that are not JSON
+	for i, name := range names {
+		if strings.HasPrefix(name, "$") {
+			return "", fmt.Errorf("propertybag: marshalling bags: bag name %q begins with \"$\", which is reserved", name)
+		}
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJSONString(buf, name)
+		buf = append(buf, ':', '{')
+		first, bag := true, bags[name]
+		for _, key := range slices.Sorted(maps.Keys(bag)) {
+			text := bag[key]
+			if !isJSONText(text) {
+				if len(verbatim) == 0 || verbatim[len(verbatim)-1] != name {
+					verbatim = append(verbatim, name)
+				}
+				continue
+			}
+			if !first {
+				buf = append(buf, ',')
+			}
+			first = false
+			buf = appendJSONString(buf, key)
+			buf = append(buf, ':')
+			buf = append(buf, text...)
+		}
+		buf = append(buf, '}')
+	}
+	if len(verbatim) > 0 {
+		if len(names) > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJSONString(buf, verbatimKey)
+		buf = append(buf, ':', '{')
+		for i, name := range verbatim {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendJSONString(buf, name)
+			buf = append(buf, ':', '{')
+			first, bag := true, bags[name]
+			for _, key := range slices.Sorted(maps.Keys(bag)) {
+				if text := bag[key]; !isJSONText(text) {
+					if !first {
+						buf = append(buf, ',')
+					}
+					first = false
+					buf = appendJSONString(buf, key)
+					buf = append(buf, ':')
+					buf = appendJSONString(buf, text)
+				}
+			}
+			buf = append(buf, '}')
+		}
+		buf = append(buf, '}')
+	}
+	buf = append(buf, '}')
+	return string(buf), nil
+}
+
+// isJSONText reports whether text is one JSON value with no white space
+// around it, so that it can be embedded in JSON as it is and cut out again
+// unchanged.
+func isJSONText(text string) bool {
+	d := decodeState{s: text}
+	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// UnmarshalBags parses text written by MarshalBags, strictly: it must be a
+// JSON object of bags, each an object of JSON values, plus the optional
+// "$verbatim" object of bags of strings. Each value comes back as the text
+// MarshalBags was given. Anything else is an error wrapping ErrDecode that
+// quotes the start of the text.
+func UnmarshalBags(text string) (map[string]PropertyBag, error) {
+	bags, err := unmarshalBags(text)
+	if err != nil {
+		return nil, fmt.Errorf("propertybag: %w: %w (text %q)", ErrDecode, err, excerpt(text))
+	}
+	return bags, nil
+}
+
+func unmarshalBags(text string) (map[string]PropertyBag, error) {
+	d := decodeState{s: text}
+	bags := map[string]PropertyBag{}
+	err := d.members(func(name string) error {
+		if name == verbatimKey {
+			return d.members(func(name string) error {
+				bag := bags[name]
+				if bag == nil {
+					bag = PropertyBag{}
+					bags[name] = bag
+				}
+				return d.members(func(key string) error {
+					if d.s[d.i] != '"' {
+						return fmt.Errorf("value %q of bag %q under %s is not a string", key, name, verbatimKey)
+					}
+					s, err := d.str()
+					bag[key] = s
+					return err
+				})
+			})
+		}
+		if strings.HasPrefix(name, "$") {
+			return fmt.Errorf("unknown member %q", name)
+		}
+		bag := bags[name]
+		if bag == nil {
+			bag = PropertyBag{}
+			bags[name] = bag
+		}
+		return d.members(func(key string) error {
+			start := d.i
+			if err := d.skipValue(); err != nil {
+				return err
+			}
+			bag[key] = d.s[start:d.i]
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	d.skipSpace()
+	if d.i < len(d.s) {
+		return nil, d.syntaxErr("after top-level value")
+	}
+	return bags, nil
+}
+
+// members reads the JSON object at the cursor, calling member for each key
+// with the cursor on the first byte of its value; member must consume the
+// value.
+func (d *decodeState) members(member func(key string) error) error {
+	d.skipSpace()
+	if d.i >= len(d.s) || d.s[d.i] != '{' {
+		if d.i < len(d.s) {
+			return fmt.Errorf("%w at offset %d", errNotObject, d.i)
+		}
+		return d.syntaxErr("")
+	}
+	d.i++
+	d.skipSpace()
+	if d.i < len(d.s) && d.s[d.i] == '}' {
+		d.i++
+		return nil
+	}
+	for {
+		d.skipSpace()
+		if d.i >= len(d.s) || d.s[d.i] != '"' {
+			return d.syntaxErr("looking for beginning of object key string")
+		}
+		key, err := d.str()
+		if err != nil {
+			return err
+		}
+		d.skipSpace()
+		if d.i >= len(d.s) || d.s[d.i] != ':' {
+			return d.syntaxErr("after object key")
+		}
+		d.i++
+		d.skipSpace()
+		if d.i >= len(d.s) {
+			return d.syntaxErr("")
+		}
+		if err := member(key); err != nil {
+			return err
+		}
+		d.skipSpace()
+		if d.i >= len(d.s) {
+			return d.syntaxErr("")
+		}
+		switch d.s[d.i] {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return nil
+		default:
+			return d.syntaxErr("after object key:value pair")
+		}
+	}
+}
+
+var errNotObject = errors.New("not a JSON object")
+
+// skipValue moves the cursor past one JSON value, checking its syntax as
+// encoding/json does.
+func (d *decodeState) skipValue() error {
+	d.skipSpace()
+	if d.i >= len(d.s) {
+		return d.syntaxErr("")
+	}
+	switch c := d.s[d.i]; {
+	case c == '{':
+		return d.members(func(string) error { return d.skipValue() })
+	case c == '[':
+		d.i++
+		d.skipSpace()
+		if d.i < len(d.s) && d.s[d.i] == ']' {
+			d.i++
+			return nil
+		}
+		for {
+			if err := d.skipValue(); err != nil {
+				return err
+			}
+			d.skipSpace()
+			if d.i >= len(d.s) {
+				return d.syntaxErr("")
+			}
+			switch d.s[d.i] {
+			case ',':
+				d.i++
+			case ']':
+				d.i++
+				return nil
+			default:
+				return d.syntaxErr("after array element")
+			}
+		}
+	case c == '"':
+		_, err := d.str()
+		return err
+	case c == 't':
+		return d.literal("true")
+	case c == 'f':
+		return d.literal("false")
+	case c == 'n':
+		return d.literal("null")
+	case c == '-' || '0' <= c && c <= '9':
+		_, err := d.scanNumber()
+		return err
+	}
+	return d.syntaxErr("looking for beginning of value")
+}
