@@ -27,19 +27,20 @@ const BagsAnnotation = "hubspoke.dev/property-bags"
 // never modified in place, since it may be shared with another object
 // during a conversion.
 func StashBags(meta *metav1.ObjectMeta, bags map[string]propertybag.PropertyBag) error {
-	keep := map[string]propertybag.PropertyBag{}
-	for name, bag := range bags {
+	empty := true
+	for _, bag := range bags {
 		if len(bag) > 0 {
-			keep[name] = bag
+			empty = false
+			break
 		}
 	}
-	if len(keep) == 0 {
+	if empty {
 		if _, ok := meta.Annotations[BagsAnnotation]; ok {
 			meta.Annotations = withoutKey(meta.Annotations, BagsAnnotation)
 		}
 		return nil
 	}
-	text, err := propertybag.MarshalBags(keep) // keys sorted: deterministic
+	text, err := propertybag.MarshalBags(bags) // sorted, empty bags left out: deterministic
 	if err != nil {
 		return fmt.Errorf("stashing property bags in annotation %s: %w", BagsAnnotation, err)
 	}

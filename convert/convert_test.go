@@ -290,6 +290,36 @@ func TestConverterFailureLeavesBothIntact(t *testing.T) {
 	}
 }
 
+// TestConverterFailureLeavesEmptyDestinationEmpty: an empty destination is
+// filled in place, and emptied again when the conversion fails part way.
+func TestConverterFailureLeavesEmptyDestinationEmpty(t *testing.T) {
+	s := chainScheme(4)
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := sample(&c4v1{})
+	dst := &c4v2{}
+	hooks.reset("from:h3")
+	defer hooks.reset("")
+	if err := c.Convert(src, dst); !errors.Is(err, errHook) {
+		t.Fatalf("got %v", err)
+	}
+	if diff := cmp.Diff(&c4v2{}, dst); diff != "" {
+		t.Errorf("failed conversion left the empty destination changed:\n%s", diff)
+	}
+	hooks.reset("")
+	if err := c.Convert(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	if dst.APIVersion != "test.hubspoke.dev/v2" || dst.Kind != "Thing" || dst.spec().Name != src.spec().Name {
+		t.Errorf("converted into the empty destination: %+v", dst)
+	}
+	if err := c.Convert(src, (*c4v2)(nil)); err == nil || !strings.Contains(err.Error(), "destination") {
+		t.Errorf("nil destination: %v", err)
+	}
+}
+
 func TestConverterErrors(t *testing.T) {
 	s := chainScheme(2)
 	c, err := convert.NewConverter(s, testGK)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/hubspoke/hubspoke/hub"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -18,6 +19,11 @@ type Converter struct {
 	gk     schema.GroupKind
 	graph  *hub.Graph
 	hubGVK schema.GroupVersionKind
+	// versions maps each Go type registered as exactly one version of the
+	// resource to that version, and apiVersions each version to its
+	// apiVersion text; both are read-only after NewConverter.
+	versions    map[reflect.Type]string
+	apiVersions map[string]string
 }
 
 // NewConverter builds the Converter for resource gk from the types
@@ -30,7 +36,24 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 	if err != nil {
 		return nil, err
 	}
-	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub())}
+	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub()),
+		versions: map[reflect.Type]string{}, apiVersions: map[string]string{}}
+	ambiguous := map[reflect.Type]bool{}
+	for _, v := range graph.Versions() {
+		c.apiVersions[v] = gk.WithVersion(v).GroupVersion().String()
+		obj, err := c.newObject(v)
+		if err != nil {
+			return nil, err
+		}
+		t := reflect.TypeOf(obj)
+		if _, seen := c.versions[t]; seen {
+			ambiguous[t] = true
+		}
+		c.versions[t] = v
+	}
+	for t := range ambiguous {
+		delete(c.versions, t) // left to the scheme, as before
+	}
 	for _, v := range graph.Versions() {
 		if v == graph.Hub() {
 			continue
@@ -121,23 +144,45 @@ func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 // src already has returns a deep copy, without a trip through the hub (the
 // API server never asks for that conversion).
 func (c *Converter) Convert(src, dst runtime.Object) error {
-	from, err := kindOf(c.scheme, src, c.gk)
+	from, err := c.versionOf(src)
 	if err != nil {
 		return fmt.Errorf("converting %s: source: %w", c.gk, err)
 	}
-	to, err := kindOf(c.scheme, dst, c.gk)
+	to, err := c.versionOf(dst)
 	if err != nil {
 		return fmt.Errorf("converting %s: destination: %w", c.gk, err)
 	}
-	fresh, err := c.newObject(to.Version)
+	out := reflect.ValueOf(dst)
+	if out.IsNil() {
+		return fmt.Errorf("converting %s: destination: nil %T", c.gk, dst)
+	}
+	if out.Elem().IsZero() {
+		// A new, empty destination (what a webhook allocates) is filled in
+		// place; on failure it is emptied again, so it is left as it was.
+		if err := c.convert(src, dst, from, to); err != nil {
+			out.Elem().SetZero()
+			return err
+		}
+		return nil
+	}
+	fresh, err := c.newObject(to)
 	if err != nil {
 		return err
 	}
-	if err := c.convert(src, fresh, from.Version, to.Version); err != nil {
+	if err := c.convert(src, fresh, from, to); err != nil {
 		return err
 	}
-	reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(fresh).Elem())
+	out.Elem().Set(reflect.ValueOf(fresh).Elem())
 	return nil
+}
+
+// versionOf returns the version of the resource that obj is.
+func (c *Converter) versionOf(obj runtime.Object) (string, error) {
+	if v, ok := c.versions[reflect.TypeOf(obj)]; ok {
+		return v, nil
+	}
+	gvk, err := kindOf(c.scheme, obj, c.gk)
+	return gvk.Version, err
 }
 
 // ConvertObject implements controller-runtime's conversion.Converter
@@ -177,7 +222,11 @@ func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
 	if err != nil {
 		return fmt.Errorf("converting %s from %s to %s: %w", c.gk, from, to, err)
 	}
-	dst.GetObjectKind().SetGroupVersionKind(c.gk.WithVersion(to))
+	if tm, ok := dst.GetObjectKind().(*metav1.TypeMeta); ok {
+		tm.APIVersion, tm.Kind = c.apiVersions[to], c.gk.Kind
+	} else {
+		dst.GetObjectKind().SetGroupVersionKind(c.gk.WithVersion(to))
+	}
 	return nil
 }
 

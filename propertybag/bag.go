@@ -174,5 +174,13 @@ func AddOptional[T any](b *PropertyBag, name string, value *T) error {
 		}
 		return nil
 	}
+	if s, ok := any(value).(*string); ok && b != nil {
+		// Strings are the commonest optional values: skip boxing *value.
+		if *b == nil {
+			*b = make(PropertyBag, 4)
+		}
+		(*b)[name] = quote(*s)
+		return nil
+	}
 	return b.Add(name, *value)
 }

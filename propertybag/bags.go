@@ -3,7 +3,6 @@ package propertybag
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -24,25 +23,32 @@ const verbatimKey = "$verbatim"
 // it (legacy text written by Azure Service Operator), is kept apart,
 // verbatim, as a string under "$verbatim" and the bag's name, so that
 // UnmarshalBags returns every value byte for byte. Empty and nil bags are
-// written as empty objects; leave them out first if they should not
-// appear. A bag name that begins with "$" is an error.
+// left out: no bag and an empty bag mean the same. A bag name that begins
+// with "$" is an error.
 func MarshalBags(bags map[string]PropertyBag) (string, error) {
-	names := slices.Sorted(maps.Keys(bags))
-	buf := make([]byte, 0, 256)
-	buf = append(buf, '{')
-	var verbatim []string // bags holding values that are not JSON
-	for i, name := range names {
+	names := make([]string, 0, len(bags))
+	for name, bag := range bags {
 		if strings.HasPrefix(name, "$") {
 			return "", fmt.Errorf("propertybag: marshalling bags: bag name %q begins with \"$\", which is reserved", name)
 		}
+		if len(bag) > 0 {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	buf := make([]byte, 0, 256)
+	buf = append(buf, '{')
+	var verbatim []string // bags holding values that are not JSON
+	var scratch [16]string
+	for i, name := range names {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
 		buf = appendJSONString(buf, name)
 		buf = append(buf, ':', '{')
-		first, bag := true, bags[name]
-		for _, key := range slices.Sorted(maps.Keys(bag)) {
-			text := bag[key]
+		first := true
+		for _, key := range sortedKeys(bags[name], scratch[:0]) {
+			text := bags[name][key]
 			if !isJSONText(text) {
 				if len(verbatim) == 0 || verbatim[len(verbatim)-1] != name {
 					verbatim = append(verbatim, name)
@@ -71,9 +77,9 @@ func MarshalBags(bags map[string]PropertyBag) (string, error) {
 			}
 			buf = appendJSONString(buf, name)
 			buf = append(buf, ':', '{')
-			first, bag := true, bags[name]
-			for _, key := range slices.Sorted(maps.Keys(bag)) {
-				if text := bag[key]; !isJSONText(text) {
+			first := true
+			for _, key := range sortedKeys(bags[name], scratch[:0]) {
+				if text := bags[name][key]; !isJSONText(text) {
 					if !first {
 						buf = append(buf, ',')
 					}
@@ -91,10 +97,30 @@ func MarshalBags(bags map[string]PropertyBag) (string, error) {
 	return string(buf), nil
 }
 
+// sortedKeys appends the names in bag to keys and sorts them.
+func sortedKeys(bag PropertyBag, keys []string) []string {
+	for key := range bag {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
 // isJSONText reports whether text is one JSON value with no white space
 // around it, so that it can be embedded in JSON as it is and cut out again
 // unchanged.
 func isJSONText(text string) bool {
+	if len(text) >= 2 && text[0] == '"' {
+		// The commonest value, a string without escapes, needs one pass.
+		for i := 1; i < len(text); i++ {
+			switch c := text[i]; {
+			case c == '"':
+				return i == len(text)-1
+			case c == '\\' || c < 0x20:
+				i = len(text) // escapes and errors: check it all below
+			}
+		}
+	}
 	d := decodeState{s: text}
 	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
 }

@@ -24,7 +24,7 @@ func encode(v any) (string, error) {
 	case nil:
 		return "null", nil
 	case string:
-		return string(appendJSONString(make([]byte, 0, len(x)+2), x)), nil
+		return quote(x), nil
 	case bool:
 		if x {
 			return "true", nil
@@ -43,8 +43,7 @@ func encode(v any) (string, error) {
 	if isPlainScalar(rv.Type()) {
 		switch rv.Kind() {
 		case reflect.String:
-			s := rv.String()
-			return string(appendJSONString(make([]byte, 0, len(s)+2), s)), nil
+			return quote(rv.String()), nil
 		case reflect.Bool:
 			return strconv.FormatBool(rv.Bool()), nil
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -221,6 +220,17 @@ func isPlainScalar(t reflect.Type) bool {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// quote returns s as a JSON string literal, as appendJSONString writes it,
+// with one allocation when s needs no escapes (the common case).
+func quote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return string(appendJSONString(make([]byte, 0, len(s)+8), s))
+		}
+	}
+	return `"` + s + `"`
+}
 
 // appendJSONString appends s as a JSON string literal, escaped exactly as
 // encoding/json does by default (HTML-safe, U+2028 and U+2029 escaped,

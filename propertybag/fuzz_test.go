@@ -108,13 +108,16 @@ func FuzzMarshalBags(f *testing.F) {
 		f.Add(seed[0], seed[1])
 	}
 	f.Fuzz(func(t *testing.T, key, value string) {
+		if std, err := json.Marshal(value); err != nil || quote(value) != string(std) {
+			t.Fatalf("quote(%q) = %s, encoding/json gives %s (%v)", value, quote(value), std, err)
+		}
 		if !utf8.ValidString(key) || !utf8.ValidString(value) {
 			t.Skip("annotations hold valid UTF-8 only")
 		}
 		if got, want := isJSONText(value), json.Valid([]byte(value)) && strings.TrimSpace(value) == value; got != want {
 			t.Fatalf("isJSONText(%q) = %v, encoding/json says %v", value, got, want)
 		}
-		bags := map[string]PropertyBag{"spec": {key: value}, "status": {}}
+		bags := map[string]PropertyBag{"spec": {key: value, "Plain": `"x"`}, "status": {"Phase": value}}
 		text, err := MarshalBags(bags)
 		if err != nil {
 			t.Fatal(err)

@@ -40,11 +40,17 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 	}
 	// Drop stashed v3 names that converting forward would derive again.
 	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
-	for name, value := range map[string]*string{
-		"FullName": derived.fullName, "FamilyName": derived.familyName, "KnownAs": derived.knownAs, "AlphaKey": derived.alphaKey,
+	for _, v3 := range [...]struct {
+		name  string
+		value *string
+	}{
+		{"FullName", derived.fullName}, {"FamilyName", derived.familyName}, {"KnownAs", derived.knownAs}, {"AlphaKey", derived.alphaKey},
 	} {
-		if stashed, err := propertybag.Get[*string](s.PropertyBag, name); err == nil && equal(stashed, value) {
-			s.PropertyBag.Remove(name)
+		if !s.PropertyBag.Contains(v3.name) {
+			continue
+		}
+		if stashed, err := propertybag.Get[*string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.value) {
+			s.PropertyBag.Remove(v3.name)
 		}
 	}
 	s.PropertyBag = s.PropertyBag.NilIfEmpty()
