@@ -17,9 +17,11 @@ import (
 // Generated code for an API version calls StashBags when it fills the
 // object from its storage twin, and RecallBags when it converts it back, so
 // the values travel through the old version in metadata, which every version
-// shares, and land in the storage twin's bags again. The value is a JSON
-// object keyed by bag ("spec", "status"), each a property bag in its wire
-// format.
+// shares, and land in the storage twin's bags again. The value is written
+// by propertybag.MarshalBags: a JSON object keyed by bag ("spec",
+// "status"), each holding its values as plain JSON, for example
+//
+//	{"spec":{"BirthDate":"1928-11-18","MiddleName":"Theodore"}}
 const BagsAnnotation = "hubspoke.dev/property-bags"
 
 // StashBags records the non-empty bags in meta's BagsAnnotation, or removes

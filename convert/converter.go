@@ -156,14 +156,26 @@ func (c *Converter) Convert(src, dst runtime.Object) error {
 	if out.IsNil() {
 		return fmt.Errorf("converting %s: destination: nil %T", c.gk, dst)
 	}
+	// A new destination, empty but perhaps for its apiVersion and kind (what
+	// a webhook allocates), is filled in place; on failure it is emptied
+	// again and its type restored, so it is left as it was.
+	var typeMeta metav1.TypeMeta
+	tm, _ := dst.GetObjectKind().(*metav1.TypeMeta)
+	if tm != nil {
+		typeMeta, *tm = *tm, metav1.TypeMeta{}
+	}
 	if out.Elem().IsZero() {
-		// A new, empty destination (what a webhook allocates) is filled in
-		// place; on failure it is emptied again, so it is left as it was.
 		if err := c.convert(src, dst, from, to); err != nil {
 			out.Elem().SetZero()
+			if tm != nil {
+				*tm = typeMeta
+			}
 			return err
 		}
 		return nil
+	}
+	if tm != nil {
+		*tm = typeMeta
 	}
 	fresh, err := c.newObject(to)
 	if err != nil {
