@@ -190,3 +190,46 @@ func BenchmarkClone(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBags writes and reads the bags of an object at an old API version
+// (what convert.StashBags and RecallBags do for its annotation) with
+// MarshalBags and UnmarshalBags, against encoding/json on the same map,
+// which writes each value as a string of JSON.
+func BenchmarkBags(b *testing.B) {
+	spec := PropertyBag{}
+	for name, value := range map[string]any{
+		"MiddleName": "Theodore", "BirthDate": "1928-11-18", "KnownAs": "Mickey",
+		"MailingAddress":     benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: 1},
+		"ResidentialAddress": map[string]string{"label": "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"},
+	} {
+		if err := spec.Add(name, value); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bags := map[string]PropertyBag{"spec": spec, "status": nil}
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			data, err := json.Marshal(bags)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var back map[string]PropertyBag
+			if err := json.Unmarshal(data, &back); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("propertybag", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			text, err := MarshalBags(bags)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := UnmarshalBags(text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
