@@ -522,3 +522,31 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 	must(t, err)
 	eq(t, back, bags)
 }
+
+// TestDeepNesting: text nested deeper than encoding/json allows is an error
+// (not a stack overflow) for UnmarshalBags, for MarshalBags' check of a
+// value, and for the fast decoder with a recursive type; text just within
+// the limit is accepted.
+func TestDeepNesting(t *testing.T) {
+	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	if _, err := UnmarshalBags(`{"spec":{"x":` + nested(10000) + `}}`); err != nil {
+		t.Errorf("10000 levels: %v", err)
+	}
+	for _, n := range []int{10001, 3_000_000} {
+		_, err := UnmarshalBags(`{"spec":{"x":` + nested(n) + `}}`)
+		if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
+			t.Errorf("%d levels: error = %.200v, want ErrDecode naming the max depth", n, err)
+		}
+	}
+	if isJSONText(nested(10001)) {
+		t.Error("isJSONText accepts 10001 levels, which encoding/json rejects")
+	}
+	type tree struct {
+		Kids []tree `json:"kids"`
+	}
+	deep := strings.Repeat(`{"kids":[`, 6000) + strings.Repeat(`]}`, 6000)
+	var got tree
+	if err := (PropertyBag{"t": deep}).Get("t", &got); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
+		t.Errorf("12000 levels into a recursive type: error = %.200v", err)
+	}
+}

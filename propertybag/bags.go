@@ -252,9 +252,35 @@ func (d *decodeState) skipValue() error {
 		return d.syntaxErr("")
 	}
 	switch c := d.s[d.i]; {
-	case c == '{':
+	case c == '{' || c == '[':
+		if err := d.nest(); err != nil {
+			return err
+		}
+		err := d.skipComposite(c)
+		d.depth--
+		return err
+	case c == '"':
+		_, err := d.str()
+		return err
+	case c == 't':
+		return d.literal("true")
+	case c == 'f':
+		return d.literal("false")
+	case c == 'n':
+		return d.literal("null")
+	case c == '-' || '0' <= c && c <= '9':
+		_, err := d.scanNumber()
+		return err
+	}
+	return d.syntaxErr("looking for beginning of value")
+}
+
+// skipComposite moves the cursor past the object or array at the cursor.
+func (d *decodeState) skipComposite(c byte) error {
+	switch c {
+	case '{':
 		return d.members(func(string) error { return d.skipValue() })
-	case c == '[':
+	default:
 		d.i++
 		d.skipSpace()
 		if d.i < len(d.s) && d.s[d.i] == ']' {
@@ -279,18 +305,5 @@ func (d *decodeState) skipValue() error {
 				return d.syntaxErr("after array element")
 			}
 		}
-	case c == '"':
-		_, err := d.str()
-		return err
-	case c == 't':
-		return d.literal("true")
-	case c == 'f':
-		return d.literal("false")
-	case c == 'n':
-		return d.literal("null")
-	case c == '-' || '0' <= c && c <= '9':
-		_, err := d.scanNumber()
-		return err
 	}
-	return d.syntaxErr("looking for beginning of value")
 }

@@ -312,8 +312,22 @@ func foldName(s string) string {
 // exactly the JSON that encoding/json accepts for the supported types and
 // produces the same values.
 type decodeState struct {
-	s string
-	i int
+	s     string
+	i     int
+	depth int // objects and arrays open at the cursor
+}
+
+// maxNesting bounds how deeply objects and arrays may nest, as in
+// encoding/json, so that hostile text cannot exhaust the stack.
+const maxNesting = 10000
+
+// nest enters an object or array; leave it with d.depth--.
+func (d *decodeState) nest() error {
+	d.depth++
+	if d.depth > maxNesting {
+		return fmt.Errorf("exceeded max depth of %d at offset %d", maxNesting, d.i)
+	}
+	return nil
 }
 
 func (d *decodeState) top(v reflect.Value, info *typeInfo) error {
@@ -376,18 +390,25 @@ func (d *decodeState) value(v reflect.Value, info *typeInfo) error {
 	}
 	switch c {
 	case '{':
-		switch info.kind {
-		case reflect.Struct:
-			return d.object(v, info)
-		case reflect.Map:
-			return d.object(v, info)
+		if info.kind != reflect.Struct && info.kind != reflect.Map {
+			return typeErr("object", info.typ)
 		}
-		return typeErr("object", info.typ)
+		if err := d.nest(); err != nil {
+			return err
+		}
+		err := d.object(v, info)
+		d.depth--
+		return err
 	case '[':
 		if info.kind != reflect.Slice {
 			return typeErr("array", info.typ)
 		}
-		return d.array(v, info)
+		if err := d.nest(); err != nil {
+			return err
+		}
+		err := d.array(v, info)
+		d.depth--
+		return err
 	case '"':
 		s, err := d.str()
 		if err != nil {
