@@ -322,6 +322,46 @@ func TestConverterFailureLeavesEmptyDestinationEmpty(t *testing.T) {
 	}
 }
 
+// TestConverterTypeOfSeveralVersions: a Go type registered as two versions
+// is the version its apiVersion names, and one outside the graph is an
+// error, whether or not the destination is empty.
+func TestConverterTypeOfSeveralVersions(t *testing.T) {
+	s := chainScheme(4)
+	s.AddKnownTypeWithName(testGK.WithVersion("v2b"), &c4v2{})
+	s.AddKnownTypeWithName(testGK.WithVersion(runtime.APIVersionInternal), &orphan{})
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := sample(&c4v1{})
+	for _, version := range []string{"v2", "v2b"} {
+		got, err := c.ConvertToVersion(src, version)
+		if err != nil {
+			t.Fatalf("to %s: %v", version, err)
+		}
+		if api := got.GetObjectKind().GroupVersionKind().Version; api != version {
+			t.Errorf("converted to %s, apiVersion says %s", version, api)
+		}
+		back, err := c.ConvertToVersion(got, "v1")
+		if err != nil {
+			t.Fatalf("%s back to v1: %v", version, err)
+		}
+		if diff := cmp.Diff(src.spec().Name, back.(*c4v1).spec().Name); diff != "" {
+			t.Errorf("v1 → %s → v1 changed the name: %s", version, diff)
+		}
+	}
+	if err := c.Convert(src, &c4v2{}); err == nil || !strings.Contains(err.Error(), "names none of them") {
+		t.Errorf("a c4v2 without apiVersion: error = %v, want one saying its apiVersion names neither version", err)
+	}
+	// orphan is registered only as the internal version, which is not in
+	// the graph: converting into it fails, empty or not.
+	for _, dst := range []*orphan{{}, {TypeMeta: metav1.TypeMeta{Kind: "Thing"}}} {
+		if err := c.Convert(src, dst); !errors.Is(err, hub.ErrUnknownVersion) {
+			t.Errorf("converting into %+v, registered only as %s: error = %v, want ErrUnknownVersion", dst, runtime.APIVersionInternal, err)
+		}
+	}
+}
+
 func TestConverterErrors(t *testing.T) {
 	s := chainScheme(2)
 	c, err := convert.NewConverter(s, testGK)

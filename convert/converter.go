@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/hubspoke/hubspoke/hub"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -20,9 +21,11 @@ type Converter struct {
 	graph  *hub.Graph
 	hubGVK schema.GroupVersionKind
 	// versions maps each Go type registered as exactly one version of the
-	// resource to that version, and apiVersions each version to its
-	// apiVersion text; both are read-only after NewConverter.
+	// resource to that version, shared each type registered as several
+	// versions to those versions, and apiVersions each version to its
+	// apiVersion text; all are read-only after NewConverter.
 	versions    map[reflect.Type]string
+	shared      map[reflect.Type][]string
 	apiVersions map[string]string
 }
 
@@ -37,8 +40,7 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 		return nil, err
 	}
 	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub()),
-		versions: map[reflect.Type]string{}, apiVersions: map[string]string{}}
-	ambiguous := map[reflect.Type]bool{}
+		versions: map[reflect.Type]string{}, shared: map[reflect.Type][]string{}, apiVersions: map[string]string{}}
 	for _, v := range graph.Versions() {
 		c.apiVersions[v] = gk.WithVersion(v).GroupVersion().String()
 		obj, err := c.newObject(v)
@@ -46,13 +48,13 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 			return nil, err
 		}
 		t := reflect.TypeOf(obj)
-		if _, seen := c.versions[t]; seen {
-			ambiguous[t] = true
-		}
-		c.versions[t] = v
+		c.shared[t] = append(c.shared[t], v)
 	}
-	for t := range ambiguous {
-		delete(c.versions, t) // left to the scheme, as before
+	for t, versions := range c.shared {
+		if len(versions) == 1 {
+			c.versions[t] = versions[0]
+			delete(c.shared, t)
+		}
 	}
 	for _, v := range graph.Versions() {
 		if v == graph.Hub() {
@@ -188,13 +190,28 @@ func (c *Converter) Convert(src, dst runtime.Object) error {
 	return nil
 }
 
-// versionOf returns the version of the resource that obj is.
+// versionOf returns the version of the resource that obj is. A Go type
+// registered as several versions is the one its apiVersion names.
 func (c *Converter) versionOf(obj runtime.Object) (string, error) {
-	if v, ok := c.versions[reflect.TypeOf(obj)]; ok {
+	t := reflect.TypeOf(obj)
+	if v, ok := c.versions[t]; ok {
 		return v, nil
 	}
+	if versions := c.shared[t]; versions != nil && !reflect.ValueOf(obj).IsNil() {
+		if gvk := obj.GetObjectKind().GroupVersionKind(); gvk.GroupKind() == c.gk && slices.Contains(versions, gvk.Version) {
+			return gvk.Version, nil
+		}
+		return "", fmt.Errorf("%T is registered as versions %v of %s, and its apiVersion %q names none of them",
+			obj, versions, c.gk, obj.GetObjectKind().GroupVersionKind().GroupVersion())
+	}
 	gvk, err := kindOf(c.scheme, obj, c.gk)
-	return gvk.Version, err
+	if err != nil {
+		return "", err
+	}
+	if !c.graph.Has(gvk.Version) {
+		return "", fmt.Errorf("%T is %s, %w (have %v)", obj, gvk, hub.ErrUnknownVersion, c.graph.Versions())
+	}
+	return gvk.Version, nil
 }
 
 // ConvertObject implements controller-runtime's conversion.Converter
@@ -224,6 +241,7 @@ func (c *Converter) newObject(version string) (runtime.Object, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: creating version %s: %w", c.gk, version, err)
 	}
+	obj.GetObjectKind().SetGroupVersionKind(c.gk.WithVersion(version))
 	return obj, nil
 }
 

@@ -469,7 +469,11 @@ func TestMarshalBags(t *testing.T) {
 	delete(bags, "empty") // empty bags are left out
 	eq(t, back, bags)
 	for _, bad := range []string{`{"spec":"x"}`, `{"spec":{"a":}}`, `{"spec":{"a":1,}}`, `{"spec":{"a":tru}}`,
-		`{"$other":{}}`, `{"$verbatim":{"spec":{"a":1}}}`, `[]`, `{`, ``, `{} x`} {
+		`{"$other":{}}`, `{"$verbatim":{"spec":{"a":1}}}`, `[]`, `{`, ``, `{} x`,
+		// Strict: nothing may appear twice, and $ names are reserved.
+		`{"spec":{"a":1,"a":2}}`, `{"spec":{"a":1},"spec":{"b":2}}`,
+		`{"spec":{"a":1},"$verbatim":{"spec":{"a":"x"}}}`, `{"$verbatim":{"spec":{"a":"x"}},"spec":{"a":1}}`,
+		`{"$verbatim":{},"$verbatim":{}}`, `{"$verbatim":{"spec":{},"spec":{}}}`, `{"$verbatim":{"$x":{}}}`} {
 		if _, err := UnmarshalBags(bad); !errors.Is(err, ErrDecode) {
 			t.Errorf("UnmarshalBags(%q) = %v, want ErrDecode", bad, err)
 		}
@@ -529,10 +533,23 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 // the limit is accepted.
 func TestDeepNesting(t *testing.T) {
 	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
-	if _, err := UnmarshalBags(`{"spec":{"x":` + nested(10000) + `}}`); err != nil {
-		t.Errorf("10000 levels: %v", err)
+	// A value nested 9998 deep sits 10000 deep in the bags' text, the most
+	// encoding/json reads; MarshalBags keeps a deeper one verbatim.
+	for _, n := range []int{9998, 9999} {
+		bags := map[string]PropertyBag{"spec": {"x": nested(n)}}
+		text, err := MarshalBags(bags)
+		must(t, err)
+		if !json.Valid([]byte(text)) {
+			t.Errorf("%d levels: MarshalBags wrote text encoding/json rejects", n)
+		}
+		back, err := UnmarshalBags(text)
+		must(t, err)
+		eq(t, back, bags)
+		if verbatim := strings.Contains(text, verbatimKey); verbatim != (n > 9998) {
+			t.Errorf("%d levels: kept verbatim = %v", n, verbatim)
+		}
 	}
-	for _, n := range []int{10001, 3_000_000} {
+	for _, n := range []int{9999, 3_000_000} {
 		_, err := UnmarshalBags(`{"spec":{"x":` + nested(n) + `}}`)
 		if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
 			t.Errorf("%d levels: error = %.200v, want ErrDecode naming the max depth", n, err)

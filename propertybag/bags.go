@@ -49,7 +49,7 @@ func MarshalBags(bags map[string]PropertyBag) (string, error) {
 		first := true
 		for _, key := range sortedKeys(bags[name], scratch[:0]) {
 			text := bags[name][key]
-			if !isJSONText(text) {
+			if !isJSONTextAt(text, bagDepth) {
 				if len(verbatim) == 0 || verbatim[len(verbatim)-1] != name {
 					verbatim = append(verbatim, name)
 				}
@@ -79,7 +79,7 @@ func MarshalBags(bags map[string]PropertyBag) (string, error) {
 			buf = append(buf, ':', '{')
 			first := true
 			for _, key := range sortedKeys(bags[name], scratch[:0]) {
-				if text := bags[name][key]; !isJSONText(text) {
+				if text := bags[name][key]; !isJSONTextAt(text, bagDepth) {
 					if !first {
 						buf = append(buf, ',')
 					}
@@ -106,10 +106,18 @@ func sortedKeys(bag PropertyBag, keys []string) []string {
 	return keys
 }
 
+// bagDepth is how deeply MarshalBags nests a value: inside the object of
+// bags and its bag's object.
+const bagDepth = 2
+
 // isJSONText reports whether text is one JSON value with no white space
 // around it, so that it can be embedded in JSON as it is and cut out again
 // unchanged.
-func isJSONText(text string) bool {
+func isJSONText(text string) bool { return isJSONTextAt(text, 0) }
+
+// isJSONTextAt is isJSONText for text that will be embedded depth levels
+// deep, so that the whole stays within the nesting JSON readers accept.
+func isJSONTextAt(text string, depth int) bool {
 	if len(text) >= 2 && text[0] == '"' {
 		// The commonest value, a string without escapes, needs one pass.
 		for i := 1; i < len(text); i++ {
@@ -121,7 +129,7 @@ func isJSONText(text string) bool {
 			}
 		}
 	}
-	d := decodeState{s: text}
+	d := decodeState{s: text, depth: depth}
 	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
 }
 
@@ -141,11 +149,43 @@ func UnmarshalBags(text string) (map[string]PropertyBag, error) {
 }
 
 func unmarshalBags(text string) (map[string]PropertyBag, error) {
-	d := decodeState{s: text}
+	d := decodeState{s: text, depth: bagDepth}
 	bags := map[string]PropertyBag{}
+	seen := map[string]bool{} // members of the top level and of $verbatim
+	bagNamed := func(name string) (PropertyBag, error) {
+		if strings.HasPrefix(name, "$") {
+			return nil, fmt.Errorf("unknown member %q", name)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("bag %q appears twice", name)
+		}
+		seen[name] = true
+		bag := bags[name]
+		if bag == nil {
+			bag = PropertyBag{}
+			bags[name] = bag
+		}
+		return bag, nil
+	}
+	put := func(bag PropertyBag, name, key, value string) error {
+		if _, dup := bag[key]; dup {
+			return fmt.Errorf("value %q of bag %q appears twice", key, name)
+		}
+		bag[key] = value
+		return nil
+	}
 	err := d.members(func(name string) error {
 		if name == verbatimKey {
+			if seen[name] {
+				return fmt.Errorf("%s appears twice", verbatimKey)
+			}
+			seen[name] = true
+			verbatim := map[string]bool{}
 			return d.members(func(name string) error {
+				if strings.HasPrefix(name, "$") || verbatim[name] {
+					return fmt.Errorf("bag %q under %s is reserved or appears twice", name, verbatimKey)
+				}
+				verbatim[name] = true
 				bag := bags[name]
 				if bag == nil {
 					bag = PropertyBag{}
@@ -156,26 +196,23 @@ func unmarshalBags(text string) (map[string]PropertyBag, error) {
 						return fmt.Errorf("value %q of bag %q under %s is not a string", key, name, verbatimKey)
 					}
 					s, err := d.str()
-					bag[key] = s
-					return err
+					if err != nil {
+						return err
+					}
+					return put(bag, name, key, s)
 				})
 			})
 		}
-		if strings.HasPrefix(name, "$") {
-			return fmt.Errorf("unknown member %q", name)
-		}
-		bag := bags[name]
-		if bag == nil {
-			bag = PropertyBag{}
-			bags[name] = bag
+		bag, err := bagNamed(name)
+		if err != nil {
+			return err
 		}
 		return d.members(func(key string) error {
 			start := d.i
 			if err := d.skipValue(); err != nil {
 				return err
 			}
-			bag[key] = d.s[start:d.i]
-			return nil
+			return put(bag, name, key, d.s[start:d.i])
 		})
 	})
 	if err != nil {

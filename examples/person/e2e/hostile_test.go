@@ -48,6 +48,8 @@ func testHostileReviews(t *testing.T, strategy webhook.Strategy) {
 	}[strategy]
 	badBags := at(t, mickeyV1(), "v1", "disney", "bad-bags")
 	badBags.SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
+	deepBags := at(t, mickeyV1(), "v1", "disney", "deep-bags")
+	deepBags.SetAnnotations(map[string]string{convert.BagsAnnotation: `{"spec":{"x":` + strings.Repeat("[", 3*mb/2) + strings.Repeat("]", 3*mb/2) + `}}`})
 	hugeName := strings.Repeat("M", 5*mb)
 	huge := mickeyV1()
 	huge.Spec.FirstName = hugeName
@@ -89,6 +91,7 @@ func testHostileReviews(t *testing.T, strategy webhook.Strategy) {
 		{name: "object already at the desired version", body: reviewBody(t, "same", "crm.hubspoke.dev/v5", mickeyAt("v5")), expect: failure, want: []string{"same"}},
 		{name: "field of the wrong type", body: reviewBody(t, "type", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v1","kind":"Person","metadata":{"name":"num"},"spec":{"firstName":42}}`)), expect: failure, want: []string{"firstName"}},
 		{name: "malformed property-bags annotation", body: reviewBody(t, "bags", "crm.hubspoke.dev/v5", rawJSON(t, badBags)), expect: failure, want: []string{convert.BagsAnnotation, convertedBy}},
+		{name: "3 MB of nesting in the property-bags annotation", body: reviewBody(t, "deepbags", "crm.hubspoke.dev/v5", rawJSON(t, deepBags)), expect: failure, want: []string{convert.BagsAnnotation, "max depth"}},
 		{name: "5 MB object", body: reviewBody(t, "huge", "crm.hubspoke.dev/v3", rawJSON(t, huge)), expect: success,
 			check: func(t *testing.T, r *apix.ConversionResponse) {
 				var p struct {
