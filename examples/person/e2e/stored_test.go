@@ -32,8 +32,12 @@ func testStoredAtHub(t *testing.T, ns string) {
 	createNamespace(ctx, t, ns)
 
 	// v1's names: the hub has FullName and friends, and keeps FirstName
-	// and LastName in its bag so that v1 reads them back exactly.
-	fromV1 := at(t, mickeyV1(), "v1", ns, "from-v1")
+	// and LastName in its bag when they do not follow from those, so that
+	// v1 reads them back exactly. A first name of two words would split
+	// into a first and a middle name.
+	twoWords := mickeyV1()
+	twoWords.Spec.FirstName = "Mickey Jr."
+	fromV1 := at(t, twoWords, "v1", ns, "from-v1")
 	// v3's birth date is text; v4 on have a Date, which cannot hold
 	// "18 November 1928": the Date's bag keeps the text.
 	oddDate := mickeyV3()
@@ -51,7 +55,7 @@ func testStoredAtHub(t *testing.T, ns string) {
 		entry string
 		value any
 	}{
-		"from-v1": {[]string{"spec", "$propertyBag"}, "FirstName", "Mickey"},
+		"from-v1": {[]string{"spec", "$propertyBag"}, "FirstName", "Mickey Jr."},
 		"from-v3": {[]string{"spec", "birthDate", "$propertyBag"}, "BirthDate", "18 November 1928"},
 	}
 	for _, sent := range []client.Object{fromV1, fromV3, fromV5} {
@@ -88,7 +92,7 @@ func testStoredAtHub(t *testing.T, ns string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first, err := propertybag.Get[string](hub.(*v5storage.Person).Spec.PropertyBag, "FirstName"); err != nil || first != "Mickey" {
+	if first, err := propertybag.Get[string](hub.(*v5storage.Person).Spec.PropertyBag, "FirstName"); err != nil || first != "Mickey Jr." {
 		t.Errorf("from-v1 read at v5storage: FirstName in the bag = %q, %v", first, err)
 	}
 	// And v3 reads the odd date back as it was written.

@@ -28,6 +28,16 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
 	if s.FirstName == nil && s.MiddleName == nil && s.LastName == nil {
 		return dst.PropertyBag.Add(namesMarker, (*string)(nil))
 	}
+	// Drop the stashed v2 names when converting back would derive them
+	// again from the v3 names (as it does for an object that did not come
+	// from v2): the hub then keeps only what it cannot derive.
+	first, middle, last := splitFullName(dst.FullName, dst.FamilyName, dst.KnownAs)
+	if equal(first, s.FirstName) && equal(middle, s.MiddleName) && equal(last, s.LastName) {
+		for _, name := range [...]string{"FirstName", "MiddleName", "LastName"} {
+			dst.PropertyBag.Remove(name)
+		}
+		dst.PropertyBag = dst.PropertyBag.NilIfEmpty()
+	}
 	return nil
 }
 
