@@ -121,6 +121,19 @@ func (b PropertyBag) Pull(name string, dst any) error {
 }
 
 func (b PropertyBag) read(op, name string, dst any) error {
+	// Strings are the commonest values: a plain one needs no decoder.
+	switch p := dst.(type) {
+	case *string:
+		if s, ok := plainString(b[name]); ok {
+			*p = s
+			return nil
+		}
+	case **string:
+		if s, ok := plainString(b[name]); ok {
+			*p = &s
+			return nil
+		}
+	}
 	rv := reflect.ValueOf(dst)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return &Error{Op: op, Name: name, Type: reflect.TypeOf(dst), Kind: ErrNilDestination}
@@ -183,4 +196,20 @@ func AddOptional[T any](b *PropertyBag, name string, value *T) error {
 		return nil
 	}
 	return b.Add(name, *value)
+}
+
+// plainString returns the content of text when text is a JSON string
+// literal of printable ASCII without escapes, which decodes to exactly the
+// bytes between its quotes.
+func plainString(text string) (string, bool) {
+	n := len(text)
+	if n < 2 || text[0] != '"' || text[n-1] != '"' {
+		return "", false
+	}
+	for i := 1; i < n-1; i++ {
+		if c := text[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return text[1 : n-1], true
 }

@@ -111,6 +111,12 @@ func FuzzMarshalBags(f *testing.F) {
 		if std, err := json.Marshal(value); err != nil || quote(value) != string(std) {
 			t.Fatalf("quote(%q) = %s, encoding/json gives %s (%v)", value, quote(value), std, err)
 		}
+		if s, ok := plainString(value); ok {
+			var want string
+			if err := json.Unmarshal([]byte(value), &want); err != nil || want != s {
+				t.Fatalf("plainString(%q) = %q, encoding/json reads %q (%v)", value, s, want, err)
+			}
+		}
 		if !utf8.ValidString(key) || !utf8.ValidString(value) {
 			t.Skip("annotations hold valid UTF-8 only")
 		}
