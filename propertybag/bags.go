@@ -316,7 +316,42 @@ func (d *decodeState) skipValue() error {
 func (d *decodeState) skipComposite(c byte) error {
 	switch c {
 	case '{':
-		return d.members(func(string) error { return d.skipValue() })
+		d.i++
+		d.skipSpace()
+		if d.i < len(d.s) && d.s[d.i] == '}' {
+			d.i++
+			return nil
+		}
+		for {
+			d.skipSpace()
+			if d.i >= len(d.s) || d.s[d.i] != '"' {
+				return d.syntaxErr("looking for beginning of object key string")
+			}
+			if _, err := d.str(); err != nil {
+				return err
+			}
+			d.skipSpace()
+			if d.i >= len(d.s) || d.s[d.i] != ':' {
+				return d.syntaxErr("after object key")
+			}
+			d.i++
+			if err := d.skipValue(); err != nil {
+				return err
+			}
+			d.skipSpace()
+			if d.i >= len(d.s) {
+				return d.syntaxErr("")
+			}
+			switch d.s[d.i] {
+			case ',':
+				d.i++
+			case '}':
+				d.i++
+				return nil
+			default:
+				return d.syntaxErr("after object key:value pair")
+			}
+		}
 	default:
 		d.i++
 		d.skipSpace()

@@ -7,6 +7,8 @@ package v3storage
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/hubspoke/hubspoke/augment"
@@ -38,5 +40,26 @@ func dateToBirthDate(d v4storage.Date) (string, error) {
 	if d.Year == nil || d.Month == nil || d.Day == nil {
 		return "", nil // an incomplete date has no v3 form
 	}
-	return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
+	if *d.Year < 0 || *d.Year > 9999 || *d.Month < 0 || *d.Month > 99 || *d.Day < 0 || *d.Day > 99 {
+		return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
+	}
+	// The common case without fmt: YYYY-MM-DD.
+	b := make([]byte, 0, 10)
+	b = appendPadded(b, *d.Year, 4)
+	b = append(b, '-')
+	b = appendPadded(b, *d.Month, 2)
+	b = append(b, '-')
+	b = appendPadded(b, *d.Day, 2)
+	return string(b), nil
+}
+
+// appendPadded appends n (0 <= n < 10^width) in width digits, with leading
+// zeros, as fmt's %0*d does.
+func appendPadded(b []byte, n, width int) []byte {
+	start := len(b)
+	b = strconv.AppendInt(b, int64(n), 10)
+	for len(b)-start < width {
+		b = slices.Insert(b, start, '0')
+	}
+	return b
 }
