@@ -24,8 +24,7 @@ var birthDateConverter = augment.NewPropertyConverter("BirthDate", birthDateToDa
 
 func birthDateToDate(text string) (v4storage.Date, error) {
 	var d v4storage.Date
-	if t, err := time.Parse(time.DateOnly, text); err == nil && t.Format(time.DateOnly) == text {
-		year, month, day := t.Year(), int(t.Month()), t.Day()
+	if year, month, day, ok := parseDate(text); ok {
 		d.Year, d.Month, d.Day = &year, &month, &day
 		return d, nil
 	}
@@ -62,4 +61,33 @@ func appendPadded(b []byte, n, width int) []byte {
 		b = slices.Insert(b, start, '0')
 	}
 	return b
+}
+
+// parseDate reads text written as YYYY-MM-DD naming a real day, exactly the
+// texts time.Parse(time.DateOnly) accepts and formats back unchanged.
+func parseDate(text string) (year, month, day int, ok bool) {
+	if len(text) != 10 || text[4] != '-' || text[7] != '-' {
+		return 0, 0, 0, false
+	}
+	digits := func(s string) (int, bool) {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return 0, false
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n, true
+	}
+	year, okY := digits(text[:4])
+	month, okM := digits(text[5:7])
+	day, okD := digits(text[8:])
+	if !okY || !okM || !okD || month < 1 || month > 12 || day < 1 {
+		return 0, 0, 0, false
+	}
+	// Day 0 of the next month is the last day of this one.
+	if day > time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
+		return 0, 0, 0, false
+	}
+	return year, month, day, true
 }

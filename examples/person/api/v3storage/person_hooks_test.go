@@ -1,0 +1,62 @@
+package v3storage
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
+)
+
+// TestParseDate checks parseDate against time.Parse on every day of a few
+// years (leap and not), on near misses, and on random text.
+func TestParseDate(t *testing.T) {
+	reference := func(text string) (int, int, int, bool) {
+		d, err := time.Parse(time.DateOnly, text)
+		if err != nil || d.Format(time.DateOnly) != text {
+			return 0, 0, 0, false
+		}
+		return d.Year(), int(d.Month()), d.Day(), true
+	}
+	var texts []string
+	for _, year := range []int{0, 1, 1900, 1928, 2000, 2023, 2024, 9999} {
+		for month := 0; month <= 13; month++ {
+			for day := 0; day <= 32; day++ {
+				texts = append(texts, fmt.Sprintf("%04d-%02d-%02d", year, month, day))
+			}
+		}
+	}
+	texts = append(texts, "", "1928-11-1", "1928-11-180", "1928/11/18", "+928-11-18", "1928-1a-18", "1928-11-18 ", "18 November 1928", "١٩٢٨-١١-١٨")
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "0123456789-+ a"
+	for range 20000 {
+		b := make([]byte, 10)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, text := range texts {
+		y, m, d, ok := parseDate(text)
+		wy, wm, wd, wok := reference(text)
+		if ok != wok || y != wy || m != wm || d != wd {
+			t.Errorf("parseDate(%q) = %d, %d, %d, %v; time.Parse gives %d, %d, %d, %v", text, y, m, d, ok, wy, wm, wd, wok)
+		}
+	}
+}
+
+// TestDateToBirthDate checks the text of a complete date against fmt's
+// %04d-%02d-%02d, including values out of the usual ranges.
+func TestDateToBirthDate(t *testing.T) {
+	for _, year := range []int{-5, 0, 7, 1928, 9999, 10000} {
+		for _, month := range []int{-1, 0, 1, 11, 99, 100} {
+			for _, day := range []int{-3, 0, 5, 18, 99, 123} {
+				got, err := dateToBirthDate(v4storage.Date{Year: &year, Month: &month, Day: &day})
+				if want := fmt.Sprintf("%04d-%02d-%02d", year, month, day); err != nil || got != want {
+					t.Errorf("dateToBirthDate(%d, %d, %d) = %q, %v; want %q", year, month, day, got, err, want)
+				}
+			}
+		}
+	}
+}
