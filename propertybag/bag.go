@@ -32,6 +32,9 @@ func New(bags ...PropertyBag) PropertyBag {
 	if n == 0 {
 		return nil
 	}
+	if len(bags) == 1 {
+		return maps.Clone(bags[0]) // copies the table without hashing again
+	}
 	result := make(PropertyBag, n)
 	for _, b := range bags {
 		maps.Copy(result, b)
