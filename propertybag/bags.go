@@ -152,6 +152,12 @@ func unmarshalBags(text string) (map[string]PropertyBag, error) {
 	d := decodeState{s: text, depth: bagDepth}
 	bags := map[string]PropertyBag{}
 	seen := map[string]bool{} // members of the top level and of $verbatim
+	bagOf := func(name string) PropertyBag {
+		if bags[name] == nil {
+			bags[name] = PropertyBag{}
+		}
+		return bags[name]
+	}
 	bagNamed := func(name string) (PropertyBag, error) {
 		if strings.HasPrefix(name, "$") {
 			return nil, fmt.Errorf("unknown member %q", name)
@@ -160,12 +166,7 @@ func unmarshalBags(text string) (map[string]PropertyBag, error) {
 			return nil, fmt.Errorf("bag %q appears twice", name)
 		}
 		seen[name] = true
-		bag := bags[name]
-		if bag == nil {
-			bag = PropertyBag{}
-			bags[name] = bag
-		}
-		return bag, nil
+		return bagOf(name), nil
 	}
 	put := func(bag PropertyBag, name, key, value string) error {
 		if _, dup := bag[key]; dup {
@@ -186,11 +187,7 @@ func unmarshalBags(text string) (map[string]PropertyBag, error) {
 					return fmt.Errorf("bag %q under %s is reserved or appears twice", name, verbatimKey)
 				}
 				verbatim[name] = true
-				bag := bags[name]
-				if bag == nil {
-					bag = PropertyBag{}
-					bags[name] = bag
-				}
+				bag := bagOf(name)
 				return d.members(func(key string) error {
 					if d.s[d.i] != '"' {
 						return fmt.Errorf("value %q of bag %q under %s is not a string", key, name, verbatimKey)
@@ -316,42 +313,7 @@ func (d *decodeState) skipValue() error {
 func (d *decodeState) skipComposite(c byte) error {
 	switch c {
 	case '{':
-		d.i++
-		d.skipSpace()
-		if d.i < len(d.s) && d.s[d.i] == '}' {
-			d.i++
-			return nil
-		}
-		for {
-			d.skipSpace()
-			if d.i >= len(d.s) || d.s[d.i] != '"' {
-				return d.syntaxErr("looking for beginning of object key string")
-			}
-			if _, err := d.str(); err != nil {
-				return err
-			}
-			d.skipSpace()
-			if d.i >= len(d.s) || d.s[d.i] != ':' {
-				return d.syntaxErr("after object key")
-			}
-			d.i++
-			if err := d.skipValue(); err != nil {
-				return err
-			}
-			d.skipSpace()
-			if d.i >= len(d.s) {
-				return d.syntaxErr("")
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-			case '}':
-				d.i++
-				return nil
-			default:
-				return d.syntaxErr("after object key:value pair")
-			}
-		}
+		return d.members(func(string) error { return d.skipValue() })
 	default:
 		d.i++
 		d.skipSpace()
