@@ -260,18 +260,8 @@ func (d *decodeState) members(member func(key string) error) error {
 		if err := member(key); err != nil {
 			return err
 		}
-		d.skipSpace()
-		if d.i >= len(d.s) {
-			return d.syntaxErr("")
-		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
-			return nil
-		default:
-			return d.syntaxErr("after object key:value pair")
+		if end, err := d.listEnd('}', "after object key:value pair"); end || err != nil {
+			return err
 		}
 	}
 }
@@ -325,18 +315,8 @@ func (d *decodeState) skipComposite(c byte) error {
 			if err := d.skipValue(); err != nil {
 				return err
 			}
-			d.skipSpace()
-			if d.i >= len(d.s) {
-				return d.syntaxErr("")
-			}
-			switch d.s[d.i] {
-			case ',':
-				d.i++
-			case ']':
-				d.i++
-				return nil
-			default:
-				return d.syntaxErr("after array element")
+			if end, err := d.listEnd(']', "after array element"); end || err != nil {
+				return err
 			}
 		}
 	}

@@ -536,63 +536,29 @@ func (d *decodeState) digits() bool {
 // object decodes a JSON object into a struct (rejecting unknown fields) or a
 // map with string keys.
 func (d *decodeState) object(v reflect.Value, info *typeInfo) error {
-	d.i++ // '{'
 	isMap := info.kind == reflect.Map
 	if isMap && v.IsNil() {
 		v.Set(reflect.MakeMap(info.typ))
 	}
-	d.skipSpace()
-	if d.i < len(d.s) && d.s[d.i] == '}' {
-		d.i++
-		return nil
-	}
-	for {
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != '"' {
-			return d.syntaxErr("looking for beginning of object key string")
-		}
-		key, err := d.str()
-		if err != nil {
-			return err
-		}
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != ':' {
-			return d.syntaxErr("after object key")
-		}
-		d.i++
+	return d.members(func(key string) error {
 		if isMap {
 			elem := reflect.New(info.typ.Elem()).Elem()
 			if err := d.value(elem, info.elem); err != nil {
 				return err
 			}
 			v.SetMapIndex(reflect.ValueOf(key).Convert(info.typ.Key()), elem)
-		} else {
-			idx, ok := info.exact[key]
-			if !ok {
-				idx, ok = info.folded[foldName(key)]
-			}
-			if !ok {
-				return fmt.Errorf("unknown field %q for %s", key, info.typ)
-			}
-			f := info.fields[idx]
-			if err := d.value(v.Field(f.index), f.info); err != nil {
-				return err
-			}
-		}
-		d.skipSpace()
-		if d.i >= len(d.s) {
-			return d.syntaxErr("")
-		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-		case '}':
-			d.i++
 			return nil
-		default:
-			return d.syntaxErr("after object key:value pair")
 		}
-	}
+		idx, ok := info.exact[key]
+		if !ok {
+			idx, ok = info.folded[foldName(key)]
+		}
+		if !ok {
+			return fmt.Errorf("unknown field %q for %s", key, info.typ)
+		}
+		f := info.fields[idx]
+		return d.value(v.Field(f.index), f.info)
+	})
 }
 
 func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
@@ -620,21 +586,29 @@ func (d *decodeState) array(v reflect.Value, info *typeInfo) error {
 			return err
 		}
 		n++
-		d.skipSpace()
-		if d.i >= len(d.s) {
-			return d.syntaxErr("")
-		}
-		switch d.s[d.i] {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
+		if end, err := d.listEnd(']', "after array element"); end || err != nil {
 			v.SetLen(n)
-			return nil
-		default:
-			return d.syntaxErr("after array element")
+			return err
 		}
 	}
+}
+
+// listEnd reads what follows an element of an object or array: a comma
+// (more to come) or the closing byte (end is true).
+func (d *decodeState) listEnd(closing byte, where string) (end bool, err error) {
+	d.skipSpace()
+	if d.i >= len(d.s) {
+		return false, d.syntaxErr("")
+	}
+	switch d.s[d.i] {
+	case ',':
+		d.i++
+		return false, nil
+	case closing:
+		d.i++
+		return true, nil
+	}
+	return false, d.syntaxErr(where)
 }
 
 // escapes maps the character after a backslash to the byte it stands for;
