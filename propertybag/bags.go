@@ -11,6 +11,28 @@ import (
 // that are not JSON text, as strings. Bag names must not begin with "$".
 const verbatimKey = "$verbatim"
 
+// Bags holds property bags by name. Package convert names each bag of an
+// object by its path ("spec", "spec.birthDate", "spec.ports[name=http]"), and
+// an API version keeps the bags of its status in a field of this type, so
+// that only writers of the status subresource can change them.
+//
+// +kubebuilder:validation:Type=object
+// +kubebuilder:validation:Optional
+type Bags map[string]PropertyBag
+
+// DeepCopyInto copies b into *out, as Kubernetes deepcopy code expects.
+func (b Bags) DeepCopyInto(out *Bags) {
+	if b == nil {
+		*out = nil
+		return
+	}
+	c := make(Bags, len(b))
+	for name, bag := range b {
+		c[name] = bag.Clone()
+	}
+	*out = c
+}
+
 // MarshalBags renders named bags (for example "spec" and "status") as one
 // JSON object, with names and keys sorted, in which each bag is an object
 // holding its values as the JSON they are, not as strings of JSON:
@@ -25,7 +47,7 @@ const verbatimKey = "$verbatim"
 // UnmarshalBags returns every value byte for byte. Empty and nil bags are
 // left out: no bag and an empty bag mean the same. A bag name that begins
 // with "$" is an error.
-func MarshalBags(bags map[string]PropertyBag) (string, error) {
+func MarshalBags(bags Bags) (string, error) {
 	names := make([]string, 0, len(bags))
 	for name, bag := range bags {
 		if strings.HasPrefix(name, "$") {
@@ -140,7 +162,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // "$verbatim" object of bags of strings. Each value comes back as the text
 // MarshalBags was given. Anything else is an error wrapping ErrDecode that
 // quotes the start of the text.
-func UnmarshalBags(text string) (map[string]PropertyBag, error) {
+func UnmarshalBags(text string) (Bags, error) {
 	bags, err := unmarshalBags(text)
 	if err != nil {
 		return nil, fmt.Errorf("propertybag: %w: %w (text %q)", ErrDecode, err, excerpt(text))
@@ -148,9 +170,9 @@ func UnmarshalBags(text string) (map[string]PropertyBag, error) {
 	return bags, nil
 }
 
-func unmarshalBags(text string) (map[string]PropertyBag, error) {
+func unmarshalBags(text string) (Bags, error) {
 	d := decodeState{s: text, depth: bagDepth}
-	bags := map[string]PropertyBag{}
+	bags := Bags{}
 	seen := map[string]bool{} // members of the top level and of $verbatim
 	bagOf := func(name string) PropertyBag {
 		if bags[name] == nil {
