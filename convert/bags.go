@@ -1,50 +1,116 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 
+	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/propertybag"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // BagsAnnotation is the annotation in which an object at an API version
-// carries the property bags of its storage twin.
+// carries the property bags of its storage twin that lie outside its
+// status.
 //
-// API versions have no property bags, so without it, reading an object at
-// an old version and writing it back (kubectl edit, an update from an old
-// client) would drop every value that only newer versions have fields for.
-// Generated code for an API version calls StashBags when it fills the
-// object from its storage twin, and RecallBags when it converts it back, so
-// the values travel through the old version in metadata, which every version
-// shares, and land in the storage twin's bags again. The value is written
-// by propertybag.MarshalBags: a JSON object keyed by bag ("spec",
-// "status"), each holding its values as plain JSON, for example
+// API versions have no property bags, so without it, reading an object at an
+// old version and writing it back (kubectl edit, an update from an old
+// client) would drop every value that only other versions have fields for.
+// Generated code for an API version calls StashBags when it fills the object
+// from its storage twin and RecallBags when it converts it back, so those
+// values travel through the old version and land in the storage twin's bags
+// again, at every depth. The value is written by propertybag.MarshalBags: a
+// JSON object with one member per non-empty bag, named by the bag's path in
+// the object (see StashBags), each holding its values as plain JSON:
 //
-//	{"spec":{"BirthDate":"1928-11-18","MiddleName":"Theodore"}}
+//	{"spec":{"MiddleName":"Theodore"},"spec.birthDate":{"Text":"late 1928"}}
+//
+// Bags inside status never travel in the annotation, which anyone who may
+// update the object can edit: they travel in the status itself (see
+// StashBags), which the API server lets only writers of the status
+// subresource change.
 const BagsAnnotation = "hubspoke.dev/property-bags"
 
-// StashBags records the non-empty bags in meta's BagsAnnotation, or removes
-// the annotation when every bag is empty. The annotations map is replaced,
-// never modified in place, since it may be shared with another object
-// during a conversion.
-func StashBags(meta *metav1.ObjectMeta, bags map[string]propertybag.PropertyBag) error {
-	empty := true
-	for _, bag := range bags {
-		if len(bag) > 0 {
-			empty = false
-			break
+// StashBags carries every non-empty property bag of src, a storage twin,
+// into dst, an object of the API version that src is the twin of. Generated
+// code calls it at the end of the copy from the storage twin, before the
+// object's hook.
+//
+// Each bag is named by its path in the object, written with the JSON names
+// of the fields: "spec", "spec.birthDate", "status.conditions[2]". The bag
+// of the object itself is ".". Elements of a list are addressed by index,
+// or, when the list field of the storage twin declares list-map keys with
+// the struct tag `hubspoke:"listMapKey=name"` (one listMapKey per key, in
+// the order of +listMapKey), by their keys: "spec.ports[name=http]",
+// "spec.ports[port=80,protocol=TCP]". Values of a map are addressed by
+// key: "spec.zones[west]". A key or key value that is not a plain word is
+// written as a JSON string: `spec.zones["eu west"]`.
+//
+// Bags whose path lies under "status" go into the field of type
+// propertybag.Bags of dst's status (by convention
+// `PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"“); the
+// API server resets status on every write of the main resource and accepts
+// it only through the status subresource, so a user who may not write
+// status cannot change those values. All other bags go into dst's
+// BagsAnnotation, or the annotation is removed when there are none. The
+// annotations map is replaced, never modified in place.
+//
+// StashBags only reads src. An error (a status bag and no field to carry
+// it, a bag that cannot be encoded) leaves dst unchanged.
+func StashBags(dst, src any) error {
+	api, err := apiPlanOf(dst)
+	if err != nil {
+		return err
+	}
+	var annotated, status propertybag.Bags
+	err = walkBags(reflect.ValueOf(src), false, func(path string, bag reflect.Value) error {
+		b := bag.Interface().(propertybag.PropertyBag)
+		if len(b) == 0 {
+			return nil
+		}
+		if isStatusPath(path) {
+			status = addBag(status, path, b)
+		} else {
+			annotated = addBag(annotated, path, b)
+		}
+		return nil
+	})
+	if err != nil {
+		return stashError(dst, src, err)
+	}
+	if len(status) > 0 && api.statusBags == nil {
+		return stashError(dst, src, fmt.Errorf("%s must carry the status bags %s, but its status has no field of type propertybag.Bags",
+			augment.TypeName(dst), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
+	}
+	meta := objectMeta(dst)
+	text := ""
+	if len(annotated) > 0 {
+		if meta == nil {
+			return stashError(dst, src, fmt.Errorf("%s has no metadata to carry the bags %s", augment.TypeName(dst),
+				strings.Join(slices.Sorted(maps.Keys(annotated)), ", ")))
+		}
+		if text, err = propertybag.MarshalBags(annotated); err != nil {
+			return stashError(dst, src, err)
 		}
 	}
-	if empty {
+	if api.statusBags != nil {
+		if field := api.statusField(reflect.ValueOf(dst), true); field.IsValid() {
+			field.Set(reflect.ValueOf(status))
+		}
+	}
+	if meta == nil {
+		return nil
+	}
+	if text == "" {
 		if _, ok := meta.Annotations[BagsAnnotation]; ok {
 			meta.Annotations = withoutKey(meta.Annotations, BagsAnnotation)
 		}
 		return nil
-	}
-	text, err := propertybag.MarshalBags(bags) // sorted, empty bags left out: deterministic
-	if err != nil {
-		return fmt.Errorf("stashing property bags in annotation %s: %w", BagsAnnotation, err)
 	}
 	annotations := make(map[string]string, len(meta.Annotations)+1)
 	maps.Copy(annotations, meta.Annotations)
@@ -53,21 +119,102 @@ func StashBags(meta *metav1.ObjectMeta, bags map[string]propertybag.PropertyBag)
 	return nil
 }
 
-// RecallBags removes BagsAnnotation from meta and returns the bags it held
-// (nil when there was none). The annotations map is replaced, never modified
-// in place. Text that is not a JSON object of bags is an error naming the
-// annotation, and meta is left unchanged.
-func RecallBags(meta *metav1.ObjectMeta) (map[string]propertybag.PropertyBag, error) {
-	text, ok := meta.Annotations[BagsAnnotation]
-	if !ok {
-		return nil, nil
-	}
-	bags, err := propertybag.UnmarshalBags(text)
+// RecallBags puts the bags that src, an object of an API version, carries
+// (see StashBags) back into dst, its storage twin, after the generated copy
+// has filled dst from src. Each bag goes to the place its path names; where
+// the copy already put values into that bag, those win. A bag whose place is
+// gone (the client removed the element, or the key of a keyed list element
+// changed) is dropped; a bag is never attached to another element: where
+// list-map keys are declared, a bag follows its element's keys whatever the
+// client did to the order, and when two elements have the same keys
+// neither gets it. Without keys, a bag belongs to the index: a client that
+// reorders or inserts elements at an old version moves values that only
+// other versions know between elements, which is why lists of objects
+// should declare their keys.
+//
+// RecallBags removes BagsAnnotation from dst's metadata (dst's annotations
+// map is replaced, not modified). It is an error, naming the annotation and
+// the path, when the annotation is not a JSON object of bags or names a bag
+// under status (status bags travel only in status), or when the status
+// field holds a bag outside status; dst is then left as it was.
+func RecallBags(dst, src any) error {
+	api, err := apiPlanOf(src)
 	if err != nil {
-		return nil, fmt.Errorf("reading property bags from annotation %s: %w", BagsAnnotation, err)
+		return err
 	}
-	meta.Annotations = withoutKey(meta.Annotations, BagsAnnotation)
-	return bags, nil
+	bags := propertybag.Bags{}
+	if meta := objectMeta(src); meta != nil {
+		if text, ok := meta.Annotations[BagsAnnotation]; ok {
+			annotated, err := propertybag.UnmarshalBags(text)
+			if err != nil {
+				return recallError(src, dst, fmt.Errorf("annotation %s: %w", BagsAnnotation, err))
+			}
+			for path, bag := range annotated {
+				if isStatusPath(path) {
+					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", BagsAnnotation, path))
+				}
+				bags[path] = bag
+			}
+		}
+	}
+	if api.statusBags != nil {
+		if field := api.statusField(reflect.ValueOf(src), false); field.IsValid() {
+			for path, bag := range field.Interface().(propertybag.Bags) {
+				if !isStatusPath(path) {
+					return recallError(src, dst, fmt.Errorf("status field %s holds the bag %q, which lies outside status", api.statusName, path))
+				}
+				bags[path] = bag
+			}
+		}
+	}
+	if len(bags) > 0 {
+		// Count the places first, so that a path reached twice (elements
+		// with the same keys) gets nothing rather than a guess.
+		seen := map[string]int{}
+		err = walkBags(reflect.ValueOf(dst), false, func(path string, _ reflect.Value) error {
+			if _, ok := bags[path]; ok {
+				seen[path]++
+			}
+			return nil
+		})
+		if err != nil {
+			return recallError(src, dst, err)
+		}
+		_ = walkBags(reflect.ValueOf(dst), true, func(path string, bag reflect.Value) error {
+			if seen[path] == 1 {
+				existing := bag.Interface().(propertybag.PropertyBag)
+				bag.Set(reflect.ValueOf(propertybag.New(bags[path], existing)))
+			}
+			return nil
+		})
+	}
+	if m := objectMeta(dst); m != nil {
+		if _, ok := m.Annotations[BagsAnnotation]; ok {
+			m.Annotations = withoutKey(m.Annotations, BagsAnnotation)
+		}
+	}
+	return nil
+}
+
+func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) propertybag.Bags {
+	if bags == nil {
+		bags = propertybag.Bags{}
+	}
+	bags[path] = bag
+	return bags
+}
+
+func isStatusPath(path string) bool {
+	rest, ok := strings.CutPrefix(path, "status")
+	return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
+}
+
+func stashError(dst, src any, err error) error {
+	return fmt.Errorf("hubspoke: carrying the property bags of %s to %s: %w", augment.TypeName(src), augment.TypeName(dst), err)
+}
+
+func recallError(src, dst any, err error) error {
+	return fmt.Errorf("hubspoke: restoring the property bags of %s from %s: %w", augment.TypeName(dst), augment.TypeName(src), err)
 }
 
 // withoutKey returns a copy of m without key, or nil when nothing is left.
@@ -82,4 +229,373 @@ func withoutKey(m map[string]string, key string) map[string]string {
 		}
 	}
 	return out
+}
+
+// --- the API version's side: where its status carries bags ---
+
+var bagsType = reflect.TypeFor[propertybag.Bags]()
+
+// apiPlan says where an API version's status keeps its bags: the field
+// path (indexes) from the object to a field of type propertybag.Bags.
+type apiPlan struct {
+	status     int   // index of the status field in the object struct, -1 if none
+	statusPtr  bool  // the status field is a pointer to a struct
+	statusBags []int // index of the Bags field in the status struct; nil if none
+	statusName string
+}
+
+var apiPlans sync.Map // reflect.Type -> *apiPlan
+
+func apiPlanOf(obj any) (*apiPlan, error) {
+	t := reflect.TypeOf(obj)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct || reflect.ValueOf(obj).IsNil() {
+		return nil, fmt.Errorf("hubspoke: property bags: want a non-nil pointer to an object struct, got %T", obj)
+	}
+	if p, ok := apiPlans.Load(t); ok {
+		return p.(*apiPlan), nil
+	}
+	p := &apiPlan{status: -1}
+	st := t.Elem()
+	for i := range st.NumField() {
+		f := st.Field(i)
+		if !f.IsExported() || jsonName(f) != "status" {
+			continue
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft, p.statusPtr = ft.Elem(), true
+		}
+		if ft.Kind() != reflect.Struct {
+			break
+		}
+		for j := range ft.NumField() {
+			if ft.Field(j).Type == bagsType {
+				p.status, p.statusBags = i, []int{j}
+				p.statusName = "status." + jsonName(ft.Field(j))
+				break
+			}
+		}
+		break
+	}
+	apiPlans.Store(t, p)
+	return p, nil
+}
+
+// statusField returns the Bags field of obj's status (allocating a nil
+// status pointer when create is set), or the zero Value.
+func (p *apiPlan) statusField(obj reflect.Value, create bool) reflect.Value {
+	status := obj.Elem().Field(p.status)
+	if p.statusPtr {
+		if status.IsNil() {
+			if !create {
+				return reflect.Value{}
+			}
+			status.Set(reflect.New(status.Type().Elem()))
+		}
+		status = status.Elem()
+	}
+	return status.Field(p.statusBags[0])
+}
+
+// --- the storage twin's side: every bag and its path ---
+
+var propertyBagType = reflect.TypeFor[propertybag.PropertyBag]()
+
+// structPlan lists, for one struct type, its own bag field and the fields
+// below which a bag may sit.
+type structPlan struct {
+	bag    int // index of the PropertyBag field, -1 if none
+	fields []fieldPlan
+}
+
+type fieldPlan struct {
+	index  int
+	name   string   // JSON name; "" for an inlined embedded struct
+	keys   []string // list-map keys (JSON names of the element's fields)
+	inline bool
+}
+
+var (
+	structPlans sync.Map // reflect.Type -> *structPlan
+	holdsBags   sync.Map // reflect.Type -> bool
+)
+
+// mayHoldBag reports whether a value of type t can contain a PropertyBag.
+func mayHoldBag(t reflect.Type) bool {
+	if v, ok := holdsBags.Load(t); ok {
+		return v.(bool)
+	}
+	v := findBag(t, map[reflect.Type]bool{})
+	holdsBags.Store(t, v)
+	return v
+}
+
+func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if t == propertyBagType {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return findBag(t.Elem(), seen)
+	case reflect.Map:
+		return findBag(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && jsonName(f) != "-" && findBag(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func structPlanOf(t reflect.Type) *structPlan {
+	if p, ok := structPlans.Load(t); ok {
+		return p.(*structPlan)
+	}
+	p := &structPlan{bag: -1}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := jsonName(f)
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if f.Type == propertyBagType {
+			if p.bag < 0 {
+				p.bag = i
+			}
+			continue
+		}
+		if !mayHoldBag(f.Type) {
+			continue
+		}
+		fp := fieldPlan{index: i, name: name, keys: listMapKeys(f)}
+		if f.Anonymous && (name == "" || isInline(f)) {
+			fp.inline, fp.name = true, ""
+		}
+		p.fields = append(p.fields, fp)
+	}
+	structPlans.Store(t, p)
+	return p
+}
+
+// jsonName returns the name encoding/json gives f ("-" when it skips it).
+func jsonName(f reflect.StructField) string {
+	tag := f.Tag.Get("json")
+	name, _, _ := strings.Cut(tag, ",")
+	if tag == "-" {
+		return "-"
+	}
+	if name == "" {
+		if f.Anonymous {
+			return ""
+		}
+		return f.Name
+	}
+	return name
+}
+
+func isInline(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return slices.Contains(strings.Split(opts, ","), "inline")
+}
+
+// listMapKeys reads `hubspoke:"listMapKey=a,listMapKey=b"`.
+func listMapKeys(f reflect.StructField) []string {
+	var keys []string
+	for part := range strings.SplitSeq(f.Tag.Get("hubspoke"), ",") {
+		if key, ok := strings.CutPrefix(strings.TrimSpace(part), "listMapKey="); ok && key != "" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+// maxBagDepth bounds the walk, so that a cyclic value cannot recurse for
+// ever.
+const maxBagDepth = 1000
+
+var errTooDeep = errors.New("objects nested deeper than 1000 levels")
+
+// walkBags calls visit with the path and the (settable) PropertyBag field of
+// every bag inside v, a pointer to a storage object. When write is set,
+// visit may set the bag: the values of a map of structs are then visited
+// through a copy that is written back to the map after visit returns.
+func walkBags(v reflect.Value, write bool, visit func(path string, bag reflect.Value) error) error {
+	w := bagWalker{visit: visit, write: write}
+	return w.value(v, nil, nil, 0)
+}
+
+type bagWalker struct {
+	visit func(path string, bag reflect.Value) error
+	write bool
+}
+
+func (w *bagWalker) value(v reflect.Value, path []byte, keys []string, depth int) error {
+	if depth > maxBagDepth {
+		return errTooDeep
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return w.value(v.Elem(), path, keys, depth+1)
+	case reflect.Struct:
+		p := structPlanOf(v.Type())
+		if p.bag >= 0 {
+			name := string(path)
+			if name == "" {
+				name = "."
+			}
+			if err := w.visit(name, v.Field(p.bag)); err != nil {
+				return err
+			}
+		}
+		for _, f := range p.fields {
+			child := path
+			if !f.inline {
+				child = appendField(slices.Clip(path), f.name)
+			}
+			if err := w.value(v.Field(f.index), child, f.keys, depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			elem := v.Index(i)
+			child := append(slices.Clip(path), '[')
+			if len(keys) > 0 {
+				child = appendKeys(child, elem, keys)
+			} else {
+				child = strconv.AppendInt(child, int64(i), 10)
+			}
+			child = append(child, ']')
+			if err := w.value(elem, child, nil, depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		elemType := v.Type().Elem()
+		for _, k := range sortedMapKeys(v) {
+			child := append(slices.Clip(path), '[')
+			child = appendKeyValue(child, k)
+			child = append(child, ']')
+			if !w.write || elemType.Kind() == reflect.Pointer || elemType.Kind() == reflect.Interface {
+				if err := w.value(v.MapIndex(k), child, nil, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
+			elem := reflect.New(elemType).Elem()
+			elem.Set(v.MapIndex(k))
+			if err := w.value(elem, child, nil, depth+1); err != nil {
+				return err
+			}
+			v.SetMapIndex(k, elem)
+		}
+	}
+	return nil
+}
+
+func appendField(path []byte, name string) []byte {
+	if len(path) > 0 {
+		path = append(path, '.')
+	}
+	return append(path, name...)
+}
+
+// appendKeys writes the list-map keys of elem: name=value pairs joined by
+// commas, in the declared order.
+func appendKeys(path []byte, elem reflect.Value, keys []string) []byte {
+	for elem.Kind() == reflect.Pointer || elem.Kind() == reflect.Interface {
+		if elem.IsNil() {
+			break
+		}
+		elem = elem.Elem()
+	}
+	for i, key := range keys {
+		if i > 0 {
+			path = append(path, ',')
+		}
+		path = append(path, key...)
+		path = append(path, '=')
+		var value reflect.Value
+		if elem.Kind() == reflect.Struct {
+			value = fieldByJSONName(elem, key)
+		}
+		path = appendKeyValue(path, value)
+	}
+	return path
+}
+
+func fieldByJSONName(v reflect.Value, name string) reflect.Value {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.IsExported() && jsonName(f) == name {
+			return v.Field(i)
+		}
+	}
+	return reflect.Value{}
+}
+
+// appendKeyValue writes a key: a plain word as it is, null for a missing
+// or nil value, numbers and booleans as JSON, any other text as a JSON
+// string (so no two keys are written alike).
+func appendKeyValue(path []byte, v reflect.Value) []byte {
+	for v.IsValid() && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) {
+		if v.IsNil() {
+			return append(path, "null"...)
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() {
+		return append(path, "null"...)
+	}
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		if isPlainWord(s) {
+			return append(path, s...)
+		}
+		return strconv.AppendQuote(path, s)
+	case reflect.Bool:
+		return strconv.AppendBool(path, v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(path, v.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return strconv.AppendUint(path, v.Uint(), 10)
+	case reflect.Float32, reflect.Float64:
+		return strconv.AppendFloat(path, v.Float(), 'g', -1, 64)
+	}
+	return strconv.AppendQuote(path, fmt.Sprint(v.Interface()))
+}
+
+// isPlainWord reports whether s can be written in a path without quotes:
+// not empty, not a JSON literal, and made only of letters, digits and
+// - _ . / :.
+func isPlainWord(s string) bool {
+	if s == "" || s == "null" || s == "true" || s == "false" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/' || c == ':') {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedMapKeys(m reflect.Value) []reflect.Value {
+	keys := m.MapKeys()
+	slices.SortFunc(keys, func(a, b reflect.Value) int {
+		return strings.Compare(string(appendKeyValue(nil, a)), string(appendKeyValue(nil, b)))
+	})
+	return keys
 }

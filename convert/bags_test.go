@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,63 +11,354 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-func TestBagsTravelInAnAnnotation(t *testing.T) {
-	shared := map[string]string{"owner": "crm"}
-	meta := metav1.ObjectMeta{Annotations: shared}
-	bags := map[string]propertybag.PropertyBag{
-		"spec":   {"MiddleName": `"Theodore"`},
-		"status": nil, // empty bags are left out
+// A storage twin with bags at every depth: the object itself, spec, a
+// pointer to a struct, list elements with and without list-map keys, map
+// values (structs and pointers), and status.
+type gadgetStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	PropertyBag       propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Spec              gadgetStorageSpec       `json:"spec,omitempty"`
+	Status            gadgetStorageStatus     `json:"status,omitempty"`
+}
+
+type gadgetStorageSpec struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Owner       *partStorage            `json:"owner,omitempty"`
+	Parts       []partStorage           `json:"parts,omitempty"`
+	Ports       []portStorage           `json:"ports,omitempty" hubspoke:"listMapKey=port,listMapKey=protocol"`
+	Zones       map[string]partStorage  `json:"zones,omitempty"`
+	Spares      map[string]*partStorage `json:"spares,omitempty"`
+}
+
+type partStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Name        *string                 `json:"name,omitempty"`
+	Inner       *partStorage            `json:"inner,omitempty"`
+}
+
+type portStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Port        *int32                  `json:"port,omitempty"`
+	Protocol    *string                 `json:"protocol,omitempty"`
+}
+
+type gadgetStorageStatus struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Conditions  []partStorage           `json:"conditions,omitempty"`
+}
+
+// The API version: no bags, but a status field for the status bags.
+type gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            gadgetStatus `json:"status,omitempty"`
+}
+
+type gadgetStatus struct {
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func bag(kv ...string) propertybag.PropertyBag {
+	b := propertybag.PropertyBag{}
+	for i := 0; i < len(kv); i += 2 {
+		b[kv[i]] = kv[i+1]
 	}
-	if err := convert.StashBags(&meta, bags); err != nil {
+	return b
+}
+
+func str(s string) *string { return &s }
+func i32(i int32) *int32   { return &i }
+
+func fullGadget() *gadgetStorage {
+	return &gadgetStorage{
+		ObjectMeta:  metav1.ObjectMeta{Name: "g", Annotations: map[string]string{"owner": "crm"}},
+		PropertyBag: bag("Top", `1`),
+		Spec: gadgetStorageSpec{
+			PropertyBag: bag("Middle", `"Theodore"`),
+			Owner:       &partStorage{PropertyBag: bag("Since", `1928`), Inner: &partStorage{PropertyBag: bag("Deep", `true`)}},
+			Parts:       []partStorage{{Name: str("a"), PropertyBag: bag("Color", `"red"`)}, {Name: str("b")}, {Name: str("c"), PropertyBag: bag("Color", `"blue"`)}},
+			Ports: []portStorage{
+				{Port: i32(80), Protocol: str("TCP"), PropertyBag: bag("AppProtocol", `"http"`)},
+				{Port: i32(80), Protocol: str("UDP"), PropertyBag: bag("AppProtocol", `"dns"`)},
+				{Port: i32(443), Protocol: str("a b"), PropertyBag: bag("AppProtocol", `"https"`)},
+			},
+			Zones:  map[string]partStorage{"west": {PropertyBag: bag("Weight", `3`)}, "eu.central-1": {Name: str("x")}},
+			Spares: map[string]*partStorage{"one two": {PropertyBag: bag("Kept", `"yes"`)}, "nil": nil},
+		},
+		Status: gadgetStorageStatus{
+			PropertyBag: bag("Ready", `true`),
+			Conditions:  []partStorage{{}, {PropertyBag: bag("Reason", `"ok"`)}},
+		},
+	}
+}
+
+// shell is what a generated copy of a gadget gives: the same shape, no
+// bags.
+func shell(g *gadgetStorage) *gadgetStorage {
+	var out gadgetStorage
+	data, _ := json.Marshal(g)
+	_ = json.Unmarshal(data, &out)
+	var clear func(*partStorage)
+	clear = func(p *partStorage) {
+		if p != nil {
+			p.PropertyBag = nil
+			clear(p.Inner)
+		}
+	}
+	out.PropertyBag, out.Spec.PropertyBag, out.Status.PropertyBag = nil, nil, nil
+	clear(out.Spec.Owner)
+	for i := range out.Spec.Parts {
+		clear(&out.Spec.Parts[i])
+	}
+	for i := range out.Spec.Ports {
+		out.Spec.Ports[i].PropertyBag = nil
+	}
+	for k, z := range out.Spec.Zones {
+		z.PropertyBag = nil
+		out.Spec.Zones[k] = z
+	}
+	for _, s := range out.Spec.Spares {
+		clear(s)
+	}
+	for i := range out.Status.Conditions {
+		clear(&out.Status.Conditions[i])
+	}
+	return &out
+}
+
+func TestBagsTravelAtEveryDepth(t *testing.T) {
+	src := fullGadget()
+	before := fullGadget()
+	var api gadget
+	api.ObjectMeta = src.ObjectMeta // as ToHub/FromHub carry metadata
+	if err := convert.StashBags(&api, src); err != nil {
 		t.Fatal(err)
 	}
-	if len(shared) != 1 {
-		t.Fatalf("StashBags modified the shared annotations map: %v", shared)
+	if diff := cmp.Diff(before, src); diff != "" {
+		t.Errorf("StashBags modified its source (-before +after):\n%s", diff)
 	}
-	want := `{"spec":{"MiddleName":"Theodore"}}`
-	if got := meta.Annotations[convert.BagsAnnotation]; got != want {
-		t.Fatalf("annotation %s, want %s", got, want)
+	if _, ok := src.Annotations[convert.BagsAnnotation]; ok {
+		t.Error("StashBags modified the shared annotations map")
+	}
+	wantAnnotation := `{".":{"Top":1},"spec":{"Middle":"Theodore"},"spec.owner":{"Since":1928},"spec.owner.inner":{"Deep":true},` +
+		`"spec.parts[0]":{"Color":"red"},"spec.parts[2]":{"Color":"blue"},` +
+		`"spec.ports[port=443,protocol=\"a b\"]":{"AppProtocol":"https"},"spec.ports[port=80,protocol=TCP]":{"AppProtocol":"http"},` +
+		`"spec.ports[port=80,protocol=UDP]":{"AppProtocol":"dns"},"spec.spares[\"one two\"]":{"Kept":"yes"},"spec.zones[west]":{"Weight":3}}`
+	if got := api.Annotations[convert.BagsAnnotation]; got != wantAnnotation {
+		t.Errorf("annotation:\n got %s\nwant %s", got, wantAnnotation)
+	}
+	if api.Annotations["owner"] != "crm" {
+		t.Errorf("other annotations lost: %v", api.Annotations)
+	}
+	wantStatus := propertybag.Bags{"status": bag("Ready", `true`), "status.conditions[1]": bag("Reason", `"ok"`)}
+	if diff := cmp.Diff(wantStatus, api.Status.PropertyBags); diff != "" {
+		t.Errorf("status bags (-want +got):\n%s", diff)
 	}
 
-	stashed := meta.Annotations
-	back, err := convert.RecallBags(&meta)
+	// Through JSON, as a client sees the object, and back.
+	data, err := json.Marshal(&api)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(map[string]propertybag.PropertyBag{"spec": {"MiddleName": `"Theodore"`}}, back); diff != "" {
-		t.Errorf("recalled bags (-want +got):\n%s", diff)
-	}
-	if _, ok := meta.Annotations[convert.BagsAnnotation]; ok || meta.Annotations["owner"] != "crm" {
-		t.Errorf("RecallBags left %v", meta.Annotations)
-	}
-	if _, ok := stashed[convert.BagsAnnotation]; !ok {
-		t.Error("RecallBags modified the annotations map in place")
-	}
-}
-
-func TestStashingNothingRemovesTheAnnotation(t *testing.T) {
-	meta := metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"A":"1"}}`}}
-	if err := convert.StashBags(&meta, map[string]propertybag.PropertyBag{"spec": {}}); err != nil {
+	var read gadget
+	if err := json.Unmarshal(data, &read); err != nil {
 		t.Fatal(err)
 	}
-	if meta.Annotations != nil {
-		t.Fatalf("annotations %v, want none", meta.Annotations)
+	dst := shell(src)
+	dst.ObjectMeta = read.ObjectMeta
+	if err := convert.RecallBags(dst, &read); err != nil {
+		t.Fatal(err)
 	}
-	none := metav1.ObjectMeta{}
-	bags, err := convert.RecallBags(&none)
-	if bags != nil || err != nil || none.Annotations != nil {
-		t.Fatalf("RecallBags of nothing: %v %v %v", bags, err, none.Annotations)
+	want := fullGadget()
+	want.Spec.Zones["eu.central-1"] = partStorage{Name: str("x")}
+	if diff := cmp.Diff(want, dst); diff != "" {
+		t.Errorf("recalled object (-want +got):\n%s", diff)
+	}
+	if _, ok := read.Annotations[convert.BagsAnnotation]; !ok {
+		t.Error("RecallBags modified its source's annotations")
 	}
 }
 
-func TestRecallBagsRejectsBadText(t *testing.T) {
-	meta := metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":"not a bag"}`}}
-	before := meta.DeepCopy()
-	_, err := convert.RecallBags(&meta)
-	if err == nil || !strings.Contains(err.Error(), convert.BagsAnnotation) {
-		t.Fatalf("got %v", err)
+// carry stashes src's bags in an API object, lets edit change the shell
+// of the object as a client at the API version would, and recalls.
+func carry(t *testing.T, src *gadgetStorage, edit func(*gadgetStorage)) *gadgetStorage {
+	t.Helper()
+	var api gadget
+	if err := convert.StashBags(&api, src); err != nil {
+		t.Fatal(err)
 	}
-	if diff := cmp.Diff(before, &meta); diff != "" {
-		t.Errorf("a failed recall changed the metadata:\n%s", diff)
+	dst := shell(src)
+	edit(dst)
+	dst.ObjectMeta = api.ObjectMeta
+	if err := convert.RecallBags(dst, &api); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestKeyedBagsFollowTheirElements(t *testing.T) {
+	t.Run("reordered", func(t *testing.T) {
+		got := carry(t, fullGadget(), func(g *gadgetStorage) {
+			p := g.Spec.Ports
+			p[0], p[2] = p[2], p[0]
+		})
+		for _, p := range got.Spec.Ports {
+			want := map[string]string{"80/TCP": `"http"`, "80/UDP": `"dns"`, "443/a b": `"https"`}[keyOf(p)]
+			if p.PropertyBag["AppProtocol"] != want {
+				t.Errorf("port %s has bag %v, want AppProtocol %s", keyOf(p), p.PropertyBag, want)
+			}
+		}
+	})
+	t.Run("inserted and removed", func(t *testing.T) {
+		got := carry(t, fullGadget(), func(g *gadgetStorage) {
+			g.Spec.Ports = []portStorage{{Port: i32(8080), Protocol: str("TCP")}, g.Spec.Ports[2], g.Spec.Ports[0]}
+		})
+		if got.Spec.Ports[0].PropertyBag != nil {
+			t.Errorf("the new element got a bag: %v", got.Spec.Ports[0].PropertyBag)
+		}
+		if got.Spec.Ports[1].PropertyBag["AppProtocol"] != `"https"` || got.Spec.Ports[2].PropertyBag["AppProtocol"] != `"http"` {
+			t.Errorf("bags did not follow their elements: %+v", got.Spec.Ports)
+		}
+	})
+	t.Run("key changed", func(t *testing.T) {
+		got := carry(t, fullGadget(), func(g *gadgetStorage) { g.Spec.Ports[0].Port = i32(81) })
+		if got.Spec.Ports[0].PropertyBag != nil {
+			t.Errorf("an element whose key changed kept the old element's bag: %v", got.Spec.Ports[0].PropertyBag)
+		}
+	})
+	t.Run("duplicate keys", func(t *testing.T) {
+		got := carry(t, fullGadget(), func(g *gadgetStorage) {
+			g.Spec.Ports = append(g.Spec.Ports, portStorage{Port: i32(80), Protocol: str("TCP")})
+		})
+		for i, p := range got.Spec.Ports {
+			if keyOf(p) == "80/TCP" && p.PropertyBag != nil {
+				t.Errorf("element %d with a duplicated key got a bag: %v", i, p.PropertyBag)
+			}
+		}
+	})
+}
+
+func keyOf(p portStorage) string {
+	return strings.Join([]string{jsonText(p.Port), *p.Protocol}, "/")
+}
+
+func jsonText(v any) string {
+	data, _ := json.Marshal(v)
+	return string(data)
+}
+
+func TestIndexedBagsBelongToTheirIndex(t *testing.T) {
+	got := carry(t, fullGadget(), func(g *gadgetStorage) {
+		g.Spec.Parts = g.Spec.Parts[1:] // the first element removed: indexes shift
+	})
+	// Documented: without keys a bag belongs to its index.
+	if got.Spec.Parts[0].PropertyBag["Color"] != `"red"` || got.Spec.Parts[1].PropertyBag != nil {
+		t.Errorf("parts: %+v", got.Spec.Parts)
+	}
+	got = carry(t, fullGadget(), func(g *gadgetStorage) { g.Spec.Parts = g.Spec.Parts[:1] })
+	if len(got.Spec.Parts) != 1 || got.Spec.Parts[0].PropertyBag["Color"] != `"red"` {
+		t.Errorf("truncated parts: %+v", got.Spec.Parts)
+	}
+}
+
+func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
+	got := carry(t, fullGadget(), func(g *gadgetStorage) {
+		g.Spec.Owner = nil
+		delete(g.Spec.Zones, "west")
+		g.Spec.Spares = nil
+	})
+	if got.Spec.Owner != nil || got.Spec.Spares != nil {
+		t.Errorf("recall recreated removed values: %+v", got.Spec)
+	}
+	if _, ok := got.Spec.Zones["west"]; ok {
+		t.Errorf("recall recreated a removed map value: %v", got.Spec.Zones)
+	}
+	if got.Spec.PropertyBag["Middle"] != `"Theodore"` {
+		t.Errorf("the spec bag was lost: %v", got.Spec.PropertyBag)
+	}
+}
+
+func TestRecallKeepsWhatTheCopyPutInTheBag(t *testing.T) {
+	var api gadget
+	if err := convert.StashBags(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`, "B", `2`)}}); err != nil {
+		t.Fatal(err)
+	}
+	dst := &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("B", `3`)}}
+	dst.ObjectMeta = api.ObjectMeta
+	if err := convert.RecallBags(dst, &api); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(bag("A", `1`, "B", `3`), dst.Spec.PropertyBag); diff != "" {
+		t.Errorf("spec bag (-want +got):\n%s", diff)
+	}
+	if _, ok := dst.Annotations[convert.BagsAnnotation]; ok {
+		t.Error("the annotation stayed on the storage object")
+	}
+}
+
+func TestStatusBagsNeverComeFromTheAnnotation(t *testing.T) {
+	for _, path := range []string{"status", "status.conditions[0]", "status[0]"} {
+		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{
+			convert.BagsAnnotation: `{"` + path + `":{"Ready":false}}`}}}
+		dst := &gadgetStorage{ObjectMeta: api.ObjectMeta, Status: gadgetStorageStatus{Conditions: []partStorage{{}}}}
+		err := convert.RecallBags(dst, api)
+		if err == nil || !strings.Contains(err.Error(), convert.BagsAnnotation) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s in the annotation: err = %v, want an error naming the annotation and the path", path, err)
+		}
+		if dst.Status.PropertyBag != nil || dst.Status.Conditions[0].PropertyBag != nil {
+			t.Errorf("%s in the annotation reached the status: %+v", path, dst.Status)
+		}
+		if _, ok := dst.Annotations[convert.BagsAnnotation]; !ok {
+			t.Errorf("a failed recall changed its destination's annotations")
+		}
+	}
+	// "statusLine" is not under status.
+	api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"statusLine":{"A":1}}`}}}
+	if err := convert.RecallBags(&gadgetStorage{}, api); err != nil {
+		t.Errorf("a path that merely begins with status: %v", err)
+	}
+	// And the status field carries only status bags.
+	api = &gadget{Status: gadgetStatus{PropertyBags: propertybag.Bags{"spec": bag("Middle", `"x"`)}}}
+	if err := convert.RecallBags(&gadgetStorage{}, api); err == nil || !strings.Contains(err.Error(), "$propertyBags") {
+		t.Errorf("a spec bag in the status field: err = %v", err)
+	}
+}
+
+func TestRecallRejectsBadAnnotations(t *testing.T) {
+	for _, text := range []string{`{"spec":"not a bag"}`, `{not json`, `[]`} {
+		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: text}}}
+		dst := &gadgetStorage{ObjectMeta: api.ObjectMeta}
+		err := convert.RecallBags(dst, api)
+		if err == nil || !strings.Contains(err.Error(), convert.BagsAnnotation) || !strings.Contains(err.Error(), "hubspoke") {
+			t.Errorf("%s: err = %v, want an error naming hubspoke and the annotation", text, err)
+		}
+	}
+}
+
+// An API version without a status field for its bags cannot carry status
+// bags: StashBags says so rather than dropping them.
+func TestStashWithoutAStatusFieldFails(t *testing.T) {
+	type bare struct {
+		metav1.TypeMeta   `json:",inline"`
+		metav1.ObjectMeta `json:"metadata,omitempty"`
+	}
+	var api bare
+	err := convert.StashBags(&api, &gadgetStorage{Status: gadgetStorageStatus{PropertyBag: bag("Ready", `true`)}})
+	if err == nil || !strings.Contains(err.Error(), "propertybag.Bags") || !strings.Contains(err.Error(), "status") {
+		t.Errorf("err = %v", err)
+	}
+	if err := convert.StashBags(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`)}}); err != nil {
+		t.Errorf("spec bags need no status field: %v", err)
+	}
+}
+
+func TestStashRemovesAStaleAnnotation(t *testing.T) {
+	api := gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"A":1}}`}}}
+	if err := convert.StashBags(&api, &gadgetStorage{}); err != nil {
+		t.Fatal(err)
+	}
+	if api.Annotations != nil {
+		t.Errorf("annotations = %v, want none", api.Annotations)
 	}
 }

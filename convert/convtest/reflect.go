@@ -35,6 +35,7 @@ var (
 	typeMetaType    = reflect.TypeFor[metav1.TypeMeta]()
 	objectMetaType  = reflect.TypeFor[metav1.ObjectMeta]()
 	bagType         = reflect.TypeFor[propertybag.PropertyBag]()
+	bagsType        = reflect.TypeFor[propertybag.Bags]()
 	timeType        = reflect.TypeFor[metav1.Time]()
 	quantityType    = reflect.TypeFor[resource.Quantity]()
 	intOrStringType = reflect.TypeFor[intstr.IntOrString]()
@@ -61,6 +62,8 @@ func computeClass(t reflect.Type) class {
 		return classObjectMeta
 	case bagType:
 		return classBag
+	case bagsType:
+		return classOpaque // an API version's status bags: filled by conversions only
 	case timeType:
 		return classTime
 	case quantityType:

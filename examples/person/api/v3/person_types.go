@@ -1,6 +1,7 @@
 package v3
 
 import (
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -61,6 +62,12 @@ type PersonStatus struct {
 	// Phase is where the person is in the CRM's lifecycle.
 	// +optional
 	Phase string `json:"phase,omitempty"`
+
+	// PropertyBags holds the status values of other versions that this
+	// version has no field for, by path (see convert.StashBags). The API
+	// server accepts changes to it only through the status subresource.
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
 // Address is a postal address as a single free-text label.

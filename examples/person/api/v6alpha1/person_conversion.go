@@ -10,7 +10,6 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v6alpha1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -36,12 +35,10 @@ func (p *Person) AssignProperties_To_Person(dst *v6alpha1storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
-	// Values only other versions have fields for travel in an annotation.
-	bags, err := convert.RecallBags(&dst.ObjectMeta)
-	if err != nil {
+	// Values only other versions have fields for come back into the bags, at every depth.
+	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	dst.Spec.PropertyBag, dst.Status.PropertyBag = bags["spec"], bags["status"]
 	return augment.AfterAssignTo(p, dst)
 }
 
@@ -54,8 +51,7 @@ func (p *Person) AssignProperties_From_Person(src *v6alpha1storage.Person) error
 		return err
 	}
 	// Keep what this version has no field for, so an update through it loses nothing.
-	bags := map[string]propertybag.PropertyBag{"spec": src.Spec.PropertyBag, "status": src.Status.PropertyBag}
-	if err := convert.StashBags(&p.ObjectMeta, bags); err != nil {
+	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
 	return augment.AfterAssignFrom(p, src)
