@@ -123,7 +123,7 @@ func FuzzMarshalBags(f *testing.F) {
 		if got, want := isJSONText(value), json.Valid([]byte(value)) && strings.TrimSpace(value) == value; got != want {
 			t.Fatalf("isJSONText(%q) = %v, encoding/json says %v", value, got, want)
 		}
-		bags := map[string]PropertyBag{"spec": {key: value, "Plain": `"x"`}, "status": {"Phase": value}}
+		bags := Bags{"spec": {key: value, "Plain": `"x"`}, "status": {"Phase": value}}
 		text, err := MarshalBags(bags)
 		if err != nil {
 			t.Fatal(err)
