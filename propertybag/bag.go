@@ -105,7 +105,8 @@ func (b *PropertyBag) Add(name string, value any) error {
 }
 
 // Get decodes the value named name into dst, which must be a non-nil
-// pointer, and leaves the bag unchanged. The destination is replaced, not
+// pointer (otherwise the error wraps ErrNilDestination, whatever the bag
+// holds), and leaves the bag unchanged. The destination is replaced, not
 // merged: on success *dst holds exactly the stored value; on failure *dst is
 // untouched.
 func (b PropertyBag) Get(name string, dst any) error {
@@ -127,12 +128,12 @@ func (b PropertyBag) read(op, name string, dst any) error {
 	// Strings are the commonest values: a plain one needs no decoder.
 	switch p := dst.(type) {
 	case *string:
-		if s, ok := plainString(b[name]); ok {
+		if s, ok := plainString(b[name]); ok && p != nil {
 			*p = s
 			return nil
 		}
 	case **string:
-		if s, ok := plainString(b[name]); ok {
+		if s, ok := plainString(b[name]); ok && p != nil {
 			*p = &s
 			return nil
 		}
@@ -152,7 +153,8 @@ func (b PropertyBag) read(op, name string, dst any) error {
 }
 
 // Get returns the value named name decoded as a T, leaving the bag
-// unchanged. Errors are those of PropertyBag.Get.
+// unchanged. Errors are those of PropertyBag.Get; with an error, the value
+// returned is T's zero value.
 func Get[T any](b PropertyBag, name string) (T, error) {
 	var v T
 	err := b.read("get", name, &v)
@@ -160,7 +162,8 @@ func Get[T any](b PropertyBag, name string) (T, error) {
 }
 
 // Pull returns the value named name decoded as a T and removes it from the
-// bag. On error the value stays in the bag.
+// bag. On error the value stays in the bag and the value returned is T's
+// zero value.
 func Pull[T any](b PropertyBag, name string) (T, error) {
 	var v T
 	if err := b.read("pull", name, &v); err != nil {

@@ -35,12 +35,21 @@ func decodeJSON(text string, dst reflect.Value) error {
 	t := dst.Type()
 	info := typeInfoFor(t)
 	if info.fast && info.scalar {
-		// A scalar is assigned once, at the end of a successful parse, so
-		// decoding straight into dst leaves it untouched on failure.
+		// Check the syntax of the whole text first: the value is assigned
+		// as soon as it is parsed, and "42abc" or "4 2" must not leave 42
+		// or 4 behind when the rest turns out to be wrong. A scalar is
+		// assigned once, so decoding into dst after that check leaves it
+		// untouched on failure without a fresh value.
 		d := decodeState{s: text}
-		if err := d.top(dst, info); !errors.Is(err, errFallback) {
+		if err := d.skipValue(); err != nil {
 			return err
 		}
+		d.skipSpace()
+		if d.i < len(d.s) {
+			return d.syntaxErr("after top-level value")
+		}
+		d = decodeState{s: text}
+		return d.value(dst, info)
 	}
 	fresh := reflect.New(t).Elem()
 	err := errFallback
@@ -691,6 +700,41 @@ func (d *decodeState) str() (string, error) {
 		}
 	}
 	return "", d.syntaxErr("")
+}
+
+// skipStr moves the cursor past the JSON string literal at the cursor,
+// checking it as str does without building its value.
+func (d *decodeState) skipStr() error {
+	d.i++ // opening quote
+	for d.i < len(d.s) {
+		c := d.s[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return nil
+		case c < 0x20:
+			return d.syntaxErr("in string literal")
+		case c == '\\':
+			d.i++
+			if d.i >= len(d.s) {
+				return d.syntaxErr("")
+			}
+			if escapes[d.s[d.i]] != 0 {
+				d.i++
+				continue
+			}
+			if d.s[d.i] != 'u' {
+				return d.syntaxErr("in string escape code")
+			}
+			d.i++
+			if _, ok := d.hex4(); !ok {
+				return d.syntaxErr("in \\u hexadecimal character escape")
+			}
+		default:
+			d.i++
+		}
+	}
+	return d.syntaxErr("")
 }
 
 func (d *decodeState) hex4() (rune, bool) {

@@ -38,7 +38,9 @@
 //     that fits the destination, and an object key the destination struct
 //     has no field for is an error, not silently dropped (keys match field
 //     names exactly first, then case-insensitively, as in encoding/json).
-//     The destination is replaced, not merged, and is untouched on error.
+//     The destination is replaced, not merged, and is untouched on error:
+//     text such as 42abc, 0x10 or "4 2" read into a number is an error and
+//     writes nothing, not 42, 0 or 4.
 //   - Legacy text: bags written by Azure Service Operator's
 //     genruntime.PropertyBag store a value of Go type string verbatim,
 //     without quotes, and everything else as JSON. To read them, a
@@ -52,11 +54,16 @@
 //
 // # Errors
 //
-// Every error is an *Error naming the operation, the property, the Go type and
-// a short excerpt of the stored text, and wraps one of the sentinels
-// ErrNotFound, ErrDecode, ErrEncode, ErrNilDestination or ErrNilBag, so
-// errors.Is works. A failed Pull leaves the value in the bag; a failed Add
-// leaves the bag as it was. No operation panics on stored data.
+// Every error of Add, Get and Pull is an *Error naming the operation, the
+// property, the Go type and a short excerpt of the stored text, and wraps one
+// of the sentinels ErrNotFound, ErrDecode, ErrEncode, ErrNilDestination or
+// ErrNilBag, so errors.Is works. A destination that is nil (a nil pointer of
+// any type) or not a pointer is ErrNilDestination, whatever the bag holds
+// under the name. A failed Pull leaves the value in the bag; a failed Add
+// leaves the bag as it was. Errors of MarshalBags and UnmarshalBags wrap
+// ErrEncode and ErrDecode and say that the property bags annotation
+// (hubspoke.dev/property-bags) is at fault. No operation panics on stored
+// data.
 //
 // # Performance
 //
