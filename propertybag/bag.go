@@ -108,7 +108,9 @@ func (b *PropertyBag) Add(name string, value any) error {
 // pointer (otherwise the error wraps ErrNilDestination, whatever the bag
 // holds), and leaves the bag unchanged. The destination is replaced, not
 // merged: on success *dst holds exactly the stored value; on failure *dst is
-// untouched.
+// untouched. The text null reads as nil into a pointer, slice, map or
+// interface and is an error for any other destination (see the package
+// documentation).
 func (b PropertyBag) Get(name string, dst any) error {
 	return b.read("get", name, dst)
 }

@@ -124,3 +124,98 @@ func TestNilDestination(t *testing.T) {
 		}
 	}
 }
+
+// optionalText stores its zero value as null and reads null back as its
+// zero value, as metav1.Time does.
+type optionalText struct{ Text string }
+
+func (o optionalText) MarshalJSON() ([]byte, error) {
+	if o.Text == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(o.Text)
+}
+
+func (o *optionalText) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*o = optionalText{}
+		return nil
+	}
+	return json.Unmarshal(data, &o.Text)
+}
+
+// TestNull pins what the text null (what Add stores for nil) reads as: nil
+// for a pointer, slice, map or interface; an error, the same for strings,
+// numbers, bools and structs, for any other destination, which is left as
+// it was; and whatever a type with its own unmarshaler makes of it.
+func TestNull(t *testing.T) {
+	var bag PropertyBag
+	must(t, bag.Add("nil", nil))
+	must(t, bag.Add("nilString", (*string)(nil)))
+	must(t, bag.Add("nilStruct", (*address)(nil)))
+	bag["spaced"] = " null\n"
+	for _, name := range []string{"nil", "nilString", "nilStruct"} {
+		eq(t, bag[name], "null")
+	}
+	for _, name := range []string{"nil", "nilString", "nilStruct", "spaced"} {
+		t.Run(name, func(t *testing.T) {
+			fails := func(dst any, want any) {
+				t.Helper()
+				err := bag.Get(name, dst)
+				if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "null") {
+					t.Errorf("Get into %T: got %v, want ErrDecode saying the value is null", dst, err)
+				}
+				if got := reflect.ValueOf(dst).Elem().Interface(); !reflect.DeepEqual(got, want) {
+					t.Errorf("failed Get into %T wrote %#v", dst, got)
+				}
+			}
+			n, f, b, g := 7, float32(7), true, gender("Male")
+			fails(&n, 7)
+			fails(&f, float32(7))
+			fails(&b, true)
+			a := address{Label: "old"}
+			fails(&a, address{Label: "old"})
+			if name != "spaced" { // legacy text with white space is a string
+				s := "old"
+				fails(&s, "old")
+				fails(&g, gender("Male"))
+			}
+			nils := []any{new(*int), new(*address), new([]int), new(map[string]int), new(any)}
+			if name != "spaced" {
+				nils = append(nils, new(*string), new(**string))
+			}
+			for _, dst := range nils {
+				if err := bag.Get(name, dst); err != nil {
+					t.Errorf("Get into %T: %v", dst, err)
+				}
+				if v := reflect.ValueOf(dst).Elem(); !v.IsNil() {
+					t.Errorf("Get into %T gave %#v, want nil", dst, v.Interface())
+				}
+			}
+			var o optionalText
+			must(t, bag.Get(name, &o))
+			eq(t, o.Text, "")
+		})
+	}
+	// Legacy text with white space around null is a string like any other.
+	s, err := Get[string](bag, "spaced")
+	must(t, err)
+	eq(t, s, " null\n")
+	// A nil added and read back as a plain string is an error, not "null".
+	if s, err := Pull[string](bag, "nil"); err == nil || s != "" || !bag.Contains("nil") {
+		t.Errorf("Pull[string] of a stored nil = %q, %v; want an error, the value kept", s, err)
+	}
+	p, err := PullOptional[string](bag, "nilString")
+	must(t, err)
+	if p != nil || bag.Contains("nilString") {
+		t.Errorf("PullOptional of a stored nil = %v", p)
+	}
+	// A type whose zero value is stored as null round-trips.
+	eq(t, roundTrip(t, optionalText{}), optionalText{})
+	eq(t, roundTrip(t, optionalText{Text: "x"}), optionalText{Text: "x"})
+	// Inside an object, null leaves the field its zero value, as in
+	// encoding/json.
+	got, err := Get[address](PropertyBag{"a": `{"label":null,"floor":null,"lines":null}`}, "a")
+	must(t, err)
+	eq(t, got, address{})
+}

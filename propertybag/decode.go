@@ -17,10 +17,14 @@ import (
 
 // decode decodes text into dst (a settable value). dst is only assigned when
 // decoding succeeds. Values of string kind also accept legacy text that is not
-// a JSON string literal (see the package documentation).
+// a JSON string literal (see the package documentation). The text null is an
+// error for a destination that cannot be nil (see errNull).
 func decode(text string, dst reflect.Value) error {
 	t := dst.Type()
 	info := typeInfoFor(t)
+	if info.nullIsError && isNull(text, info.stringTarget) {
+		return errNull
+	}
 	if info.stringTarget {
 		if ok, err := decodeLegacyString(text, dst); ok || err != nil {
 			return err
@@ -75,6 +79,19 @@ func isStringTarget(t reflect.Type) bool {
 		t = t.Elem()
 	}
 	return t.Kind() == reflect.String && isPlainScalar(t) && !hasUnmarshaler(t)
+}
+
+// errNull reports the text null read into a destination that cannot be nil.
+var errNull = errors.New("stored value is null (what Add stores for a nil pointer), " +
+	"which only a pointer, slice, map or interface can hold")
+
+// isNull reports whether text is the JSON literal null; white space around it
+// counts only when exact is false (legacy string text is taken as it is).
+func isNull(text string, exact bool) bool {
+	if !exact && len(text) > 4 {
+		text = strings.Trim(text, " \t\r\n")
+	}
+	return text == "null"
 }
 
 // decodeLegacyString handles text for a string target that is not a JSON
@@ -164,6 +181,7 @@ type typeInfo struct {
 	fast         bool      // the fast decoder handles this type completely
 	scalar       bool      // a bool, number or string kind
 	stringTarget bool      // see isStringTarget
+	nullIsError  bool      // null is an error, not nil (see errNull)
 	elem         *typeInfo // pointer, slice and map element
 	fields       []fieldInfo
 	exact        map[string]int // JSON name -> index into fields
@@ -197,6 +215,13 @@ func buildTypeInfo(t reflect.Type, building map[reflect.Type]*typeInfo) *typeInf
 		return cached.(*typeInfo)
 	}
 	info := &typeInfo{typ: t, kind: t.Kind(), fast: true, stringTarget: isStringTarget(t)}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
+	default:
+		// A type with its own unmarshaler decides what null means
+		// (metav1.Time stores its zero value as null).
+		info.nullIsError = !hasUnmarshaler(t)
+	}
 	building[t] = info
 	if hasUnmarshaler(t) || hasMarshaler(t) {
 		info.fast = false

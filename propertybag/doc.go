@@ -41,16 +41,28 @@
 //     The destination is replaced, not merged, and is untouched on error:
 //     text such as 42abc, 0x10 or "4 2" read into a number is an error and
 //     writes nothing, not 42, 0 or 4.
+//   - The text null (what Add stores for nil and for a nil pointer) reads as
+//     nil into a pointer, slice, map or interface. Any other destination
+//     cannot hold it, so reading null into a string, number, bool, struct or
+//     array is an error wrapping ErrDecode, the same for all of them, and
+//     the destination is untouched; read such a value into a pointer (or
+//     with PullOptional) to get nil. A type with its own UnmarshalJSON or
+//     UnmarshalText is given null as encoding/json gives it (metav1.Time, which
+//     stores its zero value as null, reads it back as that). Inside an object
+//     or array, null leaves the field or element its zero value, as in
+//     encoding/json.
 //   - Legacy text: bags written by Azure Service Operator's
 //     genruntime.PropertyBag store a value of Go type string verbatim,
 //     without quotes, and everything else as JSON. To read them, a
 //     destination of string kind (or a pointer to one) accepts any text that
 //     is not a JSON string literal and takes it verbatim. Two exceptions keep
 //     that rule from hiding errors: text that is a JSON object or array is
-//     rejected as the wrong shape, and the text null decodes to a nil pointer
-//     when the destination is a pointer. The one ambiguity: a legacy string
-//     whose own text is a valid JSON string literal (it begins and ends with
-//     a double quote) is decoded as JSON.
+//     rejected as the wrong shape, and the text null (exactly, without white
+//     space) is JSON null as above: nil for a pointer, an error for a
+//     string. The ambiguities: a legacy string whose own text is a valid JSON
+//     string literal (it begins and ends with a double quote) is decoded as
+//     JSON, and a legacy string whose text is null reads only into a
+//     pointer, as nil.
 //
 // # Errors
 //
