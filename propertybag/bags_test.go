@@ -1,0 +1,167 @@
+package propertybag
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// throughAPIServer passes the annotation text through JSON as the API server
+// does when it stores and serves an object: encoding/json replaces invalid
+// UTF-8 by U+FFFD, so only valid UTF-8 comes back as it was.
+func throughAPIServer(t *testing.T, text string) string {
+	t.Helper()
+	data, err := json.Marshal(map[string]string{"hubspoke.dev/property-bags": text})
+	must(t, err)
+	var back map[string]string
+	must(t, json.Unmarshal(data, &back))
+	return back["hubspoke.dev/property-bags"]
+}
+
+// marshalRoundTrip checks that bags survive MarshalBags, the API server and
+// UnmarshalBags byte for byte, and returns the text.
+func marshalRoundTrip(t *testing.T, bags Bags) string {
+	t.Helper()
+	text, err := MarshalBags(bags)
+	must(t, err)
+	if !utf8.ValidString(text) || !json.Valid([]byte(text)) {
+		t.Fatalf("MarshalBags wrote text that is not valid UTF-8 JSON: %q", text)
+	}
+	if served := throughAPIServer(t, text); served != text {
+		t.Fatalf("the API server changes the text %q into %q", text, served)
+	}
+	back, err := UnmarshalBags(text)
+	must(t, err)
+	want := Bags{}
+	for name, bag := range bags {
+		if len(bag) > 0 {
+			want[name] = bag
+		}
+	}
+	eq(t, back, want)
+	return text
+}
+
+// TestMarshalBagsPathNames: bags named by their paths in an object, with
+// dots, brackets, quotes, '=' and ',' in them, come back under the same
+// names.
+func TestMarshalBagsPathNames(t *testing.T) {
+	bags := Bags{}
+	for _, name := range []string{
+		".", "spec", "spec.birthDate", "spec.parts[2]", "spec.parts[2].size", `spec.ports[name=http]`,
+		`spec.ports[port=80,protocol=TCP]`, `spec.labels["a b"]`, `spec.zones["eu west"].nodes[0]`,
+		`spec.labels["quote\"d"]`, `spec.labels["back\\slash"]`, `spec.labels["<&>"]`, "spec.ключ", "", " ",
+		"spec.tab\there", "spec.nl\nhere",
+	} {
+		bags[name] = PropertyBag{"Name": `"` + strings.ReplaceAll(name, `"`, `'`) + `x"`, "Legacy": "text of " + name}
+	}
+	text := marshalRoundTrip(t, bags)
+	if !strings.Contains(text, `"spec.labels[\"a b\"]":{`) || !strings.Contains(text, `"spec.ports[port=80,protocol=TCP]":{`) {
+		t.Errorf("path names not written as plain JSON strings: %s", text)
+	}
+}
+
+// TestMarshalBagsNoHTMLEscaping (issue 18): the annotation is not
+// HTML-escaped, so a legacy value of 50,000 '<' characters takes about 50 KB,
+// not six times that, and comes back byte for byte; values are embedded as
+// stored, so what Add escaped stays escaped and does not grow either.
+func TestMarshalBagsNoHTMLEscaping(t *testing.T) {
+	angles := strings.Repeat("<", 50_000)
+	text := marshalRoundTrip(t, Bags{"spec": {"Legacy": angles}})
+	if len(text) > len(angles)+100 {
+		t.Errorf("annotation for a 50,000-byte value is %d bytes", len(text))
+	}
+	var added PropertyBag
+	must(t, added.Add("Added", angles))
+	text = marshalRoundTrip(t, Bags{"spec": added})
+	if len(text) > len(added["Added"])+100 {
+		t.Errorf("annotation for a %d-byte stored value is %d bytes", len(added["Added"]), len(text))
+	}
+	// Names, keys and verbatim strings keep <, >, & and U+2028/U+2029 as
+	// they are; only quotes, backslashes and control characters are escaped.
+	text = marshalRoundTrip(t, Bags{`spec.labels["<a&b>"]`: {"k<&>\u2028": "legacy <&> \u2028\u2029 \"q\" \\ \t\x01", "j": `"<raw>"`}})
+	want := `{"spec.labels[\"<a&b>\"]":{"j":"<raw>"},"$verbatim":{"spec.labels[\"<a&b>\"]":{"k<&>` + "\u2028" +
+		`":"legacy <&> ` + "\u2028\u2029" + ` \"q\" \\ \t\u0001"}}}`
+	eq(t, text, want)
+	// The stored bags (what etcd holds) are unchanged: Add still escapes.
+	eq(t, added["Added"][:19], `"\u003c\u003c\u003c`)
+}
+
+// TestMarshalBagsInvalidUTF8: invalid UTF-8 in a bag name, a property name or
+// a value (legacy text or JSON) comes back byte for byte, never replaced by
+// U+FFFD, and the text itself is valid UTF-8, so that the API server keeps
+// it as it is.
+func TestMarshalBagsInvalidUTF8(t *testing.T) {
+	bags := Bags{
+		"spec": {
+			"bad\xffname": `"x"`,
+			"Legacy":      "caf\xe9 au lait",
+			"JSON":        "\"\xff\xfe\"",
+			"Object":      "{\"a\":\"\xc3\"}",
+			"Good":        `"fine"`,
+			"Surrogate":   "\xed\xa0\x80",
+		},
+		"bad\xfebag": {"k": `1`, "Legacy": "plain"},
+		"status":     {"Phase": `"Running"`},
+	}
+	text := marshalRoundTrip(t, bags)
+	if strings.Contains(text, "\ufffd") {
+		t.Errorf("text holds U+FFFD: %s", text)
+	}
+	if !strings.Contains(text, `"spec":{"Good":"fine"}`) {
+		t.Errorf("valid values are not written as JSON: %s", text)
+	}
+	// UnmarshalBags rejects invalid UTF-8 and broken base64, naming them.
+	for bad, mention := range map[string]string{
+		"{\"spec\":{\"a\":\"\xff\"}}":                             "invalid UTF-8 at offset 14",
+		`{"$base64":{"c3BlYw==":{"YQ==":"!!"}}}`:                  `value "a" of bag "spec"`,
+		`{"$base64":{"c3BlYw":{"YQ==":"YQ=="}}}`:                  "bag name",
+		`{"$base64":{"c3BlYw==":{"YQ=":"YQ=="}}}`:                 `property name in bag "spec"`,
+		`{"$base64":{"JHNwZWM=":{"YQ==":"YQ=="}}}`:                `bag "$spec"`,
+		`{"$base64":{"c3BlYw==":{"YQ==":1}}}`:                     "not a string",
+		`{"$base64":{"c3BlYw==":[]}}`:                             "not a JSON object",
+		`{"$base64":{},"$base64":{}}`:                             "$base64 appears twice",
+		`{"spec":{"a":1},"$base64":{"c3BlYw==":{"YQ==":"MQ=="}}}`: `value "a" of bag "spec" appears twice`,
+	} {
+		_, err := UnmarshalBags(bad)
+		if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), mention) {
+			t.Errorf("UnmarshalBags(%q) = %v, want ErrDecode mentioning %q", bad, err, mention)
+		}
+	}
+}
+
+// TestUnmarshalBagsErrorsNameTheAnnotation: every error of UnmarshalBags says
+// that the property bags annotation is at fault, names it, and says what is
+// wrong where; MarshalBags' errors name it too.
+func TestUnmarshalBagsErrorsNameTheAnnotation(t *testing.T) {
+	for bad, mention := range map[string]string{
+		``:                                   "end of JSON input",
+		`[]`:                                 "not a JSON object",
+		`{"spec":"x"}`:                       `bag "spec" is not a JSON object`,
+		`{"spec":{"a":tru}}`:                 `value "a" of bag "spec"`,
+		`{"spec":{"a":1,}}`:                  "looking for beginning of object key",
+		`{"spec":{"a":1,"a":2}}`:             `value "a" of bag "spec" appears twice`,
+		`{"spec":{},"spec":{}}`:              `bag "spec" appears twice`,
+		`{"$other":{}}`:                      `unknown member "$other"`,
+		`{"$verbatim":{"spec":{"a":1}}}`:     "not a string",
+		`{"$verbatim":{"spec":{"a":"x\q"}}}`: `value "a" of bag "spec" under $verbatim`,
+		`{} x`:                               "after top-level value",
+	} {
+		_, err := UnmarshalBags(bad)
+		if !errors.Is(err, ErrDecode) {
+			t.Errorf("UnmarshalBags(%q) = %v, want ErrDecode", bad, err)
+			continue
+		}
+		for _, m := range []string{"property bags", "hubspoke.dev/property-bags", mention} {
+			if !strings.Contains(err.Error(), m) {
+				t.Errorf("UnmarshalBags(%q): error %q does not mention %q", bad, err, m)
+			}
+		}
+	}
+	_, err := MarshalBags(Bags{"$spec": {"a": "1"}})
+	if !errors.Is(err, ErrEncode) || !strings.Contains(err.Error(), "hubspoke.dev/property-bags") || !strings.Contains(err.Error(), `"$spec"`) {
+		t.Errorf("MarshalBags with a bag named $spec: %v", err)
+	}
+}
