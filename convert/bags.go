@@ -68,15 +68,15 @@ func StashBags(dst, src any) error {
 		return err
 	}
 	var annotated, status propertybag.Bags
-	err = walkBags(reflect.ValueOf(src), false, func(path string, bag reflect.Value) error {
+	err = walkBags(reflect.ValueOf(src), false, func(path []byte, bag reflect.Value) error {
 		b := bag.Interface().(propertybag.PropertyBag)
 		if len(b) == 0 {
 			return nil
 		}
-		if isStatusPath(path) {
-			status = addBag(status, path, b)
+		if isStatusPath(string(path)) {
+			status = addBag(status, string(path), b)
 		} else {
-			annotated = addBag(annotated, path, b)
+			annotated = addBag(annotated, string(path), b)
 		}
 		return nil
 	})
@@ -142,18 +142,18 @@ func RecallBags(dst, src any) error {
 	if err != nil {
 		return err
 	}
-	bags := propertybag.Bags{}
+	// bags holds private maps only: decoded from the annotation, or cloned
+	// from src's status, so they can be moved into dst without a copy.
+	var bags propertybag.Bags
 	if meta := objectMeta(src); meta != nil {
 		if text, ok := meta.Annotations[BagsAnnotation]; ok {
-			annotated, err := propertybag.UnmarshalBags(text)
-			if err != nil {
+			if bags, err = propertybag.UnmarshalBags(text); err != nil {
 				return recallError(src, dst, fmt.Errorf("annotation %s: %w", BagsAnnotation, err))
 			}
-			for path, bag := range annotated {
+			for path := range bags {
 				if isStatusPath(path) {
 					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", BagsAnnotation, path))
 				}
-				bags[path] = bag
 			}
 		}
 	}
@@ -163,30 +163,39 @@ func RecallBags(dst, src any) error {
 				if !isStatusPath(path) {
 					return recallError(src, dst, fmt.Errorf("status field %s holds the bag %q, which lies outside status", api.statusName, path))
 				}
-				bags[path] = bag
+				bags = addBag(bags, path, bag.Clone())
 			}
 		}
 	}
 	if len(bags) > 0 {
 		// Count the places first, so that a path reached twice (elements
 		// with the same keys) gets nothing rather than a guess.
-		seen := map[string]int{}
-		err = walkBags(reflect.ValueOf(dst), false, func(path string, _ reflect.Value) error {
-			if _, ok := bags[path]; ok {
-				seen[path]++
+		var seen map[string]int
+		err = walkBags(reflect.ValueOf(dst), false, func(path []byte, _ reflect.Value) error {
+			if _, ok := bags[string(path)]; ok {
+				if seen == nil {
+					seen = make(map[string]int, len(bags))
+				}
+				seen[string(path)]++
 			}
 			return nil
 		})
 		if err != nil {
 			return recallError(src, dst, err)
 		}
-		_ = walkBags(reflect.ValueOf(dst), true, func(path string, bag reflect.Value) error {
-			if seen[path] == 1 {
-				existing := bag.Interface().(propertybag.PropertyBag)
-				bag.Set(reflect.ValueOf(propertybag.New(bags[path], existing)))
-			}
-			return nil
-		})
+		if len(seen) > 0 {
+			_ = walkBags(reflect.ValueOf(dst), true, func(path []byte, bag reflect.Value) error {
+				if seen[string(path)] != 1 {
+					return nil
+				}
+				recalled := bags[string(path)]
+				if existing := bag.Interface().(propertybag.PropertyBag); len(existing) > 0 {
+					maps.Copy(recalled, existing) // what the copy put there wins
+				}
+				bag.Set(reflect.ValueOf(recalled))
+				return nil
+			})
+		}
 	}
 	if m := objectMeta(dst); m != nil {
 		if _, ok := m.Annotations[BagsAnnotation]; ok {
@@ -421,79 +430,91 @@ const maxBagDepth = 1000
 
 var errTooDeep = errors.New("objects nested deeper than 1000 levels")
 
-// walkBags calls visit with the path and the (settable) PropertyBag field of
-// every bag inside v, a pointer to a storage object. When write is set,
-// visit may set the bag: the values of a map of structs are then visited
-// through a copy that is written back to the map after visit returns.
-func walkBags(v reflect.Value, write bool, visit func(path string, bag reflect.Value) error) error {
-	w := bagWalker{visit: visit, write: write}
-	return w.value(v, nil, nil, 0)
+// walkBags calls visit with the path and the PropertyBag field of every bag
+// inside v, a pointer to a storage object. The path is valid only during
+// the call. When write is set, visit may set the bag: the values of a map of
+// structs are then visited through a copy that is written back to the map
+// after visit returns.
+func walkBags(v reflect.Value, write bool, visit func(path []byte, bag reflect.Value) error) error {
+	w := walkers.Get().(*bagWalker)
+	w.visit, w.write = visit, write
+	err := w.value(v, nil, 0)
+	w.visit, w.path = nil, w.path[:0]
+	walkers.Put(w)
+	return err
 }
+
+var walkers = sync.Pool{New: func() any { return &bagWalker{path: make([]byte, 0, 64)} }}
 
 type bagWalker struct {
-	visit func(path string, bag reflect.Value) error
+	visit func(path []byte, bag reflect.Value) error
 	write bool
+	path  []byte // the path of the value being walked; grows and shrinks
 }
 
-func (w *bagWalker) value(v reflect.Value, path []byte, keys []string, depth int) error {
+var rootPath = []byte(".")
+
+func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 	if depth > maxBagDepth {
 		return errTooDeep
 	}
+	n := len(w.path)
+	defer func() { w.path = w.path[:n] }()
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return nil
 		}
-		return w.value(v.Elem(), path, keys, depth+1)
+		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:
 		p := structPlanOf(v.Type())
 		if p.bag >= 0 {
-			name := string(path)
-			if name == "" {
-				name = "."
+			path := w.path
+			if len(path) == 0 {
+				path = rootPath
 			}
-			if err := w.visit(name, v.Field(p.bag)); err != nil {
+			if err := w.visit(path, v.Field(p.bag)); err != nil {
 				return err
 			}
 		}
 		for _, f := range p.fields {
-			child := path
+			w.path = w.path[:n]
 			if !f.inline {
-				child = appendField(slices.Clip(path), f.name)
+				w.path = appendField(w.path, f.name)
 			}
-			if err := w.value(v.Field(f.index), child, f.keys, depth+1); err != nil {
+			if err := w.value(v.Field(f.index), f.keys, depth+1); err != nil {
 				return err
 			}
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
 			elem := v.Index(i)
-			child := append(slices.Clip(path), '[')
+			w.path = append(w.path[:n], '[')
 			if len(keys) > 0 {
-				child = appendKeys(child, elem, keys)
+				w.path = appendKeys(w.path, elem, keys)
 			} else {
-				child = strconv.AppendInt(child, int64(i), 10)
+				w.path = strconv.AppendInt(w.path, int64(i), 10)
 			}
-			child = append(child, ']')
-			if err := w.value(elem, child, nil, depth+1); err != nil {
+			w.path = append(w.path, ']')
+			if err := w.value(elem, nil, depth+1); err != nil {
 				return err
 			}
 		}
 	case reflect.Map:
 		elemType := v.Type().Elem()
 		for _, k := range sortedMapKeys(v) {
-			child := append(slices.Clip(path), '[')
-			child = appendKeyValue(child, k)
-			child = append(child, ']')
+			w.path = append(w.path[:n], '[')
+			w.path = appendKeyValue(w.path, k)
+			w.path = append(w.path, ']')
 			if !w.write || elemType.Kind() == reflect.Pointer || elemType.Kind() == reflect.Interface {
-				if err := w.value(v.MapIndex(k), child, nil, depth+1); err != nil {
+				if err := w.value(v.MapIndex(k), nil, depth+1); err != nil {
 					return err
 				}
 				continue
 			}
 			elem := reflect.New(elemType).Elem()
 			elem.Set(v.MapIndex(k))
-			if err := w.value(elem, child, nil, depth+1); err != nil {
+			if err := w.value(elem, nil, depth+1); err != nil {
 				return err
 			}
 			v.SetMapIndex(k, elem)
