@@ -28,9 +28,30 @@ type fuzzTarget struct {
 	X  int              `json:"-"`
 }
 
-// FuzzDecode checks that decoding stored text never panics and that the
-// fast decoder agrees with encoding/json (unknown fields disallowed) on every
-// input: both fail, or both succeed with equal values.
+// fuzzDummies are the values destinations hold before a read in FuzzDecode,
+// so that a failed read that writes anything is seen.
+var fuzzDummies = map[reflect.Type]any{
+	reflect.TypeFor[int]():     -7,
+	reflect.TypeFor[int64]():   int64(-7),
+	reflect.TypeFor[uint8]():   uint8(7),
+	reflect.TypeFor[float32](): float32(-7.5),
+	reflect.TypeFor[float64](): 7.25,
+	reflect.TypeFor[counter](): counter(-7),
+	reflect.TypeFor[string]():  "was",
+	reflect.TypeFor[gender]():  gender("was"),
+	reflect.TypeFor[bool]():    true,
+	reflect.TypeFor[*int]():    new(int),
+	reflect.TypeFor[address](): address{Label: "was", Lines: []string{"l"}},
+	reflect.TypeFor[[]int]():   []int{7},
+	reflect.TypeFor[any]():     "was",
+}
+
+// FuzzDecode checks that decoding stored text never panics; that the fast
+// decoder agrees with encoding/json (unknown fields disallowed) on every
+// input, both failing or both succeeding with equal values, except that null
+// is an error for a destination that cannot be nil; that a failed read
+// leaves the destination untouched; and that a nil destination is
+// ErrNilDestination whatever the text.
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
 		`{"s":"x","i":-3,"u":7,"f":1.5,"d":-2e-3,"b":true,"e":"Female","l":[1,2],"m":{"k":true,"n":null},"a":{"label":"L","floor":1},"next":{"s":"y"}}`,
@@ -43,6 +64,7 @@ func FuzzDecode(f *testing.F) {
 		`12345678901234567890`,
 		`{"s":"x",}`,
 		``,
+		`42abc`, `0x10`, `4 2`, ` null `, `"4\u0032"`, `-0.5e-3`, `1e400`,
 	} {
 		f.Add(seed)
 	}
@@ -56,6 +78,26 @@ func FuzzDecode(f *testing.F) {
 		reflect.TypeFor[uint8](),
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		// A failed read leaves the destination as it was, and a nil
+		// destination is an error whatever the text.
+		bag := PropertyBag{"v": text}
+		for _, dst := range []any{new(int), new(int64), new(uint8), new(float32), new(float64), new(counter),
+			new(string), new(gender), new(bool), new(*int), new(address), new([]int), new(any)} {
+			v := reflect.ValueOf(dst).Elem()
+			if d, ok := fuzzDummies[v.Type()]; ok {
+				v.Set(reflect.ValueOf(d))
+			}
+			before := v.Interface()
+			if err := bag.Get("v", dst); err != nil && !reflect.DeepEqual(before, v.Interface()) {
+				t.Fatalf("failed Get of %q into %T (%v) changed %#v into %#v", text, dst, err, before, v.Interface())
+			}
+		}
+		for _, dst := range []any{nil, (*string)(nil), (**string)(nil), (*int)(nil), (*float32)(nil), (*address)(nil),
+			(*[]int)(nil), (*any)(nil), (*counter)(nil), "not a pointer"} {
+			if err := bag.Get("v", dst); !errors.Is(err, ErrNilDestination) {
+				t.Fatalf("Get of %q into %T: %v, want ErrNilDestination", text, dst, err)
+			}
+		}
 		null := strings.Trim(text, " \t\r\n") == "null"
 		for _, typ := range targets {
 			fast := reflect.New(typ).Elem()
@@ -106,17 +148,21 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// FuzzMarshalBags checks that any bag of valid UTF-8 text survives
-// MarshalBags and UnmarshalBags byte for byte, that the text is JSON, and
-// that isJSONText agrees with encoding/json.
+// FuzzMarshalBags checks that any bags, of any bytes, survive MarshalBags,
+// the API server and UnmarshalBags byte for byte; that the text is valid
+// UTF-8 JSON without HTML escapes of its own; and that isJSONText agrees
+// with encoding/json.
 func FuzzMarshalBags(f *testing.F) {
-	for _, seed := range [][2]string{
-		{"Name", `"Mickey"`}, {"Date", `{"year":1928,"month":11}`}, {"Legacy", `plain text`},
-		{"Spaced", ` [1] `}, {"Empty", ``}, {"Bad", `{"a":}`}, {"Esc", `"\u00e9\n"`}, {"$", `null`},
+	for _, seed := range [][3]string{
+		{"spec", "Name", `"Mickey"`}, {"spec.birthDate", "Date", `{"year":1928,"month":11}`},
+		{`spec.ports[name=http]`, "Legacy", `plain text`}, {`spec.labels["a b"]`, "Spaced", ` [1] `},
+		{".", "Empty", ``}, {"spec.parts[2]", "Bad", `{"a":}`}, {"spec", "Esc", `"\u00e9\n"`}, {"spec", "$", `null`},
+		{"spec", "Angles", `<<<&>>>`}, {"spec", "Line", "\u2028\u2029"}, {"bad\xff", "k\xfe", "v\xfd"},
+		{"spec", "JSON", "\"\xff\""}, {"", "", "{\"a\":[1,2,{\"b\":\"\\u003c\"}]}"}, {"$x", "k", "1"},
 	} {
-		f.Add(seed[0], seed[1])
+		f.Add(seed[0], seed[1], seed[2])
 	}
-	f.Fuzz(func(t *testing.T, key, value string) {
+	f.Fuzz(func(t *testing.T, name, key, value string) {
 		if std, err := json.Marshal(value); err != nil || quote(value) != string(std) {
 			t.Fatalf("quote(%q) = %s, encoding/json gives %s (%v)", value, quote(value), std, err)
 		}
@@ -126,19 +172,39 @@ func FuzzMarshalBags(f *testing.F) {
 				t.Fatalf("plainString(%q) = %q, encoding/json reads %q (%v)", value, s, want, err)
 			}
 		}
-		if !utf8.ValidString(key) || !utf8.ValidString(value) {
-			t.Skip("annotations hold valid UTF-8 only")
-		}
-		if got, want := isJSONText(value), json.Valid([]byte(value)) && strings.TrimSpace(value) == value; got != want {
+		if got, want := isJSONText(value), json.Valid([]byte(value)) && strings.Trim(value, " \t\r\n") == value; got != want {
 			t.Fatalf("isJSONText(%q) = %v, encoding/json says %v", value, got, want)
 		}
 		bags := Bags{"spec": {key: value, "Plain": `"x"`}, "status": {"Phase": value}}
+		if strings.HasPrefix(name, "$") {
+			if _, err := MarshalBags(Bags{name: {key: value}}); !errors.Is(err, ErrEncode) {
+				t.Fatalf("MarshalBags with bag name %q: %v, want ErrEncode", name, err)
+			}
+		} else {
+			bags[name] = PropertyBag{key: value, "Other": value + "x"}
+		}
 		text, err := MarshalBags(bags)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !json.Valid([]byte(text)) {
-			t.Fatalf("MarshalBags wrote invalid JSON %s", text)
+		if !utf8.ValidString(text) || !json.Valid([]byte(text)) {
+			t.Fatalf("MarshalBags wrote text that is not valid UTF-8 JSON: %q", text)
+		}
+		// The API server re-encodes the annotation with encoding/json.
+		data, err := json.Marshal(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var served string
+		if err := json.Unmarshal(data, &served); err != nil || served != text {
+			t.Fatalf("the API server changes %q into %q (%v)", text, served, err)
+		}
+		// No HTML escapes of MarshalBags' own: an escape in the text is one
+		// of a value embedded as it is (which appears at most four times).
+		for _, esc := range []string{`\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`} {
+			if n, in := strings.Count(text, esc), 4*strings.Count(value, esc); n > in {
+				t.Fatalf("MarshalBags escaped %s: %d times in %q", esc, n, text)
+			}
 		}
 		back, err := UnmarshalBags(text)
 		if err != nil {
@@ -146,6 +212,48 @@ func FuzzMarshalBags(f *testing.F) {
 		}
 		if diff := cmp.Diff(bags, back); diff != "" {
 			t.Fatalf("round trip through %s (-want +got):\n%s", text, diff)
+		}
+	})
+}
+
+// FuzzUnmarshalBags checks that UnmarshalBags never panics on any text, that
+// its errors name the annotation, and that what it accepts writes back to
+// text that reads as the same bags.
+func FuzzUnmarshalBags(f *testing.F) {
+	for _, seed := range []string{
+		`{"spec":{"A":{"label":"<y>"},"B":"x"},"status":{"Phase":"Active"}}`,
+		`{"spec":{"Json":[1,2]},"$verbatim":{"spec":{"Legacy":"plain text"}}}`,
+		`{"$base64":{"YmFk/w==":{"a/4=":"df0="}}}`,
+		`{"spec.labels[\"a b\"]":{"a":null,"b":true,"c":-1.5e3}}`,
+		`{"spec":{"a":1,"a":2}}`, `{"spec":{"a":tru}}`, `{"$base64":{"!":{}}}`, "{\"a\":{\"b\":\"\xff\"}}",
+		`[]`, ``, `{} x`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		bags, err := UnmarshalBags(text)
+		if err != nil {
+			if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "property bags") ||
+				!strings.Contains(err.Error(), "hubspoke.dev/property-bags") {
+				t.Fatalf("UnmarshalBags(%q): error %q does not wrap ErrDecode or name the annotation", text, err)
+			}
+			return
+		}
+		again, err := MarshalBags(bags)
+		if err != nil {
+			t.Fatalf("MarshalBags of what UnmarshalBags(%q) read: %v", text, err)
+		}
+		back, err := UnmarshalBags(again)
+		if err != nil {
+			t.Fatalf("UnmarshalBags(%q), written back from %q: %v", again, text, err)
+		}
+		for name, bag := range bags {
+			if len(bag) == 0 {
+				delete(bags, name) // empty bags are left out
+			}
+		}
+		if diff := cmp.Diff(bags, back); diff != "" {
+			t.Fatalf("%q read, written as %q and read again (-first +second):\n%s", text, again, diff)
 		}
 	})
 }
