@@ -27,6 +27,8 @@ package augment
 import (
 	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
 )
 
 // AssignableTo is implemented by a type whose conversion to T (its newer
@@ -101,7 +103,12 @@ func HasHooks[S, D any]() (to, from bool) {
 }
 
 // TypeName returns the package-qualified name of v's type without pointer
-// stars, such as "v2storage.Person", for messages.
+// stars, such as "v2storage.Person", for messages. Types of apimachinery's
+// meta/v1 package are named as Kubernetes code imports that package, as
+// metav1 ("metav1.Time", "[]metav1.Condition"), because its package name v1
+// is also the name of every first API version; other packages are named by
+// their package name, as reflect does. Type arguments of generic types are
+// named the same way ("augment.PropertyConverter[string,metav1.Time]").
 func TypeName(v any) string {
 	t := reflect.TypeOf(v)
 	if t == nil {
@@ -110,5 +117,84 @@ func TypeName(v any) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	return typeString(t)
+}
+
+// metaV1Path is the import path of apimachinery's meta/v1 package, named
+// metav1 in messages. Only the path is needed, so augment does not depend on
+// Kubernetes.
+const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// typeString is t.String() with apimachinery's meta/v1 package named metav1
+// and the full import paths reflect gives type arguments shortened to
+// package names.
+func typeString(t reflect.Type) string {
+	if t.Name() != "" || t.PkgPath() != "" {
+		// A defined type: reflect writes pkg.Name, with type arguments in
+		// full import paths.
+		s := t.String()
+		if t.PkgPath() == metaV1Path {
+			s = "metav1" + s[strings.IndexByte(s, '.'):]
+		}
+		if i := strings.IndexByte(s, '['); i >= 0 {
+			s = s[:i] + shortenPaths(s[i:])
+		}
+		return s
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + typeString(t.Elem())
+	case reflect.Slice:
+		return "[]" + typeString(t.Elem())
+	case reflect.Array:
+		return "[" + strconv.Itoa(t.Len()) + "]" + typeString(t.Elem())
+	case reflect.Map:
+		return "map[" + typeString(t.Key()) + "]" + typeString(t.Elem())
+	case reflect.Chan:
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + typeString(t.Elem())
+		case reflect.SendDir:
+			return "chan<- " + typeString(t.Elem())
+		}
+		if e := t.Elem(); e.Kind() == reflect.Chan && e.ChanDir() == reflect.RecvDir {
+			return "chan (" + typeString(e) + ")"
+		}
+		return "chan " + typeString(t.Elem())
+	}
+	// Unnamed structs, funcs and interfaces are spelled out by reflect;
+	// they do not occur as conversion types.
 	return t.String()
+}
+
+// shortenPaths rewrites the type arguments reflect writes with full import
+// paths ("[string,k8s.io/apimachinery/pkg/apis/meta/v1.Time]") to package
+// names ("[string,metav1.Time]").
+func shortenPaths(args string) string {
+	var b strings.Builder
+	for len(args) > 0 {
+		// A qualified name is a run of path characters ending in ".Name".
+		end := strings.IndexAny(args, "[],*() ")
+		if end < 0 {
+			end = len(args)
+		}
+		if end == 0 {
+			b.WriteByte(args[0])
+			args = args[1:]
+			continue
+		}
+		word := args[:end]
+		if dot := strings.LastIndexByte(word, '.'); dot >= 0 {
+			path := word[:dot]
+			switch {
+			case path == metaV1Path:
+				word = "metav1" + word[dot:]
+			case strings.Contains(path, "/"):
+				word = path[strings.LastIndexByte(path, '/')+1:] + word[dot:]
+			}
+		}
+		b.WriteString(word)
+		args = args[end:]
+	}
+	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/augment"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // older and newer are two neighbouring versions; the hosts below are older
@@ -277,12 +279,85 @@ func TestTypeName(t *testing.T) {
 		{"map", map[string]int{}, "map[string]int"},
 		{"other package", errors.New("x"), "errors.errorString"},
 		{"generic", augment.PropertyConverter[string, int]{}, "augment.PropertyConverter[string,int]"},
+		{"generic, type argument of this package", box[newer]{}, "augment_test.box[augment_test.newer]"},
+		{"generic, nested", box[*box[[]newer]]{}, "augment_test.box[*augment_test.box[[]augment_test.newer]]"},
+		{"generic, two arguments", augment.PropertyConverter[*newer, map[string]older]{}, "augment.PropertyConverter[*augment_test.newer,map[string]augment_test.older]"},
+		{"array", [2]*newer{}, "[2]*augment_test.newer"},
+		{"channel", make(chan<- newer), "chan<- augment_test.newer"},
+		{"channel of receive channels", make(chan (<-chan newer)), "chan (<-chan augment_test.newer)"},
 	} {
 		if got := augment.TypeName(tc.v); got != tc.want {
 			t.Errorf("%s: TypeName = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }
+
+type box[T any] struct{ V T }
+
+// Kubernetes code imports apimachinery's meta/v1 as metav1, and every API
+// group has a package named v1 too, so messages name its types metav1.X.
+// Other packages named v1 keep their name.
+func TestTypeNameMetav1(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{metav1.Time{}, "metav1.Time"},
+		{&metav1.Time{}, "metav1.Time"},
+		{[]metav1.Time{}, "[]metav1.Time"},
+		{[]*metav1.Condition{}, "[]*metav1.Condition"},
+		{map[string]metav1.Time{}, "map[string]metav1.Time"},
+		{map[metav1.Time][1]metav1.Duration{}, "map[metav1.Time][1]metav1.Duration"},
+		{box[metav1.Time]{}, "augment_test.box[metav1.Time]"},
+		{box[map[string][]*metav1.Time]{}, "augment_test.box[map[string][]*metav1.Time]"},
+		{augment.PropertyConverter[string, metav1.Time]{}, "augment.PropertyConverter[string,metav1.Time]"},
+		{augment.PropertyConverter[corev1.Pod, metav1.Time]{}, "augment.PropertyConverter[v1.Pod,metav1.Time]"},
+		{corev1.Pod{}, "v1.Pod"},
+		{[]corev1.Pod{}, "[]v1.Pod"},
+		{metav1.ObjectMeta{}, "metav1.ObjectMeta"},
+	} {
+		if got := augment.TypeName(tc.v); got != tc.want {
+			t.Errorf("TypeName(%T) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+// Errors of hooks and property converters name apimachinery's types as
+// metav1.
+func TestErrorsNameMetav1(t *testing.T) {
+	c := augment.NewPropertyConverter("BirthDate",
+		func(string) (metav1.Time, error) { return metav1.Time{}, errRefused },
+		func(metav1.Time) (string, error) { return "", errRefused })
+	_, err := c.Forward("yesterday")
+	if want := `converting property "BirthDate" from string to metav1.Time: refused`; err == nil || err.Error() != want {
+		t.Errorf("Forward: %v, want %q", err, want)
+	}
+	_, err = c.BackwardPtr(&metav1.Time{})
+	if want := `converting property "BirthDate" from metav1.Time to string: refused`; err == nil || err.Error() != want {
+		t.Errorf("BackwardPtr: %v, want %q", err, want)
+	}
+	ptrs := augment.NewPropertyConverter("Times",
+		func([]*metav1.Time) (map[string]metav1.Time, error) { return nil, errRefused },
+		func(map[string]metav1.Time) ([]*metav1.Time, error) { return nil, errRefused })
+	_, err = ptrs.Forward(nil)
+	if want := `converting property "Times" from []*metav1.Time to map[string]metav1.Time: refused`; err == nil || err.Error() != want {
+		t.Errorf("Forward: %v, want %q", err, want)
+	}
+	err = augment.AfterAssignTo(&timeHost{}, &metav1.Time{})
+	if want := "augmenting conversion from augment_test.timeHost to metav1.Time: refused"; err == nil || err.Error() != want {
+		t.Errorf("AfterAssignTo: %v, want %q", err, want)
+	}
+	err = augment.AfterAssignFrom(&timeHost{}, &metav1.Time{})
+	var h *augment.HookError
+	if !errors.As(err, &h) || h.From != "metav1.Time" || h.To != "augment_test.timeHost" {
+		t.Errorf("AfterAssignFrom: %#v", err)
+	}
+}
+
+type timeHost struct{}
+
+func (*timeHost) AssignPropertiesTo(*metav1.Time) error   { return errRefused }
+func (*timeHost) AssignPropertiesFrom(*metav1.Time) error { return errRefused }
 
 // gender is the newer version's type of a property that was a string.
 type gender string
@@ -304,7 +379,9 @@ func genderFuncs(forwardCalls, backwardCalls *int) (func(string) (gender, error)
 		case "m":
 			return male, nil
 		}
-		return "", fmt.Errorf("%q: %w", s, errUnknownGender)
+		// A partial result with the error, which the converter must not
+		// pass on.
+		return gender(s), fmt.Errorf("%q: %w", s, errUnknownGender)
 	}
 	backward := func(g gender) (string, error) {
 		*backwardCalls++
@@ -314,7 +391,7 @@ func genderFuncs(forwardCalls, backwardCalls *int) (func(string) (gender, error)
 		case male:
 			return "m", nil
 		}
-		return "", fmt.Errorf("%q: %w", g, errUnknownGender)
+		return string(g), fmt.Errorf("%q: %w", g, errUnknownGender)
 	}
 	return forward, backward
 }
@@ -339,11 +416,11 @@ func TestPropertyConverter(t *testing.T) {
 		{"Forward", func() (any, error) { return c.Forward("f") }, female, "", 1, 0},
 		{"Backward", func() (any, error) { return c.Backward(male) }, "m", "", 0, 1},
 		{
-			"Forward error", func() (any, error) { return c.Forward("q") }, nil,
+			"Forward error", func() (any, error) { return c.Forward("q") }, gender(""),
 			`converting property "Gender" from string to augment_test.gender: "q": unknown gender`, 1, 0,
 		},
 		{
-			"Backward error", func() (any, error) { return c.Backward("Other") }, nil,
+			"Backward error", func() (any, error) { return c.Backward("Other") }, "",
 			`converting property "Gender" from augment_test.gender to string: "Other": unknown gender`, 0, 1,
 		},
 		{"ForwardPtr nil", func() (any, error) { return c.ForwardPtr(nil) }, (*gender)(nil), "", 0, 0},
@@ -372,9 +449,8 @@ func TestPropertyConverter(t *testing.T) {
 				if !errors.Is(err, errUnknownGender) {
 					t.Errorf("errors.Is(%v, errUnknownGender) is false", err)
 				}
-				if tc.want == nil {
-					return // the value returned with an error is not specified
-				}
+				// On error the result is the zero value (nil for the Ptr
+				// forms), never what the failing function returned.
 			} else if err != nil {
 				t.Fatalf("unexpected error %v", err)
 			}

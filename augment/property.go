@@ -54,7 +54,8 @@ func (c PropertyConverter[Older, Newer]) Forward(v Older) (Newer, error) {
 }
 
 // Backward converts a value of the newer version's type to the older one's.
-// Errors name the property and both types.
+// Errors name the property and both types; on error the value is the zero
+// value.
 func (c PropertyConverter[Older, Newer]) Backward(v Newer) (Older, error) {
 	if c.backward == nil {
 		var zero Older
@@ -68,7 +69,8 @@ func (c PropertyConverter[Older, Newer]) Backward(v Newer) (Older, error) {
 	return o, nil
 }
 
-// ForwardPtr is Forward for optional properties: nil converts to nil.
+// ForwardPtr is Forward for optional properties: nil converts to nil. On
+// error the result is nil.
 func (c PropertyConverter[Older, Newer]) ForwardPtr(v *Older) (*Newer, error) {
 	if v == nil {
 		return nil, nil
@@ -80,7 +82,8 @@ func (c PropertyConverter[Older, Newer]) ForwardPtr(v *Older) (*Newer, error) {
 	return &n, nil
 }
 
-// BackwardPtr is Backward for optional properties: nil converts to nil.
+// BackwardPtr is Backward for optional properties: nil converts to nil. On
+// error the result is nil.
 func (c PropertyConverter[Older, Newer]) BackwardPtr(v *Newer) (*Older, error) {
 	if v == nil {
 		return nil, nil
@@ -97,5 +100,5 @@ func (c PropertyConverter[Older, Newer]) BackwardPtr(v *Newer) (*Older, error) {
 var ErrNotInitialized = errors.New("property converter was not built with NewPropertyConverter")
 
 func (c PropertyConverter[Older, Newer]) wrap(err error, from, to reflect.Type) error {
-	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, from, to, err)
+	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, typeString(from), typeString(to), err)
 }
