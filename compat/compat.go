@@ -46,8 +46,8 @@ package compat
 import (
 	"errors"
 	"fmt"
-	"reflect"
 
+	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -179,6 +179,8 @@ func (p Property[Staged, Current]) errorf(doing string, err error) error {
 	return fmt.Errorf("compat: %s property %q (staged as %s in %s): %w", doing, p.Name, typeName[Staged](), p.Version, err)
 }
 
+// typeName names T for messages as augment.TypeName does, so apimachinery's
+// types read metav1.Time rather than v1.Time.
 func typeName[T any]() string {
-	return reflect.TypeFor[T]().String()
+	return augment.TypeName(new(T))
 }
