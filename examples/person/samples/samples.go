@@ -49,7 +49,7 @@ func MickeyV5() *v5.Person {
 				Street: "1313 S. Harbor Blvd", City: "Anaheim, CA 92803", Country: "USA",
 			},
 		},
-		Status: v5.PersonStatus{Phase: "Active"},
+		Status: v5.PersonStatus{Phase: "Active", LastContacted: "2026-11-20"},
 	}
 }
 

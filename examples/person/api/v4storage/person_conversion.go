@@ -55,13 +55,26 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 
 // AssignProperties_To_PersonStatus copies the status into the next storage version.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
-	*dst = v5storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase}
+	bag := propertybag.New(s.PropertyBag)
+	// Properties v4storage lacks.
+	lastContacted, err := propertybag.PullOptional[string](bag, "LastContacted")
+	if err != nil {
+		return err
+	}
+	*dst = v5storage.PersonStatus{Phase: s.Phase, LastContacted: lastContacted}
+	dst.PropertyBag = bag.NilIfEmpty()
 	return augment.AfterAssignTo(s, dst)
 }
 
 // AssignProperties_From_PersonStatus fills the status from the next storage version.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
-	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase}
+	bag := propertybag.New(src.PropertyBag)
+	// Properties v4storage lacks.
+	if err := propertybag.AddOptional(&bag, "LastContacted", src.LastContacted); err != nil {
+		return err
+	}
+	*s = PersonStatus{Phase: src.Phase}
+	s.PropertyBag = bag.NilIfEmpty()
 	return augment.AfterAssignFrom(s, src)
 }
 

@@ -116,7 +116,8 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
 	*dst = v5storage.PersonStatus{
-		Phase: genruntime.PtrIfNotZero(s.Phase),
+		Phase:         genruntime.PtrIfNotZero(s.Phase),
+		LastContacted: genruntime.PtrIfNotZero(s.LastContacted),
 	}
 	return augment.AfterAssignTo(s, dst)
 }
@@ -124,7 +125,8 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonSta
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase:         genruntime.Deref(src.Phase),
+		LastContacted: genruntime.Deref(src.LastContacted),
 	}
 	return augment.AfterAssignFrom(s, src)
 }

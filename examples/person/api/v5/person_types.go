@@ -67,6 +67,10 @@ type PersonStatus struct {
 	// +optional
 	Phase string `json:"phase,omitempty"`
 
+	// LastContacted is when the CRM last reached the person (new in v5).
+	// +optional
+	LastContacted string `json:"lastContacted,omitempty"`
+
 	// PropertyBags holds the status values of other versions that this
 	// version has no field for, by path (see convert.StashBags). The API
 	// server accepts changes to it only through the status subresource.

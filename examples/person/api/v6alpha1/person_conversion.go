@@ -118,7 +118,8 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v6alpha1storage.Perso
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v6alpha1storage.PersonStatus) error {
 	*dst = v6alpha1storage.PersonStatus{
-		Phase: genruntime.PtrIfNotZero(s.Phase),
+		Phase:         genruntime.PtrIfNotZero(s.Phase),
+		LastContacted: genruntime.PtrIfNotZero(s.LastContacted),
 	}
 	return augment.AfterAssignTo(s, dst)
 }
@@ -126,7 +127,8 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v6alpha1storage.Per
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v6alpha1storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase:         genruntime.Deref(src.Phase),
+		LastContacted: genruntime.Deref(src.LastContacted),
 	}
 	return augment.AfterAssignFrom(s, src)
 }

@@ -125,13 +125,13 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 
 // AssignProperties_To_PersonStatus copies the status into the hub.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
-	*dst = v5storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase}
+	*dst = v5storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase, LastContacted: s.LastContacted}
 	return augment.AfterAssignTo(s, dst)
 }
 
 // AssignProperties_From_PersonStatus fills the status from the hub.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
-	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase}
+	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase, LastContacted: src.LastContacted}
 	return augment.AfterAssignFrom(s, src)
 }
 

@@ -77,6 +77,10 @@ type PersonStatus struct {
 	// Phase is where the person is in the CRM's lifecycle.
 	// +optional
 	Phase *string `json:"phase,omitempty"`
+
+	// LastContacted is when the CRM last reached the person (new in v5).
+	// +optional
+	LastContacted *string `json:"lastContacted,omitempty"`
 }
 
 // Date is a calendar date.
