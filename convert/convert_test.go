@@ -279,7 +279,7 @@ func TestConverterFailureLeavesBothIntact(t *testing.T) {
 	if !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
 	}
-	if !strings.HasPrefix(err.Error(), "converting Thing.test.hubspoke.dev from v1 to v2: augmenting conversion from convert_test.node[") {
+	if !strings.HasPrefix(err.Error(), "hubspoke: converting Thing.test.hubspoke.dev from v1 to v2: augmenting conversion from convert_test.node[") {
 		t.Errorf("error lacks context: %v", err)
 	}
 	if diff := cmp.Diff(before, runtime.Object(src)); diff != "" {

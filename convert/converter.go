@@ -145,18 +145,25 @@ func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 // modified, and on failure dst is left as it was. Converting to the version
 // src already has returns a deep copy, without a trip through the hub (the
 // API server never asks for that conversion).
+//
+// An error begins with "hubspoke: converting", the resource and the two
+// versions, and goes on with the step of the chain that failed and the
+// property at fault, for example "hubspoke: converting
+// Person.crm.example.com from v1 to v5storage: converting v3storage.Person
+// to v4storage.Person: propertybag: pull "MailingAddress" ...", so that the
+// message the API server passes on to a client names its source.
 func (c *Converter) Convert(src, dst runtime.Object) error {
 	from, err := c.versionOf(src)
 	if err != nil {
-		return fmt.Errorf("converting %s: source: %w", c.gk, err)
+		return fmt.Errorf("hubspoke: converting %s: source: %w", c.gk, err)
 	}
 	to, err := c.versionOf(dst)
 	if err != nil {
-		return fmt.Errorf("converting %s: destination: %w", c.gk, err)
+		return fmt.Errorf("hubspoke: converting %s: destination: %w", c.gk, err)
 	}
 	out := reflect.ValueOf(dst)
 	if out.IsNil() {
-		return fmt.Errorf("converting %s: destination: nil %T", c.gk, dst)
+		return fmt.Errorf("hubspoke: converting %s: destination: nil %T", c.gk, dst)
 	}
 	// A new destination, empty but perhaps for its apiVersion and kind (what
 	// a webhook allocates), is filled in place; on failure it is emptied
@@ -250,7 +257,7 @@ func (c *Converter) newObject(version string) (runtime.Object, error) {
 func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
 	err := c.walk(src, dst, from, to)
 	if err != nil {
-		return fmt.Errorf("converting %s from %s to %s: %w", c.gk, from, to, err)
+		return fmt.Errorf("hubspoke: converting %s from %s to %s: %w", c.gk, from, to, err)
 	}
 	if tm, ok := dst.GetObjectKind().(*metav1.TypeMeta); ok {
 		tm.APIVersion, tm.Kind = c.apiVersions[to], c.gk.Kind
