@@ -23,10 +23,24 @@
 //     shape, then stash the staged value (Property.Stash).
 //   - Reading (intermediate → new): pull the staged shape, then convert it to
 //     the new shape (Property.Recall).
+//   - Between the earlier version and the intermediate one, nothing special:
+//     the staged shape is the earlier version's own JSON form, so the
+//     earlier version's generated code stashes its value and pulls it back
+//     (propertybag.PullOptional into its own type) like any other property
+//     its neighbour lacks. That read never meets the later shape, because
+//     every conversion down to the earlier version comes from the hub and
+//     passes through Stash on the way.
 //
-// Both conversions are the normal generated conversions of the staging type
-// plus its augmentation hooks (package augment): a person writes the mapping
+// The conversions between the shapes (ToStaged, FromStaged) are the normal
+// generated conversions of the staging type plus its augmentation hooks (package augment): a person writes the mapping
 // between Label and Street/City/... once, as a hook on the staging type.
+//
+// In the Person example (examples/person/api) ResidentialAddress is v3's
+// Address{Label}, dropped in v4 and back in v5 as Address{Street, Suburb,
+// City, Country}: v3storage stashes and pulls a v3storage.Address in
+// v4storage's bag, v4storage declares the Property whose staged shape is
+// v4storage/compat.Address (a clone of v3storage.Address) and calls Recall
+// towards v5storage and Stash back from it.
 //
 // Versions between the removal and the last intermediate pass the bag along
 // untouched, so a property removed in v3 and back in v6 is stashed in the v2
@@ -35,12 +49,27 @@
 // # Values in the wrong shape
 //
 // An object written by an older release that did not follow the rule may
-// hold the later shape. Every read decodes strictly (package propertybag), so
-// a value of the wrong shape is never half-decoded or silently dropped. Then
-// one documented repair is tried: if the text decodes strictly as the later
-// shape, it is used as that (Recall) or converted back to the staged shape
-// (RecallStaged). Text that fits neither shape is an error that names the
+// hold the later shape in an intermediate version's bag (an intermediate API
+// version carries that bag in its annotation, so a client can send it
+// back). Every read decodes strictly (package propertybag), so a value of
+// the wrong shape is never half-decoded or silently dropped. Recall then
+// tries one documented repair: if the text does not decode as the staged
+// shape but decodes strictly as the later shape, it is used as that. The
+// staged shape is always tried first, so text that fits both is read as the
+// staged shape. Text that fits neither shape is an error that names the
 // property, both types and the version, and stays in the bag.
+//
+// RecallStaged is the same read for the staged shape, converting later-shape
+// text back with ToStaged. Generated code does not need it (see above); it
+// is for hand-written code that reads an intermediate version's bag which
+// did not come through Stash, such as a tool that checks or migrates stored
+// objects.
+//
+// # Failures
+//
+// A failed Stash, Recall or RecallStaged returns no value and leaves the bag
+// exactly as it was, and Stash itself never changes the value it is given,
+// so nothing is lost and the conversion can be retried.
 package compat
 
 import (
@@ -54,14 +83,26 @@ import (
 // Property describes one complex property that skips versions. Staged is
 // the earlier shape (the staging type in the compat subpackage) and Current
 // the shape of the version the property returns in. Declare it once, next to
-// the generated code of the last intermediate version:
+// the generated code of the last intermediate version, as the Person
+// example's v4storage does (v4compat is its compat subpackage, imported
+// under another name than this package):
 //
-//	var residentialAddress = compat.Property[compat.Address, v5storage.Address]{
-//		Name:       "ResidentialAddress",
-//		Version:    "v4storage",
-//		ToStaged:   func(c *v5storage.Address, s *compat.Address) error { return s.AssignProperties_From_Address(c) },
-//		FromStaged: func(s *compat.Address, c *v5storage.Address) error { return s.AssignProperties_To_Address(c) },
+//	var residentialAddress = compat.Property[v4compat.Address, v5storage.Address]{
+//		Name:    "ResidentialAddress",
+//		Version: "v4storage",
+//		ToStaged: func(current *v5storage.Address, staged *v4compat.Address) error {
+//			return staged.AssignProperties_From_Address(current)
+//		},
+//		FromStaged: func(staged *v4compat.Address, current *v5storage.Address) error {
+//			return staged.AssignProperties_To_Address(current)
+//		},
 //	}
+//
+// Its generated conversion to the newer version calls Recall, and the one
+// from the newer version calls Stash:
+//
+//	residential, err := residentialAddress.Recall(bag)       // v4storage → v5storage
+//	err = residentialAddress.Stash(&bag, src.ResidentialAddress) // v5storage → v4storage
 type Property[Staged, Current any] struct {
 	// Name is the property name and the key in the bag.
 	Name string
@@ -79,8 +120,11 @@ type Property[Staged, Current any] struct {
 var ErrWrongShape = errors.New("stored value fits neither the earlier nor the later shape")
 
 // Stash stores value, given in the current shape, in the bag in the staged
-// shape. A nil value removes the property from the bag. On error the bag is
-// unchanged.
+// shape, replacing what the bag held under the property's name. A nil value
+// removes the property from the bag, so a value cleared in the newer version
+// does not come back from an older bag; a nil bag is then allowed. On error
+// (ToStaged fails or is nil, the staged value cannot be encoded, or bag is
+// nil) the bag is unchanged. value is never changed.
 func (p Property[Staged, Current]) Stash(bag *propertybag.PropertyBag, value *Current) error {
 	if value == nil {
 		if bag != nil {
@@ -99,9 +143,11 @@ func (p Property[Staged, Current]) Stash(bag *propertybag.PropertyBag, value *Cu
 }
 
 // Recall removes the property from the bag and returns it in the current
-// shape, or nil when the bag does not hold it. Text in the later (current)
-// shape, as written by releases that did not stage, is accepted as it is. On
-// error the value stays in the bag.
+// shape, or nil when the bag does not hold it. The text is decoded as the
+// staged shape first and converted with FromStaged; only text that does not
+// decode as the staged shape is tried as the later (current) shape, as
+// written by releases that did not stage, and accepted as it is. On error
+// the result is nil and the bag is unchanged.
 func (p Property[Staged, Current]) Recall(bag propertybag.PropertyBag) (*Current, error) {
 	if !bag.Contains(p.Name) {
 		return nil, nil
@@ -125,9 +171,15 @@ func (p Property[Staged, Current]) Recall(bag propertybag.PropertyBag) (*Current
 }
 
 // RecallStaged removes the property from the bag and returns it in the
-// staged shape, or nil when the bag does not hold it. Text in the later
-// shape is converted back with ToStaged. The earlier version uses it when
-// it reads the property back from the intermediate version's bag.
+// staged shape, or nil when the bag does not hold it. Text that decodes as
+// the staged shape is returned as it is; only text that does not is tried
+// as the later shape and converted back with ToStaged. On error the result
+// is nil and the bag is unchanged.
+//
+// Generated code of the earlier version does not call it: it pulls the
+// value into its own type, which is safe because every conversion down to
+// it passes through Stash. RecallStaged is for hand-written code that reads
+// an intermediate version's bag which did not come through Stash.
 func (p Property[Staged, Current]) RecallStaged(bag propertybag.PropertyBag) (*Staged, error) {
 	if !bag.Contains(p.Name) {
 		return nil, nil
