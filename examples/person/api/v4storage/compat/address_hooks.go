@@ -3,6 +3,12 @@
 // between the city (joined with ", "). Where the mapping cannot reproduce a
 // value exactly, the generated code has already kept it in the bag; these
 // hooks drop it from the bag only when the mapping reproduces it.
+//
+// A copy kept in a bag is the value as it was when the other shape last
+// held it. Where the copy no longer matches the value it was kept with, the
+// value was changed in the other shape since, and the change wins: a label
+// edited at v3 is what v5 reads, and fields edited at v5 are what v3's label
+// shows.
 
 package compat
 
@@ -14,10 +20,16 @@ import (
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// AssignPropertiesTo derives the v5 fields from the label.
+// AssignPropertiesTo derives the v5 fields from the label. Fields the
+// generated code recalled from the bag are kept when they give back the
+// label (they are the v5 value the label was composed from); otherwise the
+// label was written or edited at v3, and the fields are read from it.
 func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
-	if dst.Street == nil && dst.Suburb == nil && dst.City == nil && dst.Country == nil && a.Label != nil {
-		dst.Street, dst.Suburb, dst.City, dst.Country = parseLabel(*a.Label)
+	if !equal(composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country), a.Label) {
+		dst.Street, dst.Suburb, dst.City, dst.Country = nil, nil, nil, nil
+		if a.Label != nil {
+			dst.Street, dst.Suburb, dst.City, dst.Country = parseLabel(*a.Label)
+		}
 	}
 	if label := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country); label != nil {
 		if stashed, err := propertybag.Get[string](dst.PropertyBag, "Label"); err == nil && stashed == *label {
@@ -28,21 +40,27 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	return nil
 }
 
-// AssignPropertiesFrom composes the label from the v5 fields.
+// AssignPropertiesFrom composes the label from the v5 fields. A label the
+// generated code recalled from the bag is kept when it reads back as the
+// fields (it is the v3 value they were read from); otherwise the fields
+// were written or edited at v5, and the label is composed from them.
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
-	if a.Label == nil {
+	if a.Label == nil || !readsAs(*a.Label, src) {
 		a.Label = composeLabel(src.Street, src.Suburb, src.City, src.Country)
 	}
-	if a.Label != nil {
-		street, suburb, city, country := parseLabel(*a.Label)
-		if equal(street, src.Street) && equal(suburb, src.Suburb) && equal(city, src.City) && equal(country, src.Country) {
-			for _, name := range [...]string{"Street", "Suburb", "City", "Country"} {
-				a.PropertyBag.Remove(name)
-			}
+	if a.Label != nil && readsAs(*a.Label, src) {
+		for _, name := range [...]string{"Street", "Suburb", "City", "Country"} {
+			a.PropertyBag.Remove(name)
 		}
 	}
 	a.PropertyBag = a.PropertyBag.NilIfEmpty()
 	return nil
+}
+
+// readsAs reports whether label is read as exactly the fields of address.
+func readsAs(label string, address *v5storage.Address) bool {
+	street, suburb, city, country := parseLabel(label)
+	return equal(street, address.Street) && equal(suburb, address.Suburb) && equal(city, address.City) && equal(country, address.Country)
 }
 
 func parseLabel(label string) (street, suburb, city, country *string) {

@@ -4,7 +4,19 @@
 // (see package github.com/hubspoke/hubspoke/compat).
 //
 // ResidentialAddress left in v4 with the v3 shape Address{Label} and came
-// back in v5 as Address{Street, Suburb, City, Country}.
+// back in v5 as Address{Street, Suburb, City, Country}. The value in
+// v4storage's bag is always an Address, read and written as the compat
+// package documents:
+//
+//   - v4storage ↔ v5storage: v4storage's generated code declares the
+//     compat.Property (residentialAddress) and reads the staged value with
+//     Recall on the way to v5storage, writing it back with Stash on the
+//     way from it. Address's conversions (address_conversion.go, generated)
+//     and hooks (address_hooks.go, hand-written) map between the shapes.
+//   - v3storage ↔ v4storage: nothing special. v3storage's generated code
+//     stashes its own v3storage.Address, whose JSON form Address keeps, and
+//     pulls it back with propertybag.PullOptional, as for any property
+//     v4storage lacks.
 package compat
 
 import "github.com/hubspoke/hubspoke/propertybag"

@@ -1,0 +1,165 @@
+package compat
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+func ptr(s string) *string { return &s }
+
+// toV5 and fromV5 are the two directions of the staging conversion, as
+// compat.Property calls them.
+func toV5(t *testing.T, a Address) v5storage.Address {
+	t.Helper()
+	var dst v5storage.Address
+	if err := a.AssignProperties_To_Address(&dst); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func fromV5(t *testing.T, src v5storage.Address) Address {
+	t.Helper()
+	var a Address
+	if err := a.AssignProperties_From_Address(&src); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// A label read at v5: the first line is the street, the last the country,
+// the lines between the city.
+func TestLabelToV5(t *testing.T) {
+	for _, tc := range []struct {
+		label string
+		want  v5storage.Address
+	}{
+		{"1313 S. Harbor Blvd", v5storage.Address{Street: ptr("1313 S. Harbor Blvd")}},
+		{"1313 S. Harbor Blvd\nUSA", v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), Country: ptr("USA")}},
+		{
+			"1313 S. Harbor Blvd\nAnaheim\nUSA",
+			v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim"), Country: ptr("USA")},
+		},
+		{
+			"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA",
+			v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim, CA 92803"), Country: ptr("USA")},
+		},
+		{"", v5storage.Address{Street: ptr("")}},
+	} {
+		got := toV5(t, Address{Label: &tc.label})
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.label, diff)
+		}
+	}
+	if got := toV5(t, Address{}); !cmp.Equal(v5storage.Address{}, got) {
+		t.Errorf("no label: %+v", got)
+	}
+}
+
+// Every address survives a round trip through the other shape, including
+// those the mapping cannot express (their values travel in the bag).
+func TestAddressRoundTrips(t *testing.T) {
+	labels := []string{
+		"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA",
+		"1313 S. Harbor Blvd",
+		"Street\nCity, with a comma\nCountry", // the city does not split back the same way
+		"a\n\nb",
+		"",
+	}
+	for _, label := range labels {
+		staged := Address{Label: ptr(label)}
+		back := fromV5(t, toV5(t, staged))
+		if diff := cmp.Diff(staged, back); diff != "" {
+			t.Errorf("%q: staged → v5 → staged (-want +got):\n%s", label, diff)
+		}
+	}
+	addresses := []v5storage.Address{
+		{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim"), Country: ptr("USA")},
+		{Street: ptr("1313 S. Harbor Blvd"), Suburb: ptr("Disneyland Resort"), City: ptr("Anaheim"), Country: ptr("USA")},
+		{Suburb: ptr("Disneyland Resort")},
+		{City: ptr("Anaheim")},
+		{Street: ptr("Main Street"), City: ptr("Anaheim")}, // two lines read back as street and country
+		{Street: ptr("Main\nStreet")},
+		{},
+		{Street: ptr("x"), PropertyBag: propertybag.PropertyBag{"Other": `"kept"`}},
+	}
+	for _, a := range addresses {
+		back := toV5(t, fromV5(t, a))
+		if diff := cmp.Diff(a, back); diff != "" {
+			t.Errorf("%+v: v5 → staged → v5 (-want +got):\n%s", a, diff)
+		}
+	}
+}
+
+// A value changed at one version wins over the copy of the old value that
+// the other version's shape kept in its bag: a label edited at v3 is what v5
+// reads, and fields edited at v5 are what v3's label shows.
+func TestEditsWinOverStashedCopies(t *testing.T) {
+	// Written at v5 with a suburb, which the label cannot express, so the
+	// staged address keeps the v5 fields in its bag.
+	v5 := v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), Suburb: ptr("Disneyland Resort"), City: ptr("Anaheim"), Country: ptr("USA")}
+	staged := fromV5(t, v5)
+	if !staged.PropertyBag.Contains("Suburb") {
+		t.Fatalf("the suburb was not kept: %+v", staged)
+	}
+	// A client at v3 moves Mickey.
+	staged.Label = ptr("1375 E. Buena Vista Dr\nLake Buena Vista\nFL 32830\nUSA")
+	got := toV5(t, staged)
+	want := v5storage.Address{Street: ptr("1375 E. Buena Vista Dr"), City: ptr("Lake Buena Vista, FL 32830"), Country: ptr("USA")}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("label edited at v3, read at v5 (-want +got):\n%s", diff)
+	}
+
+	// Written at v3 with a label the fields cannot reproduce, so v5 keeps
+	// the label in its bag.
+	label := "Street\nCity, with a comma\nCountry"
+	atV5 := toV5(t, Address{Label: &label})
+	if !atV5.PropertyBag.Contains("Label") {
+		t.Fatalf("the label was not kept: %+v", atV5)
+	}
+	// A client at v5 moves the person.
+	atV5.Street, atV5.City, atV5.Country = ptr("1 Infinite Loop"), ptr("Cupertino"), ptr("USA")
+	back := fromV5(t, atV5)
+	wantBack := Address{Label: ptr("1 Infinite Loop\nCupertino\nUSA")}
+	if diff := cmp.Diff(wantBack, back); diff != "" {
+		t.Errorf("fields edited at v5, read at v3 (-want +got):\n%s", diff)
+	}
+}
+
+// Every combination of awkward field values survives both round trips:
+// empty strings, separators inside values, missing fields.
+func TestAddressRoundTripsExhaustive(t *testing.T) {
+	values := []*string{nil, ptr(""), ptr("a"), ptr("a, b"), ptr("a\nb"), ptr("b")}
+	for _, street := range values {
+		for _, suburb := range values {
+			for _, city := range values {
+				for _, country := range values {
+					a := v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country}
+					if back := toV5(t, fromV5(t, a)); !cmp.Equal(a, back) {
+						t.Fatalf("v5 → staged → v5 changed the address:\n%s", cmp.Diff(a, back))
+					}
+				}
+			}
+		}
+	}
+	parts := []string{"", "a", "a, b", "b"}
+	var labels []string
+	for _, p := range parts {
+		labels = append(labels, p)
+		for _, q := range parts {
+			labels = append(labels, p+"\n"+q)
+			for _, r := range parts {
+				labels = append(labels, p+"\n"+q+"\n"+r, p+"\n"+q+"\n"+r+"\n"+p)
+			}
+		}
+	}
+	for _, label := range labels {
+		a := Address{Label: ptr(label)}
+		if back := fromV5(t, toV5(t, a)); !cmp.Equal(a, back) {
+			t.Fatalf("staged → v5 → staged changed %q:\n%s", label, cmp.Diff(a, back))
+		}
+	}
+}
