@@ -95,6 +95,40 @@
 // every value then takes the fallback, which makes the helpers plain type
 // conversions.
 //
+// # Enum case and round trips
+//
+// A case-insensitive match (rule 2) returns the member's spelling, not the
+// value's, and the value's own spelling is not kept anywhere. So a value that
+// differs from a member only in case does not survive a round trip
+// unchanged: it comes back in the member's (canonical) spelling. With the
+// table EnumValues(Female, Male), the storage string "FEMALE" converts to the
+// API member Female (ToEnumPtr), which converts back to the storage string
+// "Female" (ConvertEnumPtr with a nil table), not "FEMALE". Exactly:
+//
+//   - A value spelled exactly like a member (rule 1), or like no member in
+//     any case (rule 3), comes back unchanged, however many times it is
+//     converted.
+//   - A value that matches a member only case-insensitively (rule 2) is
+//     changed once, on its first lookup, to the member's spelling. Where
+//     several members differ only in case, that is the member that holds the
+//     lower-case key (see EnumValues): with members Foo, FOO and foo, "fOO"
+//     becomes "foo". After that the value is an exact match and does not
+//     change again: ToEnum(string(ToEnum(v, known)), known) ==
+//     ToEnum(v, known) for every v and every table built by EnumValues.
+//   - Between two versions whose members differ in case (Female in v3,
+//     female in v4), ConvertEnum maps each member to the other version's
+//     member and back, so members round-trip; a non-canonical value such as
+//     "FEMALE" comes back as the first version's member, "Female".
+//
+// ParseEnum reports true for both kinds of match; string(e) != value tells a
+// case-insensitive match apart. Generated code that must keep the exact
+// spelling (for example to pass a strict round-trip test over arbitrary
+// strings) stashes the original in the property bag when they differ, or
+// uses a nil table. An API version whose CRD schema lists the members
+// (+kubebuilder:validation:Enum) gets only exact spellings from the API
+// server, which compares case-sensitively, so the change affects values
+// that arrive through storage versions and property bags.
+//
 // # Deep copies
 //
 // DeepClone copies any value made of ordinary data, using reflection. It uses

@@ -39,7 +39,9 @@ func EnumValues[E ~string](values ...E) map[string]E {
 
 // ParseEnum looks value up in known by the rule in "Enum lookup" in the package
 // documentation. It returns the member and true for an exact or case-insensitive
-// match, and E(value) and false otherwise.
+// match, and E(value) and false otherwise. A case-insensitive match returns
+// the member's spelling, so string(e) differs from value; see "Enum case and
+// round trips" in the package documentation.
 func ParseEnum[E ~string](value string, known map[string]E) (E, bool) {
 	if e, ok := known[value]; ok && string(e) == value {
 		return e, true
@@ -52,8 +54,10 @@ func ParseEnum[E ~string](value string, known map[string]E) (E, bool) {
 
 // ToEnum returns the member of E that value names, using the rule in "Enum lookup" in
 // the package documentation. A value that matches no member is returned unchanged
-// as E(value), so it is never lost. Use ParseEnum to find out whether value
-// was a known member.
+// as E(value), so it is never lost. A value that matches a member only
+// case-insensitively is returned in the member's spelling, so its own
+// spelling is lost (see "Enum case and round trips"). Use ParseEnum to find
+// out whether value was a known member.
 func ToEnum[E ~string](value string, known map[string]E) E {
 	e, _ := ParseEnum(value, known)
 	return e
@@ -61,7 +65,8 @@ func ToEnum[E ~string](value string, known map[string]E) E {
 
 // ConvertEnum converts an enum value of one version's type S into the
 // corresponding member of another version's type D. It is
-// ToEnum(string(s), known), and an unknown value is kept unchanged.
+// ToEnum(string(s), known): an unknown value is kept unchanged, and a value
+// that matches a member only case-insensitively takes the member's spelling.
 func ConvertEnum[D ~string, S ~string](s S, known map[string]D) D {
 	return ToEnum(string(s), known)
 }

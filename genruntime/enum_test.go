@@ -2,6 +2,7 @@ package genruntime
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -173,5 +174,73 @@ func TestEnumPtr(t *testing.T) {
 	*str = "changed"
 	if v1 != genderV1Other {
 		t.Fatal("ConvertEnumPtr result aliases the source")
+	}
+}
+
+// The effect of case-insensitive matching on round trips, as "Enum case and
+// round trips" in the package documentation states it: exact and unknown
+// spellings come back unchanged, other spellings change once, to the
+// member's, and then stay.
+func TestEnumRoundTripCase(t *testing.T) {
+	type mode string
+	tables := map[string]map[string]mode{
+		"gender":     EnumValues[mode]("Female", "Male", "other"),
+		"collisions": EnumValues[mode]("Foo", "FOO", "foo", "Bar", "BAR"),
+		"empty":      EnumValues[mode](),
+		"nil":        nil,
+	}
+	values := []string{
+		"Female", "female", "FEMALE", "fEmAlE", "Male", "other", "OTHER", "Other",
+		"Foo", "FOO", "foo", "fOO", "Bar", "BAR", "bar", "bAR", "baz", "", " female", "ÉTÉ",
+	}
+	for name, known := range tables {
+		members := map[mode]bool{}
+		for _, m := range known {
+			members[m] = true
+		}
+		for _, v := range values {
+			once, ok := ParseEnum(v, known)
+			twice, ok2 := ParseEnum(string(once), known)
+			if twice != once {
+				t.Errorf("%s: %q → %q → %q: a second lookup changed the value", name, v, once, twice)
+			}
+			if ok2 != ok {
+				t.Errorf("%s: %q: known %v, then %v", name, v, ok, ok2)
+			}
+			switch {
+			case members[mode(v)] || !ok:
+				// Exact spelling of a member, or unknown: unchanged.
+				if string(once) != v {
+					t.Errorf("%s: %q came back as %q", name, v, once)
+				}
+			default:
+				// Case-insensitive match: the member's spelling.
+				if !members[once] || string(once) == v || !strings.EqualFold(string(once), v) {
+					t.Errorf("%s: %q came back as %q, want the member spelled differently", name, v, once)
+				}
+			}
+		}
+	}
+
+	// Storage → API → storage, as generated code converts an optional enum.
+	storage := "FEMALE"
+	api := ToEnumPtr(&storage, genderV1Values)
+	back := ConvertEnumPtr[string](api, nil)
+	if *api != genderV1Female || *back != "Female" {
+		t.Errorf("storage %q → API %q → storage %q, want Female and \"Female\"", storage, *api, *back)
+	}
+	// Between versions whose members differ in case: members round-trip,
+	// other spellings come back in the first version's spelling.
+	type genderV4 string
+	v4Values := EnumValues[genderV4]("female", "male", "other")
+	for _, tc := range []struct{ from, want genderV1 }{
+		{genderV1Female, genderV1Female},
+		{genderV1Other, genderV1Other},
+		{"FEMALE", genderV1Female},
+		{"NonBinary", "NonBinary"},
+	} {
+		if got := ConvertEnum(ConvertEnum(tc.from, v4Values), genderV1Values); got != tc.want {
+			t.Errorf("v1 %q → v4 → v1 = %q, want %q", tc.from, got, tc.want)
+		}
 	}
 }

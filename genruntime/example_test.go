@@ -93,6 +93,20 @@ func ExampleToEnum() {
 	// Other
 }
 
+// A spelling that matches a member only case-insensitively comes back in the
+// member's spelling: the round trip storage → API → storage changes it once,
+// and later round trips keep it.
+func ExampleToEnum_caseRoundTrip() {
+	stored := "FEMALE" // a storage version's *string, as some client wrote it
+	api := genruntime.ToEnum(stored, genderValues)
+	back := string(api) // API → storage is a plain conversion
+	fmt.Println(api, back, back == stored)
+	fmt.Println(genruntime.ToEnum(back, genderValues)) // the next round trip
+	// Output:
+	// Female Female false
+	// Female
+}
+
 func ExampleParseEnum() {
 	g, known := genruntime.ParseEnum("female", genderValues)
 	fmt.Println(g, known)
