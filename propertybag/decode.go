@@ -39,21 +39,10 @@ func decodeJSON(text string, dst reflect.Value) error {
 	t := dst.Type()
 	info := typeInfoFor(t)
 	if info.fast && info.scalar {
-		// Check the syntax of the whole text first: the value is assigned
-		// as soon as it is parsed, and "42abc" or "4 2" must not leave 42
-		// or 4 behind when the rest turns out to be wrong. A scalar is
-		// assigned once, so decoding into dst after that check leaves it
-		// untouched on failure without a fresh value.
+		// A scalar needs no fresh value: scalarTop assigns it only after
+		// checking the whole text.
 		d := decodeState{s: text}
-		if err := d.skipValue(); err != nil {
-			return err
-		}
-		d.skipSpace()
-		if d.i < len(d.s) {
-			return d.syntaxErr("after top-level value")
-		}
-		d = decodeState{s: text}
-		return d.value(dst, info)
+		return d.scalarTop(dst, info)
 	}
 	fresh := reflect.New(t).Elem()
 	err := errFallback
@@ -89,7 +78,14 @@ var errNull = errors.New("stored value is null (what Add stores for a nil pointe
 // counts only when exact is false (legacy string text is taken as it is).
 func isNull(text string, exact bool) bool {
 	if !exact && len(text) > 4 {
-		text = strings.Trim(text, " \t\r\n")
+		i, j := 0, len(text)
+		for i < j && isSpace(text[i]) {
+			i++
+		}
+		for j > i && isSpace(text[j-1]) {
+			j--
+		}
+		text = text[i:j]
 	}
 	return text == "null"
 }
@@ -496,27 +492,115 @@ func (d *decodeState) number(v reflect.Value, info *typeInfo) error {
 	if err != nil {
 		return err
 	}
+	var sv scalarValue
+	if err := sv.parseNumber(lit, info); err != nil {
+		return err
+	}
+	sv.assign(v, info.kind)
+	return nil
+}
+
+// scalarValue holds a decoded bool, number or string until it is assigned.
+type scalarValue struct {
+	null bool
+	b    bool
+	s    string
+	i    int64
+	u    uint64
+	f    float64
+}
+
+// parseNumber converts the number literal lit for a destination of info's
+// kind.
+func (sv *scalarValue) parseNumber(lit string, info *typeInfo) error {
+	var err error
 	switch info.kind {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, err := strconv.ParseInt(lit, 10, info.typ.Bits())
-		if err != nil {
-			return typeErr("number "+lit, info.typ)
-		}
-		v.SetInt(n)
+		sv.i, err = strconv.ParseInt(lit, 10, info.typ.Bits())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, err := strconv.ParseUint(lit, 10, info.typ.Bits())
-		if err != nil {
-			return typeErr("number "+lit, info.typ)
-		}
-		v.SetUint(n)
+		sv.u, err = strconv.ParseUint(lit, 10, info.typ.Bits())
 	case reflect.Float32, reflect.Float64:
-		f, err := strconv.ParseFloat(lit, info.typ.Bits())
-		if err != nil {
-			return typeErr("number "+lit, info.typ)
-		}
-		v.SetFloat(f)
+		sv.f, err = strconv.ParseFloat(lit, info.typ.Bits())
 	default:
 		return typeErr("number", info.typ)
+	}
+	if err != nil {
+		return typeErr("number "+lit, info.typ)
+	}
+	return nil
+}
+
+// assign stores the value in v, of the given kind.
+func (sv *scalarValue) assign(v reflect.Value, kind reflect.Kind) {
+	switch kind {
+	case reflect.String:
+		v.SetString(sv.s)
+	case reflect.Bool:
+		v.SetBool(sv.b)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(sv.i)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(sv.u)
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat(sv.f)
+	}
+}
+
+// scalarTop decodes the whole text into v, of a bool, number or string
+// kind, and assigns v only once all of the text has been checked, so that
+// "42abc" or "4 2" leaves nothing (not 42, not 4) behind.
+func (d *decodeState) scalarTop(v reflect.Value, info *typeInfo) error {
+	d.skipSpace()
+	if d.i >= len(d.s) {
+		return d.syntaxErr("")
+	}
+	var sv scalarValue
+	switch c := d.s[d.i]; {
+	case c == '"':
+		s, err := d.str()
+		if err != nil {
+			return err
+		}
+		if info.kind != reflect.String {
+			return typeErr("string", info.typ)
+		}
+		sv.s = s
+	case c == 't' || c == 'f':
+		lit := "true"
+		if c == 'f' {
+			lit = "false"
+		}
+		if err := d.literal(lit); err != nil {
+			return err
+		}
+		if info.kind != reflect.Bool {
+			return typeErr("bool", info.typ)
+		}
+		sv.b = c == 't'
+	case c == 'n':
+		if err := d.literal("null"); err != nil {
+			return err
+		}
+		sv.null = true
+	case c == '-' || '0' <= c && c <= '9':
+		lit, err := d.scanNumber()
+		if err != nil {
+			return err
+		}
+		if err := sv.parseNumber(lit, info); err != nil {
+			return err
+		}
+	default:
+		// An object, an array or no JSON at all: value reports it
+		// without assigning anything to a scalar.
+		return d.value(v, info)
+	}
+	d.skipSpace()
+	if d.i < len(d.s) {
+		return d.syntaxErr("after top-level value")
+	}
+	if !sv.null {
+		sv.assign(v, info.kind)
 	}
 	return nil
 }
