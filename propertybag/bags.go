@@ -294,6 +294,8 @@ type bagsError struct {
 	excerpt string // start of the text read; "" when writing
 }
 
+// Error says that the property bags annotation is at fault and why; when
+// reading, it quotes the start of the text.
 func (e *bagsError) Error() string {
 	if e.kind == ErrEncode {
 		return fmt.Sprintf("propertybag: cannot write the property bags text (the %s annotation): %v", bagsAnnotation, e.cause)
@@ -301,6 +303,7 @@ func (e *bagsError) Error() string {
 	return fmt.Sprintf("propertybag: the property bags text (the %s annotation) is not valid: %v (text %q)", bagsAnnotation, e.cause, e.excerpt)
 }
 
+// Unwrap returns the sentinel and the cause, for errors.Is and errors.As.
 func (e *bagsError) Unwrap() []error { return []error{e.kind, e.cause} }
 
 // UnmarshalBags parses text written by MarshalBags, strictly: it must be
