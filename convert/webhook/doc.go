@@ -1,6 +1,58 @@
 // Package webhook connects hubspoke resources to controller-runtime's
-// conversion webhook, so that API packages import only package convert and
-// the operator's main package wires the webhook.
+// conversion webhook, and serves the validating admission webhook that
+// checks every write at the hub, so that API packages import only package
+// convert and the operator's main package wires the webhooks.
+//
+// # Both webhooks in one call
+//
+// Setup registers, on a manager's webhook server, the conversion webhook of
+// each resource (as the builder does with NewHubSpokeConverter, below) and
+// its validating admission webhook (NewAdmissionHandler) on
+// AdmissionPath(gk). It takes the CRDs the operator installs, decoded from
+// the YAML it ships:
+//
+//	var crd apiextensionsv1.CustomResourceDefinition
+//	if err := yaml.UnmarshalStrict(peopleCRD, &crd); err != nil { ... }
+//	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, &crd); err != nil { ... }
+//
+// A ValidatingWebhookConfiguration then sends the resource's CREATE and
+// UPDATE requests, at every version and for the status subresource too, to
+// that path (with failurePolicy Fail, so that no write skips it):
+//
+//	webhooks:
+//	- name: people.crm.example.com
+//	  admissionReviewVersions: [v1]
+//	  sideEffects: None
+//	  failurePolicy: Fail
+//	  matchPolicy: Equivalent
+//	  rules:
+//	  - apiGroups: [crm.example.com]
+//	    apiVersions: ["*"]
+//	    operations: [CREATE, UPDATE]
+//	    resources: [people, people/status]
+//	  clientConfig:
+//	    service: {name: crm-webhook, namespace: crm-system, path: /validate-crm-example-com-person}
+//
+// # Why writes are validated at the hub
+//
+// The API server validates a write against the schema of the version the
+// client wrote, and stores the hub converted from it. A value the client
+// wrote in the property-bags annotation of an old version (values that
+// version has no field for travel there, see convert.BagsAnnotation)
+// reaches the hub without ever meeting the hub's schema; a value that fits
+// the version written may not fit the annotation of another version,
+// which the API server limits, with the others, to 256 KiB, so that the
+// object can no longer be read there; and an annotation that does not
+// convert fails the write with an internal error. The admission webhook
+// converts every write to the hub and validates it with the API server's
+// own code, measures the annotation the object will have at every served
+// version against a budget (AdmissionOptions.BagsBudget, DefaultBagsBudget),
+// and refuses what would go wrong with HTTP status 422 and a message naming
+// the field, the version written, the version that would be too large or
+// the annotation and the property at fault. Status bags travel in the
+// status of API versions, which only writers of the status subresource can
+// change, so the annotation cannot reach the status at all: naming a
+// status bag in it is refused the same way.
 //
 // A resource whose versions form a hubspoke chain (API version → storage
 // twin → next storage version → … → hub, see package convert) is converted

@@ -1,0 +1,658 @@
+package webhook
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/propertybag"
+	admissionv1 "k8s.io/api/admission/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/defaulting"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/listtype"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/objectmeta"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/pruning"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	apimachineryvalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+)
+
+// DefaultBagsBudget is the largest property-bags annotation, in bytes, that
+// the admission webhook lets a write give an object at any served version
+// when AdmissionOptions.BagsBudget is 0: 128 KiB, half of the 256 KiB the
+// API server allows all the annotations of an object together. The other
+// half is left to every other annotation (kubectl's
+// last-applied-configuration holds a copy of the object as applied, which at
+// an old version can include the bags annotation itself), and values this
+// large belong in a field of the versions that use them, not in a bag.
+const DefaultBagsBudget = 128 << 10
+
+// AdmissionOptions configures the validating admission webhook
+// (NewAdmissionHandler, Setup).
+type AdmissionOptions struct {
+	// BagsBudget is the largest property-bags annotation
+	// (convert.BagsAnnotation), in bytes, that a write may give the object
+	// at any served version; 0 means DefaultBagsBudget. It must be below the
+	// API server's 256 KiB limit on all annotations together.
+	BagsBudget int
+}
+
+// AdmissionPath returns the path at which Setup serves the validating
+// admission webhook of resource gk, the path a
+// ValidatingWebhookConfiguration names: "/validate-" followed by the group
+// with dots turned into dashes and the kind in lower case, for example
+// "/validate-crm-example-com-person".
+func AdmissionPath(gk schema.GroupKind) string {
+	return "/validate-" + strings.ReplaceAll(gk.Group, ".", "-") + "-" + strings.ToLower(gk.Kind)
+}
+
+// NewAdmissionHandler returns a validating admission webhook
+// (admission.k8s.io/v1 AdmissionReview) for the resource crd defines, whose
+// versions are registered in scheme and form a hubspoke chain.
+//
+// The API server validates a write only against the schema of the version
+// the client wrote, while what it stores is the hub, converted from it:
+// values that version has no field for, carried in its property-bags
+// annotation, reach the hub unchecked, and an object that is fine at the
+// version written may be impossible to return at another. The handler
+// closes both gaps. On every CREATE and UPDATE of the resource, or of its
+// status subresource, at any version, it
+//
+//   - converts the object to the hub with a *convert.Converter and validates
+//     it against the hub version's schema in crd with the API server's own
+//     code (package k8s.io/apiextensions-apiserver/pkg/apiserver/validation
+//     on the structural schema, after pruning and defaulting as the API
+//     server does): types, formats, enum, pattern, lengths, minimum and
+//     maximum, required, list types, embedded resources and the
+//     x-kubernetes-validations CEL rules; on an UPDATE, errors in values the
+//     write left unchanged are ratcheted away, as the API server does;
+//   - converts the hub to every version crd serves and measures the
+//     property-bags annotation the object has there: a write that would
+//     make it larger than opts.BagsBudget at some version, or make the
+//     annotations of the object exceed the API server's 256 KiB at some
+//     version (which would make the object unreadable there), or that
+//     would not convert to some served version at all, is refused, unless
+//     the object already had that problem before the update and the update
+//     does not make it worse.
+//
+// A write is refused with HTTP status 422 (reason Invalid) and a message
+// that begins with "hubspoke:" and names the resource, the object, the
+// version the client wrote and, for each problem, the field path at the hub
+// (with a note when the version written has no such field), the version
+// that would be too large with the largest entries of its annotation, or
+// the annotation and the property at fault when the object does not
+// convert (a malformed annotation, a value of the wrong type). Other
+// operations (DELETE, CONNECT) and other subresources (scale) are allowed
+// unchecked; an object that cannot be decoded is refused with 400.
+//
+// The CRD is the one the operator installs (for example decoded from the
+// YAML it ships): its group and kind name the resource, its served versions
+// are the versions checked, and the version that is the hub of the chain
+// must be in it with a structural schema. Every served version must be a
+// version of the chain. Errors name the resource.
+func NewAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (http.Handler, error) {
+	v, err := newValidator(scheme, crd, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &admission.Webhook{Handler: v}, nil
+}
+
+// Setup registers, on mgr's webhook server, the conversion webhook and the
+// validating admission webhook of the resource of each of crds, whose
+// versions must be registered in mgr's scheme: the conversion as the webhook
+// builder does with NewHubSpokeConverter (on /convert), and the handler of
+// NewAdmissionHandler on AdmissionPath. Everything is built and checked
+// before anything is registered, so an error registers nothing.
+//
+// A ValidatingWebhookConfiguration must then send the resource's CREATE and
+// UPDATE requests, for every version and for the status subresource too,
+// to AdmissionPath on the manager's webhook server.
+func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.CustomResourceDefinition) error {
+	if mgr == nil {
+		return errors.New("webhook: nil manager")
+	}
+	type resource struct {
+		gk      schema.GroupKind
+		hub     runtime.Object
+		handler http.Handler
+	}
+	resources := make([]resource, 0, len(crds))
+	seen := map[schema.GroupKind]bool{}
+	for _, crd := range crds {
+		v, err := newValidator(mgr.GetScheme(), crd, opts)
+		if err != nil {
+			return err
+		}
+		if seen[v.gk] {
+			return fmt.Errorf("webhook: %s is named more than once", v.gk)
+		}
+		seen[v.gk] = true
+		hub, err := newClientObject(mgr.GetScheme(), v.converter.HubGVK())
+		if err != nil {
+			return err
+		}
+		resources = append(resources, resource{gk: v.gk, hub: hub, handler: &admission.Webhook{Handler: v}})
+	}
+	for _, r := range resources {
+		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(NewHubSpokeConverter(r.gk)).Complete(); err != nil {
+			return fmt.Errorf("webhook: %s: registering the conversion: %w", r.gk, err)
+		}
+		mgr.GetWebhookServer().Register(AdmissionPath(r.gk), r.handler)
+	}
+	return nil
+}
+
+// validator is the admission handler of one resource.
+type validator struct {
+	gk        schema.GroupKind
+	scheme    *runtime.Scheme
+	decoder   admission.Decoder
+	converter *convert.Converter
+	hub       string   // the hub version
+	served    []string // the versions the CRD serves, in its order
+	budget    int
+
+	structural *structuralschema.Structural // the hub's schema
+	schema     apiservervalidation.SchemaValidator
+	cel        *cel.Validator // nil when the schema has no CEL rules
+
+	// schemas holds the structural schema of every served version, to tell
+	// whether the version written has a field the hub finds invalid.
+	schemas map[string]*structuralschema.Structural
+}
+
+var _ admission.Handler = (*validator)(nil)
+
+func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (*validator, error) {
+	if crd == nil {
+		return nil, errors.New("webhook: nil CustomResourceDefinition")
+	}
+	gk := schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}
+	budget := opts.BagsBudget
+	if budget == 0 {
+		budget = DefaultBagsBudget
+	}
+	if budget < 0 || budget >= apimachineryvalidation.TotalAnnotationSizeLimitB {
+		return nil, fmt.Errorf("webhook: %s: bags budget %d bytes: want more than 0 and less than the API server's %d", gk, budget, apimachineryvalidation.TotalAnnotationSizeLimitB)
+	}
+	converter, err := newConverter(scheme, gk)
+	if err != nil {
+		return nil, err
+	}
+	v := &validator{
+		gk: gk, scheme: scheme, decoder: admission.NewDecoder(scheme), converter: converter,
+		hub: converter.HubGVK().Version, budget: budget, schemas: map[string]*structuralschema.Structural{},
+	}
+	for i := range crd.Spec.Versions {
+		version := &crd.Spec.Versions[i]
+		if version.Served {
+			if !converter.Graph().Has(version.Name) {
+				return nil, fmt.Errorf("webhook: %s: the CRD serves version %s, which is not a version of the chain (%v)",
+					gk, version.Name, converter.Graph().Versions())
+			}
+			v.served = append(v.served, version.Name)
+		}
+		if version.Served || version.Name == v.hub {
+			s, err := structuralOf(version)
+			if err != nil {
+				return nil, fmt.Errorf("webhook: %s: %w", gk, err)
+			}
+			v.schemas[version.Name] = s
+		}
+	}
+	if v.structural = v.schemas[v.hub]; v.structural == nil {
+		return nil, fmt.Errorf("webhook: %s: the CRD has no schema for the hub version %s", gk, v.hub)
+	}
+	internal, err := internalSchema(crd, v.hub)
+	if err != nil {
+		return nil, fmt.Errorf("webhook: %s: %w", gk, err)
+	}
+	if v.schema, _, err = apiservervalidation.NewSchemaValidator(internal); err != nil {
+		return nil, fmt.Errorf("webhook: %s: the schema of version %s: %w", gk, v.hub, err)
+	}
+	v.cel = cel.NewValidator(v.structural, true, celconfig.PerCallLimit)
+	return v, nil
+}
+
+// internalSchema returns the schema of version in crd, in the API server's
+// internal form.
+func internalSchema(crd *apiextensionsv1.CustomResourceDefinition, version string) (*apiextensions.JSONSchemaProps, error) {
+	for i := range crd.Spec.Versions {
+		if v := &crd.Spec.Versions[i]; v.Name == version {
+			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
+				return nil, fmt.Errorf("the CRD has no schema for version %s", version)
+			}
+			internal := &apiextensions.JSONSchemaProps{}
+			if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v.Schema.OpenAPIV3Schema, internal, nil); err != nil {
+				return nil, fmt.Errorf("the schema of version %s: %w", version, err)
+			}
+			return internal, nil
+		}
+	}
+	return nil, fmt.Errorf("the CRD has no version %s", version)
+}
+
+// structuralOf returns the structural schema of a version of the CRD.
+func structuralOf(version *apiextensionsv1.CustomResourceDefinitionVersion) (*structuralschema.Structural, error) {
+	if version.Schema == nil || version.Schema.OpenAPIV3Schema == nil {
+		return nil, fmt.Errorf("the CRD has no schema for version %s", version.Name)
+	}
+	internal := &apiextensions.JSONSchemaProps{}
+	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(version.Schema.OpenAPIV3Schema, internal, nil); err != nil {
+		return nil, fmt.Errorf("the schema of version %s: %w", version.Name, err)
+	}
+	s, err := structuralschema.NewStructural(internal)
+	if err != nil {
+		return nil, fmt.Errorf("the schema of version %s is not structural: %w", version.Name, err)
+	}
+	if errs := structuralschema.ValidateStructural(nil, s); len(errs) > 0 {
+		return nil, fmt.Errorf("the schema of version %s is not structural: %w", version.Name, errs.ToAggregate())
+	}
+	return s, nil
+}
+
+// Handle validates one AdmissionRequest.
+func (v *validator) Handle(ctx context.Context, req admission.Request) admission.Response {
+	switch req.Operation {
+	case admissionv1.Create, admissionv1.Update:
+	default:
+		return admission.Allowed("")
+	}
+	if req.SubResource != "" && req.SubResource != "status" {
+		return admission.Allowed("")
+	}
+	gvk := schema.GroupVersionKind{Group: req.Kind.Group, Version: req.Kind.Version, Kind: req.Kind.Kind}
+	if gvk.GroupKind() != v.gk {
+		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: this webhook validates %s, not %s", v.gk, gvk.GroupKind()))
+	}
+	if !slices.Contains(v.served, gvk.Version) {
+		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: %s has no served version %q (the CRD serves %v)", v.gk, gvk.Version, v.served))
+	}
+	obj, err := v.decode(req.Object, gvk)
+	if err != nil {
+		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: decoding the %s at %s: %w", v.gk, gvk.Version, err))
+	}
+	name := obj.GetName()
+	if name == "" {
+		name = req.Name
+	}
+	hub, err := v.converter.ConvertToVersion(obj, v.hub)
+	if err != nil {
+		return v.invalid(name, gvk.Version, field.ErrorList{v.conversionError(obj, err)})
+	}
+	var oldHub runtime.Object
+	if req.Operation == admissionv1.Update && len(req.OldObject.Raw) > 0 {
+		// The old object only ratchets: if it cannot be read, the write is
+		// checked as if it created the object.
+		if old, err := v.decode(req.OldObject, gvk); err == nil {
+			if oldHub, err = v.converter.ConvertToVersion(old, v.hub); err != nil {
+				oldHub = nil
+			}
+		}
+	}
+	errs, err := v.validate(ctx, hub, oldHub, gvk.Version)
+	if err != nil {
+		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: %s %q: %w", v.gk, name, err))
+	}
+	errs = append(errs, v.checkServed(hub, oldHub)...)
+	if len(errs) > 0 {
+		return v.invalid(name, gvk.Version, errs)
+	}
+	return admission.Allowed("")
+}
+
+// decode decodes raw, an object at gvk, into a new object of that version.
+func (v *validator) decode(raw runtime.RawExtension, gvk schema.GroupVersionKind) (client.Object, error) {
+	obj, err := newClientObject(v.scheme, gvk)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.decoder.DecodeRaw(raw, obj); err != nil {
+		return nil, err
+	}
+	if got := obj.GetObjectKind().GroupVersionKind(); !got.Empty() && got != gvk {
+		return nil, fmt.Errorf("the object is a %s, not a %s", got, gvk)
+	}
+	obj.GetObjectKind().SetGroupVersionKind(gvk)
+	return obj, nil
+}
+
+var annotationPath = field.NewPath("metadata", "annotations").Key(convert.BagsAnnotation)
+
+// conversionError describes why obj does not convert to the hub. When the
+// object converts without its property-bags annotation, the annotation is
+// at fault and the error is on it.
+func (v *validator) conversionError(obj client.Object, err error) *field.Error {
+	if text, ok := obj.GetAnnotations()[convert.BagsAnnotation]; ok {
+		trial := obj.DeepCopyObject().(client.Object)
+		annotations := map[string]string{}
+		for k, a := range trial.GetAnnotations() {
+			if k != convert.BagsAnnotation {
+				annotations[k] = a
+			}
+		}
+		trial.SetAnnotations(annotations)
+		if _, trialErr := v.converter.ConvertToVersion(trial, v.hub); trialErr == nil {
+			return field.Invalid(annotationPath, shorten(text),
+				fmt.Sprintf("the property bags in annotation %s do not convert to the hub version %s: %v", convert.BagsAnnotation, v.hub, err))
+		}
+	}
+	return objectError(fmt.Sprintf("the object does not convert to the hub version %s: %v", v.hub, err))
+}
+
+// validate validates hub against the hub's schema as the API server would
+// validate it if it had been written at the hub version: pruned, defaulted,
+// and ratcheted against oldHub when that is not nil.
+func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, written string) (field.ErrorList, error) {
+	obj, err := v.unstructured(hub)
+	if err != nil {
+		return nil, err
+	}
+	var old map[string]any
+	if oldHub != nil {
+		if old, err = v.unstructured(oldHub); err != nil {
+			old = nil
+		}
+	}
+	var errs field.ErrorList
+	var celOpts []cel.Option
+	if old == nil {
+		errs = apiservervalidation.ValidateCustomResource(nil, obj, v.schema)
+	} else {
+		correlation := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: v.structural})
+		errs = apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, v.schema, apiservervalidation.WithRatcheting(correlation))
+		celOpts = append(celOpts, cel.WithRatcheting(correlation))
+	}
+	errs = append(errs, objectmeta.Validate(nil, obj, v.structural, false)...)
+	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, v.structural, old)) == 0 {
+		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, v.structural, obj)...)
+	}
+	if v.cel != nil {
+		if blocked, err := blockingError(errs); blocked {
+			errs = append(errs, err)
+		} else {
+			var oldObj any
+			if old != nil {
+				oldObj = old
+			}
+			celErrs, _ := v.cel.Validate(ctx, nil, v.structural, obj, oldObj, celconfig.RuntimeCELCostBudget, celOpts...)
+			errs = append(errs, celErrs...)
+		}
+	}
+	for _, e := range errs {
+		e.BadValue = shorten(e.BadValue)
+		if e.Field == "<nil>" {
+			e.Field = "" // the whole object
+		}
+		if written != v.hub && e.Field != "" && !hasField(v.schemas[written], e.Field) {
+			hint := fmt.Sprintf("%s has no field %s: the value comes from the other fields of %s or from the property bags it carries, in annotation %s or in status",
+				written, e.Field, written, convert.BagsAnnotation)
+			if e.Detail == "" {
+				e.Detail = hint
+			} else {
+				e.Detail = strings.TrimSuffix(e.Detail, ".") + " (" + hint + ")"
+			}
+		}
+	}
+	return errs, nil
+}
+
+// unstructured returns obj as the API server holds the hub: JSON values,
+// pruned to the hub's schema, nulls the schema does not allow dropped, and
+// defaults applied.
+func (v *validator) unstructured(obj runtime.Object) (map[string]any, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return nil, fmt.Errorf("the hub as JSON: %w", err)
+	}
+	pruning.PruneWithOptions(u, v.structural, true, structuralschema.UnknownFieldPathOptions{})
+	defaulting.PruneNonNullableNullsWithoutDefaults(u, v.structural)
+	defaulting.Default(u, v.structural)
+	return u, nil
+}
+
+// objectError is an error about the whole object.
+func objectError(detail string) *field.Error {
+	return &field.Error{Type: field.ErrorTypeInvalid, BadValue: field.OmitValueType{}, Detail: detail}
+}
+
+// blockingError reports, as the API server does, whether errs has errors
+// that stop CEL rules from being evaluated.
+func blockingError(errs field.ErrorList) (bool, *field.Error) {
+	for _, err := range errs {
+		switch err.Type {
+		case field.ErrorTypeNotSupported, field.ErrorTypeRequired, field.ErrorTypeTooLong, field.ErrorTypeTooMany, field.ErrorTypeTypeInvalid:
+			return true, objectError("some validation rules were not checked because the object was invalid; correct the existing errors to complete validation")
+		}
+	}
+	return false, nil
+}
+
+// checkServed converts hub to every served version and checks that the
+// object can be returned there with its bags annotation within the budget.
+// A problem the old object (oldHub, nil on create) had already at a version
+// is let through when the write does not make it worse there.
+func (v *validator) checkServed(hub, oldHub runtime.Object) field.ErrorList {
+	var errs field.ErrorList
+	for _, version := range v.served {
+		size, err := v.measure(hub, version)
+		if err != nil {
+			if oldHub != nil {
+				if _, oldErr := v.measure(oldHub, version); oldErr != nil {
+					continue
+				}
+			}
+			errs = append(errs, objectError(fmt.Sprintf("the object could not be read at %s: %v", version, err)))
+			continue
+		}
+		overBudget := len(size.bags) > v.budget
+		overLimit := size.total > apimachineryvalidation.TotalAnnotationSizeLimitB
+		if !overBudget && !overLimit {
+			continue
+		}
+		if oldHub != nil {
+			if old, err := v.measure(oldHub, version); err == nil {
+				overBudget = overBudget && len(size.bags) > len(old.bags)
+				overLimit = overLimit && size.total > old.total
+			}
+		}
+		switch {
+		case overLimit:
+			errs = append(errs, &field.Error{Type: field.ErrorTypeTooLong, Field: annotationPath.String(), BadValue: field.OmitValueType{},
+				Detail: fmt.Sprintf("at %s the annotations would take %d bytes, over the API server's limit of %d, so the object could not be read at %s; annotation %s would take %d bytes%s",
+					version, size.total, apimachineryvalidation.TotalAnnotationSizeLimitB, version, convert.BagsAnnotation, len(size.bags), largest(size.bags))})
+		case overBudget:
+			errs = append(errs, &field.Error{Type: field.ErrorTypeTooLong, Field: annotationPath.String(), BadValue: field.OmitValueType{},
+				Detail: fmt.Sprintf("at %s annotation %s would take %d bytes, over the budget of %d%s",
+					version, convert.BagsAnnotation, len(size.bags), v.budget, largest(size.bags))})
+		}
+	}
+	return errs
+}
+
+// annotationSize is what the annotations of an object take at one version.
+type annotationSize struct {
+	bags  string // the bags annotation
+	total int    // all annotations, keys and values, as the API server counts
+}
+
+func (v *validator) measure(hub runtime.Object, version string) (annotationSize, error) {
+	obj, err := v.converter.ConvertToVersion(hub, version)
+	if err != nil {
+		return annotationSize{}, err
+	}
+	co, ok := obj.(client.Object)
+	if !ok {
+		return annotationSize{}, fmt.Errorf("%T has no metadata", obj)
+	}
+	var size annotationSize
+	for k, a := range co.GetAnnotations() {
+		size.total += len(k) + len(a)
+	}
+	size.bags = co.GetAnnotations()[convert.BagsAnnotation]
+	return size, nil
+}
+
+// largestShown is how many entries of a bags annotation a message names.
+const largestShown = 5
+
+// largest names the largest entries of a bags annotation, largest first.
+func largest(text string) string {
+	bags, err := propertybag.UnmarshalBags(text)
+	if err != nil {
+		return ""
+	}
+	type entry struct {
+		bag, property string
+		size          int
+	}
+	var entries []entry
+	for name, bag := range bags {
+		for property, value := range bag {
+			entries = append(entries, entry{name, property, len(property) + len(value) + 4})
+		}
+	}
+	slices.SortFunc(entries, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(b.size, a.size), cmp.Compare(a.bag, b.bag), cmp.Compare(a.property, b.property))
+	})
+	var sb strings.Builder
+	sb.WriteString("; the largest entries: ")
+	for i, e := range entries {
+		if i == largestShown {
+			fmt.Fprintf(&sb, " and %d more", len(entries)-largestShown)
+			break
+		}
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "%s in bag %q (%d bytes)", e.property, e.bag, e.size)
+	}
+	return sb.String()
+}
+
+// invalid is the answer that refuses a write with 422, as the API server
+// refuses an invalid object.
+func (v *validator) invalid(name, written string, errs field.ErrorList) admission.Response {
+	causes := make([]metav1.StatusCause, len(errs))
+	parts := make([]string, len(errs))
+	for i, e := range errs {
+		causes[i] = metav1.StatusCause{Type: metav1.CauseType(e.Type), Message: e.ErrorBody(), Field: e.Field}
+		switch {
+		case e.Field != "":
+			parts[i] = e.Field + ": " + e.ErrorBody()
+		case e.BadValue == field.OmitValueType{}:
+			parts[i] = e.Detail // about the whole object
+		default:
+			parts[i] = e.ErrorBody()
+		}
+	}
+	message := fmt.Sprintf("hubspoke: %s %q written at %s is invalid: %s", v.gk, name, written, strings.Join(parts, "; "))
+	return admission.Response{AdmissionResponse: admissionv1.AdmissionResponse{
+		Allowed: false,
+		Result: &metav1.Status{
+			Status:  metav1.StatusFailure,
+			Code:    http.StatusUnprocessableEntity,
+			Reason:  metav1.StatusReasonInvalid,
+			Message: message,
+			Details: &metav1.StatusDetails{Name: name, Group: v.gk.Group, Kind: v.gk.Kind, Causes: causes},
+		},
+	}}
+}
+
+// shortValue is the longest value, in bytes, that a message quotes.
+const shortValue = 120
+
+// shorten returns value, or for a long string or a large structure the
+// beginning of its JSON, so that a message does not repeat a large value.
+func shorten(value any) any {
+	switch x := value.(type) {
+	case field.OmitValueType, nil, bool, int64, int32, int, float64, float32:
+		return value
+	case string:
+		if len(x) <= shortValue {
+			return x
+		}
+		return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(x[:shortValue], ""), len(x))
+	}
+	text, err := json.Marshal(value)
+	if err != nil || len(text) <= shortValue {
+		return value
+	}
+	return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(string(text[:shortValue]), ""), len(text))
+}
+
+// hasField reports whether the structural schema s has the field at path
+// (as field.Path writes it: "spec.items[0].name", "spec.labels[key]"). A
+// schema that keeps unknown fields, or has additional properties, has
+// every field below it.
+func hasField(s *structuralschema.Structural, path string) bool {
+	for i := 0; i < len(path); {
+		if s == nil {
+			return false
+		}
+		if s.XPreserveUnknownFields {
+			return true
+		}
+		switch path[i] {
+		case '.':
+			i++
+		case '[':
+			end := strings.IndexByte(path[i:], ']')
+			if end < 0 {
+				return true
+			}
+			i += end + 1
+			switch {
+			case s.Items != nil:
+				s = s.Items
+			case s.AdditionalProperties != nil:
+				if s.AdditionalProperties.Structural == nil {
+					return s.AdditionalProperties.Bool
+				}
+				s = s.AdditionalProperties.Structural
+			default:
+				return false
+			}
+		default:
+			end := strings.IndexAny(path[i:], ".[")
+			if end < 0 {
+				end = len(path) - i
+			}
+			name := path[i : i+end]
+			i += end
+			if p, ok := s.Properties[name]; ok {
+				s = &p
+				continue
+			}
+			if s.AdditionalProperties != nil {
+				if s.AdditionalProperties.Structural == nil {
+					return s.AdditionalProperties.Bool
+				}
+				s = s.AdditionalProperties.Structural
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
