@@ -47,6 +47,7 @@ type PersonSpec struct {
 
 	// KnownAs is how the person likes to be addressed.
 	// +optional
+	// +kubebuilder:validation:MaxLength=20
 	KnownAs *string `json:"knownAs,omitempty"`
 
 	// SortKey is the key the person is sorted by (AlphaKey before v4).
