@@ -142,6 +142,8 @@ func ConvertSlice[S, D any](s []S, convert func(*S, *D) error) ([]D, error) {
 // a changing message makes pointless updates. So every value is converted,
 // and if several fail, the error names the least failing key. Numbers and
 // strings are ordered by value. Other keys are ordered by their %v text.
+// Keys of an interface type that hold values of different dynamic types (or
+// nil) are ordered by their types first.
 func ConvertMap[K comparable, S, D any](m map[K]S, convert func(*S, *D) error) (map[K]D, error) {
 	if m == nil {
 		return nil, nil
@@ -179,10 +181,17 @@ func formatKey(k any) string {
 }
 
 // keyLess is a total, deterministic order on map keys used to choose which
-// failure ConvertMap reports. Ordered kinds compare by value. Anything else,
-// or NaN, compares by its %v text.
+// failure ConvertMap reports. Keys of different dynamic types (possible when
+// the key type is an interface) compare by type. Keys of one ordered kind
+// compare by value. Anything else, or NaN, compares by its %v text.
 func keyLess(a, b any) bool {
 	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if !va.IsValid() || !vb.IsValid() || va.Type() != vb.Type() {
+		if ta, tb := keyType(va), keyType(vb); ta != tb {
+			return ta < tb
+		}
+		return fmt.Sprintf("%v", a) < fmt.Sprintf("%v", b)
+	}
 	switch va.Kind() {
 	case reflect.String:
 		return va.String() < vb.String()
@@ -197,4 +206,14 @@ func keyLess(a, b any) bool {
 		}
 	}
 	return fmt.Sprintf("%v", a) < fmt.Sprintf("%v", b)
+}
+
+// keyType names the dynamic type of a map key for keyLess: the package path
+// and the type, so that two packages' types of one name stay apart. A nil
+// interface key has no type and sorts first.
+func keyType(v reflect.Value) string {
+	if !v.IsValid() {
+		return ""
+	}
+	return v.Type().PkgPath() + " " + v.Type().String()
 }

@@ -435,6 +435,12 @@ func TestKeyLessTotal(t *testing.T) {
 		{int8(-1), int8(1), true},
 		{uint(2), uint(10), true},
 		{1.5, 2.5, true},
+		{9.5, 10.5, true}, // by value, not by text
+		{10.5, 9.5, false},
+		{-10.5, -9.5, true},
+		{int64(-10), int64(-9), true},
+		{uint8(9), uint8(10), true},
+		{"B", "a", true}, // by byte value
 		{1.5, nan, true}, // NaN sorts by text, after digits
 		{nan, 1.5, false},
 		{true, false, false}, // by text: "false" < "true"
@@ -443,6 +449,64 @@ func TestKeyLessTotal(t *testing.T) {
 	for _, tt := range tests {
 		if got := keyLess(tt.a, tt.b); got != tt.want {
 			t.Errorf("keyLess(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// Keys of an interface type can hold values of different types, and nil.
+// keyLess orders them by type first and never panics.
+func TestKeyLessMixedTypes(t *testing.T) {
+	type label string
+	keys := []any{nil, 1, int8(1), uint(1), 1.0, "1", label("1"), color("1"), true, struct{ A int }{1}}
+	for _, a := range keys {
+		if keyLess(a, a) {
+			t.Errorf("keyLess(%#v, itself) = true", a)
+		}
+		for _, b := range keys {
+			ab, ba := keyLess(a, b), keyLess(b, a)
+			if reflect.TypeOf(a) != reflect.TypeOf(b) && ab == ba {
+				t.Errorf("keyLess(%#v, %#v) = %v both ways: not a total order", a, b, ab)
+			}
+		}
+	}
+	if !keyLess(nil, 0) || keyLess(0, nil) {
+		t.Error("a nil key does not sort first")
+	}
+}
+
+// ConvertMap over a map with interface keys of several types reports the
+// same failing key on every call, without panicking.
+func TestConvertMapMixedKeyTypes(t *testing.T) {
+	src := map[any]address{
+		nil: {Street: "ok"}, 1: {Street: "bad"}, "1": {Street: "bad"}, uint(1): {Street: "bad"},
+		2.5: {Street: "bad"}, color("red"): {Street: "bad"}, "ok": {Street: "ok"},
+	}
+	var first string
+	for i := 0; i < 30; i++ {
+		_, err := ConvertMap(src, addressToStorage)
+		if err == nil {
+			t.Fatal("no error")
+		}
+		if i == 0 {
+			first = err.Error()
+		} else if err.Error() != first {
+			t.Fatalf("error changed between calls: %q, then %q", first, err)
+		}
+	}
+	// " float64" < " int" < " string" < " uint" < "github.com/....color"
+	if first != "key 2.5: bad street" {
+		t.Errorf("error = %q, want the float key, whose type sorts first", first)
+	}
+}
+
+// Several failing float keys: the least by value is reported, not the least
+// by text.
+func TestConvertMapFloatKeys(t *testing.T) {
+	src := map[float64]address{10.5: {Street: "bad"}, 9.5: {Street: "bad"}, 100: {Street: "bad"}, 1: {Street: "ok"}}
+	for i := 0; i < 20; i++ {
+		_, err := ConvertMap(src, addressToStorage)
+		if err == nil || err.Error() != "key 9.5: bad street" {
+			t.Fatalf("error = %v, want key 9.5", err)
 		}
 	}
 }
