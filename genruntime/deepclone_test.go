@@ -324,6 +324,9 @@ func TestDeepCloneConcreteTypes(t *testing.T) {
 	k := Ptr("key")
 	pm := map[*string]int{k: 1}
 	pc := DeepClone(pm)
+	if len(pc) != 1 {
+		t.Fatalf("pointer key: %d entries, want 1", len(pc))
+	}
 	for ck, v := range pc {
 		if ck == k || *ck != "key" || v != 1 {
 			t.Fatalf("pointer key: %p %q %d", ck, *ck, v)
@@ -762,5 +765,212 @@ func TestAssertDisjointCatchesSharing(t *testing.T) {
 	assertDisjoint(&r, DeepClone(newOuter()), newOuter())
 	if len(r.errors) != 0 {
 		t.Errorf("false positives on independent values: %v", r.errors)
+	}
+}
+
+// ---- methods named DeepCopy that are not copy methods ----
+
+// Only DeepCopy() T and DeepCopy() *T count. These have other signatures,
+// so DeepClone copies them by reflection and never calls the method.
+type deepCopyTakesArg struct{ P *int }
+
+func (d deepCopyTakesArg) DeepCopy(int) deepCopyTakesArg { panic("called") }
+
+type deepCopyNoResult struct{ P *int }
+
+func (*deepCopyNoResult) DeepCopy() { panic("called") }
+
+type deepCopyOtherType struct{ P *int }
+
+func (deepCopyOtherType) DeepCopy() int { panic("called") }
+
+type deepCopyTwoResults struct{ P *int }
+
+func (*deepCopyTwoResults) DeepCopy() (*deepCopyTwoResults, error) { panic("called") }
+
+func TestDeepCloneIgnoresOtherDeepCopySignatures(t *testing.T) {
+	type all struct {
+		A deepCopyTakesArg
+		B deepCopyNoResult
+		C deepCopyOtherType
+		D deepCopyTwoResults
+		E *deepCopyNoResult
+	}
+	src := all{
+		A: deepCopyTakesArg{Ptr(1)}, B: deepCopyNoResult{Ptr(2)}, C: deepCopyOtherType{Ptr(3)},
+		D: deepCopyTwoResults{Ptr(4)}, E: &deepCopyNoResult{Ptr(5)},
+	}
+	got := DeepClone(src)
+	if !reflect.DeepEqual(got, src) {
+		t.Fatalf("clone %+v differs from %+v", got, src)
+	}
+	assertDisjoint(t, src, got)
+}
+
+// Arrays of every length holding references are deep-copied, one element
+// included; arrays of plain values are copied by assignment.
+func TestDeepCloneArrays(t *testing.T) {
+	one := [1]*int{Ptr(1)}
+	c1 := DeepClone(one)
+	if c1[0] == one[0] || *c1[0] != 1 {
+		t.Fatalf("[1]*int shares its element: %p %p", c1[0], one[0])
+	}
+	three := [3][]string{{"a"}, nil, {}}
+	c3 := DeepClone(three)
+	if !reflect.DeepEqual(c3, three) || c3[1] != nil || c3[2] == nil {
+		t.Fatalf("[3][]string = %#v", c3)
+	}
+	c3[0][0] = "changed"
+	if three[0][0] != "a" {
+		t.Fatal("[3][]string shares its elements")
+	}
+	type withArrays struct {
+		One   [1]*int
+		Plain [2]int
+	}
+	w := withArrays{One: [1]*int{Ptr(7)}, Plain: [2]int{1, 2}}
+	cw := DeepClone(w)
+	if cw.One[0] == w.One[0] || *cw.One[0] != 7 || cw.Plain != w.Plain {
+		t.Fatalf("struct with arrays: %+v", cw)
+	}
+}
+
+// A cloned slice has capacity equal to its length, whatever the length, so
+// that appending to it never writes into memory it shares.
+func TestDeepCloneSliceCapacity(t *testing.T) {
+	for n := 1; n <= 40; n++ {
+		plain := make([]int32, n, n+7)
+		if got := DeepClone(plain); len(got) != n || cap(got) != n {
+			t.Fatalf("[]int32 of %d: len %d cap %d", n, len(got), cap(got))
+		}
+		refs := make([]*int, n)
+		for i := range refs {
+			refs[i] = Ptr(i)
+		}
+		got := DeepClone(refs)
+		if len(got) != n || cap(got) != n {
+			t.Fatalf("[]*int of %d: len %d cap %d", n, len(got), cap(got))
+		}
+		for i := range got {
+			if got[i] == refs[i] || *got[i] != i {
+				t.Fatalf("[]*int of %d: element %d shared or wrong", n, i)
+			}
+		}
+		type field struct{ S []*int }
+		f := DeepClone(field{S: refs[:n:n]})
+		if cap(f.S) != n {
+			t.Fatalf("field []*int of %d: cap %d", n, cap(f.S))
+		}
+	}
+}
+
+// Maps whose keys and values both hold references: every entry is there,
+// with new keys and new values.
+func TestDeepCloneMapOfReferences(t *testing.T) {
+	src := map[*string]*int{Ptr("a"): Ptr(1), Ptr("b"): Ptr(2), Ptr("c"): nil}
+	got := DeepClone(src)
+	if len(got) != len(src) {
+		t.Fatalf("%d entries, want %d", len(got), len(src))
+	}
+	want := map[string]*int{"a": Ptr(1), "b": Ptr(2), "c": nil}
+	for k, v := range got {
+		if _, shared := src[k]; shared {
+			t.Errorf("key %q shared with the source", *k)
+		}
+		w, ok := want[*k]
+		if !ok || (v == nil) != (w == nil) || (v != nil && *v != *w) {
+			t.Errorf("entry %q: %v, want %v", *k, v, w)
+		}
+		delete(want, *k)
+		for sk, sv := range src {
+			if v != nil && sv == v {
+				t.Errorf("value of %q shared with the source's %q", *k, *sk)
+			}
+		}
+	}
+	type key struct{ P *int }
+	byStruct := map[key][]string{{Ptr(1)}: {"x"}, {Ptr(2)}: {}, {nil}: nil}
+	gs := DeepClone(byStruct)
+	if len(gs) != 3 {
+		t.Fatalf("struct keys: %d entries, want 3", len(gs))
+	}
+	wantByValue := map[int][]string{1: {"x"}, 2: {}, 0: nil}
+	for k, v := range gs {
+		n := 0
+		if k.P != nil {
+			n = *k.P
+			for sk := range byStruct {
+				if sk.P == k.P {
+					t.Errorf("key %d shares its pointer with the source", n)
+				}
+			}
+		}
+		if w := wantByValue[n]; !reflect.DeepEqual(v, w) || (v == nil) != (w == nil) {
+			t.Errorf("key %d: %#v, want %#v", n, v, w)
+		}
+	}
+}
+
+// Sharing is kept for maps copied by their DeepCopy method too: the same
+// labelSet reached twice is copied once.
+func TestDeepCloneMethodSharingMaps(t *testing.T) {
+	shared := labelSet{"a": "b"}
+	got := DeepClone([]labelSet{shared, shared, {"c": "d"}})
+	if reflect.ValueOf(got[0]).UnsafePointer() != reflect.ValueOf(got[1]).UnsafePointer() {
+		t.Fatal("the same labelSet reached twice became two copies")
+	}
+	if reflect.ValueOf(got[0]).UnsafePointer() == reflect.ValueOf(shared).UnsafePointer() {
+		t.Fatal("the labelSet was not copied")
+	}
+	if reflect.ValueOf(got[0]).UnsafePointer() == reflect.ValueOf(got[2]).UnsafePointer() {
+		t.Fatal("different labelSets became one")
+	}
+	if !reflect.DeepEqual(got, []labelSet{{"a": "b"}, {"a": "b"}, {"c": "d"}}) {
+		t.Fatalf("got %v", got)
+	}
+}
+
+// A DeepCopy method with a pointer receiver is called on values that are
+// not addressable (map values, values held by an interface) through a
+// copy, which sees the value itself.
+func TestDeepCloneMethodOnUnaddressableValues(t *testing.T) {
+	m := map[string]k8sStyle{"x": {M: map[string]string{"a": "b"}, Marker: "source"}}
+	gm := DeepClone(m)
+	if got := gm["x"]; got.Marker != "by method" || got.M["a"] != "b" {
+		t.Fatalf("map value: %+v", got)
+	}
+	pv := map[string]byPtrValue{"x": {S: []int{1, 2}}}
+	gp := DeepClone(pv)
+	if got := gp["x"]; got.Marker != "by method" || !reflect.DeepEqual(got.S, []int{1, 2}) {
+		t.Fatalf("map value with DeepCopy() T on *T: %+v", got)
+	}
+	var held any = k8sStyle{M: map[string]string{"k": "v"}}
+	gh := DeepClone(struct{ A any }{held})
+	if got, ok := gh.A.(k8sStyle); !ok || got.Marker != "by method" || got.M["k"] != "v" {
+		t.Fatalf("interface value: %#v", gh.A)
+	}
+	gm["x"].M["a"] = "changed"
+	if m["x"].M["a"] != "b" {
+		t.Fatal("map value shares memory with the source")
+	}
+}
+
+// nilCopier's DeepCopy gives nil for a non-nil receiver. DeepClone does not
+// panic on it: the copy is the zero value, at the top level and in a field.
+type nilCopier struct{ X int }
+
+func (*nilCopier) DeepCopy() *nilCopier { return nil }
+
+func TestDeepCloneMethodReturningNil(t *testing.T) {
+	if got := DeepClone(nilCopier{X: 1}); got != (nilCopier{}) {
+		t.Fatalf("top level: %+v, want the zero value", got)
+	}
+	type wrapper struct {
+		N nilCopier
+		P *int
+	}
+	got := DeepClone(wrapper{N: nilCopier{X: 1}, P: Ptr(2)})
+	if got.N != (nilCopier{}) || got.P == nil || *got.P != 2 {
+		t.Fatalf("in a field: %+v, want N zero", got)
 	}
 }
