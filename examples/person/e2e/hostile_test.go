@@ -43,7 +43,7 @@ func testHostileReviews(t *testing.T, strategy webhook.Strategy) {
 	}
 	convertedBy := map[webhook.Strategy]string{
 		webhook.HubSpoke: "failed to convert spoke crm.hubspoke.dev/v1, Kind=Person to hub", // controller-runtime's hub-and-spoke converter
-		webhook.Registry: "converting Person.crm.hubspoke.dev from v1 to v5: ",              // *convert.Converter, straight from the registry
+		webhook.Registry: "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5: ",    // *convert.Converter, straight from the registry
 		webhook.Stock:    "*v1.Person failed to convert to hub version *v5storage.Person",   // controller-runtime's handler, Convertible.ConvertTo
 	}[strategy]
 	badBags := at(t, mickeyV1(), "v1", "disney", "bad-bags")

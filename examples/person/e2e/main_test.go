@@ -19,8 +19,12 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api"
+	"github.com/hubspoke/hubspoke/examples/person/webhook"
+	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -36,6 +40,10 @@ var env struct {
 	client    client.Client
 	converter *convert.Converter // the in-process conversion the tests compare with
 	log       *logTail
+
+	// crd is the Person CRD as installed, which the admission webhook
+	// validates writes against.
+	crd *apiextensionsv1.CustomResourceDefinition
 }
 
 // setupScript provides kube-apiserver and etcd when KUBEBUILDER_ASSETS is
@@ -119,6 +127,9 @@ func startEnv() error {
 	if err := apiextensionsv1.AddToScheme(scheme); err != nil {
 		return err
 	}
+	if err := rbacv1.AddToScheme(scheme); err != nil {
+		return err
+	}
 	env.scheme = scheme
 	if env.converter, err = convert.NewConverter(scheme, api.GroupKind); err != nil {
 		return err
@@ -128,12 +139,16 @@ func startEnv() error {
 	// server, and, because Person is convertible in the scheme (one Hub,
 	// every other version Convertible), rewrites the CRD's conversion to
 	// strategy Webhook with clientConfig.url https://127.0.0.1:<port>/convert
-	// and the CA as caBundle.
+	// and the CA as caBundle. It points the validating admission webhook
+	// of people at https://127.0.0.1:<port>/<path> too.
 	env.testEnv = &envtest.Environment{
-		Scheme:                   scheme,
-		CRDDirectoryPaths:        []string{filepath.Join("..", "crd")},
-		ErrorIfCRDPathMissing:    true,
-		WebhookInstallOptions:    envtest.WebhookInstallOptions{LocalServingHost: "127.0.0.1"},
+		Scheme:                scheme,
+		CRDDirectoryPaths:     []string{filepath.Join("..", "crd")},
+		ErrorIfCRDPathMissing: true,
+		WebhookInstallOptions: envtest.WebhookInstallOptions{
+			LocalServingHost:   "127.0.0.1",
+			ValidatingWebhooks: []*admissionregistrationv1.ValidatingWebhookConfiguration{validatingWebhook()},
+		},
 		ControlPlaneStartTimeout: 90 * time.Second,
 		ControlPlaneStopTimeout:  30 * time.Second,
 	}
@@ -143,8 +158,59 @@ func startEnv() error {
 	if err := checkCRDConversion(); err != nil {
 		return err
 	}
+	env.crd = env.testEnv.CRDs[0]
+	if err := checkValidatingWebhook(); err != nil {
+		return err
+	}
 	env.client, err = client.New(env.cfg, client.Options{Scheme: scheme})
 	return err
+}
+
+// validatingWebhook is the ValidatingWebhookConfiguration an operator
+// installs with the Person webhook: every CREATE and UPDATE of people and
+// people/status, at every version, goes to the admission webhook, and a
+// write is refused when the webhook cannot be reached. envtest turns the
+// service path into https://127.0.0.1:<port>/<path> with its CA.
+func validatingWebhook() *admissionregistrationv1.ValidatingWebhookConfiguration {
+	fail := admissionregistrationv1.Fail
+	none := admissionregistrationv1.SideEffectClassNone
+	equivalent := admissionregistrationv1.Equivalent
+	path := strings.TrimPrefix(webhook.AdmissionPath, "/") // envtest adds the slash
+	timeout := int32(10)
+	return &admissionregistrationv1.ValidatingWebhookConfiguration{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "admissionregistration.k8s.io/v1", Kind: "ValidatingWebhookConfiguration"},
+		ObjectMeta: metav1.ObjectMeta{Name: "people.crm.hubspoke.dev"},
+		Webhooks: []admissionregistrationv1.ValidatingWebhook{{
+			Name:                    "people.crm.hubspoke.dev",
+			AdmissionReviewVersions: []string{"v1"},
+			SideEffects:             &none,
+			FailurePolicy:           &fail,
+			MatchPolicy:             &equivalent,
+			TimeoutSeconds:          &timeout,
+			Rules: []admissionregistrationv1.RuleWithOperations{{
+				Operations: []admissionregistrationv1.OperationType{admissionregistrationv1.Create, admissionregistrationv1.Update},
+				Rule: admissionregistrationv1.Rule{
+					APIGroups:   []string{api.GroupKind.Group},
+					APIVersions: []string{"*"},
+					Resources:   []string{"people", "people/status"},
+				},
+			}},
+			ClientConfig: admissionregistrationv1.WebhookClientConfig{
+				Service: &admissionregistrationv1.ServiceReference{Name: "person-webhook", Namespace: "default", Path: &path},
+			},
+		}},
+	}
+}
+
+// checkValidatingWebhook checks that envtest pointed the admission webhook
+// at the local server.
+func checkValidatingWebhook() error {
+	hooks := env.testEnv.WebhookInstallOptions.ValidatingWebhooks
+	want := fmt.Sprintf("https://%s%s", webhookHostPort(), webhook.AdmissionPath)
+	if len(hooks) != 1 || len(hooks[0].Webhooks) != 1 || hooks[0].Webhooks[0].ClientConfig.URL == nil || *hooks[0].Webhooks[0].ClientConfig.URL != want {
+		return fmt.Errorf("the validating webhook of people does not call %s: %+v", want, hooks)
+	}
+	return nil
 }
 
 // checkCRDConversion checks that the CRD envtest installed converts with

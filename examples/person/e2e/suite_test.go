@@ -57,6 +57,7 @@ func startWebhook(t *testing.T, strategy webhook.Strategy) {
 		Port:     o.LocalServingPort,
 		CertDir:  o.LocalServingCertDir,
 		Strategy: strategy,
+		CRD:      env.crd,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,21 @@
-// Package webhook serves the conversion webhook of the Person resource
-// (package api) with a controller-runtime manager.
+// Package webhook serves the conversion webhook and the validating
+// admission webhook of the Person resource (package api) with a
+// controller-runtime manager.
 //
-// Setup registers the conversion of Person with a manager, so that the
-// manager's webhook server answers the API server's ConversionReviews on
-// /convert. NewManager builds a manager that does only that, for the
-// command in ./cmd and for the end-to-end tests in ../e2e.
+// Setup registers both with a manager, so that the manager's webhook server
+// answers the API server's ConversionReviews on /convert and its
+// AdmissionReviews for writes of Person on AdmissionPath. NewManager builds
+// a manager that does only that, for the command in ./cmd and for the
+// end-to-end tests in ../e2e.
+//
+// The admission webhook (convert/webhook's NewAdmissionHandler) converts
+// every create and update of a Person, at any version, to the hub and
+// validates it against the hub's schema in the Person CRD, and refuses a
+// write that would leave the property-bags annotation too large, or the
+// object unreadable, at some served version. It needs the CRD the cluster
+// has installed (LoadCRD reads the one in ../crd), and a
+// ValidatingWebhookConfiguration that sends it CREATE and UPDATE of people
+// and people/status at every version (the end-to-end tests install one).
 //
 // There are three ways to wire the conversion, chosen by a Strategy; they
 // give the same objects. HubSpoke and Registry convert with the hubspoke
@@ -17,18 +28,48 @@ package webhook
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
+	"os"
 	"strings"
 
 	convwebhook "github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	crwebhook "sigs.k8s.io/controller-runtime/pkg/webhook"
+	"sigs.k8s.io/yaml"
 )
+
+// AdmissionPath is the path of the validating admission webhook of Person
+// on the manager's webhook server (convert/webhook's AdmissionPath for
+// Person), the path a ValidatingWebhookConfiguration names.
+const AdmissionPath = "/validate-crm-hubspoke-dev-person"
+
+// CRDFile is the Person CRD, relative to the root of the repository.
+const CRDFile = "examples/person/crd/crm.hubspoke.dev_people.yaml"
+
+// LoadCRD reads a CustomResourceDefinition from a YAML (or JSON) file, such
+// as CRDFile, strictly: an unknown field is an error.
+func LoadCRD(path string) (*apiextensionsv1.CustomResourceDefinition, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("webhook: reading the CRD: %w", err)
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict(text, crd); err != nil {
+		return nil, fmt.Errorf("webhook: decoding the CRD in %s: %w", path, err)
+	}
+	if crd.Kind != "CustomResourceDefinition" {
+		return nil, fmt.Errorf("webhook: %s holds a %q, not a CustomResourceDefinition", path, crd.Kind)
+	}
+	return crd, nil
+}
 
 // Strategy selects how the manager's /convert endpoint converts a Person.
 type Strategy string
@@ -67,12 +108,21 @@ func ParseStrategy(s string) (Strategy, error) {
 	return "", fmt.Errorf("unknown conversion strategy %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// Setup registers the conversion of Person with mgr, converting as
-// strategy says. The manager's scheme must hold every version of Person
-// (api.AddToScheme). With HubSpoke and Registry a broken conversion chain
-// is an error here, naming the version at fault; with Stock it is found
-// only when an object is converted.
-func Setup(mgr manager.Manager, strategy Strategy) error {
+// Setup registers with mgr the conversion of Person, converting as
+// strategy says, and the validating admission webhook of Person on
+// AdmissionPath, which validates writes against crd (the Person CRD the
+// cluster has installed) with the options admission. The manager's scheme
+// must hold every version of Person (api.AddToScheme). A broken conversion
+// chain is an error here, naming the version at fault (with Stock, the
+// admission webhook's converter finds it), and so is a CRD that does not
+// match the chain; nothing is registered then.
+//
+// With HubSpoke, both webhooks are registered by one call of
+// convert/webhook's Setup, the way the library recommends.
+func Setup(mgr manager.Manager, strategy Strategy, crd *apiextensionsv1.CustomResourceDefinition, admission convwebhook.AdmissionOptions) error {
+	if _, err := ParseStrategy(string(strategy)); err != nil {
+		return fmt.Errorf("webhook: %w", err)
+	}
 	scheme := mgr.GetScheme()
 	for _, v := range api.Versions {
 		for _, version := range []string{v, v + "storage"} {
@@ -81,10 +131,24 @@ func Setup(mgr manager.Manager, strategy Strategy) error {
 			}
 		}
 	}
+	if crd == nil {
+		return errors.New("webhook: no Person CRD for the admission webhook (see LoadCRD)")
+	}
+	if strategy == HubSpoke {
+		return convwebhook.Setup(mgr, admission, crd)
+	}
+	validate, err := convwebhook.NewAdmissionHandler(scheme, crd, admission)
+	if err != nil {
+		return err
+	}
+	// Registering a path twice panics.
+	if mux := mgr.GetWebhookServer().WebhookMux(); mux != nil {
+		if _, pattern := mux.Handler(&http.Request{URL: &url.URL{Path: AdmissionPath}}); pattern == AdmissionPath {
+			return fmt.Errorf("webhook: %s is served already", AdmissionPath)
+		}
+	}
 	b := builder.WebhookManagedBy(mgr, &v5storage.Person{})
 	switch strategy {
-	case HubSpoke:
-		b = b.WithConverter(convwebhook.NewHubSpokeConverter(api.GroupKind))
 	case Registry:
 		if err := convwebhook.Register(mgr.GetConverterRegistry(), scheme, api.GroupKind); err != nil {
 			return err
@@ -92,13 +156,11 @@ func Setup(mgr manager.Manager, strategy Strategy) error {
 	case Stock:
 		// Nothing to register: with no converter for Person in the
 		// registry, the handler uses the Hub and Convertible methods.
-	default:
-		_, err := ParseStrategy(string(strategy))
-		return fmt.Errorf("webhook: %w", err)
 	}
 	if err := b.Complete(); err != nil {
 		return fmt.Errorf("webhook: registering the conversion of %s: %w", api.GroupKind, err)
 	}
+	mgr.GetWebhookServer().Register(AdmissionPath, validate)
 	return nil
 }
 
@@ -115,6 +177,13 @@ type Options struct {
 	CertDir string
 	// Strategy is how Person is converted; "" means HubSpoke.
 	Strategy Strategy
+	// CRD is the Person CRD the admission webhook validates writes
+	// against, the one the cluster has installed (LoadCRD); required.
+	CRD *apiextensionsv1.CustomResourceDefinition
+	// BagsBudget is the largest property-bags annotation, in bytes, that a
+	// write may give a Person at any served version; 0 means
+	// convert/webhook's DefaultBagsBudget (128 KiB).
+	BagsBudget int
 	// MetricsBindAddress is where the manager serves metrics; "" or "0"
 	// turns the metrics server off.
 	MetricsBindAddress string
@@ -124,10 +193,10 @@ type Options struct {
 	HealthProbeBindAddress string
 }
 
-// NewManager returns a manager whose only job is the conversion webhook of
-// Person: its scheme holds every version of Person, and Setup has
-// registered the conversion. Start it with its Start method; the webhook
-// server then serves /convert over TLS.
+// NewManager returns a manager whose only job is the webhooks of Person:
+// its scheme holds every version of Person, and Setup has registered the
+// conversion and the admission webhook. Start it with its Start method; the
+// webhook server then serves /convert and AdmissionPath over TLS.
 func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if cfg == nil {
 		return nil, errors.New("webhook: nil rest config")
@@ -158,7 +227,7 @@ func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhook: creating the manager: %w", err)
 	}
-	if err := Setup(mgr, strategy); err != nil {
+	if err := Setup(mgr, strategy, opts.CRD, convwebhook.AdmissionOptions{BagsBudget: opts.BagsBudget}); err != nil {
 		return nil, err
 	}
 	if probes != "0" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/convert"
+	convwebhook "github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
@@ -30,11 +31,21 @@ var unusedAPIServer = &rest.Config{Host: "https://127.0.0.1:1"}
 
 func newManager(t testing.TB, strategy webhook.Strategy) manager.Manager {
 	t.Helper()
-	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: strategy})
+	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: strategy, CRD: personCRD(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return mgr
+}
+
+// personCRD is the Person CRD the example ships.
+func personCRD(t testing.TB) *apix.CustomResourceDefinition {
+	t.Helper()
+	crd, err := webhook.LoadCRD("../crd/crm.hubspoke.dev_people.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return crd
 }
 
 func newConverter(t testing.TB) *convert.Converter {
@@ -136,7 +147,7 @@ func TestSetupNeedsPersonInScheme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = webhook.Setup(mgr, webhook.HubSpoke)
+	err = webhook.Setup(mgr, webhook.HubSpoke, personCRD(t), convwebhook.AdmissionOptions{})
 	if err == nil || !strings.Contains(err.Error(), "api.AddToScheme") {
 		t.Errorf("Setup with an empty scheme: error = %v, want one telling to add api.AddToScheme", err)
 	}
@@ -150,10 +161,27 @@ func TestSetupRejects(t *testing.T) {
 	if _, err := webhook.NewManager(nil, webhook.Options{}); err == nil {
 		t.Error("nil rest config: no error")
 	}
-	// A second registration of the same resource is refused, not ignored.
-	mgr := newManager(t, webhook.Registry)
-	if err := webhook.Setup(mgr, webhook.Registry); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") {
-		t.Errorf("second Setup: error = %v, want one naming Person", err)
+	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{}); err == nil || !strings.Contains(err.Error(), "no Person CRD") {
+		t.Errorf("no CRD: error = %v", err)
+	}
+	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: personCRD(t), BagsBudget: 300 << 10}); err == nil || !strings.Contains(err.Error(), "bags budget") {
+		t.Errorf("a budget over the API server's limit: error = %v", err)
+	}
+	// A CRD that does not match the chain.
+	crd := personCRD(t)
+	crd.Spec.Versions = crd.Spec.Versions[:1]
+	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: crd}); err == nil || !strings.Contains(err.Error(), "no schema for the hub version v5storage") {
+		t.Errorf("a CRD without the hub: error = %v", err)
+	}
+	// A second registration of the same resource is refused, not ignored,
+	// whatever the strategy.
+	for _, strategy := range webhook.Strategies {
+		mgr := newManager(t, strategy)
+		for _, again := range webhook.Strategies {
+			if err := webhook.Setup(mgr, again, personCRD(t), convwebhook.AdmissionOptions{}); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") && !strings.Contains(err.Error(), webhook.AdmissionPath) {
+				t.Errorf("Setup with %s after %s: error = %v, want one naming Person or its admission path", again, strategy, err)
+			}
+		}
 	}
 }
 

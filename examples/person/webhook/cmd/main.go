@@ -1,12 +1,18 @@
-// Command webhook serves the conversion webhook of the Person resource: a
-// controller-runtime manager whose webhook server answers the API server's
-// ConversionReviews for people.crm.hubspoke.dev on /convert, over TLS.
+// Command webhook serves the conversion webhook and the validating
+// admission webhook of the Person resource: a controller-runtime manager
+// whose webhook server answers the API server's ConversionReviews for
+// people.crm.hubspoke.dev on /convert and its AdmissionReviews for writes
+// of people on /validate-crm-hubspoke-dev-person, over TLS.
 //
 //	go run ./examples/person/webhook/cmd -cert-dir /path/to/certs -port 9443
 //
 // The certificate directory holds tls.crt and tls.key; the CRD's
-// spec.conversion.webhook.clientConfig must trust the certificate (caBundle)
-// and point at this server. The kubeconfig is found as controller-runtime
+// spec.conversion.webhook.clientConfig, and the ValidatingWebhookConfiguration
+// that sends CREATE and UPDATE of people and people/status at every version
+// to the admission path, must trust the certificate (caBundle) and point at
+// this server. The admission webhook validates writes against the CRD in
+// the file -crd names (by default the one in examples/person/crd, relative
+// to the repository's root), which must be the CRD the cluster has. The kubeconfig is found as controller-runtime
 // finds it (the -kubeconfig flag, $KUBECONFIG, in-cluster, ~/.kube/config).
 // It stops on SIGINT or SIGTERM.
 package main
@@ -42,6 +48,8 @@ func run(args []string) error {
 	fs.IntVar(&opts.Port, "port", 9443, "port the webhook server listens on")
 	fs.StringVar(&opts.CertDir, "cert-dir", "", "directory holding tls.crt and tls.key (default <temp dir>/k8s-webhook-server/serving-certs)")
 	fs.StringVar(&strategy, "strategy", string(webhook.HubSpoke), "how Person is converted: hubspoke, registry or stock")
+	crdFile := fs.String("crd", webhook.CRDFile, "the Person CRD the cluster has installed, which the admission webhook validates writes against")
+	fs.IntVar(&opts.BagsBudget, "bags-budget", 0, "largest property-bags annotation, in bytes, a write may give a Person at any served version (0: 128 KiB)")
 	fs.StringVar(&opts.MetricsBindAddress, "metrics-bind-address", "0", `address of the metrics endpoint ("0" turns it off)`)
 	fs.StringVar(&opts.HealthProbeBindAddress, "health-probe-bind-address", ":8081", `address of /healthz and /readyz ("0" turns them off)`)
 	config.RegisterFlags(fs) // -kubeconfig, read by ctrl.GetConfig
@@ -55,6 +63,9 @@ func run(args []string) error {
 	if opts.Strategy, err = webhook.ParseStrategy(strategy); err != nil {
 		return err
 	}
+	if opts.CRD, err = webhook.LoadCRD(*crdFile); err != nil {
+		return err
+	}
 
 	ctrl.SetLogger(logr.FromSlogHandler(slog.NewTextHandler(os.Stderr, nil)))
 	cfg, err := ctrl.GetConfig()
@@ -65,6 +76,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	ctrl.Log.Info("serving the Person conversion webhook", "host", opts.Host, "port", opts.Port, "strategy", opts.Strategy)
+	ctrl.Log.Info("serving the Person conversion and admission webhooks", "host", opts.Host, "port", opts.Port, "strategy", opts.Strategy,
+		"admissionPath", webhook.AdmissionPath, "crd", *crdFile)
 	return mgr.Start(ctrl.SetupSignalHandler())
 }

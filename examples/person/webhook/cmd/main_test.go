@@ -17,6 +17,8 @@ func TestRunRejectsBadArguments(t *testing.T) {
 		{[]string{"-strategy", "magic"}, `unknown conversion strategy "magic"`},
 		{[]string{"-port", "nine"}, "invalid value"},
 		{[]string{"serve"}, "unexpected arguments"},
+		{[]string{"-crd", "no-such-file.yaml"}, "reading the CRD"},
+		{[]string{"-crd", "main.go"}, "decoding the CRD in main.go"},
 	} {
 		if err := run(c.args); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("run(%q) = %v, want an error containing %q", c.args, err, c.want)
