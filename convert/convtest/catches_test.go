@@ -1,13 +1,17 @@
 package convtest_test
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/convtest"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -21,7 +25,7 @@ import (
 const bugSeed = 7
 
 func bugOpts() []convtest.Option {
-	return []convtest.Option{convtest.Seed(bugSeed), convtest.Cases(2000)}
+	return []convtest.Option{convtest.Seed(bugSeed), convtest.Cases(2000), instants}
 }
 
 // mustFail asserts that err is a *Failure whose message contains every
@@ -96,9 +100,8 @@ func TestCatchesHookThatDropsAField(t *testing.T) {
 	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
 		"convtest: round trip v1 → hub (v2storage) → v1 of Widget.convtest.hubspoke.dev failed on case",
 		"v1 → hub (v2storage) → v1 changed the object (-before +after):",
-		`FullName: " ",`, // cmp's diff lines: -" " +""
-		`FullName: "",`,
 	)
+	mustDiff(t, f.Error(), `FullName: " ",`, `FullName: "",`)
 	// The hook loses names whose first space is their last character; the
 	// shrinker boils the name down and removes everything else.
 	ce := f.Counterexample.(*WidgetV1)
@@ -337,5 +340,458 @@ func TestWrappersReportFailures(t *testing.T) {
 	convtest.Golden(rec, widgetScheme(), widgetGK, goldenV1(), convtest.GoldenDir(t.TempDir()))
 	if !rec.failed {
 		t.Error("Golden without golden files did not fail the test")
+	}
+}
+
+// diffLine reports whether msg has a line of a go-cmp diff that starts with
+// sign ('-' for before, '+' for after) and contains text: the direction of
+// the diff matters.
+func diffLine(msg string, sign byte, text string) bool {
+	text = strings.Join(strings.Fields(text), " ")
+	for line := range strings.SplitSeq(msg, "\n") {
+		line = strings.TrimLeft(strings.ReplaceAll(line, "\u00a0", " "), " \t") // go-cmp mixes in no-break spaces
+		if len(line) > 1 && line[0] == sign && (line[1] == ' ' || line[1] == '\t') &&
+			strings.Contains(strings.Join(strings.Fields(line), " "), text) {
+			return true
+		}
+	}
+	return false
+}
+
+// mustDiff asserts that msg has diff lines -before and +after.
+func mustDiff(t *testing.T, msg, before, after string) {
+	t.Helper()
+	if before != "" && !diffLine(msg, '-', before) {
+		t.Errorf("the diff lacks a line -%s:\n%s", before, msg)
+	}
+	if after != "" && !diffLine(msg, '+', after) {
+		t.Errorf("the diff lacks a line +%s:\n%s", after, msg)
+	}
+}
+
+// updateChanges replays the update check by hand on hub: hub → version →
+// JSON → version → hub, and returns what changed in the hub's JSON, or "".
+// A counter-example the kit reports must still fail.
+func updateChanges(t *testing.T, hub runtime.Object, version string) string {
+	t.Helper()
+	c, err := convert.NewConverter(widgetScheme(), widgetGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	through := func(obj runtime.Object) runtime.Object {
+		data, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(runtime.Object)
+		if err := json.Unmarshal(data, fresh); err != nil {
+			t.Fatal(err)
+		}
+		return fresh
+	}
+	stored := through(hub)
+	x, err := c.ConvertToVersion(stored, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := c.ConvertToVersion(through(x), "v2storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back = through(back)
+	back.GetObjectKind().SetGroupVersionKind(stored.GetObjectKind().GroupVersionKind())
+	before, _ := json.Marshal(stored)
+	after, _ := json.Marshal(back)
+	if string(before) == string(after) {
+		return ""
+	}
+	return fmt.Sprintf("-%s\n+%s", before, after)
+}
+
+// The update check: an update through an API version that loses a nested
+// bag (here the bags of the owner, the parts and the zones, which v1
+// recalls before it has copied them) changes the hub.
+func TestUpdateCatchesLostNestedBag(t *testing.T) {
+	withBug(t, bugLosesNestedBag)
+	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"convtest: update hub (v2storage) → v1 → JSON → v1 → hub of Widget.convtest.hubspoke.dev failed on case",
+		"an update through v1 that changed nothing changed the hub (hub (v2storage) → v1 → JSON → v1 → hub) (-before +after):",
+		"the v1 object the client read and wrote back:",
+		"hubspoke.dev/property-bags", // the bags the v1 object carried
+		"counter-example (v2storage, originally converted from a random ",
+	)
+	if f.Check != "update" || f.Version != "v2storage" || (f.From != "v1" && f.From != "v2") {
+		t.Errorf("failure of check %q, counter-example of version %s from %q", f.Check, f.Version, f.From)
+	}
+	// The lost bag is a nested one, before (-) and not after (+).
+	msg := f.Error()
+	if !diffLine(msg, '-', "PropertyBag: {") && !diffLine(msg, '-', "PropertyBag: propertybag.PropertyBag{") {
+		t.Errorf("the diff shows no bag before the update:\n%s", msg)
+	}
+	mustDiff(t, msg, "", "PropertyBag: nil")
+	if d := updateChanges(t, f.Counterexample, "v1"); d == "" {
+		t.Errorf("the counter-example survives an update through v1:\n%s", msg)
+	}
+	// Shrunk: one nested struct left (the owner, a part or a zone), whose
+	// bag the update loses.
+	h := f.Counterexample.(*WidgetV2Storage)
+	if n := len(h.Spec.Parts) + len(h.Spec.Zones); n > 1 || n == 1 && h.Spec.Owner != nil {
+		t.Errorf("the counter-example keeps more nested structs than one: %+v", h.Spec)
+	}
+	// Updates through v2 do not touch the bug.
+	if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...); err != nil {
+		t.Errorf("v2 does not have the bug, yet: %v", err)
+	}
+}
+
+// The update check catches a loss that only JSON causes: v2 shows the hub's
+// nanosecond time as an Instant whose JSON keeps whole seconds. In memory
+// nothing is lost, and the round trip of v2 objects, which come from JSON
+// already, hardly ever sees it.
+func TestUpdateCatchesLossThroughJSON(t *testing.T) {
+	withBug(t, bugInstantSeconds)
+	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+		"an update through v2 that changed nothing changed the hub",
+		"LastSeen:",
+		"(in memory the hub comes back unchanged: the data is lost when the API object is encoded as JSON)",
+	)
+	h := f.Counterexample.(*WidgetV2Storage)
+	if h.Status.LastSeen == nil || *h.Status.LastSeen%1e9 == 0 {
+		t.Errorf("counter-example last seen %v: want a time with a fraction of a second", h.Status.LastSeen)
+	}
+	if d := updateChanges(t, f.Counterexample, "v2"); d == "" {
+		t.Errorf("the counter-example survives an update through v2:\n%v", f)
+	}
+	// The round trip of v2 objects misses it: they come from JSON, with
+	// whole seconds already (unless a hub's time is so early that whole
+	// seconds overflow int64; lastSeen keeps hubs away from that).
+	if err := convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v2", append(bugOpts(), lastSeen)...); err != nil {
+		t.Errorf("the round trip of v2 sees the bug: %v", err)
+	}
+}
+
+// lastSeen gives the hubs and storage versions a recent last-seen time.
+var lastSeen = convtest.FieldValues("LastSeen", int64(1_700_000_000_123_456_789))
+
+// The round trip catches a loss that only the hub's JSON causes: Clock's v1
+// keeps a time in any zone in the hub's metav1.Time, whose JSON is UTC.
+func TestRoundTripCatchesLossThroughJSON(t *testing.T) {
+	withBug(t, bugClockKeepsZone)
+	// Times in a zone no machine is in, so that the local zone metav1.Time
+	// decodes into cannot hide the loss.
+	at := convtest.FieldValues("At", "2024-05-01T10:00:00+01:23", "1999-12-31T23:59:59-07:11", "soon")
+	f := mustFail(t, convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", append(bugOpts(), at)...),
+		"round trip v1 → hub (v1storage) → v1 of Clock.convtest.hubspoke.dev failed",
+		"(in memory the object comes back unchanged: the data is lost when the hub (v1storage) is encoded as JSON)",
+	)
+	msg := f.Error()
+	at1 := f.Counterexample.(*ClockV1).Spec.At
+	if at1 != "2024-05-01T10:00:00+01:23" && at1 != "1999-12-31T23:59:59-07:11" {
+		t.Errorf("counter-example at %q: want a time with a zone", at1)
+	}
+	mustDiff(t, msg, `At: "`+at1+`"`, `At: "`)
+	// Without the zones, nothing is lost.
+	if err := convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", append(bugOpts(), convtest.FieldValues("At", "2024-05-01T10:00:00Z", "soon"))...); err != nil {
+		t.Errorf("UTC times survive, yet: %v", err)
+	}
+}
+
+// Nil and empty are different values where JSON tells them apart: Clock's
+// ticks have no omitempty, so [] and null differ on the wire.
+func TestCatchesEmptyBecomingNil(t *testing.T) {
+	withBug(t, bugTicksNil)
+	f := mustFail(t, convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", bugOpts()...),
+		"v1 → hub (v1storage) → v1 changed the object (-before +after):",
+	)
+	mustDiff(t, f.Error(), "Ticks: []int32{}", "Ticks: nil")
+	if ticks := f.Counterexample.(*ClockV1).Spec.Ticks; ticks == nil || len(ticks) != 0 {
+		t.Errorf("counter-example ticks %#v: want empty, not nil", ticks)
+	}
+}
+
+// NaN is different from every number: a conversion that writes NaN into
+// its source modifies it.
+func TestCatchesNaN(t *testing.T) {
+	withBug(t, bugNaNIntoSource)
+	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"converting v1 to the hub (v2storage) modified the source (-before +after):",
+	)
+	mustDiff(t, f.Error(), "Ratio:", "Ratio: NaN")
+}
+
+// A result must carry the target's apiVersion, not only its kind.
+func TestCatchesWrongAPIVersion(t *testing.T) {
+	withBug(t, bugClockWrongVersion)
+	mustFail(t, convtest.CheckReliability(clockScheme(), clockGK, "v1storage", "v1", bugOpts()...),
+		"reliability v1storage → v1 of Clock.convtest.hubspoke.dev failed",
+		`converting v1storage (the hub) to v1 gave apiVersion "convtest.hubspoke.dev/v1beta1", kind "Clock"; want "convtest.hubspoke.dev/v1", "Clock"`,
+	)
+}
+
+// Encoding, decoding and encoding again must give the same bytes, not
+// merely equivalent JSON: Stamp writes its members in another order once
+// decoded.
+func TestCatchesJSONThatChangesWhenDecoded(t *testing.T) {
+	withBug(t, bugReorderedJSON)
+	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"the hub (v2storage) converted from v1 does not survive JSON: decoding its JSON and encoding it again gave different bytes (-encoded +re-encoded):",
+	)
+	mustDiff(t, f.Error(), `"a": 1`, "")
+	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2storage", bugOpts()...),
+		"the v2storage (the hub) object converted from v1 does not survive JSON",
+	)
+	mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+		"the hub (v2storage) converted back from v2 does not survive JSON",
+	)
+}
+
+// A panic outside the conversions (here in the hub's JSON encoding) fails
+// the check as a panic, in every check.
+func TestCatchesPanicOutsideConversions(t *testing.T) {
+	withBug(t, bugStampPanics)
+	mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"panic: stamp: out of ink",
+	)
+	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2storage", bugOpts()...),
+		"panic: stamp: out of ink",
+	)
+	mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"panic: stamp: out of ink",
+	)
+}
+
+// A panic in the generator (a GenFunc) fails the check too.
+func TestCatchesPanicInGenerator(t *testing.T) {
+	boom := convtest.GenFunc(func(r *rand.Rand) Mode {
+		if r.IntN(50) == 0 {
+			panic("no such mode")
+		}
+		return "fast"
+	})
+	for name, err := range map[string]error{
+		"round trip":  convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Seed(bugSeed), convtest.Cases(500), boom),
+		"update":      convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", convtest.Seed(bugSeed), convtest.Cases(500), boom),
+		"reliability": convtest.CheckReliability(widgetScheme(), widgetGK, "v2", "v1", convtest.Seed(bugSeed), convtest.Cases(500), boom),
+	} {
+		var f *convtest.Failure
+		if !errors.As(err, &f) || !strings.Contains(err.Error(), "no such mode") {
+			t.Errorf("%s: a panicking generator gave %v, want a *convtest.Failure naming the panic", name, err)
+		}
+	}
+}
+
+// The status bags an API version carries are seen by the comparison and
+// by the shrinker, which removes bags and entries from them one by one.
+func TestCatchesLostStatusBags(t *testing.T) {
+	withBug(t, bugLosesStatusBags)
+	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"v1 → hub (v2storage) → v1 changed the object (-before +after):",
+		"PropertyBags:",
+	)
+	bags := f.Counterexample.(*WidgetV1).Status.PropertyBags
+	if len(bags) != 1 || len(bags["status"]) != 1 {
+		t.Errorf("counter-example status bags %v: want one bag with one value", bags)
+	}
+	if d := roundTripChanges(t, f.Counterexample, "v1"); d == "" {
+		t.Error("the counter-example survives the round trip")
+	}
+}
+
+// roundTripChanges replays the round trip by hand on obj, an object of
+// version: version → hub → version, and returns what changed in its JSON,
+// or "".
+func roundTripChanges(t *testing.T, obj runtime.Object, version string) string {
+	t.Helper()
+	c, err := convert.NewConverter(widgetScheme(), widgetGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := c.ConvertToVersion(obj, "v2storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := c.ConvertToVersion(h, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := json.Marshal(obj)
+	back.GetObjectKind().SetGroupVersionKind(obj.GetObjectKind().GroupVersionKind())
+	after, _ := json.Marshal(back)
+	if string(before) == string(after) {
+		return ""
+	}
+	return fmt.Sprintf("-%s\n+%s", before, after)
+}
+
+// The sharing checks see into the bags an API version carries: v2 carries
+// the hub's own status bag map.
+func TestCatchesBagsSharingMemory(t *testing.T) {
+	withBug(t, bugBagsShareHub)
+	mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v2", bugOpts()...),
+		"the v2 object converted back from the hub (v2storage) shares memory with the hub: changing it changed the hub (-before +after):",
+		"PropertyBag:",
+	)
+	mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+		"the v2 object converted from the hub (v2storage) shares memory with the hub: changing it changed the hub (-before +after):",
+	)
+}
+
+// The update check's other checks: the hub must not change when it is
+// converted, nor the API object when it is converted back, and neither
+// result may share memory with its source.
+func TestUpdateCatchesModificationsAndSharing(t *testing.T) {
+	t.Run("hub modified", func(t *testing.T) {
+		withBug(t, bugFromMutatesHub)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+			"converting the hub (v2storage) to v2 modified the hub (-before +after):", "Tags:")
+	})
+	t.Run("API object modified", func(t *testing.T) {
+		withBug(t, bugMutatesSource)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			"converting v1 back to the hub (v2storage) modified the v1 object (-before +after):", "Tags:")
+	})
+	t.Run("hub shares the API object's memory", func(t *testing.T) {
+		withBug(t, bugSharesSlice)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+			"the hub (v2storage) converted back from v2 shares memory with the v2 object: changing the hub changed it (-before +after):")
+	})
+	t.Run("API object shares the hub's memory", func(t *testing.T) {
+		withBug(t, bugFromSharesHub)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+			"the v2 object converted from the hub (v2storage) shares memory with the hub", "convtest-scrambled")
+	})
+	t.Run("conversion error", func(t *testing.T) {
+		withBug(t, bugPriorityErrors)
+		// Either converting the hub to v1 fails, or making an API object
+		// for a hub (a v1 object converted from a v2 one) does.
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			" failed: ", "v1 cannot represent a negative priority", "priority: -1")
+	})
+}
+
+func TestUpdateSetupErrors(t *testing.T) {
+	s := widgetScheme()
+	if err := convtest.CheckUpdate(s, widgetGK, "v2storage"); err == nil || !strings.Contains(err.Error(), "is the hub") {
+		t.Errorf("update through the hub: %v", err)
+	}
+	if err := convtest.CheckUpdate(s, widgetGK, "v1storage"); err == nil || !strings.Contains(err.Error(), "storage version") {
+		t.Errorf("update through a storage version: %v", err)
+	}
+	if err := convtest.CheckUpdate(s, widgetGK, "v7"); err == nil || !strings.Contains(err.Error(), `no version "v7"`) {
+		t.Errorf("unknown version: %v", err)
+	}
+}
+
+// RoundTrip, the one-line form, checks updates through an API version too,
+// and not through a storage version.
+func TestRoundTripChecksUpdates(t *testing.T) {
+	withBug(t, bugInstantSeconds)
+	// The round trip does not see this bug (see TestUpdateCatchesLossThroughJSON);
+	// the update check does.
+	rec := &recorder{name: "TestWidget/v2"}
+	convtest.RoundTrip(rec, widgetScheme(), widgetGK, "v2", append(bugOpts(), lastSeen)...)
+	if !rec.failed || len(rec.logs) != 1 || !strings.Contains(rec.logs[0], "convtest: update hub (v2storage) → v2 → JSON → v2 → hub") {
+		t.Fatalf("RoundTrip did not check updates through v2: %+v", rec)
+	}
+	if want := "go test -run '^TestWidget$/^v2$' ./convert/convtest"; !strings.Contains(rec.logs[0], want) {
+		t.Errorf("the replay line lacks %q:\n%s", want, rec.logs[0])
+	}
+	rec = &recorder{name: "TestWidget/v1storage"}
+	convtest.RoundTrip(rec, widgetScheme(), widgetGK, "v1storage", bugOpts()...)
+	if rec.failed {
+		t.Errorf("RoundTrip of a storage version failed: %v", rec.logs)
+	}
+}
+
+// Golden tests fail when the golden output would lack a value of the
+// exemplar, whether they write the files or compare against them, unless
+// the test declares the loss.
+func TestGoldenCatchesLoss(t *testing.T) {
+	withBug(t, bugHookDropsStash)
+	cher := &WidgetV1Storage{
+		ObjectMeta: metav1.ObjectMeta{Name: "odd-name", Namespace: "default"},
+		Spec:       WidgetV1StorageSpec{FullName: ptr("Cher "), Size: ptr(int32(2))},
+	}
+	dir := t.TempDir()
+	update := []convtest.Option{convtest.GoldenDir(dir), convtest.UpdateGolden(true)}
+	err := convtest.CheckGolden(widgetScheme(), widgetGK, cher, update...)
+	if err == nil {
+		t.Fatal("the lost name went unnoticed")
+	}
+	for _, want := range []string{
+		"convtest: golden Widget v1storage → v2storage → v1storage loses values of the exemplar:\n",
+		`  spec.fullName: "Cher " came back as "Cher"` + "\n",
+		`convtest.ExpectLoss(<path>)`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("golden failure lacks %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "spec.size") {
+		t.Errorf("golden failure names a value that was not lost:\n%v", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("golden files written for a lossy conversion: %v", files)
+	}
+
+	// Declared, the loss is recorded; the declaration covers what lies
+	// below the path too.
+	for _, path := range []string{"spec.fullName", "spec"} {
+		if err := convtest.CheckGolden(widgetScheme(), widgetGK, cher, append(update, convtest.ExpectLoss(path))...); err != nil {
+			t.Errorf("ExpectLoss(%q): %v", path, err)
+		}
+	}
+	// Comparing against the files finds the loss as well.
+	compare := []convtest.Option{convtest.GoldenDir(dir), convtest.UpdateGolden(false)}
+	if err := convtest.CheckGolden(widgetScheme(), widgetGK, cher, compare...); err == nil || !strings.Contains(err.Error(), "spec.fullName") {
+		t.Errorf("comparing against the golden files of a lossy conversion: %v", err)
+	}
+	if err := convtest.CheckGolden(widgetScheme(), widgetGK, cher, append(compare, convtest.ExpectLoss("spec.fullName"))...); err != nil {
+		t.Errorf("comparing, with the loss declared: %v", err)
+	}
+	// A declared loss that does not happen fails too.
+	err = convtest.CheckGolden(widgetScheme(), widgetGK, cher, append(update, convtest.ExpectLoss("spec.fullName", "spec.size", "spec.full"))...)
+	if err == nil || !strings.Contains(err.Error(), `ExpectLoss("spec.size", "spec.full") declares a loss that does not happen`) {
+		t.Errorf("declared losses that do not happen: %v", err)
+	}
+}
+
+// Losses inside nested structs, list elements and map values are found
+// and named by their path.
+func TestGoldenCatchesNestedLoss(t *testing.T) {
+	withBug(t, bugLosesNestedBag)
+	exemplar := &WidgetV2{
+		ObjectMeta: metav1.ObjectMeta{Name: "gears", Namespace: "default", Labels: map[string]string{"app.kubernetes.io/name": "gears"}},
+		Spec: WidgetV2Spec{
+			Given: "Gear", Size: 2,
+			Owner: &OwnerV2{Email: "g@example.com", Verified: true},
+			Parts: []PartV2{{Name: "cog"}, {Name: "axle", Color: "red"}},
+			Zones: map[string]ZoneV2{"east": {Replicas: 1, Region: "eu"}, "west coast": {Region: "us"}},
+		},
+	}
+	opts := []convtest.Option{convtest.GoldenDir(t.TempDir()), convtest.UpdateGolden(true), convtest.Target("v1")}
+	err := convtest.CheckGolden(widgetScheme(), widgetGK, exemplar, opts...)
+	if err == nil {
+		t.Fatal("the lost nested values went unnoticed")
+	}
+	for _, want := range []string{
+		"convtest: golden Widget v2 → v1 → v2 loses values of the exemplar:\n",
+		"  spec.owner.verified: true is missing\n",
+		`  spec.parts[1].color: "red" is missing` + "\n",
+		`  spec.zones.east.region: "eu" is missing` + "\n",
+		`  spec.zones["west coast"].region: "us" is missing` + "\n",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("golden failure lacks %q:\n%v", want, err)
+		}
+	}
+	for _, kept := range []string{"spec.given", "spec.parts[0]", "metadata.labels", "spec.zones.east.replicas"} {
+		if strings.Contains(err.Error(), kept) {
+			t.Errorf("golden failure names %s, which was not lost:\n%v", kept, err)
+		}
+	}
+	declared := append(opts, convtest.ExpectLoss("spec.owner.verified", "spec.parts[1].color", "spec.zones"))
+	if err := convtest.CheckGolden(widgetScheme(), widgetGK, exemplar, declared...); err != nil {
+		t.Errorf("with the losses declared: %v", err)
 	}
 }

@@ -1,16 +1,21 @@
 package convtest_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -25,9 +30,14 @@ import (
 //
 // v1 has a FullName; v2 splits it into Given and Family (a hook on
 // v1storage does the split and the join) and adds Priority, Owner.Verified,
-// Part.Color and Status.ObservedGeneration, which v1storage keeps in its
-// property bags. Switchable bugs (withBug) break the chain in the ways the
-// kit must catch.
+// Part.Color, Zone.Region, Status.ObservedGeneration and Status.LastSeen,
+// which v1storage keeps in its property bags: at the top of spec and status,
+// in a struct behind a pointer (Owner), in list elements (Parts) and in map
+// values (Zones). The API versions v1 and v2 carry the bags of
+// their storage twins as generated code does (convert.StashBags and
+// RecallBags; status bags in Status.PropertyBags), so that an update through
+// either loses nothing. Switchable bugs (withBug) break the chain in the
+// ways the kit must catch.
 
 var widgetGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Widget"}
 
@@ -62,6 +72,11 @@ type WidgetV1Spec struct {
 	Labels   map[string]string `json:"labels,omitempty"`
 	Owner    *OwnerV1          `json:"owner,omitempty"`
 	Parts    []PartV1          `json:"parts,omitempty"`
+	Zones    map[string]ZoneV1 `json:"zones,omitempty"`
+}
+
+type ZoneV1 struct {
+	Replicas int32 `json:"replicas,omitempty"`
 }
 
 type OwnerV1 struct {
@@ -76,8 +91,9 @@ type PartV1 struct {
 }
 
 type WidgetV1Status struct {
-	Ready   bool    `json:"ready,omitempty"`
-	Message *string `json:"message,omitempty"`
+	Ready        bool             `json:"ready,omitempty"`
+	Message      *string          `json:"message,omitempty"`
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
 // --- v1storage ---
@@ -90,15 +106,21 @@ type WidgetV1Storage struct {
 }
 
 type WidgetV1StorageSpec struct {
-	FullName    *string                 `json:"fullName,omitempty"`
-	Size        *int32                  `json:"size,omitempty"`
-	Ratio       *float64                `json:"ratio,omitempty"`
-	Enabled     *bool                   `json:"enabled,omitempty"`
-	Mode        *string                 `json:"mode,omitempty"`
-	Tags        []string                `json:"tags,omitempty"`
-	Labels      map[string]string       `json:"labels,omitempty"`
-	Owner       *OwnerV1Storage         `json:"owner,omitempty"`
-	Parts       []PartV1Storage         `json:"parts,omitempty"`
+	FullName    *string                  `json:"fullName,omitempty"`
+	Size        *int32                   `json:"size,omitempty"`
+	Ratio       *float64                 `json:"ratio,omitempty"`
+	Enabled     *bool                    `json:"enabled,omitempty"`
+	Mode        *string                  `json:"mode,omitempty"`
+	Tags        []string                 `json:"tags,omitempty"`
+	Labels      map[string]string        `json:"labels,omitempty"`
+	Owner       *OwnerV1Storage          `json:"owner,omitempty"`
+	Parts       []PartV1Storage          `json:"parts,omitempty"`
+	Zones       map[string]ZoneV1Storage `json:"zones,omitempty"`
+	PropertyBag propertybag.PropertyBag  `json:"$propertyBag,omitempty"`
+}
+
+type ZoneV1Storage struct {
+	Replicas    *int32                  `json:"replicas,omitempty"`
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
@@ -141,7 +163,13 @@ type WidgetV2Spec struct {
 	Labels   map[string]string `json:"labels,omitempty"`
 	Owner    *OwnerV2          `json:"owner,omitempty"`
 	Parts    []PartV2          `json:"parts,omitempty"`
+	Zones    map[string]ZoneV2 `json:"zones,omitempty"`
 	Priority *int              `json:"priority,omitempty"`
+}
+
+type ZoneV2 struct {
+	Replicas int32  `json:"replicas,omitempty"`
+	Region   string `json:"region,omitempty"`
 }
 
 type OwnerV2 struct {
@@ -158,9 +186,46 @@ type PartV2 struct {
 }
 
 type WidgetV2Status struct {
-	Ready              bool    `json:"ready,omitempty"`
-	Message            *string `json:"message,omitempty"`
-	ObservedGeneration int64   `json:"observedGeneration,omitempty"`
+	Ready              bool             `json:"ready,omitempty"`
+	Message            *string          `json:"message,omitempty"`
+	ObservedGeneration int64            `json:"observedGeneration,omitempty"`
+	LastSeen           *Instant         `json:"lastSeen,omitempty"`
+	PropertyBags       propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+// Instant is a point in time with a JSON encoding of its own, RFC 3339 in
+// UTC with nanoseconds (null when zero), as metav1.Time has one with whole
+// seconds. bugInstantSeconds makes it encode whole seconds too: in memory
+// nothing changes, but the hub's nanoseconds do not survive the JSON that
+// takes a v2 object to a client.
+type Instant struct{ time.Time }
+
+func (i Instant) MarshalJSON() ([]byte, error) {
+	if i.IsZero() {
+		return []byte("null"), nil
+	}
+	layout := time.RFC3339Nano
+	if activeBug() == bugInstantSeconds {
+		layout = time.RFC3339
+	}
+	return json.Marshal(i.UTC().Format(layout))
+}
+
+func (i *Instant) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		i.Time = time.Time{}
+		return nil
+	}
+	var text string
+	if err := json.Unmarshal(data, &text); err != nil {
+		return err
+	}
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil {
+		return err
+	}
+	i.Time = t
+	return nil
 }
 
 // --- v2storage, the hub ---
@@ -174,17 +239,24 @@ type WidgetV2Storage struct {
 }
 
 type WidgetV2StorageSpec struct {
-	Given       *string                 `json:"given,omitempty"`
-	Family      *string                 `json:"family,omitempty"`
-	Size        *int32                  `json:"size,omitempty"`
-	Ratio       *float64                `json:"ratio,omitempty"`
-	Enabled     *bool                   `json:"enabled,omitempty"`
-	Mode        *string                 `json:"mode,omitempty"`
-	Tags        []string                `json:"tags,omitempty"`
-	Labels      map[string]string       `json:"labels,omitempty"`
-	Owner       *OwnerV2Storage         `json:"owner,omitempty"`
-	Parts       []PartV2Storage         `json:"parts,omitempty"`
-	Priority    *int                    `json:"priority,omitempty"`
+	Given       *string                  `json:"given,omitempty"`
+	Family      *string                  `json:"family,omitempty"`
+	Size        *int32                   `json:"size,omitempty"`
+	Ratio       *float64                 `json:"ratio,omitempty"`
+	Enabled     *bool                    `json:"enabled,omitempty"`
+	Mode        *string                  `json:"mode,omitempty"`
+	Tags        []string                 `json:"tags,omitempty"`
+	Labels      map[string]string        `json:"labels,omitempty"`
+	Owner       *OwnerV2Storage          `json:"owner,omitempty"`
+	Parts       []PartV2Storage          `json:"parts,omitempty"`
+	Zones       map[string]ZoneV2Storage `json:"zones,omitempty"`
+	Priority    *int                     `json:"priority,omitempty"`
+	PropertyBag propertybag.PropertyBag  `json:"$propertyBag,omitempty"`
+}
+
+type ZoneV2Storage struct {
+	Replicas    *int32                  `json:"replicas,omitempty"`
+	Region      *string                 `json:"region,omitempty"`
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
@@ -207,20 +279,38 @@ type WidgetV2StorageStatus struct {
 	Ready              *bool                   `json:"ready,omitempty"`
 	Message            *string                 `json:"message,omitempty"`
 	ObservedGeneration *int64                  `json:"observedGeneration,omitempty"`
+	LastSeen           *int64                  `json:"lastSeen,omitempty"` // nanoseconds since the epoch
 	PropertyBag        propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // Stamp has its own JSON encoding (a type the generator leaves alone);
-// bugUnstableJSON makes it encode differently every time.
-type Stamp struct{}
+// bugUnstableJSON makes it encode differently every time, bugReorderedJSON
+// differently once decoded (the same members in another order), and
+// bugStampPanics makes encoding it panic.
+type Stamp struct {
+	Decoded bool `json:"-"` // set by UnmarshalJSON
+}
 
 var stamps atomic.Int64
 
-func (Stamp) MarshalJSON() ([]byte, error) {
-	if activeBug() == bugUnstableJSON {
+func (s Stamp) MarshalJSON() ([]byte, error) {
+	switch activeBug() {
+	case bugUnstableJSON:
 		return fmt.Appendf(nil, `{"n":%d}`, stamps.Add(1)), nil
+	case bugReorderedJSON:
+		if s.Decoded {
+			return []byte(`{"b":2,"a":1}`), nil
+		}
+		return []byte(`{"a":1,"b":2}`), nil
+	case bugStampPanics:
+		panic("stamp: out of ink")
 	}
 	return []byte(`{}`), nil
+}
+
+func (s *Stamp) UnmarshalJSON([]byte) error {
+	s.Decoded = true
+	return nil
 }
 
 func (*WidgetV2Storage) Hub() {}
@@ -307,14 +397,24 @@ func (w *WidgetV2) ConvertFrom(h conversion.Hub) error {
 	if err := convert.FromHub(w, h, w.assignFrom); err != nil {
 		return err
 	}
-	if activeBug() == bugFromSharesHub {
+	switch activeBug() {
+	case bugFromSharesHub:
 		w.Spec.Labels = hub.Spec.Labels // the bug: the result shares the hub's map
+	case bugBagsShareHub:
+		if hub.Status.PropertyBag != nil {
+			w.Status.PropertyBags = propertybag.Bags{"status": hub.Status.PropertyBag} // the bug: the hub's own bag
+		}
 	}
 	return nil
 }
 func (w *WidgetV2) NextVersion() runtime.Object { return &WidgetV2Storage{} }
 
 func ptr[T any](v T) *T { return &v }
+
+// nz is what generated code copies a plain field of an API version into a
+// pointer of a storage version with: nil for the zero value, which the API
+// version cannot tell from no value.
+func nz[T comparable](v T) *T { return genruntime.PtrIfNotZero(v) }
 
 func deref[T any](p *T) T {
 	if p == nil {
@@ -329,18 +429,48 @@ func deref[T any](p *T) T {
 
 func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	s, d := &w.Spec, &dst.Spec
-	d.FullName, d.Size, d.Ratio, d.Enabled, d.Mode = ptr(s.FullName), ptr(s.Size), ptr(s.Ratio), ptr(s.Enabled), ptr(string(s.Mode))
+	d.FullName, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.FullName), nz(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
 	d.Tags, d.Labels = s.Tags, s.Labels
+	if activeBug() == bugNaNIntoSource && s.Ratio != 0 {
+		s.Ratio = math.NaN() // the bug: "marks" the source's ratio as converted
+	}
+	if activeBug() == bugLosesNestedBag {
+		// The bug: the bags come back before the owner, the parts and the
+		// zones are copied, so theirs have no place to go and are dropped.
+		if err := convert.RecallBags(dst, w); err != nil {
+			return err
+		}
+	}
 	if s.Owner != nil {
-		d.Owner = &OwnerV1Storage{Email: ptr(s.Owner.Email), Phone: s.Owner.Phone}
+		d.Owner = &OwnerV1Storage{Email: nz(s.Owner.Email), Phone: s.Owner.Phone}
 	}
 	if s.Parts != nil {
 		d.Parts = make([]PartV1Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			d.Parts[i] = PartV1Storage{Name: ptr(p.Name), Weight: p.Weight, Counts: p.Counts}
+			d.Parts[i] = PartV1Storage{Name: nz(p.Name), Weight: p.Weight, Counts: p.Counts}
 		}
 	}
-	dst.Status = WidgetV1StorageStatus{Ready: ptr(w.Status.Ready), Message: w.Status.Message}
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV1Storage, len(s.Zones))
+		for k, z := range s.Zones {
+			d.Zones[k] = ZoneV1Storage{Replicas: nz(z.Replicas)}
+		}
+	}
+	dst.Status = WidgetV1StorageStatus{Ready: nz(w.Status.Ready), Message: w.Status.Message}
+	switch activeBug() {
+	case bugLosesNestedBag:
+	case bugLosesStatusBags:
+		// The bug: the status bags are not recalled.
+		withoutStatus := *w
+		withoutStatus.Status.PropertyBags = nil
+		if err := convert.RecallBags(dst, &withoutStatus); err != nil {
+			return err
+		}
+	default:
+		if err := convert.RecallBags(dst, w); err != nil {
+			return err
+		}
+	}
 	return augment.AfterAssignTo(w, dst)
 }
 
@@ -359,7 +489,17 @@ func (w *WidgetV1) assignFrom(src *WidgetV1Storage) error {
 			d.Parts[i] = PartV1{Name: deref(p.Name), Weight: p.Weight, Counts: p.Counts}
 		}
 	}
+	d.Zones = nil
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV1, len(s.Zones))
+		for k, z := range s.Zones {
+			d.Zones[k] = ZoneV1{Replicas: deref(z.Replicas)}
+		}
+	}
 	w.Status = WidgetV1Status{Ready: deref(src.Status.Ready), Message: src.Status.Message}
+	if err := convert.StashBags(w, src); err != nil {
+		return err
+	}
 	return augment.AfterAssignFrom(w, src)
 }
 
@@ -372,6 +512,12 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
 	var err error
 	if d.Priority, err = propertybag.PullOptional[int](bag, "Priority"); err != nil {
+		return err
+	}
+	if d.Given, err = propertybag.PullOptional[string](bag, "Given"); err != nil {
+		return err
+	}
+	if d.Family, err = propertybag.PullOptional[string](bag, "Family"); err != nil {
 		return err
 	}
 	if err := propertybag.AddOptional(&bag, "FullName", s.FullName); err != nil {
@@ -398,12 +544,28 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 			d.Parts[i] = PartV2Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, Color: color, PropertyBag: pb.NilIfEmpty()}
 		}
 	}
+	d.Zones = nil
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV2Storage, len(s.Zones))
+		for k, z := range s.Zones {
+			zb := propertybag.New(z.PropertyBag)
+			region, err := propertybag.PullOptional[string](zb, "Region")
+			if err != nil {
+				return err
+			}
+			d.Zones[k] = ZoneV2Storage{Replicas: z.Replicas, Region: region, PropertyBag: zb.NilIfEmpty()}
+		}
+	}
 	sb := propertybag.New(w.Status.PropertyBag)
 	observed, err := propertybag.PullOptional[int64](sb, "ObservedGeneration")
 	if err != nil {
 		return err
 	}
-	dst.Status = WidgetV2StorageStatus{Ready: w.Status.Ready, Message: w.Status.Message, ObservedGeneration: observed, PropertyBag: sb.NilIfEmpty()}
+	lastSeen, err := propertybag.PullOptional[int64](sb, "LastSeen")
+	if err != nil {
+		return err
+	}
+	dst.Status = WidgetV2StorageStatus{Ready: w.Status.Ready, Message: w.Status.Message, ObservedGeneration: observed, LastSeen: lastSeen, PropertyBag: sb.NilIfEmpty()}
 	d.PropertyBag = bag.NilIfEmpty()
 	return augment.AfterAssignTo(w, dst)
 }
@@ -444,8 +606,22 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 			d.Parts[i] = PartV1Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, PropertyBag: pb.NilIfEmpty()}
 		}
 	}
+	d.Zones = nil
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV1Storage, len(s.Zones))
+		for k, z := range s.Zones {
+			zb := propertybag.New(z.PropertyBag)
+			if err := propertybag.AddOptional(&zb, "Region", z.Region); err != nil {
+				return err
+			}
+			d.Zones[k] = ZoneV1Storage{Replicas: z.Replicas, PropertyBag: zb.NilIfEmpty()}
+		}
+	}
 	sb := propertybag.New(src.Status.PropertyBag)
 	if err := propertybag.AddOptional(&sb, "ObservedGeneration", src.Status.ObservedGeneration); err != nil {
+		return err
+	}
+	if err := propertybag.AddOptional(&sb, "LastSeen", src.Status.LastSeen); err != nil {
 		return err
 	}
 	w.Status = WidgetV1StorageStatus{Ready: src.Status.Ready, Message: src.Status.Message, PropertyBag: sb.NilIfEmpty()}
@@ -457,18 +633,30 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 
 func (w *WidgetV2) assignTo(dst *WidgetV2Storage) error {
 	s, d := &w.Spec, &dst.Spec
-	d.Given, d.Family, d.Size, d.Ratio, d.Enabled, d.Mode = ptr(s.Given), ptr(s.Family), ptr(s.Size), ptr(s.Ratio), ptr(s.Enabled), ptr(string(s.Mode))
+	d.Given, d.Family, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.Given), nz(s.Family), nz(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
 	d.Tags, d.Labels, d.Priority = s.Tags, s.Labels, s.Priority
 	if s.Owner != nil {
-		d.Owner = &OwnerV2Storage{Email: ptr(s.Owner.Email), Phone: s.Owner.Phone, Verified: ptr(s.Owner.Verified)}
+		d.Owner = &OwnerV2Storage{Email: nz(s.Owner.Email), Phone: s.Owner.Phone, Verified: nz(s.Owner.Verified)}
 	}
 	if s.Parts != nil {
 		d.Parts = make([]PartV2Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			d.Parts[i] = PartV2Storage{Name: ptr(p.Name), Weight: p.Weight, Counts: p.Counts, Color: ptr(p.Color)}
+			d.Parts[i] = PartV2Storage{Name: nz(p.Name), Weight: p.Weight, Counts: p.Counts, Color: nz(p.Color)}
 		}
 	}
-	dst.Status = WidgetV2StorageStatus{Ready: ptr(w.Status.Ready), Message: w.Status.Message, ObservedGeneration: ptr(w.Status.ObservedGeneration)}
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV2Storage, len(s.Zones))
+		for k, z := range s.Zones {
+			d.Zones[k] = ZoneV2Storage{Replicas: nz(z.Replicas), Region: nz(z.Region)}
+		}
+	}
+	dst.Status = WidgetV2StorageStatus{Ready: nz(w.Status.Ready), Message: w.Status.Message, ObservedGeneration: nz(w.Status.ObservedGeneration)}
+	if seen := w.Status.LastSeen; seen != nil && !seen.IsZero() {
+		dst.Status.LastSeen = ptr(seen.UnixNano())
+	}
+	if err := convert.RecallBags(dst, w); err != nil {
+		return err
+	}
 	return augment.AfterAssignTo(w, dst)
 }
 
@@ -487,7 +675,20 @@ func (w *WidgetV2) assignFrom(src *WidgetV2Storage) error {
 			d.Parts[i] = PartV2{Name: deref(p.Name), Weight: p.Weight, Counts: p.Counts, Color: deref(p.Color)}
 		}
 	}
+	d.Zones = nil
+	if s.Zones != nil {
+		d.Zones = make(map[string]ZoneV2, len(s.Zones))
+		for k, z := range s.Zones {
+			d.Zones[k] = ZoneV2{Replicas: deref(z.Replicas), Region: deref(z.Region)}
+		}
+	}
 	w.Status = WidgetV2Status{Ready: deref(src.Status.Ready), Message: src.Status.Message, ObservedGeneration: deref(src.Status.ObservedGeneration)}
+	if src.Status.LastSeen != nil {
+		w.Status.LastSeen = &Instant{time.Unix(0, *src.Status.LastSeen).UTC()}
+	}
+	if err := convert.StashBags(w, src); err != nil {
+		return err
+	}
 	return augment.AfterAssignFrom(w, src)
 }
 
@@ -512,8 +713,10 @@ func joinName(given, family string) string {
 }
 
 // AssignPropertiesTo splits the full name (stashed in the hub's bag by the
-// generated copy) into Given and Family. A name that does not split back to
-// itself stays in the bag as well, so the way back restores it exactly.
+// generated copy) into Given and Family, unless Given and Family came back
+// from the bag of v1storage and still join into it. A name that the way back
+// would not restore (one that does not split back to itself, or the empty
+// name) stays in the bag as well.
 func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if activeBug() == bugMutatesSource {
 		slices.Sort(w.Spec.Tags) // the bug: sorts the receiver's (shared) slice in place
@@ -522,9 +725,13 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if err != nil || full == nil {
 		return err
 	}
+	if (dst.Spec.Given != nil || dst.Spec.Family != nil) && joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) == *full {
+		dst.Spec.PropertyBag = dst.Spec.PropertyBag.NilIfEmpty()
+		return nil // the exact Given and Family, kept in v1storage's bag
+	}
 	given, family := splitName(*full)
-	dst.Spec.Given, dst.Spec.Family = &given, &family
-	if joinName(given, family) != *full && activeBug() != bugHookDropsStash {
+	dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
+	if (joinName(given, family) != *full || *full == "") && activeBug() != bugHookDropsStash {
 		if err := dst.Spec.PropertyBag.Add("FullName", *full); err != nil {
 			return err
 		}
@@ -535,7 +742,8 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 
 // AssignPropertiesFrom joins Given and Family (stashed in v1storage's bag by
 // the generated copy) into the full name, unless the bag restored a full name
-// that still splits into them.
+// that still splits into them. Given and Family stay in the bag when
+// splitting the full name would not give them back.
 func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 	switch activeBug() {
 	case bugPriorityErrors:
@@ -547,22 +755,28 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 			_ = *src.Spec.Owner.Email // the bug: no nil checks
 		}
 	}
-	given, err := propertybag.PullOptional[string](w.Spec.PropertyBag, "Given")
-	if err != nil {
+	var given, family *string
+	if err := w.Spec.PropertyBag.Get("Given", &given); err != nil && w.Spec.PropertyBag.Contains("Given") {
 		return err
 	}
-	family, err := propertybag.PullOptional[string](w.Spec.PropertyBag, "Family")
-	if err != nil {
+	if err := w.Spec.PropertyBag.Get("Family", &family); err != nil && w.Spec.PropertyBag.Contains("Family") {
 		return err
 	}
 	if w.Spec.FullName != nil {
 		g, f := splitName(*w.Spec.FullName)
-		if given == nil || family == nil || g != *given || f != *family {
+		if g != deref(given) || f != deref(family) {
 			w.Spec.FullName = nil // stale: Given or Family changed since
 		}
 	}
 	if w.Spec.FullName == nil && (given != nil || family != nil) {
-		w.Spec.FullName = ptr(joinName(deref(given), deref(family)))
+		w.Spec.FullName = genruntime.PtrIfNotZero(joinName(deref(given), deref(family)))
+	}
+	if w.Spec.FullName != nil {
+		g, f := splitName(*w.Spec.FullName)
+		if reflect.DeepEqual(genruntime.PtrIfNotZero(g), given) && reflect.DeepEqual(genruntime.PtrIfNotZero(f), family) {
+			w.Spec.PropertyBag.Remove("Given") // the split gives them back
+			w.Spec.PropertyBag.Remove("Family")
+		}
 	}
 	w.Spec.PropertyBag = w.Spec.PropertyBag.NilIfEmpty()
 	return nil
@@ -573,17 +787,52 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 type bug int32
 
 const (
-	noBug             bug = iota
-	bugHookDropsStash     // the To hook forgets to keep a name that does not split cleanly
-	bugSharesSlice        // v2 → hub leaves the hub sharing Tags with the source
-	bugMutatesSource      // the To hook sorts the receiver's tags in place
-	bugPriorityErrors     // the From hook rejects negative priorities
-	bugPanics             // the From hook dereferences a nil owner
-	bugUnstableJSON       // the hub's Stamp encodes differently each time
-	bugGoldenChange       // the hooks split names at commas
-	bugFromMutatesHub     // v2's ConvertFrom reverses the hub's tags in place
-	bugFromSharesHub      // v2's ConvertFrom leaves the result sharing the hub's labels
+	noBug                bug = iota
+	bugHookDropsStash        // the To hook forgets to keep a name that does not split cleanly
+	bugSharesSlice           // v2 → hub leaves the hub sharing Tags with the source
+	bugMutatesSource         // the To hook sorts the receiver's tags in place
+	bugPriorityErrors        // the From hook rejects negative priorities
+	bugPanics                // the From hook dereferences a nil owner
+	bugUnstableJSON          // the hub's Stamp encodes differently each time
+	bugGoldenChange          // the hooks split names at commas
+	bugFromMutatesHub        // v2's ConvertFrom reverses the hub's tags in place
+	bugFromSharesHub         // v2's ConvertFrom leaves the result sharing the hub's labels
+	bugLosesNestedBag        // v1 recalls its bags before copying the owner, parts and zones: their bags are lost
+	bugInstantSeconds        // v2's Instant encodes whole seconds: the hub's nanoseconds are lost through JSON
+	bugLosesStatusBags       // v1 does not recall the bags of its status
+	bugBagsShareHub          // v2's ConvertFrom carries the hub's own status bag, shared
+	bugReorderedJSON         // the hub's Stamp re-encodes its members in another order once decoded
+	bugStampPanics           // encoding the hub's Stamp panics (outside any conversion)
+	bugNaNIntoSource         // v1's ConvertTo overwrites the source's ratio with NaN
+	bugClockKeepsZone        // Clock: v1 → hub parses times in any zone, which the hub's JSON drops
+	bugTicksNil              // Clock: v1 → hub turns an empty list of ticks into nil
+	bugClockWrongVersion     // Clock: v1 objects report the apiVersion v1beta1
 )
+
+// calls counts conversions by version and method ("clock.v1.ConvertTo"),
+// so that tests can count the cases a check runs.
+var calls sync.Map // string -> *atomic.Int64
+
+func countCall(version, method string) {
+	c, _ := calls.LoadOrStore(version+"."+method, new(atomic.Int64))
+	c.(*atomic.Int64).Add(1)
+}
+
+// callCount returns how often version's method ran since the last reset.
+func callCount(version, method string) int64 {
+	c, ok := calls.Load(version + "." + method)
+	if !ok {
+		return 0
+	}
+	return c.(*atomic.Int64).Load()
+}
+
+func resetCalls() {
+	calls.Range(func(key, _ any) bool {
+		calls.Delete(key)
+		return true
+	})
+}
 
 var currentBug atomic.Int32
 

@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"sigs.k8s.io/yaml"
 )
 
@@ -50,34 +49,54 @@ func diff(before, after any, opts cmp.Options) string {
 	return cmp.Diff(before, after, opts)
 }
 
-// stableJSON checks that obj encodes to the same JSON twice and that
-// decoding that JSON into a new object and encoding it again gives the same
-// bytes once more, as storing the object in etcd and reading it back
-// requires. It returns a description of the problem, or "".
-func stableJSON(obj runtime.Object, what string) string {
+// viaJSON passes obj through encoding/json, as the API server does with
+// every object that leaves the process (a hub on its way to etcd, an API
+// version on its way to a client): it encodes obj, decodes the JSON into a
+// new object of the same type and returns that object. It also requires the
+// encoding to be stable: encoding obj twice, and encoding the decoded object
+// again, must give the same bytes, as storing the object in etcd and reading
+// it back needs. what names obj in the description of a problem, which is
+// "" when there is none.
+func viaJSON(obj runtime.Object, what string) (runtime.Object, string) {
 	first, err := json.Marshal(obj)
 	if err != nil {
-		return fmt.Sprintf("encoding %s as JSON failed: %v", what, err)
+		return nil, fmt.Sprintf("encoding %s as JSON failed: %v", what, err)
 	}
 	second, err := json.Marshal(obj)
 	if err != nil {
-		return fmt.Sprintf("encoding %s as JSON a second time failed: %v", what, err)
+		return nil, fmt.Sprintf("encoding %s as JSON a second time failed: %v", what, err)
 	}
 	if !bytes.Equal(first, second) {
-		return fmt.Sprintf("encoding %s twice gave different JSON (-first +second):\n%s", what, cmp.Diff(indent(first), indent(second)))
+		return nil, fmt.Sprintf("encoding %s twice gave different JSON (-first +second):\n%s", what, cmp.Diff(indent(first), indent(second)))
 	}
-	fresh := reflect.New(reflect.TypeOf(obj).Elem()).Interface()
-	if err := utiljson.Unmarshal(first, fresh); err != nil {
-		return fmt.Sprintf("decoding the JSON of %s failed: %v\n%s", what, err, indent(first))
+	fresh := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(runtime.Object)
+	if err := json.Unmarshal(first, fresh); err != nil {
+		return nil, fmt.Sprintf("decoding the JSON of %s failed: %v\n%s", what, err, indent(first))
 	}
 	third, err := json.Marshal(fresh)
 	if err != nil {
-		return fmt.Sprintf("encoding %s again after decoding it failed: %v", what, err)
+		return nil, fmt.Sprintf("encoding %s again after decoding it failed: %v", what, err)
 	}
 	if !bytes.Equal(first, third) {
-		return fmt.Sprintf("%s does not survive JSON: decoding its JSON and encoding it again gave different bytes (-encoded +re-encoded):\n%s", what, cmp.Diff(indent(first), indent(third)))
+		return nil, fmt.Sprintf("%s does not survive JSON: decoding its JSON and encoding it again gave different bytes (-encoded +re-encoded):\n%s", what, cmp.Diff(indent(first), indent(third)))
 	}
-	return ""
+	return fresh, ""
+}
+
+// fromJSON returns obj encoded as JSON and decoded into a new object, as
+// the API server receives an object from a client or reads it from etcd.
+// Unlike viaJSON it does not require the encoding to be stable: generated
+// objects need not be in the form their JSON gives them.
+func fromJSON(obj runtime.Object, what string) (runtime.Object, string) {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return nil, fmt.Sprintf("encoding %s as JSON failed: %v", what, err)
+	}
+	fresh := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(runtime.Object)
+	if err := json.Unmarshal(data, fresh); err != nil {
+		return nil, fmt.Sprintf("decoding the JSON of %s failed: %v\n%s", what, err, indent(data))
+	}
+	return fresh, ""
 }
 
 func indent(data []byte) string {
@@ -91,7 +110,12 @@ func indent(data []byte) string {
 // toYAML renders obj as YAML with apiVersion and kind set to gvk (when not
 // empty), keys sorted, the way Kubernetes tools print objects: the object
 // is encoded as JSON and the JSON re-encoded as YAML.
-func toYAML(obj runtime.Object, gvk schema.GroupVersionKind) (string, error) {
+func toYAML(obj runtime.Object, gvk schema.GroupVersionKind) (y string, err error) {
+	defer func() {
+		if r := recover(); r != nil { // a MarshalJSON that panics: render the object otherwise
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
 	if !gvk.Empty() {
 		obj = cloneObject(obj)
 		obj.GetObjectKind().SetGroupVersionKind(gvk)

@@ -2,6 +2,7 @@ package convtest
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert"
@@ -14,17 +15,54 @@ import (
 // DefaultRoundTripShortCases under -short). Each object is converted with
 // its ConvertTo into a new hub object, and the hub with ConvertFrom into a
 // new object of version, which must equal the original (floats within the
-// tolerance; nil and empty slices and maps are different). It also checks
-// that neither conversion modifies its source, that neither result shares
-// memory with its source, and that both results encode to stable JSON.
+// tolerance; nil and empty slices and maps are different where their JSON
+// is). Every object passes through encoding/json where it would leave the
+// process: the original as a client sends it, the hub on its way to etcd,
+// the result on its way back to the client. It also checks that neither
+// conversion modifies its source, that neither result shares memory with
+// its source, and that both results encode to stable JSON.
+//
+// When version is an API version (it has no property bags of its own), it
+// then checks updates through it with CheckUpdate, with the same seed:
+// hubs converted to version, through JSON, and back must not change.
 // A failure fails t with a *Failure message.
 func RoundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) {
 	t.Helper()
-	report(t, CheckRoundTrip(scheme, gk, version, opts...))
+	seed, err := newConfig(opts).resolveSeed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts = append(opts[:len(opts):len(opts)], Seed(seed))
+	if err := CheckRoundTrip(scheme, gk, version, opts...); err != nil {
+		report(t, err)
+		return
+	}
+	api, err := isAPIVersion(scheme, gk, version)
+	if err != nil {
+		t.Fatalf("convtest: %v", err)
+	}
+	if api {
+		report(t, CheckUpdate(scheme, gk, version, opts...))
+	}
+}
+
+// isAPIVersion reports whether version of gk is an API version: one with
+// no property bag of its own, that is not the hub.
+func isAPIVersion(scheme *runtime.Scheme, gk schema.GroupKind, version string) (bool, error) {
+	graph, err := convert.GraphFromScheme(scheme, gk)
+	if err != nil {
+		return false, err
+	}
+	obj, err := scheme.New(gk.WithVersion(version))
+	if err != nil {
+		return false, err
+	}
+	return version != graph.Hub() && !holdsBag(reflect.TypeOf(obj)), nil
 }
 
 // RoundTripAll runs RoundTrip for every version of gk but the hub, each as
-// a subtest named after the version (in parallel with the Parallel option).
+// a subtest named after the version (in parallel with the Parallel option):
+// the round trip of every version, and updates through every API version.
 func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel

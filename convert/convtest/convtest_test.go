@@ -12,13 +12,14 @@ import (
 // one-line calls a generated test makes.
 
 func TestWidgetRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, widgetScheme(), widgetGK, raceCases()...)
+	convtest.RoundTripAll(t, widgetScheme(), widgetGK, append(widgetOpts(), bugFromEnv(t)...)...)
 }
 
 func TestWidgetReliability(t *testing.T) {
+	bugFromEnv(t)
 	// In parallel: conversions must be safe for concurrent use, and -race
 	// checks that they are.
-	convtest.Reliability(t, widgetScheme(), widgetGK, append(raceCases(), convtest.Parallel())...)
+	convtest.Reliability(t, widgetScheme(), widgetGK, append(widgetOpts(), convtest.Parallel())...)
 }
 
 func TestWidgetGolden(t *testing.T) {

@@ -13,22 +13,42 @@
 //	}
 //
 // Every check also has a form that returns an error instead of failing a
-// test (CheckRoundTrip, CheckReliability, CheckGolden); a property that
-// fails returns a *Failure.
+// test (CheckRoundTrip, CheckUpdate, CheckReliability, CheckGolden); a
+// property that fails returns a *Failure.
 //
 // # The checks
+//
+// Every object passes through encoding/json (Marshal, then Unmarshal into
+// a new object of its type) wherever it would leave the process: a source
+// object as a client sends it, a hub on its way to etcd, a result on its way
+// to a client. A conversion that loses data only once serialized (a time
+// whose zone or sub-second part its JSON drops, bytes held in a string)
+// fails the checks as it would fail in a cluster.
 //
 // Round trip (RoundTrip, RoundTripAll): for a version V, random V objects
 // are converted to the hub with their ConvertTo and back into new V objects
 // with ConvertFrom, and must come back equal: no loss. Floats compare within
-// FloatTolerance; nil and empty slices and maps are different values, as
-// they are on the wire. Along the way the check requires that neither
-// conversion modifies its source (compared with a copy taken before), that
-// neither result shares memory with its source (every string, number, bool
-// and map reachable from the result is changed, and the source must stay as
-// it was), and that each result encodes to the same JSON twice and again
-// after a decode, as storing it in etcd needs. Default: 10,000 objects per
-// version, 200 under go test -short.
+// FloatTolerance; nil and empty slices and maps are different values where
+// their JSON is. Along the way the check requires that neither conversion
+// modifies its source (compared with a copy taken before), that neither
+// result shares memory with its source (every string, number, bool and map
+// reachable from the result is changed, property bags and the bags an API
+// version carries included, and the source must stay as it was), and that
+// each result encodes to the same JSON twice and again after a decode, as
+// storing it in etcd needs. Default: 10,000 objects per version, 200 under
+// go test -short.
+//
+// Update (CheckUpdate, run by RoundTrip and RoundTripAll for every API
+// version): reading an object at an old API version and writing it back
+// unchanged must not change what the cluster stores. For an API version X,
+// hubs are converted to X, through JSON, and back to the hub, and must come
+// back equal. The hubs are what clients write: random objects of the API
+// versions converted to the hub, with entries under names no version uses
+// added to some of their property bags at every depth (nested structs,
+// pointers, list elements, map values), so every bag of the storage twin
+// must travel with X (see convert.StashBags). The same checks of sources,
+// shared memory and stable JSON apply. Default: 10,000 hubs per API
+// version, 200 under -short, 500 under the race detector.
 //
 // Reliability (Reliability, CheckReliability): for every ordered pair of
 // versions, random objects of the first are converted to the second with
@@ -43,7 +63,11 @@
 // the older version that exercises the hooks; Golden converts it to the hub
 // (or the Target version) and back, renders both results as YAML and
 // compares them with testdata/golden/<Kind>_<from>_to_<to>.yaml and
-// <Kind>_<from>_to_<to>_to_<from>.yaml. One Golden call per hooked version
+// <Kind>_<from>_to_<to>_to_<from>.yaml. It also compares the result of the
+// way back with the exemplar, value by value, and fails, when writing the
+// files too, if a value of the exemplar is missing or different, unless the
+// test declares that loss with ExpectLoss("spec.fieldName"): a golden file
+// never records a loss unnoticed. One Golden call per hooked version
 // (augment.HasHooks tells a generator which those are) is the intended use.
 //
 // # Generated objects
@@ -54,15 +78,18 @@
 // metadata, spec-less objects, and property bags filled the way real
 // conversions fill them, by converting a random object of another version,
 // plus entries under names no version uses, which must pass through
-// unchanged (for API versions, in the convert.BagsAnnotation annotation).
+// unchanged (for API versions, in the convert.BagsAnnotation annotation and
+// the propertybag.Bags field of the status).
 // Values, GenFunc and FieldValues restrict values that conversions only
 // accept some of (enumerations a hook parses, for example).
 //
 // Generation is a gopter.Gen (Generator.Gen), so a failing object is shrunk
 // before it is reported: the kit removes fields, elements and entries, and
-// shortens strings and numbers, while the property still fails, and prints
-// the smallest object it found as YAML next to a go-cmp diff naming the
-// versions:
+// shortens strings and numbers, while the property still fails in the same
+// way (the bags an API version carries for elements it removes go with
+// them; the update check shrinks the API object a hub was converted from),
+// and prints the smallest object it found as YAML next to a go-cmp diff
+// naming the versions:
 //
 //	convtest: round trip v1 → hub (v2storage) → v1 of Widget.example.com failed on case 10 of 10000 (seed 7, case seed 6101884072469496988)
 //	v1 → hub (v2storage) → v1 changed the object (-before +after):

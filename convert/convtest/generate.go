@@ -44,11 +44,13 @@ var emptyGVK schema.GroupVersionKind
 //     funcs and channels are left zero (use GenFunc for them);
 //   - property bags never hold random text: half of the objects are random
 //     objects of another version converted to the requested one, so their
-//     bags (and, for API versions, the convert.BagsAnnotation annotation)
-//     hold what real conversions stash; any bag may also hold entries under
-//     names no version uses ("x-convtest-…"), which conversions must carry
-//     unchanged, and so may the "spec" bag of the annotation of an API
-//     version (a version without bags of its own);
+//     bags (and, for API versions, the convert.BagsAnnotation annotation and
+//     the propertybag.Bags field of the status) hold what real conversions
+//     stash; any bag may also hold entries under names no version uses
+//     ("x-convtest-…"), which conversions must carry unchanged, and so may,
+//     in an API version (a version without bags of its own), the "spec" bag
+//     of the annotation and the "status" bag of the status's Bags field, when
+//     its storage twin has a bag there;
 //   - about one object in twelve is spec-less: metadata only, everything
 //     else zero, as the API server sometimes sends.
 type Generator struct {
@@ -57,7 +59,9 @@ type Generator struct {
 	conv     *convert.Converter
 	cfg      *config
 	versions []string
-	hasBag   map[string]bool
+	api      []string            // the API versions: no property bag of their own
+	hasBag   map[string]bool     // version -> it is a storage version
+	twinBags map[string][]string // API version -> "spec", "status": where its storage twin has a bag
 	others   map[string][]string // version -> the other versions
 }
 
@@ -74,7 +78,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 		return nil, fmt.Errorf("convtest: %w", err)
 	}
 	g := &Generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
-		hasBag: map[string]bool{}, others: map[string][]string{}}
+		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}}
 	for _, v := range g.versions {
 		obj, err := scheme.New(gk.WithVersion(v))
 		if err != nil {
@@ -84,6 +88,18 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 			return nil, fmt.Errorf("convtest: %s: version %s is a %s, not a pointer to a struct", gk, v, t)
 		}
 		g.hasBag[v] = holdsBag(reflect.TypeOf(obj))
+		if g.hasBag[v] || v == conv.Graph().Hub() {
+			continue
+		}
+		g.api = append(g.api, v)
+		if chained, ok := obj.(convert.Chained); ok {
+			twin := reflect.TypeOf(chained.NextVersion())
+			for _, part := range []string{"spec", "status"} {
+				if hasBagAt(twin, part) {
+					g.twinBags[v] = append(g.twinBags[v], part)
+				}
+			}
+		}
 	}
 	for _, v := range g.versions {
 		for _, w := range g.versions {
@@ -118,6 +134,9 @@ type Sample struct {
 	Err error
 	// Shrunk counts the shrinking steps that led to this sample.
 	Shrunk int
+
+	update bool       // a hub for the update check, converted from Source
+	extras []bagExtra // the unknown entries added to its bags
 }
 
 // String describes the sample briefly; gopter formats every case with it.
@@ -170,10 +189,16 @@ func (g *Generator) Gen(version string) gopter.Gen {
 
 // sample builds the sample of version for seed.
 func (g *Generator) sample(version string, seed int64) *Sample {
+	return g.sampleFrom(version, seed, g.others[version])
+}
+
+// sampleFrom builds the sample of version for seed; when it converts a
+// random object of another version, that version is one of others.
+func (g *Generator) sampleFrom(version string, seed int64, others []string) *Sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x636f6e7674657374))
 	size := r.IntN(g.cfg.maxSize + 1)
 	s := &Sample{Version: version, Seed: seed}
-	if others := g.others[version]; len(others) > 0 && r.IntN(2) == 0 {
+	if len(others) > 0 && r.IntN(2) == 0 {
 		s.From = others[r.IntN(len(others))]
 		s.Source = g.build(s.From, r, size)
 		s.Object, s.Err = g.derive(s.Source, version)
@@ -184,8 +209,15 @@ func (g *Generator) sample(version string, seed int64) *Sample {
 	} else {
 		s.Object = g.build(version, r, size)
 	}
-	if !g.hasBag[version] && r.IntN(4) == 0 {
-		addAnnotationEntries(s.Object, r)
+	for _, part := range g.twinBags[version] {
+		if r.IntN(4) != 0 {
+			continue
+		}
+		if part == "spec" {
+			addAnnotationEntries(s.Object, r)
+		} else {
+			addStatusEntries(s.Object, r)
+		}
 	}
 	return s
 }
@@ -263,7 +295,7 @@ func (b *builder) fill(v reflect.Value, depth int) {
 		return
 	}
 	switch classOf(t) {
-	case classTypeMeta, classOpaque:
+	case classTypeMeta, classOpaque, classBags:
 		return
 	case classObjectMeta:
 		b.meta(v.Addr().Interface().(*metav1.ObjectMeta))
@@ -546,11 +578,14 @@ func addUnknown(bag propertybag.PropertyBag, r *rand.Rand) {
 }
 
 // addUnknownEntries adds unused-name entries to some of obj's bags,
-// creating bags where there are none.
+// creating bags where there are none, and to some of the bags an API
+// version carries in its status (propertybag.Bags), which conversions
+// filled.
 func addUnknownEntries(obj runtime.Object, r *rand.Rand) {
 	visit(reflect.ValueOf(obj), 0, func(v reflect.Value) bool {
 		if v.Type() != bagType {
-			return classOf(v.Type()) == classPlain
+			c := classOf(v.Type())
+			return c == classPlain || c == classBags
 		}
 		if v.CanSet() && r.IntN(2) == 0 {
 			bag := v.Interface().(propertybag.PropertyBag)
@@ -567,12 +602,12 @@ func addUnknownEntries(obj runtime.Object, r *rand.Rand) {
 // addAnnotationEntries adds entries under unused names to the "spec" bag
 // kept in obj's convert.BagsAnnotation, creating the annotation if needed.
 // Generated code of an API version recalls that bag into its storage twin's
-// spec and stashes it again on the way back; other code carries it as
-// plain metadata. Objects without a Spec, or whose annotation does not
-// parse, are left alone.
+// spec and stashes it again on the way back (the caller checks that the
+// twin has a bag there). Objects whose annotation does not parse are left
+// alone.
 func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
 	meta, ok := obj.(metav1.Object)
-	if !ok || !reflect.ValueOf(obj).Elem().FieldByName("Spec").IsValid() {
+	if !ok {
 		return
 	}
 	annotations := meta.GetAnnotations()
@@ -595,4 +630,108 @@ func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
 	maps.Copy(fresh, annotations)
 	fresh[convert.BagsAnnotation] = text
 	meta.SetAnnotations(fresh)
+}
+
+// addStatusEntries adds entries under unused names to the "status" bag of
+// the propertybag.Bags field of obj's status (an API version's, whose
+// storage twin has a bag in its status), creating the bags if needed.
+func addStatusEntries(obj runtime.Object, r *rand.Rand) {
+	field := statusBagsField(reflect.ValueOf(obj))
+	if !field.IsValid() {
+		return
+	}
+	bags := propertybag.Bags{}
+	for path, bag := range field.Interface().(propertybag.Bags) {
+		bags[path] = bag.Clone()
+	}
+	if bags["status"] == nil {
+		bags["status"] = propertybag.PropertyBag{}
+	}
+	addUnknown(bags["status"], r)
+	field.Set(reflect.ValueOf(bags))
+}
+
+// statusBagsField returns the settable propertybag.Bags field of the status
+// of obj (a pointer to an object struct), allocating a nil status pointer,
+// or the zero Value when there is none.
+func statusBagsField(obj reflect.Value) reflect.Value {
+	status := fieldByJSONName(obj.Elem(), "status")
+	if !status.IsValid() {
+		return reflect.Value{}
+	}
+	if status.Kind() == reflect.Pointer {
+		if status.Type().Elem().Kind() != reflect.Struct {
+			return reflect.Value{}
+		}
+		if status.IsNil() {
+			status.Set(reflect.New(status.Type().Elem()))
+		}
+		status = status.Elem()
+	}
+	if status.Kind() != reflect.Struct {
+		return reflect.Value{}
+	}
+	for i := range status.NumField() {
+		if status.Type().Field(i).IsExported() && status.Field(i).Type() == bagsType {
+			return status.Field(i)
+		}
+	}
+	return reflect.Value{}
+}
+
+// hasBagAt reports whether the object type t (a pointer to a struct) has a
+// property bag right in its field with JSON name part ("spec", "status"):
+// where convert.StashBags finds the bag it names part.
+func hasBagAt(t reflect.Type, part string) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || jsonName(f) != part {
+			continue
+		}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct {
+			return false
+		}
+		for j := range ft.NumField() {
+			if ft.Field(j).IsExported() && ft.Field(j).Type == bagType {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// jsonName is the name encoding/json gives the field ("-" when it skips
+// it, "" for an embedded struct without a name).
+func jsonName(f reflect.StructField) string {
+	tag := f.Tag.Get("json")
+	if tag == "-" {
+		return "-"
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" && !f.Anonymous {
+		return f.Name
+	}
+	return name
+}
+
+// fieldByJSONName returns the exported field of struct v that encoding/json
+// names name, or the zero Value.
+func fieldByJSONName(v reflect.Value, name string) reflect.Value {
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.IsExported() && jsonName(f) == name {
+			return v.Field(i)
+		}
+	}
+	return reflect.Value{}
 }

@@ -2,6 +2,8 @@ package convtest_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 func newGenerator(t *testing.T, opts ...convtest.Option) *convtest.Generator {
@@ -90,6 +93,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		for _, p := range w.Spec.Parts {
 			bags["part"] = p.PropertyBag
 		}
+		for _, z := range w.Spec.Zones {
+			bags["zone"] = z.PropertyBag
+		}
 		for where, bag := range bags {
 			if bag != nil && len(bag) == 0 {
 				t.Fatalf("%v has an empty, non-nil %s bag; conversions normalise those to nil", s, where)
@@ -135,8 +141,10 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for _, want := range []string{
 		"converted from v1", "converted from v2", "converted from v2storage",
-		"spec bag stashes Priority", "owner bag stashes Verified", "part bag stashes Color", "status bag stashes ObservedGeneration",
-		"unknown entry in spec bag", "unknown entry in owner bag", "unknown entry in part bag", "unknown entry in status bag",
+		"spec bag stashes Priority", "owner bag stashes Verified", "part bag stashes Color", "zone bag stashes Region",
+		"status bag stashes ObservedGeneration", "status bag stashes LastSeen",
+		"unknown entry in spec bag", "unknown entry in owner bag", "unknown entry in part bag", "unknown entry in zone bag",
+		"unknown entry in status bag",
 		"nil tags", "empty tags", "tags", "nil labels", "empty labels", "labels", "nil owner", "owner phone",
 		"extreme int32", "multi-byte name", "spec-less",
 	} {
@@ -147,29 +155,81 @@ func TestGeneratorCoverage(t *testing.T) {
 	t.Logf("%v", seen)
 }
 
-// TestAnnotationBags checks that API versions, which have no bags, get
-// unknown entries in the "spec" bag of convert.BagsAnnotation, and that the
-// shrinker never cuts that annotation's JSON.
-func TestAnnotationBags(t *testing.T) {
-	n := 0
-	for _, s := range samples(newGenerator(t), "v1", 1000) {
-		w := s.Object.(*WidgetV1)
-		text, ok := w.Annotations[convert.BagsAnnotation]
-		if !ok {
-			continue
-		}
-		n++
-		bags, err := propertybag.UnmarshalBags(text)
-		if err != nil || len(bags["spec"]) == 0 {
-			t.Fatalf("%v: annotation %q", s, text)
-		}
+// bagKind names the place of a bag path for the coverage tests: "spec",
+// "spec.owner", "spec.parts[]", "spec.zones[]", "status".
+func bagKind(path string) string {
+	if i := strings.IndexByte(path, '['); i >= 0 {
+		return path[:i] + "[]"
 	}
-	if n < 100 {
-		t.Errorf("%d of 1000 v1 objects carry bags in the annotation, want about 250", n)
-	}
+	return path
+}
 
-	// A bug that trips over any annotation shrinks to an object with the
-	// annotation, whole.
+// TestAPIVersionBags checks that objects of the API versions, which have
+// no bags of their own, carry the bags of their storage twins at every
+// depth, as conversions fill them (values only other versions have, in
+// nested structs, list elements and map values) and with entries under
+// unused names, in convert.BagsAnnotation (spec) and in the status's Bags
+// field (status).
+func TestAPIVersionBags(t *testing.T) {
+	for _, version := range []string{"v1", "v2"} {
+		seen := map[string]int{}
+		for _, s := range samples(newGenerator(t), version, 2000) {
+			if s.Err != nil {
+				t.Fatalf("%v: %v", s, s.Err)
+			}
+			obj := s.Object.(metav1.Object)
+			var inStatus propertybag.Bags
+			switch w := s.Object.(type) {
+			case *WidgetV1:
+				inStatus = w.Status.PropertyBags
+			case *WidgetV2:
+				inStatus = w.Status.PropertyBags
+			}
+			annotated := propertybag.Bags{}
+			if text, ok := obj.GetAnnotations()[convert.BagsAnnotation]; ok {
+				var err error
+				if annotated, err = propertybag.UnmarshalBags(text); err != nil {
+					t.Fatalf("%v: annotation %q: %v", s, text, err)
+				}
+			}
+			for where, bags := range map[string]propertybag.Bags{"annotation": annotated, "status field": inStatus} {
+				for path, bag := range bags {
+					if len(bag) == 0 {
+						t.Fatalf("%v: empty bag %q in the %s", s, path, where)
+					}
+					if (where == "annotation") == strings.HasPrefix(path, "status") {
+						t.Fatalf("%v: bag %q in the %s", s, path, where)
+					}
+					for name := range bag {
+						if strings.HasPrefix(name, "x-convtest-") {
+							seen["unknown entry in "+bagKind(path)]++
+						} else {
+							seen[bagKind(path)+" stashes "+name]++
+						}
+					}
+				}
+			}
+		}
+		want := []string{
+			"unknown entry in spec", "unknown entry in spec.owner", "unknown entry in spec.parts[]", "unknown entry in spec.zones[]",
+			"unknown entry in status",
+		}
+		if version == "v1" {
+			want = append(want, "spec stashes Priority", "spec.owner stashes Verified", "spec.parts[] stashes Color",
+				"spec.zones[] stashes Region", "status stashes ObservedGeneration", "status stashes LastSeen")
+		}
+		for _, w := range want {
+			if seen[w] == 0 {
+				t.Errorf("2000 %s samples, none with %s", version, w)
+			}
+		}
+		t.Logf("%s: %v", version, seen)
+	}
+}
+
+// TestShrinkerKeepsBagsWhole checks that the shrinker never cuts the JSON
+// of the bags annotation.
+func TestShrinkerKeepsBagsWhole(t *testing.T) {
 	g := newGenerator(t)
 	params := gopter.DefaultTestParametersWithSeed(5)
 	noBags := prop.ForAll(func(s *convtest.Sample) bool {
@@ -184,6 +244,131 @@ func TestAnnotationBags(t *testing.T) {
 	if text := w.Annotations[convert.BagsAnnotation]; !json.Valid([]byte(text)) {
 		t.Errorf("the shrinker cut the annotation to %q", text)
 	}
+}
+
+// TestShrinkerKeepsBagsPlaced checks that the shrinker drops the bags of
+// an API object whose place it removes (an element of a list, a map value,
+// a struct): a bag without a place is dropped by the conversion, which
+// would make the shrunk object fail for another reason than the original.
+func TestShrinkerKeepsBagsPlaced(t *testing.T) {
+	g := newGenerator(t)
+	params := gopter.DefaultTestParametersWithSeed(5)
+	params.MinSuccessfulTests = 2000
+	placed := func(w *WidgetV1) string {
+		text, ok := w.Annotations[convert.BagsAnnotation]
+		if !ok {
+			return ""
+		}
+		bags, err := propertybag.UnmarshalBags(text)
+		if err != nil {
+			return err.Error()
+		}
+		for path := range bags {
+			var i int
+			var k string
+			switch {
+			case path == "spec":
+			case path == "spec.owner":
+				if w.Spec.Owner == nil {
+					return path
+				}
+			case strings.HasPrefix(path, "spec.parts["):
+				if _, err := fmt.Sscanf(path, "spec.parts[%d]", &i); err != nil || i >= len(w.Spec.Parts) {
+					return path
+				}
+			case strings.HasPrefix(path, "spec.zones["):
+				k = strings.TrimSuffix(strings.TrimPrefix(path, "spec.zones["), "]")
+				if unquoted, err := strconv.Unquote(k); err == nil {
+					k = unquoted
+				}
+				if _, ok := w.Spec.Zones[k]; !ok {
+					return path
+				}
+			default:
+				return path
+			}
+		}
+		return ""
+	}
+	// Fails on every object with a nested bag in a part: the shrinker
+	// removes everything it can, and must keep the parts the bags sit in.
+	var orphans []string
+	nested := prop.ForAll(func(s *convtest.Sample) bool {
+		w := s.Object.(*WidgetV1)
+		if p := placed(w); p != "" {
+			orphans = append(orphans, p)
+		}
+		return !strings.Contains(w.Annotations[convert.BagsAnnotation], `"spec.parts[1]"`)
+	}, g.Gen("v1"))
+	result := nested.Check(params)
+	if result.Passed() {
+		t.Fatal("no v1 object carries a bag for its second part")
+	}
+	w := result.Args[0].Arg.(*convtest.Sample).Object.(*WidgetV1)
+	if len(w.Spec.Parts) < 2 {
+		t.Errorf("the shrunk object keeps a bag for its second part and has %d parts: %+v", len(w.Spec.Parts), w)
+	}
+	if len(orphans) > 0 {
+		t.Errorf("the shrinker proposed objects whose bags have no place: %v", orphans)
+	}
+}
+
+// TestUpdateHubs checks the hubs of the update check: converted from
+// random objects of the API versions (never of storage versions), with
+// entries under unused names in bags at every depth.
+func TestUpdateHubs(t *testing.T) {
+	g := newGenerator(t)
+	params := gopter.DefaultGenParameters()
+	params.Rng.Seed(99)
+	gen := g.UpdateGen()
+	seen := map[string]int{}
+	for range 2000 {
+		v, ok := gen(params).Retrieve()
+		if !ok {
+			t.Fatal("no sample")
+		}
+		s := v.(*convtest.Sample)
+		if s.Err != nil {
+			t.Fatalf("%v: %v", s, s.Err)
+		}
+		if s.Version != "v2storage" || (s.From != "v1" && s.From != "v2") {
+			t.Fatalf("%v: want a hub converted from v1 or v2", s)
+		}
+		seen["from "+s.From]++
+		h := s.Object.(*WidgetV2Storage)
+		bags := map[string]propertybag.PropertyBag{"spec": h.Spec.PropertyBag, "status": h.Status.PropertyBag}
+		if h.Spec.Owner != nil {
+			bags["spec.owner"] = h.Spec.Owner.PropertyBag
+		}
+		for _, p := range h.Spec.Parts {
+			bags["spec.parts[]"] = p.PropertyBag
+		}
+		for _, z := range h.Spec.Zones {
+			bags["spec.zones[]"] = z.PropertyBag
+		}
+		for where, bag := range bags {
+			if bag != nil && len(bag) == 0 {
+				t.Fatalf("%v has an empty, non-nil %s bag", s, where)
+			}
+			for name := range bag {
+				if strings.HasPrefix(name, "x-convtest-") {
+					seen["unknown entry in "+where]++
+				} else {
+					seen[where+" stashes "+name]++
+				}
+			}
+		}
+	}
+	for _, want := range []string{
+		"from v1", "from v2", "spec stashes FullName",
+		"unknown entry in spec", "unknown entry in spec.owner", "unknown entry in spec.parts[]", "unknown entry in spec.zones[]",
+		"unknown entry in status",
+	} {
+		if seen[want] == 0 {
+			t.Errorf("2000 hubs, none with %s", want)
+		}
+	}
+	t.Logf("%v", seen)
 }
 
 func TestValuesOptions(t *testing.T) {

@@ -54,13 +54,28 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 	if from == to {
 		return nil, fmt.Errorf("convtest: exemplar is already of the target version %s; pass an older version or set Target", to)
 	}
-	forward, err := conv.ConvertToVersion(exemplar, to)
+	// The objects pass through JSON as they would on their way in and out
+	// of the API server.
+	source, p := fromJSON(exemplar, "the exemplar")
+	if p != "" {
+		return nil, fmt.Errorf("convtest: golden %s: %s", gk.Kind, p)
+	}
+	forward, err := conv.ConvertToVersion(source, to)
 	if err != nil {
 		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s: %w", gk.Kind, from, to, err)
+	}
+	if forward, p = viaJSON(forward, fmt.Sprintf("the exemplar converted to %s", to)); p != "" {
+		return nil, fmt.Errorf("convtest: golden %s: %s", gk.Kind, p)
 	}
 	back, err := conv.ConvertToVersion(forward, from)
 	if err != nil {
 		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s and back to %s: %w", gk.Kind, from, to, from, err)
+	}
+	if back, p = viaJSON(back, fmt.Sprintf("the exemplar converted to %s and back", to)); p != "" {
+		return nil, fmt.Errorf("convtest: golden %s: %s", gk.Kind, p)
+	}
+	if err := checkLosses(source, back, cfg, fmt.Sprintf("%s %s → %s → %s", gk.Kind, from, to, from)); err != nil {
+		return nil, err
 	}
 	base := gk.Kind
 	if cfg.variant != "" {

@@ -2,6 +2,8 @@ package convtest_test
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"time"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
 )
@@ -17,3 +19,15 @@ func raceCases() []convtest.Option {
 }
 
 func sprint(args ...any) string { return fmt.Sprint(args...) }
+
+// instants makes the generator build Instants, which it leaves zero
+// otherwise (they have their own JSON encoding): times to the nanosecond,
+// from 1970 to 2116.
+var instants = convtest.GenFunc(func(r *rand.Rand) Instant {
+	return Instant{time.Unix(0, r.Int64N(1<<62)).UTC()}
+})
+
+// widgetOpts are the options of the Widget chain's healthy checks.
+func widgetOpts() []convtest.Option {
+	return append(raceCases(), instants)
+}

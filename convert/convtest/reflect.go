@@ -28,6 +28,7 @@ const (
 	classTime                     // metav1.Time
 	classQuantity                 // resource.Quantity
 	classIntOrString              // intstr.IntOrString
+	classBags                     // propertybag.Bags: an API version's status bags
 	classOpaque                   // custom JSON or unusable kind: left zero
 )
 
@@ -63,7 +64,7 @@ func computeClass(t reflect.Type) class {
 	case bagType:
 		return classBag
 	case bagsType:
-		return classOpaque // an API version's status bags: filled by conversions only
+		return classBags
 	case timeType:
 		return classTime
 	case quantityType:
@@ -87,7 +88,9 @@ func computeClass(t reflect.Type) class {
 
 var bagHolders sync.Map // reflect.Type -> bool
 
-// holdsBag reports whether values of type t can hold a property bag.
+// holdsBag reports whether values of type t can hold a property bag: a
+// storage version's do, an API version's do not (its status may hold a
+// propertybag.Bags, the bags of its storage twin, but no bag of its own).
 func holdsBag(t reflect.Type) bool {
 	if v, ok := bagHolders.Load(t); ok {
 		return v.(bool)
@@ -102,8 +105,11 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
-	if t == bagType {
+	switch t {
+	case bagType:
 		return true
+	case bagsType:
+		return false
 	}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:

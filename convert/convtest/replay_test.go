@@ -71,3 +71,36 @@ func TestSeedsDiffer(t *testing.T) {
 		t.Errorf("two runs used seed %d", a.Seed)
 	}
 }
+
+// TestReplayUpdate is TestReplay for the update check, whose hubs are made
+// otherwise: the seed replays the run, and the cases before the failing one
+// pass.
+func TestReplayUpdate(t *testing.T) {
+	withBug(t, bugLosesNestedBag)
+	first := failure(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", convtest.Seed(11), convtest.Cases(3000)))
+	again := failure(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", convtest.Seed(11), convtest.Cases(3000)))
+	if first.Error() != again.Error() {
+		t.Errorf("the same seed failed differently:\n%v\n---\n%v", first, again)
+	}
+	other := failure(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", convtest.Seed(12), convtest.Cases(3000)))
+	if other.CaseSeed == first.CaseSeed {
+		t.Errorf("seeds 11 and 12 failed on the same case seed %d", first.CaseSeed)
+	}
+
+	t.Setenv(convtest.EnvSeed, "11")
+	t.Setenv(convtest.EnvCases, strconv.Itoa(first.Case))
+	replay := failure(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1"))
+	if replay.Case != first.Case || replay.Cases != first.Case || replay.CaseSeed != first.CaseSeed {
+		t.Errorf("replay failed on case %d of %d (case seed %d), want case %d (case seed %d)",
+			replay.Case, replay.Cases, replay.CaseSeed, first.Case, first.CaseSeed)
+	}
+	if d := cmp.Diff(first.Counterexample, replay.Counterexample); d != "" {
+		t.Errorf("replay found another counter-example:\n%s", d)
+	}
+	if first.Case > 1 {
+		t.Setenv(convtest.EnvCases, strconv.Itoa(first.Case-1))
+		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v1"); err != nil {
+			t.Errorf("the cases before the failing one failed: %v", err)
+		}
+	}
+}

@@ -61,6 +61,9 @@ func (g *Generator) shrinkSample(value any) gopter.Shrink {
 			return &c, true
 		}
 	}
+	if s.update {
+		return g.shrinkUpdate(s)
+	}
 	next := shrinkObject(s.Object, g.cfg)
 	return func() (any, bool) {
 		obj, ok := next()
@@ -86,6 +89,7 @@ func shrinkObject(obj runtime.Object, cfg *config) func() (runtime.Object, bool)
 		i++
 		c := cloneObject(obj)
 		applyEdit(reflect.ValueOf(c).Elem(), e.path, e.op)
+		dropOrphanBags(c)
 		return c, true
 	}
 }
@@ -173,6 +177,25 @@ func proposeEdits(root reflect.Value, cfg *config) []edit {
 			if v.Len() > 1 { // an empty bag is not a valid bag: never propose one
 				for _, k := range sortedKeys(v) {
 					add(n.path, deleteKey(k))
+				}
+			}
+			continue
+		case classBags:
+			// The bags an API version carries: all of them, one bag, or
+			// one value of a bag at a time; never an empty bag.
+			add(n.path, setZero)
+			paths := sortedKeys(v)
+			if v.Len() > 1 {
+				for _, k := range paths {
+					add(n.path, deleteKey(k))
+				}
+			}
+			for _, k := range paths {
+				if bag := v.MapIndex(k); bag.Len() > 1 {
+					p := append(append([]step(nil), n.path...), step{kind: stepKey, key: k})
+					for _, name := range sortedKeys(bag) {
+						add(p, deleteKey(name))
+					}
 				}
 			}
 			continue

@@ -1,0 +1,121 @@
+package convtest_test
+
+import (
+	"time"
+
+	"github.com/hubspoke/hubspoke/convert"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Clock is a second test resource, for what JSON does to objects: an API
+// version v1 and its storage twin v1storage, the hub.
+//
+// v1 holds a time as RFC 3339 text; the hub parses the text into a
+// metav1.Time when it is canonical (UTC, whole seconds: what the hub's JSON
+// keeps) and keeps any other text as it is. Ticks has no omitempty, so its
+// JSON tells nil (null) from empty ([]). Switchable bugs: bugClockKeepsZone
+// parses any RFC 3339 text into the hub's time (in memory the zone is kept
+// and the text comes back; through JSON it is lost), bugTicksNil drops an
+// empty list of ticks to nil, bugClockWrongVersion makes v1 objects report
+// a wrong apiVersion.
+
+var clockGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Clock"}
+
+func clockScheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(clockGK.WithVersion("v1"), &ClockV1{})
+	s.AddKnownTypeWithName(clockGK.WithVersion("v1storage"), &ClockV1Storage{})
+	return s
+}
+
+type ClockV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              ClockV1Spec `json:"spec"`
+}
+
+type ClockV1Spec struct {
+	At    string  `json:"at,omitempty"` // RFC 3339
+	Ticks []int32 `json:"ticks"`
+}
+
+type ClockV1Storage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              ClockV1StorageSpec `json:"spec"`
+}
+
+type ClockV1StorageSpec struct {
+	At     *metav1.Time `json:"at,omitempty"`
+	AtText *string      `json:"atText,omitempty"` // text that is not a canonical time
+	Ticks  []int32      `json:"ticks"`
+}
+
+func (*ClockV1Storage) Hub() {}
+
+func (c *ClockV1) DeepCopyObject() runtime.Object        { return deepCopy(c) }
+func (c *ClockV1Storage) DeepCopyObject() runtime.Object { return deepCopy(c) }
+
+// ConvertTo and ConvertFrom count their calls (see countCall): a check of
+// Clock's v1 calls each exactly once per case, outside the generator.
+func (c *ClockV1) ConvertTo(h conversion.Hub) error {
+	countCall("clock.v1", "ConvertTo")
+	return convert.ToHub(c, h, c.assignTo)
+}
+func (c *ClockV1) ConvertFrom(h conversion.Hub) error {
+	countCall("clock.v1", "ConvertFrom")
+	return convert.FromHub(c, h, c.assignFrom)
+}
+func (c *ClockV1) NextVersion() runtime.Object { return &ClockV1Storage{} }
+
+// GetObjectKind is metav1.TypeMeta's, unless bugClockWrongVersion is on.
+func (c *ClockV1) GetObjectKind() schema.ObjectKind {
+	if activeBug() == bugClockWrongVersion {
+		return wrongVersion{&c.TypeMeta}
+	}
+	return &c.TypeMeta
+}
+
+// wrongVersion records every apiVersion it is given as v1beta1.
+type wrongVersion struct{ *metav1.TypeMeta }
+
+func (w wrongVersion) SetGroupVersionKind(gvk schema.GroupVersionKind) {
+	if !gvk.Empty() {
+		gvk.Version = "v1beta1"
+	}
+	w.TypeMeta.SetGroupVersionKind(gvk)
+}
+
+func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
+	s, d := &c.Spec, &dst.Spec
+	d.Ticks = s.Ticks
+	if activeBug() == bugTicksNil && len(s.Ticks) == 0 {
+		d.Ticks = nil // the bug: [] and null are the same, surely
+	}
+	t, err := time.Parse(time.RFC3339, s.At)
+	switch {
+	case err == nil && (t.UTC().Format(time.RFC3339) == s.At || activeBug() == bugClockKeepsZone):
+		d.At = &metav1.Time{Time: t}
+	case s.At != "":
+		d.AtText = &s.At
+	}
+	return nil
+}
+
+func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
+	s, d := &src.Spec, &c.Spec
+	d.Ticks = s.Ticks
+	d.At = ""
+	switch {
+	case s.AtText != nil:
+		d.At = *s.AtText
+	case s.At != nil && activeBug() == bugClockKeepsZone:
+		d.At = s.At.Format(time.RFC3339) // in the zone the text had, in memory
+	case s.At != nil:
+		d.At = s.At.UTC().Format(time.RFC3339)
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package convtest_test
+
+import (
+	"flag"
+	"strconv"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert/convtest"
+)
+
+// Clock's v1 counts its conversions, and each check calls one of them
+// exactly once per case outside the generator: the round trip v1's
+// ConvertTo, the update check v1's ConvertFrom (Clock has no other API
+// version to make hubs from), reliability from v1storage to v1 v1's
+// ConvertFrom. So the counts tell how many cases a check ran.
+
+type countedCheck struct {
+	name   string
+	method string
+	run    func(opts ...convtest.Option) error
+	full   int
+	short  int
+}
+
+func countedChecks() []countedCheck {
+	updateFull, updateShort := convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases
+	if convtest.RaceDetector {
+		updateFull, updateShort = convtest.UpdateRaceCases, min(updateShort, convtest.UpdateRaceCases)
+	}
+	return []countedCheck{
+		{"round trip", "ConvertTo", func(opts ...convtest.Option) error {
+			return convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", opts...)
+		}, convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases},
+		{"update", "ConvertFrom", func(opts ...convtest.Option) error {
+			return convtest.CheckUpdate(clockScheme(), clockGK, "v1", opts...)
+		}, updateFull, updateShort},
+		{"reliability", "ConvertFrom", func(opts ...convtest.Option) error {
+			return convtest.CheckReliability(clockScheme(), clockGK, "v1storage", "v1", opts...)
+		}, convtest.DefaultReliabilityCases, convtest.DefaultReliabilityShortCases},
+	}
+}
+
+// cases runs c and returns how many cases it ran.
+func (c countedCheck) cases(t *testing.T, opts ...convtest.Option) int {
+	t.Helper()
+	// The converter's start-up check converts an empty object once each
+	// way: count it, then the check.
+	resetCalls()
+	if _, err := convtest.NewGenerator(clockScheme(), clockGK); err != nil {
+		t.Fatal(err)
+	}
+	base := callCount("clock.v1", c.method)
+	resetCalls()
+	if err := c.run(append(opts, convtest.Seed(5))...); err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	return int(callCount("clock.v1", c.method) - base)
+}
+
+func TestCaseCounts(t *testing.T) {
+	t.Setenv(convtest.EnvCases, "")
+	for _, c := range countedChecks() {
+		for _, n := range []int{1, 2, 137} {
+			if got := c.cases(t, convtest.Cases(n)); got != n {
+				t.Errorf("%s with Cases(%d) ran %d cases", c.name, n, got)
+			}
+		}
+	}
+	t.Setenv(convtest.EnvCases, "61")
+	for _, c := range countedChecks() {
+		if got := c.cases(t); got != 61 {
+			t.Errorf("%s with %s=61 ran %d cases", c.name, convtest.EnvCases, got)
+		}
+		if got := c.cases(t, convtest.Cases(7)); got != 7 {
+			t.Errorf("%s with Cases(7) and %s=61 ran %d cases", c.name, convtest.EnvCases, got)
+		}
+	}
+}
+
+// TestDefaultCaseCounts checks the defaults, under -short and without it.
+func TestDefaultCaseCounts(t *testing.T) {
+	t.Setenv(convtest.EnvCases, "")
+	short := flag.Lookup("test.short")
+	was := short.Value.String()
+	t.Cleanup(func() { _ = short.Value.Set(was) })
+	for _, mode := range []string{"true", "false"} {
+		if mode == "false" && convtest.RaceDetector {
+			// 10,000 round trips under the race detector take too long;
+			// the short defaults and the update check's race default
+			// are checked.
+			_ = short.Value.Set("false")
+			c := countedChecks()[1]
+			if got := c.cases(t); got != c.full {
+				t.Errorf("%s ran %d cases by default under the race detector, want %d", c.name, got, c.full)
+			}
+			continue
+		}
+		_ = short.Value.Set(mode)
+		for _, c := range countedChecks() {
+			want := c.full
+			if testing.Short() {
+				want = c.short
+			}
+			if got := c.cases(t); got != want {
+				t.Errorf("%s ran %d cases by default (short %s), want %d", c.name, got, strconv.Quote(mode), want)
+			}
+		}
+	}
+}

@@ -1,0 +1,14 @@
+package convtest
+
+import "github.com/leanovate/gopter"
+
+// Exported for the tests of package convtest_test only.
+
+// UpdateGen is the generator of the update check's hubs.
+func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
+
+// UpdateRaceCases is the update check's default under the race detector.
+const UpdateRaceCases = updateRaceCases
+
+// RaceDetector tells whether the kit runs under the race detector.
+const RaceDetector = raceDetector

@@ -1,0 +1,348 @@
+package convtest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+
+	"github.com/hubspoke/hubspoke/propertybag"
+	"github.com/leanovate/gopter"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// updateRaceCases is the number of hubs the update check tries per API
+// version under the race detector (when neither Cases nor EnvCases says
+// otherwise): the detector slows conversions down about tenfold and finds
+// nothing more with more cases.
+const updateRaceCases = 500
+
+// CheckUpdate checks that an update through API version changes nothing
+// the client did not change: the hub, as stored, converted to version,
+// encoded as JSON and decoded again (as it travels to a client and back),
+// and converted back to the hub, must come back equal to the original hub
+// once encoded and decoded in turn, as the API server stores it (floats
+// within the tolerance; nil and empty slices and maps differ where their
+// JSON does). Every value that only other versions have fields for must
+// survive the trip, in the bags version carries (see convert.StashBags).
+//
+// The hubs are what clients write: a random object of a random API version
+// converted to the hub, with entries under unused names added to some of
+// its property bags, at every depth. The check also requires that neither
+// conversion modifies its source or shares memory with it, and that both
+// results encode to stable JSON. It tries DefaultRoundTripCases hubs
+// (DefaultRoundTripShortCases under go test -short, 500 under the race
+// detector). RoundTrip runs it for every API version; a version that has
+// property bags of its own (a storage version) is not an API version and
+// is an error here, as is the hub. A hub that breaks the property returns
+// a *Failure whose Counterexample is the hub, shrunk, whose Original is the
+// hub first found, and whose From is the API version it was converted
+// from.
+func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+	k, err := newKit(scheme, gk, opts)
+	if err != nil {
+		return err
+	}
+	if err := k.checkVersion(version); err != nil {
+		return err
+	}
+	if version == k.hub {
+		return fmt.Errorf("convtest: %s is the hub of %s; updates go through the API versions", version, gk)
+	}
+	if k.gen.hasBag[version] {
+		return fmt.Errorf("convtest: %s of %s has property bags of its own, so it is a storage version, which clients never update through", version, gk)
+	}
+	if _, ok := k.newObject(version).(conversion.Convertible); !ok {
+		return fmt.Errorf("convtest: %s %s does not implement conversion.Convertible", gk, version)
+	}
+	hubName := fmt.Sprintf("the hub (%s)", k.hub)
+	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
+	short := DefaultRoundTripShortCases
+	full := DefaultRoundTripCases
+	if raceDetector {
+		full, short = updateRaceCases, min(short, updateRaceCases)
+	}
+	return k.run("update", path, k.gen.updateGen(), full, short, func(s *Sample) string {
+		stored, p := fromJSON(s.Object, "the generated hub")
+		if p != "" {
+			return p
+		}
+		hubBefore := cloneObject(stored)
+		x := k.newObject(version)
+		if err := call(func() error { return x.(conversion.Convertible).ConvertFrom(stored.(conversion.Hub)) }); err != nil {
+			return fmt.Sprintf("converting %s to %s failed: %v", hubName, version, err)
+		}
+		if d := diff(hubBefore, stored, k.opts); d != "" {
+			return fmt.Sprintf("converting %s to %s modified the hub (-before +after):\n%s", hubName, version, d)
+		}
+		sent, p := viaJSON(x, fmt.Sprintf("the %s object converted from %s", version, hubName))
+		if p != "" {
+			return p
+		}
+		sentBefore := cloneObject(sent)
+		back := k.newObject(k.hub)
+		if err := call(func() error { return sent.(conversion.Convertible).ConvertTo(back.(conversion.Hub)) }); err != nil {
+			return fmt.Sprintf("converting %s, as the client sent it back, to %s failed: %v", version, hubName, err)
+		}
+		if d := diff(sentBefore, sent, k.opts); d != "" {
+			return fmt.Sprintf("converting %s back to %s modified the %s object (-before +after):\n%s", version, hubName, version, d)
+		}
+		backStored, p := viaJSON(back, fmt.Sprintf("%s converted back from %s", hubName, version))
+		if p != "" {
+			return p
+		}
+		if d := diff(hubBefore, backStored, k.opts); d != "" {
+			return fmt.Sprintf("an update through %s that changed nothing changed the hub (%s) (-before +after):\n%s%s\nthe %s object the client read and wrote back:\n%s",
+				version, path, d, k.inMemoryNote(x, hubBefore), version, indentLines(yamlOf(sentBefore, k.gk.WithVersion(version)), "    "))
+		}
+		scramble(x)
+		if d := diff(hubBefore, stored, k.opts); d != "" {
+			return fmt.Sprintf("the %s object converted from %s shares memory with the hub: changing it changed the hub (-before +after):\n%s", version, hubName, d)
+		}
+		scramble(back)
+		if d := diff(sentBefore, sent, k.opts); d != "" {
+			return fmt.Sprintf("%s converted back from %s shares memory with the %s object: changing the hub changed it (-before +after):\n%s", hubName, version, version, d)
+		}
+		return ""
+	})
+}
+
+// inMemoryNote converts x, the API object before it went through JSON, to
+// the hub, and says so when that gives want back: the update then loses
+// data only once the object is serialized.
+func (k *kit) inMemoryNote(x, want runtime.Object) string {
+	hub := k.newObject(k.hub)
+	if err := call(func() error { return cloneObject(x).(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) }); err != nil {
+		return ""
+	}
+	stored, p := viaJSON(hub, "")
+	if p != "" || diff(want, stored, k.opts) != "" {
+		return ""
+	}
+	return "\n(in memory the hub comes back unchanged: the data is lost when the API object is encoded as JSON)"
+}
+
+// yamlOf renders obj for a failure message.
+func yamlOf(obj runtime.Object, gvk schema.GroupVersionKind) string {
+	y, err := toYAML(obj, gvk)
+	if err != nil {
+		return fmt.Sprintf("%+v (cannot render as YAML: %v)", obj, err)
+	}
+	return y
+}
+
+// --- hubs as clients write them ---
+
+// bagExtra is a set of entries under unused names added to the bag at path
+// in a hub (path leads from the object struct to the PropertyBag field).
+type bagExtra struct {
+	path    []step
+	entries propertybag.PropertyBag
+}
+
+// updateGen returns the gopter generator of the update check: samples of
+// the hub version converted from a random object of a random API version,
+// with unknown entries in some of their bags.
+func (g *Generator) updateGen() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		s := g.updateSample(p.Rng.Int63())
+		return &gopter.GenResult{Result: s, ResultType: reflect.TypeOf(s), Shrinker: g.shrinkSample}
+	}
+}
+
+// updateSample builds the hub of case seed of the update check, converted
+// from Source, an object of API version From.
+func (g *Generator) updateSample(seed int64) *Sample {
+	r := rand.New(rand.NewPCG(uint64(seed), 0x7570646174657321))
+	hub := g.conv.Graph().Hub()
+	if len(g.api) == 0 {
+		return g.sample(hub, r.Int64())
+	}
+	// The API object is built at random, or converted from a random object
+	// of another API version: objects of storage versions hold values no
+	// client can write (a pointer to a zero value where every API version
+	// has a plain field), which an update through an API version could not
+	// keep and no client could have stored.
+	from := g.api[r.IntN(len(g.api))]
+	var others []string
+	for _, v := range g.api {
+		if v != from {
+			others = append(others, v)
+		}
+	}
+	src := g.sampleFrom(from, r.Int64(), others)
+	if src.Err != nil {
+		return src // converting a random object to from failed: report that
+	}
+	s := &Sample{Version: hub, Seed: seed, From: from, Source: src.Object, update: true}
+	s.Object, s.Err = g.derive(src.Object, hub)
+	if s.Err != nil {
+		return s
+	}
+	for _, site := range bagSites(reflect.ValueOf(s.Object).Elem()) {
+		if r.IntN(2) == 0 {
+			bag := propertybag.PropertyBag{}
+			addUnknown(bag, r)
+			s.extras = append(s.extras, bagExtra{path: site, entries: bag})
+		}
+	}
+	applyExtras(s.Object, s.extras)
+	return s
+}
+
+// rederive rebuilds an update sample from a new source and extras. It
+// returns nil when the source no longer converts.
+func (g *Generator) rederive(s *Sample, src runtime.Object, extras []bagExtra) *Sample {
+	obj, err := g.derive(src, s.Version)
+	if err != nil {
+		return nil
+	}
+	applyExtras(obj, extras)
+	c := *s
+	c.Source, c.Object, c.extras, c.Shrunk = src, obj, extras, s.Shrunk+1
+	return &c
+}
+
+// shrinkUpdate proposes smaller update samples: without the extra entries,
+// then with the API object they came from shrunk (and converted again,
+// biggest reductions first), then without one set of extra entries, or one
+// entry of a set, at a time. Variants whose API object no longer converts
+// are skipped.
+func (g *Generator) shrinkUpdate(s *Sample) gopter.Shrink {
+	once := func(f func() *Sample) func() (*Sample, bool) {
+		done := false
+		return func() (*Sample, bool) {
+			if done {
+				return nil, false
+			}
+			done = true
+			return f(), true
+		}
+	}
+	var streams []func() (*Sample, bool)
+	if len(s.extras) > 0 {
+		streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, nil) }))
+	}
+	next := shrinkObject(s.Source, g.cfg)
+	streams = append(streams, func() (*Sample, bool) {
+		src, ok := next()
+		if !ok {
+			return nil, false
+		}
+		return g.rederive(s, src, s.extras), true
+	})
+	for i, extra := range s.extras {
+		if len(s.extras) > 1 {
+			without := append(append([]bagExtra(nil), s.extras[:i]...), s.extras[i+1:]...)
+			streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, without) }))
+		}
+		if len(extra.entries) > 1 {
+			for _, name := range extra.entries.Names() {
+				fewer := append([]bagExtra(nil), s.extras...)
+				entries := extra.entries.Clone()
+				delete(entries, name)
+				fewer[i] = bagExtra{path: extra.path, entries: entries}
+				streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, fewer) }))
+			}
+		}
+	}
+	return func() (any, bool) {
+		for len(streams) > 0 {
+			c, more := streams[0]()
+			if !more {
+				streams = streams[1:]
+				continue
+			}
+			if c != nil {
+				return c, true
+			}
+		}
+		return nil, false
+	}
+}
+
+// bagSites lists the paths to the property bag fields in v, a struct, at
+// every depth: nested structs, the targets of pointers, the elements of
+// slices and arrays, and the values of maps (in key order).
+func bagSites(v reflect.Value) [][]step {
+	var sites [][]step
+	var walk func(v reflect.Value, path []step, depth int)
+	walk = func(v reflect.Value, path []step, depth int) {
+		if depth > maxDepth {
+			panic(fmt.Sprintf("convtest: values nested deeper than %d (a cyclic object?)", maxDepth))
+		}
+		at := func(s step) []step { return append(append([]step(nil), path...), s) }
+		if v.Type() == bagType {
+			sites = append(sites, path)
+			return
+		}
+		if classOf(v.Type()) != classPlain || !holdsBag(v.Type()) {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				walk(v.Elem(), at(step{kind: stepElem}), depth+1)
+			}
+		case reflect.Struct:
+			for i := range v.NumField() {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i), at(step{kind: stepField, i: i}), depth+1)
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), at(step{kind: stepIndex, i: i}), depth+1)
+			}
+		case reflect.Map:
+			for _, k := range sortedKeys(v) {
+				walk(v.MapIndex(k), at(step{kind: stepKey, key: k}), depth+1)
+			}
+		}
+	}
+	walk(v, nil, 0)
+	return sites
+}
+
+// applyExtras adds each set of extra entries to the bag its path leads to
+// in obj, creating the bag if needed; a path that no longer leads anywhere
+// (the API object was shrunk) is skipped.
+func applyExtras(obj runtime.Object, extras []bagExtra) {
+	for _, e := range extras {
+		addAt(reflect.ValueOf(obj).Elem(), e.path, e.entries)
+	}
+}
+
+func addAt(v reflect.Value, path []step, entries propertybag.PropertyBag) {
+	if len(path) == 0 {
+		if v.Type() != bagType || !v.CanSet() {
+			return
+		}
+		bag := propertybag.New(v.Interface().(propertybag.PropertyBag), entries)
+		v.Set(reflect.ValueOf(bag))
+		return
+	}
+	switch s := path[0]; s.kind {
+	case stepField:
+		if v.Kind() == reflect.Struct && s.i < v.NumField() {
+			addAt(v.Field(s.i), path[1:], entries)
+		}
+	case stepElem:
+		if v.Kind() == reflect.Pointer && !v.IsNil() {
+			addAt(v.Elem(), path[1:], entries)
+		}
+	case stepIndex:
+		if (v.Kind() == reflect.Slice || v.Kind() == reflect.Array) && s.i < v.Len() {
+			addAt(v.Index(s.i), path[1:], entries)
+		}
+	case stepKey:
+		if v.Kind() != reflect.Map || !v.MapIndex(s.key).IsValid() {
+			return
+		}
+		tmp := reflect.New(v.Type().Elem()).Elem()
+		tmp.Set(v.MapIndex(s.key))
+		addAt(tmp, path[1:], entries)
+		v.SetMapIndex(s.key, tmp)
+	}
+}
