@@ -121,9 +121,14 @@ func diffView(t testing.TB, want, got any) string {
 
 // get reads the Person ns/name at version.
 func get(ctx context.Context, t testing.TB, ns, name, version string) (client.Object, error) {
+	return getWith(ctx, t, env.client, ns, name, version)
+}
+
+// getWith reads the Person ns/name at version with c.
+func getWith(ctx context.Context, t testing.TB, c client.Client, ns, name, version string) (client.Object, error) {
 	u := &unstructured.Unstructured{}
 	u.SetGroupVersionKind(api.GroupKind.WithVersion(version))
-	if err := env.client.Get(ctx, client.ObjectKey{Namespace: ns, Name: name}, u); err != nil {
+	if err := c.Get(ctx, client.ObjectKey{Namespace: ns, Name: name}, u); err != nil {
 		return nil, err
 	}
 	obj := newObject(t, version)

@@ -42,6 +42,7 @@ func runSuite(t *testing.T, strategy webhook.Strategy, all bool) {
 	t.Run("HostileReviews", func(t *testing.T) { testHostileReviews(t, strategy) })
 	if all {
 		t.Run("List500", func(t *testing.T) { testList(t, ns("list"), 500) })
+		t.Run("Security", func(t *testing.T) { testSecurity(t, ns("security")) })
 		t.Run("ConcurrentClients", func(t *testing.T) { testConcurrentClients(t, ns("concurrent"), 20, 200) })
 	}
 }
