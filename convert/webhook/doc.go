@@ -54,6 +54,16 @@
 // change, so the annotation cannot reach the status at all: naming a
 // status bag in it is refused the same way.
 //
+// One path reaches a conversion before admission does: server-side apply
+// converts the merged object to the version of every other field manager
+// of the object. A malformed annotation sent by apply to an object that has
+// managers at other versions is therefore refused by the API server itself,
+// with HTTP status 500 and the conversion's message, which holds the
+// Converter's error ("hubspoke: converting Person.crm.example.com from v1
+// to v5storage: converting ...", when the conversion is registered by
+// Setup, NewHubSpokeConverter or Register), naming the step of the chain
+// and the property; nothing is written.
+//
 // A resource whose versions form a hubspoke chain (API version → storage
 // twin → next storage version → … → hub, see package convert) is converted
 // by a *convert.Converter. This package hands that converter to
