@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -122,7 +123,9 @@ func NewAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomReso
 // versions must be registered in mgr's scheme: the conversion as the webhook
 // builder does with NewHubSpokeConverter (on /convert), and the handler of
 // NewAdmissionHandler on AdmissionPath. Everything is built and checked
-// before anything is registered, so an error registers nothing.
+// before anything is registered, so an error (a CRD named twice, a resource
+// that already has a converter in the manager's registry or its admission
+// path served) registers nothing.
 //
 // A ValidatingWebhookConfiguration must then send the resource's CREATE and
 // UPDATE requests, for every version and for the status subresource too,
@@ -154,12 +157,32 @@ func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.
 		resources = append(resources, resource{gk: v.gk, hub: hub, handler: &admission.Webhook{Handler: v}})
 	}
 	for _, r := range resources {
+		path := AdmissionPath(r.gk)
+		if served(mgr, path) {
+			return fmt.Errorf("webhook: %s: %s is served already", r.gk, path)
+		}
+		if _, ok := mgr.GetConverterRegistry().GetConverter(r.gk); ok {
+			return fmt.Errorf("webhook: %s already has a converter in the manager's registry", r.gk)
+		}
+	}
+	for _, r := range resources {
 		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(NewHubSpokeConverter(r.gk)).Complete(); err != nil {
 			return fmt.Errorf("webhook: %s: registering the conversion: %w", r.gk, err)
 		}
 		mgr.GetWebhookServer().Register(AdmissionPath(r.gk), r.handler)
 	}
 	return nil
+}
+
+// served reports whether mgr's webhook server serves path, which it can
+// serve only once: registering it again panics.
+func served(mgr manager.Manager, path string) bool {
+	mux := mgr.GetWebhookServer().WebhookMux()
+	if mux == nil {
+		return false
+	}
+	_, pattern := mux.Handler(&http.Request{URL: &url.URL{Path: path}})
+	return pattern == path
 }
 
 // validator is the admission handler of one resource.

@@ -472,6 +472,23 @@ func TestSetup(t *testing.T) {
 	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, widgetCRD(t)); err != nil {
 		t.Fatal(err)
 	}
+	// A second call is refused, and changes nothing.
+	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "/validate-crm-hubspoke-test-widget is served already") {
+		t.Errorf("second Setup: %v", err)
+	}
+	other, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Register(other.GetConverterRegistry(), widgetScheme(), widgetGK); err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(other, webhook.AdmissionOptions{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "already has a converter") {
+		t.Errorf("Setup after Register: %v", err)
+	}
+	if mux := other.GetWebhookServer().WebhookMux(); mux != nil {
+		t.Errorf("a refused Setup registered handlers")
+	}
 	mux := mgr.GetWebhookServer().WebhookMux()
 	// Both endpoints answer: a conversion and an admission.
 	from := widgetAt(t, "v1")
