@@ -27,6 +27,7 @@ package augment
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -129,17 +130,14 @@ const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 // and the full import paths reflect gives type arguments shortened to
 // package names.
 func typeString(t reflect.Type) string {
-	if t.Name() != "" || t.PkgPath() != "" {
+	if t.Name() != "" {
 		// A defined type: reflect writes pkg.Name, with type arguments in
 		// full import paths.
 		s := t.String()
 		if t.PkgPath() == metaV1Path {
-			s = "metav1" + s[strings.IndexByte(s, '.'):]
+			s = "metav1" + strings.TrimPrefix(s, "v1")
 		}
-		if i := strings.IndexByte(s, '['); i >= 0 {
-			s = s[:i] + shortenPaths(s[i:])
-		}
-		return s
+		return shortenPaths(s)
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -158,43 +156,29 @@ func typeString(t reflect.Type) string {
 			return "chan<- " + typeString(t.Elem())
 		}
 		if e := t.Elem(); e.Kind() == reflect.Chan && e.ChanDir() == reflect.RecvDir {
-			return "chan (" + typeString(e) + ")"
+			return "chan (" + typeString(e) + ")" // as the spec parses it
 		}
 		return "chan " + typeString(t.Elem())
 	}
 	// Unnamed structs, funcs and interfaces are spelled out by reflect;
 	// they do not occur as conversion types.
-	return t.String()
+	return shortenPaths(t.String())
 }
 
-// shortenPaths rewrites the type arguments reflect writes with full import
-// paths ("[string,k8s.io/apimachinery/pkg/apis/meta/v1.Time]") to package
-// names ("[string,metav1.Time]").
-func shortenPaths(args string) string {
-	var b strings.Builder
-	for len(args) > 0 {
-		// A qualified name is a run of path characters ending in ".Name".
-		end := strings.IndexAny(args, "[],*() ")
-		if end < 0 {
-			end = len(args)
+// qualifier matches an import path and its dot, as reflect writes them
+// before the names in type arguments ("k8s.io/api/core/v1." in
+// "G[k8s.io/api/core/v1.Pod]"): path elements ending in a slash, then a
+// last element without dots.
+var qualifier = regexp.MustCompile(`(?:[^\[\](),* /]+/)+[^\[\](),* /.]+\.`)
+
+// shortenPaths rewrites the import paths in s to package names, meta/v1 to
+// metav1: "G[string,k8s.io/apimachinery/pkg/apis/meta/v1.Time]" becomes
+// "G[string,metav1.Time]".
+func shortenPaths(s string) string {
+	return qualifier.ReplaceAllStringFunc(s, func(q string) string {
+		if q == metaV1Path+"." {
+			return "metav1."
 		}
-		if end == 0 {
-			b.WriteByte(args[0])
-			args = args[1:]
-			continue
-		}
-		word := args[:end]
-		if dot := strings.LastIndexByte(word, '.'); dot >= 0 {
-			path := word[:dot]
-			switch {
-			case path == metaV1Path:
-				word = "metav1" + word[dot:]
-			case strings.Contains(path, "/"):
-				word = path[strings.LastIndexByte(path, '/')+1:] + word[dot:]
-			}
-		}
-		b.WriteString(word)
-		args = args[end:]
-	}
-	return b.String()
+		return q[strings.LastIndexByte(q, '/')+1:]
+	})
 }

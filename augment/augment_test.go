@@ -283,8 +283,15 @@ func TestTypeName(t *testing.T) {
 		{"generic, nested", box[*box[[]newer]]{}, "augment_test.box[*augment_test.box[[]augment_test.newer]]"},
 		{"generic, two arguments", augment.PropertyConverter[*newer, map[string]older]{}, "augment.PropertyConverter[*augment_test.newer,map[string]augment_test.older]"},
 		{"array", [2]*newer{}, "[2]*augment_test.newer"},
-		{"channel", make(chan<- newer), "chan<- augment_test.newer"},
+		{"named slice", labels{}, "augment_test.labels"},
+		{"named map", timesByName{}, "augment_test.timesByName"},
+		{"slice of a named slice", []labels{}, "[]augment_test.labels"},
+		{"channel", make(chan newer), "chan augment_test.newer"},
+		{"send channel", make(chan<- newer), "chan<- augment_test.newer"},
+		{"receive channel", make(<-chan newer), "<-chan augment_test.newer"},
 		{"channel of receive channels", make(chan (<-chan newer)), "chan (<-chan augment_test.newer)"},
+		{"channel of channels", make(chan chan newer), "chan chan augment_test.newer"},
+		{"channel of send channels", make(chan chan<- newer), "chan chan<- augment_test.newer"},
 	} {
 		if got := augment.TypeName(tc.v); got != tc.want {
 			t.Errorf("%s: TypeName = %q, want %q", tc.name, got, tc.want)
@@ -293,6 +300,10 @@ func TestTypeName(t *testing.T) {
 }
 
 type box[T any] struct{ V T }
+
+type labels []string
+
+type timesByName map[string]metav1.Time
 
 // Kubernetes code imports apimachinery's meta/v1 as metav1, and every API
 // group has a package named v1 too, so messages name its types metav1.X.
@@ -315,6 +326,16 @@ func TestTypeNameMetav1(t *testing.T) {
 		{corev1.Pod{}, "v1.Pod"},
 		{[]corev1.Pod{}, "[]v1.Pod"},
 		{metav1.ObjectMeta{}, "metav1.ObjectMeta"},
+		{[2]map[metav1.Time]*metav1.Duration{}, "[2]map[metav1.Time]*metav1.Duration"},
+		{make(chan metav1.Time), "chan metav1.Time"},
+		{make(<-chan metav1.Time), "<-chan metav1.Time"},
+		{make(chan<- metav1.Time), "chan<- metav1.Time"},
+		{make(chan (<-chan metav1.Time)), "chan (<-chan metav1.Time)"},
+		{make(chan chan metav1.Time), "chan chan metav1.Time"},
+		{box[[2]map[metav1.Time]chan *newer]{}, "augment_test.box[[2]map[metav1.Time]chan *augment_test.newer]"},
+		{box[func(metav1.Time) error]{}, "augment_test.box[func(metav1.Time) error]"},
+		{box[struct{ T *corev1.Pod }]{}, "augment_test.box[struct { T *v1.Pod }]"},
+		{timesByName{}, "augment_test.timesByName"},
 	} {
 		if got := augment.TypeName(tc.v); got != tc.want {
 			t.Errorf("TypeName(%T) = %q, want %q", tc.v, got, tc.want)
