@@ -472,6 +472,25 @@ func TestKeyLessMixedTypes(t *testing.T) {
 	if !keyLess(nil, 0) || keyLess(0, nil) {
 		t.Error("a nil key does not sort first")
 	}
+	// Two types declared in two functions share their package and name:
+	// they compare by text, not by a kind only one of them has.
+	one, two := localKeyInt(1), localKeyString("2")
+	if reflect.TypeOf(one).String() != reflect.TypeOf(two).String() {
+		t.Fatalf("the local types are named %s and %s", reflect.TypeOf(one), reflect.TypeOf(two))
+	}
+	if !keyLess(one, two) || keyLess(two, one) {
+		t.Errorf("keyLess(%v, %v) = %v, keyLess(%v, %v) = %v; want true, false", one, two, keyLess(one, two), two, one, keyLess(two, one))
+	}
+}
+
+func localKeyInt(n int) any {
+	type key int
+	return key(n)
+}
+
+func localKeyString(s string) any {
+	type key string
+	return key(s)
 }
 
 // ConvertMap over a map with interface keys of several types reports the
