@@ -267,6 +267,10 @@ func matchesKeys(elem any, pairs []keyPair) bool {
 				if err1 != nil || err2 != nil || a != b {
 					return false
 				}
+			case float64:
+				if b, err := strconv.ParseFloat(p.value, 64); err != nil || x != b {
+					return false
+				}
 			default:
 				return false
 			}
