@@ -431,6 +431,9 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	s, d := &w.Spec, &dst.Spec
 	d.FullName, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.FullName), nz(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
 	d.Tags, d.Labels = s.Tags, s.Labels
+	if activeBug() == bugRatioFloat32 {
+		d.Ratio = nz(float64(float32(s.Ratio))) // the bug: the ratio keeps float32 precision
+	}
 	if activeBug() == bugNaNIntoSource && s.Ratio != 0 {
 		s.Ratio = math.NaN() // the bug: "marks" the source's ratio as converted
 	}
@@ -804,6 +807,7 @@ const (
 	bugReorderedJSON         // the hub's Stamp re-encodes its members in another order once decoded
 	bugStampPanics           // encoding the hub's Stamp panics (outside any conversion)
 	bugNaNIntoSource         // v1's ConvertTo overwrites the source's ratio with NaN
+	bugRatioFloat32          // v1 → v1storage keeps the ratio with float32 precision
 	bugClockKeepsZone        // Clock: v1 → hub parses times in any zone, which the hub's JSON drops
 	bugTicksNil              // Clock: v1 → hub turns an empty list of ticks into nil
 	bugClockWrongVersion     // Clock: v1 objects report the apiVersion v1beta1

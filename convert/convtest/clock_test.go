@@ -1,6 +1,7 @@
 package convtest_test
 
 import (
+	"maps"
 	"time"
 
 	"github.com/hubspoke/hubspoke/convert"
@@ -16,7 +17,8 @@ import (
 // v1 holds a time as RFC 3339 text; the hub parses the text into a
 // metav1.Time when it is canonical (UTC, whole seconds: what the hub's JSON
 // keeps) and keeps any other text as it is. Ticks has no omitempty, so its
-// JSON tells nil (null) from empty ([]). Switchable bugs: bugClockKeepsZone
+// JSON tells nil (null) from empty ([]); Labels has omitempty, and v1 always
+// has a map, empty where the hub has none, which its JSON does not show. Switchable bugs: bugClockKeepsZone
 // parses any RFC 3339 text into the hub's time (in memory the zone is kept
 // and the text comes back; through JSON it is lost), bugTicksNil drops an
 // empty list of ticks to nil, bugClockWrongVersion makes v1 objects report
@@ -38,8 +40,9 @@ type ClockV1 struct {
 }
 
 type ClockV1Spec struct {
-	At    string  `json:"at,omitempty"` // RFC 3339
-	Ticks []int32 `json:"ticks"`
+	At     string            `json:"at,omitempty"` // RFC 3339
+	Ticks  []int32           `json:"ticks"`
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 type ClockV1Storage struct {
@@ -49,9 +52,10 @@ type ClockV1Storage struct {
 }
 
 type ClockV1StorageSpec struct {
-	At     *metav1.Time `json:"at,omitempty"`
-	AtText *string      `json:"atText,omitempty"` // text that is not a canonical time
-	Ticks  []int32      `json:"ticks"`
+	At     *metav1.Time      `json:"at,omitempty"`
+	AtText *string           `json:"atText,omitempty"` // text that is not a canonical time
+	Ticks  []int32           `json:"ticks"`
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 func (*ClockV1Storage) Hub() {}
@@ -91,7 +95,7 @@ func (w wrongVersion) SetGroupVersionKind(gvk schema.GroupVersionKind) {
 
 func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
 	s, d := &c.Spec, &dst.Spec
-	d.Ticks = s.Ticks
+	d.Ticks, d.Labels = s.Ticks, s.Labels
 	if activeBug() == bugTicksNil && len(s.Ticks) == 0 {
 		d.Ticks = nil // the bug: [] and null are the same, surely
 	}
@@ -108,6 +112,12 @@ func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
 func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
 	s, d := &src.Spec, &c.Spec
 	d.Ticks = s.Ticks
+	// An empty map where the hub has none: the same on the wire, where
+	// omitempty drops both, so no loss.
+	d.Labels = maps.Clone(s.Labels)
+	if d.Labels == nil {
+		d.Labels = map[string]string{}
+	}
 	d.At = ""
 	switch {
 	case s.AtText != nil:

@@ -43,7 +43,9 @@ var emptyGVK schema.GroupVersionKind
 //     intstr.IntOrString; other types with custom JSON encoding, interfaces,
 //     funcs and channels are left zero (use GenFunc for them);
 //   - property bags never hold random text: half of the objects are random
-//     objects of another version converted to the requested one, so their
+//     objects of another version converted to the requested one (of
+//     another API version, for an API version: what the API server stashes
+//     in an API object comes from what clients wrote), so their
 //     bags (and, for API versions, the convert.BagsAnnotation annotation and
 //     the propertybag.Bags field of the status) hold what real conversions
 //     stash; any bag may also hold entries under names no version uses
@@ -101,8 +103,17 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 			}
 		}
 	}
+	// Objects of a storage version are converted from any other version;
+	// objects of an API version only from the other API versions: the bags
+	// an API object carries come from what clients wrote, and a storage
+	// object holds values no client can write (a pointer to a zero value
+	// where every API version has a plain field).
 	for _, v := range g.versions {
-		for _, w := range g.versions {
+		from := g.versions
+		if slices.Contains(g.api, v) {
+			from = g.api
+		}
+		for _, w := range from {
 			if w != v {
 				g.others[v] = append(g.others[v], w)
 			}
@@ -189,19 +200,17 @@ func (g *Generator) Gen(version string) gopter.Gen {
 
 // sample builds the sample of version for seed.
 func (g *Generator) sample(version string, seed int64) *Sample {
-	return g.sampleFrom(version, seed, g.others[version])
-}
-
-// sampleFrom builds the sample of version for seed; when it converts a
-// random object of another version, that version is one of others.
-func (g *Generator) sampleFrom(version string, seed int64, others []string) *Sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x636f6e7674657374))
 	size := r.IntN(g.cfg.maxSize + 1)
 	s := &Sample{Version: version, Seed: seed}
-	if len(others) > 0 && r.IntN(2) == 0 {
+	if others := g.others[version]; len(others) > 0 && r.IntN(2) == 0 {
 		s.From = others[r.IntN(len(others))]
 		s.Source = g.build(s.From, r, size)
-		s.Object, s.Err = g.derive(s.Source, version)
+		if slices.Contains(g.api, version) {
+			s.Object, s.Err = g.deriveThroughHub(s.Source, version, r)
+		} else {
+			s.Object, s.Err = g.derive(s.Source, version)
+		}
 		if s.Err != nil {
 			return s
 		}
@@ -220,6 +229,19 @@ func (g *Generator) sampleFrom(version string, seed int64, others []string) *Sam
 		}
 	}
 	return s
+}
+
+// deriveThroughHub converts src to the hub, adds entries under unused
+// names to some of the hub's bags, at every depth, and converts the hub to
+// version: an API object read from a cluster in which other versions,
+// some unknown to this one, wrote values.
+func (g *Generator) deriveThroughHub(src runtime.Object, version string, r *rand.Rand) (runtime.Object, error) {
+	hub, err := g.derive(src, g.conv.Graph().Hub())
+	if err != nil {
+		return nil, err
+	}
+	applyExtras(hub, drawExtras(hub, r))
+	return g.derive(hub, version)
 }
 
 // derive converts src to version, the way property bags get filled.
@@ -578,14 +600,11 @@ func addUnknown(bag propertybag.PropertyBag, r *rand.Rand) {
 }
 
 // addUnknownEntries adds unused-name entries to some of obj's bags,
-// creating bags where there are none, and to some of the bags an API
-// version carries in its status (propertybag.Bags), which conversions
-// filled.
+// creating bags where there are none.
 func addUnknownEntries(obj runtime.Object, r *rand.Rand) {
 	visit(reflect.ValueOf(obj), 0, func(v reflect.Value) bool {
 		if v.Type() != bagType {
-			c := classOf(v.Type())
-			return c == classPlain || c == classBags
+			return classOf(v.Type()) == classPlain
 		}
 		if v.CanSet() && r.IntN(2) == 0 {
 			bag := v.Interface().(propertybag.PropertyBag)

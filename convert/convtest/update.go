@@ -93,8 +93,8 @@ func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 			return p
 		}
 		if d := diff(hubBefore, backStored, k.opts); d != "" {
-			return fmt.Sprintf("an update through %s that changed nothing changed the hub (%s) (-before +after):\n%s%s\nthe %s object the client read and wrote back:\n%s",
-				version, path, d, k.inMemoryNote(x, hubBefore), version, indentLines(yamlOf(sentBefore, k.gk.WithVersion(version)), "    "))
+			return fmt.Sprintf("an update through %s that changed nothing changed the hub (-before +after):\n%s%s\nthe %s object the client read and wrote back:\n%s",
+				version, d, k.inMemoryNote(x, hubBefore), version, indentLines(yamlOf(sentBefore, k.gk.WithVersion(version)), "    "))
 		}
 		scramble(x)
 		if d := diff(hubBefore, stored, k.opts); d != "" {
@@ -160,18 +160,12 @@ func (g *Generator) updateSample(seed int64) *Sample {
 		return g.sample(hub, r.Int64())
 	}
 	// The API object is built at random, or converted from a random object
-	// of another API version: objects of storage versions hold values no
-	// client can write (a pointer to a zero value where every API version
-	// has a plain field), which an update through an API version could not
-	// keep and no client could have stored.
+	// of another API version (see newGenerator), never of a storage
+	// version: those hold values no client can write, which an update
+	// through an API version could not keep and no client could have
+	// stored.
 	from := g.api[r.IntN(len(g.api))]
-	var others []string
-	for _, v := range g.api {
-		if v != from {
-			others = append(others, v)
-		}
-	}
-	src := g.sampleFrom(from, r.Int64(), others)
+	src := g.sample(from, r.Int64())
 	if src.Err != nil {
 		return src // converting a random object to from failed: report that
 	}
@@ -180,15 +174,23 @@ func (g *Generator) updateSample(seed int64) *Sample {
 	if s.Err != nil {
 		return s
 	}
-	for _, site := range bagSites(reflect.ValueOf(s.Object).Elem()) {
+	s.extras = drawExtras(s.Object, r)
+	applyExtras(s.Object, s.extras)
+	return s
+}
+
+// drawExtras picks, for about half of the places where obj can hold a
+// property bag, entries under unused names to add there.
+func drawExtras(obj runtime.Object, r *rand.Rand) []bagExtra {
+	var extras []bagExtra
+	for _, site := range bagSites(reflect.ValueOf(obj).Elem()) {
 		if r.IntN(2) == 0 {
 			bag := propertybag.PropertyBag{}
 			addUnknown(bag, r)
-			s.extras = append(s.extras, bagExtra{path: site, entries: bag})
+			extras = append(extras, bagExtra{path: site, entries: bag})
 		}
 	}
-	applyExtras(s.Object, s.extras)
-	return s
+	return extras
 }
 
 // rederive rebuilds an update sample from a new source and extras. It
