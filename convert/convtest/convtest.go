@@ -15,8 +15,8 @@ import (
 // DefaultRoundTripShortCases under -short). Each object is converted with
 // its ConvertTo into a new hub object, and the hub with ConvertFrom into a
 // new object of version, which must equal the original (floats within the
-// tolerance; nil and empty slices and maps are different where their JSON
-// is). Every object passes through encoding/json where it would leave the
+// tolerance; nil and empty slices and maps are different where JSON tells
+// them apart). Every object passes through encoding/json where it would leave the
 // process: the original as a client sends it, the hub on its way to etcd,
 // the result on its way back to the client. It also checks that neither
 // conversion modifies its source, that neither result shares memory with

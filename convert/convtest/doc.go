@@ -19,17 +19,18 @@
 // # The checks
 //
 // Every object passes through encoding/json (Marshal, then Unmarshal into
-// a new object of its type) wherever it would leave the process: a source
-// object as a client sends it, a hub on its way to etcd, a result on its way
-// to a client. A conversion that loses data only once serialized (a time
-// whose zone or sub-second part its JSON drops, bytes held in a string)
-// fails the checks as it would fail in a cluster.
+// a new object of its type) wherever it would leave the process: a hub on
+// its way to etcd, a result on its way to a client; the objects a round
+// trip or an update starts from come from JSON too, as a client sends them
+// or etcd gives them back. A conversion that loses data only once
+// serialized (a time whose zone or sub-second part its JSON drops, bytes
+// held in a string) fails the checks as it would fail in a cluster.
 //
 // Round trip (RoundTrip, RoundTripAll): for a version V, random V objects
 // are converted to the hub with their ConvertTo and back into new V objects
 // with ConvertFrom, and must come back equal: no loss. Floats compare within
 // FloatTolerance; nil and empty slices and maps are different values where
-// their JSON is. Along the way the check requires that neither conversion
+// JSON tells them apart (fields without omitempty). Along the way the check requires that neither conversion
 // modifies its source (compared with a copy taken before), that neither
 // result shares memory with its source (every string, number, bool and map
 // reachable from the result is changed, property bags and the bags an API
@@ -54,8 +55,8 @@
 // versions, random objects of the first are converted to the second with
 // convert.Converter, as the conversion webhook does. There must be no error
 // and no panic, the source must not change, the result must carry the
-// target's apiVersion and kind, share no memory with the source and encode
-// to stable JSON. Default: 1,000 objects per pair, 50 under -short.
+// target's apiVersion and kind (in its JSON too), share no memory with the
+// source and encode to stable JSON. Default: 1,000 objects per pair, 50 under -short.
 //
 // Golden (Golden, CheckGolden): where hand-written hooks (package augment)
 // adjust a conversion, random objects show that nothing is lost but not that
