@@ -13,6 +13,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -833,5 +834,33 @@ func TestCatchesFloatPrecisionLoss(t *testing.T) {
 	// A tolerance wide enough for float32 lets it pass.
 	if err := convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", append(bugOpts(), ratios, convtest.FloatTolerance(1e-6))...); err != nil {
 		t.Errorf("with a tolerance of 1e-6: %v", err)
+	}
+}
+
+// The round trip catches lost nested bags too (v1 objects read from a hub
+// carry them in the annotation), and the shrinker takes the annotation's
+// bags and values away one by one, without cutting its JSON: one nested
+// bag with one value is left.
+func TestRoundTripCatchesLostNestedBag(t *testing.T) {
+	withBug(t, bugLosesNestedBag)
+	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
+		"v1 → hub (v2storage) → v1 changed the object (-before +after):",
+		"hubspoke.dev/property-bags",
+	)
+	w := f.Counterexample.(*WidgetV1)
+	bags, err := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bags) != 1 {
+		t.Fatalf("the counter-example carries %d bags, want one: %v", len(bags), bags)
+	}
+	for path, bag := range bags {
+		if path == "spec" || len(bag) != 1 {
+			t.Errorf("the counter-example carries the bag %s %v, want one nested bag with one value", path, bag)
+		}
+	}
+	if d := roundTripChanges(t, f.Counterexample, "v1"); d == "" {
+		t.Error("the counter-example survives the round trip")
 	}
 }

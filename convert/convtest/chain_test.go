@@ -437,6 +437,7 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	if activeBug() == bugNaNIntoSource && s.Ratio != 0 {
 		s.Ratio = math.NaN() // the bug: "marks" the source's ratio as converted
 	}
+	dst.Status = WidgetV1StorageStatus{Ready: nz(w.Status.Ready), Message: w.Status.Message}
 	if activeBug() == bugLosesNestedBag {
 		// The bug: the bags come back before the owner, the parts and the
 		// zones are copied, so theirs have no place to go and are dropped.
@@ -459,7 +460,6 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 			d.Zones[k] = ZoneV1Storage{Replicas: nz(z.Replicas)}
 		}
 	}
-	dst.Status = WidgetV1StorageStatus{Ready: nz(w.Status.Ready), Message: w.Status.Message}
 	switch activeBug() {
 	case bugLosesNestedBag:
 	case bugLosesStatusBags:
@@ -725,8 +725,17 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 		slices.Sort(w.Spec.Tags) // the bug: sorts the receiver's (shared) slice in place
 	}
 	full, err := propertybag.PullOptional[string](dst.Spec.PropertyBag, "FullName")
-	if err != nil || full == nil {
+	if err != nil {
 		return err
+	}
+	if full == nil {
+		// No name. Given and Family, if v1storage's bag still has them and
+		// they make a name, were kept for a name a v1 client has since
+		// removed.
+		if joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) != "" {
+			dst.Spec.Given, dst.Spec.Family = nil, nil
+		}
+		return nil
 	}
 	if (dst.Spec.Given != nil || dst.Spec.Family != nil) && joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) == *full {
 		dst.Spec.PropertyBag = dst.Spec.PropertyBag.NilIfEmpty()

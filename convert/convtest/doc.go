@@ -87,10 +87,10 @@
 // Generation is a gopter.Gen (Generator.Gen), so a failing object is shrunk
 // before it is reported: the kit removes fields, elements and entries, and
 // shortens strings and numbers, while the property still fails in the same
-// way (the bags an API version carries for elements it removes go with
-// them; the update check shrinks the API object a hub was converted from),
-// and prints the smallest object it found as YAML next to a go-cmp diff
-// naming the versions:
+// way (an object converted from another version, whose parts must fit
+// together as conversions made them, is shrunk by shrinking that other
+// object and converting it again), and prints the smallest object it found
+// as YAML next to a go-cmp diff naming the versions:
 //
 //	convtest: round trip v1 → hub (v2storage) → v1 of Widget.example.com failed on case 10 of 10000 (seed 7, case seed 6101884072469496988)
 //	v1 → hub (v2storage) → v1 changed the object (-before +after):

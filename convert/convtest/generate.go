@@ -44,8 +44,9 @@ var emptyGVK schema.GroupVersionKind
 //     funcs and channels are left zero (use GenFunc for them);
 //   - property bags never hold random text: half of the objects are random
 //     objects of another version converted to the requested one (of
-//     another API version, for an API version: what the API server stashes
-//     in an API object comes from what clients wrote), so their
+//     another API version, for an API version, through a hub in whose bags
+//     other versions left values at every depth: what the API server
+//     stashes in an API object comes from what clients wrote), so their
 //     bags (and, for API versions, the convert.BagsAnnotation annotation and
 //     the propertybag.Bags field of the status) hold what real conversions
 //     stash; any bag may also hold entries under names no version uses
@@ -146,8 +147,7 @@ type Sample struct {
 	// Shrunk counts the shrinking steps that led to this sample.
 	Shrunk int
 
-	update bool       // a hub for the update check, converted from Source
-	extras []bagExtra // the unknown entries added to its bags
+	recipe *recipe // how Object was made from Source, when it was converted
 }
 
 // String describes the sample briefly; gopter formats every case with it.
@@ -190,7 +190,9 @@ func (g *Generator) Sample(version string, seed int64) (*Sample, error) {
 // Gen returns a gopter generator of *Sample values of version, with a
 // shrinker that makes failing objects smaller: it removes whole parts
 // (everything but the metadata, fields, pointers, slice elements, map and
-// bag entries) and shortens strings and numbers.
+// bag entries) and shortens strings and numbers. An object converted from
+// another version is made smaller through that other object, converted
+// again, and by removing the entries under unused names added on the way.
 func (g *Generator) Gen(version string) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		s := g.sample(version, p.Rng.Int63())
@@ -203,18 +205,30 @@ func (g *Generator) sample(version string, seed int64) *Sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x636f6e7674657374))
 	size := r.IntN(g.cfg.maxSize + 1)
 	s := &Sample{Version: version, Seed: seed}
+	var rec *recipe
 	if others := g.others[version]; len(others) > 0 && r.IntN(2) == 0 {
 		s.From = others[r.IntN(len(others))]
 		s.Source = g.build(s.From, r, size)
+		rec = &recipe{}
 		if slices.Contains(g.api, version) {
-			s.Object, s.Err = g.deriveThroughHub(s.Source, version, r)
+			// Through a hub in which other versions, some unknown to this
+			// one, wrote values at every depth.
+			hub, err := g.derive(s.Source, g.conv.Graph().Hub())
+			if err != nil {
+				s.Err = err
+				return s
+			}
+			rec.through = drawExtras(hub, r)
+			applyExtras(hub, rec.through)
+			s.Object, s.Err = g.derive(hub, version)
 		} else {
 			s.Object, s.Err = g.derive(s.Source, version)
 		}
 		if s.Err != nil {
 			return s
 		}
-		addUnknownEntries(s.Object, r)
+		rec.extras = drawExtras(s.Object, r)
+		applyExtras(s.Object, rec.extras)
 	} else {
 		s.Object = g.build(version, r, size)
 	}
@@ -222,26 +236,15 @@ func (g *Generator) sample(version string, seed int64) *Sample {
 		if r.IntN(4) != 0 {
 			continue
 		}
-		if part == "spec" {
-			addAnnotationEntries(s.Object, r)
-		} else {
-			addStatusEntries(s.Object, r)
+		bag := propertybag.PropertyBag{}
+		addUnknown(bag, r)
+		addCarried(s.Object, part, bag)
+		if rec != nil {
+			rec.carried = append(rec.carried, carried{part, bag})
 		}
 	}
+	s.recipe = rec
 	return s
-}
-
-// deriveThroughHub converts src to the hub, adds entries under unused
-// names to some of the hub's bags, at every depth, and converts the hub to
-// version: an API object read from a cluster in which other versions,
-// some unknown to this one, wrote values.
-func (g *Generator) deriveThroughHub(src runtime.Object, version string, r *rand.Rand) (runtime.Object, error) {
-	hub, err := g.derive(src, g.conv.Graph().Hub())
-	if err != nil {
-		return nil, err
-	}
-	applyExtras(hub, drawExtras(hub, r))
-	return g.derive(hub, version)
 }
 
 // derive converts src to version, the way property bags get filled.
@@ -599,48 +602,40 @@ func addUnknown(bag propertybag.PropertyBag, r *rand.Rand) {
 	}
 }
 
-// addUnknownEntries adds unused-name entries to some of obj's bags,
-// creating bags where there are none.
-func addUnknownEntries(obj runtime.Object, r *rand.Rand) {
-	visit(reflect.ValueOf(obj), 0, func(v reflect.Value) bool {
-		if v.Type() != bagType {
-			return classOf(v.Type()) == classPlain
+// addCarried adds entries (under unused names) to the bag named part
+// ("spec" or "status") that obj, an object of an API version, carries for
+// its storage twin: the "spec" bag in its convert.BagsAnnotation
+// annotation, the "status" bag in the propertybag.Bags field of its status.
+// Generated code recalls them into the twin and stashes them again on the
+// way back (the generator checks that the twin has a bag there). An
+// annotation that does not parse is left alone.
+func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag) {
+	if part == "status" {
+		field := statusBagsField(reflect.ValueOf(obj))
+		if !field.IsValid() {
+			return
 		}
-		if v.CanSet() && r.IntN(2) == 0 {
-			bag := v.Interface().(propertybag.PropertyBag)
-			if bag == nil {
-				bag = propertybag.PropertyBag{}
-			}
-			addUnknown(bag, r)
-			v.Set(reflect.ValueOf(bag))
+		bags := propertybag.Bags{}
+		for path, bag := range field.Interface().(propertybag.Bags) {
+			bags[path] = bag.Clone()
 		}
-		return false
-	})
-}
-
-// addAnnotationEntries adds entries under unused names to the "spec" bag
-// kept in obj's convert.BagsAnnotation, creating the annotation if needed.
-// Generated code of an API version recalls that bag into its storage twin's
-// spec and stashes it again on the way back (the caller checks that the
-// twin has a bag there). Objects whose annotation does not parse are left
-// alone.
-func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
+		bags["status"] = propertybag.New(bags["status"], entries)
+		field.Set(reflect.ValueOf(bags))
+		return
+	}
 	meta, ok := obj.(metav1.Object)
 	if !ok {
 		return
 	}
 	annotations := meta.GetAnnotations()
-	bags := map[string]propertybag.PropertyBag{}
+	bags := propertybag.Bags{}
 	if text, ok := annotations[convert.BagsAnnotation]; ok {
 		var err error
 		if bags, err = propertybag.UnmarshalBags(text); err != nil {
 			return
 		}
 	}
-	if bags["spec"] == nil {
-		bags["spec"] = propertybag.PropertyBag{}
-	}
-	addUnknown(bags["spec"], r)
+	bags[part] = propertybag.New(bags[part], entries)
 	text, err := propertybag.MarshalBags(bags) // as convert.StashBags writes it
 	if err != nil {
 		return
@@ -649,25 +644,6 @@ func addAnnotationEntries(obj runtime.Object, r *rand.Rand) {
 	maps.Copy(fresh, annotations)
 	fresh[convert.BagsAnnotation] = text
 	meta.SetAnnotations(fresh)
-}
-
-// addStatusEntries adds entries under unused names to the "status" bag of
-// the propertybag.Bags field of obj's status (an API version's, whose
-// storage twin has a bag in its status), creating the bags if needed.
-func addStatusEntries(obj runtime.Object, r *rand.Rand) {
-	field := statusBagsField(reflect.ValueOf(obj))
-	if !field.IsValid() {
-		return
-	}
-	bags := propertybag.Bags{}
-	for path, bag := range field.Interface().(propertybag.Bags) {
-		bags[path] = bag.Clone()
-	}
-	if bags["status"] == nil {
-		bags["status"] = propertybag.PropertyBag{}
-	}
-	addUnknown(bags["status"], r)
-	field.Set(reflect.ValueOf(bags))
 }
 
 // statusBagsField returns the settable propertybag.Bags field of the status

@@ -1,11 +1,14 @@
 package convtest
 
 import (
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -61,8 +64,8 @@ func (g *Generator) shrinkSample(value any) gopter.Shrink {
 			return &c, true
 		}
 	}
-	if s.update {
-		return g.shrinkUpdate(s)
+	if s.recipe != nil {
+		return g.shrinkRecipe(s)
 	}
 	next := shrinkObject(s.Object, g.cfg)
 	return func() (any, bool) {
@@ -89,7 +92,6 @@ func shrinkObject(obj runtime.Object, cfg *config) func() (runtime.Object, bool)
 		i++
 		c := cloneObject(obj)
 		applyEdit(reflect.ValueOf(c).Elem(), e.path, e.op)
-		dropOrphanBags(c)
 		return c, true
 	}
 }
@@ -251,7 +253,12 @@ func proposeEdits(root reflect.Value, cfg *config) []edit {
 			}
 			for _, k := range keys {
 				if k.Kind() == reflect.String && k.String() == convert.BagsAnnotation {
-					continue // JSON that conversions parse: remove it whole, never cut it
+					// JSON that conversions parse: never cut it, but
+					// remove its bags and their values one by one.
+					for _, op := range shrinkBagsText(k, v.MapIndex(k).String()) {
+						add(n.path, op)
+					}
+					continue
 				}
 				child(n, step{kind: stepKey, key: k}, v.MapIndex(k))
 			}
@@ -330,4 +337,46 @@ func shorterStrings(s string) []string {
 	_, last := utf8.DecodeLastRuneInString(s)
 	propose(s[:len(s)-last])
 	return out
+}
+
+// shrinkBagsText proposes, for the bags text (see convert.BagsAnnotation)
+// at key k of a map of strings, the text without one of its bags or, in a
+// bag with several values, without one of them. Text that does not parse
+// is left alone (removing it whole is proposed with the map's other keys).
+func shrinkBagsText(k reflect.Value, text string) []func(reflect.Value) {
+	bags, err := propertybag.UnmarshalBags(text)
+	if err != nil {
+		return nil
+	}
+	set := func(edit func(propertybag.Bags)) func(reflect.Value) {
+		return func(m reflect.Value) {
+			fewer := propertybag.Bags{}
+			for path, bag := range bags {
+				fewer[path] = bag.Clone()
+			}
+			edit(fewer)
+			if len(fewer) == 0 {
+				m.SetMapIndex(k, reflect.Value{})
+				return
+			}
+			if text, err := propertybag.MarshalBags(fewer); err == nil {
+				m.SetMapIndex(k, reflect.ValueOf(text).Convert(m.Type().Elem()))
+			}
+		}
+	}
+	var ops []func(reflect.Value)
+	paths := slices.Sorted(maps.Keys(bags))
+	if len(bags) > 1 {
+		for _, path := range paths {
+			ops = append(ops, set(func(b propertybag.Bags) { delete(b, path) }))
+		}
+	}
+	for _, path := range paths {
+		if len(bags[path]) > 1 {
+			for _, name := range bags[path].Names() {
+				ops = append(ops, set(func(b propertybag.Bags) { delete(b[path], name) }))
+			}
+		}
+	}
+	return ops
 }

@@ -164,18 +164,16 @@ func (g *Generator) updateSample(seed int64) *Sample {
 	// version: those hold values no client can write, which an update
 	// through an API version could not keep and no client could have
 	// stored.
-	from := g.api[r.IntN(len(g.api))]
-	src := g.sample(from, r.Int64())
-	if src.Err != nil {
-		return src // converting a random object to from failed: report that
+	origin := g.sample(g.api[r.IntN(len(g.api))], r.Int64())
+	if origin.Err != nil {
+		return origin // converting a random object to an API version failed: report that
 	}
-	s := &Sample{Version: hub, Seed: seed, From: from, Source: src.Object, update: true}
-	s.Object, s.Err = g.derive(src.Object, hub)
-	if s.Err != nil {
+	s := &Sample{Version: hub, Seed: seed, From: origin.Version, Source: origin.Object, recipe: &recipe{origin: origin}}
+	if s.Object, s.Err = g.derive(origin.Object, hub); s.Err != nil {
 		return s
 	}
-	s.extras = drawExtras(s.Object, r)
-	applyExtras(s.Object, s.extras)
+	s.recipe.extras = drawExtras(s.Object, r)
+	applyExtras(s.Object, s.recipe.extras)
 	return s
 }
 
@@ -191,77 +189,6 @@ func drawExtras(obj runtime.Object, r *rand.Rand) []bagExtra {
 		}
 	}
 	return extras
-}
-
-// rederive rebuilds an update sample from a new source and extras. It
-// returns nil when the source no longer converts.
-func (g *Generator) rederive(s *Sample, src runtime.Object, extras []bagExtra) *Sample {
-	obj, err := g.derive(src, s.Version)
-	if err != nil {
-		return nil
-	}
-	applyExtras(obj, extras)
-	c := *s
-	c.Source, c.Object, c.extras, c.Shrunk = src, obj, extras, s.Shrunk+1
-	return &c
-}
-
-// shrinkUpdate proposes smaller update samples: without the extra entries,
-// then with the API object they came from shrunk (and converted again,
-// biggest reductions first), then without one set of extra entries, or one
-// entry of a set, at a time. Variants whose API object no longer converts
-// are skipped.
-func (g *Generator) shrinkUpdate(s *Sample) gopter.Shrink {
-	once := func(f func() *Sample) func() (*Sample, bool) {
-		done := false
-		return func() (*Sample, bool) {
-			if done {
-				return nil, false
-			}
-			done = true
-			return f(), true
-		}
-	}
-	var streams []func() (*Sample, bool)
-	if len(s.extras) > 0 {
-		streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, nil) }))
-	}
-	next := shrinkObject(s.Source, g.cfg)
-	streams = append(streams, func() (*Sample, bool) {
-		src, ok := next()
-		if !ok {
-			return nil, false
-		}
-		return g.rederive(s, src, s.extras), true
-	})
-	for i, extra := range s.extras {
-		if len(s.extras) > 1 {
-			without := append(append([]bagExtra(nil), s.extras[:i]...), s.extras[i+1:]...)
-			streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, without) }))
-		}
-		if len(extra.entries) > 1 {
-			for _, name := range extra.entries.Names() {
-				fewer := append([]bagExtra(nil), s.extras...)
-				entries := extra.entries.Clone()
-				delete(entries, name)
-				fewer[i] = bagExtra{path: extra.path, entries: entries}
-				streams = append(streams, once(func() *Sample { return g.rederive(s, s.Source, fewer) }))
-			}
-		}
-	}
-	return func() (any, bool) {
-		for len(streams) > 0 {
-			c, more := streams[0]()
-			if !more {
-				streams = streams[1:]
-				continue
-			}
-			if c != nil {
-				return c, true
-			}
-		}
-		return nil, false
-	}
 }
 
 // bagSites lists the paths to the property bag fields in v, a struct, at

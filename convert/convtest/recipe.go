@@ -1,0 +1,176 @@
+package convtest
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	"github.com/leanovate/gopter"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// A sample converted from a random object of another version holds values
+// that fit together: a hook reads a property bag and a field and checks one
+// against the other, a bag of an API object has its place in the object.
+// Edits to the converted object itself would break that (a name removed, its
+// parts left in the bag) and make the object fail for another reason than
+// the one first found. So such samples are shrunk by shrinking the object
+// they were converted from and converting again, and by removing, one by
+// one, the entries under unused names that were added along the way: the
+// recipe says what those were.
+
+// recipe is how a sample was made from its Source.
+type recipe struct {
+	through []bagExtra // for an API version: entries added to the hub's bags on the way
+	extras  []bagExtra // entries added to the converted object's bags
+	carried []carried  // for an API version: entries added to the bags it carries
+	origin  *Sample    // for the update check: the API sample the hub was converted from
+}
+
+// carried is a set of entries added to the bag named part ("spec",
+// "status") that an API object carries.
+type carried struct {
+	part    string
+	entries propertybag.PropertyBag
+}
+
+// remake builds s again from source (or, for the update check, from the
+// API sample origin) following rec. It returns nil when the conversion
+// fails: a smaller object that does not convert is no counter-example of
+// the property at hand.
+func (g *Generator) remake(s *Sample, source runtime.Object, origin *Sample, rec *recipe) *Sample {
+	var obj runtime.Object
+	var err error
+	switch {
+	case rec.origin != nil:
+		if origin.Err != nil {
+			return nil
+		}
+		source = origin.Object
+		obj, err = g.derive(source, s.Version)
+	case rec.through != nil:
+		var hub runtime.Object
+		if hub, err = g.derive(source, g.conv.Graph().Hub()); err == nil {
+			applyExtras(hub, rec.through)
+			obj, err = g.derive(hub, s.Version)
+		}
+	default:
+		obj, err = g.derive(source, s.Version)
+	}
+	if err != nil {
+		return nil
+	}
+	applyExtras(obj, rec.extras)
+	for _, c := range rec.carried {
+		addCarried(obj, c.part, c.entries)
+	}
+	c := *s
+	c.Source, c.Object, c.Shrunk = source, obj, s.Shrunk+1
+	c.recipe = &recipe{through: rec.through, extras: rec.extras, carried: rec.carried, origin: origin}
+	return &c
+}
+
+// shrinkRecipe proposes smaller variants of s, a converted sample: without
+// any of the entries added along the way; with a smaller source, converted
+// again, biggest reductions first (for the update check, the API sample it
+// came from, shrunk in turn); then without one set of added entries, or one
+// entry of a set, at a time.
+func (g *Generator) shrinkRecipe(s *Sample) gopter.Shrink {
+	rec := *s.recipe
+	var streams []func() (*Sample, bool)
+	once := func(r recipe) {
+		done := false
+		streams = append(streams, func() (*Sample, bool) {
+			if done {
+				return nil, false
+			}
+			done = true
+			return g.remake(s, s.Source, rec.origin, &r), true
+		})
+	}
+	if len(rec.through)+len(rec.extras)+len(rec.carried) > 0 {
+		bare := rec
+		bare.through, bare.extras, bare.carried = nil, nil, nil
+		if rec.through != nil {
+			bare.through = []bagExtra{} // still through the hub, without entries
+		}
+		once(bare)
+	}
+	if rec.origin != nil {
+		next := g.shrinkSample(rec.origin)
+		streams = append(streams, func() (*Sample, bool) {
+			v, ok := next()
+			if !ok {
+				return nil, false
+			}
+			return g.remake(s, nil, v.(*Sample), &rec), true
+		})
+	} else {
+		next := shrinkObject(s.Source, g.cfg)
+		streams = append(streams, func() (*Sample, bool) {
+			src, ok := next()
+			if !ok {
+				return nil, false
+			}
+			return g.remake(s, src, nil, &rec), true
+		})
+	}
+	for _, variant := range fewerExtras(rec.through) {
+		r := rec
+		r.through = variant
+		once(r)
+	}
+	for _, variant := range fewerExtras(rec.extras) {
+		r := rec
+		r.extras = variant
+		once(r)
+	}
+	for i, c := range rec.carried {
+		if len(rec.carried) > 1 {
+			r := rec
+			r.carried = append(append([]carried(nil), rec.carried[:i]...), rec.carried[i+1:]...)
+			once(r)
+		}
+		if len(c.entries) > 1 {
+			for _, name := range c.entries.Names() {
+				r := rec
+				r.carried = append([]carried(nil), rec.carried...)
+				entries := c.entries.Clone()
+				delete(entries, name)
+				r.carried[i] = carried{c.part, entries}
+				once(r)
+			}
+		}
+	}
+	return func() (any, bool) {
+		for len(streams) > 0 {
+			c, more := streams[0]()
+			if !more {
+				streams = streams[1:]
+				continue
+			}
+			if c != nil {
+				return c, true
+			}
+		}
+		return nil, false
+	}
+}
+
+// fewerExtras lists the variants of extras without one set, or without
+// one entry of a set, at a time.
+func fewerExtras(extras []bagExtra) [][]bagExtra {
+	var out [][]bagExtra
+	for i, e := range extras {
+		if len(extras) > 1 {
+			out = append(out, append(append([]bagExtra{}, extras[:i]...), extras[i+1:]...))
+		}
+		if len(e.entries) > 1 {
+			for _, name := range e.entries.Names() {
+				fewer := append([]bagExtra(nil), extras...)
+				entries := e.entries.Clone()
+				delete(entries, name)
+				fewer[i] = bagExtra{path: e.path, entries: entries}
+				out = append(out, fewer)
+			}
+		}
+	}
+	return out
+}
