@@ -123,11 +123,9 @@ func (g *Generator) shrinkRecipe(s *Sample) gopter.Shrink {
 		once(r)
 	}
 	for i, c := range rec.carried {
-		if len(rec.carried) > 1 {
-			r := rec
-			r.carried = append(append([]carried(nil), rec.carried[:i]...), rec.carried[i+1:]...)
-			once(r)
-		}
+		r := rec
+		r.carried = append(append([]carried(nil), rec.carried[:i]...), rec.carried[i+1:]...)
+		once(r)
 		if len(c.entries) > 1 {
 			for _, name := range c.entries.Names() {
 				r := rec
@@ -159,9 +157,7 @@ func (g *Generator) shrinkRecipe(s *Sample) gopter.Shrink {
 func fewerExtras(extras []bagExtra) [][]bagExtra {
 	var out [][]bagExtra
 	for i, e := range extras {
-		if len(extras) > 1 {
-			out = append(out, append(append([]bagExtra{}, extras[:i]...), extras[i+1:]...))
-		}
+		out = append(out, append(append([]bagExtra{}, extras[:i]...), extras[i+1:]...))
 		if len(e.entries) > 1 {
 			for _, name := range e.entries.Names() {
 				fewer := append([]bagExtra(nil), extras...)
