@@ -12,3 +12,12 @@ const UpdateRaceCases = updateRaceCases
 
 // RaceDetector tells whether the kit runs under the race detector.
 const RaceDetector = raceDetector
+
+// Remake builds s again from its recipe, as the shrinker does, or returns
+// nil for a sample that was not converted from another.
+func (g *Generator) Remake(s *Sample) *Sample {
+	if s.recipe == nil {
+		return nil
+	}
+	return g.remake(s, s.Source, s.recipe.origin, s.recipe)
+}

@@ -251,12 +251,82 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 	if text := w.Annotations[convert.BagsAnnotation]; !json.Valid([]byte(text)) {
 		t.Errorf("the shrinker cut the annotation to %q", text)
 	}
+
+	// It takes values out of the annotation's bags one by one: an object
+	// built at random (not converted) that fails for a composite unknown
+	// value in its annotation shrinks to one bag holding that value only.
+	composite := func(s *convtest.Sample) int {
+		bags, _ := propertybag.UnmarshalBags(s.Object.(*WidgetV1).Annotations[convert.BagsAnnotation])
+		n := 0
+		for _, bag := range bags {
+			for name, value := range bag {
+				if strings.HasPrefix(name, "x-convtest-") && (strings.HasPrefix(value, "{") || strings.HasPrefix(value, "[")) {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	tried := 0
+	for seed := int64(1); tried < 3 && seed < 100; seed++ {
+		params = gopter.DefaultTestParametersWithSeed(seed)
+		params.MinSuccessfulTests = 1000
+		result = prop.ForAll(func(s *convtest.Sample) bool { return s.From != "" || composite(s) == 0 }, g.Gen("v1")).Check(params)
+		if result.Passed() {
+			continue
+		}
+		orig := result.Args[0].OrigArg.(*convtest.Sample).Object.(*WidgetV1)
+		bags, _ := propertybag.UnmarshalBags(orig.Annotations[convert.BagsAnnotation])
+		if len(bags["spec"]) < 2 {
+			continue // nothing to take out
+		}
+		tried++
+		w = result.Args[0].Arg.(*convtest.Sample).Object.(*WidgetV1)
+		bags, err := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+		if err != nil || len(bags) != 1 || len(bags["spec"]) != 1 {
+			t.Errorf("seed %d: the annotation %q shrank to %q, want one bag with one value (%v)",
+				seed, orig.Annotations[convert.BagsAnnotation], w.Annotations[convert.BagsAnnotation], err)
+		}
+	}
+	if tried == 0 {
+		t.Error("no built v1 object with several unknown values in its annotation")
+	}
+
+	// The same for objects converted from another version, which shrink
+	// through their recipe: the unknown values added to the hub on the
+	// way and to the bags the object carries go one by one.
+	unknowns := func(s *convtest.Sample) int {
+		w := s.Object.(*WidgetV1)
+		bags, _ := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+		n := 0
+		for _, b := range []propertybag.Bags{bags, w.Status.PropertyBags} {
+			for _, bag := range b {
+				for name := range bag {
+					if strings.HasPrefix(name, "x-convtest-") {
+						n++
+					}
+				}
+			}
+		}
+		return n
+	}
+	tried = 0
+	for seed := int64(1); tried < 5 && seed < 100; seed++ {
+		params = gopter.DefaultTestParametersWithSeed(seed)
+		result = prop.ForAll(func(s *convtest.Sample) bool { return s.From == "" || unknowns(s) == 0 }, g.Gen("v1")).Check(params)
+		if result.Passed() || unknowns(result.Args[0].OrigArg.(*convtest.Sample)) < 2 {
+			continue
+		}
+		tried++
+		if shrunk := result.Args[0].Arg.(*convtest.Sample); unknowns(shrunk) != 1 {
+			t.Errorf("seed %d: a converted object shrank to one with %d unknown values, want 1: %v", seed, unknowns(shrunk), shrunk.Object)
+		}
+	}
+	if tried == 0 {
+		t.Error("no converted v1 object with several unknown values")
+	}
 }
 
-// TestShrinkerKeepsBagsPlaced checks that the shrinker drops the bags of
-// an API object whose place it removes (an element of a list, a map value,
-// a struct): a bag without a place is dropped by the conversion, which
-// would make the shrunk object fail for another reason than the original.
 func TestShrinkerKeepsBagsPlaced(t *testing.T) {
 	g := newGenerator(t)
 	params := gopter.DefaultTestParametersWithSeed(5)
@@ -441,5 +511,32 @@ func TestGenShrinks(t *testing.T) {
 	}
 	if shrunk.Shrunk == 0 || !strings.Contains(shrunk.String(), "shrunk") {
 		t.Errorf("sample %v", shrunk)
+	}
+}
+
+// TestRemake checks that the shrinker, which makes smaller variants of a
+// converted sample from its recipe, makes the very sample again from an
+// unchanged recipe: the entries added on the way included.
+func TestRemake(t *testing.T) {
+	g := newGenerator(t, instants)
+	params := gopter.DefaultGenParameters()
+	params.Rng.Seed(7)
+	remade := 0
+	for _, gen := range []gopter.Gen{g.Gen("v1"), g.Gen("v1storage"), g.Gen("v2"), g.UpdateGen()} {
+		for range 300 {
+			v, _ := gen(params).Retrieve()
+			s := v.(*convtest.Sample)
+			again := g.Remake(s)
+			if again == nil || s.Err != nil {
+				continue
+			}
+			remade++
+			if d := cmp.Diff(s.Object, again.Object); d != "" {
+				t.Fatalf("%v made again differs (-made +again):\n%s", s, d)
+			}
+		}
+	}
+	if remade < 500 {
+		t.Errorf("%d samples remade, want about 600", remade)
 	}
 }
