@@ -15,17 +15,23 @@ import (
 )
 
 // namesMarker records, in v3's bag, that the object came from v2 with no
-// names at all, so that converting back does not invent them.
+// names at all while v3 names it cannot show are kept, so that converting
+// back does not invent v2 names from them.
 const namesMarker = "FirstName"
 
 // AssignPropertiesTo derives the v3 names from the v2 names.
 func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
 	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
-	fill(&dst.FullName, derived.fullName)
-	fill(&dst.FamilyName, derived.familyName)
-	fill(&dst.KnownAs, derived.knownAs)
-	fill(&dst.AlphaKey, derived.alphaKey)
+	fill(&dst.FullName, derived.fullName, s.PropertyBag, "FullName")
+	fill(&dst.FamilyName, derived.familyName, s.PropertyBag, "FamilyName")
+	fill(&dst.KnownAs, derived.knownAs, s.PropertyBag, "KnownAs")
+	fill(&dst.AlphaKey, derived.alphaKey, s.PropertyBag, "AlphaKey")
 	if s.FirstName == nil && s.MiddleName == nil && s.LastName == nil {
+		// Converting back would derive names from v3 names kept in the
+		// bag; the marker stops that. Without such names it is not needed.
+		if first, middle, last := splitFullName(dst.FullName, dst.FamilyName, dst.KnownAs); first == nil && middle == nil && last == nil {
+			return nil
+		}
 		return dst.PropertyBag.Add(namesMarker, (*string)(nil))
 	}
 	// Drop the stashed v2 names when converting back would derive them
@@ -48,18 +54,28 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 	if !cameFromV2 {
 		s.FirstName, s.MiddleName, s.LastName = splitFullName(src.FullName, src.FamilyName, src.KnownAs)
 	}
-	// Drop stashed v3 names that converting forward would derive again.
+	// Drop stashed v3 names that converting forward would derive again, and
+	// record as null the v3 names that are absent where converting forward
+	// would derive one.
 	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
 	for _, v3 := range [...]struct {
-		name  string
-		value *string
+		name           string
+		value, derived *string
 	}{
-		{"FullName", derived.fullName}, {"FamilyName", derived.familyName}, {"KnownAs", derived.knownAs}, {"AlphaKey", derived.alphaKey},
+		{"FullName", src.FullName, derived.fullName},
+		{"FamilyName", src.FamilyName, derived.familyName},
+		{"KnownAs", src.KnownAs, derived.knownAs},
+		{"AlphaKey", src.AlphaKey, derived.alphaKey},
 	} {
-		if !s.PropertyBag.Contains(v3.name) {
+		if v3.value == nil {
+			if v3.derived != nil {
+				if err := s.PropertyBag.Add(v3.name, (*string)(nil)); err != nil {
+					return err
+				}
+			}
 			continue
 		}
-		if stashed, err := propertybag.Get[*string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.value) {
+		if stashed, err := propertybag.Get[*string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.derived) {
 			s.PropertyBag.Remove(v3.name)
 		}
 	}
@@ -132,10 +148,18 @@ func nonEmpty(p *string) *string {
 	return p
 }
 
-func fill(dst **string, derived *string) {
-	if *dst == nil {
-		*dst = derived
+// fill sets an absent v3 name to the value derived from the v2 names,
+// unless the bag records the name as null: the v3 object had none.
+func fill(dst **string, derived *string, bag propertybag.PropertyBag, name string) {
+	if *dst != nil {
+		return
 	}
+	if bag.Contains(name) {
+		if kept, err := propertybag.Get[*string](bag, name); err == nil && kept == nil {
+			return
+		}
+	}
+	*dst = derived
 }
 
 func clone(p *string) *string {

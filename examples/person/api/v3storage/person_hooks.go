@@ -7,6 +7,7 @@ package v3storage
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -90,4 +91,59 @@ func parseDate(text string) (year, month, day int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return year, month, day, true
+}
+
+// birthDateV4 is the key, in v3storage's spec bag, of a v4 Date that the v3
+// text cannot hold exactly: a date with parts out of range, an incomplete
+// date, or a date whose own bag holds values of other versions. Reading the
+// text back would give another Date, so the Date itself is kept beside it.
+const birthDateV4 = "BirthDateV4"
+
+// AssignPropertiesFrom keeps the v4 Date in the bag when the v3 text the
+// generated code converted it to does not read back as the same Date.
+func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
+	s.PropertyBag.Remove(birthDateV4) // only this hook writes it
+	if src.BirthDate == nil {
+		s.PropertyBag = s.PropertyBag.NilIfEmpty()
+		return nil
+	}
+	back, err := birthDateConverter.ForwardPtr(s.BirthDate)
+	if err != nil {
+		return err
+	}
+	if back != nil && sameDate(*back, *src.BirthDate) {
+		s.PropertyBag = s.PropertyBag.NilIfEmpty()
+		return nil
+	}
+	return s.PropertyBag.Add(birthDateV4, src.BirthDate)
+}
+
+// AssignPropertiesTo puts back the v4 Date kept in the bag when the v3 text
+// is still the one it was converted to; a text edited at v3 wins.
+func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
+	if !dst.PropertyBag.Contains(birthDateV4) {
+		return nil
+	}
+	kept, err := propertybag.Pull[v4storage.Date](dst.PropertyBag, birthDateV4)
+	if err != nil {
+		return err
+	}
+	dst.PropertyBag = dst.PropertyBag.NilIfEmpty()
+	text, err := dateToBirthDate(kept)
+	if err != nil {
+		return err
+	}
+	current := ""
+	if s.BirthDate != nil {
+		current = *s.BirthDate
+	}
+	if text == current {
+		dst.BirthDate = &kept
+	}
+	return nil
+}
+
+func sameDate(a, b v4storage.Date) bool {
+	same := func(x, y *int) bool { return (x == nil && y == nil) || (x != nil && y != nil && *x == *y) }
+	return same(a.Year, b.Year) && same(a.Month, b.Month) && same(a.Day, b.Day) && maps.Equal(a.PropertyBag, b.PropertyBag)
 }

@@ -63,17 +63,26 @@ func readsAs(label string, address *v5storage.Address) bool {
 	return equal(street, address.Street) && equal(suburb, address.Suburb) && equal(city, address.City) && equal(country, address.Country)
 }
 
+// parseLabel reads the fields from a label. An empty line gives no field:
+// the API versions cannot tell an empty field from a missing one, so a label
+// with an empty line does not read back as itself and stays in the bag.
 func parseLabel(label string) (street, suburb, city, country *string) {
 	lines := strings.Split(label, "\n")
-	street = &lines[0]
+	street = nonEmpty(lines[0])
 	if n := len(lines); n >= 2 {
-		country = &lines[n-1]
+		country = nonEmpty(lines[n-1])
 		if n >= 3 {
-			c := strings.Join(lines[1:n-1], ", ")
-			city = &c
+			city = nonEmpty(strings.Join(lines[1:n-1], ", "))
 		}
 	}
 	return street, nil, city, country
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 func composeLabel(street, suburb, city, country *string) *string {

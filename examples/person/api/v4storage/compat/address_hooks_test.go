@@ -47,7 +47,9 @@ func TestLabelToV5(t *testing.T) {
 			"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA",
 			v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim, CA 92803"), Country: ptr("USA")},
 		},
-		{"", v5storage.Address{Street: ptr("")}},
+		// An empty line is no field; the label is kept as it is.
+		{"", v5storage.Address{PropertyBag: propertybag.PropertyBag{"Label": `""`}}},
+		{"a\n\nb", v5storage.Address{PropertyBag: propertybag.PropertyBag{"Label": `"a\n\nb"`}, Street: ptr("a"), Country: ptr("b")}},
 	} {
 		got := toV5(t, Address{Label: &tc.label})
 		if diff := cmp.Diff(tc.want, got); diff != "" {
