@@ -27,9 +27,8 @@ package augment
 import (
 	"fmt"
 	"reflect"
-	"regexp"
-	"strconv"
-	"strings"
+
+	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
 // AssignableTo is implemented by a type whose conversion to T (its newer
@@ -118,67 +117,5 @@ func TypeName(v any) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return typeString(t)
-}
-
-// metaV1Path is the import path of apimachinery's meta/v1 package, named
-// metav1 in messages. Only the path is needed, so augment does not depend on
-// Kubernetes.
-const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
-
-// typeString is t.String() with apimachinery's meta/v1 package named metav1
-// and the full import paths reflect gives type arguments shortened to
-// package names.
-func typeString(t reflect.Type) string {
-	if t.Name() != "" {
-		// A defined type: reflect writes pkg.Name, with type arguments in
-		// full import paths.
-		s := t.String()
-		if t.PkgPath() == metaV1Path {
-			s = "metav1" + strings.TrimPrefix(s, "v1")
-		}
-		return shortenPaths(s)
-	}
-	switch t.Kind() {
-	case reflect.Pointer:
-		return "*" + typeString(t.Elem())
-	case reflect.Slice:
-		return "[]" + typeString(t.Elem())
-	case reflect.Array:
-		return "[" + strconv.Itoa(t.Len()) + "]" + typeString(t.Elem())
-	case reflect.Map:
-		return "map[" + typeString(t.Key()) + "]" + typeString(t.Elem())
-	case reflect.Chan:
-		switch t.ChanDir() {
-		case reflect.RecvDir:
-			return "<-chan " + typeString(t.Elem())
-		case reflect.SendDir:
-			return "chan<- " + typeString(t.Elem())
-		}
-		if e := t.Elem(); e.Kind() == reflect.Chan && e.ChanDir() == reflect.RecvDir {
-			return "chan (" + typeString(e) + ")" // as the spec parses it
-		}
-		return "chan " + typeString(t.Elem())
-	}
-	// Unnamed structs, funcs and interfaces are spelled out by reflect;
-	// they do not occur as conversion types.
-	return shortenPaths(t.String())
-}
-
-// qualifier matches an import path and its dot, as reflect writes them
-// before the names in type arguments ("k8s.io/api/core/v1." in
-// "G[k8s.io/api/core/v1.Pod]"): path elements ending in a slash, then a
-// last element without dots.
-var qualifier = regexp.MustCompile(`(?:[^\[\](),* /]+/)+[^\[\](),* /.]+\.`)
-
-// shortenPaths rewrites the import paths in s to package names, meta/v1 to
-// metav1: "G[string,k8s.io/apimachinery/pkg/apis/meta/v1.Time]" becomes
-// "G[string,metav1.Time]".
-func shortenPaths(s string) string {
-	return qualifier.ReplaceAllStringFunc(s, func(q string) string {
-		if q == metaV1Path+"." {
-			return "metav1."
-		}
-		return q[strings.LastIndexByte(q, '/')+1:]
-	})
+	return typename.Of(t)
 }

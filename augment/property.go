@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+
+	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
 // PropertyConverter converts one property whose type changes between two
@@ -100,5 +102,5 @@ func (c PropertyConverter[Older, Newer]) BackwardPtr(v *Newer) (*Older, error) {
 var ErrNotInitialized = errors.New("property converter was not built with NewPropertyConverter")
 
 func (c PropertyConverter[Older, Newer]) wrap(err error, from, to reflect.Type) error {
-	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, typeString(from), typeString(to), err)
+	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, typename.Of(from), typename.Of(to), err)
 }

@@ -148,7 +148,7 @@ func RecallBags(dst, src any) error {
 	if meta := objectMeta(src); meta != nil {
 		if text, ok := meta.Annotations[BagsAnnotation]; ok {
 			if bags, err = propertybag.UnmarshalBags(text); err != nil {
-				return recallError(src, dst, fmt.Errorf("annotation %s: %w", BagsAnnotation, err))
+				return recallError(src, dst, err)
 			}
 			for path := range bags {
 				if isStatusPath(path) {

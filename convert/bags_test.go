@@ -362,3 +362,81 @@ func TestStashRemovesAStaleAnnotation(t *testing.T) {
 		t.Errorf("annotations = %v, want none", api.Annotations)
 	}
 }
+
+// Resources without a spec: one with top-level fields only (like a
+// ConfigMap), one with a status only.
+type settingsStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	PropertyBag       propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Data              map[string]partStorage  `json:"data,omitempty"`
+	Owner             *partStorage            `json:"owner,omitempty"`
+}
+
+type settings struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+}
+
+type probeStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            gadgetStorageStatus `json:"status,omitempty"`
+}
+
+type probe struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            gadgetStatus `json:"status,omitempty"`
+}
+
+func TestBagsOfResourcesWithoutSpec(t *testing.T) {
+	t.Run("top-level fields", func(t *testing.T) {
+		src := &settingsStorage{
+			PropertyBag: bag("Top", `1`),
+			Data:        map[string]partStorage{"a": {PropertyBag: bag("Color", `"red"`)}},
+			Owner:       &partStorage{Inner: &partStorage{PropertyBag: bag("Deep", `true`)}},
+		}
+		var api settings
+		if err := convert.StashBags(&api, src); err != nil {
+			t.Fatal(err)
+		}
+		want := `{".":{"Top":1},"data[a]":{"Color":"red"},"owner.inner":{"Deep":true}}`
+		if got := api.Annotations[convert.BagsAnnotation]; got != want {
+			t.Errorf("annotation:\n got %s\nwant %s", got, want)
+		}
+		dst := &settingsStorage{Data: map[string]partStorage{"a": {}}, Owner: &partStorage{Inner: &partStorage{}}}
+		dst.ObjectMeta = api.ObjectMeta
+		if err := convert.RecallBags(dst, &api); err != nil {
+			t.Fatal(err)
+		}
+		src.ObjectMeta = dst.ObjectMeta
+		if diff := cmp.Diff(src, dst); diff != "" {
+			t.Errorf("recalled (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("status only", func(t *testing.T) {
+		src := &probeStorage{Status: gadgetStorageStatus{
+			PropertyBag: bag("Ready", `true`),
+			Conditions:  []partStorage{{PropertyBag: bag("Reason", `"ok"`)}},
+		}}
+		var api probe
+		if err := convert.StashBags(&api, src); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := api.Annotations[convert.BagsAnnotation]; ok {
+			t.Errorf("status bags in the annotation: %v", api.Annotations)
+		}
+		wantStatus := propertybag.Bags{"status": bag("Ready", `true`), "status.conditions[0]": bag("Reason", `"ok"`)}
+		if diff := cmp.Diff(wantStatus, api.Status.PropertyBags); diff != "" {
+			t.Errorf("status bags (-want +got):\n%s", diff)
+		}
+		dst := &probeStorage{Status: gadgetStorageStatus{Conditions: []partStorage{{}}}}
+		if err := convert.RecallBags(dst, &api); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(src, dst); diff != "" {
+			t.Errorf("recalled (-want +got):\n%s", diff)
+		}
+	})
+}

@@ -13,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
 // decode decodes text into dst (a settable value). dst is only assigned when
@@ -390,7 +392,7 @@ func (d *decodeState) syntaxErr(where string) error {
 }
 
 func typeErr(what string, t reflect.Type) error {
-	return fmt.Errorf("cannot decode JSON %s into Go value of type %s", what, t)
+	return fmt.Errorf("cannot decode JSON %s into Go value of type %s", what, typename.Of(t))
 }
 
 func (d *decodeState) value(v reflect.Value, info *typeInfo) error {
@@ -672,7 +674,7 @@ func (d *decodeState) object(v reflect.Value, info *typeInfo) error {
 			idx, ok = info.folded[foldName(key)]
 		}
 		if !ok {
-			return fmt.Errorf("unknown field %q for %s", key, info.typ)
+			return fmt.Errorf("unknown field %q for %s", key, typename.Of(info.typ))
 		}
 		f := info.fields[idx]
 		return d.value(v.Field(f.index), f.info)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"unicode/utf8"
+
+	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
 // Sentinel errors. Every error returned by this package wraps exactly one of
@@ -46,9 +48,9 @@ func (e *Error) Error() string {
 	msg := fmt.Sprintf("propertybag: %s %q", e.Op, e.Name)
 	if e.Type != nil {
 		if e.Op == "add" {
-			msg += fmt.Sprintf(" (%s)", e.Type)
+			msg += " (" + typename.Of(e.Type) + ")"
 		} else {
-			msg += fmt.Sprintf(" into %s", e.Type)
+			msg += " into " + typename.Of(e.Type)
 		}
 	}
 	msg += ": " + e.Kind.Error()
