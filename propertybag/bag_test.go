@@ -462,8 +462,10 @@ func TestMarshalBags(t *testing.T) {
 	bags := map[string]PropertyBag{"spec": {"B": `"x"`, "A": `{"label":"<y>"}`}, "status": {"Phase": `"Active"`}, "empty": {}}
 	text, err := MarshalBags(bags)
 	must(t, err)
-	// Values are embedded as the JSON they are, not as strings of JSON.
-	eq(t, text, `{"spec":{"A":{"label":"<y>"},"B":"x"},"status":{"Phase":"Active"}}`)
+	// Values are embedded as the JSON they are, not as strings of JSON; a
+	// character Add would have escaped, stored as itself, is written as
+	// the escape (see TestMarshalBagsNoHTMLEscaping).
+	eq(t, text, `{"spec":{"A":{"label":"\u003cy\u003e"},"B":"x"},"status":{"Phase":"Active"}}`)
 	back, err := UnmarshalBags(text)
 	must(t, err)
 	delete(bags, "empty") // empty bags are left out
@@ -520,7 +522,14 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 	var generic map[string]map[string]json.RawMessage
 	must(t, json.Unmarshal([]byte(text), &generic))
 	for k, v := range bag {
-		eq(t, string(generic["spec"][k]), v)
+		// The same JSON value: encoding/json reads both as the same thing.
+		var want, got any
+		must(t, json.Unmarshal([]byte(v), &want))
+		must(t, json.Unmarshal(generic["spec"][k], &got))
+		eq(t, got, want)
+	}
+	if !strings.Contains(text, "<html> \u2028") {
+		t.Errorf("the escapes Add wrote are not written as the characters: %s", text)
 	}
 	back, err := UnmarshalBags(text)
 	must(t, err)

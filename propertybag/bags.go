@@ -63,8 +63,10 @@ func (b Bags) DeepCopy() Bags {
 // map, and stays readable when it is itself embedded in JSON (an
 // annotation). Names, keys and strings are not HTML-escaped: <, > and &
 // are written as they are, so the text is no longer than the values it
-// carries (values are embedded exactly as stored, so what Add wrote as
-// \u003c stays so). Bag names may be any text other than one beginning
+// carries, and the escapes Add writes for them (\u003c, six bytes) are
+// written as the characters; a value that holds the characters themselves
+// has them written as those escapes instead, so that every value still
+// comes back byte for byte. Bag names may be any text other than one beginning
 // with "$": paths such as `spec.ports[name=http]` or `spec.labels["a b"]`
 // come back as they are.
 //
@@ -122,7 +124,7 @@ func MarshalBags(bags Bags) (string, error) {
 			}
 			buf = appendAnnotationString(buf, key)
 			buf = append(buf, ':')
-			buf = append(buf, text...)
+			buf = appendSwapped(buf, text)
 		}
 		if open {
 			buf = append(buf, '}')
@@ -407,7 +409,7 @@ func unmarshalBags(text string) (Bags, error) {
 			if err := d.skipValue(); err != nil {
 				return fmt.Errorf("value %q of bag %q: %w", key, name, err)
 			}
-			return put(bag, name, key, d.s[start:d.i])
+			return put(bag, name, key, swapped(d.s[start:d.i]))
 		})
 	})
 	if err != nil {
@@ -418,6 +420,74 @@ func unmarshalBags(text string) (Bags, error) {
 		return nil, d.syntaxErr("after top-level value")
 	}
 	return bags, nil
+}
+
+// The values Add writes escape <, > and & (and U+2028, U+2029) as
+// encoding/json does, six bytes each. MarshalBags writes those escapes as
+// the characters they stand for, so that the annotation is no longer than
+// what it holds, and writes those characters where a value has them as
+// themselves as escapes, so that UnmarshalBags, doing the same swap, gives
+// back every value byte for byte. Only the lower-case escapes Add writes
+// are swapped; any other escape is copied as it is.
+var swaps = [...]struct{ char, escape string }{
+	{"<", `\u003c`}, {">", `\u003e`}, {"&", `\u0026`}, {"\u2028", `\u2028`}, {"\u2029", `\u2029`},
+}
+
+// needsSwap reports whether text, valid JSON, may hold anything to swap.
+func needsSwap(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\\', '<', '>', '&', 0xE2:
+			return true
+		}
+	}
+	return false
+}
+
+// swapped returns text with the swaps applied (see swaps): applying it
+// twice gives text back.
+func swapped(text string) string {
+	if !needsSwap(text) {
+		return text
+	}
+	return string(appendSwapped(make([]byte, 0, len(text)), text))
+}
+
+// appendSwapped appends text, valid JSON, with the swaps applied.
+func appendSwapped(dst []byte, text string) []byte {
+	if !needsSwap(text) {
+		return append(dst, text...)
+	}
+	start := 0
+next:
+	for i := 0; i < len(text); {
+		switch text[i] {
+		case '\\', '<', '>', '&', 0xE2:
+		default:
+			i++
+			continue
+		}
+		for _, s := range swaps {
+			switch {
+			case strings.HasPrefix(text[i:], s.escape):
+				dst = append(append(dst, text[start:i]...), s.char...)
+				i += len(s.escape)
+				start = i
+				continue next
+			case strings.HasPrefix(text[i:], s.char):
+				dst = append(append(dst, text[start:i]...), s.escape...)
+				i += len(s.char)
+				start = i
+				continue next
+			}
+		}
+		if text[i] == '\\' {
+			i += 2 // an escape that is not swapped: \\, \", \n, \u00e9, ...
+			continue
+		}
+		i++
+	}
+	return append(dst, text[start:]...)
 }
 
 // unbase64 decodes a name or value of the base64 section.
