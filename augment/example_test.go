@@ -22,11 +22,15 @@ type exampleV2Person struct {
 }
 
 // assignToV2 plays the generated copy: it copies the properties that match
-// and, as its last statement, calls the hook.
+// and, as its last statement, calls the hook, which the generator found.
 func (p *exampleV1Person) assignToV2(dst *exampleV2Person) error {
 	dst.Age = p.Age
-	return augment.AfterAssignTo(p, dst)
+	return p.AssignPropertiesTo(dst)
 }
+
+// The generated code also declares the hook it calls, so that a hook with
+// another signature fails to build.
+var _ augment.AssignableTo[*exampleV2Person] = (*exampleV1Person)(nil)
 
 // AssignPropertiesTo is the hand-written hook (an
 // augment.AssignableTo[*exampleV2Person]). It splits the name, which the
@@ -40,9 +44,9 @@ func (p *exampleV1Person) AssignPropertiesTo(dst *exampleV2Person) error {
 	return nil
 }
 
-// A whole-object hook runs after the generated copy and sees its result. An
-// error it returns is wrapped with both type names.
-func ExampleAfterAssignTo() {
+// A whole-object hook runs after the generated copy and sees its result; an
+// error it returns ends the conversion (package convert names the step).
+func ExampleAssignableTo() {
 	ada := &exampleV1Person{FullName: "Ada Lovelace", Age: 36}
 	var v2 exampleV2Person
 	if err := ada.assignToV2(&v2); err != nil {
@@ -53,13 +57,9 @@ func ExampleAfterAssignTo() {
 	cher := &exampleV1Person{FullName: "Cher", Age: 79}
 	err := cher.assignToV2(&exampleV2Person{})
 	fmt.Println(err)
-
-	to, from := augment.HasHooks[*exampleV1Person, *exampleV2Person]()
-	fmt.Println("hooks:", to, from)
 	// Output:
 	// {GivenName:Ada FamilyName:Lovelace Age:36}
-	// augmenting conversion from augment_test.exampleV1Person to augment_test.exampleV2Person: cannot split "Cher" into given and family name
-	// hooks: true false
+	// cannot split "Cher" into given and family name
 }
 
 // exampleStatus is the newer version's type of a property that the older

@@ -36,16 +36,13 @@ func NewPropertyConverter[Older, Newer any](property string, forward func(Older)
 	return PropertyConverter[Older, Newer]{property: property, forward: forward, backward: backward}
 }
 
-// Property returns the name of the property the converter handles.
-func (c PropertyConverter[Older, Newer]) Property() string { return c.property }
-
 // Forward converts a value of the older version's type to the newer one's.
 // Errors name the property and both types; on error the value is the zero
 // value.
 func (c PropertyConverter[Older, Newer]) Forward(v Older) (Newer, error) {
 	if c.forward == nil {
 		var zero Newer
-		return zero, c.wrap(ErrNotInitialized, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
+		return zero, c.wrap(errNotInitialized, reflect.TypeFor[Older](), reflect.TypeFor[Newer]())
 	}
 	n, err := c.forward(v)
 	if err != nil {
@@ -61,7 +58,7 @@ func (c PropertyConverter[Older, Newer]) Forward(v Older) (Newer, error) {
 func (c PropertyConverter[Older, Newer]) Backward(v Newer) (Older, error) {
 	if c.backward == nil {
 		var zero Older
-		return zero, c.wrap(ErrNotInitialized, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
+		return zero, c.wrap(errNotInitialized, reflect.TypeFor[Newer](), reflect.TypeFor[Older]())
 	}
 	o, err := c.backward(v)
 	if err != nil {
@@ -97,9 +94,9 @@ func (c PropertyConverter[Older, Newer]) BackwardPtr(v *Newer) (*Older, error) {
 	return &o, nil
 }
 
-// ErrNotInitialized is returned by the methods of a PropertyConverter that
+// errNotInitialized is returned by the methods of a PropertyConverter that
 // was not built with NewPropertyConverter (its zero value).
-var ErrNotInitialized = errors.New("property converter was not built with NewPropertyConverter")
+var errNotInitialized = errors.New("property converter was not built with NewPropertyConverter")
 
 func (c PropertyConverter[Older, Newer]) wrap(err error, from, to reflect.Type) error {
 	return fmt.Errorf("converting property %q from %s to %s: %w", c.property, typename.Of(from), typename.Of(to), err)

@@ -75,8 +75,9 @@ package compat
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
-	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/internal/typename"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -231,8 +232,8 @@ func (p Property[Staged, Current]) errorf(doing string, err error) error {
 	return fmt.Errorf("compat: %s property %q (staged as %s in %s): %w", doing, p.Name, typeName[Staged](), p.Version, err)
 }
 
-// typeName names T for messages as augment.TypeName does, so apimachinery's
+// typeName names T for messages as the other packages do, so apimachinery's
 // types read metav1.Time rather than v1.Time.
 func typeName[T any]() string {
-	return augment.TypeName(new(T))
+	return typename.Of(reflect.TypeFor[T]())
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -85,13 +84,13 @@ func StashBags(dst, src any) error {
 	}
 	if len(status) > 0 && api.statusBags == nil {
 		return stashError(dst, src, fmt.Errorf("%s must carry the status bags %s, but its status has no field of type propertybag.Bags",
-			augment.TypeName(dst), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
+			typeName(reflect.TypeOf(dst)), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
 	}
 	meta := objectMeta(dst)
 	text := ""
 	if len(annotated) > 0 {
 		if meta == nil {
-			return stashError(dst, src, fmt.Errorf("%s has no metadata to carry the bags %s", augment.TypeName(dst),
+			return stashError(dst, src, fmt.Errorf("%s has no metadata to carry the bags %s", typeName(reflect.TypeOf(dst)),
 				strings.Join(slices.Sorted(maps.Keys(annotated)), ", ")))
 		}
 		if text, err = propertybag.MarshalBags(annotated); err != nil {
@@ -219,11 +218,11 @@ func isStatusPath(path string) bool {
 }
 
 func stashError(dst, src any, err error) error {
-	return fmt.Errorf("hubspoke: carrying the property bags of %s to %s: %w", augment.TypeName(src), augment.TypeName(dst), err)
+	return fmt.Errorf("hubspoke: carrying the property bags of %s to %s: %w", typeName(reflect.TypeOf(src)), typeName(reflect.TypeOf(dst)), err)
 }
 
 func recallError(src, dst any, err error) error {
-	return fmt.Errorf("hubspoke: restoring the property bags of %s from %s: %w", augment.TypeName(dst), augment.TypeName(src), err)
+	return fmt.Errorf("hubspoke: restoring the property bags of %s from %s: %w", typeName(reflect.TypeOf(dst)), typeName(reflect.TypeOf(src)), err)
 }
 
 // withoutKey returns a copy of m without key, or nil when nothing is left.

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -82,21 +81,23 @@ func (n *node[N, PN]) DeepCopyObject() runtime.Object {
 	return c
 }
 
-func (n *node[N, PN]) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(n, h, n.assignTo)
+func (n *node[N, PN]) ConvertTo(h conversion.Hub) error { return convert.ToHub(n, h) }
+
+func (n *node[N, PN]) ConvertFrom(h conversion.Hub) error { return convert.FromHub(n, h) }
+
+func (n *node[N, PN]) Link() convert.Link {
+	return convert.LinkTo((*node[N, PN]).assignTo, (*node[N, PN]).assignFrom)
 }
 
-func (n *node[N, PN]) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(n, h, n.assignFrom)
-}
-
-func (n *node[N, PN]) NextVersion() runtime.Object { return PN(new(N)) }
+// next returns an empty object of the next version.
+func (n *node[N, PN]) next() object { return PN(new(N)) }
 
 // New returns an empty object of the same version.
 func (n *node[N, PN]) New() conversion.Convertible { return new(node[N, PN]) }
 
 // assignTo and assignFrom play the generated copies: copy the spec, count
-// the hop, then run the hook.
+// the hop, then call the hook, as generated code does for a type that has
+// one.
 func (n *node[N, PN]) assignTo(dst *N) error {
 	d := PN(dst)
 	*d.spec() = n.Spec
@@ -104,7 +105,7 @@ func (n *node[N, PN]) assignTo(dst *N) error {
 	if err := hooks.copied(n, d); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(n, d)
+	return n.AssignPropertiesTo(d)
 }
 
 func (n *node[N, PN]) assignFrom(src *N) error {
@@ -114,7 +115,7 @@ func (n *node[N, PN]) assignFrom(src *N) error {
 	if err := hooks.copied(s, n); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(n, s)
+	return n.AssignPropertiesFrom(s)
 }
 
 // The whole-object hooks, which every node has.
@@ -194,12 +195,15 @@ func chainScheme(hops int) *runtime.Scheme {
 	return s
 }
 
-// recorder observes hook calls; a test can make one hook fail.
+// recorder observes hook calls; a test can make one hook fail, or make
+// every hook change its source and destination in place.
 type recorder struct {
-	quiet  atomic.Bool // benchmarks: record nothing
-	mu     sync.Mutex
-	calls  []string
-	failOn string // "to:<type>" or "from:<type>"
+	quiet   atomic.Bool // benchmarks: record nothing
+	meddle  atomic.Bool // hooks change the maps and slices they are given in place
+	mu      sync.Mutex
+	calls   []string
+	failOn  string // "to:<type>" or "from:<type>"
+	meddled atomic.Int64
 }
 
 var hooks = &recorder{}
@@ -231,6 +235,20 @@ var errHook = errors.New("hook refused")
 
 // hook records a hook call and checks that the generated copy ran first.
 func (r *recorder) hook(dir string, from, to object) error {
+	if r.meddle.Load() {
+		// What a careless hook does: change memory it was handed, on both
+		// sides of the step.
+		if labels := to.GetObjectMeta().GetLabels(); labels != nil {
+			labels["meddled"] = dir
+		}
+		if tags := from.spec().Tags; len(tags) > 0 {
+			tags[0] = "meddled"
+		}
+		if labels := from.spec().Labels; labels != nil {
+			labels["meddled"] = dir
+		}
+		r.meddled.Add(1)
+	}
 	if r.quiet.Load() {
 		return nil
 	}
@@ -255,11 +273,11 @@ func short(o object) string {
 	n := 0
 	for o != nil {
 		n++
-		c, ok := o.(interface{ NextVersion() runtime.Object })
+		c, ok := o.(interface{ next() object })
 		if !ok {
 			break
 		}
-		next := c.NextVersion().(object)
+		next := c.next()
 		if _, ok := next.(*hubNode); ok {
 			break
 		}

@@ -3,14 +3,15 @@ package convert_test
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/hub"
+	"github.com/hubspoke/hubspoke/internal/typename"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
@@ -114,13 +115,10 @@ func TestHookErrorsNameTheStep(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 	// The first step that touches h3 (three hops from the hub) fails: c8v5 → c8v6. It is
-	// named once, by the hook error.
-	var hookErr *augment.HookError
-	if !errors.As(err, &hookErr) || hookErr.From != augment.TypeName(&c8v5{}) || hookErr.To != augment.TypeName(&c8v6{}) {
-		t.Errorf("error does not name the step c8v5 → c8v6: %v", err)
-	}
-	if strings.Count(err.Error(), "conversion from") != 1 || strings.HasPrefix(err.Error(), "converting ") {
-		t.Errorf("step named more than once: %v", err)
+	// named once, by the walk.
+	step := "converting " + typename.Of(reflect.TypeFor[c8v5]()) + " to " + typename.Of(reflect.TypeFor[c8v6]()) + ": hook refused"
+	if err.Error() != step {
+		t.Errorf("error does not name the step c8v5 → c8v6 once:\n got %v\nwant %s", err, step)
 	}
 	if got := hooks.log(); slices.Contains(got, "hook to h2->h1") {
 		t.Errorf("conversion went on after a failed hook: %v", got)
@@ -179,7 +177,7 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "not registered") {
 			t.Fatalf("got %v", err)
 		}
-		for _, want := range []string{"version v0: NextVersion", "version v1: NextVersion"} {
+		for _, want := range []string{"version v0: its Link", "version v1: its Link"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("error does not report %q: %v", want, err)
 			}
@@ -215,8 +213,12 @@ func (l *loopA) ConvertTo(conversion.Hub) error   { return nil }
 func (l *loopA) ConvertFrom(conversion.Hub) error { return nil }
 func (l *loopB) ConvertTo(conversion.Hub) error   { return nil }
 func (l *loopB) ConvertFrom(conversion.Hub) error { return nil }
-func (l *loopA) NextVersion() runtime.Object      { return &loopB{} }
-func (l *loopB) NextVersion() runtime.Object      { return &loopA{} }
+func (l *loopA) Link() convert.Link {
+	return convert.LinkTo(func(*loopA, *loopB) error { return nil }, func(*loopA, *loopB) error { return nil })
+}
+func (l *loopB) Link() convert.Link {
+	return convert.LinkTo(func(*loopB, *loopA) error { return nil }, func(*loopB, *loopA) error { return nil })
+}
 
 func TestConverterAnyToAny(t *testing.T) {
 	s := chainScheme(4) // v1 .. v4 spokes, v5 hub
@@ -279,7 +281,7 @@ func TestConverterFailureLeavesBothIntact(t *testing.T) {
 	if !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
 	}
-	if !strings.HasPrefix(err.Error(), "hubspoke: converting Thing.test.hubspoke.dev from v1 to v2: augmenting conversion from convert_test.node[") {
+	if !strings.HasPrefix(err.Error(), "hubspoke: converting Thing.test.hubspoke.dev from v1 to v2: converting convert_test.node[") {
 		t.Errorf("error lacks context: %v", err)
 	}
 	if diff := cmp.Diff(before, runtime.Object(src)); diff != "" {
@@ -389,19 +391,79 @@ func (p *panicky) DeepCopyObject() runtime.Object   { c := *p; return &c }
 func (p *panicky) ConvertTo(conversion.Hub) error   { panic("conversion bug") }
 func (p *panicky) ConvertFrom(conversion.Hub) error { return nil }
 
-// wrongHook is a version whose hook takes the hub by value: it compiles,
-// but would never run, so NewConverter refuses it.
-type wrongHook struct{ c1v1 }
+// TestHooksCannotReachTheCallersObjects: the walk copies its input once and
+// every step works on private objects, so a hook that changes the maps and
+// slices it is handed, on either side of its step, cannot change the
+// caller's source, through the Converter or through ConvertTo/ConvertFrom.
+func TestHooksCannotReachTheCallersObjects(t *testing.T) {
+	hooks.meddle.Store(true)
+	defer hooks.meddle.Store(false)
+	c, err := convert.NewConverter(chainScheme(4), testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		run  func(src object) error
+	}{
+		{"Converter v1 to v3", func(src object) error { return c.Convert(src, &c4v3{}) }},
+		{"Converter v1 to hub", func(src object) error { return c.Convert(src, &hubNode{}) }},
+		{"ConvertTo", func(src object) error { return src.(conversion.Convertible).ConvertTo(&hubNode{}) }},
+	} {
+		src := sample(&c4v1{})
+		before := src.DeepCopyObject()
+		n := hooks.meddled.Load()
+		if err := tc.run(src); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if hooks.meddled.Load() == n {
+			t.Fatalf("%s: no hook ran", tc.name)
+		}
+		if diff := cmp.Diff(before, runtime.Object(src)); diff != "" {
+			t.Errorf("%s: a hook changed the caller's source (-before +after):\n%s", tc.name, diff)
+		}
+	}
+	h := sample(&hubNode{})
+	before := h.DeepCopyObject()
+	if err := (&c4v1{}).ConvertFrom(h.(conversion.Hub)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, runtime.Object(h)); diff != "" {
+		t.Errorf("ConvertFrom: a hook changed the caller's hub (-before +after):\n%s", diff)
+	}
+}
 
-func (w *wrongHook) AssignPropertiesTo(hubNode) error { return nil }
-func (w *wrongHook) DeepCopyObject() runtime.Object   { c := *w; return &c }
-
-func TestHookWithWrongSignatureFailsAtStartUp(t *testing.T) {
-	s := chainScheme(1)
-	s.AddKnownTypeWithName(testGK.WithVersion("v0"), &wrongHook{})
-	_, err := convert.NewConverter(s, testGK)
-	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "AssignPropertiesTo") ||
-		!strings.Contains(err.Error(), "never run") {
+// TestFailedConvertToLeavesTheHubAlone: a direct ConvertTo that fails part
+// way leaves the hub it was given as it was, sharing nothing with the source.
+func TestFailedConvertToLeavesTheHubAlone(t *testing.T) {
+	hooks.reset("to:h2")
+	defer hooks.reset("")
+	src := sample(&c4v1{})
+	h := &hubNode{Spec: spec{Name: "untouched"}}
+	if err := src.(conversion.Convertible).ConvertTo(h); !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
+	}
+	if diff := cmp.Diff(&hubNode{Spec: spec{Name: "untouched"}}, h); diff != "" {
+		t.Errorf("a failed ConvertTo changed the hub (-want +got):\n%s", diff)
+	}
+}
+
+// TestConvertOwned converts without the first copy: the result is right,
+// and the source may have been used up.
+func TestConvertOwned(t *testing.T) {
+	c, err := convert.NewConverter(chainScheme(4), testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &c4v3{}
+	if err := c.Convert(sample(&c4v1{}), want); err != nil {
+		t.Fatal(err)
+	}
+	got := &c4v3{}
+	if err := c.ConvertOwned(sample(&c4v1{}), got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ConvertOwned differs from Convert (-Convert +ConvertOwned):\n%s", diff)
 	}
 }

@@ -27,6 +27,10 @@ type Converter struct {
 	versions    map[reflect.Type]string
 	shared      map[reflect.Type][]string
 	apiVersions map[string]string
+	// steps holds, for each version that declares a Link, the steps from
+	// it to the hub; versions without (plain controller-runtime
+	// Convertibles) convert with their own ConvertTo and ConvertFrom.
+	steps map[string][]*step
 }
 
 // NewConverter builds the Converter for resource gk from the types
@@ -40,7 +44,12 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 		return nil, err
 	}
 	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub()),
-		versions: map[reflect.Type]string{}, shared: map[reflect.Type][]string{}, apiVersions: map[string]string{}}
+		versions: map[reflect.Type]string{}, shared: map[reflect.Type][]string{}, apiVersions: map[string]string{},
+		steps: map[string][]*step{}}
+	hubObj, err := c.newObject(graph.Hub())
+	if err != nil {
+		return nil, err
+	}
 	for _, v := range graph.Versions() {
 		c.apiVersions[v] = gk.WithVersion(v).GroupVersion().String()
 		obj, err := c.newObject(v)
@@ -49,6 +58,13 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 		}
 		t := reflect.TypeOf(obj)
 		c.shared[t] = append(c.shared[t], v)
+		if _, ok := obj.(Linked); ok && v != graph.Hub() {
+			steps, err := pathToHub(t, reflect.TypeOf(hubObj))
+			if err != nil {
+				return nil, fmt.Errorf("%s: version %s: %w", gk, v, err)
+			}
+			c.steps[v] = steps
+		}
 	}
 	for t, versions := range c.shared {
 		if len(versions) == 1 {
@@ -60,11 +76,7 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 		if v == graph.Hub() {
 			continue
 		}
-		err := c.checkHooks(v)
-		if err == nil {
-			err = c.smokeTest(v)
-		}
-		if err != nil {
+		if err := c.smokeTest(v); err != nil {
 			return nil, fmt.Errorf("%s: start-up check of version %s: %w", gk, v, err)
 		}
 	}
@@ -79,37 +91,8 @@ func recoverInto(err *error) {
 	}
 }
 
-var errorType = reflect.TypeFor[error]()
-
-// checkHooks reports a whole-object hook (see package augment) whose
-// signature does not take the next version: such a method compiles, but
-// never runs.
-func (c *Converter) checkHooks(version string) error {
-	obj, err := c.newObject(version)
-	if err != nil {
-		return err
-	}
-	chained, ok := obj.(Chained)
-	if !ok {
-		return nil
-	}
-	t, want := reflect.TypeOf(obj), reflect.TypeOf(chained.NextVersion())
-	for _, name := range []string{"AssignPropertiesTo", "AssignPropertiesFrom"} {
-		m, ok := t.MethodByName(name)
-		if !ok {
-			continue
-		}
-		if m.Type.NumIn() != 2 || m.Type.In(1) != want || m.Type.NumOut() != 1 || m.Type.Out(0) != errorType {
-			return fmt.Errorf("hook %s.%s has type %s, want func(%s) error: it would never run",
-				t.Elem(), name, m.Type, want)
-		}
-	}
-	return nil
-}
-
 // smokeTest converts an empty object of version to the hub and back.
-func (c *Converter) smokeTest(version string) (err error) {
-	defer recoverInto(&err)
+func (c *Converter) smokeTest(version string) error {
 	obj, err := c.newObject(version)
 	if err != nil {
 		return err
@@ -118,14 +101,14 @@ func (c *Converter) smokeTest(version string) (err error) {
 	if err != nil {
 		return err
 	}
-	if err := asConvertible(obj).ConvertTo(h.(conversion.Hub)); err != nil {
+	if err := c.walk(obj, h, version, c.graph.Hub(), true); err != nil {
 		return err
 	}
 	back, err := c.newObject(version)
 	if err != nil {
 		return err
 	}
-	return asConvertible(back).ConvertFrom(h.(conversion.Hub))
+	return c.walk(h, back, c.graph.Hub(), version, true)
 }
 
 // Graph returns the conversion graph of the resource.
@@ -139,20 +122,33 @@ func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 
 // Convert converts src into dst; the types of src and dst (registered in the
 // scheme) select the versions. On success dst holds the converted object
-// with apiVersion and kind set to its version. Versions that convert with
-// ToHub and FromHub carry a deep copy of src's metadata (other Convertibles
-// must copy it themselves, as controller-runtime expects). src is never
-// modified, and on failure dst is left as it was. Converting to the version
-// src already has returns a deep copy, without a trip through the hub (the
-// API server never asks for that conversion).
+// with apiVersion and kind set to its version, and a deep copy of src's
+// metadata. src is never modified: it is deep-copied once, at the start,
+// and every step of the walk works on private objects, so the result shares
+// no memory with src. On failure dst is left as it was. Converting to the
+// version src already has returns a deep copy, without a trip through the
+// hub (the API server never asks for that conversion).
 //
 // An error begins with "hubspoke: converting", the resource and the two
 // versions, and goes on with the step of the chain that failed and the
 // property at fault, for example "hubspoke: converting
 // Person.crm.example.com from v1 to v5storage: converting v3storage.Person
-// to v4storage.Person: propertybag: pull "MailingAddress" ...", so that the
-// message the API server passes on to a client names its source.
+// to v4storage.Person: propertybag: recall "MailingAddress" ...", so that
+// the message the API server passes on to a client names its source. A
+// panic in a step is an error naming the step.
 func (c *Converter) Convert(src, dst runtime.Object) error {
+	return c.convertObject(src, dst, false)
+}
+
+// ConvertOwned is Convert for a caller that owns src and discards it
+// afterwards, such as a webhook that has just decoded it: it skips the deep
+// copy of src, and src may be changed. dst shares memory with what is left
+// of src.
+func (c *Converter) ConvertOwned(src, dst runtime.Object) error {
+	return c.convertObject(src, dst, true)
+}
+
+func (c *Converter) convertObject(src, dst runtime.Object, owned bool) error {
 	from, err := c.versionOf(src)
 	if err != nil {
 		return fmt.Errorf("hubspoke: converting %s: source: %w", c.gk, err)
@@ -174,7 +170,7 @@ func (c *Converter) Convert(src, dst runtime.Object) error {
 		typeMeta, *tm = *tm, metav1.TypeMeta{}
 	}
 	if out.Elem().IsZero() {
-		if err := c.convert(src, dst, from, to); err != nil {
+		if err := c.convert(src, dst, from, to, owned); err != nil {
 			out.Elem().SetZero()
 			if tm != nil {
 				*tm = typeMeta
@@ -190,7 +186,7 @@ func (c *Converter) Convert(src, dst runtime.Object) error {
 	if err != nil {
 		return err
 	}
-	if err := c.convert(src, fresh, from, to); err != nil {
+	if err := c.convert(src, fresh, from, to, owned); err != nil {
 		return err
 	}
 	out.Elem().Set(reflect.ValueOf(fresh).Elem())
@@ -254,8 +250,8 @@ func (c *Converter) newObject(version string) (runtime.Object, error) {
 
 // convert converts src (at version from) into the empty object dst (at
 // version to) and applies the API server's rules for type and metadata.
-func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
-	err := c.walk(src, dst, from, to)
+func (c *Converter) convert(src, dst runtime.Object, from, to string, owned bool) error {
+	err := c.walk(src, dst, from, to, owned)
 	if err != nil {
 		return fmt.Errorf("hubspoke: converting %s from %s to %s: %w", c.gk, from, to, err)
 	}
@@ -267,30 +263,65 @@ func (c *Converter) convert(src, dst runtime.Object, from, to string) error {
 	return nil
 }
 
-func (c *Converter) walk(src, dst runtime.Object, from, to string) (err error) {
+// walk converts src into the empty object dst: up the steps of from to the
+// hub, then down the steps of to. Unless owned, src is deep-copied first.
+func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (err error) {
 	defer recoverInto(&err)
-	hubVersion := c.graph.Hub()
-	switch {
-	case from == to:
-		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(src.DeepCopyObject()).Elem())
+	cur := src
+	if !owned {
+		cur = src.DeepCopyObject()
+	}
+	if from == to {
+		reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(cur).Elem())
 		return nil
+	}
+	hubVersion := c.graph.Hub()
+	var last runtime.Object
+	if to == hubVersion {
+		last = dst
+	}
+	// Up to the hub.
+	h := cur
+	pooled := false // h is an intermediate object from a pool
+	switch up := c.steps[from]; {
 	case from == hubVersion:
-		return asConvertible(dst).ConvertFrom(src.(conversion.Hub))
-	case to == hubVersion:
-		return asConvertible(src).ConvertTo(dst.(conversion.Hub))
+	case up != nil:
+		var result any
+		if last == nil {
+			result, err = upSteps(cur, up, nil)
+			pooled = true
+		} else {
+			result, err = upSteps(cur, up, last)
+		}
+		if err != nil {
+			return err
+		}
+		h = result.(runtime.Object)
+	default:
+		if last == nil {
+			if last, err = c.newObject(hubVersion); err != nil {
+				return err
+			}
+		}
+		if err := cur.(conversion.Convertible).ConvertTo(last.(conversion.Hub)); err != nil {
+			return err
+		}
+		h = last
 	}
-	h, err := c.newObject(hubVersion)
-	if err != nil {
-		return err
+	if to == hubVersion {
+		if h != dst {
+			reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(h).Elem())
+		}
+		return nil
 	}
-	if err := asConvertible(src).ConvertTo(h.(conversion.Hub)); err != nil {
-		return err
+	// Down from the hub.
+	if down := c.steps[to]; down != nil {
+		_, err = downSteps(h, down, dst)
+	} else {
+		err = dst.(conversion.Convertible).ConvertFrom(h.(conversion.Hub))
 	}
-	return asConvertible(dst).ConvertFrom(h.(conversion.Hub))
-}
-
-// asConvertible is safe because GraphFromScheme only admits versions that
-// are the hub or Convertible.
-func asConvertible(obj runtime.Object) conversion.Convertible {
-	return obj.(conversion.Convertible)
+	if pooled {
+		c.steps[from][len(c.steps[from])-1].freeTo(h)
+	}
+	return err
 }

@@ -3,6 +3,7 @@ package convert
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -14,9 +15,9 @@ import (
 
 // GraphFromScheme derives the conversion graph of the resource gk from the
 // types registered in scheme: a type implementing conversion.Hub is the hub;
-// a Chained type links to the version of the object its NextVersion returns;
-// a conversion.Convertible that is not Chained is taken to convert directly
-// to the hub. Any other registered version has no way to the hub and makes
+// a Linked type links to the version its Link leads to; a
+// conversion.Convertible that is not Linked is taken to convert directly to
+// the hub. Any other registered version has no way to the hub and makes
 // the graph invalid. Errors name the resource and the versions at fault.
 func GraphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, error) {
 	spec := hub.GraphSpec{Resource: gk.String(), Next: map[string]string{}}
@@ -31,11 +32,20 @@ func GraphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, e
 		switch o := obj.(type) {
 		case conversion.Hub:
 			spec.Hubs = append(spec.Hubs, gvk.Version)
-		case Chained:
-			next := o.NextVersion()
+		case Linked:
+			s, err := stepOf(reflect.TypeOf(o))
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: version %s: %w", gk, gvk.Version, err))
+				continue
+			}
+			next, ok := reflect.New(s.to.Elem()).Interface().(runtime.Object)
+			if !ok {
+				errs = append(errs, fmt.Errorf("%s: version %s: its Link leads to %s, which is not a runtime.Object", gk, gvk.Version, s.toName))
+				continue
+			}
 			nextGVK, err := kindOf(scheme, next, gk)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: version %s: NextVersion: %w", gk, gvk.Version, err))
+				errs = append(errs, fmt.Errorf("%s: version %s: its Link: %w", gk, gvk.Version, err))
 				continue
 			}
 			spec.Next[gvk.Version] = nextGVK.Version
@@ -44,7 +54,7 @@ func GraphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, e
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		return nil, err // every version whose NextVersion is unusable, not just the first
+		return nil, err // every version whose Link is unusable, not just the first
 	}
 	if len(spec.Hubs) == 1 {
 		for _, v := range convertibles {

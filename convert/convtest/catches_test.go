@@ -129,28 +129,28 @@ func TestCatchesConversionSharingASlice(t *testing.T) {
 	if tags := f.Counterexample.(*WidgetV2).Spec.Tags; len(tags) != 1 {
 		t.Errorf("counter-example tags %q: want a single tag", tags)
 	}
-	// The webhook path shares it too.
-	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v2", "v2storage", bugOpts()...),
-		"reliability v2 → v2storage",
-		"the v2storage (the hub) object converted from v2 shares memory with the source",
-	)
+	// The webhook path does not: the Converter walks the Links on a copy of
+	// the source and never calls the ConvertTo method that has the bug.
+	if err := convtest.CheckReliability(widgetScheme(), widgetGK, "v2", "v2storage", bugOpts()...); err != nil {
+		t.Errorf("the Converter shares memory with its source: %v", err)
+	}
 }
 
 func TestCatchesHookMutatingItsSource(t *testing.T) {
 	withBug(t, bugMutatesSource)
+	// The walk works on a copy, so the caller's source stays as it was;
+	// what the hook sorted in place is the hub's slice, moved from the
+	// copy, and the round trip shows the tags out of order.
 	f := mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
-		"converting v1 to the hub (v2storage) modified the source (-before +after):",
+		"v1 → hub (v2storage) → v1 changed the object (-before +after):",
 		"Tags:",
 	)
 	if tags := f.Counterexample.(*WidgetV1).Spec.Tags; len(tags) != 2 {
 		t.Errorf("counter-example tags %q: want the two unsorted tags that show the bug", tags)
 	}
-	mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1storage", bugOpts()...),
-		"converting v1storage to the hub (v2storage) modified the source",
-	)
-	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", bugOpts()...),
-		"converting v1 to v2 modified the source (-before +after):",
-	)
+	if strings.Contains(f.Error(), "modified the source") {
+		t.Errorf("the caller's source changed: %v", f)
+	}
 }
 
 func TestCatchesConvertFromMutatingTheHub(t *testing.T) {
@@ -197,8 +197,9 @@ func TestCatchesVersionPairThatErrors(t *testing.T) {
 func TestCatchesPanics(t *testing.T) {
 	withBug(t, bugPanics)
 	mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", bugOpts()...),
-		"converting the hub (v2storage) back to v1 failed: panic: runtime error: invalid memory address or nil pointer dereference",
-		"(*WidgetV1Storage).AssignPropertiesFrom", // the stack points at the hook
+		"converting the hub (v2storage) back to v1 failed:",
+		"panic: runtime error: invalid memory address or nil pointer dereference",
+		"(*WidgetV1Storage).AssignPropertiesFrom", // the error points at the hook
 	)
 	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v2storage", "v1", bugOpts()...),
 		"converting v2storage (the hub) to v1 failed:",
@@ -650,9 +651,9 @@ func TestUpdateCatchesModificationsAndSharing(t *testing.T) {
 			"converting the hub (v2storage) to v2 modified the hub (-before +after):", "Tags:")
 	})
 	t.Run("API object modified", func(t *testing.T) {
-		withBug(t, bugMutatesSource)
+		withBug(t, bugNaNIntoSource)
 		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
-			"converting v1 back to the hub (v2storage) modified the v1 object (-before +after):", "Tags:")
+			"converting v1 back to the hub (v2storage) modified the v1 object (-before +after):", "Ratio:")
 	})
 	t.Run("hub shares the API object's memory", func(t *testing.T) {
 		withBug(t, bugSharesSlice)

@@ -370,18 +370,30 @@ func copyValue(dst, src reflect.Value) {
 
 // --- conversions: the one-line methods of generated code ---
 
-func (w *WidgetV1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h, w.assignTo) }
-func (w *WidgetV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(w, h, w.assignFrom) }
-func (w *WidgetV1) NextVersion() runtime.Object        { return &WidgetV1Storage{} }
-
-func (w *WidgetV1Storage) ConvertTo(h conversion.Hub) error { return convert.ToHub(w, h, w.assignTo) }
-func (w *WidgetV1Storage) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(w, h, w.assignFrom)
+func (w *WidgetV1) ConvertTo(h conversion.Hub) error {
+	if err := convert.ToHub(w, h); err != nil {
+		return err
+	}
+	if activeBug() == bugNaNIntoSource && w.Spec.Ratio != 0 {
+		w.Spec.Ratio = math.NaN() // the bug: "marks" the source's ratio as converted
+	}
+	return nil
 }
-func (w *WidgetV1Storage) NextVersion() runtime.Object { return &WidgetV2Storage{} }
+func (w *WidgetV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(w, h) }
+func (w *WidgetV1) Link() convert.Link {
+	return convert.LinkTo((*WidgetV1).assignTo, (*WidgetV1).assignFrom)
+}
+
+func (w *WidgetV1Storage) ConvertTo(h conversion.Hub) error { return convert.ToHub(w, h) }
+func (w *WidgetV1Storage) ConvertFrom(h conversion.Hub) error {
+	return convert.FromHub(w, h)
+}
+func (w *WidgetV1Storage) Link() convert.Link {
+	return convert.LinkTo((*WidgetV1Storage).assignTo, (*WidgetV1Storage).assignFrom)
+}
 
 func (w *WidgetV2) ConvertTo(h conversion.Hub) error {
-	if err := convert.ToHub(w, h, w.assignTo); err != nil {
+	if err := convert.ToHub(w, h); err != nil {
 		return err
 	}
 	if activeBug() == bugSharesSlice {
@@ -394,7 +406,7 @@ func (w *WidgetV2) ConvertFrom(h conversion.Hub) error {
 	if activeBug() == bugFromMutatesHub {
 		slices.Reverse(hub.Spec.Tags) // the bug: reorders the hub's slice in place
 	}
-	if err := convert.FromHub(w, h, w.assignFrom); err != nil {
+	if err := convert.FromHub(w, h); err != nil {
 		return err
 	}
 	switch activeBug() {
@@ -407,7 +419,9 @@ func (w *WidgetV2) ConvertFrom(h conversion.Hub) error {
 	}
 	return nil
 }
-func (w *WidgetV2) NextVersion() runtime.Object { return &WidgetV2Storage{} }
+func (w *WidgetV2) Link() convert.Link {
+	return convert.LinkTo((*WidgetV2).assignTo, (*WidgetV2).assignFrom)
+}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -433,9 +447,6 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	d.Tags, d.Labels = s.Tags, s.Labels
 	if activeBug() == bugRatioFloat32 {
 		d.Ratio = nz(float64(float32(s.Ratio))) // the bug: the ratio keeps float32 precision
-	}
-	if activeBug() == bugNaNIntoSource && s.Ratio != 0 {
-		s.Ratio = math.NaN() // the bug: "marks" the source's ratio as converted
 	}
 	dst.Status = WidgetV1StorageStatus{Ready: nz(w.Status.Ready), Message: w.Status.Message}
 	if activeBug() == bugLosesNestedBag {
@@ -474,7 +485,7 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 			return err
 		}
 	}
-	return augment.AfterAssignTo(w, dst)
+	return nil
 }
 
 func (w *WidgetV1) assignFrom(src *WidgetV1Storage) error {
@@ -503,7 +514,7 @@ func (w *WidgetV1) assignFrom(src *WidgetV1Storage) error {
 	if err := convert.StashBags(w, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(w, src)
+	return nil
 }
 
 // v1storage ⇄ v2storage: what v1storage lacks goes into its bags; FullName,
@@ -570,7 +581,7 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	}
 	dst.Status = WidgetV2StorageStatus{Ready: w.Status.Ready, Message: w.Status.Message, ObservedGeneration: observed, LastSeen: lastSeen, PropertyBag: sb.NilIfEmpty()}
 	d.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(w, dst)
+	return w.AssignPropertiesTo(dst)
 }
 
 func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
@@ -629,7 +640,7 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 	}
 	w.Status = WidgetV1StorageStatus{Ready: src.Status.Ready, Message: src.Status.Message, PropertyBag: sb.NilIfEmpty()}
 	d.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(w, src)
+	return w.AssignPropertiesFrom(src)
 }
 
 // v2 ⇄ v2storage.
@@ -660,7 +671,7 @@ func (w *WidgetV2) assignTo(dst *WidgetV2Storage) error {
 	if err := convert.RecallBags(dst, w); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(w, dst)
+	return nil
 }
 
 func (w *WidgetV2) assignFrom(src *WidgetV2Storage) error {
@@ -692,7 +703,7 @@ func (w *WidgetV2) assignFrom(src *WidgetV2Storage) error {
 	if err := convert.StashBags(w, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(w, src)
+	return nil
 }
 
 // --- the hand-written hooks of v1storage (augment.AssignableTo/From) ---
@@ -858,3 +869,9 @@ func withBug(t testing.TB, b bug) {
 	currentBug.Store(int32(b))
 	t.Cleanup(func() { currentBug.Store(int32(noBug)) })
 }
+
+// The hooks the generated-style code above calls.
+var (
+	_ augment.AssignableTo[*WidgetV2Storage]   = (*WidgetV1Storage)(nil)
+	_ augment.AssignableFrom[*WidgetV2Storage] = (*WidgetV1Storage)(nil)
+)

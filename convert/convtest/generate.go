@@ -95,8 +95,12 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 			continue
 		}
 		g.api = append(g.api, v)
-		if chained, ok := obj.(convert.Chained); ok {
-			twin := reflect.TypeOf(chained.NextVersion())
+		if next, ok := conv.Graph().Next(v); ok {
+			twinObj, err := scheme.New(gk.WithVersion(next))
+			if err != nil {
+				return nil, fmt.Errorf("convtest: %s: creating version %s: %w", gk, next, err)
+			}
+			twin := reflect.TypeOf(twinObj)
 			for _, part := range []string{"spec", "status"} {
 				if hasBagAt(twin, part) {
 					g.twinBags[v] = append(g.twinBags[v], part)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -83,13 +82,11 @@ type widgetV1Storage struct {
 }
 
 func (w *widgetV1Storage) DeepCopyObject() runtime.Object { return jsonCopy(w) }
-func (w *widgetV1Storage) NextVersion() runtime.Object    { return &widgetHub{} }
-func (w *widgetV1Storage) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(w, h, w.assignTo)
+func (w *widgetV1Storage) Link() convert.Link {
+	return convert.LinkTo((*widgetV1Storage).assignTo, (*widgetV1Storage).assignFrom)
 }
-func (w *widgetV1Storage) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(w, h, w.assignFrom)
-}
+func (w *widgetV1Storage) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h) }
+func (w *widgetV1Storage) ConvertFrom(h conversion.Hub) error { return convert.FromHub(w, h) }
 
 // errDashName is a hook's refusal that has nothing to do with the bags.
 var errDashName = errors.New("a widget's name cannot begin with '-'")
@@ -116,7 +113,7 @@ func (w *widgetV1Storage) assignTo(dst *widgetHub) error {
 		return err
 	}
 	dst.Status.PropertyBag = status.NilIfEmpty()
-	return augment.AfterAssignTo(w, dst)
+	return nil
 }
 
 func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
@@ -141,7 +138,7 @@ func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
 	}
 	w.Spec = widgetV1StorageSpec{Name: src.Spec.Name, PropertyBag: spec.NilIfEmpty()}
 	w.Status = widgetV1StorageStatus{Phase: src.Status.Phase, PropertyBag: status.NilIfEmpty()}
-	return augment.AfterAssignFrom(w, src)
+	return nil
 }
 
 func pullInto[T any](bag propertybag.PropertyBag, name string, dst *T) error {
@@ -177,21 +174,19 @@ type widgetV1 struct {
 }
 
 func (w *widgetV1) DeepCopyObject() runtime.Object { return jsonCopy(w) }
-func (w *widgetV1) NextVersion() runtime.Object    { return &widgetV1Storage{} }
-func (w *widgetV1) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(w, h, func(dst *widgetV1Storage) error {
+func (w *widgetV1) Link() convert.Link {
+	return convert.LinkTo(func(w *widgetV1, dst *widgetV1Storage) error {
 		dst.Spec = widgetV1StorageSpec{Name: w.Spec.Name}
 		dst.Status = widgetV1StorageStatus{Phase: w.Status.Phase}
 		return convert.RecallBags(dst, w)
-	})
-}
-func (w *widgetV1) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(w, h, func(src *widgetV1Storage) error {
+	}, func(w *widgetV1, src *widgetV1Storage) error {
 		w.Spec.Name = src.Spec.Name
 		w.Status = widgetV1Status{Phase: src.Status.Phase}
 		return convert.StashBags(w, src)
 	})
 }
+func (w *widgetV1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h) }
+func (w *widgetV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(w, h) }
 
 // --- v2: API version, the shape of the hub ---
 
@@ -209,23 +204,21 @@ type widgetV2 struct {
 }
 
 func (w *widgetV2) DeepCopyObject() runtime.Object { return jsonCopy(w) }
-func (w *widgetV2) NextVersion() runtime.Object    { return &widgetHub{} }
-func (w *widgetV2) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(w, h, func(dst *widgetHub) error {
+func (w *widgetV2) Link() convert.Link {
+	return convert.LinkTo(func(w *widgetV2, dst *widgetHub) error {
 		dst.Spec = w.Spec
 		dst.Spec.PropertyBag = nil
 		dst.Status = widgetHubStatus{Phase: w.Status.Phase, Load: w.Status.Load}
 		return convert.RecallBags(dst, w)
-	})
-}
-func (w *widgetV2) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(w, h, func(src *widgetHub) error {
+	}, func(w *widgetV2, src *widgetHub) error {
 		w.Spec = src.Spec
 		w.Spec.PropertyBag = nil
 		w.Status = widgetV2Status{Phase: src.Status.Phase, Load: src.Status.Load}
 		return convert.StashBags(w, src)
 	})
 }
+func (w *widgetV2) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h) }
+func (w *widgetV2) ConvertFrom(h conversion.Hub) error { return convert.FromHub(w, h) }
 
 // jsonCopy is a deep copy, good enough for tests.
 func jsonCopy[T any](src *T) *T {

@@ -48,24 +48,22 @@ func (p *personV1) DeepCopyObject() runtime.Object {
 	return &c
 }
 
-func (p *personV1) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(p, h, p.assignTo)
-}
+func (p *personV1) ConvertTo(h conversion.Hub) error { return convert.ToHub(p, h) }
 
-func (p *personV1) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(p, h, p.assignFrom)
-}
+func (p *personV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(p, h) }
 
-func (p *personV1) NextVersion() runtime.Object { return &personV1Storage{} }
+func (p *personV1) Link() convert.Link {
+	return convert.LinkTo((*personV1).assignTo, (*personV1).assignFrom)
+}
 
 func (p *personV1) assignTo(dst *personV1Storage) error {
 	dst.Spec = personV1StorageSpec{FullName: p.Spec.FullName, Age: p.Spec.Age}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 func (p *personV1) assignFrom(src *personV1Storage) error {
 	p.Spec = personV1Spec{FullName: src.Spec.FullName, Age: src.Spec.Age}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // --- v1storage: storage twin of v1 ---
@@ -89,15 +87,13 @@ func (p *personV1Storage) DeepCopyObject() runtime.Object {
 	return &c
 }
 
-func (p *personV1Storage) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(p, h, p.assignTo)
-}
+func (p *personV1Storage) ConvertTo(h conversion.Hub) error { return convert.ToHub(p, h) }
 
-func (p *personV1Storage) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(p, h, p.assignFrom)
-}
+func (p *personV1Storage) ConvertFrom(h conversion.Hub) error { return convert.FromHub(p, h) }
 
-func (p *personV1Storage) NextVersion() runtime.Object { return &personV2Storage{} }
+func (p *personV1Storage) Link() convert.Link {
+	return convert.LinkTo((*personV1Storage).assignTo, (*personV1Storage).assignFrom)
+}
 
 // assignTo recalls from the bag what v2storage has a field for.
 func (p *personV1Storage) assignTo(dst *personV2Storage) error {
@@ -110,7 +106,7 @@ func (p *personV1Storage) assignTo(dst *personV2Storage) error {
 	if email != nil {
 		dst.Spec.Email = *email
 	}
-	return augment.AfterAssignTo(p, dst)
+	return p.AssignPropertiesTo(dst)
 }
 
 // assignFrom stashes in the bag what v1storage has no field for.
@@ -122,7 +118,7 @@ func (p *personV1Storage) assignFrom(src *personV2Storage) error {
 		}
 	}
 	p.Spec = personV1StorageSpec{Age: src.Spec.Age, PropertyBag: bag.NilIfEmpty()}
-	return augment.AfterAssignFrom(p, src)
+	return p.AssignPropertiesFrom(src)
 }
 
 // AssignPropertiesTo is the hand-written hook: it splits the full name.
@@ -191,24 +187,22 @@ func (p *personV2) DeepCopyObject() runtime.Object {
 	return &c
 }
 
-func (p *personV2) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(p, h, p.assignTo)
-}
+func (p *personV2) ConvertTo(h conversion.Hub) error { return convert.ToHub(p, h) }
 
-func (p *personV2) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(p, h, p.assignFrom)
-}
+func (p *personV2) ConvertFrom(h conversion.Hub) error { return convert.FromHub(p, h) }
 
-func (p *personV2) NextVersion() runtime.Object { return &personV2Storage{} }
+func (p *personV2) Link() convert.Link {
+	return convert.LinkTo((*personV2).assignTo, (*personV2).assignFrom)
+}
 
 func (p *personV2) assignTo(dst *personV2Storage) error {
 	dst.Spec = personV2StorageSpec(p.Spec)
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 func (p *personV2) assignFrom(src *personV2Storage) error {
 	p.Spec = personV2Spec(src.Spec)
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // --- Team: v1 → v2 (hub) ---
@@ -225,15 +219,13 @@ func (t *teamV1) DeepCopyObject() runtime.Object {
 	return &c
 }
 
-func (t *teamV1) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(t, h, func(dst *teamV2) error { dst.Size = t.Members; return nil })
-}
+func (t *teamV1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(t, h) }
+func (t *teamV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(t, h) }
 
-func (t *teamV1) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(t, h, func(src *teamV2) error { t.Members = src.Size; return nil })
+func (t *teamV1) Link() convert.Link {
+	return convert.LinkTo(func(t *teamV1, dst *teamV2) error { dst.Size = t.Members; return nil },
+		func(t *teamV1, src *teamV2) error { t.Members = src.Size; return nil })
 }
-
-func (t *teamV1) NextVersion() runtime.Object { return &teamV2{} }
 
 type teamV2 struct {
 	metav1.TypeMeta   `json:",inline"`
@@ -253,12 +245,12 @@ func (t *teamV2) DeepCopyObject() runtime.Object {
 // client.Object.
 type notAnObject struct{ metav1.TypeMeta }
 
-func (n *notAnObject) DeepCopyObject() runtime.Object { c := *n; return &c }
-func (n *notAnObject) ConvertTo(h conversion.Hub) error {
-	return convert.ToHub(n, h, func(*personV2Storage) error { return nil })
-}
-func (n *notAnObject) ConvertFrom(h conversion.Hub) error {
-	return convert.FromHub(n, h, func(*personV2Storage) error { return nil })
+func (n *notAnObject) DeepCopyObject() runtime.Object     { c := *n; return &c }
+func (n *notAnObject) ConvertTo(h conversion.Hub) error   { return convert.ToHub(n, h) }
+func (n *notAnObject) ConvertFrom(h conversion.Hub) error { return convert.FromHub(n, h) }
+func (n *notAnObject) Link() convert.Link {
+	return convert.LinkTo(func(*notAnObject, *personV2Storage) error { return nil },
+		func(*notAnObject, *personV2Storage) error { return nil })
 }
 
 // personVersions lists the versions of Person, sorted.
@@ -309,3 +301,9 @@ func ada(version string, withEmail bool) runtime.Object {
 	obj.GetObjectKind().SetGroupVersionKind(personGK.WithVersion(version))
 	return obj
 }
+
+// The hooks personV1Storage's generated-style copy calls.
+var (
+	_ augment.AssignableTo[*personV2Storage]   = (*personV1Storage)(nil)
+	_ augment.AssignableFrom[*personV2Storage] = (*personV1Storage)(nil)
+)

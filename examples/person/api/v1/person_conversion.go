@@ -6,26 +6,22 @@
 package v1
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v1storage.Person{} }
+// Link declares the step from this version towards the hub: to v1storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into its storage twin.
 func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -54,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the spec into its storage twin.
@@ -64,7 +60,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v1storage.PersonSpec) e
 		FirstName: genruntime.PtrIfNotZero(s.FirstName),
 		LastName:  genruntime.PtrIfNotZero(s.LastName),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the spec from its storage twin.
@@ -74,17 +70,17 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v1storage.PersonSpec)
 		FirstName: genruntime.Deref(src.FirstName),
 		LastName:  genruntime.Deref(src.LastName),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the status into its storage twin.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v1storage.PersonStatus) error {
 	*dst = v1storage.PersonStatus{Phase: genruntime.PtrIfNotZero(s.Phase)}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the status from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonStatus) error {
 	*s = PersonStatus{Phase: genruntime.Deref(src.Phase)}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }

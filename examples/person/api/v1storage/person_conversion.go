@@ -7,26 +7,22 @@
 package v1storage
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v2storage"
 	"github.com/hubspoke/hubspoke/propertybag"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v2storage.Person{} }
+// Link declares the step from this version towards the hub: to v2storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into the next storage version.
 func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
@@ -36,7 +32,7 @@ func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from the next storage version.
@@ -47,12 +43,12 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	middleName, err := propertybag.PullOptional[string](bag, "MiddleName")
 	if err != nil {
 		return err
@@ -64,12 +60,12 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 		LastName:   s.LastName,
 	}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	if err := propertybag.AddOptional(&bag, "MiddleName", src.MiddleName); err != nil {
 		return err
 	}
@@ -79,17 +75,17 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec)
 		LastName:  src.LastName,
 	}
 	s.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the status into the next storage version.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonStatus) error {
-	*dst = v2storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase}
-	return augment.AfterAssignTo(s, dst)
+	*dst = v2storage.PersonStatus{PropertyBag: s.PropertyBag, Phase: s.Phase}
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the status from the next storage version.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
-	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase}
-	return augment.AfterAssignFrom(s, src)
+	*s = PersonStatus{PropertyBag: src.PropertyBag, Phase: src.Phase}
+	return nil
 }

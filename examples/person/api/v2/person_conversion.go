@@ -6,26 +6,22 @@
 package v2
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v2storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v2storage.Person{} }
+// Link declares the step from this version towards the hub: to v2storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into its storage twin.
 func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -54,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the PersonSpec into its storage twin.
@@ -65,7 +61,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 		MiddleName: genruntime.PtrIfNotZero(s.MiddleName),
 		LastName:   genruntime.PtrIfNotZero(s.LastName),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
@@ -76,7 +72,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec)
 		MiddleName: genruntime.Deref(src.MiddleName),
 		LastName:   genruntime.Deref(src.LastName),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
@@ -84,7 +80,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonSta
 	*dst = v2storage.PersonStatus{
 		Phase: genruntime.PtrIfNotZero(s.Phase),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
@@ -92,5 +88,5 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonS
 	*s = PersonStatus{
 		Phase: genruntime.Deref(src.Phase),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }

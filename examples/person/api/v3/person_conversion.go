@@ -6,26 +6,22 @@
 package v3
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v3storage.Person{} }
+// Link declares the step from this version towards the hub: to v3storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into its storage twin.
 func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -54,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the PersonSpec into its storage twin.
@@ -72,7 +68,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 		BirthDate:          genruntime.PtrIfNotZero(s.BirthDate),
 		ResidentialAddress: residentialAddress,
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
@@ -90,7 +86,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		BirthDate:          genruntime.Deref(src.BirthDate),
 		ResidentialAddress: residentialAddress,
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
@@ -98,7 +94,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonSta
 	*dst = v3storage.PersonStatus{
 		Phase: genruntime.PtrIfNotZero(s.Phase),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
@@ -106,7 +102,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonS
 	*s = PersonStatus{
 		Phase: genruntime.Deref(src.Phase),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_Address copies the Address into its storage twin.
@@ -114,7 +110,7 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	*dst = v3storage.Address{
 		Label: genruntime.PtrIfNotZero(s.Label),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_Address fills the Address from its storage twin.
@@ -122,5 +118,5 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
 		Label: genruntime.Deref(src.Label),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }

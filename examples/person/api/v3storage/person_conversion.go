@@ -11,22 +11,19 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	"github.com/hubspoke/hubspoke/propertybag"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v4storage.Person{} }
+// Link declares the step from this version towards the hub: to v4storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into the next storage version.
 func (p *Person) AssignProperties_To_Person(dst *v4storage.Person) error {
@@ -36,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v4storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from the next storage version.
@@ -47,19 +44,19 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the status into the next storage version.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v4storage.PersonStatus) error {
-	*dst = v4storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase}
-	return augment.AfterAssignTo(s, dst)
+	*dst = v4storage.PersonStatus{PropertyBag: s.PropertyBag, Phase: s.Phase}
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the status from the next storage version.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v4storage.PersonStatus) error {
-	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase}
-	return augment.AfterAssignFrom(s, src)
+	*s = PersonStatus{PropertyBag: src.PropertyBag, Phase: src.Phase}
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
@@ -89,7 +86,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 		MailingAddress: mailingAddress,
 	}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(s, dst)
+	return s.AssignPropertiesTo(dst)
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
@@ -118,5 +115,12 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec)
 		ResidentialAddress: residentialAddress,
 	}
 	s.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(s, src)
+	return s.AssignPropertiesFrom(src)
 }
+
+// The hooks this file calls (hand-written, in *_hooks.go): a hook with
+// another signature fails to build.
+var (
+	_ augment.AssignableFrom[*v4storage.PersonSpec] = (*PersonSpec)(nil)
+	_ augment.AssignableTo[*v4storage.PersonSpec]   = (*PersonSpec)(nil)
+)

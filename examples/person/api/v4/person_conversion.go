@@ -6,26 +6,22 @@
 package v4
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v4storage.Person{} }
+// Link declares the step from this version towards the hub: to v4storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into its storage twin.
 func (p *Person) AssignProperties_To_Person(dst *v4storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v4storage.Person) error {
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -54,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the PersonSpec into its storage twin.
@@ -76,7 +72,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 		BirthDate:      birthDate,
 		MailingAddress: mailingAddress,
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
@@ -100,7 +96,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec)
 		BirthDate:      birthDate,
 		MailingAddress: mailingAddress,
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
@@ -108,7 +104,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v4storage.PersonSta
 	*dst = v4storage.PersonStatus{
 		Phase: genruntime.PtrIfNotZero(s.Phase),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
@@ -116,7 +112,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v4storage.PersonS
 	*s = PersonStatus{
 		Phase: genruntime.Deref(src.Phase),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_Date copies the Date into its storage twin.
@@ -126,7 +122,7 @@ func (s *Date) AssignProperties_To_Date(dst *v4storage.Date) error {
 		Month: genruntime.PtrIfNotZero(s.Month),
 		Day:   genruntime.PtrIfNotZero(s.Day),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_Date fills the Date from its storage twin.
@@ -136,7 +132,7 @@ func (s *Date) AssignProperties_From_Date(src *v4storage.Date) error {
 		Month: genruntime.Deref(src.Month),
 		Day:   genruntime.Deref(src.Day),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_MailingAddress copies the MailingAddress into its storage twin.
@@ -147,7 +143,7 @@ func (s *MailingAddress) AssignProperties_To_MailingAddress(dst *v4storage.Maili
 		Postcode: genruntime.PtrIfNotZero(s.Postcode),
 		Country:  genruntime.PtrIfNotZero(s.Country),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_MailingAddress fills the MailingAddress from its storage twin.
@@ -158,5 +154,5 @@ func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v4storage.Mai
 		Postcode: genruntime.Deref(src.Postcode),
 		Country:  genruntime.Deref(src.Country),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }

@@ -7,29 +7,25 @@
 package v4storage
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/compat"
 	"github.com/hubspoke/hubspoke/convert"
 	v4compat "github.com/hubspoke/hubspoke/examples/person/api/v4storage/compat"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v5storage.Person{} }
+// Link declares the step from this version towards the hub: to v5storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into the next storage version.
 func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from the next storage version.
@@ -50,12 +46,12 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the status into the next storage version.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks.
 	lastContacted, err := propertybag.PullOptional[string](bag, "LastContacted")
 	if err != nil {
@@ -63,19 +59,19 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonSta
 	}
 	*dst = v5storage.PersonStatus{Phase: s.Phase, LastContacted: lastContacted}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the status from the next storage version.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks.
 	if err := propertybag.AddOptional(&bag, "LastContacted", src.LastContacted); err != nil {
 		return err
 	}
 	*s = PersonStatus{Phase: src.Phase}
 	s.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // residentialAddress stages ResidentialAddress, which v4 lacks and v5 brings
@@ -93,7 +89,7 @@ var residentialAddress = compat.Property[v4compat.Address, v5storage.Address]{
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks (staged through compat).
 	residential, err := residentialAddress.Recall(bag)
 	if err != nil {
@@ -118,12 +114,12 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 		ResidentialAddress: residential,
 	}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks (staged through compat).
 	if err := residentialAddress.Stash(&bag, src.ResidentialAddress); err != nil {
 		return err
@@ -148,41 +144,41 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 		MailingAddress: mailingAddress,
 	}
 	s.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_Date copies the date into the next storage version.
 func (d *Date) AssignProperties_To_Date(dst *v5storage.Date) error {
-	*dst = v5storage.Date{PropertyBag: propertybag.New(d.PropertyBag), Year: d.Year, Month: d.Month, Day: d.Day}
-	return augment.AfterAssignTo(d, dst)
+	*dst = v5storage.Date{PropertyBag: d.PropertyBag, Year: d.Year, Month: d.Month, Day: d.Day}
+	return nil
 }
 
 // AssignProperties_From_Date fills the date from the next storage version.
 func (d *Date) AssignProperties_From_Date(src *v5storage.Date) error {
-	*d = Date{PropertyBag: propertybag.New(src.PropertyBag), Year: src.Year, Month: src.Month, Day: src.Day}
-	return augment.AfterAssignFrom(d, src)
+	*d = Date{PropertyBag: src.PropertyBag, Year: src.Year, Month: src.Month, Day: src.Day}
+	return nil
 }
 
 // AssignProperties_To_MailingAddress copies the address into the next storage version.
 func (a *MailingAddress) AssignProperties_To_MailingAddress(dst *v5storage.MailingAddress) error {
 	*dst = v5storage.MailingAddress{
-		PropertyBag: propertybag.New(a.PropertyBag),
+		PropertyBag: a.PropertyBag,
 		Street:      a.Street,
 		City:        a.City,
 		Postcode:    a.Postcode,
 		Country:     a.Country,
 	}
-	return augment.AfterAssignTo(a, dst)
+	return nil
 }
 
 // AssignProperties_From_MailingAddress fills the address from the next storage version.
 func (a *MailingAddress) AssignProperties_From_MailingAddress(src *v5storage.MailingAddress) error {
 	*a = MailingAddress{
-		PropertyBag: propertybag.New(src.PropertyBag),
+		PropertyBag: src.PropertyBag,
 		Street:      src.Street,
 		City:        src.City,
 		Postcode:    src.Postcode,
 		Country:     src.Country,
 	}
-	return augment.AfterAssignFrom(a, src)
+	return nil
 }

@@ -6,26 +6,22 @@
 package v5
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/genruntime"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v5storage.Person{} }
+// Link declares the step from this version towards the hub: to v5storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into its storage twin.
 func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
@@ -39,7 +35,7 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -54,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 	if err := convert.StashBags(p, src); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the PersonSpec into its storage twin.
@@ -81,7 +77,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 		MailingAddress:     mailingAddress,
 		ResidentialAddress: residentialAddress,
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
@@ -110,7 +106,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 		MailingAddress:     mailingAddress,
 		ResidentialAddress: residentialAddress,
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the PersonStatus into its storage twin.
@@ -119,7 +115,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonSta
 		Phase:         genruntime.PtrIfNotZero(s.Phase),
 		LastContacted: genruntime.PtrIfNotZero(s.LastContacted),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
@@ -128,7 +124,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonS
 		Phase:         genruntime.Deref(src.Phase),
 		LastContacted: genruntime.Deref(src.LastContacted),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_Date copies the Date into its storage twin.
@@ -138,7 +134,7 @@ func (s *Date) AssignProperties_To_Date(dst *v5storage.Date) error {
 		Month: genruntime.PtrIfNotZero(s.Month),
 		Day:   genruntime.PtrIfNotZero(s.Day),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_Date fills the Date from its storage twin.
@@ -148,7 +144,7 @@ func (s *Date) AssignProperties_From_Date(src *v5storage.Date) error {
 		Month: genruntime.Deref(src.Month),
 		Day:   genruntime.Deref(src.Day),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_MailingAddress copies the MailingAddress into its storage twin.
@@ -159,7 +155,7 @@ func (s *MailingAddress) AssignProperties_To_MailingAddress(dst *v5storage.Maili
 		Postcode: genruntime.PtrIfNotZero(s.Postcode),
 		Country:  genruntime.PtrIfNotZero(s.Country),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_MailingAddress fills the MailingAddress from its storage twin.
@@ -170,7 +166,7 @@ func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v5storage.Mai
 		Postcode: genruntime.Deref(src.Postcode),
 		Country:  genruntime.Deref(src.Country),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_Address copies the Address into its storage twin.
@@ -181,7 +177,7 @@ func (s *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
 		City:    genruntime.PtrIfNotZero(s.City),
 		Country: genruntime.PtrIfNotZero(s.Country),
 	}
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_Address fills the Address from its storage twin.
@@ -192,5 +188,5 @@ func (s *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 		City:    genruntime.Deref(src.City),
 		Country: genruntime.Deref(src.Country),
 	}
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }

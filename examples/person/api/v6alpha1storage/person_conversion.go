@@ -7,27 +7,23 @@
 package v6alpha1storage
 
 import (
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
-	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // ConvertTo converts this Person to the hub version.
-func (p *Person) ConvertTo(hub conversion.Hub) error {
-	return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-}
+func (p *Person) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
 
 // ConvertFrom fills this Person from the hub version.
-func (p *Person) ConvertFrom(hub conversion.Hub) error {
-	return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-}
+func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 
-// NextVersion returns an empty Person of the next version towards the hub.
-func (p *Person) NextVersion() runtime.Object { return &v5storage.Person{} }
+// Link declares the step from this version towards the hub: to v5storage.Person.
+func (*Person) Link() convert.Link { return personLink }
+
+var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
 
 // AssignProperties_To_Person copies this Person into the hub.
 func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
@@ -37,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 	if err := p.Status.AssignProperties_To_PersonStatus(&dst.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignTo(p, dst)
+	return nil
 }
 
 // AssignProperties_From_Person fills this Person from the hub.
@@ -48,12 +44,12 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return err
 	}
-	return augment.AfterAssignFrom(p, src)
+	return nil
 }
 
 // AssignProperties_To_PersonSpec copies the spec into the hub.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v5storage lacks.
 	if err := propertybag.AddOptional(&bag, "Pronouns", s.Pronouns); err != nil {
 		return err
@@ -81,12 +77,12 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 		ResidentialAddress: residentialAddress,
 	}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(s, dst)
+	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the hub.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v5storage lacks.
 	pronouns, err := propertybag.PullOptional[string](bag, "Pronouns")
 	if err != nil {
@@ -120,53 +116,53 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 		Pronouns:           pronouns,
 	}
 	s.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(s, src)
+	return nil
 }
 
 // AssignProperties_To_PersonStatus copies the status into the hub.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
-	*dst = v5storage.PersonStatus{PropertyBag: propertybag.New(s.PropertyBag), Phase: s.Phase, LastContacted: s.LastContacted}
-	return augment.AfterAssignTo(s, dst)
+	*dst = v5storage.PersonStatus{PropertyBag: s.PropertyBag, Phase: s.Phase, LastContacted: s.LastContacted}
+	return nil
 }
 
 // AssignProperties_From_PersonStatus fills the status from the hub.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
-	*s = PersonStatus{PropertyBag: propertybag.New(src.PropertyBag), Phase: src.Phase, LastContacted: src.LastContacted}
-	return augment.AfterAssignFrom(s, src)
+	*s = PersonStatus{PropertyBag: src.PropertyBag, Phase: src.Phase, LastContacted: src.LastContacted}
+	return nil
 }
 
 // AssignProperties_To_Date copies the Date into the hub.
 func (d *Date) AssignProperties_To_Date(dst *v5storage.Date) error {
-	*dst = v5storage.Date{PropertyBag: propertybag.New(d.PropertyBag), Year: d.Year, Month: d.Month, Day: d.Day}
-	return augment.AfterAssignTo(d, dst)
+	*dst = v5storage.Date{PropertyBag: d.PropertyBag, Year: d.Year, Month: d.Month, Day: d.Day}
+	return nil
 }
 
 // AssignProperties_From_Date fills the Date from the hub.
 func (d *Date) AssignProperties_From_Date(src *v5storage.Date) error {
-	*d = Date{PropertyBag: propertybag.New(src.PropertyBag), Year: src.Year, Month: src.Month, Day: src.Day}
-	return augment.AfterAssignFrom(d, src)
+	*d = Date{PropertyBag: src.PropertyBag, Year: src.Year, Month: src.Month, Day: src.Day}
+	return nil
 }
 
 // AssignProperties_To_MailingAddress copies the MailingAddress into the hub.
 func (m *MailingAddress) AssignProperties_To_MailingAddress(dst *v5storage.MailingAddress) error {
-	*dst = v5storage.MailingAddress{PropertyBag: propertybag.New(m.PropertyBag), Street: m.Street, City: m.City, Postcode: m.Postcode, Country: m.Country}
-	return augment.AfterAssignTo(m, dst)
+	*dst = v5storage.MailingAddress{PropertyBag: m.PropertyBag, Street: m.Street, City: m.City, Postcode: m.Postcode, Country: m.Country}
+	return nil
 }
 
 // AssignProperties_From_MailingAddress fills the MailingAddress from the hub.
 func (m *MailingAddress) AssignProperties_From_MailingAddress(src *v5storage.MailingAddress) error {
-	*m = MailingAddress{PropertyBag: propertybag.New(src.PropertyBag), Street: src.Street, City: src.City, Postcode: src.Postcode, Country: src.Country}
-	return augment.AfterAssignFrom(m, src)
+	*m = MailingAddress{PropertyBag: src.PropertyBag, Street: src.Street, City: src.City, Postcode: src.Postcode, Country: src.Country}
+	return nil
 }
 
 // AssignProperties_To_Address copies the Address into the hub.
 func (a *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
-	*dst = v5storage.Address{PropertyBag: propertybag.New(a.PropertyBag), Street: a.Street, Suburb: a.Suburb, City: a.City, Country: a.Country}
-	return augment.AfterAssignTo(a, dst)
+	*dst = v5storage.Address{PropertyBag: a.PropertyBag, Street: a.Street, Suburb: a.Suburb, City: a.City, Country: a.Country}
+	return nil
 }
 
 // AssignProperties_From_Address fills the Address from the hub.
 func (a *Address) AssignProperties_From_Address(src *v5storage.Address) error {
-	*a = Address{PropertyBag: propertybag.New(src.PropertyBag), Street: src.Street, Suburb: src.Suburb, City: src.City, Country: src.Country}
-	return augment.AfterAssignFrom(a, src)
+	*a = Address{PropertyBag: src.PropertyBag, Street: src.Street, Suburb: src.Suburb, City: src.City, Country: src.Country}
+	return nil
 }

@@ -35,7 +35,7 @@ func (a *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
 	}
 	*dst = v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country}
 	dst.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignTo(a, dst)
+	return a.AssignPropertiesTo(dst)
 }
 
 // AssignProperties_From_Address converts v5storage.Address to the staged shape.
@@ -59,5 +59,12 @@ func (a *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 	}
 	*a = Address{Label: label}
 	a.PropertyBag = bag.NilIfEmpty()
-	return augment.AfterAssignFrom(a, src)
+	return a.AssignPropertiesFrom(src)
 }
+
+// The hooks this file calls (hand-written, in *_hooks.go): a hook with
+// another signature fails to build.
+var (
+	_ augment.AssignableFrom[*v5storage.Address] = (*Address)(nil)
+	_ augment.AssignableTo[*v5storage.Address]   = (*Address)(nil)
+)
