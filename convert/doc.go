@@ -4,26 +4,34 @@
 // # In generated code
 //
 // Every version that is not the hub (API versions and storage versions
-// alike) implements controller-runtime's conversion.Convertible with two
-// one-line methods, and names its next version with a third:
+// alike) declares its step towards the hub once, with a typed Link, and
+// implements controller-runtime's conversion.Convertible with two one-line
+// methods that enter the same walk:
 //
-//	func (p *Person) ConvertTo(hub conversion.Hub) error {
-//		return convert.ToHub(p, hub, p.AssignProperties_To_Person)
-//	}
-//	func (p *Person) ConvertFrom(hub conversion.Hub) error {
-//		return convert.FromHub(p, hub, p.AssignProperties_From_Person)
-//	}
-//	func (p *Person) NextVersion() runtime.Object { return &v2storage.Person{} }
+//	var personLink = convert.LinkTo((*Person).AssignProperties_To_Person, (*Person).AssignProperties_From_Person)
+//
+//	func (*Person) Link() convert.Link                     { return personLink }
+//	func (p *Person) ConvertTo(hub conversion.Hub) error   { return convert.ToHub(p, hub) }
+//	func (p *Person) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
 //
 // AssignProperties_To_Person and AssignProperties_From_Person are the
-// generated copies between the version and its neighbour (see package
-// augment for the hooks they end with). ToHub assigns straight into the hub
-// when the hub is the neighbour; otherwise it assigns into a fresh instance
-// of the neighbour and lets that continue, so a conversion from v1 to the hub
-// of a five-version chain is five steps, each written once. FromHub is the
-// mirror. An error is wrapped with the step that failed
-// ("converting v4storage.Person to v5storage.Person: ..."), however far from
-// the caller it happened.
+// generated copies between the version and its neighbour; their types name
+// both versions, so a Link that does not fit does not compile, and the
+// conversion graph is derived from the Links alone. The walk (ToHub,
+// FromHub and the Converter) follows them in a loop: a conversion from v1 to
+// the hub of a five-version chain is five steps, each written once. The
+// walk copies its input once, at the entry, so every step works on private
+// objects: a step moves values (property bags included) to its
+// destination rather than copying them, a hook cannot reach the caller's
+// objects, and a failed conversion leaves nothing half-built or aliased.
+// An error names the step that failed, once ("converting v4storage.Person
+// to v5storage.Person: ..."); a panic in a step is an error naming the step
+// and the code that panicked.
+//
+// The step of an API version to its storage twin also carries the property
+// bags (StashBags, RecallBags). Generated code copies the fields first,
+// then recalls the bags, then calls the hooks of the API version's types,
+// so a hook there sees the bags of its destination.
 //
 // # At run time
 //
@@ -34,7 +42,8 @@
 // any other with the rules the Kubernetes API server enforces on conversion
 // webhooks: apiVersion set to the target, kind kept, metadata kept and
 // deep-copied, the source never modified, the destination only written on
-// success. It satisfies controller-runtime's conversion.Converter interface;
+// success; ConvertOwned skips the first copy for a caller that discards its
+// source. It satisfies controller-runtime's conversion.Converter interface;
 // package convert/webhook registers it with controller-runtime's converter
 // registry, which keeps the webhook machinery out of API packages.
 package convert

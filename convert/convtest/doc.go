@@ -69,7 +69,7 @@
 // files too, if a value of the exemplar is missing or different, unless the
 // test declares that loss with ExpectLoss("spec.fieldName"): a golden file
 // never records a loss unnoticed. One Golden call per hooked version
-// (augment.HasHooks tells a generator which those are) is the intended use.
+// (the generator knows which those are) is the intended use.
 //
 // # Generated objects
 //
