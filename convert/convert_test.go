@@ -227,8 +227,8 @@ func TestConverterAnyToAny(t *testing.T) {
 		t.Fatal(err)
 	}
 	versions := c.Graph().Versions()
-	if len(versions) != 5 || c.HubGVK().Version != "v5" {
-		t.Fatalf("versions %v hub %v", versions, c.HubGVK())
+	if len(versions) != 5 || c.Graph().Hub() != "v5" {
+		t.Fatalf("versions %v hub %v", versions, c.Graph().Hub())
 	}
 	for _, from := range versions {
 		for _, to := range versions {

@@ -19,7 +19,6 @@ type Converter struct {
 	scheme *runtime.Scheme
 	gk     schema.GroupKind
 	graph  *hub.Graph
-	hubGVK schema.GroupVersionKind
 	// versions maps each Go type registered as exactly one version of the
 	// resource to that version, shared each type registered as several
 	// versions to those versions, and apiVersions each version to its
@@ -43,7 +42,7 @@ func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, erro
 	if err != nil {
 		return nil, err
 	}
-	c := &Converter{scheme: scheme, gk: gk, graph: graph, hubGVK: gk.WithVersion(graph.Hub()),
+	c := &Converter{scheme: scheme, gk: gk, graph: graph,
 		versions: map[reflect.Type]string{}, shared: map[reflect.Type][]string{}, apiVersions: map[string]string{},
 		steps: map[string][]*step{}}
 	hubObj, err := c.newObject(graph.Hub())
@@ -116,9 +115,6 @@ func (c *Converter) Graph() *hub.Graph { return c.graph }
 
 // GroupKind returns the resource the Converter converts.
 func (c *Converter) GroupKind() schema.GroupKind { return c.gk }
-
-// HubGVK returns the group, version and kind of the hub.
-func (c *Converter) HubGVK() schema.GroupVersionKind { return c.hubGVK }
 
 // Convert converts src into dst; the types of src and dst (registered in the
 // scheme) select the versions. On success dst holds the converted object

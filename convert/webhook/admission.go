@@ -150,7 +150,7 @@ func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.
 			return fmt.Errorf("webhook: %s is named more than once", v.gk)
 		}
 		seen[v.gk] = true
-		hub, err := newClientObject(mgr.GetScheme(), v.converter.HubGVK())
+		hub, err := newClientObject(mgr.GetScheme(), v.converter.GroupKind().WithVersion(v.converter.Graph().Hub()))
 		if err != nil {
 			return err
 		}
@@ -224,7 +224,7 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	}
 	v := &validator{
 		gk: gk, scheme: scheme, decoder: admission.NewDecoder(scheme), converter: converter,
-		hub: converter.HubGVK().Version, budget: budget, schemas: map[string]*structuralschema.Structural{},
+		hub: converter.Graph().Hub(), budget: budget, schemas: map[string]*structuralschema.Structural{},
 	}
 	for i := range crd.Spec.Versions {
 		version := &crd.Spec.Versions[i]

@@ -38,8 +38,8 @@ func NewHubSpokeConverter(gk schema.GroupKind) func(*runtime.Scheme) (conversion
 		if err != nil {
 			return nil, err
 		}
-		hubVersion := c.HubGVK().Version
-		hub, err := newClientObject(scheme, c.HubGVK())
+		hubVersion := c.Graph().Hub()
+		hub, err := newClientObject(scheme, c.GroupKind().WithVersion(c.Graph().Hub()))
 		if err != nil {
 			return nil, err
 		}
