@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hubspoke/hubspoke/hub/semver"
 )
 
 // Scheme is the naming scheme a version name follows.
@@ -80,7 +82,7 @@ type Version struct {
 	major     uint64 // Kubernetes major version
 	minor     uint64 // Kubernetes alpha/beta number
 	date      string // ARM date as yyyymmdd
-	semver    SemVer
+	semver    semver.Version
 }
 
 // ParseVersion parses a version name in any scheme this package knows:
@@ -106,7 +108,7 @@ func ParseVersion(name string) (Version, error) {
 		return v, nil
 	}
 	if !v.storage {
-		if sv, err := ParseSemVer(name); err == nil {
+		if sv, err := semver.Parse(name); err == nil {
 			v.scheme = SchemeSemVer
 			v.semver = sv
 			v.stability = Stable

@@ -1,4 +1,4 @@
-package hub
+package semver
 
 import (
 	"errors"
@@ -54,7 +54,7 @@ var opStrings = map[string]specOp{
 type specItem struct {
 	op specOp
 	// ver is the version written, padded with zeros to three components.
-	ver SemVer
+	ver Version
 	// parts is how many core components were written: 1, 2 or 3; 0 stands
 	// for the empty spec, which behaves like the bare version "0".
 	parts int
@@ -80,13 +80,13 @@ type specItem struct {
 // The empty spec (an empty or all-whitespace string) means
 // 0.0.0 <= v < 1.0.0, exactly like the bare version "0".
 //
-// Versions may carry the optional leading "v" that [ParseSemVer] accepts.
+// Versions may carry the optional leading "v" that [Parse] accepts.
 // Pre-release and build metadata may only follow a full major.minor.patch
 // version. Build metadata is accepted but, as in all precedence
 // comparisons, ignored: "=1.0.0+a" matches 1.0.0+b.
 //
-// Pre-release rule: operator items are evaluated purely by SemVer
-// precedence ([SemVer.Compare]). A pre-release therefore satisfies them
+// Pre-release rule: operator items are evaluated purely by Version
+// precedence ([Version.Compare]). A pre-release therefore satisfies them
 // exactly when its precedence does: 1.0.0-rc.1 does not satisfy ">=1.0" (it
 // is lower than 1.0.0), but 2.0.0-rc.1 does satisfy "<2.0" (it is lower
 // than 2.0.0); write "<2.0.0-0" to keep the pre-releases of 2.0.0 out. The
@@ -104,7 +104,7 @@ func ParseSpec(s string) (Spec, error) {
 	for i, text := range raw {
 		it, reason := parseSpecItem(strings.TrimSpace(text))
 		if reason != "" {
-			return Spec{}, fmt.Errorf("hub: %w %q: item %d %q: %s", ErrInvalidSpec, s, i+1, strings.TrimSpace(text), reason)
+			return Spec{}, fmt.Errorf("semver: %w %q: item %d %q: %s", ErrInvalidSpec, s, i+1, strings.TrimSpace(text), reason)
 		}
 		items = append(items, it)
 	}
@@ -159,7 +159,7 @@ func parseSpecItem(text string) (specItem, string) {
 
 // parsePartial parses "x", "x.y" or a full version, each with an optional
 // leading "v", and reports how many core components were written.
-func parsePartial(s string) (SemVer, int, string) {
+func parsePartial(s string) (Version, int, string) {
 	t := strings.TrimPrefix(s, "v")
 	core := t
 	if i := strings.IndexAny(t, "-+"); i >= 0 {
@@ -167,25 +167,25 @@ func parsePartial(s string) (SemVer, int, string) {
 	}
 	parts := strings.Split(core, ".")
 	if len(parts) == 3 {
-		v, reason := parseSemVer(s)
+		v, reason := parse(s)
 		return v, 3, reason
 	}
 	if len(parts) > 3 {
-		return SemVer{}, 0, fmt.Sprintf("version %q has %d dot-separated parts; want at most 3 (major.minor.patch)", s, len(parts))
+		return Version{}, 0, fmt.Sprintf("version %q has %d dot-separated parts; want at most 3 (major.minor.patch)", s, len(parts))
 	}
 	if t == "" && s != "" {
-		return SemVer{}, 0, `nothing follows the leading "v"`
+		return Version{}, 0, `nothing follows the leading "v"`
 	}
-	var v SemVer
+	var v Version
 	for i, dst := range []*uint64{&v.Major, &v.Minor}[:len(parts)] {
 		n, reason := parseNumber(componentNames[i], parts[i])
 		if reason != "" {
-			return SemVer{}, 0, reason
+			return Version{}, 0, reason
 		}
 		*dst = n
 	}
 	if len(core) < len(t) {
-		return SemVer{}, 0, fmt.Sprintf("version %q: pre-release and build metadata need a full major.minor.patch version", s)
+		return Version{}, 0, fmt.Sprintf("version %q: pre-release and build metadata need a full major.minor.patch version", s)
 	}
 	return v, len(parts), ""
 }
@@ -233,10 +233,10 @@ func (it specItem) String() string {
 	return op + it.ver.String()
 }
 
-// Matches reports whether v satisfies every item of s, comparing by SemVer
+// Matches reports whether v satisfies every item of s, comparing by Version
 // precedence as described at [ParseSpec] (build metadata is ignored, and
 // pre-releases match exactly when their precedence does).
-func (s Spec) Matches(v SemVer) bool {
+func (s Spec) Matches(v Version) bool {
 	if len(s.items) == 0 {
 		return specItem{op: opRange}.matches(v) // empty spec: like "0"
 	}
@@ -248,7 +248,7 @@ func (s Spec) Matches(v SemVer) bool {
 	return true
 }
 
-func (it specItem) matches(v SemVer) bool {
+func (it specItem) matches(v Version) bool {
 	c := v.Compare(it.ver)
 	switch it.op {
 	case opAny:
@@ -280,25 +280,25 @@ func (it specItem) matches(v SemVer) bool {
 // upperBound returns the exclusive upper bound of a partial bare version,
 // or false when the range is unbounded above because the bound would
 // overflow uint64.
-func (it specItem) upperBound() (SemVer, bool) {
+func (it specItem) upperBound() (Version, bool) {
 	const maxUint = 1<<64 - 1
 	major, minor := it.ver.Major, it.ver.Minor
 	if it.parts == 2 {
 		switch {
 		case minor < maxUint:
-			return SemVer{Major: major, Minor: minor + 1, Pre: []string{"0"}}, true
+			return Version{Major: major, Minor: minor + 1, Pre: []string{"0"}}, true
 		case major < maxUint:
 			// x.(2^64).0 is above every x.y.z but below every (x+1).y.z,
 			// pre-releases included; (x+1).0.0-0 is the lowest of those.
-			return SemVer{Major: major + 1, Pre: []string{"0"}}, true
+			return Version{Major: major + 1, Pre: []string{"0"}}, true
 		}
-		return SemVer{}, false
+		return Version{}, false
 	}
 	// parts is 1, or 0 for the empty spec (whose version is 0.0.0).
 	if major < maxUint {
-		return SemVer{Major: major + 1, Pre: []string{"0"}}, true
+		return Version{Major: major + 1, Pre: []string{"0"}}, true
 	}
-	return SemVer{}, false
+	return Version{}, false
 }
 
 // Resolve picks the available version to use for a request for version
@@ -317,7 +317,7 @@ func (it specItem) upperBound() (SemVer, bool) {
 // If none of the rules finds a version, the error wraps
 // [ErrNoCompatibleVersion] and lists the available versions, sorted.
 // available is not modified.
-func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
+func Resolve(requested Version, available []Version) (Version, error) {
 	// Indexes into available of the best candidate for each rule, or -1.
 	exact, sameMinor, sameMajor := -1, -1, -1
 	later := func(best, i int) int {
@@ -348,7 +348,7 @@ func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
 			return available[i], nil
 		}
 	}
-	return SemVer{}, fmt.Errorf("hub: %w: requested %s, but none of %s, %d.%d.x or %d.x.x is available; available: %s",
+	return Version{}, fmt.Errorf("semver: %w: requested %s, but none of %s, %d.%d.x or %d.x.x is available; available: %s",
 		ErrNoCompatibleVersion, requested, requested,
 		requested.Major, requested.Minor, requested.Major, listVersions(available))
 }
@@ -357,11 +357,11 @@ func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
 // satisfies spec; when several tie, the first listed in available wins. If
 // none does, the error wraps [ErrNoCompatibleVersion], names the spec and
 // lists the available versions, sorted. available is not modified.
-func Latest(spec Spec, available []SemVer) (SemVer, error) {
-	if v, ok := latestMatching(available, func(v SemVer) bool { return spec.Matches(v) }); ok {
+func Latest(spec Spec, available []Version) (Version, error) {
+	if v, ok := latestMatching(available, func(v Version) bool { return spec.Matches(v) }); ok {
 		return v, nil
 	}
-	return SemVer{}, fmt.Errorf("hub: %w: no available version satisfies %q; available: %s",
+	return Version{}, fmt.Errorf("semver: %w: no available version satisfies %q; available: %s",
 		ErrNoCompatibleVersion, spec.String(), listVersions(available))
 }
 
@@ -376,16 +376,16 @@ func Latest(spec Spec, available []SemVer) (SemVer, error) {
 // [*ConflictError], which wraps [ErrConflictingRequirements] and identifies
 // a smallest conflicting group of requirements together with the versions
 // each requirement allows.
-func ResolveAll(specs []Spec, available []SemVer) (SemVer, error) {
+func ResolveAll(specs []Spec, available []Version) (Version, error) {
 	if len(available) == 0 {
 		quoted := make([]string, len(specs))
 		for i, s := range specs {
 			quoted[i] = strconv.Quote(s.String())
 		}
-		return SemVer{}, fmt.Errorf("hub: %w: no versions are available for requirements [%s]",
+		return Version{}, fmt.Errorf("semver: %w: no versions are available for requirements [%s]",
 			ErrNoCompatibleVersion, strings.Join(quoted, ", "))
 	}
-	matchesAll := func(v SemVer) bool {
+	matchesAll := func(v Version) bool {
 		for _, s := range specs {
 			if !s.Matches(v) {
 				return false
@@ -396,13 +396,13 @@ func ResolveAll(specs []Spec, available []SemVer) (SemVer, error) {
 	if v, ok := latestMatching(available, matchesAll); ok {
 		return v, nil
 	}
-	return SemVer{}, newConflictError(specs, available)
+	return Version{}, newConflictError(specs, available)
 }
 
 // latestMatching returns the highest-precedence version in available for
 // which match is true, the first listed among equals.
-func latestMatching(available []SemVer, match func(SemVer) bool) (SemVer, bool) {
-	best, found := SemVer{}, false
+func latestMatching(available []Version, match func(Version) bool) (Version, bool) {
+	best, found := Version{}, false
 	for _, v := range available {
 		if match(v) && (!found || v.Compare(best) > 0) {
 			best, found = v, true
@@ -418,7 +418,7 @@ type ConflictError struct {
 	Specs []Spec
 	// Allowed[i] lists, in ascending order, the available versions that
 	// Specs[i] allows on its own.
-	Allowed [][]SemVer
+	Allowed [][]Version
 	// Conflict is a smallest group of the requirements that no available
 	// version satisfies together, in the order given: leaving out any one
 	// of them would make the rest satisfiable. It holds a single spec when
@@ -426,17 +426,17 @@ type ConflictError struct {
 	// when a pair shares no available version.
 	Conflict []Spec
 	// Available lists the available versions in ascending order.
-	Available []SemVer
+	Available []Version
 }
 
-func newConflictError(specs []Spec, available []SemVer) *ConflictError {
+func newConflictError(specs []Spec, available []Version) *ConflictError {
 	sorted := sortedVersions(available)
 	// allows[i][j]: specs[i] matches sorted[j].
 	allows := make([][]bool, len(specs))
-	allowed := make([][]SemVer, len(specs))
+	allowed := make([][]Version, len(specs))
 	for i, s := range specs {
 		allows[i] = make([]bool, len(sorted))
-		allowed[i] = []SemVer{}
+		allowed[i] = []Version{}
 		for j, v := range sorted {
 			if s.Matches(v) {
 				allows[i][j] = true
@@ -486,7 +486,7 @@ func newConflictError(specs []Spec, available []SemVer) *ConflictError {
 // allows, and the available versions.
 func (e *ConflictError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "hub: %s: no available version satisfies all of %s; ",
+	fmt.Fprintf(&b, "semver: %s: no available version satisfies all of %s; ",
 		ErrConflictingRequirements, quoteSpecs(e.Specs, ", "))
 	switch len(e.Conflict) {
 	case 0:
@@ -500,7 +500,7 @@ func (e *ConflictError) Error() string {
 	}
 	b.WriteString("; ")
 	for i, s := range e.Specs {
-		var allowed []SemVer
+		var allowed []Version
 		if i < len(e.Allowed) {
 			allowed = e.Allowed[i]
 		}
@@ -524,14 +524,14 @@ func quoteSpecs(specs []Spec, sep string) string {
 
 // sortedVersions returns a copy of vs in ascending precedence order, keeping
 // the given order among versions of equal precedence.
-func sortedVersions(vs []SemVer) []SemVer {
+func sortedVersions(vs []Version) []Version {
 	sorted := slices.Clone(vs)
-	slices.SortStableFunc(sorted, SemVer.Compare)
+	slices.SortStableFunc(sorted, Version.Compare)
 	return sorted
 }
 
 // listVersions formats vs, sorted, for an error message.
-func listVersions(vs []SemVer) string {
+func listVersions(vs []Version) string {
 	if len(vs) == 0 {
 		return "none"
 	}

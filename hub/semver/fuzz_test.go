@@ -1,11 +1,11 @@
-package hub
+package semver
 
 import (
 	"errors"
 	"testing"
 )
 
-func FuzzParseSemVer(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"0.0.0", "1.2.3", "v1.2.3", "1.0.0-alpha.1", "1.0.0-0.3.7+build.001",
 		"1.0.0-x-y-z.--+21AF26D3----117B344092BD", "18446744073709551615.0.0",
@@ -15,10 +15,10 @@ func FuzzParseSemVer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseSemVer(s)
+		v, err := Parse(s)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidSemVer) {
-				t.Fatalf("ParseSemVer(%q) error %v does not wrap ErrInvalidSemVer", s, err)
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("Parse(%q) error %v does not wrap ErrInvalid", s, err)
 			}
 			return
 		}
@@ -26,11 +26,11 @@ func FuzzParseSemVer(f *testing.F) {
 		// The parser is strict, so only the canonical form, optionally
 		// with the leading "v", is accepted.
 		if s != str && s != "v"+str {
-			t.Fatalf("ParseSemVer(%q) accepted a non-canonical form of %q", s, str)
+			t.Fatalf("Parse(%q) accepted a non-canonical form of %q", s, str)
 		}
-		again, err := ParseSemVer(str)
+		again, err := Parse(str)
 		if err != nil {
-			t.Fatalf("ParseSemVer(%q) (String of %q) failed: %v", str, s, err)
+			t.Fatalf("Parse(%q) (String of %q) failed: %v", str, s, err)
 		}
 		if !identical(again, v) {
 			t.Fatalf("round trip of %q: got %#v, want %#v", s, again, v)
@@ -44,15 +44,15 @@ func FuzzParseSemVer(f *testing.F) {
 	})
 }
 
-func FuzzCompareSemVer(f *testing.F) {
+func FuzzCompare(f *testing.F) {
 	f.Add("1.0.0-alpha", "1.0.0-alpha.1")
 	f.Add("1.0.0-beta.11", "1.0.0-beta.2")
 	f.Add("1.0.0-rc.1", "1.0.0+b")
 	f.Add("2.0.0", "10.0.0")
 	f.Add("1.0.0-999", "1.0.0-0a")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		va, errA := ParseSemVer(a)
-		vb, errB := ParseSemVer(b)
+		va, errA := Parse(a)
+		vb, errB := Parse(b)
 		if errA != nil || errB != nil {
 			return
 		}
@@ -93,7 +93,7 @@ func FuzzParseSpec(f *testing.F) {
 		if again.String() != str {
 			t.Fatalf("String not stable: %q then %q", str, again.String())
 		}
-		if v, err := ParseSemVer(version); err == nil && spec.Matches(v) != again.Matches(v) {
+		if v, err := Parse(version); err == nil && spec.Matches(v) != again.Matches(v) {
 			t.Fatalf("%q and its normalised form %q disagree on %s", s, str, v)
 		}
 	})

@@ -1,4 +1,4 @@
-package hub
+package semver
 
 import (
 	"errors"
@@ -170,12 +170,12 @@ func TestSpecMatches(t *testing.T) {
 		t.Run(tt.spec, func(t *testing.T) {
 			spec := MustParseSpec(tt.spec)
 			for _, s := range tt.yes {
-				if !spec.Matches(MustParseSemVer(s)) {
+				if !spec.Matches(MustParse(s)) {
 					t.Errorf("%q should match %s", tt.spec, s)
 				}
 			}
 			for _, s := range tt.no {
-				if spec.Matches(MustParseSemVer(s)) {
+				if spec.Matches(MustParse(s)) {
 					t.Errorf("%q should not match %s", tt.spec, s)
 				}
 			}
@@ -187,7 +187,7 @@ func TestZeroSpecIsEmptySpec(t *testing.T) {
 	var zero Spec
 	empty := MustParseSpec("")
 	for _, s := range []string{"0.0.0", "0.3.1", "1.0.0", "0.0.0-rc.1", "1.0.0-rc.1", "2.0.0"} {
-		v := MustParseSemVer(s)
+		v := MustParse(s)
 		if zero.Matches(v) != empty.Matches(v) {
 			t.Errorf("zero Spec and ParseSpec(\"\") disagree on %s", s)
 		}
@@ -197,10 +197,10 @@ func TestZeroSpecIsEmptySpec(t *testing.T) {
 	}
 }
 
-func versions(ss ...string) []SemVer {
-	vs := make([]SemVer, len(ss))
+func versions(ss ...string) []Version {
+	vs := make([]Version, len(ss))
 	for i, s := range ss {
-		vs[i] = MustParseSemVer(s)
+		vs[i] = MustParse(s)
 	}
 	return vs
 }
@@ -210,7 +210,7 @@ func TestResolve(t *testing.T) {
 	tests := []struct {
 		name      string
 		requested string
-		available []SemVer
+		available []Version
 		want      string // String() of the result
 	}{
 		{"exact", "1.2.3", available, "1.2.3"},
@@ -239,7 +239,7 @@ func TestResolve(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := slices.Clone(tt.available)
-			got, err := Resolve(MustParseSemVer(tt.requested), tt.available)
+			got, err := Resolve(MustParse(tt.requested), tt.available)
 			if err != nil {
 				t.Fatalf("Resolve(%s) error: %v", tt.requested, err)
 			}
@@ -257,11 +257,11 @@ func TestResolveErrors(t *testing.T) {
 	tests := []struct {
 		name      string
 		requested string
-		available []SemVer
+		available []Version
 		want      string
 	}{
 		{"no such major", "3.1.0", versions("2.1.0", "1.0.0", "2.0.0"),
-			"hub: no compatible version: requested 3.1.0, but none of 3.1.0, 3.1.x or 3.x.x is available; available: 1.0.0, 2.0.0, 2.1.0"},
+			"semver: no compatible version: requested 3.1.0, but none of 3.1.0, 3.1.x or 3.x.x is available; available: 1.0.0, 2.0.0, 2.1.0"},
 		{"major 0 is not major 1", "0.1.0", versions("1.0.0"),
 			"requested 0.1.0, but none of 0.1.0, 0.1.x or 0.x.x is available; available: 1.0.0"},
 		{"nothing available", "1.0.0", nil,
@@ -271,7 +271,7 @@ func TestResolveErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Resolve(MustParseSemVer(tt.requested), tt.available)
+			got, err := Resolve(MustParse(tt.requested), tt.available)
 			if err == nil {
 				t.Fatalf("Resolve(%s) = %s, want error", tt.requested, got)
 			}
@@ -400,7 +400,7 @@ func TestResolveAllConflicts(t *testing.T) {
 			specs:    specs("1.2", "2"),
 			conflict: []string{"1.2", "2"},
 			allowed:  [][]string{{"1.2.0", "1.2.4"}, {"2.0.0"}},
-			message: `hub: conflicting requirements: no available version satisfies all of "1.2", "2"; ` +
+			message: `semver: conflicting requirements: no available version satisfies all of "1.2", "2"; ` +
 				`conflict: "1.2" and "2" share no available version; ` +
 				`"1.2" allows 1.2.0, 1.2.4; "2" allows 2.0.0; ` +
 				`available: 1.2.0, 1.2.4, 1.3.1, 2.0.0, 3.0.0`,
@@ -486,11 +486,11 @@ func TestResolveAllNothingAvailable(t *testing.T) {
 	if !errors.Is(err, ErrNoCompatibleVersion) {
 		t.Fatalf("error %v does not wrap ErrNoCompatibleVersion", err)
 	}
-	want := `hub: no compatible version: no versions are available for requirements ["1", ">=2"]`
+	want := `semver: no compatible version: no versions are available for requirements ["1", ">=2"]`
 	if err.Error() != want {
 		t.Errorf("error = %q, want %q", err, want)
 	}
-	if _, err := ResolveAll(nil, []SemVer{}); !errors.Is(err, ErrNoCompatibleVersion) {
+	if _, err := ResolveAll(nil, []Version{}); !errors.Is(err, ErrNoCompatibleVersion) {
 		t.Errorf("ResolveAll(nil, empty) error = %v", err)
 	}
 }
@@ -516,7 +516,7 @@ func specStrings(ss []Spec) []string {
 	return out
 }
 
-func versionStrings(vs []SemVer) []string {
+func versionStrings(vs []Version) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = v.String()
