@@ -112,7 +112,7 @@ func ParseVersion(name string) (Version, error) {
 			v.scheme = SchemeSemVer
 			v.semver = sv
 			v.stability = Stable
-			if sv.IsPrerelease() {
+			if len(sv.Pre) > 0 {
 				v.stability = Preview
 			}
 			return v, nil

@@ -1,3 +1,12 @@
+// Package semver parses and orders Semantic Versioning 2.0.0 versions,
+// matches them against requirement specs such as ">=1.2, <2.0" or "1.2", and
+// resolves which of the available versions a consumer gets: the one it asked
+// for or the latest compatible one ([Resolve]), or the latest one every
+// consumer's spec matches ([ResolveAll]).
+//
+// Parse and ParseSpec return errors that wrap [ErrInvalid]; Resolve and
+// ResolveAll return errors that wrap [ErrNoCompatibleVersion]. Every error
+// names the input, and a resolution error lists the available versions.
 package semver
 
 import (
@@ -8,9 +17,8 @@ import (
 	"unicode/utf8"
 )
 
-// ErrInvalid is wrapped by every error returned by [Parse]; test
-// for it with [errors.Is].
-var ErrInvalid = errors.New("invalid semantic version")
+// ErrInvalid is wrapped by every error [Parse] and [ParseSpec] return.
+var ErrInvalid = errors.New("invalid")
 
 // Version is a Semantic Versioning 2.0.0 version
 // (https://semver.org/spec/v2.0.0.html):
@@ -25,7 +33,7 @@ var ErrInvalid = errors.New("invalid semantic version")
 //
 // Ordering ([Version.Compare]) follows the SemVer 2.0.0 precedence rules and
 // ignores Build, so two versions can have equal precedence while differing
-// in build metadata; [Version.Equal] reports precedence equality.
+// in build metadata.
 type Version struct {
 	// Major, Minor and Patch are the three numeric core components.
 	Major, Minor, Patch uint64
@@ -48,24 +56,13 @@ type Version struct {
 // and hyphens; numeric pre-release identifiers must not have leading zeros
 // (build identifiers may). Surrounding whitespace is not trimmed.
 //
-// Errors name the input and what is wrong with it, and wrap
-// [ErrInvalid].
+// Errors name the input and what is wrong with it, and wrap [ErrInvalid].
 func Parse(s string) (Version, error) {
 	v, reason := parse(s)
 	if reason != "" {
-		return Version{}, fmt.Errorf("semver: %w %q: %s", ErrInvalid, s, reason)
+		return Version{}, fmt.Errorf("semver: %w version %q: %s", ErrInvalid, s, reason)
 	}
 	return v, nil
-}
-
-// MustParse is like [Parse] but panics if s is not a valid
-// version. It is meant for constants in code and tests.
-func MustParse(s string) Version {
-	v, err := Parse(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
 }
 
 // parse does the work of Parse. It returns a non-empty
@@ -222,9 +219,6 @@ func (v Version) String() string {
 	return b.String()
 }
 
-// IsPrerelease reports whether v has pre-release identifiers.
-func (v Version) IsPrerelease() bool { return len(v.Pre) > 0 }
-
 // Compare returns -1, 0 or +1 as v has lower, equal or higher precedence than
 // other, following SemVer 2.0.0 section 11:
 //
@@ -266,14 +260,6 @@ func (v Version) Compare(other Version) int {
 	return cmpUint(uint64(len(v.Pre)), uint64(len(other.Pre)))
 }
 
-// Less reports whether v has lower precedence than other; it is
-// v.Compare(other) < 0.
-func (v Version) Less(other Version) bool { return v.Compare(other) < 0 }
-
-// Equal reports whether v and other have equal precedence; it is
-// v.Compare(other) == 0. Build metadata is ignored, so 1.0.0+a equals 1.0.0+b.
-func (v Version) Equal(other Version) bool { return v.Compare(other) == 0 }
-
 func cmpUint(a, b uint64) int {
 	switch {
 	case a < b:
@@ -304,17 +290,4 @@ func compareIdentifier(a, b string) int {
 		return +1
 	}
 	return strings.Compare(a, b)
-}
-
-// sameBuild reports whether a and b have identical build metadata.
-func sameBuild(a, b Version) bool {
-	if len(a.Build) != len(b.Build) {
-		return false
-	}
-	for i := range a.Build {
-		if a.Build[i] != b.Build[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -50,9 +50,6 @@ func TestParseValid(t *testing.T) {
 			if err != nil || !identical(again, got) {
 				t.Errorf("round trip of %q: got %#v, %v", got.String(), again, err)
 			}
-			if got.IsPrerelease() != (len(tt.want.Pre) > 0) {
-				t.Errorf("IsPrerelease() = %v", got.IsPrerelease())
-			}
 		})
 	}
 }
@@ -134,18 +131,13 @@ func TestParseInvalid(t *testing.T) {
 	}
 }
 
-func TestMustParse(t *testing.T) {
-	if got := MustParse("v2.0.1-rc.1"); got.String() != "2.0.1-rc.1" {
-		t.Errorf("MustParse = %v", got)
+// mustParse is Parse for versions the test knows to be valid.
+func mustParse(s string) Version {
+	v, err := Parse(s)
+	if err != nil {
+		panic(err)
 	}
-	defer func() {
-		r := recover()
-		err, ok := r.(error)
-		if !ok || !errors.Is(err, ErrInvalid) {
-			t.Errorf("MustParse(bad) panicked with %v, want an ErrInvalid error", r)
-		}
-	}()
-	MustParse("1.2")
+	return v
 }
 
 func TestVersionOrdering(t *testing.T) {
@@ -172,19 +164,13 @@ func TestVersionOrdering(t *testing.T) {
 	for _, chain := range chains {
 		vs := make([]Version, len(chain))
 		for i, s := range chain {
-			vs[i] = MustParse(s)
+			vs[i] = mustParse(s)
 		}
 		for i := range vs {
 			for j := range vs {
 				want := cmpInt(i, j)
 				if got := vs[i].Compare(vs[j]); got != want {
 					t.Errorf("Compare(%s, %s) = %d, want %d", vs[i], vs[j], got, want)
-				}
-				if got := vs[i].Less(vs[j]); got != (want < 0) {
-					t.Errorf("Less(%s, %s) = %v, want %v", vs[i], vs[j], got, want < 0)
-				}
-				if got := vs[i].Equal(vs[j]); got != (want == 0) {
-					t.Errorf("Equal(%s, %s) = %v, want %v", vs[i], vs[j], got, want == 0)
 				}
 			}
 		}
@@ -214,15 +200,12 @@ func TestVersionCompareIgnoresBuild(t *testing.T) {
 		{"1.0.0+999", "1.0.0-rc.1+0", 1},
 	}
 	for _, tt := range tests {
-		a, b := MustParse(tt.a), MustParse(tt.b)
+		a, b := mustParse(tt.a), mustParse(tt.b)
 		if got := a.Compare(b); got != tt.want {
 			t.Errorf("Compare(%s, %s) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 		if got := b.Compare(a); got != -tt.want {
 			t.Errorf("Compare(%s, %s) = %d, want %d", tt.b, tt.a, got, -tt.want)
-		}
-		if got := a.Equal(b); got != (tt.want == 0) {
-			t.Errorf("Equal(%s, %s) = %v", tt.a, tt.b, got)
 		}
 	}
 }
@@ -232,7 +215,7 @@ func TestVersionHandBuilt(t *testing.T) {
 	// sensibly: numeric identifiers with leading zeros compare by value.
 	a := Version{Major: 1, Pre: []string{"rc", "007"}}
 	b := Version{Major: 1, Pre: []string{"rc", "7"}}
-	if !a.Equal(b) {
+	if a.Compare(b) != 0 {
 		t.Errorf("%s and %s should have equal precedence", a, b)
 	}
 	if got := (Version{Major: 3, Minor: 1, Build: []string{"x"}}).String(); got != "3.1.0+x" {
