@@ -9,8 +9,9 @@
 // API versions (2020-01-01, 2020-01-01-preview, and their package forms
 // v20200101 and v1api20200101), the storage twins of both (v1storage,
 // v20200101storage), and semantic versions (1.2.3). Version.Compare orders
-// them from oldest to newest; CompareKubePriority gives the order Kubernetes
-// prefers when it lists the versions of a group.
+// them from oldest to newest. (For the order in which Kubernetes lists the
+// versions of a group, use apimachinery's
+// version.CompareKubeAwareVersionStrings.)
 //
 // # The hub
 //

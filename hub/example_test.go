@@ -47,10 +47,6 @@ func ExampleVersion_Compare() {
 	vs, _ := hub.ParseVersions("v2", "v1beta1", "v1", "v2alpha1", "v1alpha1")
 	hub.SortVersions(vs)
 	fmt.Println(vs)
-	names := []string{"v2", "v1beta1", "v1", "v2alpha1", "v1alpha1"}
-	hub.SortKubePriority(names)
-	fmt.Println(names)
 	// Output:
 	// [v1alpha1 v1beta1 v1 v2alpha1 v2]
-	// [v2 v1 v1beta1 v2alpha1 v1alpha1]
 }

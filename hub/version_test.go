@@ -136,12 +136,3 @@ func TestSelectHub(t *testing.T) {
 		t.Errorf("SelectHub(nil) = %v", err)
 	}
 }
-
-func TestKubePriority(t *testing.T) {
-	names := []string{"v1alpha1", "foo1", "v2", "v1beta1", "v1", "v11alpha2", "v12alpha1", "v3beta1", "foo10", "v10beta3", "v10"}
-	SortKubePriority(names)
-	want := []string{"v10", "v2", "v1", "v10beta3", "v3beta1", "v1beta1", "v12alpha1", "v11alpha2", "v1alpha1", "foo1", "foo10"}
-	if !slices.Equal(names, want) {
-		t.Errorf("got %v, want %v", names, want)
-	}
-}
