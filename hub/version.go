@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/hubspoke/hubspoke/hub/semver"
 )
 
 // Scheme is the naming scheme a version name follows.
@@ -16,21 +14,17 @@ type Scheme int
 
 // The naming schemes ParseVersion recognises.
 const (
-	// SchemeSemVer is Semantic Versioning: 1.2.3, v1.2.3-rc.1.
-	SchemeSemVer Scheme = iota + 1
 	// SchemeARM is an Azure Resource Manager API version: 2020-01-01,
 	// 2020-01-01-preview, and its Go package forms v20200101,
 	// v20200101preview, v1api20200101.
-	SchemeARM
+	SchemeARM Scheme = iota + 1
 	// SchemeKube is a Kubernetes API version: v1, v2beta1, v1alpha2.
 	SchemeKube
 )
 
-// String names the scheme: "semver", "arm" or "kube".
+// String names the scheme: "arm" or "kube".
 func (s Scheme) String() string {
 	switch s {
-	case SchemeSemVer:
-		return "semver"
 	case SchemeARM:
 		return "arm"
 	case SchemeKube:
@@ -47,7 +41,7 @@ type Stability int
 const (
 	Alpha   Stability = iota + 1 // Kubernetes alpha
 	Beta                         // Kubernetes beta
-	Preview                      // ARM -preview, or a SemVer pre-release
+	Preview                      // ARM -preview
 	Stable                       // anything else
 )
 
@@ -82,7 +76,6 @@ type Version struct {
 	major     uint64 // Kubernetes major version
 	minor     uint64 // Kubernetes alpha/beta number
 	date      string // ARM date as yyyymmdd
-	semver    semver.Version
 }
 
 // ParseVersion parses a version name in any scheme this package knows:
@@ -90,7 +83,6 @@ type Version struct {
 //	v1, v2beta1, v1alpha2                          Kubernetes
 //	2020-01-01, 2020-01-01-preview                 ARM API versions
 //	v20200101, v20200101preview, v1api20200101     ARM versions as Go package names
-//	1.2.3, v1.2.3-rc.1+build.5                      Semantic Versioning
 //
 // Any of the Kubernetes and ARM package forms may carry the suffix
 // "storage" (v1storage, v20200101storage, v1api20200101previewstorage): that
@@ -107,19 +99,9 @@ func ParseVersion(name string) (Version, error) {
 	if v.parseKubeOrARMPackage(rest) || v.parseARM(rest) {
 		return v, nil
 	}
-	if !v.storage {
-		if sv, err := semver.Parse(name); err == nil {
-			v.scheme = SchemeSemVer
-			v.semver = sv
-			v.stability = Stable
-			if len(sv.Pre) > 0 {
-				v.stability = Preview
-			}
-			return v, nil
-		}
-	}
-	return Version{}, fmt.Errorf("%w %q: not a Kubernetes version (v1, v2beta1), an ARM version (2020-01-01, v20200101[preview]), "+
-		"either with a %q suffix, nor a semantic version (1.2.3)", ErrInvalidVersion, name, storageSuffix)
+	return Version{}, fmt.Errorf("%w %q: want a Kubernetes version (v1, v2beta1), an ARM version (2020-01-01, "+
+		"2020-01-01-preview, v20200101, v20200101preview) or the storage twin of either (v1storage, v20200101storage)",
+		ErrInvalidVersion, name)
 }
 
 // MustParseVersion is ParseVersion for names known to be valid; it panics
@@ -237,9 +219,8 @@ func (v Version) Scheme() Scheme { return v.scheme }
 // Stability returns how settled the version is.
 func (v Version) Stability() Stability { return v.stability }
 
-// IsPreview reports whether the version is alpha, beta, an ARM preview or a
-// SemVer pre-release: anything that should not become the hub while a stable
-// version exists.
+// IsPreview reports whether the version is alpha, beta or an ARM preview:
+// anything that should not become the hub while a stable version exists.
 func (v Version) IsPreview() bool { return v.stability != Stable }
 
 // IsStorage reports whether the name carries the storage suffix.
@@ -247,8 +228,7 @@ func (v Version) IsStorage() bool { return v.storage }
 
 // Storage returns the storage twin of an API version in the Go package form
 // (v1 → v1storage, 2020-01-01-preview → v20200101previewstorage). A storage
-// version is returned as it is. SemVer versions have no storage twin: it
-// returns an error.
+// version is returned as it is.
 func (v Version) Storage() (Version, error) {
 	if v.storage {
 		return v, nil
@@ -277,10 +257,10 @@ func (v Version) Storage() (Version, error) {
 // Within a scheme: Kubernetes versions by major version, then alpha before
 // beta before stable, then the alpha/beta number (v1alpha1 < v1beta1 < v1 <
 // v2alpha1); ARM versions by date, a preview before the stable version of the
-// same date; SemVer by SemVer precedence. An API version and its storage
-// twin compare equal except that the API version comes first. Across
-// schemes, SemVer < ARM < Kubernetes; a resource rarely mixes them, but the
-// order is total so sorting is deterministic. Ties are broken by name.
+// same date. An API version and its storage twin compare equal except that
+// the API version comes first. Across schemes, ARM < Kubernetes; a resource
+// rarely mixes them, but the order is total so sorting is deterministic.
+// Ties are broken by name.
 func (v Version) Compare(o Version) int {
 	if c := compareInt(int(v.scheme), int(o.scheme)); c != 0 {
 		return c
@@ -294,8 +274,6 @@ func (v Version) Compare(o Version) int {
 		if c == 0 {
 			c = compareInt(int(v.stability), int(o.stability))
 		}
-	case SchemeSemVer:
-		c = v.semver.Compare(o.semver)
 	}
 	if c != 0 {
 		return c
