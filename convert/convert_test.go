@@ -145,8 +145,8 @@ func TestGraphFromScheme(t *testing.T) {
 		if g.Hub() != want {
 			t.Errorf("%d hops: hub %s, want %s", hops, g.Hub(), want)
 		}
-		if n, _ := g.Hops("v1", g.Hub()); n != hops {
-			t.Errorf("%d hops: graph says %d", hops, n)
+		if p, _ := g.Path("v1", g.Hub()); len(p)-1 != hops {
+			t.Errorf("%d hops: graph says %v", hops, p)
 		}
 	}
 }

@@ -1,16 +1,17 @@
-// Package hub knows about versions: it parses and orders the version names
-// operators use, chooses the hub of a resource, describes the conversion
-// graph that links every version to the hub, and resolves Semantic
-// Versioning requirements.
+// Package hub knows about the versions of a resource: it parses and orders
+// their names, chooses the hub, and describes the conversion graph that
+// links every version to the hub. It has no Kubernetes dependency, so leaf
+// code may import it.
 //
 // # Version names
 //
 // ParseVersion understands Kubernetes versions (v1, v2beta1, v1alpha2), ARM
 // API versions (2020-01-01, 2020-01-01-preview, and their package forms
-// v20200101 and v1api20200101), the storage twins of both (v1storage,
-// v20200101storage), and semantic versions (1.2.3). Version.Compare orders
-// them from oldest to newest; CompareKubePriority gives the order Kubernetes
-// prefers when it lists the versions of a group.
+// v20200101 and v1api20200101), and the storage twins of both (v1storage,
+// v20200101storage). Version.Compare orders them from oldest to newest;
+// slices.SortFunc(versions, Version.Compare) sorts them. (For the order in
+// which Kubernetes lists the versions of a group, use apimachinery's
+// version.CompareKubeAwareVersionStrings.)
 //
 // # The hub
 //
@@ -19,12 +20,10 @@
 // reaches the hub, the newest stable storage version (SelectHub). A Graph
 // records those links for one resource and is only built when valid: one
 // hub, every version reaches it, no cycles, no links to versions that do not
-// exist. Package convert builds a Graph from a runtime.Scheme; this package
-// has no Kubernetes dependency.
+// exist. Package convert builds a Graph from a runtime.Scheme. Errors wrap
+// ErrNoHub, ErrMultipleHubs, ErrCycle, ErrUnreachableHub or
+// ErrUnknownVersion, and name the resource and the versions at fault.
 //
-// # Semantic Versioning
-//
-// SemVer, Spec, Resolve, Latest and ResolveAll parse and order semantic
-// versions, match requirement specs such as ">=1.2, <2.0" or "1.2", and pick
-// the version that satisfies one or several consumers.
+// Semantic versions (1.2.3) are not version names of a resource: package
+// [github.com/hubspoke/hubspoke/hub/semver] parses, orders and resolves them.
 package hub

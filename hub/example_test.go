@@ -2,18 +2,34 @@ package hub_test
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hubspoke/hubspoke/hub"
 )
 
-func ExampleSelectHub() {
-	versions, err := hub.ParseVersions("v1storage", "v2storage", "v3beta1storage")
-	if err != nil {
-		panic(err)
+// parseVersions parses names the example knows to be valid.
+func parseVersions(names ...string) []hub.Version {
+	versions := make([]hub.Version, len(names))
+	for i, name := range names {
+		v, err := hub.ParseVersion(name)
+		if err != nil {
+			panic(err)
+		}
+		versions[i] = v
 	}
-	h, _ := hub.SelectHub(versions)
-	fmt.Println(h)
-	// Output: v2storage
+	return versions
+}
+
+func ExampleSelectHub() {
+	// The newest stable storage version; a newer beta does not count.
+	h, err := hub.SelectHub(parseVersions("v1storage", "v2storage", "v3beta1storage"))
+	fmt.Println(h, err)
+	// Without a stable version, the newest preview.
+	h, err = hub.SelectHub(parseVersions("v20200101previewstorage", "v20210601previewstorage"))
+	fmt.Println(h, err)
+	// Output:
+	// v2storage <nil>
+	// v20210601previewstorage <nil>
 }
 
 func ExampleNewGraph() {
@@ -40,17 +56,13 @@ func ExampleNewGraph() {
 	fmt.Println(err)
 	// Output:
 	// [v1 v1storage v2storage v3storage v2storage v2]
-	// Person.crm.example.com: link to an unknown version: v1storage links to v2sotrage, which is neither a version of the resource nor the hub
+	// Person.crm.example.com: unknown version: v1storage links to v2sotrage, which is neither a version of the resource nor the hub
 }
 
 func ExampleVersion_Compare() {
-	vs, _ := hub.ParseVersions("v2", "v1beta1", "v1", "v2alpha1", "v1alpha1")
-	hub.SortVersions(vs)
-	fmt.Println(vs)
-	names := []string{"v2", "v1beta1", "v1", "v2alpha1", "v1alpha1"}
-	hub.SortKubePriority(names)
-	fmt.Println(names)
+	versions := parseVersions("v2", "v1beta1", "v1storage", "v1", "v2alpha1", "v1alpha1")
+	slices.SortFunc(versions, hub.Version.Compare)
+	fmt.Println(versions)
 	// Output:
-	// [v1alpha1 v1beta1 v1 v2alpha1 v2]
-	// [v2 v1 v1beta1 v2alpha1 v1alpha1]
+	// [v1alpha1 v1beta1 v1 v1storage v2alpha1 v2]
 }

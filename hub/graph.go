@@ -8,22 +8,22 @@ import (
 	"strings"
 )
 
-// Errors wrapped by Graph validation, one per kind of fault.
+// Errors wrapped by NewGraph, SelectHub and Graph.Path, one per kind of
+// fault; test for them with errors.Is.
 var (
-	// ErrNoHub: no version is marked as the hub.
+	// ErrNoHub: no version is marked as the hub, or SelectHub had no
+	// versions to choose from.
 	ErrNoHub = errors.New("no hub version")
 	// ErrMultipleHubs: more than one version is marked as the hub.
 	ErrMultipleHubs = errors.New("more than one hub version")
-	// ErrDanglingLink: a version links to a version the resource does not have.
-	ErrDanglingLink = errors.New("link to an unknown version")
-	// ErrCycle: following links from a version comes back to it.
+	// ErrCycle: following links from a version comes back to it. The hub
+	// linking onwards to a version that leads back to it is a cycle too.
 	ErrCycle = errors.New("conversion cycle")
-	// ErrUnreachableHub: following links from a version ends somewhere other
-	// than the hub.
+	// ErrUnreachableHub: following links from a version, or onwards from
+	// the hub, ends somewhere other than the hub.
 	ErrUnreachableHub = errors.New("version does not reach the hub")
-	// ErrHubHasLink: the hub links onwards; it must be the end of every chain.
-	ErrHubHasLink = errors.New("hub links to another version")
-	// ErrUnknownVersion: a query named a version that is not in the graph.
+	// ErrUnknownVersion: a link or a query names a version the resource does
+	// not have.
 	ErrUnknownVersion = errors.New("unknown version")
 )
 
@@ -56,8 +56,8 @@ type GraphSpec struct {
 
 // NewGraph validates spec and returns the graph. The error lists every fault
 // found, each naming the resource and the versions involved, and wraps the
-// matching sentinel (ErrNoHub, ErrMultipleHubs, ErrDanglingLink, ErrCycle,
-// ErrUnreachableHub, ErrHubHasLink).
+// matching sentinel (ErrNoHub, ErrMultipleHubs, ErrCycle, ErrUnreachableHub,
+// ErrUnknownVersion).
 func NewGraph(spec GraphSpec) (*Graph, error) {
 	g := &Graph{resource: spec.Resource, next: maps.Clone(spec.Next)}
 	if g.next == nil {
@@ -89,20 +89,18 @@ func NewGraph(spec GraphSpec) (*Graph, error) {
 		fail(ErrMultipleHubs, "%s are all marked as the hub", strings.Join(hubs, ", "))
 	}
 	isHub := func(v string) bool { return slices.Contains(hubs, v) }
-	for _, from := range sortedKeys(g.next) {
-		to := g.next[from]
-		if isHub(from) {
-			fail(ErrHubHasLink, "hub %s links to %s", from, to)
-		}
-		if !known[to] {
-			fail(ErrDanglingLink, "%s links to %s, which is neither a version of the resource nor the hub", from, to)
+	for _, from := range slices.Sorted(maps.Keys(g.next)) {
+		if to := g.next[from]; !known[to] {
+			fail(ErrUnknownVersion, "%s links to %s, which is neither a version of the resource nor the hub", from, to)
 		}
 	}
-	// Walk from every version; report each cycle once and each version that
-	// ends away from the hub.
+	// Walk from every version, and from a hub that links onwards (it must
+	// end every chain); report each cycle once and each walk that ends away
+	// from the hub.
 	reported := map[string]bool{}
 	for _, start := range slices.Sorted(maps.Keys(known)) {
-		if isHub(start) {
+		_, linksOn := g.next[start]
+		if isHub(start) && !linksOn {
 			continue
 		}
 		seen := map[string]int{}
@@ -114,19 +112,25 @@ func NewGraph(spec GraphSpec) (*Graph, error) {
 				key := canonicalCycle(cycle)
 				if !reported[key] {
 					reported[key] = true
-					fail(ErrCycle, "%s → %s", strings.Join(cycle, " → "), v)
+					if h := slices.IndexFunc(cycle, isHub); h >= 0 {
+						fail(ErrCycle, "%s → %s: the hub %s links onwards, but must end every chain", strings.Join(cycle, " → "), v, cycle[h])
+					} else {
+						fail(ErrCycle, "%s → %s", strings.Join(cycle, " → "), v)
+					}
 				}
 				break
 			}
 			seen[v] = len(path)
 			path = append(path, v)
-			if isHub(v) {
+			if isHub(v) && v != start {
 				break
 			}
 			to, ok := g.next[v]
 			if !ok {
 				if len(hubs) == 1 {
-					if start == v {
+					if isHub(start) {
+						fail(ErrUnreachableHub, "the hub %s links onwards, but must end every chain: it stops at %s, which links nowhere (path %s)", start, v, strings.Join(path, " → "))
+					} else if start == v {
 						fail(ErrUnreachableHub, "%s is not the hub and links to no other version", v)
 					} else {
 						fail(ErrUnreachableHub, "%s stops at %s, which is not the hub and links nowhere (path %s)", start, v, strings.Join(path, " → "))
@@ -155,18 +159,18 @@ func canonicalCycle(cycle []string) string {
 	return strings.Join(sorted, "\x00")
 }
 
-func sortedKeys(m map[string]string) []string {
-	return slices.Sorted(maps.Keys(m))
-}
-
 // sortVersionNames sorts oldest first when every name parses, else by name.
 func sortVersionNames(names []string) {
-	parsed, err := ParseVersions(names...)
-	if err != nil {
-		slices.Sort(names)
-		return
+	parsed := make([]Version, len(names))
+	for i, name := range names {
+		v, err := ParseVersion(name)
+		if err != nil {
+			slices.Sort(names)
+			return
+		}
+		parsed[i] = v
 	}
-	SortVersions(parsed)
+	slices.SortFunc(parsed, Version.Compare)
 	for i, v := range parsed {
 		names[i] = v.String()
 	}
@@ -178,9 +182,6 @@ func (g *Graph) resourceName() string {
 	}
 	return g.resource
 }
-
-// Resource returns the resource name the graph was built for.
-func (g *Graph) Resource() string { return g.resource }
 
 // Hub returns the hub version.
 func (g *Graph) Hub() string { return g.hub }
@@ -194,16 +195,9 @@ func (g *Graph) Has(version string) bool {
 	return ok || version == g.hub
 }
 
-// Next returns the version after version on the way to the hub; ok is false
-// for the hub and for unknown versions.
-func (g *Graph) Next(version string) (next string, ok bool) {
-	next, ok = g.next[version]
-	return next, ok
-}
-
-// PathToHub returns the versions a conversion from version to the hub passes
+// pathToHub returns the versions a conversion from version to the hub passes
 // through, both ends included.
-func (g *Graph) PathToHub(version string) ([]string, error) {
+func (g *Graph) pathToHub(version string) ([]string, error) {
 	if !g.Has(version) {
 		return nil, fmt.Errorf("%s: %w %q", g.resourceName(), ErrUnknownVersion, version)
 	}
@@ -217,25 +211,19 @@ func (g *Graph) PathToHub(version string) ([]string, error) {
 
 // Path returns the versions a conversion from one version to another passes
 // through: up the chain to the hub, then down to the target. Both ends are
-// included, and the hub appears once.
+// included, and the hub appears once, so the conversion takes len(path)-1
+// steps. For a version not in the graph the error wraps ErrUnknownVersion.
 func (g *Graph) Path(from, to string) ([]string, error) {
-	up, err := g.PathToHub(from)
+	up, err := g.pathToHub(from)
 	if err != nil {
 		return nil, err
 	}
-	down, err := g.PathToHub(to)
+	down, err := g.pathToHub(to)
 	if err != nil {
 		return nil, err
 	}
 	slices.Reverse(down)
 	return append(up, down[1:]...), nil
-}
-
-// Hops returns the number of conversion steps between two versions via the
-// hub.
-func (g *Graph) Hops(from, to string) (int, error) {
-	p, err := g.Path(from, to)
-	return len(p) - 1, err
 }
 
 // String renders the graph one chain per line, for logs and error reports.

@@ -43,23 +43,25 @@ func TestGraphPaths(t *testing.T) {
 	if !slices.Equal(p, wantPath) {
 		t.Errorf("path %v, want %v", p, wantPath)
 	}
-	if hops, _ := g.Hops("v1", "v1"); hops != 10 {
-		t.Errorf("v1 → v1 via hub: %d hops", hops)
+	if p, _ := g.Path("v1", "v1"); len(p) != 11 || p[5] != "v5storage" {
+		t.Errorf("v1 → v1 goes through the hub: %v", p)
 	}
-	if hops, _ := g.Hops("v5storage", "v5"); hops != 1 {
-		t.Errorf("hub → v5: %d hops", hops)
+	if p, _ := g.Path("v5storage", "v5"); !slices.Equal(p, []string{"v5storage", "v5"}) {
+		t.Errorf("hub → v5: %v", p)
 	}
-	if p, _ := g.PathToHub("v5storage"); !slices.Equal(p, []string{"v5storage"}) {
-		t.Errorf("hub path %v", p)
+	if p, _ := g.Path("v5storage", "v5storage"); !slices.Equal(p, []string{"v5storage"}) {
+		t.Errorf("hub → hub: %v", p)
 	}
-	if _, err := g.Path("v9", "v1"); !errors.Is(err, ErrUnknownVersion) || !strings.Contains(err.Error(), "v9") {
-		t.Errorf("unknown version: %v", err)
+	for _, from := range []string{"v9", "v5storage"} {
+		if _, err := g.Path(from, "v9"); !errors.Is(err, ErrUnknownVersion) || !strings.Contains(err.Error(), `"v9"`) ||
+			!strings.Contains(err.Error(), "Person.crm.example.com") {
+			t.Errorf("unknown version: %v", err)
+		}
 	}
-	if n, ok := g.Next("v3"); !ok || n != "v3storage" {
-		t.Errorf("Next(v3) = %s %v", n, ok)
-	}
-	if _, ok := g.Next("v5storage"); ok {
-		t.Error("hub has a next version")
+	for v, want := range map[string]bool{"v1": true, "v3storage": true, "v5storage": true, "v9": false, "": false} {
+		if g.Has(v) != want {
+			t.Errorf("Has(%q) = %v", v, !want)
+		}
 	}
 	if !strings.Contains(g.String(), "v4storage → v5storage") {
 		t.Errorf("String():\n%s", g)
@@ -78,9 +80,16 @@ func TestGraphValidation(t *testing.T) {
 		{"no hub", func(s *GraphSpec) { s.Hubs = nil }, ErrNoHub, nil},
 		{"orphan version", func(s *GraphSpec) { s.Versions = append(s.Versions, "v0storage") },
 			ErrUnreachableHub, []string{"v0storage is not the hub"}},
-		{"dangling link", func(s *GraphSpec) { s.Next["v2"] = "v2sotrage" }, ErrDanglingLink, []string{"v2", "v2sotrage"}},
+		{"dangling link", func(s *GraphSpec) { s.Next["v2"] = "v2sotrage" }, ErrUnknownVersion, []string{"v2 links to v2sotrage"}},
 		{"cycle", func(s *GraphSpec) { s.Next["v2storage"] = "v1storage" }, ErrCycle, []string{"v1storage → v2storage → v1storage"}},
-		{"hub links onwards", func(s *GraphSpec) { s.Next["v3storage"] = "v1storage" }, ErrHubHasLink, []string{"v3storage"}},
+		{"hub links onwards", func(s *GraphSpec) { s.Next["v3storage"] = "v1storage" }, ErrCycle,
+			[]string{"v3storage → v1storage → v2storage → v3storage: the hub v3storage links onwards, but must end every chain"}},
+		{"hub links to itself", func(s *GraphSpec) { s.Next["v3storage"] = "v3storage" }, ErrCycle,
+			[]string{"v3storage → v3storage: the hub v3storage links onwards"}},
+		{"hub links to an orphan", func(s *GraphSpec) { s.Next["v3storage"] = "v0"; s.Versions = append(s.Versions, "v0") }, ErrUnreachableHub,
+			[]string{"the hub v3storage links onwards, but must end every chain: it stops at v0", "v0 is not the hub"}},
+		{"hub links to an unknown version", func(s *GraphSpec) { s.Next["v3storage"] = "v9" }, ErrUnknownVersion,
+			[]string{"v3storage links to v9"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -122,7 +131,25 @@ func TestGraphDoesNotAliasSpec(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec.Next["v1"] = "v2storage"
-	if n, _ := g.Next("v1"); n != "v1storage" {
-		t.Fatal("graph shares its map with the spec")
+	if p, _ := g.Path("v1", "v2storage"); !slices.Equal(p, []string{"v1", "v1storage", "v2storage"}) {
+		t.Fatalf("graph shares its map with the spec: path %v", p)
+	}
+}
+
+// TestGraphOtherNames: versions need not be names ParseVersion knows; they
+// are then listed by name. A graph without a resource name says so.
+func TestGraphOtherNames(t *testing.T) {
+	g, err := NewGraph(GraphSpec{Hubs: []string{"latest"}, Next: map[string]string{"old": "older", "older": "latest"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"latest", "old", "older"}; !slices.Equal(g.Versions(), want) {
+		t.Errorf("versions %v, want %v", g.Versions(), want)
+	}
+	if want := "conversion graph (hub latest)\n  old → older\n  older → latest"; g.String() != want {
+		t.Errorf("String():\n%s\nwant:\n%s", g, want)
+	}
+	if _, err := g.Path("new", "old"); err == nil || err.Error() != `conversion graph: unknown version "new"` {
+		t.Errorf("unknown version: %v", err)
 	}
 }

@@ -1,100 +1,64 @@
 package hub
 
 import (
-	"errors"
+	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Scheme is the naming scheme a version name follows.
-type Scheme int
+// scheme is the naming scheme a version name follows. Across schemes, ARM
+// versions order before Kubernetes versions.
+type scheme int
 
-// The naming schemes ParseVersion recognises.
 const (
-	// SchemeSemVer is Semantic Versioning: 1.2.3, v1.2.3-rc.1.
-	SchemeSemVer Scheme = iota + 1
-	// SchemeARM is an Azure Resource Manager API version: 2020-01-01,
+	// schemeARM is an Azure Resource Manager API version: 2020-01-01,
 	// 2020-01-01-preview, and its Go package forms v20200101,
 	// v20200101preview, v1api20200101.
-	SchemeARM
-	// SchemeKube is a Kubernetes API version: v1, v2beta1, v1alpha2.
-	SchemeKube
+	schemeARM scheme = iota + 1
+	// schemeKube is a Kubernetes API version: v1, v2beta1, v1alpha2.
+	schemeKube
 )
 
-// String names the scheme: "semver", "arm" or "kube".
-func (s Scheme) String() string {
-	switch s {
-	case SchemeSemVer:
-		return "semver"
-	case SchemeARM:
-		return "arm"
-	case SchemeKube:
-		return "kube"
-	}
-	return "Scheme(" + strconv.Itoa(int(s)) + ")"
-}
-
-// Stability says how settled a version is. Values order from least to most
+// stability says how settled a version is. Values order from least to most
 // stable.
-type Stability int
+type stability int
 
-// Stability levels.
 const (
-	Alpha   Stability = iota + 1 // Kubernetes alpha
-	Beta                         // Kubernetes beta
-	Preview                      // ARM -preview, or a SemVer pre-release
-	Stable                       // anything else
+	alpha   stability = iota + 1 // Kubernetes alpha
+	beta                         // Kubernetes beta
+	preview                      // ARM -preview
+	stable                       // anything else
 )
-
-// String names the stability level: "alpha", "beta", "preview" or "stable".
-func (s Stability) String() string {
-	switch s {
-	case Alpha:
-		return "alpha"
-	case Beta:
-		return "beta"
-	case Preview:
-		return "preview"
-	case Stable:
-		return "stable"
-	}
-	return "Stability(" + strconv.Itoa(int(s)) + ")"
-}
 
 // storageSuffix marks the storage twin of an API version.
 const storageSuffix = "storage"
-
-// ErrInvalidVersion is wrapped by every error ParseVersion returns.
-var ErrInvalidVersion = errors.New("invalid version name")
 
 // Version is a parsed version name. The zero value is not a valid version;
 // build one with ParseVersion.
 type Version struct {
 	name      string
-	scheme    Scheme
-	stability Stability
+	scheme    scheme
+	stability stability
 	storage   bool
 	major     uint64 // Kubernetes major version
 	minor     uint64 // Kubernetes alpha/beta number
 	date      string // ARM date as yyyymmdd
-	semver    SemVer
 }
 
-// ParseVersion parses a version name in any scheme this package knows:
+// ParseVersion parses a version name:
 //
 //	v1, v2beta1, v1alpha2                          Kubernetes
 //	2020-01-01, 2020-01-01-preview                 ARM API versions
 //	v20200101, v20200101preview, v1api20200101     ARM versions as Go package names
-//	1.2.3, v1.2.3-rc.1+build.5                      Semantic Versioning
 //
 // Any of the Kubernetes and ARM package forms may carry the suffix
 // "storage" (v1storage, v20200101storage, v1api20200101previewstorage): that
 // names the storage twin of the API version, which orders together with it.
 // A v followed by eight digits that form a date from 1990 on is an ARM
-// version; any other number is a Kubernetes major version.
+// version; any other number is a Kubernetes major version. The error names
+// the input and the forms it may take.
 func ParseVersion(name string) (Version, error) {
 	v := Version{name: name}
 	rest := name
@@ -105,29 +69,8 @@ func ParseVersion(name string) (Version, error) {
 	if v.parseKubeOrARMPackage(rest) || v.parseARM(rest) {
 		return v, nil
 	}
-	if !v.storage {
-		if sv, err := ParseSemVer(name); err == nil {
-			v.scheme = SchemeSemVer
-			v.semver = sv
-			v.stability = Stable
-			if sv.IsPrerelease() {
-				v.stability = Preview
-			}
-			return v, nil
-		}
-	}
-	return Version{}, fmt.Errorf("%w %q: not a Kubernetes version (v1, v2beta1), an ARM version (2020-01-01, v20200101[preview]), "+
-		"either with a %q suffix, nor a semantic version (1.2.3)", ErrInvalidVersion, name, storageSuffix)
-}
-
-// MustParseVersion is ParseVersion for names known to be valid; it panics
-// on an invalid name.
-func MustParseVersion(name string) Version {
-	v, err := ParseVersion(name)
-	if err != nil {
-		panic(err)
-	}
-	return v
+	return Version{}, fmt.Errorf("invalid version name %q: want a Kubernetes version (v1, v2beta1), an ARM version (2020-01-01, "+
+		"2020-01-01-preview, v20200101, v20200101preview) or the storage twin of either (v1storage, v20200101storage)", name)
 }
 
 // parseARM parses 2020-01-01 and 2020-01-01-preview.
@@ -135,14 +78,14 @@ func (v *Version) parseARM(s string) bool {
 	if v.storage {
 		return false
 	}
-	date, preview := strings.CutSuffix(s, "-preview")
+	date, isPreview := strings.CutSuffix(s, "-preview")
 	t, err := time.Parse("2006-01-02", date)
 	if err != nil || t.Format("2006-01-02") != date {
 		return false
 	}
-	v.scheme, v.date, v.stability = SchemeARM, t.Format("20060102"), Stable
-	if preview {
-		v.stability = Preview
+	v.scheme, v.date, v.stability = schemeARM, t.Format("20060102"), stable
+	if isPreview {
+		v.stability = preview
 	}
 	return true
 }
@@ -173,14 +116,14 @@ func (v *Version) parseKubeOrARMPackage(s string) bool {
 	if err != nil || major == 0 {
 		return false
 	}
-	v.scheme, v.major, v.stability = SchemeKube, major, Stable
+	v.scheme, v.major, v.stability = schemeKube, major, stable
 	if rest == "" {
 		return true
 	}
 	for _, level := range []struct {
 		word string
-		s    Stability
-	}{{"alpha", Alpha}, {"beta", Beta}} {
+		s    stability
+	}{{"alpha", alpha}, {"beta", beta}} {
 		if num, ok := strings.CutPrefix(rest, level.word); ok {
 			if num == "" || num != leadingDigits(num) || (len(num) > 1 && num[0] == '0') {
 				return false
@@ -199,13 +142,13 @@ func (v *Version) parseKubeOrARMPackage(s string) bool {
 func (v *Version) setARMPackage(date, rest string) bool {
 	switch rest {
 	case "":
-		v.stability = Stable
+		v.stability = stable
 	case "preview":
-		v.stability = Preview
+		v.stability = preview
 	default:
 		return false
 	}
-	v.scheme, v.date = SchemeARM, date
+	v.scheme, v.date = schemeARM, date
 	return true
 }
 
@@ -229,71 +172,34 @@ func isARMDate(s string) bool {
 // String returns the name the version was parsed from.
 func (v Version) String() string { return v.name }
 
-// Scheme returns the naming scheme of the version.
-func (v Version) Scheme() Scheme { return v.scheme }
-
-// Stability returns how settled the version is.
-func (v Version) Stability() Stability { return v.stability }
-
-// IsPreview reports whether the version is alpha, beta, an ARM preview or a
-// SemVer pre-release: anything that should not become the hub while a stable
-// version exists.
-func (v Version) IsPreview() bool { return v.stability != Stable }
-
-// IsStorage reports whether the name carries the storage suffix.
+// IsStorage reports whether the version is a storage twin: its name carries
+// the suffix "storage".
 func (v Version) IsStorage() bool { return v.storage }
 
-// Storage returns the storage twin of an API version in the Go package form
-// (v1 → v1storage, 2020-01-01-preview → v20200101previewstorage). A storage
-// version is returned as it is. SemVer versions have no storage twin: it
-// returns an error.
-func (v Version) Storage() (Version, error) {
-	if v.storage {
-		return v, nil
-	}
-	var pkg string
-	switch v.scheme {
-	case SchemeKube:
-		pkg = v.name
-	case SchemeARM:
-		if strings.HasPrefix(v.name, "v") {
-			pkg = v.name
-		} else {
-			pkg = "v" + v.date
-			if v.stability == Preview {
-				pkg += "preview"
-			}
-		}
-	default:
-		return Version{}, fmt.Errorf("%w %q: %s versions have no storage twin", ErrInvalidVersion, v.name, v.scheme)
-	}
-	return ParseVersion(pkg + storageSuffix)
-}
+// isPreview reports whether the version is alpha, beta or an ARM preview:
+// anything that should not become the hub while a stable version exists.
+func (v Version) isPreview() bool { return v.stability != stable }
 
-// Compare orders versions from oldest to newest and returns -1, 0 or +1.
+// Compare orders versions from oldest to newest and returns -1, 0 or +1;
+// slices.SortFunc(versions, Version.Compare) sorts them.
 //
 // Within a scheme: Kubernetes versions by major version, then alpha before
 // beta before stable, then the alpha/beta number (v1alpha1 < v1beta1 < v1 <
 // v2alpha1); ARM versions by date, a preview before the stable version of the
-// same date; SemVer by SemVer precedence. An API version and its storage
-// twin compare equal except that the API version comes first. Across
-// schemes, SemVer < ARM < Kubernetes; a resource rarely mixes them, but the
-// order is total so sorting is deterministic. Ties are broken by name.
+// same date. An API version and its storage twin compare equal except that
+// the API version comes first. ARM versions order before Kubernetes
+// versions; a resource rarely mixes them, but the order is total so sorting
+// is deterministic. Ties are broken by name.
 func (v Version) Compare(o Version) int {
-	if c := compareInt(int(v.scheme), int(o.scheme)); c != 0 {
+	if c := cmp.Compare(v.scheme, o.scheme); c != 0 {
 		return c
 	}
 	var c int
 	switch v.scheme {
-	case SchemeKube:
-		c = compareKube(v, o)
-	case SchemeARM:
-		c = strings.Compare(v.date, o.date)
-		if c == 0 {
-			c = compareInt(int(v.stability), int(o.stability))
-		}
-	case SchemeSemVer:
-		c = v.semver.Compare(o.semver)
+	case schemeKube:
+		c = cmp.Or(cmp.Compare(v.major, o.major), cmp.Compare(v.stability, o.stability), cmp.Compare(v.minor, o.minor))
+	case schemeARM:
+		c = cmp.Or(strings.Compare(v.date, o.date), cmp.Compare(v.stability, o.stability))
 	}
 	if c != 0 {
 		return c
@@ -307,75 +213,20 @@ func (v Version) Compare(o Version) int {
 	return strings.Compare(v.name, o.name)
 }
 
-func compareKube(v, o Version) int {
-	if c := compareUint(v.major, o.major); c != 0 {
-		return c
-	}
-	if c := compareInt(int(v.stability), int(o.stability)); c != 0 {
-		return c
-	}
-	return compareUint(v.minor, o.minor)
-}
-
-func compareInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func compareUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-// Less reports whether v is older than o.
-func (v Version) Less(o Version) bool { return v.Compare(o) < 0 }
-
-// SortVersions sorts versions from oldest to newest (see Version.Compare).
-func SortVersions(versions []Version) {
-	slices.SortFunc(versions, Version.Compare)
-}
-
-// ParseVersions parses every name, reporting all invalid names in one error.
-func ParseVersions(names ...string) ([]Version, error) {
-	result := make([]Version, 0, len(names))
-	var errs []error
-	for _, n := range names {
-		v, err := ParseVersion(n)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		result = append(result, v)
-	}
-	return result, errors.Join(errs...)
-}
-
-// ErrNoVersions is returned by SelectHub for an empty list.
-var ErrNoVersions = errors.New("no versions to choose a hub from")
-
 // SelectHub returns the version that should be the hub: the newest stable
-// version, or the newest preview when there is no stable one.
+// version, or the newest preview when there is no stable one. For an empty
+// list the error wraps ErrNoHub.
 func SelectHub(versions []Version) (Version, error) {
 	if len(versions) == 0 {
-		return Version{}, ErrNoVersions
+		return Version{}, fmt.Errorf("%w: no versions to choose the hub from", ErrNoHub)
 	}
 	var best, bestPreview Version
 	for _, v := range versions {
-		if v.IsPreview() {
-			if bestPreview.scheme == 0 || bestPreview.Less(v) {
+		if v.isPreview() {
+			if bestPreview.scheme == 0 || bestPreview.Compare(v) < 0 {
 				bestPreview = v
 			}
-		} else if best.scheme == 0 || best.Less(v) {
+		} else if best.scheme == 0 || best.Compare(v) < 0 {
 			best = v
 		}
 	}
@@ -383,55 +234,4 @@ func SelectHub(versions []Version) (Version, error) {
 		return best, nil
 	}
 	return bestPreview, nil
-}
-
-// CompareKubePriority orders version names the way Kubernetes prioritises
-// the versions of a group (the order kubectl and discovery prefer): stable
-// versions first, newest major first; then betas, then alphas, each newest
-// first; then every other name in alphabetical order. Storage suffixes are
-// ignored for ranking. It returns a negative number when a has the higher
-// priority.
-func CompareKubePriority(a, b string) int {
-	ra, rb := kubeRank(a), kubeRank(b)
-	if ra.class != rb.class {
-		return compareInt(ra.class, rb.class)
-	}
-	if ra.class == otherClass {
-		return strings.Compare(a, b)
-	}
-	if c := compareUint(rb.major, ra.major); c != 0 {
-		return c
-	}
-	if c := compareUint(rb.minor, ra.minor); c != 0 {
-		return c
-	}
-	return strings.Compare(a, b)
-}
-
-// SortKubePriority sorts names by CompareKubePriority, highest priority
-// first.
-func SortKubePriority(names []string) {
-	slices.SortFunc(names, CompareKubePriority)
-}
-
-const otherClass = 3
-
-type rank struct {
-	class        int // 0 stable, 1 beta, 2 alpha, 3 other
-	major, minor uint64
-}
-
-func kubeRank(name string) rank {
-	v, err := ParseVersion(name)
-	if err != nil || v.scheme != SchemeKube {
-		return rank{class: otherClass}
-	}
-	switch v.stability {
-	case Stable:
-		return rank{class: 0, major: v.major}
-	case Beta:
-		return rank{class: 1, major: v.major, minor: v.minor}
-	default:
-		return rank{class: 2, major: v.major, minor: v.minor}
-	}
 }

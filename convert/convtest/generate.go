@@ -95,10 +95,10 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 			continue
 		}
 		g.api = append(g.api, v)
-		if next, ok := conv.Graph().Next(v); ok {
-			twinObj, err := scheme.New(gk.WithVersion(next))
+		if path, err := conv.Graph().Path(v, conv.Graph().Hub()); err == nil && len(path) > 1 {
+			twinObj, err := scheme.New(gk.WithVersion(path[1]))
 			if err != nil {
-				return nil, fmt.Errorf("convtest: %s: creating version %s: %w", gk, next, err)
+				return nil, fmt.Errorf("convtest: %s: creating version %s: %w", gk, path[1], err)
 			}
 			twin := reflect.TypeOf(twinObj)
 			for _, part := range []string{"spec", "status"} {

@@ -1,4 +1,4 @@
-package hub
+package semver
 
 import (
 	"errors"
@@ -86,8 +86,8 @@ func TestParseSpecInvalid(t *testing.T) {
 			if err == nil {
 				t.Fatalf("ParseSpec(%q) = %q, want error", tt.in, spec)
 			}
-			if !errors.Is(err, ErrInvalidSpec) {
-				t.Errorf("error %v does not wrap ErrInvalidSpec", err)
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("error %v does not wrap ErrInvalid", err)
 			}
 			msg := err.Error()
 			if !strings.Contains(msg, strconv.Quote(tt.in)) {
@@ -100,25 +100,20 @@ func TestParseSpecInvalid(t *testing.T) {
 	}
 }
 
-func TestMustParseSpec(t *testing.T) {
-	if got := MustParseSpec(">= 1.0"); got.String() != ">=1.0" {
-		t.Errorf("MustParseSpec = %q", got)
+// mustParseSpec is ParseSpec for specs the test knows to be valid.
+func mustParseSpec(s string) Spec {
+	spec, err := ParseSpec(s)
+	if err != nil {
+		panic(err)
 	}
-	defer func() {
-		r := recover()
-		err, ok := r.(error)
-		if !ok || !errors.Is(err, ErrInvalidSpec) {
-			t.Errorf("MustParseSpec(bad) panicked with %v, want an ErrInvalidSpec error", r)
-		}
-	}()
-	MustParseSpec("~1")
+	return spec
 }
 
 func TestSpecMatches(t *testing.T) {
 	const max = "18446744073709551615"
 	tests := []struct {
 		spec string
-		yes  []string // versions that satisfy spec
+		yes  []string // versions that match spec
 		no   []string // versions that do not
 	}{
 		// The empty spec means 0.0.0 <= v < 1.0.0 (1.0.0's pre-releases excluded).
@@ -168,14 +163,14 @@ func TestSpecMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
-			spec := MustParseSpec(tt.spec)
+			spec := mustParseSpec(tt.spec)
 			for _, s := range tt.yes {
-				if !spec.Matches(MustParseSemVer(s)) {
+				if !spec.Matches(mustParse(s)) {
 					t.Errorf("%q should match %s", tt.spec, s)
 				}
 			}
 			for _, s := range tt.no {
-				if spec.Matches(MustParseSemVer(s)) {
+				if spec.Matches(mustParse(s)) {
 					t.Errorf("%q should not match %s", tt.spec, s)
 				}
 			}
@@ -185,9 +180,9 @@ func TestSpecMatches(t *testing.T) {
 
 func TestZeroSpecIsEmptySpec(t *testing.T) {
 	var zero Spec
-	empty := MustParseSpec("")
+	empty := mustParseSpec("")
 	for _, s := range []string{"0.0.0", "0.3.1", "1.0.0", "0.0.0-rc.1", "1.0.0-rc.1", "2.0.0"} {
-		v := MustParseSemVer(s)
+		v := mustParse(s)
 		if zero.Matches(v) != empty.Matches(v) {
 			t.Errorf("zero Spec and ParseSpec(\"\") disagree on %s", s)
 		}
@@ -197,10 +192,10 @@ func TestZeroSpecIsEmptySpec(t *testing.T) {
 	}
 }
 
-func versions(ss ...string) []SemVer {
-	vs := make([]SemVer, len(ss))
+func versions(ss ...string) []Version {
+	vs := make([]Version, len(ss))
 	for i, s := range ss {
-		vs[i] = MustParseSemVer(s)
+		vs[i] = mustParse(s)
 	}
 	return vs
 }
@@ -210,7 +205,7 @@ func TestResolve(t *testing.T) {
 	tests := []struct {
 		name      string
 		requested string
-		available []SemVer
+		available []Version
 		want      string // String() of the result
 	}{
 		{"exact", "1.2.3", available, "1.2.3"},
@@ -239,7 +234,7 @@ func TestResolve(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := slices.Clone(tt.available)
-			got, err := Resolve(MustParseSemVer(tt.requested), tt.available)
+			got, err := Resolve(mustParse(tt.requested), tt.available)
 			if err != nil {
 				t.Fatalf("Resolve(%s) error: %v", tt.requested, err)
 			}
@@ -257,38 +252,37 @@ func TestResolveErrors(t *testing.T) {
 	tests := []struct {
 		name      string
 		requested string
-		available []SemVer
+		available []Version
 		want      string
 	}{
 		{"no such major", "3.1.0", versions("2.1.0", "1.0.0", "2.0.0"),
-			"hub: no compatible version: requested 3.1.0, but none of 3.1.0, 3.1.x or 3.x.x is available; available: 1.0.0, 2.0.0, 2.1.0"},
+			"semver: no compatible version for 3.1.0: none of 3.1.0, 3.1.x or 3.x.x is available; available: 1.0.0, 2.0.0, 2.1.0"},
 		{"major 0 is not major 1", "0.1.0", versions("1.0.0"),
-			"requested 0.1.0, but none of 0.1.0, 0.1.x or 0.x.x is available; available: 1.0.0"},
+			"semver: no compatible version for 0.1.0: none of 0.1.0, 0.1.x or 0.x.x is available; available: 1.0.0"},
 		{"nothing available", "1.0.0", nil,
-			"requested 1.0.0, but none of 1.0.0, 1.0.x or 1.x.x is available; available: none"},
+			"semver: no compatible version for 1.0.0: none of 1.0.0, 1.0.x or 1.x.x is available; available: none"},
 		{"sorted with pre-releases", "4.0.0", versions("1.0.0", "1.0.0-rc.1", "0.1.0+b"),
-			"available: 0.1.0+b, 1.0.0-rc.1, 1.0.0"},
+			"semver: no compatible version for 4.0.0: none of 4.0.0, 4.0.x or 4.x.x is available; available: 0.1.0+b, 1.0.0-rc.1, 1.0.0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Resolve(MustParseSemVer(tt.requested), tt.available)
+			got, err := Resolve(mustParse(tt.requested), tt.available)
 			if err == nil {
 				t.Fatalf("Resolve(%s) = %s, want error", tt.requested, got)
 			}
 			if !errors.Is(err, ErrNoCompatibleVersion) {
 				t.Errorf("error %v does not wrap ErrNoCompatibleVersion", err)
 			}
-			if errors.Is(err, ErrConflictingRequirements) {
-				t.Errorf("error %v should not wrap ErrConflictingRequirements", err)
-			}
-			if !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("error %q does not contain %q", err, tt.want)
+			if err.Error() != tt.want {
+				t.Errorf("error\n%s\nwant\n%s", err, tt.want)
 			}
 		})
 	}
 }
 
-func TestLatest(t *testing.T) {
+// TestResolveAllOneSpec: with one spec, ResolveAll is the latest version
+// that spec matches.
+func TestResolveAllOneSpec(t *testing.T) {
 	available := versions("1.0.0", "1.2.0", "1.2.7", "1.5.0", "1.9.0", "2.0.0-rc.1", "2.0.0", "0.3.0", "0.4.0-beta")
 	tests := []struct {
 		spec string
@@ -311,39 +305,33 @@ func TestLatest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
-			got, err := Latest(MustParseSpec(tt.spec), available)
+			got, err := ResolveAll(specs(tt.spec), available)
 			if tt.want == "" {
 				if err == nil {
-					t.Fatalf("Latest(%q) = %s, want error", tt.spec, got)
+					t.Fatalf("ResolveAll(%q) = %s, want error", tt.spec, got)
 				}
 				if !errors.Is(err, ErrNoCompatibleVersion) {
 					t.Errorf("error %v does not wrap ErrNoCompatibleVersion", err)
 				}
-				want := "no available version satisfies " + strconv.Quote(tt.spec) +
+				want := "semver: no compatible version for " + strconv.Quote(tt.spec) +
 					"; available: 0.3.0, 0.4.0-beta, 1.0.0, 1.2.0, 1.2.7, 1.5.0, 1.9.0, 2.0.0-rc.1, 2.0.0"
-				if !strings.Contains(err.Error(), want) {
-					t.Errorf("error %q does not contain %q", err, want)
+				if err.Error() != want {
+					t.Errorf("error\n%s\nwant\n%s", err, want)
 				}
 				return
 			}
 			if err != nil {
-				t.Fatalf("Latest(%q) error: %v", tt.spec, err)
+				t.Fatalf("ResolveAll(%q) error: %v", tt.spec, err)
 			}
 			if got.String() != tt.want {
-				t.Errorf("Latest(%q) = %s, want %s", tt.spec, got, tt.want)
+				t.Errorf("ResolveAll(%q) = %s, want %s", tt.spec, got, tt.want)
 			}
 		})
 	}
-	t.Run("nothing available", func(t *testing.T) {
-		_, err := Latest(MustParseSpec("*"), nil)
-		if !errors.Is(err, ErrNoCompatibleVersion) || !strings.Contains(err.Error(), `"*"; available: none`) {
-			t.Errorf("Latest(*, nil) error = %v", err)
-		}
-	})
 	t.Run("tie goes to the first listed", func(t *testing.T) {
-		got, err := Latest(MustParseSpec("1"), versions("1.1.0+a", "1.1.0+b", "1.0.0"))
+		got, err := ResolveAll(specs("1"), versions("1.1.0+a", "1.1.0+b", "1.0.0"))
 		if err != nil || got.String() != "1.1.0+a" {
-			t.Errorf("Latest = %s, %v; want 1.1.0+a", got, err)
+			t.Errorf("ResolveAll = %s, %v; want 1.1.0+a", got, err)
 		}
 	})
 }
@@ -351,7 +339,7 @@ func TestLatest(t *testing.T) {
 func specs(ss ...string) []Spec {
 	out := make([]Spec, len(ss))
 	for i, s := range ss {
-		out[i] = MustParseSpec(s)
+		out[i] = mustParseSpec(s)
 	}
 	return out
 }
@@ -387,61 +375,52 @@ func TestResolveAll(t *testing.T) {
 }
 
 func TestResolveAllConflicts(t *testing.T) {
-	available := versions("1.2.0", "1.2.4", "1.3.1", "2.0.0", "3.0.0")
+	available := versions("2.0.0", "1.2.4", "3.0.0", "1.2.0", "1.3.1")
+	const sorted = "available: 1.2.0, 1.2.4, 1.3.1, 2.0.0, 3.0.0"
 	tests := []struct {
-		name     string
-		specs    []Spec
-		conflict []string   // String() of ConflictError.Conflict
-		allowed  [][]string // ConflictError.Allowed, one list per spec
-		message  string     // expected Error()
+		name  string
+		specs []Spec
+		want  string // the whole error message
 	}{
 		{
-			name:     "disjoint pair",
-			specs:    specs("1.2", "2"),
-			conflict: []string{"1.2", "2"},
-			allowed:  [][]string{{"1.2.0", "1.2.4"}, {"2.0.0"}},
-			message: `hub: conflicting requirements: no available version satisfies all of "1.2", "2"; ` +
-				`conflict: "1.2" and "2" share no available version; ` +
-				`"1.2" allows 1.2.0, 1.2.4; "2" allows 2.0.0; ` +
-				`available: 1.2.0, 1.2.4, 1.3.1, 2.0.0, 3.0.0`,
+			name:  "disjoint pair",
+			specs: specs("1.2", "2"),
+			want: `semver: no compatible version for "1.2", "2": "1.2" and "2" match no available version together; ` +
+				`"1.2" matches 1.2.0, 1.2.4; "2" matches 2.0.0; ` + sorted,
 		},
 		{
-			name:     "pair among compatible specs",
-			specs:    specs("*", "1", ">=1.3", "<=1.2.4"),
-			conflict: []string{">=1.3", "<=1.2.4"},
-			allowed: [][]string{
-				{"1.2.0", "1.2.4", "1.3.1", "2.0.0", "3.0.0"},
-				{"1.2.0", "1.2.4", "1.3.1"},
-				{"1.3.1", "2.0.0", "3.0.0"},
-				{"1.2.0", "1.2.4"},
-			},
-			message: `conflict: ">=1.3" and "<=1.2.4" share no available version`,
+			name:  "pair among compatible specs",
+			specs: specs("*", "1", ">=1.3", "<=1.2.4"),
+			want: `semver: no compatible version for "*", "1", ">=1.3", "<=1.2.4": ` +
+				`">=1.3" and "<=1.2.4" match no available version together; ` +
+				`"*" matches 1.2.0, 1.2.4, 1.3.1, 2.0.0, 3.0.0; "1" matches 1.2.0, 1.2.4, 1.3.1; ` +
+				`">=1.3" matches 1.3.1, 2.0.0, 3.0.0; "<=1.2.4" matches 1.2.0, 1.2.4; ` + sorted,
 		},
 		{
-			name:     "unsatisfiable on its own",
-			specs:    specs("1", "4"),
-			conflict: []string{"4"},
-			allowed:  [][]string{{"1.2.0", "1.2.4", "1.3.1"}, {}},
-			message:  `conflict: "4" allows none of the available versions; "1" allows 1.2.0, 1.2.4, 1.3.1; "4" allows none; available:`,
+			name:  "unmatchable on its own",
+			specs: specs("1", "4"),
+			want: `semver: no compatible version for "1", "4": "4" matches no available version; ` +
+				`"1" matches 1.2.0, 1.2.4, 1.3.1; "4" matches none; ` + sorted,
 		},
 		{
 			name: "three-way conflict where every pair is compatible",
-			// Each pair shares a version, but no version satisfies all three.
-			specs:    specs("!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2"),
-			conflict: []string{"!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2"},
-			allowed: [][]string{
-				{"1.2.4", "1.3.1"},
-				{"1.2.0", "1.3.1"},
-				{"1.2.0", "1.2.4"},
-			},
-			message: `conflict: "!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2" share no available version`,
+			// Each pair shares a version, but no version matches all three.
+			specs: specs("!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2"),
+			want: `semver: no compatible version for "!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2": ` +
+				`"!=1.2.0, <2", "!=1.2.4, <2", "!=1.3.1, <2" match no available version together; ` +
+				`"!=1.2.0, <2" matches 1.2.4, 1.3.1; "!=1.2.4, <2" matches 1.2.0, 1.3.1; ` +
+				`"!=1.3.1, <2" matches 1.2.0, 1.2.4; ` + sorted,
 		},
 		{
-			name:     "earliest conflict reported",
-			specs:    specs("1.2", "2", "3"),
-			conflict: []string{"1.2", "2"},
-			allowed:  [][]string{{"1.2.0", "1.2.4"}, {"2.0.0"}, {"3.0.0"}},
-			message:  `no available version satisfies all of "1.2", "2", "3"; conflict: "1.2" and "2" share`,
+			name:  "earliest conflict reported",
+			specs: specs("1.2", "2", "3"),
+			want: `semver: no compatible version for "1.2", "2", "3": "1.2" and "2" match no available version together; ` +
+				`"1.2" matches 1.2.0, 1.2.4; "2" matches 2.0.0; "3" matches 3.0.0; ` + sorted,
+		},
+		{
+			name:  "one spec",
+			specs: specs("4"),
+			want:  `semver: no compatible version for "4"; ` + sorted,
 		},
 	}
 	for _, tt := range tests {
@@ -450,48 +429,28 @@ func TestResolveAllConflicts(t *testing.T) {
 			if err == nil {
 				t.Fatalf("ResolveAll = %s, want error", got)
 			}
-			if !errors.Is(err, ErrConflictingRequirements) {
-				t.Errorf("error %v does not wrap ErrConflictingRequirements", err)
+			if !errors.Is(err, ErrNoCompatibleVersion) {
+				t.Errorf("error %v does not wrap ErrNoCompatibleVersion", err)
 			}
-			var ce *ConflictError
-			if !errors.As(err, &ce) {
-				t.Fatalf("error %T is not a *ConflictError", err)
-			}
-			if got := specStrings(ce.Conflict); !slices.Equal(got, tt.conflict) {
-				t.Errorf("Conflict = %q, want %q", got, tt.conflict)
-			}
-			if got := specStrings(ce.Specs); !slices.Equal(got, specStrings(tt.specs)) {
-				t.Errorf("Specs = %q", got)
-			}
-			if len(ce.Allowed) != len(tt.allowed) {
-				t.Fatalf("Allowed has %d entries, want %d", len(ce.Allowed), len(tt.allowed))
-			}
-			for i := range tt.allowed {
-				if got := versionStrings(ce.Allowed[i]); !slices.Equal(got, tt.allowed[i]) {
-					t.Errorf("Allowed[%d] = %q, want %q", i, got, tt.allowed[i])
-				}
-			}
-			if got := versionStrings(ce.Available); !slices.Equal(got, versionStrings(available)) {
-				t.Errorf("Available = %q", got)
-			}
-			if !strings.Contains(err.Error(), tt.message) {
-				t.Errorf("error\n%s\ndoes not contain\n%s", err, tt.message)
+			if err.Error() != tt.want {
+				t.Errorf("error\n%s\nwant\n%s", err, tt.want)
 			}
 		})
 	}
 }
 
 func TestResolveAllNothingAvailable(t *testing.T) {
-	_, err := ResolveAll(specs("1", ">=2"), nil)
-	if !errors.Is(err, ErrNoCompatibleVersion) {
-		t.Fatalf("error %v does not wrap ErrNoCompatibleVersion", err)
-	}
-	want := `hub: no compatible version: no versions are available for requirements ["1", ">=2"]`
-	if err.Error() != want {
-		t.Errorf("error = %q, want %q", err, want)
-	}
-	if _, err := ResolveAll(nil, []SemVer{}); !errors.Is(err, ErrNoCompatibleVersion) {
-		t.Errorf("ResolveAll(nil, empty) error = %v", err)
+	for _, tt := range []struct {
+		specs []Spec
+		want  string
+	}{
+		{specs("1", ">=2"), `semver: no compatible version for "1", ">=2"; available: none`},
+		{nil, `semver: no compatible version; available: none`},
+	} {
+		_, err := ResolveAll(tt.specs, []Version{})
+		if !errors.Is(err, ErrNoCompatibleVersion) || err.Error() != tt.want {
+			t.Errorf("error %v, want %s", err, tt.want)
+		}
 	}
 }
 
@@ -506,20 +465,4 @@ func TestResolveAllDoesNotModifyInputs(t *testing.T) {
 	if !slices.EqualFunc(before, available, identical) {
 		t.Errorf("available modified: %v", available)
 	}
-}
-
-func specStrings(ss []Spec) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = s.String()
-	}
-	return out
-}
-
-func versionStrings(vs []SemVer) []string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = v.String()
-	}
-	return out
 }

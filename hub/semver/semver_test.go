@@ -1,4 +1,4 @@
-package hub
+package semver
 
 import (
 	"errors"
@@ -8,56 +8,53 @@ import (
 	"testing"
 )
 
-func TestParseSemVerValid(t *testing.T) {
+func TestParseValid(t *testing.T) {
 	tests := []struct {
 		in    string
-		want  SemVer
+		want  Version
 		canon string // String() of the result
 	}{
-		{"0.0.0", SemVer{}, "0.0.0"},
-		{"1.2.3", SemVer{Major: 1, Minor: 2, Patch: 3}, "1.2.3"},
-		{"v1.2.3", SemVer{Major: 1, Minor: 2, Patch: 3}, "1.2.3"},
-		{"10.20.30", SemVer{Major: 10, Minor: 20, Patch: 30}, "10.20.30"},
+		{"0.0.0", Version{}, "0.0.0"},
+		{"1.2.3", Version{Major: 1, Minor: 2, Patch: 3}, "1.2.3"},
+		{"v1.2.3", Version{Major: 1, Minor: 2, Patch: 3}, "1.2.3"},
+		{"10.20.30", Version{Major: 10, Minor: 20, Patch: 30}, "10.20.30"},
 		{"18446744073709551615.0.18446744073709551615",
-			SemVer{Major: 1<<64 - 1, Patch: 1<<64 - 1}, "18446744073709551615.0.18446744073709551615"},
-		{"1.0.0-alpha", SemVer{Major: 1, Pre: []string{"alpha"}}, "1.0.0-alpha"},
-		{"1.0.0-alpha.1", SemVer{Major: 1, Pre: []string{"alpha", "1"}}, "1.0.0-alpha.1"},
-		{"1.0.0-0.3.7", SemVer{Major: 1, Pre: []string{"0", "3", "7"}}, "1.0.0-0.3.7"},
-		{"1.0.0-x.7.z.92", SemVer{Major: 1, Pre: []string{"x", "7", "z", "92"}}, "1.0.0-x.7.z.92"},
-		{"1.0.0-x-y-z.--", SemVer{Major: 1, Pre: []string{"x-y-z", "--"}}, "1.0.0-x-y-z.--"},
-		{"1.0.0-0a", SemVer{Major: 1, Pre: []string{"0a"}}, "1.0.0-0a"}, // alphanumeric: leading zero allowed
-		{"1.0.0-99999999999999999999999", SemVer{Major: 1, Pre: []string{"99999999999999999999999"}}, "1.0.0-99999999999999999999999"},
-		{"1.0.0+20130313144700", SemVer{Major: 1, Build: []string{"20130313144700"}}, "1.0.0+20130313144700"},
-		{"1.0.0-beta+exp.sha.5114f85", SemVer{Major: 1, Pre: []string{"beta"}, Build: []string{"exp", "sha", "5114f85"}}, "1.0.0-beta+exp.sha.5114f85"},
-		{"1.0.0+001", SemVer{Major: 1, Build: []string{"001"}}, "1.0.0+001"}, // build: leading zeros allowed
-		{"1.0.0+21AF26D3----117B344092BD", SemVer{Major: 1, Build: []string{"21AF26D3----117B344092BD"}}, "1.0.0+21AF26D3----117B344092BD"},
-		{"1.2.3-rc-1+build-2", SemVer{Major: 1, Minor: 2, Patch: 3, Pre: []string{"rc-1"}, Build: []string{"build-2"}}, "1.2.3-rc-1+build-2"},
-		{"v0.1.0-rc.1+b", SemVer{Minor: 1, Pre: []string{"rc", "1"}, Build: []string{"b"}}, "0.1.0-rc.1+b"},
+			Version{Major: 1<<64 - 1, Patch: 1<<64 - 1}, "18446744073709551615.0.18446744073709551615"},
+		{"1.0.0-alpha", Version{Major: 1, Pre: []string{"alpha"}}, "1.0.0-alpha"},
+		{"1.0.0-alpha.1", Version{Major: 1, Pre: []string{"alpha", "1"}}, "1.0.0-alpha.1"},
+		{"1.0.0-0.3.7", Version{Major: 1, Pre: []string{"0", "3", "7"}}, "1.0.0-0.3.7"},
+		{"1.0.0-x.7.z.92", Version{Major: 1, Pre: []string{"x", "7", "z", "92"}}, "1.0.0-x.7.z.92"},
+		{"1.0.0-x-y-z.--", Version{Major: 1, Pre: []string{"x-y-z", "--"}}, "1.0.0-x-y-z.--"},
+		{"1.0.0-0a", Version{Major: 1, Pre: []string{"0a"}}, "1.0.0-0a"}, // alphanumeric: leading zero allowed
+		{"1.0.0-99999999999999999999999", Version{Major: 1, Pre: []string{"99999999999999999999999"}}, "1.0.0-99999999999999999999999"},
+		{"1.0.0+20130313144700", Version{Major: 1, Build: []string{"20130313144700"}}, "1.0.0+20130313144700"},
+		{"1.0.0-beta+exp.sha.5114f85", Version{Major: 1, Pre: []string{"beta"}, Build: []string{"exp", "sha", "5114f85"}}, "1.0.0-beta+exp.sha.5114f85"},
+		{"1.0.0+001", Version{Major: 1, Build: []string{"001"}}, "1.0.0+001"}, // build: leading zeros allowed
+		{"1.0.0+21AF26D3----117B344092BD", Version{Major: 1, Build: []string{"21AF26D3----117B344092BD"}}, "1.0.0+21AF26D3----117B344092BD"},
+		{"1.2.3-rc-1+build-2", Version{Major: 1, Minor: 2, Patch: 3, Pre: []string{"rc-1"}, Build: []string{"build-2"}}, "1.2.3-rc-1+build-2"},
+		{"v0.1.0-rc.1+b", Version{Minor: 1, Pre: []string{"rc", "1"}, Build: []string{"b"}}, "0.1.0-rc.1+b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseSemVer(tt.in)
+			got, err := Parse(tt.in)
 			if err != nil {
-				t.Fatalf("ParseSemVer(%q) error: %v", tt.in, err)
+				t.Fatalf("Parse(%q) error: %v", tt.in, err)
 			}
 			if !identical(got, tt.want) {
-				t.Errorf("ParseSemVer(%q) = %#v, want %#v", tt.in, got, tt.want)
+				t.Errorf("Parse(%q) = %#v, want %#v", tt.in, got, tt.want)
 			}
 			if s := got.String(); s != tt.canon {
-				t.Errorf("ParseSemVer(%q).String() = %q, want %q", tt.in, s, tt.canon)
+				t.Errorf("Parse(%q).String() = %q, want %q", tt.in, s, tt.canon)
 			}
-			again, err := ParseSemVer(got.String())
+			again, err := Parse(got.String())
 			if err != nil || !identical(again, got) {
 				t.Errorf("round trip of %q: got %#v, %v", got.String(), again, err)
-			}
-			if got.IsPrerelease() != (len(tt.want.Pre) > 0) {
-				t.Errorf("IsPrerelease() = %v", got.IsPrerelease())
 			}
 		})
 	}
 }
 
-func TestParseSemVerInvalid(t *testing.T) {
+func TestParseInvalid(t *testing.T) {
 	tests := []struct {
 		in   string
 		want string // substring of the error message, besides the quoted input
@@ -113,12 +110,12 @@ func TestParseSemVerInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			got, err := ParseSemVer(tt.in)
+			got, err := Parse(tt.in)
 			if err == nil {
-				t.Fatalf("ParseSemVer(%q) = %v, want error", tt.in, got)
+				t.Fatalf("Parse(%q) = %v, want error", tt.in, got)
 			}
-			if !errors.Is(err, ErrInvalidSemVer) {
-				t.Errorf("error %v does not wrap ErrInvalidSemVer", err)
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("error %v does not wrap ErrInvalid", err)
 			}
 			msg := err.Error()
 			if !strings.Contains(msg, strconv.Quote(tt.in)) {
@@ -127,28 +124,23 @@ func TestParseSemVerInvalid(t *testing.T) {
 			if !strings.Contains(msg, tt.want) {
 				t.Errorf("error %q does not contain %q", msg, tt.want)
 			}
-			if !identical(got, SemVer{}) {
-				t.Errorf("ParseSemVer(%q) returned non-zero version %#v with error", tt.in, got)
+			if !identical(got, Version{}) {
+				t.Errorf("Parse(%q) returned non-zero version %#v with error", tt.in, got)
 			}
 		})
 	}
 }
 
-func TestMustParseSemVer(t *testing.T) {
-	if got := MustParseSemVer("v2.0.1-rc.1"); got.String() != "2.0.1-rc.1" {
-		t.Errorf("MustParseSemVer = %v", got)
+// mustParse is Parse for versions the test knows to be valid.
+func mustParse(s string) Version {
+	v, err := Parse(s)
+	if err != nil {
+		panic(err)
 	}
-	defer func() {
-		r := recover()
-		err, ok := r.(error)
-		if !ok || !errors.Is(err, ErrInvalidSemVer) {
-			t.Errorf("MustParseSemVer(bad) panicked with %v, want an ErrInvalidSemVer error", r)
-		}
-	}()
-	MustParseSemVer("1.2")
+	return v
 }
 
-func TestSemVerOrdering(t *testing.T) {
+func TestVersionOrdering(t *testing.T) {
 	// Each chain is strictly increasing in precedence.
 	chains := [][]string{
 		// The example from the SemVer 2.0.0 specification, section 11.
@@ -170,9 +162,9 @@ func TestSemVerOrdering(t *testing.T) {
 		{"1.0.0-a", "1.0.0-a.0", "1.0.0-a.0.0", "1.0.0-a.1"},
 	}
 	for _, chain := range chains {
-		vs := make([]SemVer, len(chain))
+		vs := make([]Version, len(chain))
 		for i, s := range chain {
-			vs[i] = MustParseSemVer(s)
+			vs[i] = mustParse(s)
 		}
 		for i := range vs {
 			for j := range vs {
@@ -180,18 +172,12 @@ func TestSemVerOrdering(t *testing.T) {
 				if got := vs[i].Compare(vs[j]); got != want {
 					t.Errorf("Compare(%s, %s) = %d, want %d", vs[i], vs[j], got, want)
 				}
-				if got := vs[i].Less(vs[j]); got != (want < 0) {
-					t.Errorf("Less(%s, %s) = %v, want %v", vs[i], vs[j], got, want < 0)
-				}
-				if got := vs[i].Equal(vs[j]); got != (want == 0) {
-					t.Errorf("Equal(%s, %s) = %v, want %v", vs[i], vs[j], got, want == 0)
-				}
 			}
 		}
 		// Sorting a reversed copy restores the chain.
 		rev := slices.Clone(vs)
 		slices.Reverse(rev)
-		slices.SortFunc(rev, SemVer.Compare)
+		slices.SortFunc(rev, Version.Compare)
 		for i := range rev {
 			if rev[i].String() != chain[i] {
 				t.Errorf("sorted chain position %d = %s, want %s", i, rev[i], chain[i])
@@ -200,7 +186,7 @@ func TestSemVerOrdering(t *testing.T) {
 	}
 }
 
-func TestSemVerCompareIgnoresBuild(t *testing.T) {
+func TestVersionCompareIgnoresBuild(t *testing.T) {
 	tests := []struct {
 		a, b string
 		want int
@@ -214,31 +200,28 @@ func TestSemVerCompareIgnoresBuild(t *testing.T) {
 		{"1.0.0+999", "1.0.0-rc.1+0", 1},
 	}
 	for _, tt := range tests {
-		a, b := MustParseSemVer(tt.a), MustParseSemVer(tt.b)
+		a, b := mustParse(tt.a), mustParse(tt.b)
 		if got := a.Compare(b); got != tt.want {
 			t.Errorf("Compare(%s, %s) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 		if got := b.Compare(a); got != -tt.want {
 			t.Errorf("Compare(%s, %s) = %d, want %d", tt.b, tt.a, got, -tt.want)
 		}
-		if got := a.Equal(b); got != (tt.want == 0) {
-			t.Errorf("Equal(%s, %s) = %v", tt.a, tt.b, got)
-		}
 	}
 }
 
-func TestSemVerHandBuilt(t *testing.T) {
-	// Values built by hand (not via ParseSemVer) still format and compare
+func TestVersionHandBuilt(t *testing.T) {
+	// Values built by hand (not via Parse) still format and compare
 	// sensibly: numeric identifiers with leading zeros compare by value.
-	a := SemVer{Major: 1, Pre: []string{"rc", "007"}}
-	b := SemVer{Major: 1, Pre: []string{"rc", "7"}}
-	if !a.Equal(b) {
+	a := Version{Major: 1, Pre: []string{"rc", "007"}}
+	b := Version{Major: 1, Pre: []string{"rc", "7"}}
+	if a.Compare(b) != 0 {
 		t.Errorf("%s and %s should have equal precedence", a, b)
 	}
-	if got := (SemVer{Major: 3, Minor: 1, Build: []string{"x"}}).String(); got != "3.1.0+x" {
+	if got := (Version{Major: 3, Minor: 1, Build: []string{"x"}}).String(); got != "3.1.0+x" {
 		t.Errorf("String() = %q", got)
 	}
-	if got := (SemVer{}).String(); got != "0.0.0" {
+	if got := (Version{}).String(); got != "0.0.0" {
 		t.Errorf("zero String() = %q", got)
 	}
 }
@@ -255,7 +238,7 @@ func cmpInt(a, b int) int {
 
 // identical reports whether a and b are equal field by field, build metadata
 // included, treating nil and empty slices alike.
-func identical(a, b SemVer) bool {
+func identical(a, b Version) bool {
 	return a.Major == b.Major && a.Minor == b.Minor && a.Patch == b.Patch &&
 		slices.Equal(a.Pre, b.Pre) && slices.Equal(a.Build, b.Build)
 }

@@ -1,4 +1,13 @@
-package hub
+// Package semver parses and orders Semantic Versioning 2.0.0 versions,
+// matches them against requirement specs such as ">=1.2, <2.0" or "1.2", and
+// resolves which of the available versions a consumer gets: the one it asked
+// for or the latest compatible one ([Resolve]), or the latest one every
+// consumer's spec matches ([ResolveAll]).
+//
+// Parse and ParseSpec return errors that wrap [ErrInvalid]; Resolve and
+// ResolveAll return errors that wrap [ErrNoCompatibleVersion]. Every error
+// names the input, and a resolution error lists the available versions.
+package semver
 
 import (
 	"errors"
@@ -8,25 +17,24 @@ import (
 	"unicode/utf8"
 )
 
-// ErrInvalidSemVer is wrapped by every error returned by [ParseSemVer]; test
-// for it with [errors.Is].
-var ErrInvalidSemVer = errors.New("invalid semantic version")
+// ErrInvalid is wrapped by every error [Parse] and [ParseSpec] return.
+var ErrInvalid = errors.New("invalid")
 
-// SemVer is a Semantic Versioning 2.0.0 version
+// Version is a Semantic Versioning 2.0.0 version
 // (https://semver.org/spec/v2.0.0.html):
 // MAJOR.MINOR.PATCH, optionally followed by "-" and dot-separated pre-release
 // identifiers, optionally followed by "+" and dot-separated build metadata
 // identifiers, as in "1.4.0-rc.1+build.7".
 //
-// Values returned by [ParseSemVer] are valid: Pre and Build are nil when the
+// Values returned by [Parse] are valid: Pre and Build are nil when the
 // version has no pre-release or build metadata, and otherwise hold the
-// identifiers in order, without the separating dots. The zero SemVer is
+// identifiers in order, without the separating dots. The zero Version is
 // version 0.0.0.
 //
-// Ordering ([SemVer.Compare]) follows the SemVer 2.0.0 precedence rules and
+// Ordering ([Version.Compare]) follows the SemVer 2.0.0 precedence rules and
 // ignores Build, so two versions can have equal precedence while differing
-// in build metadata; [SemVer.Equal] reports precedence equality.
-type SemVer struct {
+// in build metadata.
+type Version struct {
 	// Major, Minor and Patch are the three numeric core components.
 	Major, Minor, Patch uint64
 	// Pre holds the pre-release identifiers, e.g. ["rc", "1"] for "-rc.1".
@@ -36,11 +44,11 @@ type SemVer struct {
 	Build []string
 }
 
-// ParseSemVer parses a SemVer 2.0.0 version string such as "1.2.3",
+// Parse parses a SemVer 2.0.0 version string such as "1.2.3",
 // "1.0.0-alpha.1" or "2.0.0-rc.1+build.5".
 //
 // A single optional leading lowercase "v" is accepted and discarded, so
-// "v1.2.3" parses to the same version as "1.2.3"; [SemVer.String] never
+// "v1.2.3" parses to the same version as "1.2.3"; [Version.String] never
 // writes it back. Apart from that the input must be a complete, canonical
 // SemVer 2.0.0 version: all three core components must be present and
 // decimal without leading zeros and must fit in a uint64; pre-release and
@@ -48,53 +56,42 @@ type SemVer struct {
 // and hyphens; numeric pre-release identifiers must not have leading zeros
 // (build identifiers may). Surrounding whitespace is not trimmed.
 //
-// Errors name the input and what is wrong with it, and wrap
-// [ErrInvalidSemVer].
-func ParseSemVer(s string) (SemVer, error) {
-	v, reason := parseSemVer(s)
+// Errors name the input and what is wrong with it, and wrap [ErrInvalid].
+func Parse(s string) (Version, error) {
+	v, reason := parse(s)
 	if reason != "" {
-		return SemVer{}, fmt.Errorf("hub: %w %q: %s", ErrInvalidSemVer, s, reason)
+		return Version{}, fmt.Errorf("semver: %w version %q: %s", ErrInvalid, s, reason)
 	}
 	return v, nil
 }
 
-// MustParseSemVer is like [ParseSemVer] but panics if s is not a valid
-// version. It is meant for constants in code and tests.
-func MustParseSemVer(s string) SemVer {
-	v, err := ParseSemVer(s)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
-// parseSemVer does the work of ParseSemVer. It returns a non-empty
+// parse does the work of Parse. It returns a non-empty
 // human-readable reason when s is invalid.
-func parseSemVer(s string) (SemVer, string) {
+func parse(s string) (Version, string) {
 	if s == "" {
-		return SemVer{}, "empty string"
+		return Version{}, "empty string"
 	}
 	t := strings.TrimPrefix(s, "v")
 	if t == "" {
-		return SemVer{}, `nothing follows the leading "v"`
+		return Version{}, `nothing follows the leading "v"`
 	}
 
 	rest, build, hasBuild := strings.Cut(t, "+")
 	core, pre, hasPre := strings.Cut(rest, "-")
 
-	var v SemVer
+	var v Version
 	if core == "" {
-		return SemVer{}, "missing major.minor.patch before the pre-release or build metadata"
+		return Version{}, "missing major.minor.patch before the pre-release or build metadata"
 	}
 	parts := strings.Split(core, ".")
 	if len(parts) != 3 {
-		return SemVer{}, fmt.Sprintf("core version %q has %d dot-separated %s; want exactly 3 (major.minor.patch)",
+		return Version{}, fmt.Sprintf("core version %q has %d dot-separated %s; want exactly 3 (major.minor.patch)",
 			core, len(parts), plural(len(parts), "part", "parts"))
 	}
 	for i, dst := range []*uint64{&v.Major, &v.Minor, &v.Patch} {
 		n, reason := parseNumber(componentNames[i], parts[i])
 		if reason != "" {
-			return SemVer{}, reason
+			return Version{}, reason
 		}
 		*dst = n
 	}
@@ -102,14 +99,14 @@ func parseSemVer(s string) (SemVer, string) {
 	if hasPre {
 		ids, reason := parseIdentifiers("pre-release", pre, true)
 		if reason != "" {
-			return SemVer{}, reason
+			return Version{}, reason
 		}
 		v.Pre = ids
 	}
 	if hasBuild {
 		ids, reason := parseIdentifiers("build metadata", build, false)
 		if reason != "" {
-			return SemVer{}, reason
+			return Version{}, reason
 		}
 		v.Build = ids
 	}
@@ -201,10 +198,10 @@ func plural(n int, one, many string) string {
 }
 
 // String returns the canonical form of v, "MAJOR.MINOR.PATCH[-PRE][+BUILD]",
-// without a leading "v". For a version returned by [ParseSemVer],
-// ParseSemVer(v.String()) returns an identical version, build metadata
+// without a leading "v". For a version returned by [Parse],
+// Parse(v.String()) returns an identical version, build metadata
 // included.
-func (v SemVer) String() string {
+func (v Version) String() string {
 	var b strings.Builder
 	b.WriteString(strconv.FormatUint(v.Major, 10))
 	b.WriteByte('.')
@@ -222,9 +219,6 @@ func (v SemVer) String() string {
 	return b.String()
 }
 
-// IsPrerelease reports whether v has pre-release identifiers.
-func (v SemVer) IsPrerelease() bool { return len(v.Pre) > 0 }
-
 // Compare returns -1, 0 or +1 as v has lower, equal or higher precedence than
 // other, following SemVer 2.0.0 section 11:
 //
@@ -240,7 +234,7 @@ func (v SemVer) IsPrerelease() bool { return len(v.Pre) > 0 }
 //
 // This gives, for example, 1.0.0-alpha < 1.0.0-alpha.1 < 1.0.0-alpha.beta <
 // 1.0.0-beta < 1.0.0-beta.2 < 1.0.0-beta.11 < 1.0.0-rc.1 < 1.0.0.
-func (v SemVer) Compare(other SemVer) int {
+func (v Version) Compare(other Version) int {
 	if c := cmpUint(v.Major, other.Major); c != 0 {
 		return c
 	}
@@ -266,14 +260,6 @@ func (v SemVer) Compare(other SemVer) int {
 	return cmpUint(uint64(len(v.Pre)), uint64(len(other.Pre)))
 }
 
-// Less reports whether v has lower precedence than other; it is
-// v.Compare(other) < 0.
-func (v SemVer) Less(other SemVer) bool { return v.Compare(other) < 0 }
-
-// Equal reports whether v and other have equal precedence; it is
-// v.Compare(other) == 0. Build metadata is ignored, so 1.0.0+a equals 1.0.0+b.
-func (v SemVer) Equal(other SemVer) bool { return v.Compare(other) == 0 }
-
 func cmpUint(a, b uint64) int {
 	switch {
 	case a < b:
@@ -290,7 +276,7 @@ func compareIdentifier(a, b string) int {
 	switch {
 	case an && bn:
 		// Compare arbitrarily long numbers without converting them: strip
-		// leading zeros (absent from parsed versions, but SemVer values can
+		// leading zeros (absent from parsed versions, but Version values can
 		// be built by hand), then a longer number is larger, and numbers of
 		// equal length compare like strings.
 		a, b = strings.TrimLeft(a, "0"), strings.TrimLeft(b, "0")
@@ -304,17 +290,4 @@ func compareIdentifier(a, b string) int {
 		return +1
 	}
 	return strings.Compare(a, b)
-}
-
-// sameBuild reports whether a and b have identical build metadata.
-func sameBuild(a, b SemVer) bool {
-	if len(a.Build) != len(b.Build) {
-		return false
-	}
-	for i := range a.Build {
-		if a.Build[i] != b.Build[i] {
-			return false
-		}
-	}
-	return true
 }

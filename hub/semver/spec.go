@@ -1,4 +1,4 @@
-package hub
+package semver
 
 import (
 	"errors"
@@ -8,22 +8,12 @@ import (
 	"strings"
 )
 
-// ErrInvalidSpec is wrapped by every error returned by [ParseSpec]; test for
-// it with [errors.Is].
-var ErrInvalidSpec = errors.New("invalid version spec")
-
-// ErrNoCompatibleVersion is wrapped by the errors returned when no available
-// version fits a request: by [Resolve] and [Latest], and by [ResolveAll] when
-// no versions are available at all. Test for it with [errors.Is].
+// ErrNoCompatibleVersion is wrapped by every error [Resolve] and [ResolveAll]
+// return: no available version is compatible with the request.
 var ErrNoCompatibleVersion = errors.New("no compatible version")
 
-// ErrConflictingRequirements is wrapped by the [*ConflictError] that
-// [ResolveAll] returns when no available version satisfies all requirements
-// at once. Test for it with [errors.Is].
-var ErrConflictingRequirements = errors.New("conflicting requirements")
-
 // Spec is a version requirement, parsed by [ParseSpec], such as "1.2",
-// ">=1.2, <2.0, !=1.5" or "*". A version satisfies a Spec when it satisfies
+// ">=1.2, <2.0, !=1.5" or "*". A version matches a Spec when it matches
 // every comma-separated item of it; [Spec.Matches] tests that.
 //
 // The zero Spec is the empty spec, which is the same as ParseSpec("").
@@ -54,7 +44,7 @@ var opStrings = map[string]specOp{
 type specItem struct {
 	op specOp
 	// ver is the version written, padded with zeros to three components.
-	ver SemVer
+	ver Version
 	// parts is how many core components were written: 1, 2 or 3; 0 stands
 	// for the empty spec, which behaves like the bare version "0".
 	parts int
@@ -62,11 +52,11 @@ type specItem struct {
 
 // ParseSpec parses a version requirement.
 //
-// A spec is a comma-separated list of items, and a version satisfies the
-// spec when it satisfies every item. Whitespace around items and between an
+// A spec is a comma-separated list of items, and a version matches the spec
+// when it matches every item. Whitespace around items and between an
 // operator and its version is ignored. Each item is one of:
 //
-//   - "*", which every version satisfies, pre-releases included.
+//   - "*", which every version matches, pre-releases included.
 //   - A bare version, possibly partial, which stands for a range:
 //     "x" means x.0.0 <= v < (x+1).0.0, "x.y" means x.y.0 <= v < x.(y+1).0,
 //     and "x.y.z" (optionally with pre-release and build metadata) means
@@ -80,21 +70,21 @@ type specItem struct {
 // The empty spec (an empty or all-whitespace string) means
 // 0.0.0 <= v < 1.0.0, exactly like the bare version "0".
 //
-// Versions may carry the optional leading "v" that [ParseSemVer] accepts.
+// Versions may carry the optional leading "v" that [Parse] accepts.
 // Pre-release and build metadata may only follow a full major.minor.patch
 // version. Build metadata is accepted but, as in all precedence
 // comparisons, ignored: "=1.0.0+a" matches 1.0.0+b.
 //
 // Pre-release rule: operator items are evaluated purely by SemVer
-// precedence ([SemVer.Compare]). A pre-release therefore satisfies them
-// exactly when its precedence does: 1.0.0-rc.1 does not satisfy ">=1.0" (it
-// is lower than 1.0.0), but 2.0.0-rc.1 does satisfy "<2.0" (it is lower
+// precedence ([Version.Compare]). A pre-release therefore matches them
+// exactly when its precedence does: 1.0.0-rc.1 does not match ">=1.0" (it
+// is lower than 1.0.0), but 2.0.0-rc.1 does match "<2.0" (it is lower
 // than 2.0.0); write "<2.0.0-0" to keep the pre-releases of 2.0.0 out. The
 // ranges of bare partial versions do that for you: "1" means
 // ">=1.0.0, <2.0.0-0", so a consumer asking for "1" never gets a release
 // candidate of 2.
 //
-// Errors name the input and the offending item, and wrap [ErrInvalidSpec].
+// Errors name the input and the offending item, and wrap [ErrInvalid].
 func ParseSpec(s string) (Spec, error) {
 	if strings.TrimSpace(s) == "" {
 		return Spec{}, nil
@@ -104,21 +94,11 @@ func ParseSpec(s string) (Spec, error) {
 	for i, text := range raw {
 		it, reason := parseSpecItem(strings.TrimSpace(text))
 		if reason != "" {
-			return Spec{}, fmt.Errorf("hub: %w %q: item %d %q: %s", ErrInvalidSpec, s, i+1, strings.TrimSpace(text), reason)
+			return Spec{}, fmt.Errorf("semver: %w spec %q: item %d %q: %s", ErrInvalid, s, i+1, strings.TrimSpace(text), reason)
 		}
 		items = append(items, it)
 	}
 	return Spec{items: items}, nil
-}
-
-// MustParseSpec is like [ParseSpec] but panics if s is not a valid spec. It
-// is meant for constants in code and tests.
-func MustParseSpec(s string) Spec {
-	spec, err := ParseSpec(s)
-	if err != nil {
-		panic(err)
-	}
-	return spec
 }
 
 // parseSpecItem parses one trimmed item of a spec. It returns a non-empty
@@ -159,7 +139,7 @@ func parseSpecItem(text string) (specItem, string) {
 
 // parsePartial parses "x", "x.y" or a full version, each with an optional
 // leading "v", and reports how many core components were written.
-func parsePartial(s string) (SemVer, int, string) {
+func parsePartial(s string) (Version, int, string) {
 	t := strings.TrimPrefix(s, "v")
 	core := t
 	if i := strings.IndexAny(t, "-+"); i >= 0 {
@@ -167,25 +147,25 @@ func parsePartial(s string) (SemVer, int, string) {
 	}
 	parts := strings.Split(core, ".")
 	if len(parts) == 3 {
-		v, reason := parseSemVer(s)
+		v, reason := parse(s)
 		return v, 3, reason
 	}
 	if len(parts) > 3 {
-		return SemVer{}, 0, fmt.Sprintf("version %q has %d dot-separated parts; want at most 3 (major.minor.patch)", s, len(parts))
+		return Version{}, 0, fmt.Sprintf("version %q has %d dot-separated parts; want at most 3 (major.minor.patch)", s, len(parts))
 	}
 	if t == "" && s != "" {
-		return SemVer{}, 0, `nothing follows the leading "v"`
+		return Version{}, 0, `nothing follows the leading "v"`
 	}
-	var v SemVer
+	var v Version
 	for i, dst := range []*uint64{&v.Major, &v.Minor}[:len(parts)] {
 		n, reason := parseNumber(componentNames[i], parts[i])
 		if reason != "" {
-			return SemVer{}, 0, reason
+			return Version{}, 0, reason
 		}
 		*dst = n
 	}
 	if len(core) < len(t) {
-		return SemVer{}, 0, fmt.Sprintf("version %q: pre-release and build metadata need a full major.minor.patch version", s)
+		return Version{}, 0, fmt.Sprintf("version %q: pre-release and build metadata need a full major.minor.patch version", s)
 	}
 	return v, len(parts), ""
 }
@@ -233,10 +213,10 @@ func (it specItem) String() string {
 	return op + it.ver.String()
 }
 
-// Matches reports whether v satisfies every item of s, comparing by SemVer
+// Matches reports whether v matches every item of s, comparing by SemVer
 // precedence as described at [ParseSpec] (build metadata is ignored, and
 // pre-releases match exactly when their precedence does).
-func (s Spec) Matches(v SemVer) bool {
+func (s Spec) Matches(v Version) bool {
 	if len(s.items) == 0 {
 		return specItem{op: opRange}.matches(v) // empty spec: like "0"
 	}
@@ -248,7 +228,7 @@ func (s Spec) Matches(v SemVer) bool {
 	return true
 }
 
-func (it specItem) matches(v SemVer) bool {
+func (it specItem) matches(v Version) bool {
 	c := v.Compare(it.ver)
 	switch it.op {
 	case opAny:
@@ -274,31 +254,31 @@ func (it specItem) matches(v SemVer) bool {
 		return false
 	}
 	upper, bounded := it.upperBound()
-	return !bounded || v.Less(upper)
+	return !bounded || v.Compare(upper) < 0
 }
 
 // upperBound returns the exclusive upper bound of a partial bare version,
 // or false when the range is unbounded above because the bound would
 // overflow uint64.
-func (it specItem) upperBound() (SemVer, bool) {
+func (it specItem) upperBound() (Version, bool) {
 	const maxUint = 1<<64 - 1
 	major, minor := it.ver.Major, it.ver.Minor
 	if it.parts == 2 {
 		switch {
 		case minor < maxUint:
-			return SemVer{Major: major, Minor: minor + 1, Pre: []string{"0"}}, true
+			return Version{Major: major, Minor: minor + 1, Pre: []string{"0"}}, true
 		case major < maxUint:
 			// x.(2^64).0 is above every x.y.z but below every (x+1).y.z,
 			// pre-releases included; (x+1).0.0-0 is the lowest of those.
-			return SemVer{Major: major + 1, Pre: []string{"0"}}, true
+			return Version{Major: major + 1, Pre: []string{"0"}}, true
 		}
-		return SemVer{}, false
+		return Version{}, false
 	}
 	// parts is 1, or 0 for the empty spec (whose version is 0.0.0).
 	if major < maxUint {
-		return SemVer{Major: major + 1, Pre: []string{"0"}}, true
+		return Version{Major: major + 1, Pre: []string{"0"}}, true
 	}
-	return SemVer{}, false
+	return Version{}, false
 }
 
 // Resolve picks the available version to use for a request for version
@@ -317,7 +297,7 @@ func (it specItem) upperBound() (SemVer, bool) {
 // If none of the rules finds a version, the error wraps
 // [ErrNoCompatibleVersion] and lists the available versions, sorted.
 // available is not modified.
-func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
+func Resolve(requested Version, available []Version) (Version, error) {
 	// Indexes into available of the best candidate for each rule, or -1.
 	exact, sameMinor, sameMajor := -1, -1, -1
 	later := func(best, i int) int {
@@ -330,8 +310,8 @@ func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
 		if v.Major != requested.Major {
 			continue
 		}
-		if v.Equal(requested) {
-			if sameBuild(v, requested) {
+		if v.Compare(requested) == 0 {
+			if slices.Equal(v.Build, requested.Build) {
 				return v, nil
 			}
 			if exact < 0 {
@@ -348,44 +328,26 @@ func Resolve(requested SemVer, available []SemVer) (SemVer, error) {
 			return available[i], nil
 		}
 	}
-	return SemVer{}, fmt.Errorf("hub: %w: requested %s, but none of %s, %d.%d.x or %d.x.x is available; available: %s",
+	return Version{}, fmt.Errorf("semver: %w for %s: none of %s, %d.%d.x or %d.x.x is available; available: %s",
 		ErrNoCompatibleVersion, requested, requested,
 		requested.Major, requested.Minor, requested.Major, listVersions(available))
 }
 
-// Latest returns the latest (highest precedence) available version that
-// satisfies spec; when several tie, the first listed in available wins. If
-// none does, the error wraps [ErrNoCompatibleVersion], names the spec and
-// lists the available versions, sorted. available is not modified.
-func Latest(spec Spec, available []SemVer) (SemVer, error) {
-	if v, ok := latestMatching(available, func(v SemVer) bool { return spec.Matches(v) }); ok {
-		return v, nil
-	}
-	return SemVer{}, fmt.Errorf("hub: %w: no available version satisfies %q; available: %s",
-		ErrNoCompatibleVersion, spec.String(), listVersions(available))
-}
-
 // ResolveAll returns the latest (highest precedence) available version that
-// satisfies all of specs at once; when several tie, the first listed in
-// available wins. For example, with consumers requiring "1.2" and "1", it
-// returns the newest available 1.2.x. With no specs it returns the latest
-// available version. available is not modified.
+// matches every one of specs; when several tie, the first listed in
+// available wins. With one spec it is the latest version that spec matches;
+// with consumers requiring "1.2" and "1" it is the newest available 1.2.x;
+// with no specs it is the latest available version. available is not
+// modified.
 //
-// If available is empty, the error wraps [ErrNoCompatibleVersion].
-// Otherwise, if no available version satisfies every spec, the error is a
-// [*ConflictError], which wraps [ErrConflictingRequirements] and identifies
-// a smallest conflicting group of requirements together with the versions
-// each requirement allows.
-func ResolveAll(specs []Spec, available []SemVer) (SemVer, error) {
-	if len(available) == 0 {
-		quoted := make([]string, len(specs))
-		for i, s := range specs {
-			quoted[i] = strconv.Quote(s.String())
-		}
-		return SemVer{}, fmt.Errorf("hub: %w: no versions are available for requirements [%s]",
-			ErrNoCompatibleVersion, strings.Join(quoted, ", "))
-	}
-	matchesAll := func(v SemVer) bool {
+// If no available version matches every spec, the error wraps
+// [ErrNoCompatibleVersion] and lists the available versions, sorted. When
+// there are several specs it also names a smallest group of them that no
+// available version matches together (leaving out any one of the group
+// would make the rest matchable) and the versions each spec matches on its
+// own.
+func ResolveAll(specs []Spec, available []Version) (Version, error) {
+	matchesAll := func(v Version) bool {
 		for _, s := range specs {
 			if !s.Matches(v) {
 				return false
@@ -393,62 +355,54 @@ func ResolveAll(specs []Spec, available []SemVer) (SemVer, error) {
 		}
 		return true
 	}
-	if v, ok := latestMatching(available, matchesAll); ok {
-		return v, nil
-	}
-	return SemVer{}, newConflictError(specs, available)
-}
-
-// latestMatching returns the highest-precedence version in available for
-// which match is true, the first listed among equals.
-func latestMatching(available []SemVer, match func(SemVer) bool) (SemVer, bool) {
-	best, found := SemVer{}, false
+	best, found := Version{}, false
 	for _, v := range available {
-		if match(v) && (!found || v.Compare(best) > 0) {
+		if matchesAll(v) && (!found || v.Compare(best) > 0) {
 			best, found = v, true
 		}
 	}
-	return best, found
-}
-
-// ConflictError is the error [ResolveAll] returns when no available version
-// satisfies all requirements at once. It wraps [ErrConflictingRequirements].
-type ConflictError struct {
-	// Specs are all the requirements, in the order given to ResolveAll.
-	Specs []Spec
-	// Allowed[i] lists, in ascending order, the available versions that
-	// Specs[i] allows on its own.
-	Allowed [][]SemVer
-	// Conflict is a smallest group of the requirements that no available
-	// version satisfies together, in the order given: leaving out any one
-	// of them would make the rest satisfiable. It holds a single spec when
-	// that spec allows none of the available versions on its own, and two
-	// when a pair shares no available version.
-	Conflict []Spec
-	// Available lists the available versions in ascending order.
-	Available []SemVer
-}
-
-func newConflictError(specs []Spec, available []SemVer) *ConflictError {
-	sorted := sortedVersions(available)
-	// allows[i][j]: specs[i] matches sorted[j].
-	allows := make([][]bool, len(specs))
-	allowed := make([][]SemVer, len(specs))
-	for i, s := range specs {
-		allows[i] = make([]bool, len(sorted))
-		allowed[i] = []SemVer{}
-		for j, v := range sorted {
-			if s.Matches(v) {
-				allows[i][j] = true
-				allowed[i] = append(allowed[i], v)
+	if found {
+		return best, nil
+	}
+	var b strings.Builder // what follows "no compatible version"
+	if len(specs) > 0 {
+		b.WriteString(" for " + quoteSpecs(specs, ", "))
+	}
+	if len(specs) > 1 && len(available) > 0 {
+		sorted := sortedVersions(available)
+		switch conflict := smallestConflict(specs, sorted); len(conflict) {
+		case 1:
+			fmt.Fprintf(&b, ": %q matches no available version", conflict[0].String())
+		case 2:
+			fmt.Fprintf(&b, ": %s match no available version together", quoteSpecs(conflict, " and "))
+		default:
+			fmt.Fprintf(&b, ": %s match no available version together", quoteSpecs(conflict, ", "))
+		}
+		for _, s := range specs {
+			var matched []Version
+			for _, v := range sorted {
+				if s.Matches(v) {
+					matched = append(matched, v)
+				}
 			}
+			fmt.Fprintf(&b, "; %q matches %s", s.String(), listVersions(matched))
 		}
 	}
-	satisfiable := func(group []int) bool {
+	b.WriteString("; available: " + listVersions(available))
+	return Version{}, fmt.Errorf("semver: %w%s", ErrNoCompatibleVersion, b.String())
+}
+
+// smallestConflict returns a smallest group of specs that no version in
+// available matches together, in the order given: leaving out any one of
+// them would make the rest matchable. It holds a single spec when that spec
+// matches none of available on its own. specs as a whole must match none of
+// available.
+func smallestConflict(specs []Spec, available []Version) []Spec {
+	matchable := func(group []Spec) bool {
 	versions:
-		for j := range sorted {
-			for _, i := range group {
-				if !allows[i][j] {
+		for _, v := range available {
+			for _, s := range group {
+				if !s.Matches(v) {
 					continue versions
 				}
 			}
@@ -456,63 +410,18 @@ func newConflictError(specs []Spec, available []SemVer) *ConflictError {
 		}
 		return false
 	}
-	// Deletion filter: drop each requirement whose removal leaves the rest
-	// still unsatisfiable. What remains is an irreducible conflict. Try to
-	// drop later requirements first so that a conflict among the earliest
-	// ones is the one reported.
-	group := make([]int, len(specs))
-	for i := range group {
-		group[i] = i
-	}
+	// Deletion filter: drop each spec whose removal leaves the rest still
+	// unmatchable. What remains is an irreducible conflict. Later specs are
+	// tried first, so that a conflict among the earliest ones is the one
+	// reported.
+	group := slices.Clone(specs)
 	for k := len(group) - 1; k >= 0; k-- {
-		without := slices.Delete(slices.Clone(group), k, k+1)
-		if !satisfiable(without) {
+		if without := slices.Delete(slices.Clone(group), k, k+1); !matchable(without) {
 			group = without
 		}
 	}
-	conflict := make([]Spec, len(group))
-	for n, i := range group {
-		conflict[n] = specs[i]
-	}
-	return &ConflictError{
-		Specs:     slices.Clone(specs),
-		Allowed:   allowed,
-		Conflict:  conflict,
-		Available: sorted,
-	}
+	return group
 }
-
-// Error describes the conflicting requirements, what each requirement
-// allows, and the available versions.
-func (e *ConflictError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "hub: %s: no available version satisfies all of %s; ",
-		ErrConflictingRequirements, quoteSpecs(e.Specs, ", "))
-	switch len(e.Conflict) {
-	case 0:
-		b.WriteString("conflict: none identified")
-	case 1:
-		fmt.Fprintf(&b, "conflict: %q allows none of the available versions", e.Conflict[0].String())
-	case 2:
-		fmt.Fprintf(&b, "conflict: %s share no available version", quoteSpecs(e.Conflict, " and "))
-	default:
-		fmt.Fprintf(&b, "conflict: %s share no available version", quoteSpecs(e.Conflict, ", "))
-	}
-	b.WriteString("; ")
-	for i, s := range e.Specs {
-		var allowed []SemVer
-		if i < len(e.Allowed) {
-			allowed = e.Allowed[i]
-		}
-		fmt.Fprintf(&b, "%q allows %s; ", s.String(), listVersions(allowed))
-	}
-	fmt.Fprintf(&b, "available: %s", listVersions(e.Available))
-	return b.String()
-}
-
-// Unwrap returns [ErrConflictingRequirements], so that errors.Is(err,
-// ErrConflictingRequirements) holds for a *ConflictError.
-func (e *ConflictError) Unwrap() error { return ErrConflictingRequirements }
 
 func quoteSpecs(specs []Spec, sep string) string {
 	quoted := make([]string, len(specs))
@@ -524,14 +433,14 @@ func quoteSpecs(specs []Spec, sep string) string {
 
 // sortedVersions returns a copy of vs in ascending precedence order, keeping
 // the given order among versions of equal precedence.
-func sortedVersions(vs []SemVer) []SemVer {
+func sortedVersions(vs []Version) []Version {
 	sorted := slices.Clone(vs)
-	slices.SortStableFunc(sorted, SemVer.Compare)
+	slices.SortStableFunc(sorted, Version.Compare)
 	return sorted
 }
 
 // listVersions formats vs, sorted, for an error message.
-func listVersions(vs []SemVer) string {
+func listVersions(vs []Version) string {
 	if len(vs) == 0 {
 		return "none"
 	}
