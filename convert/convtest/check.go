@@ -34,7 +34,7 @@ type Failure struct {
 	Path string
 	// Problem says what went wrong, with a diff where there is one.
 	Problem string
-	// Seed is the seed of the run: EnvSeed=Seed (or the Seed option)
+	// Seed is the seed of the run: HUBSPOKE_SEED=Seed (or the Seed option)
 	// replays it.
 	Seed int64
 	// Case is the 1-based number of the failing case, and Cases the number
@@ -88,7 +88,7 @@ func (f *Failure) Error() string {
 		b.WriteString(indentLines(y, "    "))
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", EnvSeed, f.Seed, EnvCases, f.Case)
+	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", envSeed, f.Seed, envCases, f.Case)
 	if f.Test != "" {
 		fmt.Fprintf(&b, " -run '%s'", runPattern(f.Test))
 	}
@@ -310,7 +310,7 @@ func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string,
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
-	return k.run("round trip", path, k.gen.Gen(version), DefaultRoundTripCases, DefaultRoundTripShortCases, func(s *Sample) string {
+	return k.run("round trip", path, k.gen.Gen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *Sample) string {
 		// Every object passes through JSON where it leaves the process:
 		// the source as a client sends it (or etcd gives it back), the hub
 		// on its way to etcd, the result on its way to the client.
@@ -393,7 +393,7 @@ func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	return k.run("reliability", path, k.gen.Gen(from), DefaultReliabilityCases, DefaultReliabilityShortCases, func(s *Sample) string {
+	return k.run("reliability", path, k.gen.Gen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *Sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

@@ -11,8 +11,8 @@ import (
 )
 
 // RoundTrip checks that version of resource gk converts to the hub and back
-// without loss, for generated objects (DefaultRoundTripCases of them, or
-// DefaultRoundTripShortCases under -short). Each object is converted with
+// without loss, for generated objects (10,000 of them, or 200 under
+// -short). Each object is converted with
 // its ConvertTo into a new hub object, and the hub with ConvertFrom into a
 // new object of version, which must equal the original (floats within the
 // tolerance; nil and empty slices and maps are different where JSON tells
@@ -87,8 +87,7 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 // Reliability checks that every ordered pair of distinct versions of gk
 // converts with the convert.Converter (as the conversion webhook does)
 // without error or panic, for generated objects of the first version
-// (DefaultReliabilityCases per pair, DefaultReliabilityShortCases under
-// -short). It also checks that the source is not modified, that the result
+// (1,000 per pair, 50 under -short). It also checks that the source is not modified, that the result
 // has the target's apiVersion and kind, shares no memory with the source
 // and encodes to stable JSON. Each pair is a subtest named
 // "<from>_to_<to>" (run in parallel with the Parallel option).
@@ -124,7 +123,7 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 // Use it for the conversions that hand-written hooks (augment.AssignableTo
 // and AssignableFrom) adjust, with exemplars that exercise the hooks:
 // random objects check that hooks lose nothing, golden files pin down what
-// they produce. With EnvUpdateGolden=1 or -hubspoke.update-golden (or the
+// they produce. With HUBSPOKE_UPDATE_GOLDEN=1 or -hubspoke.update-golden (or the
 // UpdateGolden option) it writes the files instead.
 func Golden(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) {
 	t.Helper()

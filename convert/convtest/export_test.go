@@ -21,3 +21,14 @@ func (g *Generator) Remake(s *Sample) *Sample {
 	}
 	return g.remake(s, s.Source, s.recipe.origin, s.recipe)
 }
+
+// The environment variables and defaults, documented in the package doc.
+const (
+	EnvSeed                      = envSeed
+	EnvCases                     = envCases
+	EnvUpdateGolden              = envUpdateGolden
+	DefaultRoundTripCases        = defaultRoundTripCases
+	DefaultRoundTripShortCases   = defaultRoundTripShortCases
+	DefaultReliabilityCases      = defaultReliabilityCases
+	DefaultReliabilityShortCases = defaultReliabilityShortCases
+)

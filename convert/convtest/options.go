@@ -12,57 +12,57 @@ import (
 	"time"
 )
 
-// Environment variables read by the kit. Command-line flags with the same
-// meaning exist for runs of a single package (flags given to a package that
-// does not import convtest make its test binary fail, so prefer the
-// environment variables with ./...).
+// The environment variables the kit reads, documented in the package doc.
+// Command-line flags with the same meaning exist for runs of a single
+// package (flags given to a package that does not import convtest make its
+// test binary fail, so prefer the environment variables with ./...).
 const (
-	// EnvSeed names the environment variable that fixes the seed of every
-	// property check (flag -hubspoke.seed). A failing check prints the value
-	// that replays it.
-	EnvSeed = "HUBSPOKE_SEED"
-	// EnvCases names the environment variable that sets the number of cases
-	// of every property check that has no Cases option (flag
-	// -hubspoke.cases). It overrides the short-mode default too.
-	EnvCases = "HUBSPOKE_CASES"
-	// EnvUpdateGolden names the environment variable that, set to 1 (or
-	// true), makes Golden write the golden files instead of comparing
-	// against them (flag -hubspoke.update-golden).
-	EnvUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
+	// envSeed fixes the seed of every property check (flag
+	// -hubspoke.seed). A failing check prints the value that replays it.
+	envSeed = "HUBSPOKE_SEED"
+	// envCases sets the number of cases of every property check that has
+	// no Cases option (flag -hubspoke.cases). It overrides the short-mode
+	// default too.
+	envCases = "HUBSPOKE_CASES"
+	// envUpdateGolden, set to 1 (or true), makes Golden write the golden
+	// files instead of comparing against them (flag
+	// -hubspoke.update-golden).
+	envUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
 )
 
-// Default case counts. Cases, EnvCases and -hubspoke.cases override them.
+// The defaults, documented in the package doc. Cases, HUBSPOKE_CASES and
+// -hubspoke.cases override the case counts.
 const (
-	// DefaultRoundTripCases is the number of objects RoundTrip checks per
-	// version.
-	DefaultRoundTripCases = 10000
-	// DefaultRoundTripShortCases is the number of objects RoundTrip checks
-	// per version under go test -short.
-	DefaultRoundTripShortCases = 200
-	// DefaultReliabilityCases is the number of objects Reliability checks
+	// defaultRoundTripCases is the number of objects the round trip and
+	// the update check try per version.
+	defaultRoundTripCases = 10000
+	// defaultRoundTripShortCases is defaultRoundTripCases under go test
+	// -short.
+	defaultRoundTripShortCases = 200
+	// defaultReliabilityCases is the number of objects Reliability checks
 	// per ordered pair of versions.
-	DefaultReliabilityCases = 1000
-	// DefaultReliabilityShortCases is the number of objects Reliability
-	// checks per ordered pair of versions under go test -short.
-	DefaultReliabilityShortCases = 50
-	// DefaultFloatTolerance is the relative (and, near zero, absolute)
+	defaultReliabilityCases = 1000
+	// defaultReliabilityShortCases is defaultReliabilityCases under go
+	// test -short.
+	defaultReliabilityShortCases = 50
+	// defaultFloatTolerance is the relative (and, near zero, absolute)
 	// difference below which two floats compare equal.
-	DefaultFloatTolerance = 1e-9
-	// DefaultMaxSize bounds the length of generated slices, maps and
+	defaultFloatTolerance = 1e-9
+	// defaultMaxSize bounds the length of generated slices, maps and
 	// strings (strings get up to twice as many runes, plus two).
-	DefaultMaxSize = 6
-	// DefaultGoldenDir is where Golden keeps its files, relative to the
+	defaultMaxSize = 6
+	// defaultGoldenDir is where Golden keeps its files, relative to the
 	// package directory (the working directory of go test).
-	DefaultGoldenDir = "testdata/golden"
+	defaultGoldenDir = "testdata/golden"
 )
 
 // Flags are registered on the default flag set when a test binary imports
 // the package. Each test binary is its own process, so importing the package
 // from many test packages is safe.
 var (
-	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+EnvSeed+")")
-	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+EnvCases+")")
-	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+EnvUpdateGolden+"=1)")
+	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+envSeed+")")
+	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+envCases+")")
+	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+envUpdateGolden+"=1)")
 )
 
 // Option adjusts a check or the Generator.
@@ -86,13 +86,15 @@ type config struct {
 
 // Cases sets the number of generated objects a property check tries (per
 // version for RoundTrip, per ordered pair for Reliability); n < 1 leaves
-// the default. It takes precedence over EnvCases and over go test -short.
+// the default. It takes precedence over HUBSPOKE_CASES and over go test
+// -short.
 func Cases(n int) Option {
 	return func(c *config) { c.cases = n }
 }
 
-// Seed fixes the seed of a property check, taking precedence over EnvSeed.
-// Without it (and without EnvSeed) each run picks a new seed from the
+// Seed fixes the seed of a property check, taking precedence over
+// HUBSPOKE_SEED. Without it (and without HUBSPOKE_SEED) each run picks a new
+// seed from the
 // clock, and a failure prints it.
 func Seed(seed int64) Option {
 	return func(c *config) { c.seed, c.seedSet = seed, true }
@@ -100,7 +102,7 @@ func Seed(seed int64) Option {
 
 // FloatTolerance sets how far two floats may be apart and still compare
 // equal: |a-b| <= tol*max(|a|,|b|), or |a-b| <= tol near zero. The default
-// is DefaultFloatTolerance; 0 demands exact equality.
+// is 1e-9; 0 demands exact equality.
 func FloatTolerance(tol float64) Option {
 	return func(c *config) { c.tolerance = tol }
 }
@@ -112,7 +114,7 @@ func MaxSize(n int) Option {
 }
 
 // GoldenDir sets the directory of the golden files (default
-// DefaultGoldenDir).
+// testdata/golden).
 func GoldenDir(dir string) Option {
 	return func(c *config) { c.goldenDir = dir }
 }
@@ -144,7 +146,7 @@ func ExpectLoss(paths ...string) Option {
 }
 
 // UpdateGolden makes Golden write its files (update true) or compare
-// against them (false), regardless of EnvUpdateGolden and the flag.
+// against them (false), regardless of HUBSPOKE_UPDATE_GOLDEN and the flag.
 func UpdateGolden(update bool) Option {
 	return func(c *config) { c.update = &update }
 }
@@ -210,7 +212,7 @@ func FieldValues(field string, values ...any) Option {
 }
 
 func newConfig(opts []Option) *config {
-	c := &config{tolerance: DefaultFloatTolerance, maxSize: DefaultMaxSize, goldenDir: DefaultGoldenDir}
+	c := &config{tolerance: defaultFloatTolerance, maxSize: defaultMaxSize, goldenDir: defaultGoldenDir}
 	for _, o := range opts {
 		o(c)
 	}
@@ -226,7 +228,7 @@ func (c *config) resolveSeed() (int64, error) {
 	}
 	for _, src := range []struct{ name, value string }{
 		{"-hubspoke.seed", *seedFlag},
-		{EnvSeed, os.Getenv(EnvSeed)},
+		{envSeed, os.Getenv(envSeed)},
 	} {
 		if v := strings.TrimSpace(src.value); v != "" {
 			s, err := strconv.ParseInt(v, 10, 64)
@@ -247,7 +249,7 @@ func (c *config) resolveCases(full, short int) (int, error) {
 	}
 	for _, src := range []struct{ name, value string }{
 		{"-hubspoke.cases", *casesFlag},
-		{EnvCases, os.Getenv(EnvCases)},
+		{envCases, os.Getenv(envCases)},
 	} {
 		if v := strings.TrimSpace(src.value); v != "" {
 			n, err := strconv.Atoi(v)
@@ -271,6 +273,6 @@ func (c *config) updating() bool {
 	if *updateGoldenFlag {
 		return true
 	}
-	v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv(EnvUpdateGolden)))
+	v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv(envUpdateGolden)))
 	return err == nil && v
 }
