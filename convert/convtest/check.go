@@ -41,7 +41,7 @@ type Failure struct {
 	// the run was to check. Running Case cases with Seed reaches the failure
 	// again.
 	Case, Cases int
-	// CaseSeed is the seed of the failing case: Generator.Generate(Version,
+	// CaseSeed is the seed of the failing case: generator.generate(Version,
 	// CaseSeed) rebuilds the original, unshrunk object of a round trip or
 	// reliability check (the update check builds its hubs otherwise, and
 	// Original holds the one that failed).
@@ -134,7 +134,7 @@ type kit struct {
 	scheme *runtime.Scheme
 	gk     schema.GroupKind
 	cfg    *config
-	gen    *Generator
+	gen    *generator
 	conv   *convert.Converter
 	hub    string
 	opts   cmp.Options
@@ -165,7 +165,7 @@ func (k *kit) checkVersion(version string) error {
 }
 
 // property is a check of one sample: "" when it holds, else what is wrong.
-type property func(*Sample) string
+type property func(*sample) string
 
 // run checks the property on the samples gen generates with gopter, and
 // turns a falsified property into a *Failure.
@@ -186,7 +186,7 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	// variants; only those that fail the same way count, so that the
 	// counter-example shows the problem first found, not another one.
 	first := ""
-	holds := func(s *Sample) *gopter.PropResult {
+	holds := func(s *sample) *gopter.PropResult {
 		if problem := guard(s, p); problem != "" {
 			if kind := problemKind(problem); first == "" {
 				first = kind
@@ -212,8 +212,8 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	}
 	if len(result.Args) > 0 {
 		arg := result.Args[0]
-		shrunk, _ := arg.Arg.(*Sample)
-		orig, _ := arg.OrigArg.(*Sample)
+		shrunk, _ := arg.Arg.(*sample)
+		orig, _ := arg.OrigArg.(*sample)
 		if orig != nil {
 			f.CaseSeed, f.From = orig.Seed, orig.From
 			f.Original = orig.Object
@@ -241,7 +241,7 @@ func problemKind(problem string) string {
 
 // guard runs p on s, turning a sample whose generation failed and a panic
 // in the conversion code into problems.
-func guard(s *Sample, p property) (problem string) {
+func guard(s *sample, p property) (problem string) {
 	if s.Err != nil {
 		return fmt.Sprintf("generating a %s object by converting a random %s object (the counter-example) failed: %v", s.Version, s.From, s.Err)
 	}
@@ -310,7 +310,7 @@ func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string,
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
-	return k.run("round trip", path, k.gen.Gen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *Sample) string {
+	return k.run("round trip", path, k.gen.versionGen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
 		// Every object passes through JSON where it leaves the process:
 		// the source as a client sends it (or etcd gives it back), the hub
 		// on its way to etcd, the result on its way to the client.
@@ -393,7 +393,7 @@ func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	return k.run("reliability", path, k.gen.Gen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *Sample) string {
+	return k.run("reliability", path, k.gen.versionGen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

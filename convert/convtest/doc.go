@@ -73,18 +73,36 @@
 //
 // # Generated objects
 //
-// Generator builds objects by reflection over the Go types (see its
-// documentation for what it generates): scalars, pointers nil or set,
-// slices and maps nil, empty or filled, nested structs, realistic
-// metadata, spec-less objects, and property bags filled the way real
-// conversions fill them, by converting a random object of another version,
-// plus entries under names no version uses, which must pass through
-// unchanged (for API versions, in the convert.BagsAnnotation annotation and
-// the propertybag.Bags field of the status).
-// Values, GenFunc and FieldValues restrict values that conversions only
-// accept some of (enumerations a hook parses, for example).
+// The kit builds random objects of every version by reflection over their
+// Go types, deterministically (the same version and seed always give the
+// same object):
 //
-// Generation is a gopter.Gen (Generator.Gen), so a failing object is shrunk
+//   - strings (ASCII, spaces, JSON-special characters and multi-byte
+//     runes, always valid UTF-8), integers (small, large and the extremes
+//     of their type), finite floats, bools, and named types of those kinds;
+//   - pointers nil or set; slices and maps nil, empty or filled; nested
+//     structs; []byte as random bytes;
+//   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
+//     and sometimes a resource version, generation, creation timestamp and
+//     finalizers; metav1.TypeMeta is left empty for the converter;
+//   - metav1.Time (whole seconds, UTC), resource.Quantity and
+//     intstr.IntOrString; other types with custom JSON encoding, interfaces,
+//     funcs and channels are left zero (give such fields values with
+//     FieldValues);
+//   - property bags filled the way real conversions fill them: half of the
+//     objects are random objects of another version converted to the
+//     requested one (for an API version, of another API version, through a
+//     hub in whose bags other versions left values at every depth), plus
+//     entries under names no version uses ("x-convtest-…"), which must pass
+//     through unchanged (for API versions, in the convert.BagsAnnotation
+//     annotation and the propertybag.Bags field of the status);
+//   - about one object in twelve is spec-less: metadata only, everything
+//     else zero, as the API server sometimes sends.
+//
+// FieldValues restricts values that conversions only accept some of
+// (enumerations a hook parses, for example).
+//
+// A failing object is shrunk (with gopter)
 // before it is reported: the kit removes fields, elements and entries, and
 // shortens strings and numbers, while the property still fails in the same
 // way (an object converted from another version, whose parts must fit
@@ -123,9 +141,8 @@
 // flag -hubspoke.seed, or the Seed option). The objects of a run depend only
 // on the seed, not on the number of cases, so HUBSPOKE_CASES=<case> (or
 // -hubspoke.cases) stops the replay right at the failing case. The failure
-// also names the seed of the case itself: Generator.Generate(version, seed)
-// rebuilds that object, for a debugger, and Generator.Sample also returns
-// the object of another version it was converted from, if it was.
+// also names the seed of the case itself, the seed the kit built the
+// original, unshrunk object from.
 //
 //	HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
 //

@@ -1,8 +1,31 @@
 package convtest
 
-import "github.com/leanovate/gopter"
+import (
+	"github.com/leanovate/gopter"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
 
 // Exported for the tests of package convtest_test only.
+
+// Generator builds the random objects of the checks.
+type Generator = generator
+
+// Sample is one generated object.
+type Sample = sample
+
+// NewGenerator returns the Generator of the checks of resource gk.
+func NewGenerator(scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) (*Generator, error) {
+	return newGenerator(scheme, gk, newConfig(opts))
+}
+
+// Generate returns the object the Generator builds for version from seed.
+func (g *Generator) Generate(version string, seed int64) (runtime.Object, error) {
+	return g.generate(version, seed)
+}
+
+// Gen is the generator of the round trip's and reliability's objects.
+func (g *Generator) Gen(version string) gopter.Gen { return g.versionGen(version) }
 
 // UpdateGen is the generator of the update check's hubs.
 func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }

@@ -65,7 +65,7 @@ var (
 	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+envUpdateGolden+"=1)")
 )
 
-// Option adjusts a check or the Generator.
+// Option adjusts a check or the generator.
 type Option func(*config)
 
 type config struct {

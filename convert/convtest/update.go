@@ -63,7 +63,7 @@ func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	if raceDetector {
 		full, short = updateRaceCases, min(short, updateRaceCases)
 	}
-	return k.run("update", path, k.gen.updateGen(), full, short, func(s *Sample) string {
+	return k.run("update", path, k.gen.updateGen(), full, short, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
 			return p
@@ -144,7 +144,7 @@ type bagExtra struct {
 // updateGen returns the gopter generator of the update check: samples of
 // the hub version converted from a random object of a random API version,
 // with unknown entries in some of their bags.
-func (g *Generator) updateGen() gopter.Gen {
+func (g *generator) updateGen() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		s := g.updateSample(p.Rng.Int63())
 		return &gopter.GenResult{Result: s, ResultType: reflect.TypeOf(s), Shrinker: g.shrinkSample}
@@ -153,7 +153,7 @@ func (g *Generator) updateGen() gopter.Gen {
 
 // updateSample builds the hub of case seed of the update check, converted
 // from Source, an object of API version From.
-func (g *Generator) updateSample(seed int64) *Sample {
+func (g *generator) updateSample(seed int64) *sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7570646174657321))
 	hub := g.conv.Graph().Hub()
 	if len(g.api) == 0 {
@@ -168,7 +168,7 @@ func (g *Generator) updateSample(seed int64) *Sample {
 	if origin.Err != nil {
 		return origin // converting a random object to an API version failed: report that
 	}
-	s := &Sample{Version: hub, Seed: seed, From: origin.Version, Source: origin.Object, recipe: &recipe{origin: origin}}
+	s := &sample{Version: hub, Seed: seed, From: origin.Version, Source: origin.Object, recipe: &recipe{origin: origin}}
 	if s.Object, s.Err = g.derive(origin.Object, hub); s.Err != nil {
 		return s
 	}
