@@ -20,11 +20,11 @@ import (
 // maxShrinks bounds gopter's shrinking steps per failure.
 const maxShrinks = 1000
 
-// Failure is the error a property check returns when a generated object
+// failure is the error a property check returns when a generated object
 // breaks the property. Its message names the check, the versions, the seed
 // and the case, says what went wrong (with a go-cmp diff where one applies),
 // shows the shrunk counter-example as YAML, and says how to replay the run.
-type Failure struct {
+type failure struct {
 	// Check is "round trip", "update" or "reliability".
 	Check string
 	// Resource is the resource checked.
@@ -66,7 +66,7 @@ type Failure struct {
 }
 
 // Error formats the failure for a test log.
-func (f *Failure) Error() string {
+func (f *failure) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "convtest: %s %s of %s failed on case %d of %d (seed %d, case seed %d)\n",
 		f.Check, f.Path, f.Resource, f.Case, f.Cases, f.Seed, f.CaseSeed)
@@ -168,7 +168,7 @@ func (k *kit) checkVersion(version string) error {
 type property func(*sample) string
 
 // run checks the property on the samples gen generates with gopter, and
-// turns a falsified property into a *Failure.
+// turns a falsified property into a *failure.
 func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int, p property) error {
 	seed, err := k.cfg.resolveSeed()
 	if err != nil {
@@ -201,7 +201,7 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	if result.Passed() {
 		return nil
 	}
-	f := &Failure{Check: check, Resource: k.gk, Path: path, Seed: seed, Case: result.Succeeded + 1, Cases: cases}
+	f := &failure{Check: check, Resource: k.gk, Path: path, Seed: seed, Case: result.Succeeded + 1, Cases: cases}
 	switch {
 	case len(result.Labels) > 0:
 		f.Problem = result.Labels[0]
@@ -292,9 +292,10 @@ func call(f func() error) (err error) {
 	return f()
 }
 
-// CheckRoundTrip is RoundTrip returning an error (a *Failure when an object
-// breaks the property) instead of failing a test.
-func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+// checkRoundTrip is the round trip of roundTrip, without the updates,
+// returning an error (a *failure when an object breaks the property)
+// instead of failing a test.
+func checkRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err
@@ -372,10 +373,10 @@ func (k *kit) roundTripInMemory(hub, want runtime.Object, version string) string
 	return fmt.Sprintf("\n(in memory the object comes back unchanged: the data is lost when the hub (%s) is encoded as JSON)", k.hub)
 }
 
-// CheckReliability is the check of one ordered pair of versions that
-// Reliability runs, returning an error (a *Failure when an object breaks the
+// checkReliability is the check of one ordered pair of versions that
+// Reliability runs, returning an error (a *failure when an object breaks the
 // property) instead of failing a test.
-func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to string, opts ...Option) error {
+func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err

@@ -12,10 +12,6 @@
 //		convtest.Golden(t, scheme, personGK, &v2.Person{ /* fields the hooks use */ })
 //	}
 //
-// Every check also has a form that returns an error instead of failing a
-// test (CheckRoundTrip, CheckUpdate, CheckReliability, CheckGolden); a
-// property that fails returns a *Failure.
-//
 // # The checks
 //
 // Every object passes through encoding/json (Marshal, then Unmarshal into
@@ -26,7 +22,7 @@
 // serialized (a time whose zone or sub-second part its JSON drops, bytes
 // held in a string) fails the checks as it would fail in a cluster.
 //
-// Round trip (RoundTrip, RoundTripAll): for a version V, random V objects
+// Round trip (RoundTripAll): for a version V, random V objects
 // are converted to the hub with their ConvertTo and back into new V objects
 // with ConvertFrom, and must come back equal: no loss. Floats compare within
 // FloatTolerance; nil and empty slices and maps are different values where
@@ -39,8 +35,7 @@
 // storing it in etcd needs. Default: 10,000 objects per version, 200 under
 // go test -short.
 //
-// Update (CheckUpdate, run by RoundTrip and RoundTripAll for every API
-// version): reading an object at an old API version and writing it back
+// Update (run by RoundTripAll for every API version): reading an object at an old API version and writing it back
 // unchanged must not change what the cluster stores. For an API version X,
 // hubs are converted to X, through JSON, and back to the hub, and must come
 // back equal. The hubs are what clients write: random objects of the API
@@ -51,14 +46,14 @@
 // shared memory and stable JSON apply. Default: 10,000 hubs per API
 // version, 200 under -short, 500 under the race detector.
 //
-// Reliability (Reliability, CheckReliability): for every ordered pair of
+// Reliability: for every ordered pair of
 // versions, random objects of the first are converted to the second with
 // convert.Converter, as the conversion webhook does. There must be no error
 // and no panic, the source must not change, the result must carry the
 // target's apiVersion and kind (in its JSON too), share no memory with the
 // source and encode to stable JSON. Default: 1,000 objects per pair, 50 under -short.
 //
-// Golden (Golden, CheckGolden): where hand-written hooks (package augment)
+// Golden: where hand-written hooks (package augment)
 // adjust a conversion, random objects show that nothing is lost but not that
 // the hook does the right thing. The caller passes an exemplar, an object of
 // the older version that exercises the hooks; Golden converts it to the hub

@@ -55,3 +55,24 @@ const (
 	DefaultReliabilityCases      = defaultReliabilityCases
 	DefaultReliabilityShortCases = defaultReliabilityShortCases
 )
+
+// The checks, returning an error (a *Failure when an object breaks the
+// property) instead of failing a test.
+var (
+	CheckRoundTrip   = checkRoundTrip
+	CheckUpdate      = checkUpdate
+	CheckReliability = checkReliability
+)
+
+// CheckGolden is Golden returning an error; in update mode it writes the
+// files and returns nil.
+func CheckGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) error {
+	_, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
+	return err
+}
+
+// RoundTrip is the subtest of one version that RoundTripAll runs.
+var RoundTrip = roundTrip
+
+// Failure is the error of a property check that an object breaks.
+type Failure = failure

@@ -17,13 +17,6 @@ import (
 const goldenHeader = "# Golden file of package convtest: the %s exemplar %s.\n" +
 	"# Regenerate with " + envUpdateGolden + "=1 go test (or -args -hubspoke.update-golden).\n"
 
-// CheckGolden is Golden returning an error instead of failing a test. In
-// update mode it writes the files and returns nil.
-func CheckGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) error {
-	_, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
-	return err
-}
-
 // checkGolden returns the files it wrote in update mode.
 func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, cfg *config) ([]string, error) {
 	gen, err := newGenerator(scheme, gk, cfg)

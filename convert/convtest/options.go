@@ -85,7 +85,7 @@ type config struct {
 }
 
 // Cases sets the number of generated objects a property check tries (per
-// version for RoundTrip, per ordered pair for Reliability); n < 1 leaves
+// version for RoundTripAll, per ordered pair for Reliability); n < 1 leaves
 // the default. It takes precedence over HUBSPOKE_CASES and over go test
 // -short.
 func Cases(n int) Option {

@@ -18,7 +18,7 @@ import (
 // nothing more with more cases.
 const updateRaceCases = 500
 
-// CheckUpdate checks that an update through API version changes nothing
+// checkUpdate checks that an update through API version changes nothing
 // the client did not change: the hub, as stored, converted to version,
 // encoded as JSON and decoded again (as it travels to a client and back),
 // and converted back to the hub, must come back equal to the original hub
@@ -33,13 +33,13 @@ const updateRaceCases = 500
 // conversion modifies its source or shares memory with it, and that both
 // results encode to stable JSON. It tries 10,000 hubs
 // (200 under go test -short, 500 under the race
-// detector). RoundTrip runs it for every API version; a version that has
+// detector). roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
-// a *Failure whose Counterexample is the hub, shrunk, whose Original is the
+// a *failure whose Counterexample is the hub, shrunk, whose Original is the
 // hub first found, and whose From is the API version it was converted
 // from.
-func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err
