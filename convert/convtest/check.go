@@ -34,8 +34,7 @@ type failure struct {
 	Path string
 	// Problem says what went wrong, with a diff where there is one.
 	Problem string
-	// Seed is the seed of the run: HUBSPOKE_SEED=Seed (or the Seed option)
-	// replays it.
+	// Seed is the seed of the run: HUBSPOKE_SEED=Seed replays it.
 	Seed int64
 	// Case is the 1-based number of the failing case, and Cases the number
 	// the run was to check. Running Case cases with Seed reaches the failure

@@ -20,7 +20,7 @@ func roundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, versio
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts = append(opts[:len(opts):len(opts)], Seed(seed))
+	opts = append(opts[:len(opts):len(opts)], withSeed(seed))
 	if err := checkRoundTrip(scheme, gk, version, opts...); err != nil {
 		report(t, err)
 		return
@@ -114,13 +114,15 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 // Golden converts exemplar, an object of an older version of gk, to the
 // hub (or the Target version) and back to its own version with the
 // convert.Converter, and compares both results, as YAML, with the golden
-// files <GoldenDir>/<Kind>_<from>_to_<to>.yaml and
-// <Kind>_<from>_to_<to>_to_<from>.yaml (with Variant, <Kind>_<variant>_…).
-// Use it for the conversions that hand-written hooks (augment.AssignableTo
-// and AssignableFrom) adjust, with exemplars that exercise the hooks:
-// random objects check that hooks lose nothing, golden files pin down what
-// they produce. With HUBSPOKE_UPDATE_GOLDEN=1 or -hubspoke.update-golden (or the
-// UpdateGolden option) it writes the files instead.
+// files testdata/golden/<Kind>_<from>_to_<to>.yaml and
+// <Kind>_<from>_to_<to>_to_<from>.yaml, so one exemplar per version and
+// target. It also fails when a value of the exemplar does not come back
+// unchanged, unless ExpectLoss declares the loss. Use it for the
+// conversions that hand-written hooks (augment.AssignableTo and
+// AssignableFrom) adjust, with exemplars that exercise the hooks: random
+// objects check that hooks lose nothing, golden files pin down what they
+// produce. With HUBSPOKE_UPDATE_GOLDEN=1 (or -hubspoke.update-golden) it
+// writes the files instead.
 func Golden(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) {
 	t.Helper()
 	written, err := checkGolden(scheme, gk, exemplar, newConfig(opts))

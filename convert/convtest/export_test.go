@@ -1,6 +1,9 @@
 package convtest
 
 import (
+	"math/rand/v2"
+	"reflect"
+
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -76,3 +79,68 @@ var RoundTrip = roundTrip
 
 // Failure is the error of a property check that an object breaks.
 type Failure = failure
+
+// Options the kit's tests need and users do not.
+
+// Seed fixes the seed of a check, as HUBSPOKE_SEED does.
+var Seed = withSeed
+
+// FloatTolerance sets how far two floats may be apart and still compare
+// equal: |a-b| <= tol*max(|a|,|b|), or |a-b| <= tol near zero (default
+// 1e-9; 0 demands exact equality).
+func FloatTolerance(tol float64) Option {
+	return func(c *config) { c.tolerance = tol }
+}
+
+// MaxSize bounds the length of generated slices, maps and strings (default
+// 6). Each object draws its own size between 0 and n.
+func MaxSize(n int) Option {
+	return func(c *config) { c.maxSize = n }
+}
+
+// GoldenDir sets the directory of the golden files (default
+// testdata/golden).
+func GoldenDir(dir string) Option {
+	return func(c *config) { c.goldenDir = dir }
+}
+
+// Variant names the golden files of an exemplar
+// <Kind>_<variant>_<from>_to_<to>.yaml.
+func Variant(name string) Option {
+	return func(c *config) { c.variant = name }
+}
+
+// UpdateGolden makes Golden write its files (update true) or compare
+// against them (false), regardless of HUBSPOKE_UPDATE_GOLDEN and the flag.
+func UpdateGolden(update bool) Option {
+	return func(c *config) { c.update = &update }
+}
+
+// Parallel makes RoundTripAll and Reliability run their subtests in
+// parallel (t.Parallel), so that -race checks that conversions are safe
+// for concurrent use.
+func Parallel() Option {
+	return func(c *config) { c.parallel = true }
+}
+
+// Values makes the generator draw every value of type T from values. T is
+// matched exactly, wherever it occurs.
+func Values[T any](values ...T) Option {
+	if len(values) == 0 {
+		panic("convtest: Values needs at least one value")
+	}
+	return GenFunc(func(r *rand.Rand) T { return values[r.IntN(len(values))] })
+}
+
+// GenFunc makes the generator build every value of type T with f, which
+// must draw all its randomness from r so that seeds replay. The shrinker
+// may zero such values but never changes them otherwise.
+func GenFunc[T any](f func(r *rand.Rand) T) Option {
+	t := reflect.TypeFor[T]()
+	return func(c *config) {
+		if c.custom == nil {
+			c.custom = map[reflect.Type]func(*rand.Rand) reflect.Value{}
+		}
+		c.custom[t] = func(r *rand.Rand) reflect.Value { return reflect.ValueOf(f(r)) }
+	}
+}

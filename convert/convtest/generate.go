@@ -50,7 +50,8 @@ type generator struct {
 
 // newGenerator returns a generator for resource gk of scheme. It builds a
 // convert.Converter, so a chain that fails convert.NewConverter fails here.
-// The options that matter are MaxSize, Values, GenFunc and FieldValues.
+// The options that matter are FieldValues and, in the kit's tests, those
+// that set config.maxSize and config.custom.
 func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*generator, error) {
 	conv, err := convert.NewConverter(scheme, gk)
 	if err != nil {
