@@ -40,7 +40,7 @@ type failure struct {
 	// the run was to check. Running Case cases with Seed reaches the failure
 	// again.
 	Case, Cases int
-	// CaseSeed is the seed of the failing case: generator.generate(Version,
+	// CaseSeed is the seed of the failing case: generator.sample(Version,
 	// CaseSeed) rebuilds the original, unshrunk object of a round trip or
 	// reliability check (the update check builds its hubs otherwise, and
 	// Original holds the one that failed).

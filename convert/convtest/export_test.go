@@ -1,15 +1,21 @@
 package convtest
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// Exported for the tests of package convtest_test only.
+// Exported for the tests of package convtest_test only: these names exist
+// in the test binary, not in the kit's API (RoundTripAll, Reliability,
+// Golden and their options). The tests stay in package convtest_test so
+// that the stack frames of their chains' conversion code are not the kit's
+// own (see trimStack), as in a user's test.
 
 // Generator builds the random objects of the checks.
 type Generator = generator
@@ -22,9 +28,17 @@ func NewGenerator(scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) (
 	return newGenerator(scheme, gk, newConfig(opts))
 }
 
-// Generate returns the object the Generator builds for version from seed.
+// Generate returns the object the Generator builds for version from seed:
+// with the case seed of a failure, the original, unshrunk object.
 func (g *Generator) Generate(version string, seed int64) (runtime.Object, error) {
-	return g.generate(version, seed)
+	if !slices.Contains(g.versions, version) {
+		return nil, fmt.Errorf("convtest: %s has no version %q (have %v)", g.gk, version, g.versions)
+	}
+	s := g.sample(version, seed)
+	if s.Err != nil {
+		return nil, fmt.Errorf("convtest: generating a %s object by converting a random %s object: %w", version, s.From, s.Err)
+	}
+	return s.Object, nil
 }
 
 // Gen is the generator of the round trip's and reliability's objects.

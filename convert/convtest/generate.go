@@ -105,7 +105,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 type sample struct {
 	// Version is the version of Object.
 	Version string
-	// Seed is the seed the sample was built from (generator.generate
+	// Seed is the seed the sample was built from (generator.sample
 	// rebuilds it); shrunk samples keep the seed of their origin.
 	Seed int64
 	// Object is the generated object. It is nil when Err is set.
@@ -136,20 +136,6 @@ func (s *sample) String() string {
 	}
 	b.WriteString(")")
 	return b.String()
-}
-
-// generate returns the object the generator builds for version from seed.
-// A failing check reports the seed of its case, so this rebuilds the
-// original (unshrunk) object.
-func (g *generator) generate(version string, seed int64) (runtime.Object, error) {
-	if !slices.Contains(g.versions, version) {
-		return nil, fmt.Errorf("convtest: %s has no version %q (have %v)", g.gk, version, g.versions)
-	}
-	s := g.sample(version, seed)
-	if s.Err != nil {
-		return nil, fmt.Errorf("convtest: generating a %s object by converting a random %s object: %w", version, s.From, s.Err)
-	}
-	return s.Object, nil
 }
 
 // versionGen returns a gopter generator of *sample values of version, with
