@@ -20,11 +20,11 @@ import (
 // maxShrinks bounds gopter's shrinking steps per failure.
 const maxShrinks = 1000
 
-// Failure is the error a property check returns when a generated object
+// failure is the error a property check returns when a generated object
 // breaks the property. Its message names the check, the versions, the seed
 // and the case, says what went wrong (with a go-cmp diff where one applies),
 // shows the shrunk counter-example as YAML, and says how to replay the run.
-type Failure struct {
+type failure struct {
 	// Check is "round trip", "update" or "reliability".
 	Check string
 	// Resource is the resource checked.
@@ -34,14 +34,13 @@ type Failure struct {
 	Path string
 	// Problem says what went wrong, with a diff where there is one.
 	Problem string
-	// Seed is the seed of the run: EnvSeed=Seed (or the Seed option)
-	// replays it.
+	// Seed is the seed of the run: HUBSPOKE_SEED=Seed replays it.
 	Seed int64
 	// Case is the 1-based number of the failing case, and Cases the number
 	// the run was to check. Running Case cases with Seed reaches the failure
 	// again.
 	Case, Cases int
-	// CaseSeed is the seed of the failing case: Generator.Generate(Version,
+	// CaseSeed is the seed of the failing case: generator.sample(Version,
 	// CaseSeed) rebuilds the original, unshrunk object of a round trip or
 	// reliability check (the update check builds its hubs otherwise, and
 	// Original holds the one that failed).
@@ -66,7 +65,7 @@ type Failure struct {
 }
 
 // Error formats the failure for a test log.
-func (f *Failure) Error() string {
+func (f *failure) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "convtest: %s %s of %s failed on case %d of %d (seed %d, case seed %d)\n",
 		f.Check, f.Path, f.Resource, f.Case, f.Cases, f.Seed, f.CaseSeed)
@@ -88,7 +87,7 @@ func (f *Failure) Error() string {
 		b.WriteString(indentLines(y, "    "))
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", EnvSeed, f.Seed, EnvCases, f.Case)
+	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", envSeed, f.Seed, envCases, f.Case)
 	if f.Test != "" {
 		fmt.Fprintf(&b, " -run '%s'", runPattern(f.Test))
 	}
@@ -134,7 +133,7 @@ type kit struct {
 	scheme *runtime.Scheme
 	gk     schema.GroupKind
 	cfg    *config
-	gen    *Generator
+	gen    *generator
 	conv   *convert.Converter
 	hub    string
 	opts   cmp.Options
@@ -165,10 +164,10 @@ func (k *kit) checkVersion(version string) error {
 }
 
 // property is a check of one sample: "" when it holds, else what is wrong.
-type property func(*Sample) string
+type property func(*sample) string
 
 // run checks the property on the samples gen generates with gopter, and
-// turns a falsified property into a *Failure.
+// turns a falsified property into a *failure.
 func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int, p property) error {
 	seed, err := k.cfg.resolveSeed()
 	if err != nil {
@@ -186,7 +185,7 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	// variants; only those that fail the same way count, so that the
 	// counter-example shows the problem first found, not another one.
 	first := ""
-	holds := func(s *Sample) *gopter.PropResult {
+	holds := func(s *sample) *gopter.PropResult {
 		if problem := guard(s, p); problem != "" {
 			if kind := problemKind(problem); first == "" {
 				first = kind
@@ -201,7 +200,7 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	if result.Passed() {
 		return nil
 	}
-	f := &Failure{Check: check, Resource: k.gk, Path: path, Seed: seed, Case: result.Succeeded + 1, Cases: cases}
+	f := &failure{Check: check, Resource: k.gk, Path: path, Seed: seed, Case: result.Succeeded + 1, Cases: cases}
 	switch {
 	case len(result.Labels) > 0:
 		f.Problem = result.Labels[0]
@@ -212,8 +211,8 @@ func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int,
 	}
 	if len(result.Args) > 0 {
 		arg := result.Args[0]
-		shrunk, _ := arg.Arg.(*Sample)
-		orig, _ := arg.OrigArg.(*Sample)
+		shrunk, _ := arg.Arg.(*sample)
+		orig, _ := arg.OrigArg.(*sample)
 		if orig != nil {
 			f.CaseSeed, f.From = orig.Seed, orig.From
 			f.Original = orig.Object
@@ -241,7 +240,7 @@ func problemKind(problem string) string {
 
 // guard runs p on s, turning a sample whose generation failed and a panic
 // in the conversion code into problems.
-func guard(s *Sample, p property) (problem string) {
+func guard(s *sample, p property) (problem string) {
 	if s.Err != nil {
 		return fmt.Sprintf("generating a %s object by converting a random %s object (the counter-example) failed: %v", s.Version, s.From, s.Err)
 	}
@@ -292,9 +291,10 @@ func call(f func() error) (err error) {
 	return f()
 }
 
-// CheckRoundTrip is RoundTrip returning an error (a *Failure when an object
-// breaks the property) instead of failing a test.
-func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+// checkRoundTrip is the round trip of roundTrip, without the updates,
+// returning an error (a *failure when an object breaks the property)
+// instead of failing a test.
+func checkRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err
@@ -310,7 +310,7 @@ func CheckRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string,
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
-	return k.run("round trip", path, k.gen.Gen(version), DefaultRoundTripCases, DefaultRoundTripShortCases, func(s *Sample) string {
+	return k.run("round trip", path, k.gen.versionGen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
 		// Every object passes through JSON where it leaves the process:
 		// the source as a client sends it (or etcd gives it back), the hub
 		// on its way to etcd, the result on its way to the client.
@@ -372,10 +372,10 @@ func (k *kit) roundTripInMemory(hub, want runtime.Object, version string) string
 	return fmt.Sprintf("\n(in memory the object comes back unchanged: the data is lost when the hub (%s) is encoded as JSON)", k.hub)
 }
 
-// CheckReliability is the check of one ordered pair of versions that
-// Reliability runs, returning an error (a *Failure when an object breaks the
+// checkReliability is the check of one ordered pair of versions that
+// Reliability runs, returning an error (a *failure when an object breaks the
 // property) instead of failing a test.
-func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to string, opts ...Option) error {
+func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err
@@ -393,7 +393,7 @@ func CheckReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	return k.run("reliability", path, k.gen.Gen(from), DefaultReliabilityCases, DefaultReliabilityShortCases, func(s *Sample) string {
+	return k.run("reliability", path, k.gen.versionGen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

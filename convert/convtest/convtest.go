@@ -10,30 +10,18 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// RoundTrip checks that version of resource gk converts to the hub and back
-// without loss, for generated objects (DefaultRoundTripCases of them, or
-// DefaultRoundTripShortCases under -short). Each object is converted with
-// its ConvertTo into a new hub object, and the hub with ConvertFrom into a
-// new object of version, which must equal the original (floats within the
-// tolerance; nil and empty slices and maps are different where JSON tells
-// them apart). Every object passes through encoding/json where it would leave the
-// process: the original as a client sends it, the hub on its way to etcd,
-// the result on its way back to the client. It also checks that neither
-// conversion modifies its source, that neither result shares memory with
-// its source, and that both results encode to stable JSON.
-//
-// When version is an API version (it has no property bags of its own), it
-// then checks updates through it with CheckUpdate, with the same seed:
-// hubs converted to version, through JSON, and back must not change.
-// A failure fails t with a *Failure message.
-func RoundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) {
+// roundTrip is the subtest of one version that RoundTripAll runs: the round
+// trip (checkRoundTrip) and, when version is an API version (it has no
+// property bags of its own), then updates through it (checkUpdate), with
+// the same seed. A failure fails t with a *failure message.
+func roundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) {
 	t.Helper()
 	seed, err := newConfig(opts).resolveSeed()
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts = append(opts[:len(opts):len(opts)], Seed(seed))
-	if err := CheckRoundTrip(scheme, gk, version, opts...); err != nil {
+	opts = append(opts[:len(opts):len(opts)], withSeed(seed))
+	if err := checkRoundTrip(scheme, gk, version, opts...); err != nil {
 		report(t, err)
 		return
 	}
@@ -42,7 +30,7 @@ func RoundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, versio
 		t.Fatalf("convtest: %v", err)
 	}
 	if api {
-		report(t, CheckUpdate(scheme, gk, version, opts...))
+		report(t, checkUpdate(scheme, gk, version, opts...))
 	}
 }
 
@@ -60,9 +48,17 @@ func isAPIVersion(scheme *runtime.Scheme, gk schema.GroupKind, version string) (
 	return version != graph.Hub() && !holdsBag(reflect.TypeOf(obj)), nil
 }
 
-// RoundTripAll runs RoundTrip for every version of gk but the hub, each as
-// a subtest named after the version (in parallel with the Parallel option):
-// the round trip of every version, and updates through every API version.
+// RoundTripAll checks every version of resource gk but the hub, each in a
+// subtest named after the version. Round trip: generated objects of the
+// version, converted to the hub with their ConvertTo and back with
+// ConvertFrom, must come back unchanged. Update, for an API version (one
+// without property bags of its own): hubs made from what clients write,
+// converted to the version and back, must come back unchanged. Every
+// conversion must also leave its source alone and share no memory with it,
+// and every result must encode to stable JSON; every object passes through
+// JSON where it would leave the process. The package doc describes the
+// checks, their defaults (10,000 objects per version, 200 under go test
+// -short) and how to replay a failure.
 func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel
@@ -79,7 +75,7 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 			if parallel {
 				t.Parallel()
 			}
-			RoundTrip(t, scheme, gk, v, opts...)
+			roundTrip(t, scheme, gk, v, opts...)
 		})
 	}
 }
@@ -87,11 +83,10 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 // Reliability checks that every ordered pair of distinct versions of gk
 // converts with the convert.Converter (as the conversion webhook does)
 // without error or panic, for generated objects of the first version
-// (DefaultReliabilityCases per pair, DefaultReliabilityShortCases under
-// -short). It also checks that the source is not modified, that the result
-// has the target's apiVersion and kind, shares no memory with the source
-// and encodes to stable JSON. Each pair is a subtest named
-// "<from>_to_<to>" (run in parallel with the Parallel option).
+// (1,000 per pair, 50 under -short). It also checks that the source is not
+// modified, that the result has the target's apiVersion and kind, shares no
+// memory with the source and encodes to stable JSON. Each pair is a subtest
+// named "<from>_to_<to>".
 func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel
@@ -110,7 +105,7 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 				if parallel {
 					t.Parallel()
 				}
-				report(t, CheckReliability(scheme, gk, from, to, opts...))
+				report(t, checkReliability(scheme, gk, from, to, opts...))
 			})
 		}
 	}
@@ -119,13 +114,15 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 // Golden converts exemplar, an object of an older version of gk, to the
 // hub (or the Target version) and back to its own version with the
 // convert.Converter, and compares both results, as YAML, with the golden
-// files <GoldenDir>/<Kind>_<from>_to_<to>.yaml and
-// <Kind>_<from>_to_<to>_to_<from>.yaml (with Variant, <Kind>_<variant>_…).
-// Use it for the conversions that hand-written hooks (augment.AssignableTo
-// and AssignableFrom) adjust, with exemplars that exercise the hooks:
-// random objects check that hooks lose nothing, golden files pin down what
-// they produce. With EnvUpdateGolden=1 or -hubspoke.update-golden (or the
-// UpdateGolden option) it writes the files instead.
+// files testdata/golden/<Kind>_<from>_to_<to>.yaml and
+// <Kind>_<from>_to_<to>_to_<from>.yaml, so one exemplar per version and
+// target. It also fails when a value of the exemplar does not come back
+// unchanged, unless ExpectLoss declares the loss. Use it for the
+// conversions that hand-written hooks (augment.AssignableTo and
+// AssignableFrom) adjust, with exemplars that exercise the hooks: random
+// objects check that hooks lose nothing, golden files pin down what they
+// produce. With HUBSPOKE_UPDATE_GOLDEN=1 (or -hubspoke.update-golden) it
+// writes the files instead.
 func Golden(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) {
 	t.Helper()
 	written, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
@@ -140,7 +137,7 @@ func report(t testing.TB, err error) {
 	if err == nil {
 		return
 	}
-	var f *Failure
+	var f *failure
 	if errors.As(err, &f) {
 		f.Test = t.Name()
 	}

@@ -12,10 +12,6 @@
 //		convtest.Golden(t, scheme, personGK, &v2.Person{ /* fields the hooks use */ })
 //	}
 //
-// Every check also has a form that returns an error instead of failing a
-// test (CheckRoundTrip, CheckUpdate, CheckReliability, CheckGolden); a
-// property that fails returns a *Failure.
-//
 // # The checks
 //
 // Every object passes through encoding/json (Marshal, then Unmarshal into
@@ -26,71 +22,93 @@
 // serialized (a time whose zone or sub-second part its JSON drops, bytes
 // held in a string) fails the checks as it would fail in a cluster.
 //
-// Round trip (RoundTrip, RoundTripAll): for a version V, random V objects
-// are converted to the hub with their ConvertTo and back into new V objects
-// with ConvertFrom, and must come back equal: no loss. Floats compare within
-// FloatTolerance; nil and empty slices and maps are different values where
-// JSON tells them apart (fields without omitempty). Along the way the check requires that neither conversion
-// modifies its source (compared with a copy taken before), that neither
-// result shares memory with its source (every string, number, bool and map
-// reachable from the result is changed, property bags and the bags an API
-// version carries included, and the source must stay as it was), and that
-// each result encodes to the same JSON twice and again after a decode, as
-// storing it in etcd needs. Default: 10,000 objects per version, 200 under
-// go test -short.
+// Round trip (RoundTripAll, for every version but the hub): for a version
+// V, random V objects are converted to the hub with their ConvertTo and
+// back into new V objects with ConvertFrom, and must come back equal: no
+// loss. Floats compare within a relative difference of 1e-9; nil and empty
+// slices and maps are different values where JSON tells them apart (fields
+// without omitempty). Along the way the check requires that neither
+// conversion modifies its source (compared with a copy taken before), that
+// neither result shares memory with its source (every string, number, bool
+// and map reachable from the result is changed, property bags and the bags
+// an API version carries included, and the source must stay as it was),
+// and that each result encodes to the same JSON twice and again after a
+// decode, as storing it in etcd needs.
 //
-// Update (CheckUpdate, run by RoundTrip and RoundTripAll for every API
-// version): reading an object at an old API version and writing it back
-// unchanged must not change what the cluster stores. For an API version X,
-// hubs are converted to X, through JSON, and back to the hub, and must come
-// back equal. The hubs are what clients write: random objects of the API
-// versions converted to the hub, with entries under names no version uses
-// added to some of their property bags at every depth (nested structs,
-// pointers, list elements, map values), so every bag of the storage twin
-// must travel with X (see convert.StashBags). The same checks of sources,
-// shared memory and stable JSON apply. Default: 10,000 hubs per API
-// version, 200 under -short, 500 under the race detector.
+// Update (RoundTripAll, for every API version, after its round trip and
+// with the same seed): reading an object at an old API version and writing
+// it back unchanged must not change what the cluster stores. For an API
+// version X, hubs are converted to X, through JSON, and back to the hub,
+// and must come back equal. The hubs are what clients write: random
+// objects of the API versions converted to the hub, with entries under
+// names no version uses added to some of their property bags at every
+// depth (nested structs, pointers, list elements, map values), so every
+// bag of the storage twin must travel with X (see convert.StashBags). The
+// same checks of sources, shared memory and stable JSON apply.
 //
-// Reliability (Reliability, CheckReliability): for every ordered pair of
-// versions, random objects of the first are converted to the second with
-// convert.Converter, as the conversion webhook does. There must be no error
-// and no panic, the source must not change, the result must carry the
-// target's apiVersion and kind (in its JSON too), share no memory with the
-// source and encode to stable JSON. Default: 1,000 objects per pair, 50 under -short.
+// Reliability: for every ordered pair of versions, random objects of the
+// first are converted to the second with convert.Converter, as the
+// conversion webhook does. There must be no error and no panic, the source
+// must not change, the result must carry the target's apiVersion and kind
+// (in its JSON too), share no memory with the source and encode to stable
+// JSON.
 //
-// Golden (Golden, CheckGolden): where hand-written hooks (package augment)
-// adjust a conversion, random objects show that nothing is lost but not that
-// the hook does the right thing. The caller passes an exemplar, an object of
-// the older version that exercises the hooks; Golden converts it to the hub
-// (or the Target version) and back, renders both results as YAML and
-// compares them with testdata/golden/<Kind>_<from>_to_<to>.yaml and
+// Golden: where hand-written hooks (package augment) adjust a conversion,
+// random objects show that nothing is lost but not that the hook does the
+// right thing. The caller passes an exemplar, an object of the older
+// version that exercises the hooks; Golden converts it to the hub (or the
+// Target version) and back, renders both results as YAML and compares them
+// with testdata/golden/<Kind>_<from>_to_<to>.yaml and
 // <Kind>_<from>_to_<to>_to_<from>.yaml. It also compares the result of the
 // way back with the exemplar, value by value, and fails, when writing the
-// files too, if a value of the exemplar is missing or different, unless the
-// test declares that loss with ExpectLoss("spec.fieldName"): a golden file
-// never records a loss unnoticed. One Golden call per hooked version
+// files too, if a value of the exemplar is missing or different, unless
+// the test declares that loss with ExpectLoss("spec.fieldName"): a golden
+// file never records a loss unnoticed. One Golden call per hooked version
 // (the generator knows which those are) is the intended use.
 //
 // # Generated objects
 //
-// Generator builds objects by reflection over the Go types (see its
-// documentation for what it generates): scalars, pointers nil or set,
-// slices and maps nil, empty or filled, nested structs, realistic
-// metadata, spec-less objects, and property bags filled the way real
-// conversions fill them, by converting a random object of another version,
-// plus entries under names no version uses, which must pass through
-// unchanged (for API versions, in the convert.BagsAnnotation annotation and
-// the propertybag.Bags field of the status).
-// Values, GenFunc and FieldValues restrict values that conversions only
-// accept some of (enumerations a hook parses, for example).
+// The kit builds random objects of every version by reflection over their
+// Go types, deterministically (the same version and seed always give the
+// same object):
 //
-// Generation is a gopter.Gen (Generator.Gen), so a failing object is shrunk
-// before it is reported: the kit removes fields, elements and entries, and
-// shortens strings and numbers, while the property still fails in the same
-// way (an object converted from another version, whose parts must fit
-// together as conversions made them, is shrunk by shrinking that other
-// object and converting it again), and prints the smallest object it found
-// as YAML next to a go-cmp diff naming the versions:
+//   - strings (ASCII, spaces, JSON-special characters and multi-byte
+//     runes, always valid UTF-8), integers (small, large and the extremes
+//     of their type), finite floats, bools, and named types of those kinds;
+//   - pointers nil or set; slices and maps nil, empty or filled; nested
+//     structs; []byte as random bytes;
+//   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
+//     and sometimes a resource version, generation, creation timestamp and
+//     finalizers; metav1.TypeMeta is left empty for the converter;
+//   - metav1.Time (whole seconds, UTC), resource.Quantity and
+//     intstr.IntOrString; other types with custom JSON encoding, interfaces,
+//     funcs and channels are left zero (give such fields values with
+//     FieldValues);
+//   - property bags filled the way real conversions fill them: half of the
+//     objects are random objects of another version converted to the
+//     requested one (for an API version, of another API version, through a
+//     hub in whose bags other versions left values at every depth), plus
+//     entries under names no version uses ("x-convtest-…"), which must pass
+//     through unchanged (for API versions, in the convert.BagsAnnotation
+//     annotation and the propertybag.Bags field of the status);
+//   - about one object in twelve is spec-less: metadata only, everything
+//     else zero, as the API server sometimes sends.
+//
+// FieldValues restricts values that conversions only accept some of
+// (enumerations a hook parses, for example).
+//
+// Each object draws a size between 0 and 6: its filled slices and maps hold
+// up to that many elements (at least one; half as many inside another
+// collection) and its strings up to twice as many runes plus two, so small
+// objects stay common.
+//
+// A failing object is shrunk (with gopter) before it is reported: the kit
+// removes fields, elements and entries, and shortens strings and numbers,
+// while the property still fails in the same way (an object converted from
+// another version, whose parts must fit together as conversions made them,
+// is shrunk by shrinking that other object and converting it again), and
+// prints the smallest object it found as YAML next to a go-cmp diff naming
+// the versions:
 //
 //	convtest: round trip v1 → hub (v2storage) → v1 of Widget.example.com failed on case 10 of 10000 (seed 7, case seed 6101884072469496988)
 //	v1 → hub (v2storage) → v1 changed the object (-before +after):
@@ -115,17 +133,33 @@
 //	    status: {}
 //	replay: HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
 //
+// # Environment variables and defaults
+//
+// The kit reads three environment variables; command-line flags with the
+// same meaning exist for runs of a single package:
+//
+//   - HUBSPOKE_SEED (-hubspoke.seed): the seed of every check. By default
+//     each run takes a new seed from the clock.
+//   - HUBSPOKE_CASES (-hubspoke.cases): the number of objects every check
+//     without a Cases option tries, in place of the defaults: 10,000 per
+//     version for the round trip and the update check (200 under go test
+//     -short; the update check 500 under the race detector), 1,000 per
+//     ordered pair of versions for Reliability (50 under -short).
+//   - HUBSPOKE_UPDATE_GOLDEN=1 (-hubspoke.update-golden): Golden writes its
+//     files instead of comparing against them.
+//
+// The flags are registered by every test binary that imports the package;
+// passing -args -hubspoke.… to go test ./... fails in packages that do not
+// import it, so prefer the environment variables there.
+//
 // # Seeds and replay
 //
-// Each run takes a new seed from the clock unless one is given, so every
-// run explores new objects; a failure prints its seed. To replay a run
-// exactly, set the seed with the environment variable HUBSPOKE_SEED (or the
-// flag -hubspoke.seed, or the Seed option). The objects of a run depend only
-// on the seed, not on the number of cases, so HUBSPOKE_CASES=<case> (or
-// -hubspoke.cases) stops the replay right at the failing case. The failure
-// also names the seed of the case itself: Generator.Generate(version, seed)
-// rebuilds that object, for a debugger, and Generator.Sample also returns
-// the object of another version it was converted from, if it was.
+// Each run takes a new seed unless HUBSPOKE_SEED gives one, so every run
+// explores new objects; a failure prints its seed and the command that
+// replays it. The objects of a run depend only on the seed, not on the
+// number of cases, so HUBSPOKE_CASES=<case> stops the replay right at the
+// failing case. The failure also names the seed of the case itself, the
+// seed the kit built the original, unshrunk object from.
 //
 //	HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
 //
@@ -139,8 +173,4 @@
 //
 //	HUBSPOKE_UPDATE_GOLDEN=1 go test ./...
 //	go test ./api/person -args -hubspoke.update-golden
-//
-// The flags are registered by every test binary that imports the package;
-// passing -args -hubspoke.… to go test ./... fails in packages that do not
-// import it, so prefer the environment variables there.
 package convtest

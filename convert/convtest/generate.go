@@ -25,38 +25,18 @@ import (
 
 var emptyGVK schema.GroupVersionKind
 
-// Generator builds random objects of every version of one resource, by
+// generator builds random objects of every version of one resource, by
 // reflection over their Go types. It is deterministic: the same version and
 // seed always give the same object. It is safe for concurrent use.
 //
-// What it generates:
-//
-//   - strings (ASCII, spaces, JSON-special characters and multi-byte
-//     runes, always valid UTF-8), integers (small, large and the extremes
-//     of their type), finite floats, bools, and named types of those kinds;
-//   - pointers nil or set; slices and maps nil, empty or filled; nested
-//     structs; []byte as random bytes;
-//   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
-//     and sometimes a resource version, generation, creation timestamp and
-//     finalizers; metav1.TypeMeta is left empty for the converter;
-//   - metav1.Time (whole seconds, UTC), resource.Quantity and
-//     intstr.IntOrString; other types with custom JSON encoding, interfaces,
-//     funcs and channels are left zero (use GenFunc for them);
-//   - property bags never hold random text: half of the objects are random
-//     objects of another version converted to the requested one (of
-//     another API version, for an API version, through a hub in whose bags
-//     other versions left values at every depth: what the API server
-//     stashes in an API object comes from what clients wrote), so their
-//     bags (and, for API versions, the convert.BagsAnnotation annotation and
-//     the propertybag.Bags field of the status) hold what real conversions
-//     stash; any bag may also hold entries under names no version uses
-//     ("x-convtest-…"), which conversions must carry unchanged, and so may,
-//     in an API version (a version without bags of its own), the "spec" bag
-//     of the annotation and the "status" bag of the status's Bags field, when
-//     its storage twin has a bag there;
-//   - about one object in twelve is spec-less: metadata only, everything
-//     else zero, as the API server sometimes sends.
-type Generator struct {
+// What it generates is listed in the package doc (Generated objects).
+// Property bags never hold random text: what the API server stashes in an
+// API object comes from what clients wrote, so their bags hold what real
+// conversions stash, plus entries under unused names, and so may, in an
+// API version (a version without bags of its own), the "spec" bag of the
+// annotation and the "status" bag of the status's Bags field, when its
+// storage twin has a bag there.
+type generator struct {
 	scheme   *runtime.Scheme
 	gk       schema.GroupKind
 	conv     *convert.Converter
@@ -68,19 +48,16 @@ type Generator struct {
 	others   map[string][]string // version -> the other versions
 }
 
-// NewGenerator returns a Generator for resource gk of scheme. It builds a
+// newGenerator returns a generator for resource gk of scheme. It builds a
 // convert.Converter, so a chain that fails convert.NewConverter fails here.
-// The options that matter are MaxSize, Values, GenFunc and FieldValues.
-func NewGenerator(scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) (*Generator, error) {
-	return newGenerator(scheme, gk, newConfig(opts))
-}
-
-func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Generator, error) {
+// The options that matter are FieldValues and, in the kit's tests, those
+// that set config.maxSize and config.custom.
+func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*generator, error) {
 	conv, err := convert.NewConverter(scheme, gk)
 	if err != nil {
 		return nil, fmt.Errorf("convtest: %w", err)
 	}
-	g := &Generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
+	g := &generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
 		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}}
 	for _, v := range g.versions {
 		obj, err := scheme.New(gk.WithVersion(v))
@@ -127,15 +104,12 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*Ge
 	return g, nil
 }
 
-// Converter returns the converter the Generator uses to fill property bags.
-func (g *Generator) Converter() *convert.Converter { return g.conv }
-
-// Sample is one generated object, the value a Generator's gopter.Gen
+// sample is one generated object, the value a generator's gopter.Gen
 // produces.
-type Sample struct {
+type sample struct {
 	// Version is the version of Object.
 	Version string
-	// Seed is the seed the sample was built from (Generator.Generate
+	// Seed is the seed the sample was built from (generator.sample
 	// rebuilds it); shrunk samples keep the seed of their origin.
 	Seed int64
 	// Object is the generated object. It is nil when Err is set.
@@ -155,7 +129,7 @@ type Sample struct {
 }
 
 // String describes the sample briefly; gopter formats every case with it.
-func (s *Sample) String() string {
+func (s *sample) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s object (seed %d", s.Version, s.Seed)
 	if s.From != "" {
@@ -168,36 +142,13 @@ func (s *Sample) String() string {
 	return b.String()
 }
 
-// Generate returns the object the Generator builds for version from seed.
-// A failing check reports the seed of its case, so this rebuilds the
-// original (unshrunk) object, for a debugger for example.
-func (g *Generator) Generate(version string, seed int64) (runtime.Object, error) {
-	s, err := g.Sample(version, seed)
-	if err != nil {
-		return nil, err
-	}
-	if s.Err != nil {
-		return nil, fmt.Errorf("convtest: generating a %s object by converting a random %s object: %w", version, s.From, s.Err)
-	}
-	return s.Object, nil
-}
-
-// Sample is Generate with the object's provenance: the random object of
-// another version it was converted from, if it was.
-func (g *Generator) Sample(version string, seed int64) (*Sample, error) {
-	if !slices.Contains(g.versions, version) {
-		return nil, fmt.Errorf("convtest: %s has no version %q (have %v)", g.gk, version, g.versions)
-	}
-	return g.sample(version, seed), nil
-}
-
-// Gen returns a gopter generator of *Sample values of version, with a
-// shrinker that makes failing objects smaller: it removes whole parts
+// versionGen returns a gopter generator of *sample values of version, with
+// a shrinker that makes failing objects smaller: it removes whole parts
 // (everything but the metadata, fields, pointers, slice elements, map and
 // bag entries) and shortens strings and numbers. An object converted from
 // another version is made smaller through that other object, converted
 // again, and by removing the entries under unused names added on the way.
-func (g *Generator) Gen(version string) gopter.Gen {
+func (g *generator) versionGen(version string) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		s := g.sample(version, p.Rng.Int63())
 		return &gopter.GenResult{Result: s, ResultType: reflect.TypeOf(s), Shrinker: g.shrinkSample}
@@ -205,10 +156,10 @@ func (g *Generator) Gen(version string) gopter.Gen {
 }
 
 // sample builds the sample of version for seed.
-func (g *Generator) sample(version string, seed int64) *Sample {
+func (g *generator) sample(version string, seed int64) *sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x636f6e7674657374))
 	size := r.IntN(g.cfg.maxSize + 1)
-	s := &Sample{Version: version, Seed: seed}
+	s := &sample{Version: version, Seed: seed}
 	var rec *recipe
 	if others := g.others[version]; len(others) > 0 && r.IntN(2) == 0 {
 		s.From = others[r.IntN(len(others))]
@@ -252,7 +203,7 @@ func (g *Generator) sample(version string, seed int64) *Sample {
 }
 
 // derive converts src to version, the way property bags get filled.
-func (g *Generator) derive(src runtime.Object, version string) (runtime.Object, error) {
+func (g *generator) derive(src runtime.Object, version string) (runtime.Object, error) {
 	obj, err := g.conv.ConvertToVersion(cloneObject(src), version)
 	if err != nil {
 		return nil, err
@@ -262,7 +213,7 @@ func (g *Generator) derive(src runtime.Object, version string) (runtime.Object, 
 }
 
 // build makes a random object of version.
-func (g *Generator) build(version string, r *rand.Rand, size int) runtime.Object {
+func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object {
 	obj, err := g.scheme.New(g.gk.WithVersion(version))
 	if err != nil {
 		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator

@@ -3,6 +3,7 @@ package convtest_test
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,6 +47,24 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 	if _, err := g.Generate("v9", 1); err == nil {
 		t.Error("unknown version accepted")
+	}
+}
+
+// TestGenerateOneObject: the same version and seed give the same object,
+// with metadata, and with apiVersion and kind left to the converter.
+func TestGenerateOneObject(t *testing.T) {
+	g := newGenerator(t)
+	a, _ := g.Generate("v1storage", 42)
+	b, _ := g.Generate("v1storage", 42)
+	w := a.(*WidgetV1Storage)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("seed 42 gave two different objects")
+	}
+	if w.Name == "" || w.Namespace == "" || w.UID == "" {
+		t.Errorf("no metadata: %+v", w.ObjectMeta)
+	}
+	if w.APIVersion != "" {
+		t.Errorf("apiVersion %q set; it is the converter's", w.APIVersion)
 	}
 }
 

@@ -15,14 +15,7 @@ import (
 
 // goldenHeader starts every golden file.
 const goldenHeader = "# Golden file of package convtest: the %s exemplar %s.\n" +
-	"# Regenerate with " + EnvUpdateGolden + "=1 go test (or -args -hubspoke.update-golden).\n"
-
-// CheckGolden is Golden returning an error instead of failing a test. In
-// update mode it writes the files and returns nil.
-func CheckGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, opts ...Option) error {
-	_, err := checkGolden(scheme, gk, exemplar, newConfig(opts))
-	return err
-}
+	"# Regenerate with " + envUpdateGolden + "=1 go test (or -args -hubspoke.update-golden).\n"
 
 // checkGolden returns the files it wrote in update mode.
 func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, cfg *config) ([]string, error) {
@@ -112,7 +105,7 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		want, err := os.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("convtest: golden file %s does not exist; create it with %s=1 go test %s (or -args -hubspoke.update-golden)",
-				path, EnvUpdateGolden, packageDir()))
+				path, envUpdateGolden, packageDir()))
 			continue
 		}
 		if err != nil {
@@ -120,7 +113,7 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		}
 		if string(want) != got {
 			errs = append(errs, fmt.Errorf("convtest: golden %s %s no longer matches %s (-golden +got):\n%s\nIf the change is intended, regenerate with %s=1 go test %s (or -args -hubspoke.update-golden) and review the diff",
-				gk.Kind, file.path, path, strings.TrimRight(cmp.Diff(string(want), got), "\n"), EnvUpdateGolden, packageDir()))
+				gk.Kind, file.path, path, strings.TrimRight(cmp.Diff(string(want), got), "\n"), envUpdateGolden, packageDir()))
 		}
 	}
 	return written, errors.Join(errs...)

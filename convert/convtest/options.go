@@ -12,62 +12,65 @@ import (
 	"time"
 )
 
-// Environment variables read by the kit. Command-line flags with the same
-// meaning exist for runs of a single package (flags given to a package that
-// does not import convtest make its test binary fail, so prefer the
-// environment variables with ./...).
+// The environment variables the kit reads, documented in the package doc.
+// Command-line flags with the same meaning exist for runs of a single
+// package (flags given to a package that does not import convtest make its
+// test binary fail, so prefer the environment variables with ./...).
 const (
-	// EnvSeed names the environment variable that fixes the seed of every
-	// property check (flag -hubspoke.seed). A failing check prints the value
-	// that replays it.
-	EnvSeed = "HUBSPOKE_SEED"
-	// EnvCases names the environment variable that sets the number of cases
-	// of every property check that has no Cases option (flag
-	// -hubspoke.cases). It overrides the short-mode default too.
-	EnvCases = "HUBSPOKE_CASES"
-	// EnvUpdateGolden names the environment variable that, set to 1 (or
-	// true), makes Golden write the golden files instead of comparing
-	// against them (flag -hubspoke.update-golden).
-	EnvUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
+	// envSeed fixes the seed of every property check (flag
+	// -hubspoke.seed). A failing check prints the value that replays it.
+	envSeed = "HUBSPOKE_SEED"
+	// envCases sets the number of cases of every property check that has
+	// no Cases option (flag -hubspoke.cases). It overrides the short-mode
+	// default too.
+	envCases = "HUBSPOKE_CASES"
+	// envUpdateGolden, set to 1 (or true), makes Golden write the golden
+	// files instead of comparing against them (flag
+	// -hubspoke.update-golden).
+	envUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
 )
 
-// Default case counts. Cases, EnvCases and -hubspoke.cases override them.
+// The defaults, documented in the package doc. Cases, HUBSPOKE_CASES and
+// -hubspoke.cases override the case counts.
 const (
-	// DefaultRoundTripCases is the number of objects RoundTrip checks per
-	// version.
-	DefaultRoundTripCases = 10000
-	// DefaultRoundTripShortCases is the number of objects RoundTrip checks
-	// per version under go test -short.
-	DefaultRoundTripShortCases = 200
-	// DefaultReliabilityCases is the number of objects Reliability checks
+	// defaultRoundTripCases is the number of objects the round trip and
+	// the update check try per version.
+	defaultRoundTripCases = 10000
+	// defaultRoundTripShortCases is defaultRoundTripCases under go test
+	// -short.
+	defaultRoundTripShortCases = 200
+	// defaultReliabilityCases is the number of objects Reliability checks
 	// per ordered pair of versions.
-	DefaultReliabilityCases = 1000
-	// DefaultReliabilityShortCases is the number of objects Reliability
-	// checks per ordered pair of versions under go test -short.
-	DefaultReliabilityShortCases = 50
-	// DefaultFloatTolerance is the relative (and, near zero, absolute)
+	defaultReliabilityCases = 1000
+	// defaultReliabilityShortCases is defaultReliabilityCases under go
+	// test -short.
+	defaultReliabilityShortCases = 50
+	// defaultFloatTolerance is the relative (and, near zero, absolute)
 	// difference below which two floats compare equal.
-	DefaultFloatTolerance = 1e-9
-	// DefaultMaxSize bounds the length of generated slices, maps and
+	defaultFloatTolerance = 1e-9
+	// defaultMaxSize bounds the length of generated slices, maps and
 	// strings (strings get up to twice as many runes, plus two).
-	DefaultMaxSize = 6
-	// DefaultGoldenDir is where Golden keeps its files, relative to the
+	defaultMaxSize = 6
+	// defaultGoldenDir is where Golden keeps its files, relative to the
 	// package directory (the working directory of go test).
-	DefaultGoldenDir = "testdata/golden"
+	defaultGoldenDir = "testdata/golden"
 )
 
 // Flags are registered on the default flag set when a test binary imports
 // the package. Each test binary is its own process, so importing the package
 // from many test packages is safe.
 var (
-	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+EnvSeed+")")
-	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+EnvCases+")")
-	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+EnvUpdateGolden+"=1)")
+	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+envSeed+")")
+	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+envCases+")")
+	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+envUpdateGolden+"=1)")
 )
 
-// Option adjusts a check or the Generator.
+// Option adjusts a check: how many objects it tries, which values the
+// generated objects hold, where Golden converts to and what it may lose.
 type Option func(*config)
 
+// config is what the options set. The kit's own tests set the fields that
+// no exported option sets (see export_test.go).
 type config struct {
 	cases      int
 	seed       int64
@@ -76,57 +79,26 @@ type config struct {
 	maxSize    int
 	goldenDir  string
 	target     string
-	variant    string
-	update     *bool
-	parallel   bool
+	variant    string // names several exemplars' golden files apart
+	update     *bool  // Golden writes its files (true) or compares (false), whatever the environment says
+	parallel   bool   // RoundTripAll and Reliability run their subtests in parallel
 	custom     map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields     map[string][]reflect.Value
 	expectLoss []string
 }
 
-// Cases sets the number of generated objects a property check tries (per
-// version for RoundTrip, per ordered pair for Reliability); n < 1 leaves
-// the default. It takes precedence over EnvCases and over go test -short.
+// Cases sets the number of generated objects a check tries: per version
+// for RoundTripAll, per ordered pair of versions for Reliability. It takes
+// precedence over HUBSPOKE_CASES and over go test -short; n < 1 leaves the
+// default.
 func Cases(n int) Option {
 	return func(c *config) { c.cases = n }
 }
 
-// Seed fixes the seed of a property check, taking precedence over EnvSeed.
-// Without it (and without EnvSeed) each run picks a new seed from the
-// clock, and a failure prints it.
-func Seed(seed int64) Option {
-	return func(c *config) { c.seed, c.seedSet = seed, true }
-}
-
-// FloatTolerance sets how far two floats may be apart and still compare
-// equal: |a-b| <= tol*max(|a|,|b|), or |a-b| <= tol near zero. The default
-// is DefaultFloatTolerance; 0 demands exact equality.
-func FloatTolerance(tol float64) Option {
-	return func(c *config) { c.tolerance = tol }
-}
-
-// MaxSize bounds the length of generated slices, maps and strings. Each
-// object draws its own size between 0 and n, so small objects stay common.
-func MaxSize(n int) Option {
-	return func(c *config) { c.maxSize = n }
-}
-
-// GoldenDir sets the directory of the golden files (default
-// DefaultGoldenDir).
-func GoldenDir(dir string) Option {
-	return func(c *config) { c.goldenDir = dir }
-}
-
-// Target sets the version Golden converts the exemplar to (default: the
-// hub).
+// Target sets the version Golden converts the exemplar to and back from
+// (default: the hub).
 func Target(version string) Option {
 	return func(c *config) { c.target = version }
-}
-
-// Variant distinguishes the golden files of several exemplars of the same
-// version: the files are named <Kind>_<variant>_<from>_to_<to>.yaml.
-func Variant(name string) Option {
-	return func(c *config) { c.variant = name }
 }
 
 // ExpectLoss declares values that Golden's exemplar is expected to lose on
@@ -143,56 +115,16 @@ func ExpectLoss(paths ...string) Option {
 	return func(c *config) { c.expectLoss = append(c.expectLoss, paths...) }
 }
 
-// UpdateGolden makes Golden write its files (update true) or compare
-// against them (false), regardless of EnvUpdateGolden and the flag.
-func UpdateGolden(update bool) Option {
-	return func(c *config) { c.update = &update }
-}
-
-// Parallel makes RoundTripAll and Reliability run their subtests in
-// parallel (t.Parallel), one per version or pair. Conversion code must be
-// safe for concurrent use anyway, since the webhook converts concurrently;
-// under -race this checks that too. Do not combine it with t.Setenv in the
-// calling test.
-func Parallel() Option {
-	return func(c *config) { c.parallel = true }
-}
-
-// Values makes the generator draw every value of type T from values, for
-// types whose conversions accept only some values. T is matched exactly,
-// wherever it occurs (behind pointers too). Storage versions often hold an
-// API version's enumeration as a plain string; FieldValues covers those.
-// The shrinker may zero such values (spec-less objects are zero anyway) but
-// never changes them otherwise.
-func Values[T any](values ...T) Option {
-	if len(values) == 0 {
-		panic("convtest: Values needs at least one value")
-	}
-	return GenFunc(func(r *rand.Rand) T { return values[r.IntN(len(values))] })
-}
-
-// GenFunc makes the generator build every value of type T with f, which
-// must draw all its randomness from r so that seeds replay. The shrinker
-// may zero such values but never changes them otherwise.
-func GenFunc[T any](f func(r *rand.Rand) T) Option {
-	t := reflect.TypeFor[T]()
-	return func(c *config) {
-		if c.custom == nil {
-			c.custom = map[reflect.Type]func(*rand.Rand) reflect.Value{}
-		}
-		c.custom[t] = func(r *rand.Rand) reflect.Value { return reflect.ValueOf(f(r)) }
-	}
-}
-
-// FieldValues makes the generator draw the value of every struct field
-// named field (its Go name), in every version, from values: an
+// FieldValues makes the generated objects draw the value of every struct
+// field named field (its Go name), in every version, from values: an
 // enumeration that a hook or property converter parses, for example, held
 // as a named string type in API versions and as *string in storage
-// versions. Each value is converted to the field's type (or, for a pointer
+// versions, or values of a type the kit leaves zero (one with its own JSON
+// encoding). Each value is converted to the field's type (or, for a pointer
 // field, to the type it points to; such fields stay nil a third of the
 // time); fields of types the values do not convert to are generated as
-// usual. The shrinker may zero such fields but never changes them
-// otherwise.
+// usual. Shrinking a failing object may zero such fields but never changes
+// them otherwise.
 func FieldValues(field string, values ...any) Option {
 	if len(values) == 0 {
 		panic("convtest: FieldValues needs at least one value")
@@ -209,8 +141,15 @@ func FieldValues(field string, values ...any) Option {
 	}
 }
 
+// withSeed fixes the seed of a check, taking precedence over HUBSPOKE_SEED
+// and the flag; RoundTripAll passes it to the update check so that it uses
+// the round trip's seed.
+func withSeed(seed int64) Option {
+	return func(c *config) { c.seed, c.seedSet = seed, true }
+}
+
 func newConfig(opts []Option) *config {
-	c := &config{tolerance: DefaultFloatTolerance, maxSize: DefaultMaxSize, goldenDir: DefaultGoldenDir}
+	c := &config{tolerance: defaultFloatTolerance, maxSize: defaultMaxSize, goldenDir: defaultGoldenDir}
 	for _, o := range opts {
 		o(c)
 	}
@@ -218,7 +157,7 @@ func newConfig(opts []Option) *config {
 	return c
 }
 
-// resolveSeed returns the seed of a run: the Seed option, else the flag,
+// resolveSeed returns the seed of a run: withSeed, else the flag,
 // else the environment, else the clock.
 func (c *config) resolveSeed() (int64, error) {
 	if c.seedSet {
@@ -226,7 +165,7 @@ func (c *config) resolveSeed() (int64, error) {
 	}
 	for _, src := range []struct{ name, value string }{
 		{"-hubspoke.seed", *seedFlag},
-		{EnvSeed, os.Getenv(EnvSeed)},
+		{envSeed, os.Getenv(envSeed)},
 	} {
 		if v := strings.TrimSpace(src.value); v != "" {
 			s, err := strconv.ParseInt(v, 10, 64)
@@ -247,7 +186,7 @@ func (c *config) resolveCases(full, short int) (int, error) {
 	}
 	for _, src := range []struct{ name, value string }{
 		{"-hubspoke.cases", *casesFlag},
-		{EnvCases, os.Getenv(EnvCases)},
+		{envCases, os.Getenv(envCases)},
 	} {
 		if v := strings.TrimSpace(src.value); v != "" {
 			n, err := strconv.Atoi(v)
@@ -271,6 +210,6 @@ func (c *config) updating() bool {
 	if *updateGoldenFlag {
 		return true
 	}
-	v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv(EnvUpdateGolden)))
+	v, err := strconv.ParseBool(strings.TrimSpace(os.Getenv(envUpdateGolden)))
 	return err == nil && v
 }

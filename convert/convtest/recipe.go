@@ -21,7 +21,7 @@ type recipe struct {
 	through []bagExtra // for an API version: entries added to the hub's bags on the way
 	extras  []bagExtra // entries added to the converted object's bags
 	carried []carried  // for an API version: entries added to the bags it carries
-	origin  *Sample    // for the update check: the API sample the hub was converted from
+	origin  *sample    // for the update check: the API sample the hub was converted from
 }
 
 // carried is a set of entries added to the bag named part ("spec",
@@ -35,7 +35,7 @@ type carried struct {
 // API sample origin) following rec. It returns nil when the conversion
 // fails: a smaller object that does not convert is no counter-example of
 // the property at hand.
-func (g *Generator) remake(s *Sample, source runtime.Object, origin *Sample, rec *recipe) *Sample {
+func (g *generator) remake(s *sample, source runtime.Object, origin *sample, rec *recipe) *sample {
 	var obj runtime.Object
 	var err error
 	switch {
@@ -72,12 +72,12 @@ func (g *Generator) remake(s *Sample, source runtime.Object, origin *Sample, rec
 // again, biggest reductions first (for the update check, the API sample it
 // came from, shrunk in turn); then without one set of added entries, or one
 // entry of a set, at a time.
-func (g *Generator) shrinkRecipe(s *Sample) gopter.Shrink {
+func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 	rec := *s.recipe
-	var streams []func() (*Sample, bool)
+	var streams []func() (*sample, bool)
 	once := func(r recipe) {
 		done := false
-		streams = append(streams, func() (*Sample, bool) {
+		streams = append(streams, func() (*sample, bool) {
 			if done {
 				return nil, false
 			}
@@ -95,16 +95,16 @@ func (g *Generator) shrinkRecipe(s *Sample) gopter.Shrink {
 	}
 	if rec.origin != nil {
 		next := g.shrinkSample(rec.origin)
-		streams = append(streams, func() (*Sample, bool) {
+		streams = append(streams, func() (*sample, bool) {
 			v, ok := next()
 			if !ok {
 				return nil, false
 			}
-			return g.remake(s, nil, v.(*Sample), &rec), true
+			return g.remake(s, nil, v.(*sample), &rec), true
 		})
 	} else {
 		next := shrinkObject(s.Source, g.cfg)
-		streams = append(streams, func() (*Sample, bool) {
+		streams = append(streams, func() (*sample, bool) {
 			src, ok := next()
 			if !ok {
 				return nil, false

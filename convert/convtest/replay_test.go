@@ -9,6 +9,27 @@ import (
 	"github.com/hubspoke/hubspoke/convert/convtest"
 )
 
+// TestFailureReport: a healthy chain passes; a hook that forgets to keep a
+// name it cannot split losslessly fails, with the seed, the conversions
+// and the counter-example, boiled down to that name.
+func TestFailureReport(t *testing.T) {
+	if err := convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Seed(1), convtest.Cases(500)); err != nil {
+		t.Errorf("healthy chain: %v", err)
+	}
+
+	withBug(t, bugHookDropsStash)
+	f := failure(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", convtest.Seed(7), convtest.Cases(500)))
+	if want := "v1 → hub (v2storage) → v1"; f.Path != want {
+		t.Errorf("path %q, want %q", f.Path, want)
+	}
+	if f.Seed != 7 {
+		t.Errorf("seed %d, want 7", f.Seed)
+	}
+	if w, ok := f.Counterexample.(*WidgetV1); f.Version != "v1" || !ok || w.Spec.FullName != " " {
+		t.Errorf("counter-example: %s %#v, want v1 with full name \" \"", f.Version, f.Counterexample)
+	}
+}
+
 func failure(t *testing.T, err error) *convtest.Failure {
 	t.Helper()
 	var f *convtest.Failure

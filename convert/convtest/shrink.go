@@ -42,9 +42,9 @@ type edit struct {
 	op   func(reflect.Value)
 }
 
-// shrinkSample is the gopter.Shrinker of Generator.Gen.
-func (g *Generator) shrinkSample(value any) gopter.Shrink {
-	s, ok := value.(*Sample)
+// shrinkSample is the gopter.Shrinker of generator.versionGen.
+func (g *generator) shrinkSample(value any) gopter.Shrink {
+	s, ok := value.(*sample)
 	if !ok || s == nil {
 		return gopter.NoShrink
 	}

@@ -13,12 +13,12 @@ import (
 )
 
 // updateRaceCases is the number of hubs the update check tries per API
-// version under the race detector (when neither Cases nor EnvCases says
+// version under the race detector (when neither Cases nor HUBSPOKE_CASES says
 // otherwise): the detector slows conversions down about tenfold and finds
 // nothing more with more cases.
 const updateRaceCases = 500
 
-// CheckUpdate checks that an update through API version changes nothing
+// checkUpdate checks that an update through API version changes nothing
 // the client did not change: the hub, as stored, converted to version,
 // encoded as JSON and decoded again (as it travels to a client and back),
 // and converted back to the hub, must come back equal to the original hub
@@ -31,15 +31,15 @@ const updateRaceCases = 500
 // converted to the hub, with entries under unused names added to some of
 // its property bags, at every depth. The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
-// results encode to stable JSON. It tries DefaultRoundTripCases hubs
-// (DefaultRoundTripShortCases under go test -short, 500 under the race
-// detector). RoundTrip runs it for every API version; a version that has
+// results encode to stable JSON. It tries 10,000 hubs
+// (200 under go test -short, 500 under the race
+// detector). roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
-// a *Failure whose Counterexample is the hub, shrunk, whose Original is the
+// a *failure whose Counterexample is the hub, shrunk, whose Original is the
 // hub first found, and whose From is the API version it was converted
 // from.
-func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
+func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, opts ...Option) error {
 	k, err := newKit(scheme, gk, opts)
 	if err != nil {
 		return err
@@ -58,12 +58,12 @@ func CheckUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
-	short := DefaultRoundTripShortCases
-	full := DefaultRoundTripCases
+	short := defaultRoundTripShortCases
+	full := defaultRoundTripCases
 	if raceDetector {
 		full, short = updateRaceCases, min(short, updateRaceCases)
 	}
-	return k.run("update", path, k.gen.updateGen(), full, short, func(s *Sample) string {
+	return k.run("update", path, k.gen.updateGen(), full, short, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
 			return p
@@ -144,7 +144,7 @@ type bagExtra struct {
 // updateGen returns the gopter generator of the update check: samples of
 // the hub version converted from a random object of a random API version,
 // with unknown entries in some of their bags.
-func (g *Generator) updateGen() gopter.Gen {
+func (g *generator) updateGen() gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		s := g.updateSample(p.Rng.Int63())
 		return &gopter.GenResult{Result: s, ResultType: reflect.TypeOf(s), Shrinker: g.shrinkSample}
@@ -153,7 +153,7 @@ func (g *Generator) updateGen() gopter.Gen {
 
 // updateSample builds the hub of case seed of the update check, converted
 // from Source, an object of API version From.
-func (g *Generator) updateSample(seed int64) *Sample {
+func (g *generator) updateSample(seed int64) *sample {
 	r := rand.New(rand.NewPCG(uint64(seed), 0x7570646174657321))
 	hub := g.conv.Graph().Hub()
 	if len(g.api) == 0 {
@@ -168,7 +168,7 @@ func (g *Generator) updateSample(seed int64) *Sample {
 	if origin.Err != nil {
 		return origin // converting a random object to an API version failed: report that
 	}
-	s := &Sample{Version: hub, Seed: seed, From: origin.Version, Source: origin.Object, recipe: &recipe{origin: origin}}
+	s := &sample{Version: hub, Seed: seed, From: origin.Version, Source: origin.Object, recipe: &recipe{origin: origin}}
 	if s.Object, s.Err = g.derive(origin.Object, hub); s.Err != nil {
 		return s
 	}
