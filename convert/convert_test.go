@@ -137,7 +137,7 @@ func TestHookErrorsNameTheStep(t *testing.T) {
 
 func TestGraphFromScheme(t *testing.T) {
 	for _, hops := range []int{1, 2, 4, 8} {
-		g, err := convert.GraphFromScheme(chainScheme(hops), testGK)
+		g, err := convert.GraphFromSchemeForTest(chainScheme(hops), testGK)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +155,7 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 	t.Run("two hubs", func(t *testing.T) {
 		s := chainScheme(2)
 		s.AddKnownTypeWithName(testGK.WithVersion("v9"), &hubNode{})
-		_, err := convert.GraphFromScheme(s, testGK)
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
 		if !errors.Is(err, hub.ErrMultipleHubs) || !strings.Contains(err.Error(), "v3, v9") {
 			t.Fatalf("got %v", err)
 		}
@@ -163,7 +163,7 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 	t.Run("orphan version", func(t *testing.T) {
 		s := chainScheme(2)
 		s.AddKnownTypeWithName(testGK.WithVersion("v0"), &orphan{})
-		_, err := convert.GraphFromScheme(s, testGK)
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
 		if !errors.Is(err, hub.ErrUnreachableHub) || !strings.Contains(err.Error(), "v0") || !strings.Contains(err.Error(), testGK.String()) {
 			t.Fatalf("got %v", err)
 		}
@@ -173,7 +173,7 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &c2v1{})
 		s.AddKnownTypeWithName(testGK.WithVersion("v0"), &c4v1{})
 		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
-		_, err := convert.GraphFromScheme(s, testGK)
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
 		if err == nil || !strings.Contains(err.Error(), "not registered") {
 			t.Fatalf("got %v", err)
 		}
@@ -188,7 +188,7 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &loopA{})
 		s.AddKnownTypeWithName(testGK.WithVersion("v2"), &loopB{})
 		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
-		_, err := convert.GraphFromScheme(s, testGK)
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
 		if !errors.Is(err, hub.ErrCycle) || !strings.Contains(err.Error(), "v1 → v2 → v1") {
 			t.Fatalf("got %v", err)
 		}

@@ -33,12 +33,14 @@ type Converter struct {
 }
 
 // NewConverter builds the Converter for resource gk from the types
-// registered in scheme. It validates the conversion graph (GraphFromScheme)
-// and then converts an empty object of every version to the hub and back,
+// registered in scheme. It derives the conversion graph from the Links of
+// the registered types (a conversion.Hub is the hub; a Convertible without
+// a Link converts straight to the hub), validates it (package hub), and
+// then converts an empty object of every version to the hub and back,
 // so that a chain that is broken in code fails here, at start-up, naming the
 // version at fault.
 func NewConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*Converter, error) {
-	graph, err := GraphFromScheme(scheme, gk)
+	graph, err := graphFromScheme(scheme, gk)
 	if err != nil {
 		return nil, err
 	}

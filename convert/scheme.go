@@ -13,13 +13,13 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// GraphFromScheme derives the conversion graph of the resource gk from the
+// graphFromScheme derives the conversion graph of the resource gk from the
 // types registered in scheme: a type implementing conversion.Hub is the hub;
 // a Linked type links to the version its Link leads to; a
 // conversion.Convertible that is not Linked is taken to convert directly to
 // the hub. Any other registered version has no way to the hub and makes
 // the graph invalid. Errors name the resource and the versions at fault.
-func GraphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, error) {
+func graphFromScheme(scheme *runtime.Scheme, gk schema.GroupKind) (*hub.Graph, error) {
 	spec := hub.GraphSpec{Resource: gk.String(), Next: map[string]string{}}
 	var convertibles []string
 	var errs []error

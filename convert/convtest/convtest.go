@@ -37,10 +37,11 @@ func roundTrip(t testing.TB, scheme *runtime.Scheme, gk schema.GroupKind, versio
 // isAPIVersion reports whether version of gk is an API version: one with
 // no property bag of its own, that is not the hub.
 func isAPIVersion(scheme *runtime.Scheme, gk schema.GroupKind, version string) (bool, error) {
-	graph, err := convert.GraphFromScheme(scheme, gk)
+	c, err := convert.NewConverter(scheme, gk)
 	if err != nil {
 		return false, err
 	}
+	graph := c.Graph()
 	obj, err := scheme.New(gk.WithVersion(version))
 	if err != nil {
 		return false, err
@@ -62,10 +63,11 @@ func isAPIVersion(scheme *runtime.Scheme, gk schema.GroupKind, version string) (
 func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel
-	graph, err := convert.GraphFromScheme(scheme, gk)
+	c, err := convert.NewConverter(scheme, gk)
 	if err != nil {
 		t.Fatalf("convtest: %v", err)
 	}
+	graph := c.Graph()
 	for _, v := range graph.Versions() {
 		if v == graph.Hub() {
 			continue
@@ -90,10 +92,11 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel
-	graph, err := convert.GraphFromScheme(scheme, gk)
+	c, err := convert.NewConverter(scheme, gk)
 	if err != nil {
 		t.Fatalf("convtest: %v", err)
 	}
+	graph := c.Graph()
 	versions := graph.Versions()
 	for _, from := range versions {
 		for _, to := range versions {
