@@ -167,31 +167,55 @@ func RecallBags(dst, src any) error {
 		}
 	}
 	if len(bags) > 0 {
-		// Count the places first, so that a path reached twice (elements
-		// with the same keys) gets nothing rather than a guess.
-		var seen map[string]int
-		err = walkBags(reflect.ValueOf(dst), false, func(path []byte, _ reflect.Value) error {
+		// Find the places first, so that a path reached twice (elements
+		// with the same keys) gets nothing rather than a guess. Places
+		// that can be set directly are set after this one walk; a place
+		// inside a map value (which the walk sees as a copy) needs a
+		// second walk that writes the map values back.
+		type place struct {
+			bag   reflect.Value
+			count int
+		}
+		var places map[string]*place
+		settable := true
+		err = walkBags(reflect.ValueOf(dst), false, func(path []byte, bag reflect.Value) error {
 			if _, ok := bags[string(path)]; ok {
-				if seen == nil {
-					seen = make(map[string]int, len(bags))
+				if places == nil {
+					places = make(map[string]*place, len(bags))
 				}
-				seen[string(path)]++
+				p := places[string(path)]
+				if p == nil {
+					p = &place{bag: bag}
+					places[string(path)] = p
+				}
+				p.count++
+				settable = settable && bag.CanSet()
 			}
 			return nil
 		})
 		if err != nil {
 			return recallError(src, dst, err)
 		}
-		if len(seen) > 0 {
+		put := func(path string, bag reflect.Value) {
+			recalled := bags[path]
+			if existing := bag.Interface().(propertybag.PropertyBag); len(existing) > 0 {
+				maps.Copy(recalled, existing) // what the copy put there wins
+			}
+			bag.Set(reflect.ValueOf(recalled))
+		}
+		switch {
+		case len(places) == 0:
+		case settable:
+			for path, p := range places {
+				if p.count == 1 {
+					put(path, p.bag)
+				}
+			}
+		default:
 			_ = walkBags(reflect.ValueOf(dst), true, func(path []byte, bag reflect.Value) error {
-				if seen[string(path)] != 1 {
-					return nil
+				if p := places[string(path)]; p != nil && p.count == 1 {
+					put(string(path), bag)
 				}
-				recalled := bags[string(path)]
-				if existing := bag.Interface().(propertybag.PropertyBag); len(existing) > 0 {
-					maps.Copy(recalled, existing) // what the copy put there wins
-				}
-				bag.Set(reflect.ValueOf(recalled))
 				return nil
 			})
 		}
@@ -443,12 +467,25 @@ func walkBags(v reflect.Value, write bool, visit func(path []byte, bag reflect.V
 	return err
 }
 
-var walkers = sync.Pool{New: func() any { return &bagWalker{path: make([]byte, 0, 64)} }}
+var walkers = sync.Pool{New: func() any {
+	return &bagWalker{path: make([]byte, 0, 64), plans: map[reflect.Type]*structPlan{}}
+}}
 
 type bagWalker struct {
 	visit func(path []byte, bag reflect.Value) error
 	write bool
-	path  []byte // the path of the value being walked; grows and shrinks
+	path  []byte                       // the path of the value being walked; grows and shrinks
+	plans map[reflect.Type]*structPlan // this walker's copy of structPlans, without locks
+}
+
+// plan returns the structPlan of t from the walker's own cache.
+func (w *bagWalker) plan(t reflect.Type) *structPlan {
+	p, ok := w.plans[t]
+	if !ok {
+		p = structPlanOf(t)
+		w.plans[t] = p
+	}
+	return p
 }
 
 var rootPath = []byte(".")
@@ -466,7 +503,7 @@ func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 		}
 		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:
-		p := structPlanOf(v.Type())
+		p := w.plan(v.Type())
 		if p.bag >= 0 {
 			path := w.path
 			if len(path) == 0 {

@@ -49,15 +49,16 @@ func LinkTo[From, To any](to func(*From, *To) error, from func(*From, *To) error
 	if to == nil || from == nil {
 		panic("convert: LinkTo needs both functions")
 	}
+	fromPool, toPool := poolOf[From](), poolOf[To]()
 	return Link{&step{
 		from:     reflect.TypeFor[*From](),
 		to:       reflect.TypeFor[*To](),
 		fromName: typename.Of(reflect.TypeFor[From]()),
 		toName:   typename.Of(reflect.TypeFor[To]()),
-		newFrom:  func() any { return borrow[From]() },
-		newTo:    func() any { return borrow[To]() },
-		freeFrom: func(v any) { giveBack(v.(*From)) },
-		freeTo:   func(v any) { giveBack(v.(*To)) },
+		newFrom:  func() any { return fromPool.Get() },
+		newTo:    func() any { return toPool.Get() },
+		freeFrom: func(v any) { recycle(fromPool, v.(*From)) },
+		freeTo:   func(v any) { recycle(toPool, v.(*To)) },
 		forward:  func(src, dst any) error { return to(src.(*From), dst.(*To)) },
 		backward: func(src, dst any) error { return from(dst.(*From), src.(*To)) },
 	}}
@@ -295,12 +296,11 @@ func poolOf[T any]() *sync.Pool {
 	return p.(*sync.Pool)
 }
 
-func borrow[T any]() *T { return poolOf[T]().Get().(*T) }
-
-func giveBack[T any](v *T) {
+// recycle zeroes v and puts it back into its pool.
+func recycle[T any](pool *sync.Pool, v *T) {
 	var zero T
 	*v = zero
-	poolOf[T]().Put(v)
+	pool.Put(v)
 }
 
 // objectMeta returns obj's ObjectMeta, or nil when it has none.

@@ -107,6 +107,14 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 		s.PropertyBag = s.PropertyBag.NilIfEmpty()
 		return nil
 	}
+	// The common case, a complete date with nothing in its bag, reads back
+	// as itself when its text is a real day.
+	if d := src.BirthDate; len(d.PropertyBag) == 0 && d.Year != nil && d.Month != nil && d.Day != nil && s.BirthDate != nil {
+		if y, m, day, ok := parseDate(*s.BirthDate); ok && y == *d.Year && m == *d.Month && day == *d.Day {
+			s.PropertyBag = s.PropertyBag.NilIfEmpty()
+			return nil
+		}
+	}
 	back, err := birthDateConverter.ForwardPtr(s.BirthDate)
 	if err != nil {
 		return err
