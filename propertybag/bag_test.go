@@ -493,7 +493,7 @@ func TestMarshalBags(t *testing.T) {
 	text, err := MarshalBags(bags)
 	must(t, err)
 	// Values are embedded as the JSON they are, not as strings of JSON; a
-	// character Add would have escaped, stored as itself, is written as
+	// character Stash would have escaped, stored as itself, is written as
 	// the escape (see TestMarshalBagsNoHTMLEscaping).
 	eq(t, text, `{"spec":{"A":{"label":"\u003cy\u003e"},"B":"x"},"status":{"Phase":"Active"}}`)
 	back, err := UnmarshalBags(text)

@@ -146,7 +146,7 @@ func TestStringEscapes(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{`"\x"`, `"\u12"`, `"\u12G4"`, `"\ud800\u12"`, `"\ud800\uZZZZ"`, "\"\x01\"", `"\`, `"abc`, `"\'"`} {
-		// (A string destination would take it as legacy text.)
+		// (A string type would take it as legacy text.)
 		if _, err := Get[[]string](PropertyBag{"s": "[" + bad + "]"}, "s"); !errors.Is(err, ErrDecode) {
 			t.Errorf("Get[[]string]([%s]): %v, want ErrDecode", bad, err)
 		}
