@@ -30,7 +30,7 @@ func (b PropertyBag) Contains(name string) bool {
 // Remove deletes the value named name, if present, and sets *b to nil when
 // that leaves the bag empty, so that an object whose bag was emptied
 // compares equal to one that never had a bag. Removing a name the bag does
-// not hold, or from a nil bag, changes nothing.
+// not hold, from a nil bag or through a nil *PropertyBag changes nothing.
 func (b *PropertyBag) Remove(name string) {
 	if b == nil {
 		return
@@ -58,8 +58,8 @@ var errNoBag = errors.New("no bag to store it in (nil *PropertyBag)")
 // text encoding/json.Marshal writes for *value (see the package
 // documentation). A nil value removes name instead, as Remove does: nil
 // means absent. Stash allocates the map on first use. If *value cannot be
-// encoded, or b is nil, Stash returns an *Error wrapping ErrEncode and the
-// bag is left as it was.
+// encoded, or b is nil (and value is not), Stash returns an *Error wrapping
+// ErrEncode and the bag is left as it was.
 func Stash[T any](b *PropertyBag, name string, value *T) error {
 	if value == nil {
 		b.Remove(name)
