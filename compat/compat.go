@@ -21,13 +21,13 @@
 //
 //   - Writing (new → intermediate): convert the new shape to the staged
 //     shape, then stash the staged value (Property.Stash).
-//   - Reading (intermediate → new): pull the staged shape, then convert it to
-//     the new shape (Property.Recall).
+//   - Reading (intermediate → new): recall the staged shape, then convert it
+//     to the new shape (Property.Recall).
 //   - Between the earlier version and the intermediate one, nothing special:
 //     the staged shape is the earlier version's own JSON form, so the
-//     earlier version's generated code stashes its value and pulls it back
-//     (propertybag.PullOptional into its own type) like any other property
-//     its neighbour lacks. That read never meets the later shape, because
+//     earlier version's generated code stashes its value and recalls it
+//     (propertybag.Recall into its own type) like any other property its
+//     neighbour lacks. That read never meets the later shape, because
 //     every conversion down to the earlier version comes from the hub and
 //     passes through Stash on the way.
 //
@@ -37,7 +37,7 @@
 //
 // In the Person example (examples/person/api) ResidentialAddress is v3's
 // Address{Label}, dropped in v4 and back in v5 as Address{Street, Suburb,
-// City, Country}: v3storage stashes and pulls a v3storage.Address in
+// City, Country}: v3storage stashes and recalls a v3storage.Address in
 // v4storage's bag, v4storage declares the Property whose staged shape is
 // v4storage/compat.Address (a clone of v3storage.Address) and calls Recall
 // towards v5storage and Stash back from it.
@@ -102,7 +102,7 @@ import (
 // Its generated conversion to the newer version calls Recall, and the one
 // from the newer version calls Stash:
 //
-//	residential, err := residentialAddress.Recall(bag)       // v4storage → v5storage
+//	residential, err := residentialAddress.Recall(&bag)          // v4storage → v5storage
 //	err = residentialAddress.Stash(&bag, src.ResidentialAddress) // v5storage → v4storage
 type Property[Staged, Current any] struct {
 	// Name is the property name and the key in the bag.
@@ -122,84 +122,86 @@ var ErrWrongShape = errors.New("stored value fits neither the earlier nor the la
 
 // Stash stores value, given in the current shape, in the bag in the staged
 // shape, replacing what the bag held under the property's name. A nil value
-// removes the property from the bag, so a value cleared in the newer version
-// does not come back from an older bag; a nil bag is then allowed. On error
-// (ToStaged fails or is nil, the staged value cannot be encoded, or bag is
-// nil) the bag is unchanged. value is never changed.
+// removes the property from the bag, as propertybag.Stash does, so a value
+// cleared in the newer version does not come back from an older bag. On
+// error (ToStaged fails or is nil, the staged value cannot be encoded, or
+// bag is nil and value is not) the bag is unchanged. value is never
+// changed.
 func (p Property[Staged, Current]) Stash(bag *propertybag.PropertyBag, value *Current) error {
 	if value == nil {
-		if bag != nil {
-			bag.Remove(p.Name)
-		}
+		bag.Remove(p.Name)
 		return nil
 	}
 	staged, err := p.toStaged(value)
 	if err != nil {
 		return err
 	}
-	if err := bag.Add(p.Name, staged); err != nil {
+	if err := propertybag.Stash(bag, p.Name, staged); err != nil {
 		return p.errorf("stashing", err)
 	}
 	return nil
 }
 
 // Recall removes the property from the bag and returns it in the current
-// shape, or nil when the bag does not hold it. The text is decoded as the
-// staged shape first and converted with FromStaged; only text that does not
-// decode as the staged shape is tried as the later (current) shape, as
-// written by releases that did not stage, and accepted as it is. On error
-// the result is nil and the bag is unchanged.
-func (p Property[Staged, Current]) Recall(bag propertybag.PropertyBag) (*Current, error) {
-	if !bag.Contains(p.Name) {
+// shape, or nil when the bag does not hold it or holds null, setting *bag
+// to nil when that leaves the bag empty, as propertybag.Recall does. The
+// text is decoded as the staged shape first and converted with FromStaged;
+// only text that does not decode as the staged shape is tried as the later
+// (current) shape, as written by releases that did not stage, and accepted
+// as it is. On error the result is nil and the bag is unchanged.
+func (p Property[Staged, Current]) Recall(bag *propertybag.PropertyBag) (*Current, error) {
+	if bag == nil || !bag.Contains(p.Name) {
 		return nil, nil
 	}
-	staged, stagedErr := propertybag.Get[Staged](bag, p.Name)
-	if stagedErr == nil {
-		current := new(Current)
-		if err := p.fromStaged(&staged, current); err != nil {
+	var current *Current
+	staged, stagedErr := propertybag.Get[Staged](*bag, p.Name)
+	switch {
+	case stagedErr == nil && staged != nil:
+		current = new(Current)
+		if err := p.fromStaged(staged, current); err != nil {
 			return nil, err
 		}
-		bag.Remove(p.Name)
-		return current, nil
-	}
-	// Repair: a value stashed in the later shape.
-	current, currentErr := propertybag.Get[Current](bag, p.Name)
-	if currentErr != nil {
-		return nil, p.wrongShape(stagedErr, currentErr)
+	case stagedErr != nil:
+		// Repair: a value stashed in the later shape.
+		var currentErr error
+		if current, currentErr = propertybag.Get[Current](*bag, p.Name); currentErr != nil {
+			return nil, p.wrongShape(stagedErr, currentErr)
+		}
 	}
 	bag.Remove(p.Name)
-	return &current, nil
+	return current, nil
 }
 
 // RecallStaged removes the property from the bag and returns it in the
-// staged shape, or nil when the bag does not hold it. Text that decodes as
-// the staged shape is returned as it is; only text that does not is tried
-// as the later shape and converted back with ToStaged. On error the result
-// is nil and the bag is unchanged.
+// staged shape, or nil when the bag does not hold it or holds null, setting
+// *bag to nil when that leaves the bag empty. Text that decodes as the
+// staged shape is returned as it is; only text that does not is tried as
+// the later shape and converted back with ToStaged. On error the result is
+// nil and the bag is unchanged.
 //
-// Generated code of the earlier version does not call it: it pulls the
+// Generated code of the earlier version does not call it: it recalls the
 // value into its own type, which is safe because every conversion down to
 // it passes through Stash. RecallStaged is for hand-written code that reads
 // an intermediate version's bag which did not come through Stash.
-func (p Property[Staged, Current]) RecallStaged(bag propertybag.PropertyBag) (*Staged, error) {
-	if !bag.Contains(p.Name) {
+func (p Property[Staged, Current]) RecallStaged(bag *propertybag.PropertyBag) (*Staged, error) {
+	if bag == nil || !bag.Contains(p.Name) {
 		return nil, nil
 	}
-	staged, stagedErr := propertybag.Get[Staged](bag, p.Name)
-	if stagedErr == nil {
-		bag.Remove(p.Name)
-		return &staged, nil
-	}
-	current, currentErr := propertybag.Get[Current](bag, p.Name)
-	if currentErr != nil {
-		return nil, p.wrongShape(stagedErr, currentErr)
-	}
-	repaired, err := p.toStaged(&current)
-	if err != nil {
-		return nil, err
+	staged, stagedErr := propertybag.Get[Staged](*bag, p.Name)
+	if stagedErr != nil {
+		current, currentErr := propertybag.Get[Current](*bag, p.Name)
+		if currentErr != nil {
+			return nil, p.wrongShape(stagedErr, currentErr)
+		}
+		if current != nil {
+			var err error
+			if staged, err = p.toStaged(current); err != nil {
+				return nil, err
+			}
+		}
 	}
 	bag.Remove(p.Name)
-	return repaired, nil
+	return staged, nil
 }
 
 func (p Property[Staged, Current]) toStaged(value *Current) (*Staged, error) {
@@ -232,8 +234,8 @@ func (p Property[Staged, Current]) errorf(doing string, err error) error {
 	return fmt.Errorf("compat: %s property %q (staged as %s in %s): %w", doing, p.Name, typeName[Staged](), p.Version, err)
 }
 
-// typeName names T for messages as the other packages do, so apimachinery's
-// types read metav1.Time rather than v1.Time.
+// typeName names T for messages as Kubernetes code spells it, so
+// apimachinery's types read metav1.Time rather than v1.Time.
 func typeName[T any]() string {
 	return typename.Of(reflect.TypeFor[T]())
 }

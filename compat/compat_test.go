@@ -78,38 +78,36 @@ var residentialAddress = compat.Property[stagedAddress, v5Address]{
 // Conversions v3 ↔ v4: generated plain bag code, the same in both worlds.
 
 func v3ToV4(src v3Person) (v4Person, error) {
-	bag := propertybag.New(src.Bag)
-	if src.Address != nil {
-		if err := bag.Add("ResidentialAddress", *src.Address); err != nil {
-			return v4Person{}, err
-		}
+	bag := src.Bag.DeepCopy()
+	if err := propertybag.Stash(&bag, "ResidentialAddress", src.Address); err != nil {
+		return v4Person{}, err
 	}
 	return v4Person{Name: src.Name, Bag: bag}, nil
 }
 
 func v4ToV3(src v4Person) (v3Person, error) {
-	bag := propertybag.New(src.Bag)
-	addr, err := propertybag.PullOptional[v3Address](bag, "ResidentialAddress")
+	bag := src.Bag.DeepCopy()
+	addr, err := propertybag.Recall[v3Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return v3Person{}, err
 	}
-	return v3Person{Name: src.Name, Address: addr, Bag: bag.NilIfEmpty()}, nil
+	return v3Person{Name: src.Name, Address: addr, Bag: bag}, nil
 }
 
 // Conversions v4 ↔ v5, first as a plain bag would do them (the bug) ...
 
 func v4ToV5Plain(src v4Person) (v5Person, error) {
-	bag := propertybag.New(src.Bag)
-	addr, err := propertybag.PullOptional[v5Address](bag, "ResidentialAddress")
+	bag := src.Bag.DeepCopy()
+	addr, err := propertybag.Recall[v5Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return v5Person{}, err
 	}
-	return v5Person{Name: src.Name, Address: addr, Bag: bag.NilIfEmpty()}, nil
+	return v5Person{Name: src.Name, Address: addr, Bag: bag}, nil
 }
 
 func v5ToV4Plain(src v5Person) (v4Person, error) {
-	bag := propertybag.New(src.Bag)
-	if err := propertybag.AddOptional(&bag, "ResidentialAddress", src.Address); err != nil {
+	bag := src.Bag.DeepCopy()
+	if err := propertybag.Stash(&bag, "ResidentialAddress", src.Address); err != nil {
 		return v4Person{}, err
 	}
 	return v4Person{Name: src.Name, Bag: bag}, nil
@@ -118,16 +116,16 @@ func v5ToV4Plain(src v5Person) (v4Person, error) {
 // ... and with compat staging.
 
 func v4ToV5Staged(src v4Person) (v5Person, error) {
-	bag := propertybag.New(src.Bag)
-	addr, err := residentialAddress.Recall(bag)
+	bag := src.Bag.DeepCopy()
+	addr, err := residentialAddress.Recall(&bag)
 	if err != nil {
 		return v5Person{}, err
 	}
-	return v5Person{Name: src.Name, Address: addr, Bag: bag.NilIfEmpty()}, nil
+	return v5Person{Name: src.Name, Address: addr, Bag: bag}, nil
 }
 
 func v5ToV4Staged(src v5Person) (v4Person, error) {
-	bag := propertybag.New(src.Bag)
+	bag := src.Bag.DeepCopy()
 	if err := residentialAddress.Stash(&bag, src.Address); err != nil {
 		return v4Person{}, err
 	}
@@ -216,7 +214,7 @@ func TestNilAndAbsent(t *testing.T) {
 	}
 	var bag propertybag.PropertyBag
 	must(t, residentialAddress.Stash(&bag, nil))
-	staged, err := residentialAddress.RecallStaged(bag)
+	staged, err := residentialAddress.RecallStaged(&bag)
 	if staged != nil || err != nil {
 		t.Fatalf("RecallStaged of nothing: %v %v", staged, err)
 	}
@@ -234,8 +232,8 @@ func TestWrongShapeIsRepaired(t *testing.T) {
 	if diff := cmp.Diff(mickeyV5, v5); diff != "" {
 		t.Fatalf("repair upwards (-want +got):\n%s", diff)
 	}
-	bag := buggy.Bag.Clone()
-	staged, err := residentialAddress.RecallStaged(bag)
+	bag := buggy.Bag.DeepCopy()
+	staged, err := residentialAddress.RecallStaged(&bag)
 	must(t, err)
 	if deref(staged.Label) != "1313 S. Harbor Blvd, Anaheim" || bag.Contains("ResidentialAddress") {
 		t.Fatalf("repair downwards: %v, bag %v", staged, bag)
@@ -245,7 +243,7 @@ func TestWrongShapeIsRepaired(t *testing.T) {
 func TestUnrepairableShapeIsAnError(t *testing.T) {
 	for _, text := range []string{`{"label":"x","street":"y"}`, `{"postcode":"92803"}`, `"just a string"`, `{`} {
 		bag := propertybag.PropertyBag{"ResidentialAddress": text}
-		_, err := residentialAddress.Recall(bag)
+		_, err := residentialAddress.Recall(&bag)
 		if !errors.Is(err, compat.ErrWrongShape) || !errors.Is(err, propertybag.ErrDecode) {
 			t.Fatalf("%s: got %v", text, err)
 		}
@@ -257,7 +255,7 @@ func TestUnrepairableShapeIsAnError(t *testing.T) {
 		if bag["ResidentialAddress"] != text {
 			t.Fatal("a failed recall lost the value")
 		}
-		if _, err := residentialAddress.RecallStaged(bag); !errors.Is(err, compat.ErrWrongShape) || bag["ResidentialAddress"] != text {
+		if _, err := residentialAddress.RecallStaged(&bag); !errors.Is(err, compat.ErrWrongShape) || bag["ResidentialAddress"] != text {
 			t.Fatalf("RecallStaged: %v", err)
 		}
 	}
@@ -265,7 +263,7 @@ func TestUnrepairableShapeIsAnError(t *testing.T) {
 
 func TestHookErrorsNameTheProperty(t *testing.T) {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"label":"no comma"}`}
-	_, err := residentialAddress.Recall(bag)
+	_, err := residentialAddress.Recall(&bag)
 	if err == nil || !strings.Contains(err.Error(), "label has no city") || !strings.Contains(err.Error(), `"ResidentialAddress"`) {
 		t.Fatalf("got %v", err)
 	}
@@ -275,7 +273,7 @@ func TestHookErrorsNameTheProperty(t *testing.T) {
 	broken := residentialAddress
 	broken.ToStaged = func(*v5Address, *stagedAddress) error { return errors.New("refused") }
 	var b propertybag.PropertyBag
-	must(t, b.Add("ResidentialAddress", "keep"))
+	must(t, propertybag.Stash(&b, "ResidentialAddress", ptr("keep")))
 	if err := broken.Stash(&b, mickeyV5.Address); err == nil || !strings.Contains(err.Error(), "refused") || b["ResidentialAddress"] != `"keep"` {
 		t.Fatalf("failed stash: %v, bag %v", err, b)
 	}

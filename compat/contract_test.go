@@ -34,39 +34,44 @@ func TestRecallRemovesTheProperty(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		text   string
-		recall func(propertybag.PropertyBag) (any, error)
+		recall func(*propertybag.PropertyBag) (any, error)
 		want   any
 	}{
 		{
 			"Recall, staged shape", stagedText,
-			func(b propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
 			mickeyV5.Address,
 		},
 		{
 			"Recall, later shape", laterText,
-			func(b propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
 			mickeyV5.Address,
 		},
 		{
 			"RecallStaged, staged shape", stagedText,
-			func(b propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
 			&stagedAddress{Label: mickeyV3.Address.Label},
 		},
 		{
 			"RecallStaged, later shape", laterText,
-			func(b propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
 			&stagedAddress{Label: mickeyV3.Address.Label},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bag := bagWith(tc.text)
-			got, err := tc.recall(bag)
+			got, err := tc.recall(&bag)
 			must(t, err)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("recalled value (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
 				t.Errorf("bag after a successful recall (-want +got):\n%s", diff)
+			}
+			// A bag the recall empties becomes nil, as with propertybag.Recall.
+			alone := propertybag.PropertyBag{"ResidentialAddress": tc.text}
+			if _, err := tc.recall(&alone); err != nil || alone != nil {
+				t.Errorf("recall of the only property: %v, bag %#v; want a nil bag", err, alone)
 			}
 		})
 	}
@@ -151,37 +156,37 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 	}{
 		{
 			"Recall, FromStaged fails", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return failing.Recall(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return failing.Recall(b) },
 			[]string{"refused to recall", `"ResidentialAddress"`, "compat_test.stagedAddress to compat_test.v5Address", "v4storage"}, nil,
 		},
 		{
 			"Recall, FromStaged is nil", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return noFrom.Recall(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return noFrom.Recall(b) },
 			[]string{"FromStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
 			"Recall, hook rejects the value", `{"label":"no comma"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
 			[]string{"label has no city", `"ResidentialAddress"`}, nil,
 		},
 		{
 			"RecallStaged, repair fails", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return failing.RecallStaged(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return failing.RecallStaged(b) },
 			[]string{"refused to stage", `"ResidentialAddress"`, "compat_test.v5Address to compat_test.stagedAddress"}, nil,
 		},
 		{
 			"RecallStaged, ToStaged is nil", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return noTo.RecallStaged(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return noTo.RecallStaged(b) },
 			[]string{"ToStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
 			"Recall, wrong shape", `{"postcode":"92803"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
 			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
 		},
 		{
 			"RecallStaged, wrong shape", `{"postcode":"92803"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(*b) },
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
 			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
 		},
 		{
@@ -211,7 +216,7 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 			if tc.text != "" {
 				bag["ResidentialAddress"] = tc.text
 			}
-			before := bag.Clone()
+			before := bag.DeepCopy()
 			got, err := tc.op(&bag)
 			if err == nil {
 				t.Fatalf("no error; got %v", got)
@@ -269,10 +274,10 @@ func TestStashLeavesItsInput(t *testing.T) {
 // property; the conversion is not lost silently.
 func TestStashIntoNoBag(t *testing.T) {
 	err := residentialAddress.Stash(nil, mickeyV5.Address)
-	if !errors.Is(err, propertybag.ErrNilBag) {
-		t.Fatalf("got %v, want an error wrapping propertybag.ErrNilBag", err)
+	if !errors.Is(err, propertybag.ErrEncode) {
+		t.Fatalf("got %v, want an error wrapping propertybag.ErrEncode", err)
 	}
-	for _, want := range []string{"compat: stashing", `"ResidentialAddress"`, "compat_test.stagedAddress", "v4storage"} {
+	for _, want := range []string{"compat: stashing", `"ResidentialAddress"`, "compat_test.stagedAddress", "v4storage", "nil *PropertyBag"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}
@@ -307,16 +312,22 @@ func TestRecallAbsent(t *testing.T) {
 	var calls hookCalls
 	p := countingAddress(&calls, true, true)
 	for _, bag := range []propertybag.PropertyBag{nil, {}, {"MiddleName": otherText}} {
-		before := bag.Clone()
-		if got, err := p.Recall(bag); got != nil || err != nil {
+		before := bag.DeepCopy()
+		if got, err := p.Recall(&bag); got != nil || err != nil {
 			t.Errorf("Recall(%v) = %v, %v", bag, got, err)
 		}
-		if got, err := p.RecallStaged(bag); got != nil || err != nil {
+		if got, err := p.RecallStaged(&bag); got != nil || err != nil {
 			t.Errorf("RecallStaged(%v) = %v, %v", bag, got, err)
 		}
 		if diff := cmp.Diff(before, bag); diff != "" {
 			t.Errorf("bag changed (-before +after):\n%s", diff)
 		}
+	}
+	if got, err := p.Recall(nil); got != nil || err != nil {
+		t.Errorf("Recall(nil) = %v, %v", got, err)
+	}
+	if got, err := p.RecallStaged(nil); got != nil || err != nil {
+		t.Errorf("RecallStaged(nil) = %v, %v", got, err)
 	}
 	if calls != (hookCalls{}) {
 		t.Errorf("hooks called for an absent property: %+v", calls)
@@ -343,11 +354,12 @@ func TestRecallCallsTheRightHook(t *testing.T) {
 	} {
 		var calls hookCalls
 		p := countingAddress(&calls, false, false)
+		bag := bagWith(tc.text)
 		var err error
 		if tc.staged {
-			_, err = p.RecallStaged(bagWith(tc.text))
+			_, err = p.RecallStaged(&bag)
 		} else {
-			_, err = p.Recall(bagWith(tc.text))
+			_, err = p.Recall(&bag)
 		}
 		if wantErr := strings.Contains(tc.name, "neither"); (err != nil) != wantErr {
 			t.Errorf("%s: error %v", tc.name, err)
@@ -392,12 +404,12 @@ var personName = compat.Property[familyFirst, givenFirst]{
 func TestStagedShapeIsTriedFirst(t *testing.T) {
 	// Decodes as both shapes.
 	both := propertybag.PropertyBag{"Name": `{"name":"Lovelace, Ada"}`}
-	got, err := personName.Recall(both.Clone())
+	got, err := personName.Recall(copyOf(both))
 	must(t, err)
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace")}, got); diff != "" {
 		t.Errorf("Recall read the later shape first (-want +got):\n%s", diff)
 	}
-	staged, err := personName.RecallStaged(both.Clone())
+	staged, err := personName.RecallStaged(copyOf(both))
 	must(t, err)
 	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
 		t.Errorf("RecallStaged read the later shape first (-want +got):\n%s", diff)
@@ -405,23 +417,29 @@ func TestStagedShapeIsTriedFirst(t *testing.T) {
 
 	// Decodes only as the later shape: repaired.
 	later := propertybag.PropertyBag{"Name": `{"name":"Ada Lovelace","title":"Countess"}`}
-	got, err = personName.Recall(later.Clone())
+	got, err = personName.Recall(copyOf(later))
 	must(t, err)
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace"), Title: ptr("Countess")}, got); diff != "" {
 		t.Errorf("Recall of the later shape (-want +got):\n%s", diff)
 	}
-	staged, err = personName.RecallStaged(later.Clone())
+	staged, err = personName.RecallStaged(copyOf(later))
 	must(t, err)
 	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
 		t.Errorf("RecallStaged of the later shape (-want +got):\n%s", diff)
 	}
 }
 
+// copyOf returns a pointer to a copy of b.
+func copyOf(b propertybag.PropertyBag) *propertybag.PropertyBag {
+	c := b.DeepCopy()
+	return &c
+}
+
 // The wrong-shape error carries both decoding errors, so the reader sees why
 // each shape was rejected.
 func TestWrongShapeNamesBothReasons(t *testing.T) {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"label":"x","street":"y"}`}
-	_, err := residentialAddress.Recall(bag)
+	_, err := residentialAddress.Recall(&bag)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -457,7 +475,7 @@ func TestErrorsNameMetav1(t *testing.T) {
 		ToStaged:   func(*metav1.MicroTime, *metav1.Time) error { return errors.New("refused") },
 		FromStaged: func(*metav1.Time, *metav1.MicroTime) error { return errors.New("refused") },
 	}
-	_, err := born.Recall(propertybag.PropertyBag{"Born": `{"year":1928}`})
+	_, err := born.Recall(&propertybag.PropertyBag{"Born": `{"year":1928}`})
 	if !errors.Is(err, compat.ErrWrongShape) {
 		t.Fatalf("got %v", err)
 	}
@@ -466,8 +484,34 @@ func TestErrorsNameMetav1(t *testing.T) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}
 	}
-	_, err = born.Recall(propertybag.PropertyBag{"Born": `"1928-11-18T00:00:00Z"`})
+	_, err = born.Recall(&propertybag.PropertyBag{"Born": `"1928-11-18T00:00:00Z"`})
 	if want := `compat: converting metav1.Time to metav1.MicroTime for property "Born" (staged as metav1.Time in v4storage): refused`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+// Null means absent, as in package propertybag: a stored null is recalled
+// as nil, in either shape, without calling a hook, and is removed.
+func TestRecallNull(t *testing.T) {
+	var calls hookCalls
+	p := countingAddress(&calls, true, true)
+	for _, staged := range []bool{false, true} {
+		bag := bagWith("null")
+		var got any
+		var err error
+		if staged {
+			got, err = p.RecallStaged(&bag)
+		} else {
+			got, err = p.Recall(&bag)
+		}
+		if err != nil || !isNilPointer(got) {
+			t.Errorf("recall of null (staged %v) = %v, %v; want nil, nil", staged, got, err)
+		}
+		if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
+			t.Errorf("bag after a recall of null (-want +got):\n%s", diff)
+		}
+	}
+	if calls != (hookCalls{}) {
+		t.Errorf("hooks called for null: %+v", calls)
 	}
 }

@@ -40,12 +40,12 @@ func ExampleProperty() {
 	fmt.Println(v4bag["ResidentialAddress"])
 
 	// v4 → v5: recall in the v5 shape.
-	got, _ := address.Recall(v4bag)
+	got, _ := address.Recall(&v4bag)
 	fmt.Printf("%+v\n", *got)
 
 	// An object written by a release that stashed the v5 shape is repaired.
 	buggy := propertybag.PropertyBag{"ResidentialAddress": `{"street":"Main Street","city":"Disneyland"}`}
-	old, _ := address.RecallStaged(buggy)
+	old, _ := address.RecallStaged(&buggy)
 	fmt.Printf("%q\n", old.Label)
 	// Output:
 	// {"label":"1313 S. Harbor Blvd\nAnaheim"}

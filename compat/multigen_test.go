@@ -30,16 +30,16 @@ func v3ToV2(b bagOnly) (v3Person, error) { return v4ToV3(v4Person(b)) }
 
 // passOn is the generated conversion between two versions that both lack
 // the property: the bag travels unchanged.
-func passOn(b bagOnly) bagOnly { return bagOnly{Name: b.Name, Bag: propertybag.New(b.Bag)} }
+func passOn(b bagOnly) bagOnly { return bagOnly{Name: b.Name, Bag: b.Bag.DeepCopy()} }
 
 func v5ToV6(b bagOnly) (v5Person, error) {
-	bag := propertybag.New(b.Bag)
-	addr, err := addressInV5.Recall(bag)
-	return v5Person{Name: b.Name, Address: addr, Bag: bag.NilIfEmpty()}, err
+	bag := b.Bag.DeepCopy()
+	addr, err := addressInV5.Recall(&bag)
+	return v5Person{Name: b.Name, Address: addr, Bag: bag}, err
 }
 
 func v6ToV5(p v5Person) (bagOnly, error) {
-	bag := propertybag.New(p.Bag)
+	bag := p.Bag.DeepCopy()
 	err := addressInV5.Stash(&bag, p.Address)
 	return bagOnly{Name: p.Name, Bag: bag}, err
 }

@@ -162,7 +162,7 @@ func RecallBags(dst, src any) error {
 				if !isStatusPath(path) {
 					return recallError(src, dst, fmt.Errorf("status field %s holds the bag %q, which lies outside status", api.statusName, path))
 				}
-				bags = addBag(bags, path, bag.Clone())
+				bags = addBag(bags, path, bag.DeepCopy())
 			}
 		}
 	}

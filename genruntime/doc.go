@@ -10,44 +10,35 @@
 // helpers are generic so that generated code needs no per-type
 // boilerplate.
 //
-// # Guarantees
+// The package keeps only what generated code needs and neither the standard
+// library nor k8s.io/utils provides: copies of slices and maps are
+// slices.Clone and maps.Clone, pointers to values and back are ptr.To and
+// ptr.Deref from k8s.io/utils/ptr, and deep copies are the DeepCopy methods
+// controller-gen writes. genruntime itself depends on nothing outside the
+// standard library, Kubernetes included.
 //
-// Every helper in the package keeps these three promises unless its doc
-// comment says otherwise:
+// # Converting containers
+//
+// ConvertPointer, ConvertSlice and ConvertMap change the element type of a
+// pointer, slice or map with a conversion that may fail, for example a
+// []v3.Address to a []v3storage.Address. They take conversions of the shape
+// func(src *S, dst *D) error, which generated AssignTo-style methods have in
+// method-expression form. They keep three promises:
 //
 //   - Nil stays nil. A nil pointer, slice or map in the source gives a nil one
-//     in the result. Storage versions use nil for "not set", so a
-//     conversion must never invent a value.
+//     in the result, and the conversion is not called. Storage versions use
+//     nil for "not set", so a conversion must never invent a value.
 //   - Empty stays empty. An empty but non-nil slice or map gives an empty,
 //     non-nil one. Serialisation keeps the two apart ("field": [] versus no
 //     field), so a round trip through storage must keep them apart too.
-//   - No shared memory. The result never aliases mutable memory of the
-//     source: changing an element, a map value or the target of a pointer in
-//     one is never seen through the other. A copied slice has capacity equal
-//     to its length, so appending to it cannot write into memory the source
-//     can see. Strings are shared, which is safe because Go strings are
-//     immutable.
+//   - Fresh results. The result is newly allocated, every element a zero D
+//     that the conversion fills in; whether it shares memory with the source
+//     beyond that is up to the conversion.
 //
-// There are three limits to the last promise. The shallow helpers
-// (ClonePointer, CloneSlice, CloneMap) copy elements by assignment, so they
-// keep it only for element types that hold no references (strings, numbers,
-// booleans, enums). For anything else use the Func variants or DeepClone.
-// DeepClone copies unexported struct fields shallowly, because reflection
-// cannot set them. It copies channels, funcs and unsafe.Pointers by
-// reference.
-//
-// # Cloning and converting
-//
-// ClonePointer, CloneSlice and CloneMap copy containers of plain values.
-// ClonePointerFunc, CloneSliceFunc and CloneMapFunc copy each element with a
-// function, for nested objects. ConvertPointer, ConvertSlice and ConvertMap
-// change the element type with a conversion that may fail, for example a
-// []v3.Address to a []v3storage.Address. They take conversions of the shape
-// func(src *S, dst *D) error, which generated AssignTo-style methods have
-// in method-expression form. Their errors name the failing element
-// ("element 3: ...", `key "home": ...`) and wrap the cause, so errors.Is and
-// errors.As still work. ConvertMap reports the same key on every call, even
-// though Go randomises map iteration order.
+// Their errors name the failing element ("element 3: ...", `key "home": ...`)
+// and wrap the cause, so errors.Is and errors.As still work. ConvertMap
+// reports the same key on every call, even though Go randomises map
+// iteration order.
 //
 // # Optional values
 //
@@ -55,18 +46,18 @@
 // while API versions often hold plain values. To convert an API value field
 // to a storage pointer field:
 //
-//   - Ptr, the default. The storage field records exactly what the API
-//     object held, including a zero value. Use it for required fields and for
-//     any field where zero means something (replicas: 0, enabled: false).
+//   - ptr.To (k8s.io/utils/ptr), the default. The storage field records
+//     exactly what the API object held, including a zero value. Use it for
+//     required fields and for any field where zero means something
+//     (replicas: 0, enabled: false).
 //   - PtrIfNotZero, for API fields tagged `json:",omitempty"`, where the zero
 //     value means "absent". The storage field is then nil, just as the field
 //     is missing from the serialised object, so storage-to-storage
 //     conversions and defaulting treat it as unset rather than as an
 //     explicit zero.
 //
-// Back from storage, Deref gives the zero value for nil, and both choices
-// round-trip losslessly through it. DerefOr gives a fallback instead, for a
-// default that is not the zero value.
+// Back from storage, ptr.Deref(p, zero) gives the zero value for nil, and
+// both choices round-trip losslessly through it.
 //
 // # Enum lookup
 //
@@ -74,8 +65,8 @@
 // types (type Gender string). The same wire value must map to the right member
 // of whichever version's type is being filled in. A value that the version
 // does not know (sent by a newer API, or stored before a member was renamed)
-// must survive unchanged. ToEnum, ParseEnum, ConvertEnum, ToEnumPtr and
-// ConvertEnumPtr all apply the same rule, in this order:
+// must survive unchanged. ConvertEnum and ConvertEnumPointer apply this rule,
+// in this order:
 //
 //  1. Exact match: if value is spelled exactly like a member, that member is
 //     returned.
@@ -85,8 +76,7 @@
 //     full Unicode case folding (strings.EqualFold): it matches "ÉTÉ" with
 //     "été", but not 'ſ' (long s) with 's'. Enum values are ASCII in
 //     practice, where the two agree.
-//  3. Fallback: otherwise E(value) is returned unchanged. Nothing is lost, and
-//     ParseEnum reports that the value was not a known member.
+//  3. Fallback: otherwise E(value) is returned unchanged. Nothing is lost.
 //
 // The table (the known parameter) maps the lower-case spelling of each member
 // to the member. Build it once, in a package-level variable, with EnumValues,
@@ -102,8 +92,9 @@
 // differs from a member only in case does not survive a round trip
 // unchanged: it comes back in the member's (canonical) spelling. With the
 // table EnumValues(Female, Male), the storage string "FEMALE" converts to the
-// API member Female (ToEnumPtr), which converts back to the storage string
-// "Female" (ConvertEnumPtr with a nil table), not "FEMALE". Exactly:
+// API member Female (ConvertEnumPointer), which converts back to the storage
+// string "Female" (ConvertEnumPointer with a nil table), not "FEMALE".
+// Exactly:
 //
 //   - A value spelled exactly like a member (rule 1), or like no member in
 //     any case (rule 3), comes back unchanged, however many times it is
@@ -113,31 +104,21 @@
 //     several members differ only in case, that is the member that holds the
 //     lower-case key (see EnumValues): with members Foo, FOO and foo, "fOO"
 //     becomes "foo". After that the value is an exact match and does not
-//     change again: ToEnum(string(ToEnum(v, known)), known) ==
-//     ToEnum(v, known) for every v and every table built by EnumValues.
+//     change again: ConvertEnum(ConvertEnum(v, known), known) ==
+//     ConvertEnum(v, known) for every v and every table built by
+//     EnumValues.
 //   - Between two versions whose members differ in case (Female in v3,
 //     female in v4), ConvertEnum maps each member to the other version's
 //     member and back, so members round-trip; a non-canonical value such as
 //     "FEMALE" comes back as the first version's member, "Female".
 //
-// ParseEnum reports true for both kinds of match; string(e) != value tells a
-// case-insensitive match apart. Generated code that must keep the exact
-// spelling (for example to pass a strict round-trip test over arbitrary
-// strings) stashes the original in the property bag when they differ, or
-// uses a nil table. An API version whose CRD schema lists the members
+// string(ConvertEnum(value, known)) != value tells a case-insensitive match
+// apart. Generated code that must keep the exact spelling (for example to
+// pass a strict round-trip test over arbitrary strings) stashes the
+// original in the property bag when they differ, or uses a nil table. An API version whose CRD schema lists the members
 // (+kubebuilder:validation:Enum) gets only exact spellings from the API
 // server, which compares case-sensitively, so the change affects values
 // that arrive through storage versions and property bags.
-//
-// # Deep copies
-//
-// DeepClone copies any value made of ordinary data, using reflection. It uses
-// a type's own DeepCopy method where there is one (the Kubernetes
-// conventions), reproduces pointer cycles and sharing, and does not recurse,
-// so deep values cannot overflow the stack. It caches what it decides about
-// each type. It costs a few times as much as hand-written copy code (see
-// BenchmarkPersonDeepClone), so generated code should prefer the typed helpers
-// and keep DeepClone for values whose types it does not know.
 //
 // All functions are safe for concurrent use, provided that nobody modifies
 // the source value during the call.

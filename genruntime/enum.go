@@ -2,7 +2,7 @@ package genruntime
 
 import "strings"
 
-// EnumValues builds the lookup table used by ToEnum, ParseEnum and ConvertEnum:
+// EnumValues builds the lookup table ConvertEnum and ConvertEnumPointer take:
 // a map from strings.ToLower of each member to the member.
 //
 // Members that differ only in case (say "Foo" and "FOO") cannot share one
@@ -37,58 +37,34 @@ func EnumValues[E ~string](values ...E) map[string]E {
 	return known
 }
 
-// ParseEnum looks value up in known by the rule in "Enum lookup" in the package
-// documentation. It returns the member and true for an exact or case-insensitive
-// match, and E(value) and false otherwise. A case-insensitive match returns
-// the member's spelling, so string(e) differs from value; see "Enum case and
-// round trips" in the package documentation.
-func ParseEnum[E ~string](value string, known map[string]E) (E, bool) {
-	if e, ok := known[value]; ok && string(e) == value {
-		return e, true
-	}
-	if e, ok := known[strings.ToLower(value)]; ok {
-		return e, true
-	}
-	return E(value), false
-}
-
-// ToEnum returns the member of E that value names, using the rule in "Enum lookup" in
-// the package documentation. A value that matches no member is returned unchanged
-// as E(value), so it is never lost. A value that matches a member only
-// case-insensitively is returned in the member's spelling, so its own
-// spelling is lost (see "Enum case and round trips"). Use ParseEnum to find
-// out whether value was a known member.
-func ToEnum[E ~string](value string, known map[string]E) E {
-	e, _ := ParseEnum(value, known)
-	return e
-}
-
-// ConvertEnum converts an enum value of one version's type S into the
-// corresponding member of another version's type D. It is
-// ToEnum(string(s), known): an unknown value is kept unchanged, and a value
-// that matches a member only case-insensitively takes the member's spelling.
+// ConvertEnum converts an enum value of one version's type S (or a storage
+// version's plain string) into the member of another version's type D that
+// it names, by the rule in "Enum lookup" in the package documentation: an
+// exact match, else a case-insensitive match, which takes the member's
+// spelling (see "Enum case and round trips"), else D(s) unchanged, so that
+// a value the version does not know is never lost.
 func ConvertEnum[D ~string, S ~string](s S, known map[string]D) D {
-	return ToEnum(string(s), known)
-}
-
-// ToEnumPtr is ToEnum for optional fields: nil gives nil. Otherwise it returns
-// a new pointer to ToEnum(*value, known). It is how a storage *string becomes
-// an API *E.
-func ToEnumPtr[E ~string](value *string, known map[string]E) *E {
-	if value == nil {
-		return nil
+	value := string(s)
+	if d, ok := known[value]; ok && string(d) == value {
+		return d
 	}
-	e := ToEnum(*value, known)
-	return &e
+	if d, ok := known[strings.ToLower(value)]; ok {
+		return d
+	}
+	return D(value)
 }
 
-// ConvertEnumPtr is ConvertEnum for optional fields: nil gives nil. Otherwise
-// it returns a new pointer to ConvertEnum(*s, known).
+// ConvertEnumPointer is ConvertEnum for optional fields: nil gives nil, and
+// anything else a new pointer to ConvertEnum(*s, known). It is how a storage
+// *string becomes an API *E:
 //
-// With a nil table it is a plain conversion of the pointed-to type. For
-// example, ConvertEnumPtr[string](gender, nil) turns an API *Gender into a
-// storage *string.
-func ConvertEnumPtr[D ~string, S ~string](s *S, known map[string]D) *D {
+//	dst.Gender = genruntime.ConvertEnumPointer(src.Gender, genderValues)
+//
+// With a nil table it is a plain conversion of the pointed-to type, as from
+// an API *E to a storage *string:
+//
+//	dst.Gender = genruntime.ConvertEnumPointer[string](src.Gender, nil)
+func ConvertEnumPointer[D ~string, S ~string](s *S, known map[string]D) *D {
 	if s == nil {
 		return nil
 	}

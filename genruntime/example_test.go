@@ -35,7 +35,8 @@ func (a *Address) AssignToStorage(dst *AddressStorage) error {
 	if a.Street == "" {
 		return errors.New("street is required")
 	}
-	dst.Street = genruntime.Ptr(a.Street)
+	street := a.Street
+	dst.Street = &street                       // ptr.To(a.Street) with k8s.io/utils/ptr
 	dst.City = genruntime.PtrIfNotZero(a.City) // omitempty field
 	return nil
 }
@@ -66,116 +67,52 @@ func ExampleConvertMap() {
 	// Output: key "home": street is required
 }
 
-func ExampleCloneSlice() {
-	var unset []string
-	fmt.Println(genruntime.CloneSlice(unset) == nil)
-
-	set := []string{}
-	fmt.Println(genruntime.CloneSlice(set) != nil)
-
-	src := []string{"a", "b"}
-	dst := genruntime.CloneSlice(src)
-	dst[0] = "changed"
-	fmt.Println(src, dst)
-	// Output:
-	// true
-	// true
-	// [a b] [changed b]
-}
-
-func ExampleToEnum() {
-	fmt.Println(genruntime.ToEnum("Female", genderValues)) // exact
-	fmt.Println(genruntime.ToEnum("MALE", genderValues))   // case-insensitive
-	fmt.Println(genruntime.ToEnum("Other", genderValues))  // unknown: kept as is
-	// Output:
-	// Female
-	// Male
-	// Other
-}
-
 // A spelling that matches a member only case-insensitively comes back in the
 // member's spelling: the round trip storage → API → storage changes it once,
 // and later round trips keep it.
-func ExampleToEnum_caseRoundTrip() {
-	stored := "FEMALE" // a storage version's *string, as some client wrote it
-	api := genruntime.ToEnum(stored, genderValues)
+func ExampleConvertEnum_caseRoundTrip() {
+	stored := "FEMALE" // a storage version's string, as some client wrote it
+	api := genruntime.ConvertEnum(stored, genderValues)
 	back := string(api) // API → storage is a plain conversion
 	fmt.Println(api, back, back == stored)
-	fmt.Println(genruntime.ToEnum(back, genderValues)) // the next round trip
+	fmt.Println(genruntime.ConvertEnum(back, genderValues)) // the next round trip
 	// Output:
 	// Female Female false
 	// Female
 }
 
-func ExampleParseEnum() {
-	g, known := genruntime.ParseEnum("female", genderValues)
-	fmt.Println(g, known)
-	g, known = genruntime.ParseEnum("NonBinary", genderValues)
-	fmt.Println(g, known)
-	// Output:
-	// Female true
-	// NonBinary false
-}
-
 func ExampleConvertEnum() {
+	// Storage → API: exact, case-insensitive, unknown (kept as it is).
+	fmt.Println(genruntime.ConvertEnum("Female", genderValues))
+	fmt.Println(genruntime.ConvertEnum("MALE", genderValues))
+	fmt.Println(genruntime.ConvertEnum("Other", genderValues))
+
+	// Between versions.
 	type GenderV4 string // the next version's independently generated type
 	v4Values := genruntime.EnumValues[GenderV4]("female", "male", "unspecified")
-
 	fmt.Println(genruntime.ConvertEnum(GenderFemale, v4Values))
 	fmt.Println(genruntime.ConvertEnum(Gender("Unspecified"), v4Values))
-
-	// Pointer forms for optional fields: an API *Gender becomes a storage
-	// *string with a nil table, and nil stays nil.
-	g := GenderMale
-	s := genruntime.ConvertEnumPtr[string](&g, nil)
-	fmt.Println(*s, genruntime.ToEnumPtr[Gender](nil, genderValues) == nil)
 	// Output:
+	// Female
+	// Male
+	// Other
 	// female
 	// unspecified
-	// Male true
+}
+
+// The pointer form for optional fields: nil stays nil, and a nil table makes
+// it a plain conversion, as from an API *Gender to a storage *string.
+func ExampleConvertEnumPointer() {
+	stored := "male"
+	api := genruntime.ConvertEnumPointer(&stored, genderValues)
+	back := genruntime.ConvertEnumPointer[string](api, nil)
+	fmt.Println(*api, *back, genruntime.ConvertEnumPointer[Gender, string](nil, genderValues) == nil)
+	// Output: Male Male true
 }
 
 func ExamplePtrIfNotZero() {
-	// Ptr keeps an explicit zero; PtrIfNotZero treats it as "not set".
-	fmt.Println(*genruntime.Ptr(0), genruntime.PtrIfNotZero(0) == nil, *genruntime.PtrIfNotZero(3))
-	// Output: 0 true 3
-}
-
-func ExampleDerefOr() {
-	var replicas *int
-	fmt.Println(genruntime.Deref(replicas), genruntime.DerefOr(replicas, 1))
-	replicas = genruntime.Ptr(0)
-	fmt.Println(genruntime.DerefOr(replicas, 1))
-	// Output:
-	// 0 1
-	// 0
-}
-
-func ExampleDeepClone() {
-	type Spec struct {
-		Replicas *int
-		Ports    []int
-		Labels   map[string]string
-		Extra    any
-		Unset    []string
-	}
-	src := Spec{
-		Replicas: genruntime.Ptr(3),
-		Ports:    []int{80, 443},
-		Labels:   map[string]string{},
-		Extra:    []string{"x"},
-	}
-	dst := genruntime.DeepClone(src)
-	*dst.Replicas = 5
-	dst.Ports[0] = 8080
-	dst.Labels["new"] = "y"
-	dst.Extra.([]string)[0] = "changed"
-
-	fmt.Println(*src.Replicas, src.Ports, len(src.Labels), src.Extra)
-	fmt.Println(*dst.Replicas, dst.Ports, len(dst.Labels), dst.Extra)
-	fmt.Println(dst.Unset == nil)
-	// Output:
-	// 3 [80 443] 0 [x]
-	// 5 [8080 443] 1 [changed]
-	// true
+	// ptr.To (k8s.io/utils/ptr) keeps an explicit zero; PtrIfNotZero treats
+	// it as "not set".
+	fmt.Println(genruntime.PtrIfNotZero(0) == nil, *genruntime.PtrIfNotZero(3))
+	// Output: true 3
 }

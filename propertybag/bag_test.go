@@ -22,21 +22,47 @@ type address struct {
 	Floor   int               `json:"floor"`
 }
 
-// roundTrip adds v and pulls it back into a fresh value of the same type.
+// roundTrip stashes v and recalls it as a T. A value stored as null is
+// recalled as nil, which roundTrip returns as T's zero value.
 func roundTrip[T any](t *testing.T, v T) T {
 	t.Helper()
 	var bag PropertyBag
-	if err := bag.Add("p", v); err != nil {
-		t.Fatalf("Add(%#v): %v", v, err)
+	if err := Stash(&bag, "p", &v); err != nil {
+		t.Fatalf("Stash(%#v): %v", v, err)
 	}
-	got, err := Pull[T](bag, "p")
+	text := bag["p"]
+	got, err := Recall[T](&bag, "p")
 	if err != nil {
-		t.Fatalf("Pull %T from %q: %v", v, bag["p"], err)
+		t.Fatalf("Recall %T from %q: %v", v, text, err)
 	}
-	if bag.Contains("p") {
-		t.Fatalf("Pull left the value in the bag")
+	if bag != nil {
+		t.Fatalf("Recall left %v in the bag, want a nil bag", bag)
 	}
-	return got
+	if (got == nil) != (text == "null") {
+		t.Fatalf("Recall %T of %q gave nil = %v", v, text, got == nil)
+	}
+	if got == nil {
+		var zero T
+		return zero
+	}
+	return *got
+}
+
+// ptrTo returns a pointer to a copy of v.
+func ptrTo[T any](v T) *T { return &v }
+
+// mustGet returns the value named name as a T, failing the test on an error
+// or a nil result.
+func mustGet[T any](t *testing.T, b PropertyBag, name string) T {
+	t.Helper()
+	v, err := Get[T](b, name)
+	if err != nil {
+		t.Fatalf("Get %q: %v", name, err)
+	}
+	if v == nil {
+		t.Fatalf("Get %q as %s: nil", name, reflect.TypeFor[T]())
+	}
+	return *v
 }
 
 func TestRoundTripKinds(t *testing.T) {
@@ -104,14 +130,14 @@ func eq[T any](t *testing.T, got, want T) {
 
 func TestEnumAndStringInterchange(t *testing.T) {
 	var bag PropertyBag
-	must(t, bag.Add("asEnum", gender("Male")))
-	must(t, bag.Add("asString", "Female"))
-	s, err := Pull[string](bag, "asEnum")
+	must(t, Stash(&bag, "asEnum", ptrTo(gender("Male"))))
+	must(t, Stash(&bag, "asString", ptrTo("Female")))
+	s, err := Recall[string](&bag, "asEnum")
 	must(t, err)
-	eq(t, s, "Male")
-	g, err := Pull[gender](bag, "asString")
+	eq(t, *s, "Male")
+	g, err := Recall[gender](&bag, "asString")
 	must(t, err)
-	eq(t, g, gender("Female"))
+	eq(t, *g, gender("Female"))
 }
 
 func must(t *testing.T, err error) {
@@ -154,14 +180,24 @@ func TestWireFormat(t *testing.T) {
 	}
 	for _, c := range cases {
 		var bag PropertyBag
-		must(t, bag.Add("p", c.value))
+		must(t, Stash(&bag, "p", &c.value))
 		if bag["p"] != c.want {
-			t.Errorf("Add(%#v) stored %s, want %s", c.value, bag["p"], c.want)
+			t.Errorf("Stash(%#v) stored %s, want %s", c.value, bag["p"], c.want)
 		}
 		std, err := json.Marshal(c.value)
 		must(t, err)
 		if string(std) != bag["p"] {
-			t.Errorf("Add(%#v) stored %s, encoding/json gives %s", c.value, bag["p"], std)
+			t.Errorf("Stash(%#v) stored %s, encoding/json gives %s", c.value, bag["p"], std)
+		}
+	}
+	// The shortcut for strings writes what encoding/json writes.
+	for _, v := range []string{"Theodore", "<a&b>", "line\nbreak\u2029", "bad\xffutf8"} {
+		var bag PropertyBag
+		must(t, Stash(&bag, "p", &v))
+		std, err := json.Marshal(v)
+		must(t, err)
+		if bag["p"] != string(std) {
+			t.Errorf("Stash(%q) stored %s, encoding/json gives %s", v, bag["p"], std)
 		}
 	}
 }
@@ -172,10 +208,10 @@ func TestDeterministic(t *testing.T) {
 		m[k] = address{Label: k, Tags: map[string]string{k + "1": "1", k + "0": "0"}}
 	}
 	var first PropertyBag
-	must(t, first.Add("m", m))
+	must(t, Stash(&first, "m", &m))
 	for range 20 {
 		var again PropertyBag
-		must(t, again.Add("m", m))
+		must(t, Stash(&again, "m", &m))
 		if again["m"] != first["m"] {
 			t.Fatalf("encoding not deterministic:\n%s\n%s", first["m"], again["m"])
 		}
@@ -202,36 +238,23 @@ func TestLegacyBags(t *testing.T) {
 		"Null":     "null",
 		"StrPtr":   "plain",
 	}
-	s, err := Get[string](legacy, "Name")
-	must(t, err)
-	eq(t, s, "Mickey Mouse")
-	s, err = Get[string](legacy, "Quoted")
-	must(t, err)
-	eq(t, s, "Already JSON")
-	n, err := Get[int](legacy, "Number")
-	must(t, err)
-	eq(t, n, 42)
-	s, err = Get[string](legacy, "NumStr")
-	must(t, err)
-	eq(t, s, "42")
-	g, err := Get[gender](legacy, "Enum")
-	must(t, err)
-	eq(t, g, gender("Female"))
-	g, err = Get[gender](legacy, "EnumJSON")
-	must(t, err)
-	eq(t, g, gender("Male"))
-	a, err := Get[address](legacy, "Address")
-	must(t, err)
-	eq(t, a, address{Label: "x", Floor: 1})
-	s, err = Get[string](legacy, "Empty")
-	must(t, err)
-	eq(t, s, "")
-	p, err := Get[*string](legacy, "Null")
-	must(t, err)
-	eq(t, p, (*string)(nil))
-	p, err = Get[*string](legacy, "StrPtr")
-	must(t, err)
-	eq(t, *p, "plain")
+	eq(t, mustGet[string](t, legacy, "Name"), "Mickey Mouse")
+	eq(t, mustGet[string](t, legacy, "Quoted"), "Already JSON")
+	eq(t, mustGet[int](t, legacy, "Number"), 42)
+	eq(t, mustGet[string](t, legacy, "NumStr"), "42")
+	eq(t, mustGet[gender](t, legacy, "Enum"), gender("Female"))
+	eq(t, mustGet[gender](t, legacy, "EnumJSON"), gender("Male"))
+	eq(t, mustGet[address](t, legacy, "Address"), address{Label: "x", Floor: 1})
+	eq(t, mustGet[string](t, legacy, "Empty"), "")
+	eq(t, *mustGet[*string](t, legacy, "StrPtr"), "plain")
+	for _, null := range []func() (any, error){
+		func() (any, error) { return Get[string](legacy, "Null") },
+		func() (any, error) { return Get[*string](legacy, "Null") },
+	} {
+		if v, err := null(); err != nil || !reflect.ValueOf(v).IsNil() {
+			t.Errorf("the legacy text null: %v, %v; want nil", v, err)
+		}
+	}
 	if _, err := Get[string](legacy, "Address"); !errors.Is(err, ErrDecode) {
 		t.Errorf("an object read as a string: got %v, want ErrDecode", err)
 	}
@@ -251,33 +274,33 @@ func TestBadInput(t *testing.T) {
 	}
 	cases := []struct {
 		name     string
-		read     func() error
-		sentinel error
+		read     func() (any, error)
 		mentions []string
 	}{
-		{"missing", func() error { _, err := Get[int](bag, "Nope"); return err }, ErrNotFound, []string{`"Nope"`, "int"}},
-		{"unknown field", func() error { var a address; return bag.Pull("Address", &a) }, ErrDecode,
-			[]string{`"Address"`, "propertybag.address", `unknown field "street"`, "1313 S. Harbor"}},
-		{"invalid json", func() error { _, err := Pull[address](bag, "Invalid"); return err }, ErrDecode, []string{`"Invalid"`, "end of JSON"}},
-		{"wrong scalar", func() error { _, err := Pull[int](bag, "Number"); return err }, ErrDecode, []string{"int", "forty-two"}},
-		{"overflow", func() error { _, err := Pull[int8](bag, "Overflow"); return err }, ErrDecode, []string{"int8", "300"}},
-		{"fraction into int", func() error { _, err := Pull[int](bag, "Fraction"); return err }, ErrDecode, []string{"1.5"}},
-		{"trailing data", func() error { _, err := Pull[address](bag, "Trailing"); return err }, ErrDecode, []string{"after top-level value"}},
-		{"array into struct", func() error { _, err := Pull[address](bag, "Array"); return err }, ErrDecode, []string{"array"}},
-		{"array into map", func() error { _, err := Pull[map[string]int](bag, "Array"); return err }, ErrDecode, []string{"array"}},
-		{"control char in string", func() error { _, err := Pull[address](bag, "BadString"); return err }, ErrDecode, []string{"BadString"}},
-		{"unknown field, slow path", func() error { _, err := Pull[time.Time](bag, "Address"); return err }, ErrDecode, []string{"time.Time"}},
-		{"long text excerpt", func() error { _, err := Pull[address](bag, "Long"); return err }, ErrDecode, []string{"…"}},
-		{"nil destination", func() error { return bag.Pull("Address", nil) }, ErrNilDestination, []string{`"Address"`}},
-		{"nil pointer destination", func() error { return bag.Pull("Address", (*address)(nil)) }, ErrNilDestination, []string{"*propertybag.address"}},
-		{"non-pointer destination", func() error { return bag.Pull("Address", address{}) }, ErrNilDestination, []string{"propertybag.address"}},
+		{"unknown field", func() (any, error) { return Recall[address](&bag, "Address") },
+			[]string{`recall "Address" into propertybag.address`, `unknown field "street"`, "1313 S. Harbor"}},
+		{"unknown field, get", func() (any, error) { return Get[address](bag, "Address") },
+			[]string{`get "Address" into propertybag.address`, `unknown field "street"`}},
+		{"invalid json", func() (any, error) { return Recall[address](&bag, "Invalid") }, []string{`"Invalid"`, "end of JSON"}},
+		{"wrong scalar", func() (any, error) { return Recall[int](&bag, "Number") }, []string{"int", "forty-two"}},
+		{"overflow", func() (any, error) { return Recall[int8](&bag, "Overflow") }, []string{"int8", "300"}},
+		{"fraction into int", func() (any, error) { return Recall[int](&bag, "Fraction") }, []string{"1.5"}},
+		{"trailing data", func() (any, error) { return Recall[address](&bag, "Trailing") }, []string{"after top-level value"}},
+		{"array into struct", func() (any, error) { return Recall[address](&bag, "Array") }, []string{"array"}},
+		{"array into map", func() (any, error) { return Recall[map[string]int](&bag, "Array") }, []string{"array"}},
+		{"control char in string", func() (any, error) { return Recall[address](&bag, "BadString") }, []string{"BadString"}},
+		{"unknown field, slow path", func() (any, error) { return Recall[time.Time](&bag, "Address") }, []string{"time.Time"}},
+		{"long text excerpt", func() (any, error) { return Recall[address](&bag, "Long") }, []string{"…"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := bag.Clone()
-			err := c.read()
-			if !errors.Is(err, c.sentinel) {
-				t.Fatalf("got %v, want %v", err, c.sentinel)
+			before := bag.DeepCopy()
+			v, err := c.read()
+			if !errors.Is(err, ErrDecode) {
+				t.Fatalf("got %v, want ErrDecode", err)
+			}
+			if !reflect.ValueOf(v).IsNil() {
+				t.Errorf("a failed read returned %#v", v)
 			}
 			var bagErr *Error
 			if !errors.As(err, &bagErr) {
@@ -298,45 +321,40 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestFailedPullLeavesDestination(t *testing.T) {
-	bag := PropertyBag{"a": `{"label":"new","bogus":1}`}
-	dst := address{Label: "old", Floor: 9}
-	if err := bag.Pull("a", &dst); err == nil {
-		t.Fatal("expected an error")
-	}
-	eq(t, dst, address{Label: "old", Floor: 9})
-}
-
-func TestPullReplacesDestination(t *testing.T) {
-	bag := PropertyBag{"a": `{"label":"new"}`}
-	dst := address{Label: "old", Floor: 9, Lines: []string{"stale"}}
-	must(t, bag.Pull("a", &dst))
-	eq(t, dst, address{Label: "new"})
+// TestReadReturnsAFreshValue: what Get and Recall return is decoded anew
+// each time and shares nothing with an earlier result.
+func TestReadReturnsAFreshValue(t *testing.T) {
+	bag := PropertyBag{"a": `{"label":"new","lines":["l"]}`}
+	first := mustGet[address](t, bag, "a")
+	first.Lines[0] = "changed"
+	eq(t, mustGet[address](t, bag, "a"), address{Label: "new", Lines: []string{"l"}})
 }
 
 func TestCaseInsensitiveFieldMatch(t *testing.T) {
-	a, err := Get[address](PropertyBag{"a": `{"LABEL":"x","Floor":2}`}, "a")
-	must(t, err)
-	eq(t, a, address{Label: "x", Floor: 2})
+	eq(t, mustGet[address](t, PropertyBag{"a": `{"LABEL":"x","Floor":2}`}, "a"), address{Label: "x", Floor: 2})
 }
 
-func TestAddErrors(t *testing.T) {
+func TestStashErrors(t *testing.T) {
 	var bag PropertyBag
-	must(t, bag.Add("keep", 1))
+	must(t, Stash(&bag, "keep", ptrTo(1)))
 	for _, v := range []any{make(chan int), math.NaN(), func() {}, map[string]any{"f": math.Inf(1)}} {
-		err := bag.Add("keep", v)
+		err := Stash(&bag, "keep", &v)
 		if !errors.Is(err, ErrEncode) {
-			t.Errorf("Add(%T): got %v, want ErrEncode", v, err)
+			t.Errorf("Stash(%T): got %v, want ErrEncode", v, err)
 		}
-		if err != nil && !strings.Contains(err.Error(), `"keep"`) {
-			t.Errorf("error %q does not name the property", err)
+		if err != nil && !strings.Contains(err.Error(), `stash "keep"`) {
+			t.Errorf("error %q does not name the operation and the property", err)
 		}
+	}
+	if err := Stash(&bag, "keep", ptrTo(math.Inf(-1))); err == nil || !strings.Contains(err.Error(), `stash "keep" (float64)`) {
+		t.Errorf("Stash(-Inf): %v, want an error naming float64", err)
 	}
 	eq(t, bag, PropertyBag{"keep": "1"})
-	var nilBag *PropertyBag
-	if err := nilBag.Add("x", 1); !errors.Is(err, ErrNilBag) {
-		t.Errorf("Add on nil *PropertyBag: got %v", err)
+	// Through a nil *PropertyBag: an error for a value, nothing for nil.
+	if err := Stash(nil, "x", ptrTo(1)); !errors.Is(err, ErrEncode) || !strings.Contains(err.Error(), "nil *PropertyBag") {
+		t.Errorf("Stash through a nil *PropertyBag: got %v", err)
 	}
+	must(t, Stash[int](nil, "x", nil))
 }
 
 func TestCycleIsAnErrorNotACrash(t *testing.T) {
@@ -346,35 +364,36 @@ func TestCycleIsAnErrorNotACrash(t *testing.T) {
 	n := &node{}
 	n.Next = n
 	var bag PropertyBag
-	if err := bag.Add("n", n); !errors.Is(err, ErrEncode) {
+	if err := Stash(&bag, "n", &n); !errors.Is(err, ErrEncode) || bag != nil {
 		t.Fatalf("got %v, want ErrEncode", err)
 	}
 }
 
 func TestOperations(t *testing.T) {
-	var bag PropertyBag // nil bag: reads work, Add allocates
-	if bag.Contains("x") || len(bag.Names()) != 0 {
+	var bag PropertyBag // nil bag: reads work, Stash allocates
+	if bag.Contains("x") {
 		t.Fatal("nil bag not empty")
 	}
 	bag.Remove("x")
-	if bag.Clone() != nil {
-		t.Fatal("clone of nil bag is not nil")
+	if bag != nil || bag.DeepCopy() != nil {
+		t.Fatal("Remove or DeepCopy of a nil bag is not nil")
 	}
-	must(t, bag.Add("b", 1))
-	must(t, bag.Add("a", "x"))
-	must(t, bag.Add("c", true))
-	eq(t, bag.Names(), []string{"a", "b", "c"})
+	if v, err := Recall[int](&bag, "x"); v != nil || err != nil || bag != nil {
+		t.Fatalf("Recall from a nil bag: %v, %v", v, err)
+	}
+	must(t, Stash(&bag, "b", ptrTo(1)))
+	must(t, Stash(&bag, "a", ptrTo("x")))
+	must(t, Stash(&bag, "c", ptrTo(true)))
+	eq(t, bag, PropertyBag{"a": `"x"`, "b": "1", "c": "true"})
 	if !bag.Contains("a") {
-		t.Fatal("Contains after Add")
+		t.Fatal("Contains after Stash")
 	}
-	clone := bag.Clone()
+	clone := bag.DeepCopy()
 	clone.Remove("a")
 	if !bag.Contains("a") || clone.Contains("a") {
-		t.Fatal("clone shares memory with the original")
+		t.Fatal("DeepCopy shares memory with the original")
 	}
-	v, err := Get[int](bag, "b")
-	must(t, err)
-	eq(t, v, 1)
+	eq(t, mustGet[int](t, bag, "b"), 1)
 	if !bag.Contains("b") {
 		t.Fatal("Get removed the value")
 	}
@@ -382,60 +401,73 @@ func TestOperations(t *testing.T) {
 	if bag.Contains("b") {
 		t.Fatal("Remove kept the value")
 	}
-	empty := PropertyBag{}
-	if empty.Clone() == nil || empty.NilIfEmpty() != nil || bag.NilIfEmpty() == nil {
-		t.Fatal("nil/empty handling of Clone or NilIfEmpty")
+	s, err := Recall[string](&bag, "a")
+	must(t, err)
+	eq(t, *s, "x")
+	if bag.Contains("a") {
+		t.Fatal("Recall kept the value")
 	}
-	var deep PropertyBag
-	bag.DeepCopyInto(&deep)
-	deep["a"] = "changed"
-	if bag["a"] == "changed" || bag.DeepCopy()["a"] != bag["a"] {
-		t.Fatal("DeepCopy shares memory")
+	bag.Remove("c")
+	if bag != nil {
+		t.Fatalf("Remove of the last value left %#v, want nil", bag)
 	}
+	if v, err := Recall[int]((*PropertyBag)(nil), "x"); v != nil || err != nil {
+		t.Fatalf("Recall through a nil *PropertyBag: %v, %v", v, err)
+	}
+	(*PropertyBag)(nil).Remove("x")
 }
 
-func TestNewMerges(t *testing.T) {
-	a := PropertyBag{"x": "1", "y": "1"}
-	b := PropertyBag{"y": "2", "z": "2"}
-	m := New(a, nil, b)
-	eq(t, m, PropertyBag{"x": "1", "y": "2", "z": "2"})
-	m["x"] = "changed"
-	eq(t, a["x"], "1")
-	if New() != nil || New(nil, PropertyBag{}) != nil {
-		t.Fatal("New of nothing should be nil")
-	}
-}
-
-func TestOptional(t *testing.T) {
+// TestNilMeansAbsent: stashing nil removes the name, and a name the bag does
+// not hold or holds as null is recalled as nil; the one rule for nil.
+func TestNilMeansAbsent(t *testing.T) {
 	var bag PropertyBag
-	name := "Theodore"
-	must(t, AddOptional(&bag, "MiddleName", &name))
-	must(t, AddOptional[string](&bag, "Nickname", nil))
+	must(t, Stash(&bag, "MiddleName", ptrTo("Theodore")))
+	must(t, Stash[string](&bag, "Nickname", nil))
 	if bag.Contains("Nickname") {
-		t.Fatal("AddOptional(nil) stored a value")
+		t.Fatal("Stash(nil) stored a value")
 	}
-	got, err := PullOptional[string](bag, "MiddleName")
+	got, err := Recall[string](&bag, "MiddleName")
 	must(t, err)
 	eq(t, *got, "Theodore")
-	got, err = PullOptional[string](bag, "MiddleName")
-	must(t, err)
-	if got != nil {
-		t.Fatal("PullOptional of a pulled value is not nil")
+	if bag != nil {
+		t.Fatalf("Recall of the last value left %#v, want nil", bag)
 	}
-	must(t, bag.Add("x", 1))
-	must(t, AddOptional[int](&bag, "x", nil))
-	if bag.Contains("x") {
-		t.Fatal("AddOptional(nil) did not remove the earlier value")
+	got, err = Recall[string](&bag, "MiddleName")
+	if got != nil || err != nil {
+		t.Fatalf("Recall of a recalled value: %v, %v; want nil, nil", got, err)
 	}
-	must(t, bag.Add("nilPointer", (*string)(nil)))
-	got, err = PullOptional[string](bag, "nilPointer")
+	must(t, Stash[int](&bag, "x", nil))
+	if bag != nil {
+		t.Fatalf("Stash(nil) into a nil bag allocated %#v", bag)
+	}
+	must(t, Stash(&bag, "x", ptrTo(1)))
+	must(t, Stash(&bag, "y", ptrTo(2)))
+	must(t, Stash[int](&bag, "x", nil))
+	if bag.Contains("x") || !bag.Contains("y") {
+		t.Fatal("Stash(nil) did not remove the earlier value, or removed another")
+	}
+	must(t, Stash[int](&bag, "y", nil))
+	if bag != nil {
+		t.Fatalf("Stash(nil) of the last value left %#v, want nil", bag)
+	}
+	// A value whose whole encoding is null (a nil pointer, here) is
+	// recalled as nil and removed.
+	must(t, Stash(&bag, "nilPointer", ptrTo((*string)(nil))))
+	must(t, Stash(&bag, "other", ptrTo(1)))
+	eq(t, bag["nilPointer"], "null")
+	p, err := Recall[*string](&bag, "nilPointer")
 	must(t, err)
-	if got != nil || bag.Contains("nilPointer") {
-		t.Fatalf("PullOptional of a stored null: %v", got)
+	if p != nil || bag.Contains("nilPointer") {
+		t.Fatalf("Recall of a stored null: %v, bag %v", p, bag)
+	}
+	// An empty bag is left as it is when nothing is removed.
+	empty := PropertyBag{}
+	if v, err := Recall[int](&empty, "x"); v != nil || err != nil || empty == nil {
+		t.Fatalf("Recall of an absent name from an empty bag: %v, %v, bag %#v", v, err, empty)
 	}
 	bag["bad"] = "{"
-	if _, err := PullOptional[address](bag, "bad"); !errors.Is(err, ErrDecode) || !bag.Contains("bad") {
-		t.Fatalf("PullOptional of bad text: %v", err)
+	if v, err := Recall[address](&bag, "bad"); !errors.Is(err, ErrDecode) || v != nil || !bag.Contains("bad") {
+		t.Fatalf("Recall of bad text: %v, %v", v, err)
 	}
 }
 
@@ -447,9 +479,7 @@ func TestStructSchemaFieldFromJSON(t *testing.T) {
 	in := `{"name":"x","$propertyBag":{"MiddleName":"\"Theodore\""}}`
 	var s storage
 	must(t, json.Unmarshal([]byte(in), &s))
-	m, err := Get[string](s.PropertyBag, "MiddleName")
-	must(t, err)
-	eq(t, m, "Theodore")
+	eq(t, mustGet[string](t, s.PropertyBag, "MiddleName"), "Theodore")
 	out, err := json.Marshal(s)
 	must(t, err)
 	eq(t, string(out), in)
@@ -463,7 +493,7 @@ func TestMarshalBags(t *testing.T) {
 	text, err := MarshalBags(bags)
 	must(t, err)
 	// Values are embedded as the JSON they are, not as strings of JSON; a
-	// character Add would have escaped, stored as itself, is written as
+	// character Stash would have escaped, stored as itself, is written as
 	// the escape (see TestMarshalBagsNoHTMLEscaping).
 	eq(t, text, `{"spec":{"A":{"label":"\u003cy\u003e"},"B":"x"},"status":{"Phase":"Active"}}`)
 	back, err := UnmarshalBags(text)
@@ -504,7 +534,7 @@ func TestMarshalBagsVerbatim(t *testing.T) {
 	eq(t, back, bags)
 }
 
-// TestMarshalBagsRoundTrip round-trips values of many types, as Add writes
+// TestMarshalBagsRoundTrip round-trips values of many types, as Stash writes
 // them, and checks that the text is JSON that encoding/json reads as the
 // same values.
 func TestMarshalBagsRoundTrip(t *testing.T) {
@@ -514,7 +544,7 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 		"list": []string{"a", "b"}, "nested": map[string][]int{"x": {1, 2}}, "struct": struct{ A, B string }{"1", "2"},
 	}
 	for k, v := range values {
-		must(t, bag.Add(k, v))
+		must(t, Stash(&bag, k, &v))
 	}
 	bags := map[string]PropertyBag{"spec": bag}
 	text, err := MarshalBags(bags)
@@ -529,7 +559,7 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 		eq(t, got, want)
 	}
 	if !strings.Contains(text, "<html> \u2028") {
-		t.Errorf("the escapes Add wrote are not written as the characters: %s", text)
+		t.Errorf("the escapes Stash wrote are not written as the characters: %s", text)
 	}
 	back, err := UnmarshalBags(text)
 	must(t, err)
@@ -571,8 +601,7 @@ func TestDeepNesting(t *testing.T) {
 		Kids []tree `json:"kids"`
 	}
 	deep := strings.Repeat(`{"kids":[`, 6000) + strings.Repeat(`]}`, 6000)
-	var got tree
-	if err := (PropertyBag{"t": deep}).Get("t", &got); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
+	if _, err := Get[tree](PropertyBag{"t": deep}, "t"); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
 		t.Errorf("12000 levels into a recursive type: error = %.200v", err)
 	}
 }

@@ -2,15 +2,17 @@ package propertybag
 
 import (
 	"encoding/json"
-	"strconv"
+	"errors"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // referenceBag is the straightforward design the benchmarks compare against:
-// encoding/json for every Add and Pull.
+// encoding/json for every stash and recall.
 type referenceBag map[string]string
 
-func (b referenceBag) Add(name string, value any) error {
+func (b referenceBag) stash(name string, value any) error {
 	data, err := json.Marshal(value)
 	if err != nil {
 		return err
@@ -19,7 +21,7 @@ func (b referenceBag) Add(name string, value any) error {
 	return nil
 }
 
-func (b referenceBag) Pull(name string, dst any) error {
+func (b referenceBag) recall(name string, dst any) error {
 	if err := json.Unmarshal([]byte(b[name]), dst); err != nil {
 		return err
 	}
@@ -37,53 +39,120 @@ type benchAddress struct {
 }
 
 // benchValues is the mix of value kinds the issue names: string, int, bool,
-// enum, small struct, slice of structs.
-func benchValues() []any {
+// enum, small struct, slice of structs; the optional fields of a storage
+// version that generated code stashes.
+type benchValues struct {
+	s  *string
+	n  *int
+	b  *bool
+	e  *benchEnum
+	a  *benchAddress
+	as []benchAddress
+}
+
+func newBenchValues() benchValues {
 	country := "USA"
 	addr := benchAddress{Street: "1313 S. Harbor Blvd", City: "Anaheim", Country: &country, Number: 1313}
-	return []any{
-		"Theodore",
-		42,
-		true,
-		benchEnum("Female"),
-		addr,
-		[]benchAddress{addr, {Street: "Main Street", City: "Disneyland"}, {City: "Orlando", Number: 7}},
+	return benchValues{
+		s:  ptrTo("Theodore"),
+		n:  ptrTo(42),
+		b:  ptrTo(true),
+		e:  ptrTo(benchEnum("Female")),
+		a:  &addr,
+		as: []benchAddress{addr, {Street: "Main Street", City: "Disneyland"}, {City: "Orlando", Number: 7}},
 	}
 }
 
-// pullAll reads every value of benchValues back, into variables of the same
-// types.
-func pullAll(pull func(string, any) error) error {
-	var (
-		s  string
-		n  int
-		b  bool
-		e  benchEnum
-		a  benchAddress
-		as []benchAddress
+// stashAll stashes every value of v, as generated code does, each with its
+// own type.
+func stashAll(bag *PropertyBag, v *benchValues) error {
+	return errors.Join(
+		Stash(bag, "0", v.s),
+		Stash(bag, "1", v.n),
+		Stash(bag, "2", v.b),
+		Stash(bag, "3", v.e),
+		Stash(bag, "4", v.a),
+		Stash(bag, "5", &v.as),
 	)
-	for i, dst := range []any{&s, &n, &b, &e, &a, &as} {
-		if err := pull(strconv.Itoa(i), dst); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
-var names = []string{"0", "1", "2", "3", "4", "5"}
+// recallAll recalls every value stashAll stashed, each as its own type.
+func recallAll(bag *PropertyBag) (v benchValues, err error) {
+	var errs [6]error
+	v.s, errs[0] = Recall[string](bag, "0")
+	v.n, errs[1] = Recall[int](bag, "1")
+	v.b, errs[2] = Recall[bool](bag, "2")
+	v.e, errs[3] = Recall[benchEnum](bag, "3")
+	v.a, errs[4] = Recall[benchAddress](bag, "4")
+	var as *[]benchAddress
+	as, errs[5] = Recall[[]benchAddress](bag, "5")
+	if as != nil {
+		v.as = *as
+	}
+	return v, errors.Join(errs[:]...)
+}
 
-func BenchmarkMixedAddPull(b *testing.B) {
-	values := benchValues()
+// referenceStashAll and referenceRecallAll are stashAll and recallAll for
+// the reference bag.
+func referenceStashAll(bag referenceBag, v *benchValues) error {
+	return errors.Join(
+		bag.stash("0", *v.s),
+		bag.stash("1", *v.n),
+		bag.stash("2", *v.b),
+		bag.stash("3", *v.e),
+		bag.stash("4", *v.a),
+		bag.stash("5", v.as),
+	)
+}
+
+func referenceRecallAll(bag referenceBag) (v benchValues, err error) {
+	v.s, v.n, v.b, v.e, v.a = new(string), new(int), new(bool), new(benchEnum), new(benchAddress)
+	return v, errors.Join(
+		bag.recall("0", v.s),
+		bag.recall("1", v.n),
+		bag.recall("2", v.b),
+		bag.recall("3", v.e),
+		bag.recall("4", v.a),
+		bag.recall("5", &v.as),
+	)
+}
+
+// TestBenchmarkedWork checks that both bags store the same text and give
+// back the values they were given, so that the benchmarks compare the same
+// work.
+func TestBenchmarkedWork(t *testing.T) {
+	values := newBenchValues()
+	var bag PropertyBag
+	must(t, stashAll(&bag, &values))
+	ref := referenceBag{}
+	must(t, referenceStashAll(ref, &values))
+	eq(t, bag, PropertyBag(ref))
+	got, err := recallAll(&bag)
+	must(t, err)
+	refGot, err := referenceRecallAll(ref)
+	must(t, err)
+	opt := cmp.AllowUnexported(benchValues{})
+	if diff := cmp.Diff(values, got, opt); diff != "" {
+		t.Errorf("recalled values (-stashed +recalled):\n%s", diff)
+	}
+	if diff := cmp.Diff(values, refGot, opt); diff != "" {
+		t.Errorf("reference's recalled values (-stashed +recalled):\n%s", diff)
+	}
+	if bag != nil || len(ref) != 0 {
+		t.Errorf("values left behind: %v, %v", bag, ref)
+	}
+}
+
+func BenchmarkMixedStashRecall(b *testing.B) {
+	values := newBenchValues()
 	b.Run("reference", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			bag := referenceBag{}
-			for i, v := range values {
-				if err := bag.Add(names[i], v); err != nil {
-					b.Fatal(err)
-				}
+			if err := referenceStashAll(bag, &values); err != nil {
+				b.Fatal(err)
 			}
-			if err := pullAll(bag.Pull); err != nil {
+			if _, err := referenceRecallAll(bag); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -92,58 +161,51 @@ func BenchmarkMixedAddPull(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var bag PropertyBag
-			for i, v := range values {
-				if err := bag.Add(names[i], v); err != nil {
-					b.Fatal(err)
-				}
+			if err := stashAll(&bag, &values); err != nil {
+				b.Fatal(err)
 			}
-			if err := pullAll(bag.Pull); err != nil {
+			if _, err := recallAll(&bag); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 }
 
-func BenchmarkAdd(b *testing.B) {
-	values := benchValues()
+func BenchmarkStash(b *testing.B) {
+	values := newBenchValues()
 	b.Run("reference", func(b *testing.B) {
 		b.ReportAllocs()
 		bag := referenceBag{}
 		for b.Loop() {
-			for i, v := range values {
-				_ = bag.Add(names[i], v)
-			}
+			_ = referenceStashAll(bag, &values)
 		}
 	})
 	b.Run("propertybag", func(b *testing.B) {
 		b.ReportAllocs()
 		bag := PropertyBag{}
 		for b.Loop() {
-			for i, v := range values {
-				_ = bag.Add(names[i], v)
-			}
+			_ = stashAll(&bag, &values)
 		}
 	})
 }
 
-// filled returns a bag holding benchValues under names.
+// filled returns a bag holding newBenchValues.
 func filled(tb testing.TB) PropertyBag {
 	var bag PropertyBag
-	for i, v := range benchValues() {
-		if err := bag.Add(names[i], v); err != nil {
-			tb.Fatal(err)
-		}
+	values := newBenchValues()
+	if err := stashAll(&bag, &values); err != nil {
+		tb.Fatal(err)
 	}
 	return bag
 }
 
-func BenchmarkPull(b *testing.B) {
+func BenchmarkRecall(b *testing.B) {
 	full := filled(b)
 	b.Run("reference", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			bag := referenceBag(full.Clone())
-			if err := pullAll(bag.Pull); err != nil {
+			bag := referenceBag(full.DeepCopy())
+			if _, err := referenceRecallAll(bag); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -151,13 +213,15 @@ func BenchmarkPull(b *testing.B) {
 	b.Run("propertybag", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			bag := full.Clone()
-			if err := pullAll(bag.Pull); err != nil {
+			bag := full.DeepCopy()
+			if _, err := recallAll(&bag); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 }
+
+var names = []string{"0", "1", "2", "3", "4", "5"}
 
 func BenchmarkContains(b *testing.B) {
 	bag := filled(b)
@@ -181,12 +245,12 @@ func BenchmarkRemove(b *testing.B) {
 	}
 }
 
-func BenchmarkClone(b *testing.B) {
+func BenchmarkDeepCopy(b *testing.B) {
 	bag := filled(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if len(bag.Clone()) != len(bag) {
-			b.Fatal("short clone")
+		if len(bag.DeepCopy()) != len(bag) {
+			b.Fatal("short copy")
 		}
 	}
 }
@@ -202,7 +266,7 @@ func BenchmarkBags(b *testing.B) {
 		"MailingAddress":     benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: 1},
 		"ResidentialAddress": map[string]string{"label": "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"},
 	} {
-		if err := spec.Add(name, value); err != nil {
+		if err := Stash(&spec, name, &value); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,12 +3,13 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // counter decodes through its own UnmarshalJSON, so that it takes
@@ -22,62 +23,95 @@ func (c *counter) UnmarshalJSON(data []byte) error {
 	return err
 }
 
+// readChecks reads name from bag as a T with Get and Recall, and checks
+// what every read promises whatever the text: no panic; on failure an
+// *Error wrapping ErrDecode that names the operation and the property, no
+// value, and the bag as it was; on success the same value from both, and
+// the name removed by Recall. It returns the value and Get's error.
+func readChecks[T any](t *testing.T, bag PropertyBag, name string) (*T, error) {
+	t.Helper()
+	typ := reflect.TypeFor[T]()
+	safely := func(read func() (*T, error)) (v *T, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("reading %q as %s panicked: %v", bag[name], typ, r)
+			}
+		}()
+		return read()
+	}
+	before := bag.DeepCopy()
+	got, err := safely(func() (*T, error) { return Get[T](bag, name) })
+	if diff := cmp.Diff(before, bag); diff != "" {
+		t.Fatalf("Get of %q as %s changed the bag:\n%s", before[name], typ, diff)
+	}
+	work := bag.DeepCopy()
+	recalled, recallErr := safely(func() (*T, error) { return Recall[T](&work, name) })
+	for op, e := range map[string]error{"get": err, "recall": recallErr} {
+		if e == nil {
+			continue
+		}
+		var bagErr *Error
+		if !errors.Is(e, ErrDecode) || !errors.As(e, &bagErr) || !strings.Contains(e.Error(), op+" "+strconv.Quote(name)) {
+			t.Errorf("%s of %q as %s: error %v, want an *Error wrapping ErrDecode naming %s %q", op, before[name], typ, e, op, name)
+		}
+	}
+	if (err == nil) != (recallErr == nil) {
+		t.Fatalf("%q as %s: Get error %v, Recall error %v", before[name], typ, err, recallErr)
+	}
+	if err != nil {
+		if got != nil || recalled != nil {
+			t.Errorf("a failed read of %q as %s returned %#v and %#v", before[name], typ, got, recalled)
+		}
+		if diff := cmp.Diff(before, work); diff != "" {
+			t.Errorf("a failed Recall of %q as %s changed the bag:\n%s", before[name], typ, diff)
+		}
+		return nil, err
+	}
+	if !reflect.DeepEqual(got, recalled) {
+		t.Errorf("%q as %s: Get gave %#v, Recall %#v", before[name], typ, got, recalled)
+	}
+	if work.Contains(name) {
+		t.Errorf("Recall of %q as %s kept the value", before[name], typ)
+	}
+	return got, nil
+}
+
 // notNumbers are texts that begin like a number but are not one JSON
-// number. A decoder that assigns the number it has read before it looks at
-// the rest leaves 42, 0 or 4 behind.
+// number. A decoder that takes the number it has read before it looks at
+// the rest gives 42, 0 or 4.
 var notNumbers = []string{"42abc", "0x10", "4 2", "42,", "42]", "42}", "1e", "1e+", "-", "--1", "4.2.1", "042", "+1", "1.", ".5", "[42]", `{"n":42}`, `"42"`, "42 x", "NaN", "Infinity", "true"}
 
-// TestFailedNumberLeavesDestination: a failed Get or Pull into a number
-// leaves the destination as it was, on the fast path and on the
-// encoding/json path, and the generic Get and Pull return the zero value.
-func TestFailedNumberLeavesDestination(t *testing.T) {
+// TestFailedNumberReturnsNothing (issue 12): a failed Get or Recall as a
+// number returns an error and no value, not the part that was a number, on
+// the fast path and on the encoding/json path, and Recall leaves the value
+// in the bag.
+func TestFailedNumberReturnsNothing(t *testing.T) {
 	for _, text := range notNumbers {
 		t.Run(text, func(t *testing.T) {
 			bag := PropertyBag{"n": text}
-			check := func(dst any, want any) {
+			fails := func(v any, err error) {
 				t.Helper()
-				err := bag.Get("n", dst)
-				if !errors.Is(err, ErrDecode) {
-					t.Errorf("Get into %T: got %v, want ErrDecode", dst, err)
-				}
-				if err := bag.Pull("n", dst); !errors.Is(err, ErrDecode) || !bag.Contains("n") {
-					t.Errorf("Pull into %T: got %v (value still in the bag: %v), want ErrDecode", dst, err, bag.Contains("n"))
-				}
-				if got := reflect.ValueOf(dst).Elem().Interface(); got != want {
-					t.Errorf("failed read into %T wrote %v (was %v)", dst, got, want)
+				if err == nil {
+					t.Errorf("%q read as %T without error: %v", text, v, reflect.ValueOf(v).Elem())
 				}
 			}
-			i, i64, u8, f32, f64, c := 7, int64(7), uint8(7), float32(7), 7.0, counter(7)
-			check(&i, 7)
-			check(&i64, int64(7))
-			check(&u8, uint8(7))
-			check(&f32, float32(7))
-			check(&f64, 7.0)
-			check(&c, counter(7))
-			seven := 7
-			p := &seven
-			check(&p, &seven)
-			if seven != 7 {
-				t.Errorf("failed read into **int wrote %d through the pointer", seven)
-			}
+			fails(readChecks[int](t, bag, "n"))
+			fails(readChecks[int64](t, bag, "n"))
+			fails(readChecks[uint8](t, bag, "n"))
+			fails(readChecks[float32](t, bag, "n"))
+			fails(readChecks[float64](t, bag, "n"))
+			fails(readChecks[counter](t, bag, "n"))
+			fails(readChecks[*int](t, bag, "n"))
 			if !json.Valid([]byte(text)) {
-				var a any = 7
-				check(&a, any(7))
-			}
-			if n, err := Get[int](bag, "n"); err == nil || n != 0 {
-				t.Errorf("Get[int] = %d, %v; want 0 and an error", n, err)
-			}
-			if n, err := Pull[float32](bag, "n"); err == nil || n != 0 {
-				t.Errorf("Pull[float32] = %v, %v; want 0 and an error", n, err)
+				fails(readChecks[any](t, bag, "n"))
 			}
 		})
 	}
 }
 
-// TestNilDestination: a nil pointer of any type, or no pointer at all, is
-// ErrNilDestination whatever the bag holds, never a panic, and the bag is
-// unchanged.
-func TestNilDestination(t *testing.T) {
+// TestReadsAnyTextAsAnyType: whatever the bag holds, reading it as any type
+// keeps the promises of readChecks.
+func TestReadsAnyTextAsAnyType(t *testing.T) {
 	bag := PropertyBag{
 		"plain":   `"Theodore"`,
 		"escaped": `"tab\there"`,
@@ -89,39 +123,28 @@ func TestNilDestination(t *testing.T) {
 		"empty":   ``,
 		"bad":     `{"label":`,
 	}
-	destinations := []any{
-		nil, (*string)(nil), (**string)(nil), (***string)(nil), (*gender)(nil), (**gender)(nil),
-		(*int)(nil), (**int)(nil), (*uint8)(nil), (*float32)(nil), (*bool)(nil),
-		(*address)(nil), (**address)(nil), (*[]int)(nil), (*[]address)(nil), (*map[string]int)(nil),
-		(*any)(nil), (*time.Time)(nil), (*counter)(nil), (*PropertyBag)(nil), (*[]byte)(nil),
-		"not a pointer", 42, address{},
-	}
-	for _, dst := range destinations {
-		for _, name := range append(bag.Names(), "missing") {
-			t.Run(fmt.Sprintf("%T/%s", dst, name), func(t *testing.T) {
-				before := bag.Clone()
-				for _, read := range []struct {
-					op string
-					fn func(string, any) error
-				}{{"get", bag.Get}, {"pull", bag.Pull}} {
-					err := func() (err error) {
-						defer func() {
-							if r := recover(); r != nil {
-								err = fmt.Errorf("panic: %v", r)
-							}
-						}()
-						return read.fn(name, dst)
-					}()
-					if !errors.Is(err, ErrNilDestination) {
-						t.Fatalf("%s into %T: got %v, want ErrNilDestination", read.op, dst, err)
-					}
-					if !strings.Contains(err.Error(), strconv.Quote(name)) {
-						t.Errorf("error %q does not name the property", err)
-					}
-				}
-				eq(t, bag, before)
-			})
-		}
+	for name := range bag {
+		t.Run(name, func(t *testing.T) {
+			readChecks[string](t, bag, name)
+			readChecks[*string](t, bag, name)
+			readChecks[**string](t, bag, name)
+			readChecks[gender](t, bag, name)
+			readChecks[int](t, bag, name)
+			readChecks[*int](t, bag, name)
+			readChecks[uint8](t, bag, name)
+			readChecks[float32](t, bag, name)
+			readChecks[bool](t, bag, name)
+			readChecks[address](t, bag, name)
+			readChecks[*address](t, bag, name)
+			readChecks[[]int](t, bag, name)
+			readChecks[[]address](t, bag, name)
+			readChecks[map[string]int](t, bag, name)
+			readChecks[any](t, bag, name)
+			readChecks[time.Time](t, bag, name)
+			readChecks[counter](t, bag, name)
+			readChecks[PropertyBag](t, bag, name)
+			readChecks[[]byte](t, bag, name)
+		})
 	}
 }
 
@@ -144,78 +167,60 @@ func (o *optionalText) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(data, &o.Text)
 }
 
-// TestNull pins what the text null (what Add stores for nil) reads as: nil
-// for a pointer, slice, map or interface; an error, the same for strings,
-// numbers, bools and structs, for any other destination, which is left as
-// it was; and whatever a type with its own unmarshaler makes of it.
+// TestNull (issue 12): the text null, what Stash stores for a value that
+// encodes as null, reads as nil for every T and is removed by Recall; with
+// white space around it, it is null for every T but a string kind, which
+// takes legacy text as it is. Inside an object, null leaves the field its
+// zero value.
 func TestNull(t *testing.T) {
 	var bag PropertyBag
-	must(t, bag.Add("nil", nil))
-	must(t, bag.Add("nilString", (*string)(nil)))
-	must(t, bag.Add("nilStruct", (*address)(nil)))
+	must(t, Stash(&bag, "nil", ptrTo[any](nil)))
+	must(t, Stash(&bag, "nilString", ptrTo((*string)(nil))))
+	must(t, Stash(&bag, "nilStruct", ptrTo((*address)(nil))))
+	must(t, Stash(&bag, "nilSlice", ptrTo([]int(nil))))
+	must(t, Stash(&bag, "zeroOptionalText", &optionalText{}))
 	bag["spaced"] = " null\n"
-	for _, name := range []string{"nil", "nilString", "nilStruct"} {
-		eq(t, bag[name], "null")
+	for name, text := range bag {
+		if name != "spaced" && text != "null" {
+			t.Errorf("%s stored as %q, want null", name, text)
+		}
 	}
-	for _, name := range []string{"nil", "nilString", "nilStruct", "spaced"} {
+	for name := range bag {
 		t.Run(name, func(t *testing.T) {
-			fails := func(dst any, want any) {
+			isNil := func(v any, err error) {
 				t.Helper()
-				err := bag.Get(name, dst)
-				if !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "null") {
-					t.Errorf("Get into %T: got %v, want ErrDecode saying the value is null", dst, err)
-				}
-				if got := reflect.ValueOf(dst).Elem().Interface(); !reflect.DeepEqual(got, want) {
-					t.Errorf("failed Get into %T wrote %#v", dst, got)
+				if err != nil || !reflect.ValueOf(v).IsNil() {
+					t.Errorf("%q read as %T: %#v, %v; want nil, nil", bag[name], v, v, err)
 				}
 			}
-			n, f, b, g := 7, float32(7), true, gender("Male")
-			fails(&n, 7)
-			fails(&f, float32(7))
-			fails(&b, true)
-			a := address{Label: "old"}
-			fails(&a, address{Label: "old"})
-			if name != "spaced" { // legacy text with white space is a string
-				s := "old"
-				fails(&s, "old")
-				fails(&g, gender("Male"))
+			isNil(readChecks[int](t, bag, name))
+			isNil(readChecks[float32](t, bag, name))
+			isNil(readChecks[bool](t, bag, name))
+			isNil(readChecks[address](t, bag, name))
+			isNil(readChecks[*address](t, bag, name))
+			isNil(readChecks[[]int](t, bag, name))
+			isNil(readChecks[map[string]int](t, bag, name))
+			isNil(readChecks[any](t, bag, name))
+			isNil(readChecks[optionalText](t, bag, name))
+			isNil(readChecks[time.Time](t, bag, name))
+			if name == "spaced" {
+				// Legacy text with white space around null is a string like
+				// any other.
+				eq(t, mustGet[string](t, bag, name), " null\n")
+				eq(t, mustGet[gender](t, bag, name), gender(" null\n"))
+				return
 			}
-			nils := []any{new(*int), new(*address), new([]int), new(map[string]int), new(any)}
-			if name != "spaced" {
-				nils = append(nils, new(*string), new(**string))
-			}
-			for _, dst := range nils {
-				if err := bag.Get(name, dst); err != nil {
-					t.Errorf("Get into %T: %v", dst, err)
-				}
-				if v := reflect.ValueOf(dst).Elem(); !v.IsNil() {
-					t.Errorf("Get into %T gave %#v, want nil", dst, v.Interface())
-				}
-			}
-			var o optionalText
-			must(t, bag.Get(name, &o))
-			eq(t, o.Text, "")
+			isNil(readChecks[string](t, bag, name))
+			isNil(readChecks[gender](t, bag, name))
+			isNil(readChecks[*string](t, bag, name))
+			isNil(readChecks[**string](t, bag, name))
 		})
 	}
-	// Legacy text with white space around null is a string like any other.
-	s, err := Get[string](bag, "spaced")
-	must(t, err)
-	eq(t, s, " null\n")
-	// A nil added and read back as a plain string is an error, not "null".
-	if s, err := Pull[string](bag, "nil"); err == nil || s != "" || !bag.Contains("nil") {
-		t.Errorf("Pull[string] of a stored nil = %q, %v; want an error, the value kept", s, err)
-	}
-	p, err := PullOptional[string](bag, "nilString")
-	must(t, err)
-	if p != nil || bag.Contains("nilString") {
-		t.Errorf("PullOptional of a stored nil = %v", p)
-	}
-	// A type whose zero value is stored as null round-trips.
+	// A type whose zero value is stored as null: that value is recalled as
+	// nil, any other round-trips.
 	eq(t, roundTrip(t, optionalText{}), optionalText{})
 	eq(t, roundTrip(t, optionalText{Text: "x"}), optionalText{Text: "x"})
 	// Inside an object, null leaves the field its zero value, as in
 	// encoding/json.
-	got, err := Get[address](PropertyBag{"a": `{"label":null,"floor":null,"lines":null}`}, "a")
-	must(t, err)
-	eq(t, got, address{})
+	eq(t, mustGet[address](t, PropertyBag{"a": `{"label":null,"floor":null,"lines":null}`}, "a"), address{})
 }

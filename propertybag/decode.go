@@ -17,50 +17,36 @@ import (
 	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
-// decode decodes text into dst (a settable value). dst is only assigned when
-// decoding succeeds. Values of string kind also accept legacy text that is not
-// a JSON string literal (see the package documentation). The text null is an
-// error for a destination that cannot be nil (see errNull).
-func decode(text string, dst reflect.Value) error {
-	t := dst.Type()
-	info := typeInfoFor(t)
-	if info.nullIsError && isNull(text, info.stringTarget) {
-		return errNull
-	}
+// decode decodes text into dst, a settable zero value, as described by info,
+// the plan for dst's type. The caller has taken care of null (see isNull):
+// text here is never the null that reads as nil. On failure dst may hold
+// part of a value, which the caller discards. Values of string kind also
+// accept legacy text that is not a JSON string literal (see the package
+// documentation).
+func decode(text string, dst reflect.Value, info *typeInfo) error {
 	if info.stringTarget {
-		if ok, err := decodeLegacyString(text, dst); ok || err != nil {
-			return err
-		}
+		return decodeLegacyString(text, dst, info)
 	}
-	return decodeJSON(text, dst)
+	return decodeJSON(text, dst, info)
 }
 
-// decodeJSON decodes text strictly as JSON into dst, assigning dst only on
-// success.
-func decodeJSON(text string, dst reflect.Value) error {
-	t := dst.Type()
-	info := typeInfoFor(t)
-	if info.fast && info.scalar {
-		// A scalar needs no fresh value: scalarTop assigns it only after
-		// checking the whole text.
-		d := decodeState{s: text}
-		return d.scalarTop(dst, info)
-	}
-	fresh := reflect.New(t).Elem()
-	err := errFallback
+// decodeJSON decodes text strictly as JSON into dst, a settable zero value,
+// with the fast decoder where info allows and encoding/json otherwise.
+func decodeJSON(text string, dst reflect.Value, info *typeInfo) error {
 	if info.fast {
 		d := decodeState{s: text}
-		err = d.top(fresh, info)
+		var err error
+		if info.scalar {
+			err = d.scalarTop(dst, info)
+		} else {
+			err = d.top(dst, info)
+		}
+		if !errors.Is(err, errFallback) {
+			return err
+		}
+		dst.SetZero() // encoding/json merges into what is there
 	}
-	if errors.Is(err, errFallback) {
-		fresh = reflect.New(t).Elem()
-		err = decodeStd(text, fresh)
-	}
-	if err != nil {
-		return err
-	}
-	dst.Set(fresh)
-	return nil
+	return decodeStd(text, dst)
 }
 
 // isStringTarget reports whether t is a string kind, or pointers to one,
@@ -71,10 +57,6 @@ func isStringTarget(t reflect.Type) bool {
 	}
 	return t.Kind() == reflect.String && isPlainScalar(t) && !hasUnmarshaler(t)
 }
-
-// errNull reports the text null read into a destination that cannot be nil.
-var errNull = errors.New("stored value is null (what Add stores for a nil pointer), " +
-	"which only a pointer, slice, map or interface can hold")
 
 // isNull reports whether text is the JSON literal null; white space around it
 // counts only when exact is false (legacy string text is taken as it is).
@@ -92,18 +74,15 @@ func isNull(text string, exact bool) bool {
 	return text == "null"
 }
 
-// decodeLegacyString handles text for a string target that is not a JSON
-// string literal. It reports ok=false when the text should be decoded as
-// ordinary JSON instead.
-func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
+// decodeLegacyString decodes text for a string target: a JSON string literal
+// as JSON, a JSON object or array as an error, and any other text (legacy
+// text, written unquoted) verbatim.
+func decodeLegacyString(text string, dst reflect.Value, info *typeInfo) error {
 	if len(text) > 0 && text[0] == '"' {
-		if decodeJSON(text, dst) == nil {
-			return true, nil // a JSON string literal
+		if decodeJSON(text, dst, info) == nil {
+			return nil // a JSON string literal
 		}
-		return true, setVerbatim(text, dst) // begins with a quote, but is not JSON
-	}
-	if text == "null" && dst.Kind() == reflect.Pointer {
-		return false, nil // a nil pointer stored by Add
+		return setVerbatim(text, dst) // begins with a quote, but is not JSON
 	}
 	trimmed := strings.TrimSpace(text)
 	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)) {
@@ -111,21 +90,18 @@ func decodeLegacyString(text string, dst reflect.Value) (ok bool, err error) {
 		if trimmed[0] == '[' {
 			kind = "an array"
 		}
-		return true, fmt.Errorf("stored value is %s, not a string", kind)
+		return fmt.Errorf("stored value is %s, not a string", kind)
 	}
-	return true, setVerbatim(text, dst)
+	return setVerbatim(text, dst)
 }
 
 // setVerbatim stores legacy (unquoted) text as it is.
 func setVerbatim(text string, dst reflect.Value) error {
-	v := reflect.New(dst.Type()).Elem()
-	target := v
-	for target.Kind() == reflect.Pointer {
-		target.Set(reflect.New(target.Type().Elem()))
-		target = target.Elem()
+	for dst.Kind() == reflect.Pointer {
+		dst.Set(reflect.New(dst.Type().Elem()))
+		dst = dst.Elem()
 	}
-	target.SetString(text)
-	dst.Set(v)
+	dst.SetString(text)
 	return nil
 }
 
@@ -179,7 +155,6 @@ type typeInfo struct {
 	fast         bool      // the fast decoder handles this type completely
 	scalar       bool      // a bool, number or string kind
 	stringTarget bool      // see isStringTarget
-	nullIsError  bool      // null is an error, not nil (see errNull)
 	elem         *typeInfo // pointer, slice and map element
 	fields       []fieldInfo
 	exact        map[string]int // JSON name -> index into fields
@@ -213,13 +188,6 @@ func buildTypeInfo(t reflect.Type, building map[reflect.Type]*typeInfo) *typeInf
 		return cached.(*typeInfo)
 	}
 	info := &typeInfo{typ: t, kind: t.Kind(), fast: true, stringTarget: isStringTarget(t)}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-	default:
-		// A type with its own unmarshaler decides what null means
-		// (metav1.Time stores its zero value as null).
-		info.nullIsError = !hasUnmarshaler(t)
-	}
 	building[t] = info
 	if hasUnmarshaler(t) || hasMarshaler(t) {
 		info.fast = false

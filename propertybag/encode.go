@@ -14,47 +14,35 @@ import (
 	"unicode/utf8"
 )
 
-// encode renders v as the JSON text encoding/json.Marshal produces for it.
-// Scalars (strings, bools, integers and named types of those kinds, such as
-// enums) take a fast path that writes the same bytes without reflection over
-// encoding/json; everything else goes through encoding/json, which is also
-// what makes struct field order and map key order deterministic.
-func encode(v any) (string, error) {
-	switch x := v.(type) {
-	case nil:
-		return "null", nil
-	case string:
-		return quote(x), nil
-	case bool:
-		if x {
-			return "true", nil
+// encode renders v as the JSON text encoding/json.Marshal produces for
+// v.Interface(). Scalars (strings, bools, integers and named types of those
+// kinds, such as enums) take a fast path that writes the same bytes without
+// encoding/json, and so do the types the decoding plans mark as fast;
+// everything else goes through encoding/json, which is also what makes
+// struct field order and map key order deterministic. v is taken as a
+// reflect.Value so that Stash need not copy the value into an interface.
+func encode(v reflect.Value) (string, error) {
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return "null", nil
 		}
-		return "false", nil
-	case int:
-		return strconv.Itoa(x), nil
-	case int64:
-		return strconv.FormatInt(x, 10), nil
-	case int32:
-		return strconv.FormatInt(int64(x), 10), nil
-	case uint64:
-		return strconv.FormatUint(x, 10), nil
+		v = v.Elem()
 	}
-	rv := reflect.ValueOf(v)
-	if isPlainScalar(rv.Type()) {
-		switch rv.Kind() {
+	if isPlainScalar(v.Type()) {
+		switch v.Kind() {
 		case reflect.String:
-			return quote(rv.String()), nil
+			return quote(v.String()), nil
 		case reflect.Bool:
-			return strconv.FormatBool(rv.Bool()), nil
+			return strconv.FormatBool(v.Bool()), nil
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return strconv.FormatInt(rv.Int(), 10), nil
+			return strconv.FormatInt(v.Int(), 10), nil
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			return strconv.FormatUint(rv.Uint(), 10), nil
+			return strconv.FormatUint(v.Uint(), 10), nil
 		}
 	}
-	if info := typeInfoFor(rv.Type()); info.fast {
+	if info := typeInfoFor(v.Type()); info.fast {
 		bp := bufferPool.Get().(*[]byte)
-		buf, err := appendValue((*bp)[:0], rv, info, 0)
+		buf, err := appendValue((*bp)[:0], v, info, 0)
 		text := string(buf)
 		*bp = buf
 		bufferPool.Put(bp)
@@ -65,14 +53,14 @@ func encode(v any) (string, error) {
 			return "", err
 		}
 	}
-	data, err := json.Marshal(v)
+	data, err := json.Marshal(v.Interface())
 	if err != nil {
 		return "", err
 	}
 	return string(data), nil
 }
 
-// bufferPool recycles encoding buffers between Adds.
+// bufferPool recycles encoding buffers between Stashes.
 var bufferPool = sync.Pool{New: func() any { b := make([]byte, 0, 256); return &b }}
 
 // maxDepth bounds the nesting the fast encoder follows; deeper values (and

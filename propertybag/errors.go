@@ -9,35 +9,31 @@ import (
 	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
-// Sentinel errors. Every error returned by this package wraps exactly one of
-// them, so callers can branch with errors.Is.
+// Sentinel errors. Every error of Stash, Recall and Get is an *Error that
+// wraps exactly one of them, so callers can branch with errors.Is; errors of
+// MarshalBags and UnmarshalBags wrap them too.
 var (
-	// ErrNotFound reports that the bag holds no value under the requested name.
-	ErrNotFound = errors.New("property not found")
-	// ErrDecode reports that the stored text does not decode into the
-	// destination: invalid JSON, a value of the wrong shape, or a field the
-	// destination type does not have.
-	ErrDecode = errors.New("stored value does not decode into the destination")
-	// ErrEncode reports that a value could not be encoded as JSON (for
-	// example a channel, a function or a NaN float).
-	ErrEncode = errors.New("value cannot be encoded as JSON")
-	// ErrNilDestination reports a destination that is nil or not a pointer.
-	ErrNilDestination = errors.New("destination must be a non-nil pointer")
-	// ErrNilBag reports an Add through a nil *PropertyBag.
-	ErrNilBag = errors.New("nil *PropertyBag")
+	// ErrDecode reports stored text that does not decode as the requested
+	// type: invalid JSON, a value of the wrong shape, or a field the type
+	// does not have.
+	ErrDecode = errors.New("stored value does not decode into that type")
+	// ErrEncode reports a value Stash cannot store: one that cannot be
+	// encoded as JSON (a channel, a function, a NaN float), or any value
+	// given through a nil *PropertyBag.
+	ErrEncode = errors.New("value cannot be stored as JSON")
 )
 
 // excerptLen is how many bytes of stored text an error message quotes.
 const excerptLen = 64
 
-// Error describes a failed bag operation. It names the operation, the
+// Error describes a failed Stash, Recall or Get. It names the operation, the
 // property, the Go type involved and, where a stored value was read, a short
-// excerpt of its text. Unwrap yields the sentinel (ErrNotFound, ErrDecode,
-// ...) and, when there is one, the underlying cause.
+// excerpt of its text. Unwrap yields the sentinel (ErrDecode or ErrEncode)
+// and, when there is one, the underlying cause.
 type Error struct {
-	Op      string       // "add", "get" or "pull"
+	Op      string       // "stash", "recall" or "get"
 	Name    string       // property name
-	Type    reflect.Type // destination type (get/pull) or value type (add); may be nil
+	Type    reflect.Type // the T of the call: stashed (stash) or decoded into (recall, get)
 	Excerpt string       // start of the stored text, "" when nothing was read
 	Kind    error        // one of the sentinel errors
 	Cause   error        // underlying error, may be nil
@@ -47,7 +43,7 @@ type Error struct {
 func (e *Error) Error() string {
 	msg := fmt.Sprintf("propertybag: %s %q", e.Op, e.Name)
 	if e.Type != nil {
-		if e.Op == "add" {
+		if e.Op == "stash" {
 			msg += " (" + typename.Of(e.Type) + ")"
 		} else {
 			msg += " into " + typename.Of(e.Type)

@@ -11,58 +11,94 @@ type Address struct {
 	Label string `json:"label"`
 }
 
-// A v3 Person converted to v4, which has no ResidentialAddress field, stashes
-// the address in the bag; converting back recalls it.
+// A v3 Person converted to v4, which has no ResidentialAddress or
+// MiddleName field, stashes them in the bag; converting back recalls them.
 func Example() {
-	var bag propertybag.PropertyBag
-	if err := bag.Add("ResidentialAddress", Address{Label: "1313 S. Harbor Blvd"}); err != nil {
-		panic(err)
-	}
-	if err := bag.Add("MiddleName", "Theodore"); err != nil {
-		panic(err)
-	}
-	fmt.Println(bag.Names())
-	fmt.Println(bag["ResidentialAddress"])
+	address := &Address{Label: "1313 S. Harbor Blvd"}
+	middle := "Theodore"
+	var nickname *string // not set
 
-	addr, err := propertybag.Pull[Address](bag, "ResidentialAddress")
+	// v3 → v4
+	var bag propertybag.PropertyBag
+	if err := propertybag.Stash(&bag, "ResidentialAddress", address); err != nil {
+		panic(err)
+	}
+	if err := propertybag.Stash(&bag, "MiddleName", &middle); err != nil {
+		panic(err)
+	}
+	if err := propertybag.Stash(&bag, "Nickname", nickname); err != nil {
+		panic(err)
+	}
+	fmt.Println(len(bag), bag["ResidentialAddress"], bag["MiddleName"])
+
+	// v4 → v3
+	addr, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(addr.Label, bag.Contains("ResidentialAddress"))
+	m, _ := propertybag.Recall[string](&bag, "MiddleName")
+	n, _ := propertybag.Recall[string](&bag, "Nickname")
+	fmt.Println(addr.Label, *m, n == nil, bag == nil)
 	// Output:
-	// [MiddleName ResidentialAddress]
-	// {"label":"1313 S. Harbor Blvd"}
-	// 1313 S. Harbor Blvd false
+	// 2 {"label":"1313 S. Harbor Blvd"} "Theodore"
+	// 1313 S. Harbor Blvd Theodore true true
 }
 
-// A value that does not fit the destination is reported, and stays in the bag.
-func ExamplePull_error() {
+// Stashing nil removes what the bag held under the name: nil means absent.
+func ExampleStash() {
+	bag := propertybag.PropertyBag{"MiddleName": `"Theodore"`, "KnownAs": `"Mickey"`}
+	if err := propertybag.Stash[string](&bag, "MiddleName", nil); err != nil {
+		panic(err)
+	}
+	fmt.Println(bag)
+	// Output: map[KnownAs:"Mickey"]
+}
+
+// A value that does not decode as the type asked for is reported, and stays
+// in the bag.
+func ExampleRecall_error() {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"street":"1313 S. Harbor Blvd"}`}
-	_, err := propertybag.Pull[Address](bag, "ResidentialAddress")
-	fmt.Println(errors.Is(err, propertybag.ErrDecode))
+	addr, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
+	fmt.Println(addr == nil, errors.Is(err, propertybag.ErrDecode))
 	fmt.Println(err)
 	fmt.Println(bag.Contains("ResidentialAddress"))
 	// Output:
-	// true
-	// propertybag: pull "ResidentialAddress" into propertybag_test.Address: stored value does not decode into the destination: unknown field "street" for propertybag_test.Address (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
+	// true true
+	// propertybag: recall "ResidentialAddress" into propertybag_test.Address: stored value does not decode into that type: unknown field "street" for propertybag_test.Address (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
 	// true
 }
 
-func ExamplePullOptional() {
-	var bag propertybag.PropertyBag
-	middle := "Theodore"
-	_ = propertybag.AddOptional(&bag, "MiddleName", &middle)
-	_ = propertybag.AddOptional[string](&bag, "Nickname", nil)
-
-	m, _ := propertybag.PullOptional[string](bag, "MiddleName")
-	n, _ := propertybag.PullOptional[string](bag, "Nickname")
-	fmt.Println(*m, n == nil, len(bag))
-	// Output: Theodore true 0
+// Get reads without removing. Bags written by Azure Service Operator, which
+// stored strings without quotes, read too.
+func ExampleGet() {
+	bag := propertybag.PropertyBag{"Age": "42", "Legacy": "plain text", "Cleared": "null"}
+	age, _ := propertybag.Get[int](bag, "Age")
+	legacy, _ := propertybag.Get[string](bag, "Legacy")
+	cleared, _ := propertybag.Get[int](bag, "Cleared")
+	missing, _ := propertybag.Get[int](bag, "Missing")
+	fmt.Println(*age, *legacy, cleared == nil, missing == nil, len(bag))
+	// Output: 42 plain text true true 3
 }
 
-func ExampleNew() {
-	older := propertybag.PropertyBag{"A": "1", "B": "1"}
-	newer := propertybag.PropertyBag{"B": "2"}
-	fmt.Println(propertybag.New(older, newer))
-	// Output: map[A:1 B:2]
+// The bags of an object at an old API version travel in one annotation,
+// values embedded as the JSON they are.
+func ExampleMarshalBags() {
+	bags := propertybag.Bags{
+		"spec":           {"MiddleName": `"Theodore"`, "Legacy": "plain text"},
+		"spec.birthDate": {"BirthDate": `{"year":1928}`},
+		"status":         {},
+	}
+	text, err := propertybag.MarshalBags(bags)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(text)
+	back, err := propertybag.UnmarshalBags(text)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(back["spec"]["Legacy"], back["spec.birthDate"]["BirthDate"], back["status"] == nil)
+	// Output:
+	// {"spec":{"MiddleName":"Theodore"},"spec.birthDate":{"BirthDate":{"year":1928}},"$verbatim":{"spec":{"Legacy":"plain text"}}}
+	// plain text {"year":1928} true
 }

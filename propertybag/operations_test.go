@@ -3,7 +3,6 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -12,8 +11,8 @@ import (
 )
 
 // TestContains: Contains is true exactly for the names the bag holds,
-// whatever their values (empty text and null included), and follows Add,
-// Remove, Get and Pull.
+// whatever their values (empty text and null included), and follows Stash,
+// Remove, Get and Recall.
 func TestContains(t *testing.T) {
 	bag := PropertyBag{"a": `1`, "empty": ``, "null": `null`, "": `"empty name"`, "legacy": `plain`}
 	for name, want := range map[string]bool{
@@ -41,15 +40,22 @@ func TestContains(t *testing.T) {
 	if !bag.Contains("empty") {
 		t.Error("Contains after Get")
 	}
-	if _, err := Pull[int](bag, "legacy"); err == nil || !bag.Contains("legacy") {
-		t.Errorf("Contains after a failed Pull (%v)", err)
+	if _, err := Recall[int](&bag, "legacy"); err == nil || !bag.Contains("legacy") {
+		t.Errorf("Contains after a failed Recall (%v)", err)
 	}
-	if _, err := Pull[string](bag, "empty"); err != nil || bag.Contains("empty") {
-		t.Errorf("Contains after a successful Pull (%v)", err)
+	if _, err := Recall[string](&bag, "empty"); err != nil || bag.Contains("empty") {
+		t.Errorf("Contains after a successful Recall (%v)", err)
 	}
-	must(t, nilBag.Add("n", 1))
+	if _, err := Recall[int](&bag, "null"); err != nil || bag.Contains("null") {
+		t.Errorf("Contains after a Recall of null (%v)", err)
+	}
+	must(t, Stash(&nilBag, "n", ptrTo(1)))
 	if !nilBag.Contains("n") || nilBag.Contains("m") {
-		t.Error("Contains after Add")
+		t.Error("Contains after Stash")
+	}
+	must(t, Stash[int](&nilBag, "n", nil))
+	if nilBag.Contains("n") {
+		t.Error("Contains after Stash(nil)")
 	}
 }
 
@@ -126,30 +132,26 @@ func TestStringEscapes(t *testing.T) {
 		}
 		// A string read through the decoder, a string inside a struct, and
 		// a map key.
-		s, err := Get[gender](PropertyBag{"s": text}, "s")
-		if err != nil || string(s) != want {
-			t.Errorf("Get[gender](%s) = %q, %v; want %q", text, s, err, want)
+		if s := mustGet[gender](t, PropertyBag{"s": text}, "s"); string(s) != want {
+			t.Errorf("Get[gender](%s) = %q; want %q", text, s, want)
 		}
-		a, err := Get[address](PropertyBag{"a": `{"label":` + text + `}`}, "a")
-		if err != nil || a.Label != want {
-			t.Errorf("label %s = %q, %v; want %q", text, a.Label, err, want)
+		if a := mustGet[address](t, PropertyBag{"a": `{"label":` + text + `}`}, "a"); a.Label != want {
+			t.Errorf("label %s = %q; want %q", text, a.Label, want)
 		}
-		l, err := Get[[]string](PropertyBag{"l": "[" + text + "," + text + "]"}, "l")
-		if err != nil || len(l) != 2 || l[0] != want || l[1] != want {
-			t.Errorf("list of %s = %q, %v; want %q twice", text, l, err, want)
+		if l := mustGet[[]string](t, PropertyBag{"l": "[" + text + "," + text + "]"}, "l"); len(l) != 2 || l[0] != want || l[1] != want {
+			t.Errorf("list of %s = %q; want %q twice", text, l, want)
 		}
-		m, err := Get[map[string]int](PropertyBag{"m": `{` + text + `:1}`}, "m")
-		if err != nil || m[want] != 1 {
-			t.Errorf("map key %s: %v, %v; want %q", text, m, err, want)
+		if m := mustGet[map[string]int](t, PropertyBag{"m": `{` + text + `:1}`}, "m"); m[want] != 1 {
+			t.Errorf("map key %s: %v; want %q", text, m, want)
 		}
 	}
 	for _, bad := range []string{`"\x"`, `"\u12"`, `"\u12G4"`, `"\ud800\u12"`, `"\ud800\uZZZZ"`, "\"\x01\"", `"\`, `"abc`, `"\'"`} {
-		// (A string destination would take it as legacy text.)
+		// (A string type would take it as legacy text.)
 		if _, err := Get[[]string](PropertyBag{"s": "[" + bad + "]"}, "s"); !errors.Is(err, ErrDecode) {
 			t.Errorf("Get[[]string]([%s]): %v, want ErrDecode", bad, err)
 		}
-		if s, err := Get[gender](PropertyBag{"s": bad}, "s"); err != nil || string(s) != bad {
-			t.Errorf("Get[gender](%s) = %q, %v; want the legacy text as it is", bad, s, err)
+		if s := mustGet[gender](t, PropertyBag{"s": bad}, "s"); string(s) != bad {
+			t.Errorf("Get[gender](%s) = %q; want the legacy text as it is", bad, s)
 		}
 		if _, err := Get[address](PropertyBag{"a": `{"label":` + bad + `}`}, "a"); !errors.Is(err, ErrDecode) {
 			t.Errorf("label %s: %v, want ErrDecode", bad, err)
@@ -157,7 +159,7 @@ func TestStringEscapes(t *testing.T) {
 	}
 }
 
-// TestEncodeStrings: what Add stores for a string is what encoding/json
+// TestEncodeStrings: what Stash stores for a string is what encoding/json
 // writes, escapes included (the wire format of the bags in etcd).
 func TestEncodeStrings(t *testing.T) {
 	texts := []string{"", "plain", "/", "\b\f\n\r\t", "\x00\x01\x1f\x7f", "<a&b>", "\u2028\u2029",
@@ -172,19 +174,19 @@ func TestEncodeStrings(t *testing.T) {
 		std, err := json.Marshal(s)
 		must(t, err)
 		var bag PropertyBag
-		must(t, bag.Add("s", s))
-		must(t, AddOptional(&bag, "p", &s))
-		must(t, bag.Add("g", gender(s)))
-		must(t, bag.Add("a", address{Label: s}))
-		stdA, err := json.Marshal(address{Label: s})
+		must(t, Stash(&bag, "s", &s))            // the shortcut for strings
+		must(t, Stash(&bag, "a", ptrTo[any](s))) // encode, through an interface
+		must(t, Stash(&bag, "g", ptrTo(gender(s))))
+		must(t, Stash(&bag, "o", &address{Label: s}))
+		stdO, err := json.Marshal(address{Label: s})
 		must(t, err)
-		for name, want := range map[string]string{"s": string(std), "p": string(std), "g": string(std), "a": string(stdA)} {
+		for name, want := range map[string]string{"s": string(std), "a": string(std), "g": string(std), "o": string(stdO)} {
 			if bag[name] != want {
 				t.Errorf("%q stored as %s, encoding/json writes %s", s, bag[name], want)
 			}
 		}
-		if got, err := Get[string](bag, "s"); err != nil || (utf8.ValidString(s) && got != s) {
-			t.Errorf("%q read back as %q, %v", s, got, err)
+		if got := mustGet[string](t, bag, "s"); utf8.ValidString(s) && got != s {
+			t.Errorf("%q read back as %q", s, got)
 		}
 	}
 }
@@ -198,27 +200,25 @@ func TestNumbers(t *testing.T) {
 		"18446744073709551615", "18446744073709551616", "1.0", "1.5", "-1.5", "1e2", "1E2", "1e+2", "1e-2", "100e-2",
 		"3.4028235e38", "3.5e38", "1e39", "1e308", "1e309", "-1e309", "1e-46", "5e-324", "0.1", "123456789012345678901234567890",
 		"01", "1.", ".5", "+1", "1e", "0x10", "1_000", "1,5", " 42 ", "\t-3\n"}
-	targets := []reflect.Type{
-		reflect.TypeFor[int](), reflect.TypeFor[int8](), reflect.TypeFor[int16](), reflect.TypeFor[int32](), reflect.TypeFor[int64](),
-		reflect.TypeFor[uint](), reflect.TypeFor[uint8](), reflect.TypeFor[uint16](), reflect.TypeFor[uint32](), reflect.TypeFor[uint64](),
-		reflect.TypeFor[float32](), reflect.TypeFor[float64](), reflect.TypeFor[*int8](), reflect.TypeFor[[]uint8x](),
+	targets := []numberTarget{
+		numberAs[int](), numberAs[int8](), numberAs[int16](), numberAs[int32](), numberAs[int64](),
+		numberAs[uint](), numberAs[uint8](), numberAs[uint16](), numberAs[uint32](), numberAs[uint64](),
+		numberAs[float32](), numberAs[float64](), numberAs[*int8](), numberAs[[]uint8x](),
 	}
 	for _, text := range texts {
-		for _, typ := range targets {
-			got := reflect.New(typ)
-			err := (PropertyBag{"n": text}).Get("n", got.Interface())
-			std := reflect.New(typ)
-			stdErr := json.Unmarshal([]byte(text), std.Interface())
+		for _, target := range targets {
+			got, err := target.get(PropertyBag{"n": text})
+			std, stdErr := target.std(text)
 			if (err == nil) != (stdErr == nil) {
-				t.Errorf("%s into %s: error %v, encoding/json error %v", text, typ, err, stdErr)
+				t.Errorf("%s into %s: error %v, encoding/json error %v", text, target.name, err, stdErr)
 				continue
 			}
-			if err == nil && !reflect.DeepEqual(got.Elem().Interface(), std.Elem().Interface()) {
-				t.Errorf("%s into %s: %v, encoding/json %v", text, typ, got.Elem(), std.Elem())
+			if err == nil && !reflect.DeepEqual(got, std) {
+				t.Errorf("%s into %s: %v, encoding/json %v", text, target.name, got, std)
 			}
 		}
 	}
-	// Numbers round-trip through Add at the limits of their types.
+	// Numbers round-trip through Stash at the limits of their types.
 	eq(t, roundTrip(t, int8(127)), int8(127))
 	eq(t, roundTrip(t, uint16(65535)), uint16(65535))
 	eq(t, roundTrip(t, float32(3.4028235e38)), float32(3.4028235e38))
@@ -231,8 +231,35 @@ func TestNumbers(t *testing.T) {
 // uint8x is a slice element that is a number (a []uint8 would be base64).
 type uint8x uint8
 
-// TestRemove: Remove deletes exactly the name given, and is a no-op for a
-// missing name and for a nil bag.
+// numberTarget reads text as one type through Get and through
+// encoding/json.
+type numberTarget struct {
+	name string
+	get  func(PropertyBag) (any, error)
+	std  func(text string) (any, error)
+}
+
+func numberAs[T any]() numberTarget {
+	return numberTarget{
+		name: reflect.TypeFor[T]().String(),
+		get: func(b PropertyBag) (any, error) {
+			v, err := Get[T](b, "n")
+			if v == nil {
+				return nil, err
+			}
+			return *v, err
+		},
+		std: func(text string) (any, error) {
+			var v T
+			err := json.Unmarshal([]byte(text), &v)
+			return v, err
+		},
+	}
+}
+
+// TestRemove: Remove deletes exactly the name given, is a no-op for a
+// missing name, a nil bag and a nil *PropertyBag, and leaves a bag it
+// empties nil.
 func TestRemove(t *testing.T) {
 	bag := PropertyBag{"a": "1", "b": "2", "": "3", "ab": "4"}
 	bag.Remove("a")
@@ -244,95 +271,49 @@ func TestRemove(t *testing.T) {
 	eq(t, bag, PropertyBag{"b": "2", "ab": "4"})
 	bag.Remove("b")
 	bag.Remove("ab")
-	eq(t, bag, PropertyBag{})
+	if bag != nil {
+		t.Errorf("Remove of the last value left %#v, want nil", bag)
+	}
 	var nilBag PropertyBag
 	nilBag.Remove("a")
 	if nilBag != nil {
 		t.Error("Remove allocated a nil bag")
 	}
+	empty := PropertyBag{}
+	empty.Remove("a")
+	if empty == nil {
+		t.Error("Remove of a missing name changed an empty bag")
+	}
+	(*PropertyBag)(nil).Remove("a")
 }
 
-// TestNew: later bags win, whatever their number; the result shares nothing
-// with the inputs, even when there is only one; empty results are nil.
-func TestNew(t *testing.T) {
-	a := PropertyBag{"x": "a", "y": "a", "only-a": "a"}
-	b := PropertyBag{"y": "b", "z": "b"}
-	c := PropertyBag{"z": "c", "x": "c"}
-	eq(t, New(a, b, c), PropertyBag{"x": "c", "y": "b", "z": "c", "only-a": "a"})
-	eq(t, New(c, b, a), PropertyBag{"x": "a", "y": "a", "z": "b", "only-a": "a"})
-	eq(t, New(a, b), PropertyBag{"x": "a", "y": "b", "z": "b", "only-a": "a"})
-	eq(t, New(b, a), PropertyBag{"x": "a", "y": "a", "z": "b", "only-a": "a"})
-	eq(t, New(nil, b, nil), b)
-	eq(t, New(PropertyBag{}, c), c)
-	for _, args := range [][]PropertyBag{{a}, {a, nil}, {nil, a}, {a, PropertyBag{}}} {
-		m := New(args...)
-		eq(t, m, a)
-		m["x"] = "changed"
-		m["new"] = "added"
-		if a["x"] != "a" || a.Contains("new") {
-			t.Fatalf("New(%v) shares memory with its input", args)
-		}
-	}
-	eq(t, a, PropertyBag{"x": "a", "y": "a", "only-a": "a"})
-	for _, args := range [][]PropertyBag{nil, {nil}, {{}}, {nil, {}}, {{}, {}}} {
-		if got := New(args...); got != nil {
-			t.Errorf("New(%v) = %#v, want nil", args, got)
-		}
-	}
-}
-
-// TestNilIfEmpty: nil for nil and empty bags, the bag itself (not a copy)
-// otherwise, whatever its size.
-func TestNilIfEmpty(t *testing.T) {
-	if (PropertyBag)(nil).NilIfEmpty() != nil || (PropertyBag{}).NilIfEmpty() != nil {
-		t.Error("NilIfEmpty of an empty bag is not nil")
-	}
-	for n := 1; n <= 3; n++ {
-		bag := PropertyBag{}
-		for i := range n {
-			bag[fmt.Sprint(i)] = `""`
-		}
-		got := got(bag.NilIfEmpty())
-		if len(got) != n {
-			t.Fatalf("NilIfEmpty of %d values gave %v", n, got)
-		}
-		got["marker"] = "1"
-		if !bag.Contains("marker") {
-			t.Errorf("NilIfEmpty of %d values returned a copy, not the bag", n)
-		}
-	}
-	bag := PropertyBag{"a": "1"}
-	must(t, bag.Pull("a", new(int)))
-	if bag.NilIfEmpty() != nil {
-		t.Error("NilIfEmpty of a bag emptied by Pull is not nil")
-	}
-}
-
-func got(b PropertyBag) PropertyBag { return b }
-
-// TestCloneAndDeepCopy: nil stays nil, empty stays empty, and copies share
-// nothing, for a bag and for Bags.
-func TestCloneAndDeepCopy(t *testing.T) {
-	if (PropertyBag)(nil).Clone() != nil || (PropertyBag{}).Clone() == nil || (PropertyBag)(nil).DeepCopy() != nil {
-		t.Error("Clone keeps neither nil nor empty")
+// TestDeepCopy: nil stays nil, empty stays empty, and copies share nothing,
+// for a bag and for Bags.
+func TestDeepCopy(t *testing.T) {
+	if (PropertyBag)(nil).DeepCopy() != nil || (PropertyBag{}).DeepCopy() == nil {
+		t.Error("DeepCopy keeps neither nil nor empty")
 	}
 	bag := PropertyBag{"a": "1", "b": "2"}
-	c := bag.Clone()
+	c := bag.DeepCopy()
 	eq(t, c, bag)
 	c["a"] = "x"
 	delete(c, "b")
 	eq(t, bag, PropertyBag{"a": "1", "b": "2"})
 	bags := Bags{"spec": {"a": "1"}, "status": nil, "empty": {}}
-	var out Bags
-	bags.DeepCopyInto(&out)
+	out := bags.DeepCopy()
 	eq(t, out, bags)
+	if out["status"] != nil || out["empty"] == nil {
+		t.Errorf("Bags.DeepCopy keeps neither nil nor empty bags: %#v", out)
+	}
 	out["spec"]["a"] = "changed"
 	out["new"] = PropertyBag{}
 	eq(t, bags, Bags{"spec": {"a": "1"}, "status": nil, "empty": {}})
 	if out := (Bags)(nil).DeepCopy(); out != nil {
 		t.Errorf("DeepCopy of nil Bags = %#v", out)
 	}
-	eq(t, bags.DeepCopy(), bags)
+	if out := (Bags{}).DeepCopy(); out == nil {
+		t.Error("DeepCopy of empty Bags is nil")
+	}
 }
 
 // TestPlainString: the shortcut for strings takes only literals whose

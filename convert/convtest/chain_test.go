@@ -522,124 +522,123 @@ func (w *WidgetV1) assignFrom(src *WidgetV1Storage) error {
 
 func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	s, d := &w.Spec, &dst.Spec
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag.DeepCopy()
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
 	var err error
-	if d.Priority, err = propertybag.PullOptional[int](bag, "Priority"); err != nil {
+	if d.Priority, err = propertybag.Recall[int](&bag, "Priority"); err != nil {
 		return err
 	}
-	if d.Given, err = propertybag.PullOptional[string](bag, "Given"); err != nil {
+	if d.Given, err = propertybag.Recall[string](&bag, "Given"); err != nil {
 		return err
 	}
-	if d.Family, err = propertybag.PullOptional[string](bag, "Family"); err != nil {
+	if d.Family, err = propertybag.Recall[string](&bag, "Family"); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "FullName", s.FullName); err != nil {
+	if err := propertybag.Stash(&bag, "FullName", s.FullName); err != nil {
 		return err
 	}
 	d.Owner = nil
 	if s.Owner != nil {
-		ob := propertybag.New(s.Owner.PropertyBag)
-		verified, err := propertybag.PullOptional[bool](ob, "Verified")
+		ob := s.Owner.PropertyBag.DeepCopy()
+		verified, err := propertybag.Recall[bool](&ob, "Verified")
 		if err != nil {
 			return err
 		}
-		d.Owner = &OwnerV2Storage{Email: s.Owner.Email, Phone: s.Owner.Phone, Verified: verified, PropertyBag: ob.NilIfEmpty()}
+		d.Owner = &OwnerV2Storage{Email: s.Owner.Email, Phone: s.Owner.Phone, Verified: verified, PropertyBag: ob}
 	}
 	d.Parts = nil
 	if s.Parts != nil {
 		d.Parts = make([]PartV2Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			pb := propertybag.New(p.PropertyBag)
-			color, err := propertybag.PullOptional[string](pb, "Color")
+			pb := p.PropertyBag.DeepCopy()
+			color, err := propertybag.Recall[string](&pb, "Color")
 			if err != nil {
 				return err
 			}
-			d.Parts[i] = PartV2Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, Color: color, PropertyBag: pb.NilIfEmpty()}
+			d.Parts[i] = PartV2Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, Color: color, PropertyBag: pb}
 		}
 	}
 	d.Zones = nil
 	if s.Zones != nil {
 		d.Zones = make(map[string]ZoneV2Storage, len(s.Zones))
 		for k, z := range s.Zones {
-			zb := propertybag.New(z.PropertyBag)
-			region, err := propertybag.PullOptional[string](zb, "Region")
+			zb := z.PropertyBag.DeepCopy()
+			region, err := propertybag.Recall[string](&zb, "Region")
 			if err != nil {
 				return err
 			}
-			d.Zones[k] = ZoneV2Storage{Replicas: z.Replicas, Region: region, PropertyBag: zb.NilIfEmpty()}
+			d.Zones[k] = ZoneV2Storage{Replicas: z.Replicas, Region: region, PropertyBag: zb}
 		}
 	}
-	sb := propertybag.New(w.Status.PropertyBag)
-	observed, err := propertybag.PullOptional[int64](sb, "ObservedGeneration")
+	sb := w.Status.PropertyBag.DeepCopy()
+	observed, err := propertybag.Recall[int64](&sb, "ObservedGeneration")
 	if err != nil {
 		return err
 	}
-	lastSeen, err := propertybag.PullOptional[int64](sb, "LastSeen")
+	lastSeen, err := propertybag.Recall[int64](&sb, "LastSeen")
 	if err != nil {
 		return err
 	}
-	dst.Status = WidgetV2StorageStatus{Ready: w.Status.Ready, Message: w.Status.Message, ObservedGeneration: observed, LastSeen: lastSeen, PropertyBag: sb.NilIfEmpty()}
-	d.PropertyBag = bag.NilIfEmpty()
+	dst.Status = WidgetV2StorageStatus{Ready: w.Status.Ready, Message: w.Status.Message, ObservedGeneration: observed, LastSeen: lastSeen, PropertyBag: sb}
+	d.PropertyBag = bag
 	return w.AssignPropertiesTo(dst)
 }
 
 func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 	s, d := &src.Spec, &w.Spec
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag.DeepCopy()
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
-	for name, value := range map[string]any{"Priority": s.Priority, "Given": s.Given, "Family": s.Family} {
-		if !reflect.ValueOf(value).IsNil() {
-			if err := bag.Add(name, value); err != nil {
-				return err
-			}
-		} else {
-			bag.Remove(name)
+	if err := propertybag.Stash(&bag, "Priority", s.Priority); err != nil {
+		return err
+	}
+	for name, value := range map[string]*string{"Given": s.Given, "Family": s.Family} {
+		if err := propertybag.Stash(&bag, name, value); err != nil {
+			return err
 		}
 	}
 	var err error
-	if d.FullName, err = propertybag.PullOptional[string](bag, "FullName"); err != nil {
+	if d.FullName, err = propertybag.Recall[string](&bag, "FullName"); err != nil {
 		return err
 	}
 	d.Owner = nil
 	if s.Owner != nil {
-		ob := propertybag.New(s.Owner.PropertyBag)
-		if err := propertybag.AddOptional(&ob, "Verified", s.Owner.Verified); err != nil {
+		ob := s.Owner.PropertyBag.DeepCopy()
+		if err := propertybag.Stash(&ob, "Verified", s.Owner.Verified); err != nil {
 			return err
 		}
-		d.Owner = &OwnerV1Storage{Email: s.Owner.Email, Phone: s.Owner.Phone, PropertyBag: ob.NilIfEmpty()}
+		d.Owner = &OwnerV1Storage{Email: s.Owner.Email, Phone: s.Owner.Phone, PropertyBag: ob}
 	}
 	d.Parts = nil
 	if s.Parts != nil {
 		d.Parts = make([]PartV1Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			pb := propertybag.New(p.PropertyBag)
-			if err := propertybag.AddOptional(&pb, "Color", p.Color); err != nil {
+			pb := p.PropertyBag.DeepCopy()
+			if err := propertybag.Stash(&pb, "Color", p.Color); err != nil {
 				return err
 			}
-			d.Parts[i] = PartV1Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, PropertyBag: pb.NilIfEmpty()}
+			d.Parts[i] = PartV1Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, PropertyBag: pb}
 		}
 	}
 	d.Zones = nil
 	if s.Zones != nil {
 		d.Zones = make(map[string]ZoneV1Storage, len(s.Zones))
 		for k, z := range s.Zones {
-			zb := propertybag.New(z.PropertyBag)
-			if err := propertybag.AddOptional(&zb, "Region", z.Region); err != nil {
+			zb := z.PropertyBag.DeepCopy()
+			if err := propertybag.Stash(&zb, "Region", z.Region); err != nil {
 				return err
 			}
-			d.Zones[k] = ZoneV1Storage{Replicas: z.Replicas, PropertyBag: zb.NilIfEmpty()}
+			d.Zones[k] = ZoneV1Storage{Replicas: z.Replicas, PropertyBag: zb}
 		}
 	}
-	sb := propertybag.New(src.Status.PropertyBag)
-	if err := propertybag.AddOptional(&sb, "ObservedGeneration", src.Status.ObservedGeneration); err != nil {
+	sb := src.Status.PropertyBag.DeepCopy()
+	if err := propertybag.Stash(&sb, "ObservedGeneration", src.Status.ObservedGeneration); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&sb, "LastSeen", src.Status.LastSeen); err != nil {
+	if err := propertybag.Stash(&sb, "LastSeen", src.Status.LastSeen); err != nil {
 		return err
 	}
-	w.Status = WidgetV1StorageStatus{Ready: src.Status.Ready, Message: src.Status.Message, PropertyBag: sb.NilIfEmpty()}
-	d.PropertyBag = bag.NilIfEmpty()
+	w.Status = WidgetV1StorageStatus{Ready: src.Status.Ready, Message: src.Status.Message, PropertyBag: sb}
+	d.PropertyBag = bag
 	return w.AssignPropertiesFrom(src)
 }
 
@@ -735,7 +734,7 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if activeBug() == bugMutatesSource {
 		slices.Sort(w.Spec.Tags) // the bug: sorts the receiver's (shared) slice in place
 	}
-	full, err := propertybag.PullOptional[string](dst.Spec.PropertyBag, "FullName")
+	full, err := propertybag.Recall[string](&dst.Spec.PropertyBag, "FullName")
 	if err != nil {
 		return err
 	}
@@ -749,17 +748,15 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 		return nil
 	}
 	if (dst.Spec.Given != nil || dst.Spec.Family != nil) && joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) == *full {
-		dst.Spec.PropertyBag = dst.Spec.PropertyBag.NilIfEmpty()
 		return nil // the exact Given and Family, kept in v1storage's bag
 	}
 	given, family := splitName(*full)
 	dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
 	if (joinName(given, family) != *full || *full == "") && activeBug() != bugHookDropsStash {
-		if err := dst.Spec.PropertyBag.Add("FullName", *full); err != nil {
+		if err := propertybag.Stash(&dst.Spec.PropertyBag, "FullName", full); err != nil {
 			return err
 		}
 	}
-	dst.Spec.PropertyBag = dst.Spec.PropertyBag.NilIfEmpty()
 	return nil
 }
 
@@ -778,11 +775,12 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 			_ = *src.Spec.Owner.Email // the bug: no nil checks
 		}
 	}
-	var given, family *string
-	if err := w.Spec.PropertyBag.Get("Given", &given); err != nil && w.Spec.PropertyBag.Contains("Given") {
+	given, err := propertybag.Get[string](w.Spec.PropertyBag, "Given")
+	if err != nil {
 		return err
 	}
-	if err := w.Spec.PropertyBag.Get("Family", &family); err != nil && w.Spec.PropertyBag.Contains("Family") {
+	family, err := propertybag.Get[string](w.Spec.PropertyBag, "Family")
+	if err != nil {
 		return err
 	}
 	if w.Spec.FullName != nil {
@@ -801,7 +799,6 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 			w.Spec.PropertyBag.Remove("Family")
 		}
 	}
-	w.Spec.PropertyBag = w.Spec.PropertyBag.NilIfEmpty()
 	return nil
 }
 

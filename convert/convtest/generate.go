@@ -572,9 +572,9 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 		}
 		bags := propertybag.Bags{}
 		for path, bag := range field.Interface().(propertybag.Bags) {
-			bags[path] = bag.Clone()
+			bags[path] = bag.DeepCopy()
 		}
-		bags["status"] = propertybag.New(bags["status"], entries)
+		bags["status"] = mergeBags(bags["status"], entries)
 		field.Set(reflect.ValueOf(bags))
 		return
 	}
@@ -590,7 +590,7 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 			return
 		}
 	}
-	bags[part] = propertybag.New(bags[part], entries)
+	bags[part] = mergeBags(bags[part], entries)
 	text, err := propertybag.MarshalBags(bags) // as convert.StashBags writes it
 	if err != nil {
 		return
@@ -684,4 +684,16 @@ func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 		}
 	}
 	return reflect.Value{}
+}
+
+// mergeBags returns a new bag holding the entries of a and then of b (b wins
+// where both have a name), or nil when both are empty.
+func mergeBags(a, b propertybag.PropertyBag) propertybag.PropertyBag {
+	if len(a)+len(b) == 0 {
+		return nil
+	}
+	out := make(propertybag.PropertyBag, len(a)+len(b))
+	maps.Copy(out, a)
+	maps.Copy(out, b)
+	return out
 }

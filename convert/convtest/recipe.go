@@ -4,6 +4,8 @@ import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
+	"maps"
+	"slices"
 )
 
 // A sample converted from a random object of another version holds values
@@ -127,10 +129,10 @@ func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 		r.carried = append(append([]carried(nil), rec.carried[:i]...), rec.carried[i+1:]...)
 		once(r)
 		if len(c.entries) > 1 {
-			for _, name := range c.entries.Names() {
+			for _, name := range slices.Sorted(maps.Keys(c.entries)) {
 				r := rec
 				r.carried = append([]carried(nil), rec.carried...)
-				entries := c.entries.Clone()
+				entries := c.entries.DeepCopy()
 				delete(entries, name)
 				r.carried[i] = carried{c.part, entries}
 				once(r)
@@ -159,9 +161,9 @@ func fewerExtras(extras []bagExtra) [][]bagExtra {
 	for i, e := range extras {
 		out = append(out, append(append([]bagExtra{}, extras[:i]...), extras[i+1:]...))
 		if len(e.entries) > 1 {
-			for _, name := range e.entries.Names() {
+			for _, name := range slices.Sorted(maps.Keys(e.entries)) {
 				fewer := append([]bagExtra(nil), extras...)
-				entries := e.entries.Clone()
+				entries := e.entries.DeepCopy()
 				delete(entries, name)
 				fewer[i] = bagExtra{path: e.path, entries: entries}
 				out = append(out, fewer)

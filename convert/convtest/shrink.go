@@ -352,7 +352,7 @@ func shrinkBagsText(k reflect.Value, text string) []func(reflect.Value) {
 		return func(m reflect.Value) {
 			fewer := propertybag.Bags{}
 			for path, bag := range bags {
-				fewer[path] = bag.Clone()
+				fewer[path] = bag.DeepCopy()
 			}
 			edit(fewer)
 			if len(fewer) == 0 {
@@ -373,7 +373,7 @@ func shrinkBagsText(k reflect.Value, text string) []func(reflect.Value) {
 	}
 	for _, path := range paths {
 		if len(bags[path]) > 1 {
-			for _, name := range bags[path].Names() {
+			for _, name := range slices.Sorted(maps.Keys(bags[path])) {
 				ops = append(ops, set(func(b propertybag.Bags) { delete(b[path], name) }))
 			}
 		}

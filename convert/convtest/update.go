@@ -248,7 +248,7 @@ func addAt(v reflect.Value, path []step, entries propertybag.PropertyBag) {
 		if v.Type() != bagType || !v.CanSet() {
 			return
 		}
-		bag := propertybag.New(v.Interface().(propertybag.PropertyBag), entries)
+		bag := mergeBags(v.Interface().(propertybag.PropertyBag), entries)
 		v.Set(reflect.ValueOf(bag))
 		return
 	}

@@ -95,7 +95,7 @@ func (w *widgetV1Storage) assignTo(dst *widgetHub) error {
 	if strings.HasPrefix(w.Spec.Name, "-") {
 		return errDashName
 	}
-	spec := propertybag.New(w.Spec.PropertyBag)
+	spec := w.Spec.PropertyBag.DeepCopy()
 	dst.Spec = widgetHubSpec{Name: w.Spec.Name}
 	for _, pull := range []error{
 		pullInto(spec, "Size", &dst.Spec.Size), pullInto(spec, "Color", &dst.Spec.Color),
@@ -106,18 +106,18 @@ func (w *widgetV1Storage) assignTo(dst *widgetHub) error {
 			return pull
 		}
 	}
-	dst.Spec.PropertyBag = spec.NilIfEmpty()
-	status := propertybag.New(w.Status.PropertyBag)
+	dst.Spec.PropertyBag = spec
+	status := w.Status.PropertyBag.DeepCopy()
 	dst.Status = widgetHubStatus{Phase: w.Status.Phase}
 	if err := pullInto(status, "Load", &dst.Status.Load); err != nil {
 		return err
 	}
-	dst.Status.PropertyBag = status.NilIfEmpty()
+	dst.Status.PropertyBag = status
 	return nil
 }
 
 func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
-	spec := propertybag.New(src.Spec.PropertyBag)
+	spec := src.Spec.PropertyBag.DeepCopy()
 	for _, add := range []error{
 		addIfSet(&spec, "Size", src.Spec.Size), addIfSet(&spec, "Color", src.Spec.Color),
 		addIfSet(&spec, "Code", src.Spec.Code), addIfSet(&spec, "Email", src.Spec.Email),
@@ -128,21 +128,21 @@ func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
 		}
 	}
 	if len(src.Spec.Parts) > 0 {
-		if err := spec.Add("Parts", src.Spec.Parts); err != nil {
+		if err := propertybag.Stash(&spec, "Parts", &src.Spec.Parts); err != nil {
 			return err
 		}
 	}
-	status := propertybag.New(src.Status.PropertyBag)
+	status := src.Status.PropertyBag.DeepCopy()
 	if err := addIfSet(&status, "Load", src.Status.Load); err != nil {
 		return err
 	}
-	w.Spec = widgetV1StorageSpec{Name: src.Spec.Name, PropertyBag: spec.NilIfEmpty()}
-	w.Status = widgetV1StorageStatus{Phase: src.Status.Phase, PropertyBag: status.NilIfEmpty()}
+	w.Spec = widgetV1StorageSpec{Name: src.Spec.Name, PropertyBag: spec}
+	w.Status = widgetV1StorageStatus{Phase: src.Status.Phase, PropertyBag: status}
 	return nil
 }
 
 func pullInto[T any](bag propertybag.PropertyBag, name string, dst *T) error {
-	v, err := propertybag.PullOptional[T](bag, name)
+	v, err := propertybag.Recall[T](&bag, name)
 	if err == nil && v != nil {
 		*dst = *v
 	}
@@ -154,7 +154,7 @@ func addIfSet[T comparable](bag *propertybag.PropertyBag, name string, v T) erro
 	if v == zero {
 		return nil
 	}
-	return bag.Add(name, v)
+	return propertybag.Stash(bag, name, &v)
 }
 
 // --- v1: API version ---

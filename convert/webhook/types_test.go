@@ -83,7 +83,7 @@ type personV1Storage struct {
 func (p *personV1Storage) DeepCopyObject() runtime.Object {
 	c := *p
 	p.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
-	c.Spec.PropertyBag = p.Spec.PropertyBag.Clone()
+	c.Spec.PropertyBag = p.Spec.PropertyBag.DeepCopy()
 	return &c
 }
 
@@ -97,8 +97,8 @@ func (p *personV1Storage) Link() convert.Link {
 
 // assignTo recalls from the bag what v2storage has a field for.
 func (p *personV1Storage) assignTo(dst *personV2Storage) error {
-	bag := p.Spec.PropertyBag.Clone()
-	email, err := propertybag.PullOptional[string](bag, "Email")
+	bag := p.Spec.PropertyBag.DeepCopy()
+	email, err := propertybag.Recall[string](&bag, "Email")
 	if err != nil {
 		return err
 	}
@@ -113,11 +113,11 @@ func (p *personV1Storage) assignTo(dst *personV2Storage) error {
 func (p *personV1Storage) assignFrom(src *personV2Storage) error {
 	var bag propertybag.PropertyBag
 	if src.Spec.Email != "" {
-		if err := bag.Add("Email", src.Spec.Email); err != nil {
+		if err := propertybag.Stash(&bag, "Email", &src.Spec.Email); err != nil {
 			return err
 		}
 	}
-	p.Spec = personV1StorageSpec{Age: src.Spec.Age, PropertyBag: bag.NilIfEmpty()}
+	p.Spec = personV1StorageSpec{Age: src.Spec.Age, PropertyBag: bag}
 	return p.AssignPropertiesFrom(src)
 }
 

@@ -92,8 +92,8 @@ func testStoredAtHub(t *testing.T, ns string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first, err := propertybag.Get[string](hub.(*v5storage.Person).Spec.PropertyBag, "FirstName"); err != nil || first != "Mickey Jr." {
-		t.Errorf("from-v1 read at v5storage: FirstName in the bag = %q, %v", first, err)
+	if first, err := propertybag.Get[string](hub.(*v5storage.Person).Spec.PropertyBag, "FirstName"); err != nil || first == nil || *first != "Mickey Jr." {
+		t.Errorf("from-v1 read at v5storage: FirstName in the bag = %v, %v", first, err)
 	}
 	// And v3 reads the odd date back as it was written.
 	got, err := get(ctx, t, ns, "from-v3", "v3")

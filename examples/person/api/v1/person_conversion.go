@@ -9,6 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -66,9 +67,9 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v1storage.PersonSpec) e
 // AssignProperties_From_PersonSpec fills the spec from its storage twin.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v1storage.PersonSpec) error {
 	*s = PersonSpec{
-		Id:        genruntime.Deref(src.Id),
-		FirstName: genruntime.Deref(src.FirstName),
-		LastName:  genruntime.Deref(src.LastName),
+		Id:        ptr.Deref(src.Id, ""),
+		FirstName: ptr.Deref(src.FirstName, ""),
+		LastName:  ptr.Deref(src.LastName, ""),
 	}
 	return nil
 }
@@ -81,6 +82,6 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v1storage.PersonSta
 
 // AssignProperties_From_PersonStatus fills the status from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonStatus) error {
-	*s = PersonStatus{Phase: genruntime.Deref(src.Phase)}
+	*s = PersonStatus{Phase: ptr.Deref(src.Phase, "")}
 	return nil
 }

@@ -49,7 +49,7 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
 	bag := s.PropertyBag // the object is private to the conversion: the bag moves
-	middleName, err := propertybag.PullOptional[string](bag, "MiddleName")
+	middleName, err := propertybag.Recall[string](&bag, "MiddleName")
 	if err != nil {
 		return err
 	}
@@ -59,14 +59,14 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 		MiddleName: middleName,
 		LastName:   s.LastName,
 	}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return nil
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
 	bag := src.PropertyBag // the object is private to the conversion: the bag moves
-	if err := propertybag.AddOptional(&bag, "MiddleName", src.MiddleName); err != nil {
+	if err := propertybag.Stash(&bag, "MiddleName", src.MiddleName); err != nil {
 		return err
 	}
 	*s = PersonSpec{
@@ -74,7 +74,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec)
 		FirstName: src.FirstName,
 		LastName:  src.LastName,
 	}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return nil
 }
 

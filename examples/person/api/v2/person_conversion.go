@@ -9,6 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v2storage"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -67,10 +68,10 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 // AssignProperties_From_PersonSpec fills the PersonSpec from its storage twin.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
 	*s = PersonSpec{
-		Id:         genruntime.Deref(src.Id),
-		FirstName:  genruntime.Deref(src.FirstName),
-		MiddleName: genruntime.Deref(src.MiddleName),
-		LastName:   genruntime.Deref(src.LastName),
+		Id:         ptr.Deref(src.Id, ""),
+		FirstName:  ptr.Deref(src.FirstName, ""),
+		MiddleName: ptr.Deref(src.MiddleName, ""),
+		LastName:   ptr.Deref(src.LastName, ""),
 	}
 	return nil
 }
@@ -86,7 +87,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonSta
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase: ptr.Deref(src.Phase, ""),
 	}
 	return nil
 }

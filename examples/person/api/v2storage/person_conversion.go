@@ -61,39 +61,39 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonS
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag.DeepCopy()
 	// Properties v3storage lacks.
-	if err := propertybag.AddOptional(&bag, "FirstName", s.FirstName); err != nil {
+	if err := propertybag.Stash(&bag, "FirstName", s.FirstName); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "MiddleName", s.MiddleName); err != nil {
+	if err := propertybag.Stash(&bag, "MiddleName", s.MiddleName); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "LastName", s.LastName); err != nil {
+	if err := propertybag.Stash(&bag, "LastName", s.LastName); err != nil {
 		return err
 	}
 	// Properties v2storage lacks.
-	fullName, err := propertybag.PullOptional[string](bag, "FullName")
+	fullName, err := propertybag.Recall[string](&bag, "FullName")
 	if err != nil {
 		return err
 	}
-	familyName, err := propertybag.PullOptional[string](bag, "FamilyName")
+	familyName, err := propertybag.Recall[string](&bag, "FamilyName")
 	if err != nil {
 		return err
 	}
-	knownAs, err := propertybag.PullOptional[string](bag, "KnownAs")
+	knownAs, err := propertybag.Recall[string](&bag, "KnownAs")
 	if err != nil {
 		return err
 	}
-	alphaKey, err := propertybag.PullOptional[string](bag, "AlphaKey")
+	alphaKey, err := propertybag.Recall[string](&bag, "AlphaKey")
 	if err != nil {
 		return err
 	}
-	birthDate, err := propertybag.PullOptional[string](bag, "BirthDate")
+	birthDate, err := propertybag.Recall[string](&bag, "BirthDate")
 	if err != nil {
 		return err
 	}
-	residentialAddress, err := propertybag.PullOptional[v3storage.Address](bag, "ResidentialAddress")
+	residentialAddress, err := propertybag.Recall[v3storage.Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return err
 	}
@@ -106,42 +106,42 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 		BirthDate:          birthDate,
 		ResidentialAddress: residentialAddress,
 	}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return s.AssignPropertiesTo(dst)
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag.DeepCopy()
 	// Properties v2storage lacks.
-	if err := propertybag.AddOptional(&bag, "FullName", src.FullName); err != nil {
+	if err := propertybag.Stash(&bag, "FullName", src.FullName); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "FamilyName", src.FamilyName); err != nil {
+	if err := propertybag.Stash(&bag, "FamilyName", src.FamilyName); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "KnownAs", src.KnownAs); err != nil {
+	if err := propertybag.Stash(&bag, "KnownAs", src.KnownAs); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "AlphaKey", src.AlphaKey); err != nil {
+	if err := propertybag.Stash(&bag, "AlphaKey", src.AlphaKey); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "BirthDate", src.BirthDate); err != nil {
+	if err := propertybag.Stash(&bag, "BirthDate", src.BirthDate); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "ResidentialAddress", src.ResidentialAddress); err != nil {
+	if err := propertybag.Stash(&bag, "ResidentialAddress", src.ResidentialAddress); err != nil {
 		return err
 	}
 	// Properties v3storage lacks.
-	firstName, err := propertybag.PullOptional[string](bag, "FirstName")
+	firstName, err := propertybag.Recall[string](&bag, "FirstName")
 	if err != nil {
 		return err
 	}
-	middleName, err := propertybag.PullOptional[string](bag, "MiddleName")
+	middleName, err := propertybag.Recall[string](&bag, "MiddleName")
 	if err != nil {
 		return err
 	}
-	lastName, err := propertybag.PullOptional[string](bag, "LastName")
+	lastName, err := propertybag.Recall[string](&bag, "LastName")
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		MiddleName: middleName,
 		LastName:   lastName,
 	}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return s.AssignPropertiesFrom(src)
 }
 

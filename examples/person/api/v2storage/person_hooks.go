@@ -8,31 +8,44 @@
 package v2storage
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// namesMarker records, in v3's bag, that the object came from v2 with no
-// names at all while v3 names it cannot show are kept, so that converting
-// back does not invent v2 names from them.
-const namesMarker = "FirstName"
+// Two markers keep round trips exact where derivation would invent names.
+const (
+	// noV2Names records, in v3's bag, that the object came from v2 with no
+	// names at all while v3 names it cannot show are kept, so that
+	// converting back does not derive v2 names from them.
+	noV2Names = "NoV2Names"
+	// absentV3Names lists, in v2's bag, the v3 names the object did not
+	// have although converting forward would derive them, so that
+	// converting forward leaves them out again.
+	absentV3Names = "AbsentV3Names"
+)
 
 // AssignPropertiesTo derives the v3 names from the v2 names.
 func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
+	absent, err := propertybag.Recall[[]string](&dst.PropertyBag, absentV3Names)
+	if err != nil {
+		return err
+	}
 	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
-	fill(&dst.FullName, derived.fullName, s.PropertyBag, "FullName")
-	fill(&dst.FamilyName, derived.familyName, s.PropertyBag, "FamilyName")
-	fill(&dst.KnownAs, derived.knownAs, s.PropertyBag, "KnownAs")
-	fill(&dst.AlphaKey, derived.alphaKey, s.PropertyBag, "AlphaKey")
+	fill(&dst.FullName, derived.fullName, absent, "FullName")
+	fill(&dst.FamilyName, derived.familyName, absent, "FamilyName")
+	fill(&dst.KnownAs, derived.knownAs, absent, "KnownAs")
+	fill(&dst.AlphaKey, derived.alphaKey, absent, "AlphaKey")
 	if s.FirstName == nil && s.MiddleName == nil && s.LastName == nil {
 		// Converting back would derive names from v3 names kept in the
 		// bag; the marker stops that. Without such names it is not needed.
 		if first, middle, last := splitFullName(dst.FullName, dst.FamilyName, dst.KnownAs); first == nil && middle == nil && last == nil {
 			return nil
 		}
-		return dst.PropertyBag.Add(namesMarker, (*string)(nil))
+		yes := true
+		return propertybag.Stash(&dst.PropertyBag, noV2Names, &yes)
 	}
 	// Drop the stashed v2 names when converting back would derive them
 	// again from the v3 names (as it does for an object that did not come
@@ -42,7 +55,6 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
 		for _, name := range [...]string{"FirstName", "MiddleName", "LastName"} {
 			dst.PropertyBag.Remove(name)
 		}
-		dst.PropertyBag = dst.PropertyBag.NilIfEmpty()
 	}
 	return nil
 }
@@ -50,14 +62,17 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
 // AssignPropertiesFrom derives the v2 names from the v3 names when the
 // object did not come from v2.
 func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
-	cameFromV2 := src.PropertyBag.Contains("FirstName") || src.PropertyBag.Contains("MiddleName") || src.PropertyBag.Contains("LastName")
+	cameFromV2 := src.PropertyBag.Contains(noV2Names) ||
+		src.PropertyBag.Contains("FirstName") || src.PropertyBag.Contains("MiddleName") || src.PropertyBag.Contains("LastName")
+	s.PropertyBag.Remove(noV2Names)
 	if !cameFromV2 {
 		s.FirstName, s.MiddleName, s.LastName = splitFullName(src.FullName, src.FamilyName, src.KnownAs)
 	}
 	// Drop stashed v3 names that converting forward would derive again, and
-	// record as null the v3 names that are absent where converting forward
-	// would derive one.
+	// list the v3 names that are absent where converting forward would
+	// derive one.
 	derived := deriveV3Names(s.FirstName, s.MiddleName, s.LastName)
+	var absent []string
 	for _, v3 := range [...]struct {
 		name           string
 		value, derived *string
@@ -69,18 +84,18 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 	} {
 		if v3.value == nil {
 			if v3.derived != nil {
-				if err := s.PropertyBag.Add(v3.name, (*string)(nil)); err != nil {
-					return err
-				}
+				absent = append(absent, v3.name)
 			}
 			continue
 		}
-		if stashed, err := propertybag.Get[*string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.derived) {
+		if stashed, err := propertybag.Get[string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.derived) {
 			s.PropertyBag.Remove(v3.name)
 		}
 	}
-	s.PropertyBag = s.PropertyBag.NilIfEmpty()
-	return nil
+	if absent == nil {
+		return nil
+	}
+	return propertybag.Stash(&s.PropertyBag, absentV3Names, &absent)
 }
 
 type v3Names struct{ fullName, familyName, knownAs, alphaKey *string }
@@ -149,15 +164,10 @@ func nonEmpty(p *string) *string {
 }
 
 // fill sets an absent v3 name to the value derived from the v2 names,
-// unless the bag records the name as null: the v3 object had none.
-func fill(dst **string, derived *string, bag propertybag.PropertyBag, name string) {
-	if *dst != nil {
+// unless absent lists the name: the v3 object had none.
+func fill(dst **string, derived *string, absent *[]string, name string) {
+	if *dst != nil || absent != nil && slices.Contains(*absent, name) {
 		return
-	}
-	if bag.Contains(name) {
-		if kept, err := propertybag.Get[*string](bag, name); err == nil && kept == nil {
-			return
-		}
 	}
 	*dst = derived
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -78,12 +79,12 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		return err
 	}
 	*s = PersonSpec{
-		Id:                 genruntime.Deref(src.Id),
-		FullName:           genruntime.Deref(src.FullName),
-		FamilyName:         genruntime.Deref(src.FamilyName),
-		KnownAs:            genruntime.Deref(src.KnownAs),
-		AlphaKey:           genruntime.Deref(src.AlphaKey),
-		BirthDate:          genruntime.Deref(src.BirthDate),
+		Id:                 ptr.Deref(src.Id, ""),
+		FullName:           ptr.Deref(src.FullName, ""),
+		FamilyName:         ptr.Deref(src.FamilyName, ""),
+		KnownAs:            ptr.Deref(src.KnownAs, ""),
+		AlphaKey:           ptr.Deref(src.AlphaKey, ""),
+		BirthDate:          ptr.Deref(src.BirthDate, ""),
 		ResidentialAddress: residentialAddress,
 	}
 	return nil
@@ -100,7 +101,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonSta
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase: ptr.Deref(src.Phase, ""),
 	}
 	return nil
 }
@@ -116,7 +117,7 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 // AssignProperties_From_Address fills the Address from its storage twin.
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
-		Label: genruntime.Deref(src.Label),
+		Label: ptr.Deref(src.Label, ""),
 	}
 	return nil
 }

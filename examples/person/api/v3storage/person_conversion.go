@@ -61,13 +61,13 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v4storage.PersonS
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) error {
-	bag := propertybag.New(s.PropertyBag)
+	bag := s.PropertyBag.DeepCopy()
 	// Properties v4storage lacks.
-	if err := propertybag.AddOptional(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
+	if err := propertybag.Stash(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
 		return err
 	}
 	// Properties v3storage lacks.
-	mailingAddress, err := propertybag.PullOptional[v4storage.MailingAddress](bag, "MailingAddress")
+	mailingAddress, err := propertybag.Recall[v4storage.MailingAddress](&bag, "MailingAddress")
 	if err != nil {
 		return err
 	}
@@ -85,19 +85,19 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 		BirthDate:      birthDate,
 		MailingAddress: mailingAddress,
 	}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return s.AssignPropertiesTo(dst)
 }
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec) error {
-	bag := propertybag.New(src.PropertyBag)
+	bag := src.PropertyBag.DeepCopy()
 	// Properties v3storage lacks.
-	if err := propertybag.AddOptional(&bag, "MailingAddress", src.MailingAddress); err != nil {
+	if err := propertybag.Stash(&bag, "MailingAddress", src.MailingAddress); err != nil {
 		return err
 	}
 	// Properties v4storage lacks.
-	residentialAddress, err := propertybag.PullOptional[Address](bag, "ResidentialAddress")
+	residentialAddress, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec)
 		BirthDate:          birthDate,
 		ResidentialAddress: residentialAddress,
 	}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return s.AssignPropertiesFrom(src)
 }
 

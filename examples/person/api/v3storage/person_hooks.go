@@ -29,13 +29,17 @@ func birthDateToDate(text string) (v4storage.Date, error) {
 		d.Year, d.Month, d.Day = &year, &month, &day
 		return d, nil
 	}
-	err := d.PropertyBag.Add(birthDateText, text)
+	err := propertybag.Stash(&d.PropertyBag, birthDateText, &text)
 	return d, err
 }
 
 func dateToBirthDate(d v4storage.Date) (string, error) {
 	if d.PropertyBag.Contains(birthDateText) {
-		return propertybag.Get[string](d.PropertyBag, birthDateText)
+		text, err := propertybag.Get[string](d.PropertyBag, birthDateText)
+		if err != nil || text == nil {
+			return "", err
+		}
+		return *text, nil
 	}
 	if d.Year == nil || d.Month == nil || d.Day == nil {
 		return "", nil // an incomplete date has no v3 form
@@ -104,14 +108,12 @@ const birthDateV4 = "BirthDateV4"
 func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 	s.PropertyBag.Remove(birthDateV4) // only this hook writes it
 	if src.BirthDate == nil {
-		s.PropertyBag = s.PropertyBag.NilIfEmpty()
 		return nil
 	}
 	// The common case, a complete date with nothing in its bag, reads back
 	// as itself when its text is a real day.
 	if d := src.BirthDate; len(d.PropertyBag) == 0 && d.Year != nil && d.Month != nil && d.Day != nil && s.BirthDate != nil {
 		if y, m, day, ok := parseDate(*s.BirthDate); ok && y == *d.Year && m == *d.Month && day == *d.Day {
-			s.PropertyBag = s.PropertyBag.NilIfEmpty()
 			return nil
 		}
 	}
@@ -120,10 +122,9 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 		return err
 	}
 	if back != nil && sameDate(*back, *src.BirthDate) {
-		s.PropertyBag = s.PropertyBag.NilIfEmpty()
 		return nil
 	}
-	return s.PropertyBag.Add(birthDateV4, src.BirthDate)
+	return propertybag.Stash(&s.PropertyBag, birthDateV4, src.BirthDate)
 }
 
 // AssignPropertiesTo puts back the v4 Date kept in the bag when the v3 text
@@ -132,12 +133,11 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 	if !dst.PropertyBag.Contains(birthDateV4) {
 		return nil
 	}
-	kept, err := propertybag.Pull[v4storage.Date](dst.PropertyBag, birthDateV4)
-	if err != nil {
+	kept, err := propertybag.Recall[v4storage.Date](&dst.PropertyBag, birthDateV4)
+	if err != nil || kept == nil {
 		return err
 	}
-	dst.PropertyBag = dst.PropertyBag.NilIfEmpty()
-	text, err := dateToBirthDate(kept)
+	text, err := dateToBirthDate(*kept)
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 		current = *s.BirthDate
 	}
 	if text == current {
-		dst.BirthDate = &kept
+		dst.BirthDate = kept
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -88,11 +89,11 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec)
 		return err
 	}
 	*s = PersonSpec{
-		Id:             genruntime.Deref(src.Id),
-		FullName:       genruntime.Deref(src.FullName),
-		FamilyName:     genruntime.Deref(src.FamilyName),
-		KnownAs:        genruntime.Deref(src.KnownAs),
-		SortKey:        genruntime.Deref(src.SortKey),
+		Id:             ptr.Deref(src.Id, ""),
+		FullName:       ptr.Deref(src.FullName, ""),
+		FamilyName:     ptr.Deref(src.FamilyName, ""),
+		KnownAs:        ptr.Deref(src.KnownAs, ""),
+		SortKey:        ptr.Deref(src.SortKey, ""),
 		BirthDate:      birthDate,
 		MailingAddress: mailingAddress,
 	}
@@ -110,7 +111,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v4storage.PersonSta
 // AssignProperties_From_PersonStatus fills the PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v4storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase: ptr.Deref(src.Phase, ""),
 	}
 	return nil
 }
@@ -128,9 +129,9 @@ func (s *Date) AssignProperties_To_Date(dst *v4storage.Date) error {
 // AssignProperties_From_Date fills the Date from its storage twin.
 func (s *Date) AssignProperties_From_Date(src *v4storage.Date) error {
 	*s = Date{
-		Year:  genruntime.Deref(src.Year),
-		Month: genruntime.Deref(src.Month),
-		Day:   genruntime.Deref(src.Day),
+		Year:  ptr.Deref(src.Year, 0),
+		Month: ptr.Deref(src.Month, 0),
+		Day:   ptr.Deref(src.Day, 0),
 	}
 	return nil
 }
@@ -149,10 +150,10 @@ func (s *MailingAddress) AssignProperties_To_MailingAddress(dst *v4storage.Maili
 // AssignProperties_From_MailingAddress fills the MailingAddress from its storage twin.
 func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v4storage.MailingAddress) error {
 	*s = MailingAddress{
-		Street:   genruntime.Deref(src.Street),
-		City:     genruntime.Deref(src.City),
-		Postcode: genruntime.Deref(src.Postcode),
-		Country:  genruntime.Deref(src.Country),
+		Street:   ptr.Deref(src.Street, ""),
+		City:     ptr.Deref(src.City, ""),
+		Postcode: ptr.Deref(src.Postcode, ""),
+		Country:  ptr.Deref(src.Country, ""),
 	}
 	return nil
 }

@@ -53,12 +53,12 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
 	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks.
-	lastContacted, err := propertybag.PullOptional[string](bag, "LastContacted")
+	lastContacted, err := propertybag.Recall[string](&bag, "LastContacted")
 	if err != nil {
 		return err
 	}
 	*dst = v5storage.PersonStatus{Phase: s.Phase, LastContacted: lastContacted}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return nil
 }
 
@@ -66,11 +66,11 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonSta
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
 	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks.
-	if err := propertybag.AddOptional(&bag, "LastContacted", src.LastContacted); err != nil {
+	if err := propertybag.Stash(&bag, "LastContacted", src.LastContacted); err != nil {
 		return err
 	}
 	*s = PersonStatus{Phase: src.Phase}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return nil
 }
 
@@ -91,7 +91,7 @@ var residentialAddress = compat.Property[v4compat.Address, v5storage.Address]{
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
 	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v4storage lacks (staged through compat).
-	residential, err := residentialAddress.Recall(bag)
+	residential, err := residentialAddress.Recall(&bag)
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 		MailingAddress:     mailingAddress,
 		ResidentialAddress: residential,
 	}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return nil
 }
 
@@ -143,7 +143,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 		BirthDate:      birthDate,
 		MailingAddress: mailingAddress,
 	}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return nil
 }
 

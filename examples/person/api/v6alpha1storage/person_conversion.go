@@ -51,7 +51,7 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
 	bag := s.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v5storage lacks.
-	if err := propertybag.AddOptional(&bag, "Pronouns", s.Pronouns); err != nil {
+	if err := propertybag.Stash(&bag, "Pronouns", s.Pronouns); err != nil {
 		return err
 	}
 	birthDate, err := genruntime.ConvertPointer(s.BirthDate, (*Date).AssignProperties_To_Date)
@@ -76,7 +76,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 		MailingAddress:     mailingAddress,
 		ResidentialAddress: residentialAddress,
 	}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return nil
 }
 
@@ -84,7 +84,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec) error {
 	bag := src.PropertyBag // the object is private to the conversion: the bag moves
 	// Properties v5storage lacks.
-	pronouns, err := propertybag.PullOptional[string](bag, "Pronouns")
+	pronouns, err := propertybag.Recall[string](&bag, "Pronouns")
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec)
 		ResidentialAddress: residentialAddress,
 		Pronouns:           pronouns,
 	}
-	s.PropertyBag = bag.NilIfEmpty()
+	s.PropertyBag = bag
 	return nil
 }
 

@@ -13,52 +13,52 @@ import (
 
 // AssignProperties_To_Address converts the staged shape to v5storage.Address.
 func (a *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
-	bag := propertybag.New(a.PropertyBag)
-	if err := propertybag.AddOptional(&bag, "Label", a.Label); err != nil {
+	bag := a.PropertyBag.DeepCopy()
+	if err := propertybag.Stash(&bag, "Label", a.Label); err != nil {
 		return err
 	}
-	street, err := propertybag.PullOptional[string](bag, "Street")
+	street, err := propertybag.Recall[string](&bag, "Street")
 	if err != nil {
 		return err
 	}
-	suburb, err := propertybag.PullOptional[string](bag, "Suburb")
+	suburb, err := propertybag.Recall[string](&bag, "Suburb")
 	if err != nil {
 		return err
 	}
-	city, err := propertybag.PullOptional[string](bag, "City")
+	city, err := propertybag.Recall[string](&bag, "City")
 	if err != nil {
 		return err
 	}
-	country, err := propertybag.PullOptional[string](bag, "Country")
+	country, err := propertybag.Recall[string](&bag, "Country")
 	if err != nil {
 		return err
 	}
 	*dst = v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country}
-	dst.PropertyBag = bag.NilIfEmpty()
+	dst.PropertyBag = bag
 	return a.AssignPropertiesTo(dst)
 }
 
 // AssignProperties_From_Address converts v5storage.Address to the staged shape.
 func (a *Address) AssignProperties_From_Address(src *v5storage.Address) error {
-	bag := propertybag.New(src.PropertyBag)
-	if err := propertybag.AddOptional(&bag, "Street", src.Street); err != nil {
+	bag := src.PropertyBag.DeepCopy()
+	if err := propertybag.Stash(&bag, "Street", src.Street); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "Suburb", src.Suburb); err != nil {
+	if err := propertybag.Stash(&bag, "Suburb", src.Suburb); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "City", src.City); err != nil {
+	if err := propertybag.Stash(&bag, "City", src.City); err != nil {
 		return err
 	}
-	if err := propertybag.AddOptional(&bag, "Country", src.Country); err != nil {
+	if err := propertybag.Stash(&bag, "Country", src.Country); err != nil {
 		return err
 	}
-	label, err := propertybag.PullOptional[string](bag, "Label")
+	label, err := propertybag.Recall[string](&bag, "Label")
 	if err != nil {
 		return err
 	}
 	*a = Address{Label: label}
-	a.PropertyBag = bag.NilIfEmpty()
+	a.PropertyBag = bag
 	return a.AssignPropertiesFrom(src)
 }
 

@@ -32,11 +32,10 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 		}
 	}
 	if label := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country); label != nil {
-		if stashed, err := propertybag.Get[string](dst.PropertyBag, "Label"); err == nil && stashed == *label {
+		if stashed, err := propertybag.Get[string](dst.PropertyBag, "Label"); err == nil && stashed != nil && *stashed == *label {
 			dst.PropertyBag.Remove("Label")
 		}
 	}
-	dst.PropertyBag = dst.PropertyBag.NilIfEmpty()
 	return nil
 }
 
@@ -53,7 +52,6 @@ func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 			a.PropertyBag.Remove(name)
 		}
 	}
-	a.PropertyBag = a.PropertyBag.NilIfEmpty()
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,10 +23,6 @@ type addressStorage struct {
 	Zip    *int
 }
 
-func cloneAddress(a address) address {
-	return address{Street: a.Street, Lines: CloneSlice(a.Lines), Zip: ClonePointer(a.Zip)}
-}
-
 var errBadStreet = errors.New("bad street")
 
 // streetError is a typed error used to check errors.As through the wrapping.
@@ -41,193 +38,16 @@ func addressToStorage(src *address, dst *addressStorage) error {
 		return &streetError{Street: src.Street}
 	}
 	dst.Street = PtrIfNotZero(src.Street)
-	dst.Lines = CloneSlice(src.Lines)
-	dst.Zip = ClonePointer(src.Zip)
+	dst.Lines = slices.Clone(src.Lines)
+	if src.Zip != nil {
+		dst.Zip = ptrTo(*src.Zip)
+	}
 	return nil
 }
 
-func TestClonePointer(t *testing.T) {
-	if got := ClonePointer[int](nil); got != nil {
-		t.Fatalf("ClonePointer(nil) = %v, want nil", got)
-	}
-	src := Ptr(42)
-	got := ClonePointer(src)
-	if got == src {
-		t.Fatal("ClonePointer returned the source pointer")
-	}
-	if *got != 42 {
-		t.Fatalf("*ClonePointer = %d, want 42", *got)
-	}
-	*got = 7
-	if *src != 42 {
-		t.Fatalf("mutating the clone changed the source to %d", *src)
-	}
-	*src = 9
-	if *got != 7 {
-		t.Fatalf("mutating the source changed the clone to %d", *got)
-	}
-}
-
-func TestCloneSlice(t *testing.T) {
-	tests := []struct {
-		name string
-		src  []string
-	}{
-		{"nil", nil},
-		{"empty", []string{}},
-		{"empty with spare capacity", make([]string, 0, 8)},
-		{"one", []string{"a"}},
-		{"several", []string{"a", "b", "c"}},
-		{"spare capacity", append(make([]string, 0, 10), "x", "y")},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := CloneSlice(tt.src)
-			assertSameNilness(t, got, tt.src)
-			if !reflect.DeepEqual(got, tt.src) {
-				t.Fatalf("CloneSlice(%q) = %q", tt.src, got)
-			}
-			if tt.src == nil {
-				return
-			}
-			if cap(got) != len(got) {
-				t.Fatalf("cap = %d, want len %d", cap(got), len(got))
-			}
-			// Appending to the clone must not write into the source's spare
-			// capacity.
-			_ = append(got, "appended")
-			if full := tt.src[:cap(tt.src)]; len(full) > len(tt.src) && full[len(tt.src)] == "appended" {
-				t.Fatal("append to clone wrote into source backing array")
-			}
-			if len(got) == 0 {
-				return
-			}
-			before := CloneSlice(tt.src)
-			got[0] = "changed"
-			if tt.src[0] != before[0] {
-				t.Fatal("mutating the clone changed the source")
-			}
-			tt.src[len(tt.src)-1] = "source changed"
-			if got[len(got)-1] == "source changed" {
-				t.Fatal("mutating the source changed the clone")
-			}
-		})
-	}
-}
-
-func TestCloneMap(t *testing.T) {
-	tests := []struct {
-		name string
-		src  map[string]int
-	}{
-		{"nil", nil},
-		{"empty", map[string]int{}},
-		{"one", map[string]int{"a": 1}},
-		{"several", map[string]int{"a": 1, "b": 2, "c": 3}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := CloneMap(tt.src)
-			assertSameNilness(t, got, tt.src)
-			if !reflect.DeepEqual(got, tt.src) {
-				t.Fatalf("CloneMap(%v) = %v", tt.src, got)
-			}
-			if tt.src == nil {
-				return
-			}
-			n := len(tt.src)
-			got["new"] = 100
-			if _, ok := tt.src["new"]; ok || len(tt.src) != n {
-				t.Fatal("adding to the clone changed the source")
-			}
-			for k := range tt.src {
-				tt.src[k] = -1
-				if got[k] == -1 {
-					t.Fatalf("changing source[%q] changed the clone", k)
-				}
-			}
-		})
-	}
-}
-
-func TestClonePointerFunc(t *testing.T) {
-	calls := 0
-	clone := func(a address) address { calls++; return cloneAddress(a) }
-	if got := ClonePointerFunc(nil, clone); got != nil || calls != 0 {
-		t.Fatalf("ClonePointerFunc(nil) = %v after %d calls, want nil after 0", got, calls)
-	}
-	src := &address{Street: "Main", Lines: []string{"1"}, Zip: Ptr(1000)}
-	got := ClonePointerFunc(src, clone)
-	if calls != 1 {
-		t.Fatalf("clone called %d times, want 1", calls)
-	}
-	if got == src || !reflect.DeepEqual(got, src) {
-		t.Fatalf("ClonePointerFunc = %+v, want an equal copy at a new address", got)
-	}
-	*got.Zip = 2000
-	got.Lines[0] = "changed"
-	if *src.Zip != 1000 || src.Lines[0] != "1" {
-		t.Fatalf("mutating the clone's nested values changed the source: %+v", src)
-	}
-}
-
-func TestCloneSliceFunc(t *testing.T) {
-	for _, src := range [][]address{nil, {}} {
-		calls := 0
-		got := CloneSliceFunc(src, func(a address) address { calls++; return a })
-		assertSameNilness(t, got, src)
-		if len(got) != 0 || calls != 0 {
-			t.Fatalf("CloneSliceFunc(%#v) = %#v after %d calls", src, got, calls)
-		}
-	}
-	src := []address{
-		{Street: "A", Lines: []string{"a1"}, Zip: Ptr(1)},
-		{Street: "B"},
-		{Street: "C", Zip: Ptr(3)},
-	}
-	got := CloneSliceFunc(src, cloneAddress)
-	if !reflect.DeepEqual(got, src) {
-		t.Fatalf("CloneSliceFunc = %+v, want %+v", got, src)
-	}
-	got[0].Lines[0] = "changed"
-	*got[2].Zip = 30
-	got[1].Street = "changed"
-	if src[0].Lines[0] != "a1" || *src[2].Zip != 3 || src[1].Street != "B" {
-		t.Fatalf("mutating the clone changed the source: %+v", src)
-	}
-	// Shallow CloneSlice, by contrast, shares nested memory: that is the
-	// documented reason the Func variants exist.
-	shallow := CloneSlice(src)
-	*shallow[2].Zip = 99
-	if *src[2].Zip != 99 {
-		t.Fatal("expected CloneSlice to share nested pointers")
-	}
-}
-
-func TestCloneMapFunc(t *testing.T) {
-	for _, src := range []map[string]address{nil, {}} {
-		calls := 0
-		got := CloneMapFunc(src, func(a address) address { calls++; return a })
-		assertSameNilness(t, got, src)
-		if len(got) != 0 || calls != 0 {
-			t.Fatalf("CloneMapFunc(%#v) = %#v after %d calls", src, got, calls)
-		}
-	}
-	src := map[string]address{
-		"home": {Street: "A", Lines: []string{"a1"}, Zip: Ptr(1)},
-		"work": {Street: "B"},
-	}
-	got := CloneMapFunc(src, cloneAddress)
-	if !reflect.DeepEqual(got, src) {
-		t.Fatalf("CloneMapFunc = %+v, want %+v", got, src)
-	}
-	*got["home"].Zip = 10
-	got["home"].Lines[0] = "changed"
-	delete(got, "work")
-	if *src["home"].Zip != 1 || src["home"].Lines[0] != "a1" || len(src) != 2 {
-		t.Fatalf("mutating the clone changed the source: %+v", src)
-	}
-}
+// ptrTo returns a pointer to a copy of v, as ptr.To of k8s.io/utils/ptr,
+// which genruntime does not import.
+func ptrTo[T any](v T) *T { return &v }
 
 func TestConvertPointer(t *testing.T) {
 	calls := 0
@@ -238,12 +58,12 @@ func TestConvertPointer(t *testing.T) {
 		t.Fatalf("ConvertPointer(nil) = %v, %v after %d calls; want nil, nil after 0", got, err, calls)
 	}
 
-	src := &address{Street: "Main", Lines: []string{"l"}, Zip: Ptr(5)}
+	src := &address{Street: "Main", Lines: []string{"l"}, Zip: ptrTo(5)}
 	got, err = ConvertPointer(src, conv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &addressStorage{Street: Ptr("Main"), Lines: []string{"l"}, Zip: Ptr(5)}
+	want := &addressStorage{Street: ptrTo("Main"), Lines: []string{"l"}, Zip: ptrTo(5)}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("ConvertPointer = %+v, want %+v", got, want)
 	}
@@ -273,12 +93,12 @@ func TestConvertSlice(t *testing.T) {
 		}
 	})
 	t.Run("success", func(t *testing.T) {
-		src := []address{{Street: "A", Zip: Ptr(1)}, {}, {Street: "C", Lines: []string{"c"}}}
+		src := []address{{Street: "A", Zip: ptrTo(1)}, {}, {Street: "C", Lines: []string{"c"}}}
 		got, err := ConvertSlice(src, addressToStorage)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []addressStorage{{Street: Ptr("A"), Zip: Ptr(1)}, {}, {Street: Ptr("C"), Lines: []string{"c"}}}
+		want := []addressStorage{{Street: ptrTo("A"), Zip: ptrTo(1)}, {}, {Street: ptrTo("C"), Lines: []string{"c"}}}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("ConvertSlice = %+v, want %+v", got, want)
 		}
@@ -364,12 +184,12 @@ func TestConvertMap(t *testing.T) {
 		}
 	})
 	t.Run("success", func(t *testing.T) {
-		src := map[string]address{"home": {Street: "A", Zip: Ptr(1)}, "work": {}}
+		src := map[string]address{"home": {Street: "A", Zip: ptrTo(1)}, "work": {}}
 		got, err := ConvertMap(src, addressToStorage)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]addressStorage{"home": {Street: Ptr("A"), Zip: Ptr(1)}, "work": {}}
+		want := map[string]addressStorage{"home": {Street: ptrTo("A"), Zip: ptrTo(1)}, "work": {}}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("ConvertMap = %+v, want %+v", got, want)
 		}
