@@ -426,15 +426,12 @@ var swaps = [...]struct{ char, escape string }{
 	{"<", `\u003c`}, {">", `\u003e`}, {"&", `\u0026`}, {"\u2028", `\u2028`}, {"\u2029", `\u2029`},
 }
 
-// needsSwap reports whether text, valid JSON, may hold anything to swap.
+// needsSwap reports whether text, valid JSON, may hold anything to swap. It
+// looks for each byte on its own, which the runtime does many bytes at a
+// time: most values hold none of them.
 func needsSwap(text string) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\\', '<', '>', '&', 0xE2:
-			return true
-		}
-	}
-	return false
+	return strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '<') >= 0 ||
+		strings.IndexByte(text, '>') >= 0 || strings.IndexByte(text, '&') >= 0 || strings.IndexByte(text, 0xE2) >= 0
 }
 
 // swapped returns text with the swaps applied (see swaps): applying it
