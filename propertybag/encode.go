@@ -220,6 +220,27 @@ func quote(s string) string {
 	return `"` + s + `"`
 }
 
+// appendEscapedByte appends the JSON escape of c, an ASCII byte that a
+// string literal cannot hold as it is (a quotation mark, a backslash, a
+// control character) or that encoding/json escapes (<, >, &).
+func appendEscapedByte(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+}
+
 // appendJSONString appends s as a JSON string literal, escaped exactly as
 // encoding/json does by default (HTML-safe, U+2028 and U+2029 escaped,
 // invalid UTF-8 replaced by U+FFFD).
@@ -234,22 +255,7 @@ func appendJSONString(dst []byte, s string) []byte {
 				continue
 			}
 			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			dst = appendEscapedByte(dst, c)
 			i++
 			start = i
 			continue
