@@ -77,6 +77,11 @@
 //     of their type), finite floats, bools, and named types of those kinds;
 //   - pointers nil or set; slices and maps nil, empty or filled; nested
 //     structs; []byte as random bytes;
+//   - lists with list-map keys (declared in the storage twin with the
+//     struct tag `hubspoke:"listMapKey=..."`, and learned from there for
+//     the API version) with distinct keys, as the API server requires of a
+//     +listType=map list: an element whose keys an earlier one has is
+//     dropped, and shrinking never makes keys repeat;
 //   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
 //     and sometimes a resource version, generation, creation timestamp and
 //     finalizers; metav1.TypeMeta is left empty for the converter;

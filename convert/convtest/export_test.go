@@ -158,3 +158,12 @@ func GenFunc[T any](f func(r *rand.Rand) T) Option {
 		c.custom[t] = func(r *rand.Rand) reflect.Value { return reflect.ValueOf(f(r)) }
 	}
 }
+
+// ListKeys learns the keyed lists of api from twin, its storage twin (see
+// listKeys.learn), and returns a function that removes repeated keys from
+// field i of a struct of type t, and one that finds repeated keys in obj.
+func ListKeys(api, twin reflect.Type) (dedupe func(t reflect.Type, i int, list reflect.Value), repeated func(obj runtime.Object) bool) {
+	k := listKeys{}
+	k.learn(api, twin, map[[2]reflect.Type]bool{})
+	return k.dedupe, k.repeated
+}

@@ -46,6 +46,7 @@ type generator struct {
 	hasBag   map[string]bool     // version -> it is a storage version
 	twinBags map[string][]string // API version -> "spec", "status": where its storage twin has a bag
 	others   map[string][]string // version -> the other versions
+	keys     listKeys            // the lists with list-map keys, of every version
 }
 
 // newGenerator returns a generator for resource gk of scheme. It builds a
@@ -58,7 +59,8 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 		return nil, fmt.Errorf("convtest: %w", err)
 	}
 	g := &generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
-		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}}
+		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}, keys: listKeys{}}
+	seen := map[[2]reflect.Type]bool{}
 	for _, v := range g.versions {
 		obj, err := scheme.New(gk.WithVersion(v))
 		if err != nil {
@@ -69,6 +71,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 		}
 		g.hasBag[v] = holdsBag(reflect.TypeOf(obj))
 		if g.hasBag[v] || v == conv.Graph().Hub() {
+			g.keys.learn(reflect.TypeOf(obj), reflect.TypeOf(obj), seen)
 			continue
 		}
 		g.api = append(g.api, v)
@@ -78,6 +81,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 				return nil, fmt.Errorf("convtest: %s: creating version %s: %w", gk, path[1], err)
 			}
 			twin := reflect.TypeOf(twinObj)
+			g.keys.learn(reflect.TypeOf(obj), twin, seen)
 			for _, part := range []string{"spec", "status"} {
 				if hasBagAt(twin, part) {
 					g.twinBags[v] = append(g.twinBags[v], part)
@@ -218,7 +222,7 @@ func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object
 	if err != nil {
 		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator
 	}
-	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields}
+	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys}
 	root := reflect.ValueOf(obj).Elem()
 	specless := r.IntN(12) == 0
 	for i := range root.NumField() {
@@ -236,6 +240,7 @@ type builder struct {
 	size   int // bound on lengths; halves inside collections
 	custom map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields map[string][]reflect.Value
+	keys   listKeys
 }
 
 // field fills field i of struct v, from FieldValues if it names the field.
@@ -262,6 +267,7 @@ func (b *builder) field(v reflect.Value, i, depth int) {
 		}
 	}
 	b.fill(f, depth+1)
+	b.keys.dedupe(v.Type(), i, f)
 }
 
 // maxGenDepth is the nesting beyond which pointers, slices and maps stay

@@ -105,7 +105,7 @@ func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 			return g.remake(s, nil, v.(*sample), &rec), true
 		})
 	} else {
-		next := shrinkObject(s.Source, g.cfg)
+		next := g.shrinkObject(s.Source)
 		streams = append(streams, func() (*sample, bool) {
 			src, ok := next()
 			if !ok {

@@ -52,7 +52,7 @@ func (g *generator) shrinkSample(value any) gopter.Shrink {
 		// The conversion that should have produced the sample failed:
 		// shrink the object it was converting, keeping variants that fail
 		// to convert too.
-		next := shrinkObject(s.Source, g.cfg)
+		next := g.shrinkObject(s.Source)
 		return func() (any, bool) {
 			src, ok := next()
 			if !ok {
@@ -67,7 +67,7 @@ func (g *generator) shrinkSample(value any) gopter.Shrink {
 	if s.recipe != nil {
 		return g.shrinkRecipe(s)
 	}
-	next := shrinkObject(s.Object, g.cfg)
+	next := g.shrinkObject(s.Object)
 	return func() (any, bool) {
 		obj, ok := next()
 		if !ok {

@@ -1,0 +1,194 @@
+package convtest
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// Lists with list-map keys: a storage version declares them with the
+// struct tag `hubspoke:"listMapKey=a,listMapKey=b"` (see convert.StashBags),
+// and the API version whose twin it is declares the same list with
+// +listType=map, so the API server never lets two elements share their
+// keys. The kit generates such lists with distinct keys, learning the keys
+// of an API version's lists from its storage twin, and never shrinks a
+// counter-example into one whose keys repeat: an object the API server
+// refuses is no counter-example.
+
+// listKeys records, for a struct type, the fields that hold keyed lists:
+// field index → the JSON names of the keys in the element.
+type listKeys map[reflect.Type]map[int][]string
+
+// learn records the keyed lists of t (a type of a version) by walking it
+// together with twin, the same type in the storage twin (t itself for a
+// storage version): a field of t holds a keyed list when the field of twin
+// with the same JSON name declares keys.
+func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map || t.Kind() == reflect.Array {
+		if twin.Kind() != t.Kind() {
+			if twin.Kind() != reflect.Pointer {
+				return
+			}
+			twin = twin.Elem() // a plain API value, optional in the twin
+			continue
+		}
+		t, twin = t.Elem(), twin.Elem()
+	}
+	for twin.Kind() == reflect.Pointer {
+		twin = twin.Elem()
+	}
+	if t.Kind() != reflect.Struct || twin.Kind() != reflect.Struct || seen[[2]reflect.Type{t, twin}] {
+		return
+	}
+	seen[[2]reflect.Type{t, twin}] = true
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := jsonName(f)
+		if !f.IsExported() || name == "-" || name == "" {
+			continue
+		}
+		tf, ok := twinField(twin, name)
+		if !ok {
+			continue
+		}
+		if keys := tagKeys(tf); len(keys) > 0 && f.Type.Kind() == reflect.Slice {
+			if k[t] == nil {
+				k[t] = map[int][]string{}
+			}
+			k[t][i] = keys
+		}
+		k.learn(f.Type, tf.Type, seen)
+	}
+}
+
+func twinField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && jsonName(f) == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// tagKeys reads `hubspoke:"listMapKey=a,listMapKey=b"`.
+func tagKeys(f reflect.StructField) []string {
+	var keys []string
+	for part := range strings.SplitSeq(f.Tag.Get("hubspoke"), ",") {
+		if key, ok := strings.CutPrefix(strings.TrimSpace(part), "listMapKey="); ok && key != "" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+// dedupe removes from list (field i of a struct of type t) every element
+// whose keys an earlier element has.
+func (k listKeys) dedupe(t reflect.Type, i int, list reflect.Value) {
+	keys := k[t][i]
+	if len(keys) == 0 || list.Kind() != reflect.Slice || list.IsNil() {
+		return
+	}
+	seen := map[string]bool{}
+	kept := reflect.MakeSlice(list.Type(), 0, list.Len())
+	for j := range list.Len() {
+		id := keyOf(list.Index(j), keys)
+		if !seen[id] {
+			seen[id] = true
+			kept = reflect.Append(kept, list.Index(j))
+		}
+	}
+	if kept.Len() < list.Len() {
+		list.Set(kept)
+	}
+}
+
+// keyOf renders the keys of a list element.
+func keyOf(elem reflect.Value, keys []string) string {
+	for elem.Kind() == reflect.Pointer && !elem.IsNil() {
+		elem = elem.Elem()
+	}
+	var b strings.Builder
+	for _, key := range keys {
+		v := reflect.Value{}
+		if elem.Kind() == reflect.Struct {
+			v = fieldByJSONName(elem, key)
+		}
+		for v.IsValid() && v.Kind() == reflect.Pointer && !v.IsNil() {
+			v = v.Elem()
+		}
+		switch {
+		case !v.IsValid(), v.Kind() == reflect.Pointer:
+			b.WriteString("null")
+		default:
+			fmt.Fprintf(&b, "%q", fmt.Sprint(v.Interface()))
+		}
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// repeated reports whether some keyed list in obj has two elements with the
+// same keys.
+func (k listKeys) repeated(obj runtime.Object) bool {
+	if len(k) == 0 {
+		return false
+	}
+	found := false
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		if found || depth > maxGenDepth*4 {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem(), depth+1)
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), depth+1)
+			}
+		case reflect.Map:
+			for _, key := range v.MapKeys() {
+				walk(v.MapIndex(key), depth+1)
+			}
+		case reflect.Struct:
+			fields := k[v.Type()]
+			for i := range v.NumField() {
+				if keys := fields[i]; len(keys) > 0 {
+					seen := map[string]bool{}
+					list := v.Field(i)
+					for j := range list.Len() {
+						id := keyOf(list.Index(j), keys)
+						if seen[id] {
+							found = true
+							return
+						}
+						seen[id] = true
+					}
+				}
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i), depth+1)
+				}
+			}
+		}
+	}
+	walk(reflect.ValueOf(obj), 0)
+	return found
+}
+
+// shrinkObject is the package's shrinkObject without the variants whose
+// keyed lists repeat keys.
+func (g *generator) shrinkObject(obj runtime.Object) func() (runtime.Object, bool) {
+	next := shrinkObject(obj, g.cfg)
+	return func() (runtime.Object, bool) {
+		for {
+			v, ok := next()
+			if !ok || !g.keys.repeated(v) {
+				return v, ok
+			}
+		}
+	}
+}
