@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/hub"
+)
+
+// chain is the model of a whole api directory: its versions, oldest first,
+// the hub, and the steps between them.
+type chain struct {
+	group    string
+	versions []*version // oldest first
+	hub      *version
+	twin     map[*version]*step // API version → its storage twin
+	storage  map[*version]*step // storage twin → its neighbour towards the hub
+	kinds    []string           // every kind, in the order of the hub
+}
+
+// newChain orders the versions, chooses the hub (the newest stable
+// version, hub.SelectHub) and builds every step.
+func newChain(versions []*version, errs *errorList) *chain {
+	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}}
+	slices.SortFunc(c.versions, func(a, b *version) int { return a.order.Compare(b.order) })
+	orders := make([]hub.Version, len(versions))
+	for i, v := range versions {
+		orders[i] = v.order
+		if c.group == "" {
+			c.group = v.group
+		} else if v.group != "" && v.group != c.group {
+			errs.addf(v.name, "group %s differs from the group %s of %s", v.group, c.group, versions[0].name)
+		}
+	}
+	h, err := hub.SelectHub(orders)
+	if err != nil {
+		errs.addf("api", "%v", err)
+		return c
+	}
+	hubIndex := 0
+	for i, v := range versions {
+		if v.name == h.String() {
+			c.hub, hubIndex = v, i
+		}
+	}
+	c.hub.hub = true
+	c.kinds = c.hub.kinds
+	for i, v := range versions {
+		switch {
+		case i < hubIndex:
+			v.towardHub = versions[i+1]
+		case i > hubIndex:
+			v.towardHub = versions[i-1] // a preview newer than the hub
+		}
+	}
+	for _, v := range versions {
+		c.twin[v] = twinStep(v, errs)
+		if v.towardHub != nil {
+			c.storage[v] = storageStep(v, v.towardHub, errs)
+		}
+	}
+	c.checkSkips(errs)
+	return c
+}
+
+// checkSkips finds the properties that leave a type and come back in a
+// later version in another shape. The versions in between keep the value
+// in their bags, in the shape of the version that left it there; reading
+// it back needs compat staging (package compat), which this generator does
+// not write yet.
+func (c *chain) checkSkips(errs *errorList) {
+	type seen struct {
+		v *version
+		f *field
+	}
+	last := map[[2]string]seen{} // type, property → where it was last present
+	for i, v := range c.versions {
+		for _, name := range v.types {
+			o, ok := v.twins[name]
+			if !ok || o.list {
+				continue
+			}
+			for _, f := range o.properties() {
+				key := [2]string{name, f.name}
+				prev, ok := last[key]
+				last[key] = seen{v, f}
+				if !ok || prev.v == c.versions[i-1] {
+					continue
+				}
+				// Absent in between; was the type itself present there?
+				between := c.versions[slices.Index(c.versions, prev.v)+1 : i]
+				typeThere := true
+				for _, b := range between {
+					_, has := b.twins[name]
+					typeThere = typeThere && has
+				}
+				if !typeThere {
+					continue
+				}
+				if !jsonEqual(prev.v, prev.f.ref, v, f.ref, map[[2]string]bool{}) {
+					errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, f.name), "comes back after %s (which has no %s) with another JSON shape than in %s: "+
+						"the versions in between keep %s's shape in their bags, and reading it back needs compat staging (not supported by this version of hubspoke-gen)",
+						between[0].name, f.name, prev.v.name, prev.v.name)
+				}
+			}
+		}
+	}
+}
+
+// jsonEqual reports whether values of type a (of version va) and b (of
+// version vb) have the same JSON shape, so that the JSON of either decodes
+// strictly into the other.
+func jsonEqual(va *version, a *typeRef, vb *version, b *typeRef, seen map[[2]string]bool) bool {
+	for a.kind == refPointer {
+		a = a.elem
+	}
+	for b.kind == refPointer {
+		b = b.elem
+	}
+	switch {
+	case a.kind == refSlice && b.kind == refSlice:
+		return jsonEqual(va, a.elem, vb, b.elem, seen)
+	case a.kind == refMap && b.kind == refMap:
+		return types.Identical(a.key.typ.Underlying(), b.key.typ.Underlying()) && jsonEqual(va, a.elem, vb, b.elem, seen)
+	case a.kind == refObject && b.kind == refObject:
+		key := [2]string{a.name, b.name}
+		if seen[key] {
+			return true
+		}
+		seen[key] = true
+		oa, ob := va.twins[a.name], vb.twins[b.name]
+		fa, fb := oa.properties(), ob.properties()
+		if len(fa) != len(fb) {
+			return false
+		}
+		for _, x := range fa {
+			var y *field
+			for _, f := range fb {
+				if strings.EqualFold(f.jsonName, x.jsonName) {
+					y = f
+				}
+			}
+			if y == nil || !jsonEqual(va, x.ref, vb, y.ref, seen) {
+				return false
+			}
+		}
+		return true
+	case a.kind == refExternal && b.kind == refExternal && !isBasicUnderlying(a.typ):
+		return types.Identical(a.typ, b.typ)
+	}
+	ba, okA := a.scalar()
+	bb, okB := b.scalar()
+	return okA && okB && jsonKind(ba) == jsonKind(bb)
+}
+
+// jsonKind groups basic types by the JSON they encode to and decode from.
+func jsonKind(b *types.Basic) string {
+	switch {
+	case b.Info()&types.IsString != 0:
+		return "string"
+	case b.Info()&types.IsBoolean != 0:
+		return "bool"
+	case b.Info()&types.IsInteger != 0:
+		return "integer"
+	case b.Info()&types.IsFloat != 0:
+		return "number"
+	}
+	return b.Name()
+}

@@ -1,0 +1,415 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// conversionFile renders the conversions an API version hosts (to and from
+// its storage twin), or those its storage twin hosts (to and from the
+// neighbour towards the hub; the hub gets its Hub methods).
+func conversionFile(names *namer, c *chain, v *version, storage bool) ([]byte, error) {
+	if storage && v.hub {
+		f := newFile(names, v.storageName, v.storagePath)
+		for _, kind := range v.kinds {
+			f.printf("// Hub marks %s as the conversion hub: the version every other version converts to and from.\n", kind)
+			f.printf("func (*%s) Hub() {}\n\n", kind)
+		}
+		return f.bytes()
+	}
+	s := c.twin[v]
+	f := newFile(names, v.pkgName, v.pkgPath)
+	if storage {
+		s = c.storage[v]
+		f = newFile(names, v.storageName, v.storagePath)
+	}
+	writeLinks(f, s)
+	for _, p := range s.pairs {
+		newAssign(f, s, p, true).write()
+		newAssign(f, s, p, false).write()
+	}
+	writeHookAssertions(f, s)
+	return f.bytes()
+}
+
+// writeLinks declares the step of every kind the step converts towards the
+// hub, and controller-runtime's Convertible.
+func writeLinks(f *file, s *step) {
+	for _, kind := range s.host.kinds {
+		p := s.byName[kind]
+		if p == nil {
+			continue
+		}
+		f.printf("var %s = %s((*%s).%s, (*%s).%s)\n\n", linkVar(kind), f.q(pathConvert, "LinkTo"), kind, assignTo(kind), kind, assignFrom(kind))
+		f.printf("// Link declares the step from this version towards the hub: to %s.%s.\n", s.otherName, kind)
+		f.printf("func (*%s) Link() %s { return %s }\n\n", kind, f.q(pathConvert, "Link"), linkVar(kind))
+		f.printf("// ConvertTo converts this %s to the hub version.\n", kind)
+		f.printf("func (p *%s) ConvertTo(hub %s) error { return %s(p, hub) }\n\n", kind, f.q(pathConversion, "Hub"), f.q(pathConvert, "ToHub"))
+		f.printf("// ConvertFrom fills this %s from the hub version.\n", kind)
+		f.printf("func (p *%s) ConvertFrom(hub %s) error { return %s(p, hub) }\n\n", kind, f.q(pathConversion, "Hub"), f.q(pathConvert, "FromHub"))
+	}
+}
+
+func writeHookAssertions(f *file, s *step) {
+	var lines []string
+	for _, p := range s.pairs {
+		other := f.q(s.otherPath, p.name)
+		if p.hookTo {
+			lines = append(lines, fmt.Sprintf("_ %s[*%s] = (*%s)(nil)", f.q(pathAugment, "AssignableTo"), other, p.name))
+		}
+		if p.hookFrom {
+			lines = append(lines, fmt.Sprintf("_ %s[*%s] = (*%s)(nil)", f.q(pathAugment, "AssignableFrom"), other, p.name))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	f.printf("// The hand-written hooks the conversions above call: a hook with another signature fails to build.\n")
+	f.printf("var (\n%s\n)\n", strings.Join(lines, "\n"))
+}
+
+// assign writes one generated copy: AssignProperties_To_T (from the host
+// side to the other) or AssignProperties_From_T (from the other side to
+// the host).
+type assign struct {
+	f    *file
+	s    *step
+	p    *pair
+	to   bool
+	recv string // the receiver: p for root types, s for others
+
+	srcObj, dstObj   string // expressions of the source and the destination
+	srcPath, dstPath string // the packages their types live in
+	srcName, dstName string // their package names, for bag keys
+
+	locals map[string]bool
+	pre    strings.Builder // statements before the copy
+	values map[*field]string
+	notes  map[*field]string
+}
+
+func newAssign(f *file, s *step, p *pair, to bool) *assign {
+	a := &assign{f: f, s: s, p: p, to: to, recv: "s", locals: map[string]bool{}, values: map[*field]string{}, notes: map[*field]string{}}
+	if p.host.root {
+		a.recv = "p"
+	}
+	if to {
+		a.srcObj, a.dstObj = a.recv, "dst"
+		a.srcPath, a.dstPath = s.hostPath, s.otherPath
+		a.srcName, a.dstName = s.hostName, s.otherName
+	} else {
+		a.srcObj, a.dstObj = "src", a.recv
+		a.srcPath, a.dstPath = s.otherPath, s.hostPath
+		a.srcName, a.dstName = s.otherName, s.hostName
+	}
+	return a
+}
+
+// sides returns the source and destination fields of p in this direction.
+func (a *assign) sides(p *prop) (src, dst *field) {
+	if a.to {
+		return p.host, p.other
+	}
+	return p.other, p.host
+}
+
+func (a *assign) dstObject() *object {
+	if a.to {
+		return a.p.other
+	}
+	return a.p.host
+}
+
+// local returns a new local variable name for the value of field name.
+func (a *assign) local(name string) string {
+	base := lowerCamel(name)
+	if a.f.names.reserved(base) {
+		base += "Value"
+	}
+	l := base
+	for i := 2; a.locals[l]; i++ {
+		l = base + strconv.Itoa(i)
+	}
+	a.locals[l] = true
+	return l
+}
+
+func (a *assign) write() {
+	f, p := a.f, a.p
+	other := f.q(a.s.otherPath, p.name)
+	if a.to {
+		if a.s.twin {
+			f.printf("// %s copies this %s into its storage twin.\n", assignTo(p.name), p.name)
+		} else {
+			f.printf("// %s copies this %s into %s.\n", assignTo(p.name), p.name, a.s.otherName)
+		}
+		f.printf("func (%s *%s) %s(dst *%s) error {\n", a.recv, p.name, assignTo(p.name), other)
+	} else {
+		if a.s.twin {
+			f.printf("// %s fills this %s from its storage twin.\n", assignFrom(p.name), p.name)
+		} else {
+			f.printf("// %s fills this %s from %s.\n", assignFrom(p.name), p.name, a.s.otherName)
+		}
+		f.printf("func (%s *%s) %s(src *%s) error {\n", a.recv, p.name, assignFrom(p.name), other)
+	}
+	bag := a.bag()
+	for _, pr := range p.props {
+		a.property(pr)
+	}
+	f.printf("%s", a.pre.String())
+	dst := a.dstObject()
+	if p.host.root {
+		for _, fl := range dst.properties() {
+			if v, ok := a.values[fl]; ok {
+				f.printf("%s.%s = %s%s\n", a.dstObj, fl.name, v, a.notes[fl])
+			}
+		}
+		if bag != "" {
+			f.printf("%s.PropertyBag = %s\n", a.dstObj, bag)
+		}
+	} else {
+		typ := p.name
+		if a.to {
+			typ = other
+		}
+		f.printf("*%s = %s{\n", a.dstObj, typ)
+		if bag != "" {
+			f.printf("PropertyBag: %s,\n", bag)
+		}
+		for _, fl := range dst.properties() {
+			if v, ok := a.values[fl]; ok {
+				f.printf("%s: %s,%s\n", fl.name, v, a.notes[fl])
+			}
+		}
+		f.printf("}\n")
+	}
+	if a.s.twin && p.host.root {
+		if a.to {
+			f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
+			f.printf("if err := %s(dst, %s); err != nil {\nreturn err\n}\n", f.q(pathConvert, "RecallBags"), a.recv)
+		} else {
+			f.printf("// Keep what this version has no field for, so that an update through it loses nothing.\n")
+			f.printf("if err := %s(%s, src); err != nil {\nreturn err\n}\n", f.q(pathConvert, "StashBags"), a.recv)
+		}
+	}
+	switch {
+	case a.to && p.hookTo:
+		f.printf("return %s.%s(dst)\n", a.recv, hookTo)
+	case !a.to && p.hookFrom:
+		f.printf("return %s.%s(src)\n", a.recv, hookFrom)
+	default:
+		f.printf("return nil\n")
+	}
+	f.printf("}\n\n")
+}
+
+// bag starts the property bag of the destination, in a storage step: the
+// source's bag moves (the objects of a conversion are private to it),
+// unless a hook runs in this direction, which must see the source's bag as
+// it was. It returns the expression to set the destination's bag to.
+func (a *assign) bag() string {
+	if a.s.twin {
+		return ""
+	}
+	hook := (a.to && a.p.hookTo) || (!a.to && a.p.hookFrom)
+	source := a.srcObj + ".PropertyBag"
+	if hook {
+		source += ".DeepCopy()"
+	}
+	ops := false
+	for _, pr := range a.p.props {
+		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype
+	}
+	if !ops {
+		return source
+	}
+	if hook {
+		fmt.Fprintf(&a.pre, "bag := %s // a copy: the hook sees the source's bag as it was\n", source)
+	} else {
+		fmt.Fprintf(&a.pre, "bag := %s // moves: the objects of a conversion are private to it\n", source)
+	}
+	return "bag"
+}
+
+// property writes what the copy does with one property in this direction.
+func (a *assign) property(pr *prop) {
+	sf, df := a.sides(pr)
+	switch {
+	case pr.action == actRetype:
+		fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
+			pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
+		a.recall(df, bagKey(df, a.dstName))
+		a.stash(sf, bagKey(sf, a.srcName))
+	case sf != nil && df != nil:
+		if v := a.convert(sf, df); v != "" {
+			a.values[df] = v
+		}
+		if pr.renamed {
+			a.notes[df] = " // renamed: " + sf.name + " in " + a.srcName
+		}
+	case sf != nil:
+		a.stash(sf, sf.name)
+	case df != nil:
+		a.recall(df, df.name)
+	}
+}
+
+// stash keeps the value of source field sf in the bag under key.
+func (a *assign) stash(sf *field, key string) {
+	value := a.srcObj + "." + sf.name
+	stash := a.f.q(pathPropertybag, "Stash")
+	if sf.ref.kind == refPointer {
+		fmt.Fprintf(&a.pre, "if err := %s(&bag, %q, %s); err != nil {\nreturn err\n}\n", stash, key, value)
+		return
+	}
+	// A slice or a map: nil is absent. Empty is kept, unless the field is
+	// omitempty: JSON does not tell it from nil then.
+	cond := value + " != nil"
+	if sf.omitEmpty {
+		cond = "len(" + value + ") > 0"
+	}
+	fmt.Fprintf(&a.pre, "if %s {\nif err := %s(&bag, %q, &%s); err != nil {\nreturn err\n}\n}\n", cond, stash, key, value)
+}
+
+// recall takes the value of destination field df from the bag, under key.
+func (a *assign) recall(df *field, key string) {
+	l := a.local(df.name)
+	t := df.ref
+	if t.kind == refPointer {
+		t = t.elem
+	}
+	fmt.Fprintf(&a.pre, "%s, err := %s[%s](&bag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Recall"), renderType(a.f, t, a.dstPath), key)
+	if df.ref.kind == refPointer {
+		a.values[df] = l
+	} else {
+		a.values[df] = a.f.q(pathGenruntime, "Deref") + "(" + l + ")"
+	}
+}
+
+// convert returns the expression that gives destination field df the value
+// of source field sf, adding the statements it needs.
+func (a *assign) convert(sf, df *field) string {
+	src := a.srcObj + "." + sf.name
+	s, d := sf.ref, df.ref
+	switch {
+	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
+		method := assignTo(s.name)
+		call := fmt.Sprintf("%s.%s(&%s.%s)", src, method, a.dstObj, df.name)
+		if !a.to {
+			call = fmt.Sprintf("%s.%s.%s(&%s)", a.dstObj, df.name, assignFrom(d.name), src)
+		}
+		fmt.Fprintf(&a.pre, "if err := %s; err != nil {\nreturn %s\n}\n", call, a.wrap(df))
+		return ""
+	case s.kind != refPointer && d.kind == refPointer: // a value made optional
+		elem := d.elem
+		switch {
+		case s.kind == refObject:
+			return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, elem)))
+		case isScalar(s):
+			v := src
+			if !identical(s, elem) {
+				v = renderType(a.f, elem, a.dstPath) + "(" + src + ")"
+			}
+			if sf.omitEmpty {
+				return a.gr("PtrIfNotZero") + "(" + v + ")"
+			}
+			return a.gr("Ptr") + "(" + v + ")"
+		case types.Comparable(s.typ):
+			// An external struct: its zero value becomes nil, which is what
+			// its JSON (metav1.Time's null) reads back as.
+			return a.gr("PtrIfNotZero") + "(" + src + ")"
+		default:
+			return a.gr("Ptr") + "(" + src + ")"
+		}
+	case s.kind == refPointer && d.kind != refPointer: // an optional value made plain
+		elem := s.elem
+		switch {
+		case d.kind == refObject:
+			l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(elem, d)))
+			return a.gr("Deref") + "(" + l + ")"
+		case isScalar(d) && !identical(elem, d):
+			return renderType(a.f, d, a.dstPath) + "(" + a.gr("Deref") + "(" + src + "))"
+		default:
+			return a.gr("Deref") + "(" + src + ")"
+		}
+	}
+	if identical(s, d) {
+		return src
+	}
+	switch s.kind {
+	case refPointer:
+		if bs, ok := s.elem.scalar(); ok && isScalar(s.elem) && isString(bs) {
+			return fmt.Sprintf("%s[%s](%s, nil)", a.gr("ConvertEnumPtr"), renderType(a.f, d.elem, a.dstPath), src)
+		}
+		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d.elem)))
+	case refSlice:
+		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertSlice"), src, a.elemFunc(s.elem, d.elem)))
+	case refMap:
+		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertMap"), src, a.elemFunc(s.elem, d.elem)))
+	}
+	// Two scalars of different types (an enum and its value).
+	return renderType(a.f, d, a.dstPath) + "(" + src + ")"
+}
+
+// fallible declares a local holding the result of call, which may fail,
+// and returns the local.
+func (a *assign) fallible(df *field, call string) string {
+	l := a.local(df.name)
+	fmt.Fprintf(&a.pre, "%s, err := %s\nif err != nil {\nreturn %s\n}\n", l, call, a.wrap(df))
+	return l
+}
+
+// wrap returns the error of a failed conversion of df, prefixed by its
+// JSON name so that the message gives the path of the property.
+func (a *assign) wrap(df *field) string {
+	return fmt.Sprintf("%s(\"%s: %%w\", err)", a.f.q("fmt", "Errorf"), strings.ReplaceAll(df.jsonName, `"`, `\"`))
+}
+
+// elemFunc returns a function of type func(*S, *D) error that converts a
+// value of type s (in the source package) into one of type d.
+func (a *assign) elemFunc(s, d *typeRef) string {
+	st, dt := renderType(a.f, s, a.srcPath), renderType(a.f, d, a.dstPath)
+	switch {
+	case s.kind == refObject:
+		if a.to {
+			return fmt.Sprintf("(*%s).%s", st, assignTo(s.name))
+		}
+		return fmt.Sprintf("func(from *%s, to *%s) error {\nreturn to.%s(from)\n}", st, dt, assignFrom(d.name))
+	case identical(s, d):
+		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = *from\nreturn nil\n}", st, dt)
+	case s.kind == refPointer, s.kind == refSlice, s.kind == refMap:
+		helper := map[refKind]string{refPointer: "ConvertPointer", refSlice: "ConvertSlice", refMap: "ConvertMap"}[s.kind]
+		return fmt.Sprintf("func(from *%s, to *%s) error {\nv, err := %s(*from, %s)\n*to = v\nreturn err\n}", st, dt, a.gr(helper), a.elemFunc(s.elem, d.elem))
+	}
+	return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = %s(*from)\nreturn nil\n}", st, dt, dt)
+}
+
+func isScalar(r *typeRef) bool {
+	_, ok := r.scalar()
+	return ok
+}
+
+func isString(b *types.Basic) bool { return b.Info()&types.IsString != 0 }
+
+// identical reports whether values of types a and b need no conversion:
+// the same basic or external types, in the same shapes. Enums and objects
+// always do (each version has its own).
+func identical(a, b *typeRef) bool {
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case refBasic, refExternal:
+		return types.Identical(a.typ, b.typ)
+	case refPointer, refSlice:
+		return identical(a.elem, b.elem)
+	case refMap:
+		return identical(a.key, b.key) && identical(a.elem, b.elem)
+	}
+	return false
+}
+
+// gr returns the qualified name of a function of package genruntime.
+func (a *assign) gr(name string) string { return a.f.q(pathGenruntime, name) }

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// The hooks: hand-written methods AssignPropertiesTo(dst *T) error and
+// AssignPropertiesFrom(src *T) error on a type of the package that hosts a
+// step, T being the type on the other side. The generated copy calls them
+// last, so they are bound at compile time.
+const (
+	hookTo   = "AssignPropertiesTo"
+	hookFrom = "AssignPropertiesFrom"
+)
+
+// findHooks records the hooks of every pair of every step, from the
+// packages loaded with the storage twins as they are about to be
+// generated. A method with a hook's name and another signature, or on a
+// type that no generated copy converts, is an error naming the version,
+// the type and the method. So is a declaration that takes a name the
+// generator declares.
+//
+// Methods declared in the files the generator owns (owned) are not hooks.
+// findHooks reports whether a hook's signature did not resolve: it names a
+// type that the packages do not have (yet), so it can only be judged
+// against the storage twins about to be written; the hooks are then not
+// recorded.
+func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]byte, errs *errorList) (unresolved bool) {
+	hosted := map[string]*step{} // package directory name → the step it hosts
+	for _, v := range c.versions {
+		hosted[v.name] = c.twin[v]
+		if s := c.storage[v]; s != nil {
+			hosted[v.storageName] = s
+		}
+	}
+	names := make([]string, 0, len(pkgs))
+	for n := range pkgs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, dir := range names {
+		pkg := pkgs[dir]
+		s := hosted[dir]
+		scope := pkg.Types.Scope()
+		for _, tn := range scope.Names() {
+			obj, ok := scope.Lookup(tn).(*types.TypeName)
+			if !ok || obj.IsAlias() {
+				continue
+			}
+			mset := types.NewMethodSet(types.NewPointer(obj.Type()))
+			var p *pair
+			if s != nil {
+				p = s.byName[tn]
+			}
+			for _, name := range []string{hookTo, hookFrom} {
+				sel := mset.Lookup(pkg.Types, name)
+				if sel == nil || isGenerated(pkg, sel.Obj(), owned) {
+					continue
+				}
+				if unresolvedIn(sel.Obj().Type()) {
+					unresolved = true
+					continue
+				}
+				where := fmt.Sprintf("%s %s.%s", dir, tn, name)
+				if p == nil {
+					switch {
+					case s == nil:
+						errs.addf(where, "%s is the hub: it converts to no other version, so nothing calls this hook", dir)
+					default:
+						errs.addf(where, "no generated conversion of %s to %s calls this hook (%s is not converted in that step)", dir, s.otherName, tn)
+					}
+					continue
+				}
+				param := "dst"
+				if name == hookFrom {
+					param = "src"
+				}
+				want := fmt.Sprintf("%s(%s *%s.%s) error", name, param, s.otherName, tn)
+				if !isHook(sel.Obj().Type().(*types.Signature), s.otherPath, tn) {
+					errs.addf(where, "has the signature %s; a hook must be %s", types.TypeString(sel.Obj().Type(), byName), want)
+					continue
+				}
+				if name == hookTo {
+					p.hookTo = true
+				} else {
+					p.hookFrom = true
+				}
+			}
+			checkTaken(c, s, dir, tn, mset, pkg, owned, errs)
+		}
+		if s != nil {
+			for _, kind := range c.kinds {
+				if obj := scope.Lookup(linkVar(kind)); obj != nil && !isGenerated(pkg, obj, owned) {
+					errs.addf(fmt.Sprintf("%s %s", dir, linkVar(kind)), "declared by hand, but the generator declares it")
+				}
+			}
+		}
+	}
+	return unresolved
+}
+
+// isHook reports whether sig is func(*T) error, T being the type named
+// name in the package at path.
+func isHook(sig *types.Signature, path, name string) bool {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.Variadic() {
+		return false
+	}
+	ptr, ok := sig.Params().At(0).Type().(*types.Pointer)
+	if !ok || !isNamed(ptr.Elem(), path, name) {
+		return false
+	}
+	return types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+// checkTaken reports methods written by hand under a name the generator
+// gives the methods of tn.
+func checkTaken(c *chain, s *step, dir, tn string, mset *types.MethodSet, pkg *packages.Package, owned map[string][]byte, errs *errorList) {
+	var generated []string
+	if s != nil && s.byName[tn] != nil {
+		generated = append(generated, assignTo(tn), assignFrom(tn))
+	}
+	if slices.Contains(c.kinds, tn) {
+		generated = append(generated, "Link", "ConvertTo", "ConvertFrom", "Hub")
+	}
+	for _, name := range generated {
+		if sel := mset.Lookup(pkg.Types, name); sel != nil && !isGenerated(pkg, sel.Obj(), owned) {
+			errs.addf(fmt.Sprintf("%s %s.%s", dir, tn, name), "declared by hand, but the generator declares it")
+		}
+	}
+}
+
+// isGenerated reports whether obj is declared in a file the generator owns.
+func isGenerated(pkg *packages.Package, obj types.Object, owned map[string][]byte) bool {
+	_, ok := owned[pkg.Fset.Position(obj.Pos()).Filename]
+	return ok
+}
+
+// unresolvedIn reports whether t mentions a type that did not resolve.
+func unresolvedIn(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return false
+	}
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := range tuple.Len() {
+			if strings.Contains(types.TypeString(tuple.At(i).Type(), nil), "invalid type") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// byName qualifies types by package name, as people write them.
+func byName(p *types.Package) string { return p.Name() }
+
+func assignTo(name string) string   { return "AssignProperties_To_" + name }
+func assignFrom(name string) string { return "AssignProperties_From_" + name }
+func linkVar(kind string) string    { return lowerCamel(kind) + "Link" }

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/hub"
+	"golang.org/x/tools/go/packages"
+)
+
+// tree is what the generator finds in the api directory: the API versions
+// (its input), the storage twins it wrote before, and every file it owns.
+type tree struct {
+	dir     string   // absolute
+	api     []string // directory names of the API versions
+	storage []string // directory names of the storage twins present
+	owned   map[string][]byte
+}
+
+// scanTree lists the version directories under dir: each subdirectory whose
+// name is a version name (hub.ParseVersion) and that holds Go files. A
+// storage twin's directory is the API version's name with "storage".
+func scanTree(dir string) (*tree, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	t := &tree{dir: abs, owned: map[string][]byte{}}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		v, err := hub.ParseVersion(e.Name())
+		if err != nil {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(abs, e.Name(), "*.go"))
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			continue
+		}
+		if v.IsStorage() {
+			t.storage = append(t.storage, e.Name())
+		} else {
+			t.api = append(t.api, e.Name())
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			if bytes.HasPrefix(b, []byte(header+"\n")) {
+				t.owned[f] = b
+			}
+		}
+	}
+	if len(t.api) == 0 {
+		return nil, fmt.Errorf("%s holds no API version (a directory such as v1, v2beta1 with Go files)", dir)
+	}
+	return t, nil
+}
+
+// blank returns, for each file the generator owns, a file with only its
+// package clause, so that loading the packages sees what people wrote and
+// not what the generator wrote before (which may no longer compile).
+func (t *tree) blank() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for path, b := range t.owned {
+		f, err := parser.ParseFile(token.NewFileSet(), path, b, parser.PackageClauseOnly)
+		if err != nil {
+			return nil, err
+		}
+		out[path] = []byte("package " + f.Name.Name + "\n")
+	}
+	return out, nil
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+	packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule
+
+// load loads the packages in the directories dirs (names under t.dir) with
+// overlay, and returns them by directory name. Type errors are tolerated
+// (generated code that is missing or stale, DeepCopy methods not written
+// yet); errors that stop a package from being read are not.
+func (t *tree) load(dirs []string, overlay map[string][]byte) (map[string]*packages.Package, error) {
+	patterns := make([]string, len(dirs))
+	for i, d := range dirs {
+		patterns[i] = "./" + d
+	}
+	cfg := &packages.Config{Mode: loadMode, Dir: t.dir, Overlay: overlay}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	out := map[string]*packages.Package{}
+	var problems []string
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			// Type errors, whether go/types found them or the compiler
+			// (which go list runs for export data), are tolerated.
+			if e.Kind != packages.TypeError && !strings.HasPrefix(e.Msg, "# "+p.PkgPath+"\n") {
+				problems = append(problems, e.Error())
+			}
+		}
+		if len(p.GoFiles) > 0 {
+			out[filepath.Base(filepath.Dir(p.GoFiles[0]))] = p
+		}
+	}
+	if len(problems) > 0 {
+		slices.Sort(problems)
+		return nil, fmt.Errorf("loading the API packages:\n%s", strings.Join(slices.Compact(problems), "\n"))
+	}
+	return out, nil
+}

@@ -1,0 +1,365 @@
+// Command hubspoke-gen writes, for the API versions of Kubernetes
+// resources in kubebuilder layout, their storage twins and the conversions
+// that chain them to the hub, for package github.com/hubspoke/hubspoke.
+//
+//	hubspoke-gen [-verify] [dir]
+//
+// dir (default "api") holds one package per API version (v1, v2beta1, v3,
+// ...). For each version vN the generator writes vN/zz_generated.conversion.go
+// and the storage twin vNstorage (types, registration, conversions to the
+// neighbour towards the hub), and the conversion tests in the hub's
+// storage package. See README.md.
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hubspoke/hubspoke/hub"
+	"golang.org/x/tools/go/packages"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("hubspoke-gen", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
+	verbose := flags.Bool("v", false, "print what was generated and how long it took")
+	flags.Usage = func() {
+		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [dir]\n\n"+
+			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
+			"the conversions between them, and their conversion tests.\n\n")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	dir := "api"
+	switch flags.NArg() {
+	case 0:
+	case 1:
+		dir = flags.Arg(0)
+	default:
+		flags.Usage()
+		return 2
+	}
+	start := time.Now()
+	out, err := generate(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
+		return 1
+	}
+	for _, n := range out.notes {
+		fmt.Fprintf(stderr, "hubspoke-gen: note: %s\n", n)
+	}
+	changes := out.changes()
+	if *verify {
+		if len(changes) == 0 {
+			return 0
+		}
+		for _, c := range changes {
+			fmt.Fprintf(stderr, "hubspoke-gen: %s\n", c)
+		}
+		fmt.Fprintf(stderr, "hubspoke-gen: the generated files are out of date: run hubspoke-gen %s\n", dir)
+		return 1
+	}
+	if err := out.write(); err != nil {
+		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
+		return 1
+	}
+	if *verbose {
+		fmt.Fprintf(stdout, "hubspoke-gen: %d files, %d changed, in %v\n", len(out.files), len(changes), time.Since(start).Round(time.Millisecond))
+	}
+	return 0
+}
+
+// output is the result of a run: every file the generator owns, as it
+// should be, and what is on disk.
+type output struct {
+	files map[string][]byte // absolute path → content
+	old   map[string][]byte // the files the generator owns on disk
+	notes []string          // properties that need a hook, and the like
+	chain *chain            // the model every file is a view of
+}
+
+// changes lists, sorted, the files that writing would create, change or
+// delete.
+func (o *output) changes() []string {
+	var out []string
+	for p, b := range o.files {
+		old, ok := o.old[p]
+		switch {
+		case !ok:
+			out = append(out, "would create "+p)
+		case !bytes.Equal(old, b):
+			out = append(out, "would change "+p)
+		}
+	}
+	for p := range o.old {
+		if _, ok := o.files[p]; !ok {
+			out = append(out, "would delete "+p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// write writes the files that changed and deletes those the generator no
+// longer writes.
+func (o *output) write() error {
+	for p, b := range o.files {
+		if old, ok := o.old[p]; ok && bytes.Equal(old, b) {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
+	for p := range o.old {
+		if _, ok := o.files[p]; !ok {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// The files the generator writes.
+const (
+	fileConversion     = "zz_generated.conversion.go"
+	fileTypes          = "zz_generated.types.go"
+	fileGroupVersion   = "zz_generated.groupversion_info.go"
+	fileConversionTest = "zz_generated.conversion_test.go"
+)
+
+// generate computes every file for the api directory dir.
+func generate(dir string) (*output, error) {
+	t, err := scanTree(dir)
+	if err != nil {
+		return nil, err
+	}
+	// The packages as they are on disk: the API versions, and the storage
+	// twins with their hooks. What the generator wrote before may be stale:
+	// its type errors are tolerated, and what it declares is not taken for
+	// hand-written code. Only when a package cannot be read at all, it is
+	// loaded again without the generated files (slower: with an overlay,
+	// go/packages type-checks every dependency from source).
+	all := append(slices.Clone(t.api), t.storage...)
+	pkgs, err := t.load(all, nil)
+	if err != nil {
+		blank, berr := t.blank()
+		if berr != nil {
+			return nil, berr
+		}
+		if pkgs, err = t.load(all, blank); err != nil {
+			return nil, err
+		}
+	}
+	errs := &errorList{}
+	b := &builder{errs: errs, versions: map[string]*version{}}
+	var versions []*version
+	for _, name := range t.api {
+		pkg := pkgs[name]
+		if pkg == nil {
+			return nil, fmt.Errorf("%s: no package", filepath.Join(dir, name))
+		}
+		order, _ := hub.ParseVersion(name)
+		v := &version{name: name, order: order, dir: filepath.Join(t.dir, name), pkgPath: pkg.PkgPath,
+			storageName: name + "storage", storageDir: filepath.Join(t.dir, name+"storage")}
+		v.storagePath = pkg.PkgPath + "storage"
+		b.versions[pkg.PkgPath] = v
+		versions = append(versions, v)
+	}
+	for _, v := range versions {
+		b.buildVersion(v, pkgs[v.name])
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	c := newChain(versions, errs)
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	names := newNamer()
+	for _, v := range c.versions {
+		names.add(v.pkgPath, v.pkgName)
+		names.add(v.storagePath, v.storageName)
+	}
+	for _, p := range externalPackages(c) {
+		names.add(p.Path(), p.Name())
+	}
+
+	out := &output{files: map[string][]byte{}, old: t.owned, chain: c}
+	var genErr error
+	put := func(dir, name string) func([]byte, error) {
+		return func(b []byte, err error) {
+			out.files[filepath.Join(dir, name)] = b
+			genErr = cmp.Or(genErr, err)
+		}
+	}
+	for _, v := range c.versions {
+		put(v.storageDir, fileTypes)(typesFile(names, c, v))
+		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))
+	}
+
+	if genErr != nil {
+		return nil, genErr
+	}
+
+	// The hooks. When the storage twins on disk lack types of those about
+	// to be written, or a hook's signature does not resolve, the hooks are
+	// looked at again with the storage twins about to be written.
+	if staleTwins(c, pkgs) || findHooks(c, pkgs, t.owned, errs) {
+		overlay, err := t.blank()
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range c.versions {
+			for _, name := range []string{fileTypes, fileGroupVersion} {
+				p := filepath.Join(v.storageDir, name)
+				overlay[p] = out.files[p]
+			}
+		}
+		if pkgs, err = t.load(all, overlay); err != nil {
+			return nil, err
+		}
+		errs = &errorList{}
+		findHooks(c, pkgs, nil, errs)
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	for _, v := range c.versions {
+		put(v.dir, fileConversion)(conversionFile(names, c, v, false))
+		put(v.storageDir, fileConversion)(conversionFile(names, c, v, true))
+	}
+	put(c.hub.storageDir, fileConversionTest)(convtestFile(names, c))
+	if genErr != nil {
+		return nil, genErr
+	}
+	if err := checkNotHandWritten(out, t); err != nil {
+		return nil, err
+	}
+	out.notes = notes(c)
+	return out, nil
+}
+
+// staleTwins reports whether a storage twin on disk lacks a type that the
+// one about to be written declares, or is missing while a package imports
+// it: hooks may then name types that do not resolve yet.
+func staleTwins(c *chain, pkgs map[string]*packages.Package) bool {
+	for _, v := range c.versions {
+		pkg := pkgs[v.storageName]
+		if pkg == nil {
+			for _, p := range pkgs {
+				if _, ok := p.Imports[v.storagePath]; ok {
+					return true
+				}
+			}
+			continue
+		}
+		for _, name := range v.types {
+			if pkg.Types.Scope().Lookup(name) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// externalPackages returns the packages of the external types the model
+// uses, sorted by path.
+func externalPackages(c *chain) []*types.Package {
+	seen := map[string]*types.Package{}
+	var visit func(r *typeRef)
+	visit = func(r *typeRef) {
+		if r == nil {
+			return
+		}
+		if r.kind == refExternal {
+			if n, ok := types.Unalias(r.typ).(*types.Named); ok && n.Obj().Pkg() != nil {
+				seen[n.Obj().Pkg().Path()] = n.Obj().Pkg()
+			}
+		}
+		visit(r.elem)
+		visit(r.key)
+	}
+	for _, v := range c.versions {
+		for _, o := range v.objects {
+			for _, f := range o.fields {
+				visit(f.ref)
+			}
+		}
+	}
+	paths := make([]string, 0, len(seen))
+	for p := range seen {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	out := make([]*types.Package, len(paths))
+	for i, p := range paths {
+		out[i] = seen[p]
+	}
+	return out
+}
+
+// checkNotHandWritten refuses to overwrite a file people wrote.
+func checkNotHandWritten(out *output, t *tree) error {
+	var clash []string
+	for p := range out.files {
+		if _, owned := t.owned[p]; owned {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			clash = append(clash, p)
+		}
+	}
+	if len(clash) > 0 {
+		slices.Sort(clash)
+		return errors.New("these files exist and were not written by hubspoke-gen (they do not start with \"" + header + "\"); move them away:\n" + strings.Join(clash, "\n"))
+	}
+	return nil
+}
+
+// notes lists the properties whose type changes with no hook to convert
+// them: the values are kept (in the bags), but no version sees the other's.
+func notes(c *chain) []string {
+	var out []string
+	for _, v := range c.versions {
+		for _, s := range []*step{c.twin[v], c.storage[v]} {
+			if s == nil {
+				continue
+			}
+			for _, p := range s.pairs {
+				for _, pr := range p.props {
+					if pr.action != actRetype || (p.hookTo && p.hookFrom) {
+						continue
+					}
+					out = append(out, fmt.Sprintf("%s changes type (%s in %s, %s in %s) and needs a hook: "+
+						"both values are kept in the property bags, but neither version sees the other's; write "+
+						"%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file",
+						s.where(p.name, pr.name()), pr.host.ref, s.hostName, pr.other.ref, s.otherName,
+						hookTo, s.otherName, p.name, hookFrom, s.otherName, p.name, s.hostName, p.name))
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,528 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/hub"
+	"golang.org/x/tools/go/packages"
+)
+
+// version is one API version of the resources in the api directory, and
+// the storage twin the generator writes for it.
+type version struct {
+	name    string      // v1
+	order   hub.Version // for ordering and hub selection
+	dir     string      // absolute directory of the API package
+	pkgPath string      // import path of the API package
+	pkgName string
+
+	storageName string // v1storage: the name of the twin's directory and package
+	storageDir  string
+	storagePath string
+
+	group   string
+	kinds   []string // root types that are not lists, in declaration order
+	lists   []string // root list types (PersonList)
+	objects map[string]*object
+	enums   map[string]*enum
+	types   []string // the objects and enums, in declaration order
+
+	twins map[string]*object // the storage twins of the objects
+
+	hub       bool
+	towardHub *version // the neighbour towards the hub; nil for the hub
+}
+
+// object is a struct type of a version.
+type object struct {
+	name   string
+	root   bool // +kubebuilder:object:root=true
+	list   bool // a root type holding a list of another (PersonList)
+	fields []*field
+	comments
+	pos token.Pos
+}
+
+func (o *object) field(name string) *field {
+	for _, f := range o.fields {
+		if f.name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// properties returns the fields that conversions copy: all but embedded
+// fields (TypeMeta, ObjectMeta, ListMeta) and an API version's status bags.
+func (o *object) properties() []*field {
+	var out []*field
+	for _, f := range o.fields {
+		if !f.embedded && !f.statusBags {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// enum is a named scalar type of a version (type Tier string).
+type enum struct {
+	name  string
+	basic *types.Basic
+	comments
+	pos token.Pos
+}
+
+// field is a field of an object.
+type field struct {
+	name      string
+	jsonName  string // the name encoding/json uses
+	tag       string // the raw struct tag
+	omitEmpty bool
+	ref       *typeRef
+	embedded  bool
+	comments
+	listMapKeys []string // JSON names, from +listMapKey
+	renamedFrom string   // from +hubspoke:renamedFrom
+	statusBags  bool     // propertybag.Bags: where an API version's status carries status bags
+}
+
+type refKind int
+
+const (
+	refBasic    refKind = iota // string, int32, bool...
+	refEnum                    // a named scalar type of the version
+	refObject                  // a struct type of the version
+	refExternal                // a named type of another package (metav1.Time)
+	refPointer
+	refSlice
+	refMap
+)
+
+// typeRef is the type of a field, in terms of the version's own types.
+type typeRef struct {
+	kind refKind
+	name string     // refEnum, refObject: the type's name
+	typ  types.Type // refBasic, refExternal: the type; refEnum: its basic type
+	elem *typeRef   // refPointer, refSlice, refMap
+	key  *typeRef   // refMap
+}
+
+func (r *typeRef) String() string {
+	switch r.kind {
+	case refBasic, refExternal:
+		return types.TypeString(r.typ, func(p *types.Package) string { return p.Name() })
+	case refEnum, refObject:
+		return r.name
+	case refPointer:
+		return "*" + r.elem.String()
+	case refSlice:
+		return "[]" + r.elem.String()
+	case refMap:
+		return "map[" + r.key.String() + "]" + r.elem.String()
+	}
+	return "?"
+}
+
+// scalar reports whether r is a basic type or a named type whose
+// underlying type is basic, and returns that basic type.
+func (r *typeRef) scalar() (*types.Basic, bool) {
+	switch r.kind {
+	case refBasic, refEnum:
+		b, ok := r.typ.Underlying().(*types.Basic)
+		return b, ok
+	case refExternal:
+		b, ok := r.typ.Underlying().(*types.Basic)
+		return b, ok
+	}
+	return nil, false
+}
+
+func pointerTo(r *typeRef) *typeRef { return &typeRef{kind: refPointer, elem: r} }
+
+// twinRef returns the type a storage twin gives a field of type r: the same
+// shape, with plain values made optional (pointers). Slices, maps and
+// pointers stay as they are, and so do the struct fields of a root object
+// (spec, status), as in every Kubernetes type.
+func twinRef(r *typeRef, rootLevel bool) *typeRef {
+	switch {
+	case r.kind == refPointer || r.kind == refSlice || r.kind == refMap:
+		return r
+	case r.kind == refObject && rootLevel:
+		return r
+	}
+	return pointerTo(r)
+}
+
+// builder builds the versions of the model from loaded packages.
+type builder struct {
+	errs     *errorList
+	versions map[string]*version // by import path of the API package
+}
+
+// errorList collects the errors of a generation run: each names the
+// version, the type and the property at fault.
+type errorList struct{ errs []string }
+
+func (e *errorList) addf(where, format string, args ...any) {
+	e.errs = append(e.errs, where+": "+fmt.Sprintf(format, args...))
+}
+
+func (e *errorList) err() error {
+	if len(e.errs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s", strings.Join(e.errs, "\n"))
+}
+
+// buildVersion reads the types of an API version from its package.
+func (b *builder) buildVersion(v *version, pkg *packages.Package) {
+	v.objects, v.enums = map[string]*object{}, map[string]*enum{}
+	v.pkgName = pkg.Name
+	decls := map[string]declInfo{}
+	for _, f := range pkg.Syntax {
+		fc := newFileComments(pkg.Fset, f)
+		if g := packageComments(f).values(markerGroupName); len(g) > 0 {
+			if v.group != "" && v.group != g[0] {
+				b.errs.addf(v.name, "two +groupName markers: %s and %s", v.group, g[0])
+			}
+			v.group = g[0]
+		}
+		prev := f.Name.End()
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				prev = d.End()
+				continue
+			}
+			for _, s := range gd.Specs {
+				ts := s.(*ast.TypeSpec)
+				doc := ts.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				pos := ts.Pos()
+				if len(gd.Specs) == 1 {
+					pos = gd.Pos()
+				}
+				decls[ts.Name.Name] = declInfo{spec: ts, comments: fc.of(pos, doc, prev)}
+				prev = ts.End()
+			}
+			prev = gd.End()
+		}
+	}
+	if v.group == "" {
+		b.errs.addf(v.name, "no +groupName marker in the package comment")
+	}
+	scope := pkg.Types.Scope()
+	var roots []string
+	for _, name := range scope.Names() {
+		if d, ok := decls[name]; ok && d.comments.has(markerRoot) {
+			roots = append(roots, name)
+		}
+	}
+	bb := &versionBuilder{builder: b, v: v, pkg: pkg, decls: decls}
+	for _, name := range roots {
+		bb.object(name, true)
+	}
+	slices.SortFunc(v.types, func(a, b string) int { return int(bb.pos(a) - bb.pos(b)) })
+	for _, name := range v.types {
+		o, ok := v.objects[name]
+		if !ok || !o.root {
+			continue
+		}
+		if o.list {
+			v.lists = append(v.lists, name)
+		} else {
+			v.kinds = append(v.kinds, name)
+		}
+	}
+	if len(v.kinds) == 0 {
+		b.errs.addf(v.name, "no root type (+kubebuilder:object:root=true)")
+	}
+	bb.checkStatus()
+	v.twins = map[string]*object{}
+	for name, o := range v.objects {
+		v.twins[name] = twinObject(o)
+	}
+}
+
+type declInfo struct {
+	spec *ast.TypeSpec
+	comments
+}
+
+// versionBuilder builds the types of one version.
+type versionBuilder struct {
+	*builder
+	v     *version
+	pkg   *packages.Package
+	decls map[string]declInfo
+}
+
+func (bb *versionBuilder) pos(name string) token.Pos {
+	if o, ok := bb.v.objects[name]; ok {
+		return o.pos
+	}
+	return bb.v.enums[name].pos
+}
+
+// object adds the struct type name, and every type its fields use.
+func (bb *versionBuilder) object(name string, root bool) {
+	v := bb.v
+	if _, done := v.objects[name]; done {
+		return
+	}
+	obj := bb.pkg.Types.Scope().Lookup(name)
+	st, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		bb.errs.addf(v.name, "%s: a root type must be a struct", name)
+		return
+	}
+	d, ok := bb.decls[name]
+	if !ok {
+		bb.errs.addf(v.name, "%s: no declaration found", name)
+		return
+	}
+	if d.has(markerStorageVersion) {
+		bb.errs.addf(fmt.Sprintf("%s %s", v.name, name), "+kubebuilder:storageversion belongs to the hub's storage twin, which the generator writes: remove it from the API version")
+	}
+	o := &object{name: name, root: root, comments: d.comments, pos: obj.Pos()}
+	v.objects[name] = o
+	v.types = append(v.types, name)
+	astFields := map[token.Pos]*ast.Field{}
+	if s, ok := d.spec.Type.(*ast.StructType); ok {
+		for _, f := range s.Fields.List {
+			if len(f.Names) == 0 {
+				astFields[embeddedPos(f.Type)] = f
+			}
+			for _, n := range f.Names {
+				astFields[n.Pos()] = f
+			}
+		}
+	}
+	for i := range st.NumFields() {
+		fv := st.Field(i)
+		if !fv.Exported() {
+			continue
+		}
+		tag := st.Tag(i)
+		jsonName, opts := jsonTag(tag)
+		if jsonName == "-" && opts == "" {
+			continue
+		}
+		where := fmt.Sprintf("%s %s.%s", v.name, name, fv.Name())
+		f := &field{name: fv.Name(), tag: tag, embedded: fv.Embedded()}
+		f.jsonName = jsonName
+		if f.jsonName == "" && !f.embedded {
+			f.jsonName = fv.Name()
+		}
+		f.omitEmpty = slices.Contains(strings.Split(opts, ","), "omitempty")
+		if af := astFields[fv.Pos()]; af != nil {
+			f.comments = fieldComments(af.Doc)
+		}
+		f.listMapKeys = f.values(markerListMapKey)
+		if r := f.values(markerRenamedFrom); len(r) > 0 {
+			f.renamedFrom = r[0]
+		}
+		o.fields = append(o.fields, f)
+		if f.embedded {
+			bb.embedded(o, f, fv, where)
+			continue
+		}
+		if isNamed(fv.Type(), pathPropertybag, "Bags") {
+			f.statusBags = true
+			continue
+		}
+		f.ref = bb.ref(fv.Type(), where)
+	}
+	if root {
+		if f := o.field("Items"); f != nil && f.ref != nil && f.ref.kind == refSlice && f.ref.elem.kind == refObject && strings.HasSuffix(name, "List") {
+			o.list = true
+		}
+	}
+}
+
+// embedded checks an embedded field: only the metadata of root types
+// (metav1.TypeMeta, ObjectMeta, ListMeta) may be embedded.
+func (bb *versionBuilder) embedded(o *object, f *field, fv *types.Var, where string) {
+	named, ok := types.Unalias(fv.Type()).(*types.Named)
+	if ok && o.root && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == pathMetaV1 {
+		switch named.Obj().Name() {
+		case "TypeMeta", "ObjectMeta", "ListMeta":
+			f.ref = &typeRef{kind: refExternal, typ: named}
+			return
+		}
+	}
+	bb.errs.addf(where, "embedded fields are not supported (only metav1.TypeMeta, ObjectMeta and ListMeta in root types)")
+}
+
+func embeddedPos(e ast.Expr) token.Pos {
+	switch e := e.(type) {
+	case *ast.StarExpr:
+		return embeddedPos(e.X)
+	case *ast.SelectorExpr:
+		return e.Sel.Pos()
+	case *ast.IndexExpr:
+		return embeddedPos(e.X)
+	}
+	return e.Pos()
+}
+
+func isNamed(t types.Type, pkgPath, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkgPath && n.Obj().Name() == name
+}
+
+// jsonTag returns the name and the options of the json key of a struct tag.
+func jsonTag(tag string) (name, opts string) {
+	t, ok := reflect.StructTag(tag).Lookup("json")
+	if !ok {
+		return "", ""
+	}
+	if t == "-" {
+		return "-", ""
+	}
+	name, opts, _ = strings.Cut(t, ",")
+	return name, opts
+}
+
+// ref resolves the type of a field.
+func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
+	v := bb.v
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		if t.Kind() == types.Invalid {
+			bb.errs.addf(where, "the type does not resolve (does the package compile?)")
+			return nil
+		}
+		return &typeRef{kind: refBasic, typ: t}
+	case *types.Pointer:
+		elem := bb.ref(t.Elem(), where)
+		if elem != nil && elem.kind == refPointer {
+			bb.errs.addf(where, "pointers to pointers are not supported")
+			return nil
+		}
+		if elem == nil {
+			return nil
+		}
+		return pointerTo(elem)
+	case *types.Slice:
+		elem := bb.ref(t.Elem(), where)
+		if elem == nil {
+			return nil
+		}
+		return &typeRef{kind: refSlice, elem: elem}
+	case *types.Map:
+		key, elem := bb.ref(t.Key(), where), bb.ref(t.Elem(), where)
+		if key == nil || elem == nil {
+			return nil
+		}
+		if key.kind != refBasic && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
+			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
+			return nil
+		}
+		return &typeRef{kind: refMap, key: key, elem: elem}
+	case *types.Named:
+		obj := t.Obj()
+		switch {
+		case obj.Pkg() == nil:
+			bb.errs.addf(where, "type %s is not supported", obj.Name())
+			return nil
+		case obj.Pkg() == bb.pkg.Types:
+			if t.TypeArgs().Len() > 0 {
+				bb.errs.addf(where, "generic type %s is not supported", obj.Name())
+				return nil
+			}
+			switch u := t.Underlying().(type) {
+			case *types.Struct:
+				bb.object(obj.Name(), false)
+				return &typeRef{kind: refObject, name: obj.Name()}
+			case *types.Basic:
+				if _, done := v.enums[obj.Name()]; !done {
+					v.enums[obj.Name()] = &enum{name: obj.Name(), basic: u, comments: bb.decls[obj.Name()].comments, pos: obj.Pos()}
+					v.types = append(v.types, obj.Name())
+				}
+				return &typeRef{kind: refEnum, name: obj.Name(), typ: u}
+			default:
+				bb.errs.addf(where, "type %s is a named %s: only named structs and named basic types are supported in a version package", obj.Name(), types.TypeString(u, nil))
+				return nil
+			}
+		case obj.Pkg().Path() == pathPropertybag:
+			bb.errs.addf(where, "API versions have no property bags (the generator adds them to the storage twin)")
+			return nil
+		case bb.versions[obj.Pkg().Path()] != nil:
+			bb.errs.addf(where, "uses %s.%s: a version package must not use the types of another version", obj.Pkg().Name(), obj.Name())
+			return nil
+		}
+		return &typeRef{kind: refExternal, typ: t}
+	case *types.Array:
+		bb.errs.addf(where, "arrays are not supported (use a slice)")
+	case *types.Interface:
+		bb.errs.addf(where, "interface types are not supported")
+	case *types.Struct:
+		bb.errs.addf(where, "anonymous struct types are not supported (declare a named type)")
+	default:
+		bb.errs.addf(where, "type %s is not supported", t)
+	}
+	return nil
+}
+
+func isBasicUnderlying(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// checkStatus checks that the status of every kind carries the status bags:
+// values of other versions inside status travel in the status itself (see
+// convert.StashBags), in a field of type propertybag.Bags.
+func (bb *versionBuilder) checkStatus() {
+	v := bb.v
+	for _, kind := range v.kinds {
+		o := v.objects[kind]
+		for _, f := range o.properties() {
+			if f.jsonName != "status" || f.ref == nil {
+				continue
+			}
+			r := f.ref
+			if r.kind == refPointer {
+				r = r.elem
+			}
+			if r.kind != refObject {
+				continue
+			}
+			status := v.objects[r.name]
+			has := false
+			for _, sf := range status.fields {
+				has = has || sf.statusBags
+			}
+			if !has {
+				bb.errs.addf(fmt.Sprintf("%s %s", v.name, status.name),
+					"the status of %s needs a field for the status values of other versions (see convert.StashBags); add\n\n"+
+						"\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n", kind)
+			}
+		}
+	}
+}
+
+// twinObject returns the storage twin of o: the same fields, every one
+// optional, without the status bags (the twin keeps its own bags).
+func twinObject(o *object) *object {
+	t := &object{name: o.name, root: o.root, list: o.list, comments: o.comments, pos: o.pos}
+	for _, f := range o.fields {
+		if f.statusBags {
+			continue
+		}
+		tf := *f
+		if f.ref != nil && !f.embedded && !o.list {
+			tf.ref = twinRef(f.ref, o.root)
+		}
+		t.fields = append(t.fields, &tf)
+	}
+	return t
+}

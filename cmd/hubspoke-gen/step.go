@@ -1,0 +1,258 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+)
+
+// The model of a version step: for each pair of types the step converts,
+// and each of their properties, what the generated code does with it.
+// Every output is a view of it: the conversion code, the notes about
+// properties that need a hook, and the checks of the chain.
+
+// action is what a step does with one property.
+type action int
+
+const (
+	actCopy    action = iota // same type on both sides: moved as it is
+	actConvert               // converted: element by element, enums by value, values made optional
+	actStash                 // only the host side has it: kept in the other side's property bag
+	actRecall                // only the other side has it: recalled from the host side's property bag
+	actRetype                // both sides have it, in types that do not convert: kept in the bags both ways
+)
+
+func (a action) String() string {
+	return [...]string{"copied", "converted", "stashed", "recalled", "type changed"}[a]
+}
+
+// step is the conversion between two neighbours, written in the package of
+// the host (the one farther from the hub, which imports the other): an API
+// version and its storage twin (twin), or a storage version and its
+// neighbour towards the hub.
+type step struct {
+	host, other *version
+	twin        bool
+	hostPath    string // import path of the host package
+	otherPath   string
+	hostName    string // package name of the host, as in messages: v1, v1storage
+	otherName   string
+	pairs       []*pair // in the order they were reached, roots first
+	byName      map[string]*pair
+	errs        *errorList
+}
+
+// pair is a type the step converts: its host side and its other side.
+type pair struct {
+	name        string
+	host, other *object
+	props       []*prop
+	// Hand-written hooks of the host type, called at the end of the
+	// generated copy in their direction.
+	hookTo, hookFrom bool
+}
+
+// prop is a property of a pair: the field on the host side, on the other
+// side, or both.
+type prop struct {
+	host, other *field
+	action      action
+	renamed     bool // matched through +hubspoke:renamedFrom
+}
+
+// name returns the name of the property, as the host side calls it when it
+// has it.
+func (p *prop) name() string {
+	if p.host != nil {
+		return p.host.name
+	}
+	return p.other.name
+}
+
+func (s *step) where(typ, prop string) string {
+	if prop != "" {
+		return fmt.Sprintf("%s → %s: %s.%s", s.hostName, s.otherName, typ, prop)
+	}
+	return fmt.Sprintf("%s → %s: %s", s.hostName, s.otherName, typ)
+}
+
+// twinStep builds the step from API version v to its storage twin: every
+// object of v, every property copied or converted.
+func twinStep(v *version, errs *errorList) *step {
+	s := &step{host: v, other: v, twin: true, hostPath: v.pkgPath, otherPath: v.storagePath,
+		hostName: v.name, otherName: v.storageName, byName: map[string]*pair{}, errs: errs}
+	for _, name := range v.types {
+		o, ok := v.objects[name]
+		if !ok || o.list {
+			continue
+		}
+		t := v.twins[name]
+		p := &pair{name: name, host: o, other: t}
+		for _, f := range o.properties() {
+			tf := t.field(f.name)
+			act := actCopy
+			if f.ref.kind != tf.ref.kind || containsLocal(f.ref) {
+				act = actConvert
+			}
+			p.props = append(p.props, &prop{host: f, other: tf, action: act})
+		}
+		s.pairs = append(s.pairs, p)
+		s.byName[name] = p
+	}
+	return s
+}
+
+func containsLocal(r *typeRef) bool {
+	switch r.kind {
+	case refEnum, refObject:
+		return true
+	case refPointer, refSlice, refMap:
+		return containsLocal(r.elem)
+	}
+	return false
+}
+
+// storageStep builds the step from the twin of host to the twin of other,
+// its neighbour towards the hub: the kinds of host, and every type their
+// properties convert, paired by name.
+func storageStep(host, other *version, errs *errorList) *step {
+	s := &step{host: host, other: other, hostPath: host.storagePath, otherPath: other.storagePath,
+		hostName: host.storageName, otherName: other.storageName, byName: map[string]*pair{}, errs: errs}
+	for _, kind := range host.kinds {
+		if _, ok := other.twins[kind]; !ok {
+			errs.addf(s.where(kind, ""), "%s has no kind %s: dropping a kind is not supported", other.name, kind)
+			continue
+		}
+		s.pairObjects(kind)
+	}
+	return s
+}
+
+// pairObjects adds the pair of the types named name on both sides (once),
+// and the pairs its properties need.
+func (s *step) pairObjects(name string) *pair {
+	if p, ok := s.byName[name]; ok {
+		return p
+	}
+	a, b := s.host.twins[name], s.other.twins[name]
+	p := &pair{name: name, host: a, other: b}
+	s.byName[name] = p
+	s.pairs = append(s.pairs, p)
+
+	match := s.match(a, b)
+	matched := map[*field]bool{}
+	for _, fa := range a.properties() {
+		fb := match[fa]
+		if fb == nil {
+			if fa.ref.kind == refObject && a.root {
+				s.errs.addf(s.where(name, fa.name), "%s has no %s: a struct field of a root type cannot be kept in a property bag (not supported)", s.otherName, fa.name)
+			}
+			p.props = append(p.props, &prop{host: fa, action: actStash})
+			continue
+		}
+		matched[fb] = true
+		pr := &prop{host: fa, other: fb, renamed: fa.name != fb.name}
+		same, ok := s.compatible(fa.ref, fb.ref)
+		switch {
+		case !ok:
+			pr.action = actRetype
+			if fa.ref.kind == refObject && a.root {
+				s.errs.addf(s.where(name, fa.name), "changes type (%s in %s, %s in %s): a struct field of a root type cannot be kept in a property bag (not supported)",
+					fa.ref, s.hostName, fb.ref, s.otherName)
+			}
+		case same:
+			pr.action = actCopy
+		default:
+			pr.action = actConvert
+		}
+		p.props = append(p.props, pr)
+	}
+	for _, fb := range b.properties() {
+		if matched[fb] {
+			continue
+		}
+		if fb.ref.kind == refObject && b.root {
+			s.errs.addf(s.where(name, fb.name), "%s has no %s: a struct field of a root type cannot be kept in a property bag (not supported)", s.hostName, fb.name)
+		}
+		p.props = append(p.props, &prop{other: fb, action: actRecall})
+	}
+	return p
+}
+
+// match pairs the properties of a (host side) with those of b: by name,
+// or through +hubspoke:renamedFrom on the newer side's field.
+func (s *step) match(a, b *object) map[*field]*field {
+	older, newer := a, b
+	olderName, newerName := s.host.name, s.other.name
+	hostOlder := s.host.order.Compare(s.other.order) < 0
+	if !hostOlder {
+		older, newer = b, a
+		olderName, newerName = newerName, olderName
+	}
+	toNewer := map[*field]*field{}
+	taken := map[*field]bool{}
+	for _, n := range newer.properties() {
+		if n.renamedFrom == "" {
+			continue
+		}
+		if o := older.field(n.renamedFrom); o != nil && !o.embedded && !o.statusBags {
+			toNewer[o], taken[n] = n, true
+		} else if older.field(n.name) == nil {
+			s.errs.addf(fmt.Sprintf("%s %s.%s", newerName, newer.name, n.name), "+hubspoke:renamedFrom=%s, but %s.%s has neither %s nor %s", n.renamedFrom, olderName, older.name, n.renamedFrom, n.name)
+		}
+	}
+	for _, o := range older.properties() {
+		if _, ok := toNewer[o]; ok {
+			continue
+		}
+		if n := newer.field(o.name); n != nil && !taken[n] && !n.embedded && !n.statusBags {
+			toNewer[o], taken[n] = n, true
+		}
+	}
+	if hostOlder {
+		return toNewer
+	}
+	out := map[*field]*field{}
+	for o, n := range toNewer {
+		out[n] = o
+	}
+	return out
+}
+
+// compatible reports whether a value of type a (host side) converts to
+// type b (other side) and back without loss, and whether it does so as it
+// is (same). Struct types convert when they have the same name; their pair
+// is added to the step.
+func (s *step) compatible(a, b *typeRef) (same, ok bool) {
+	switch {
+	case a.kind == refPointer && b.kind == refPointer, a.kind == refSlice && b.kind == refSlice:
+		return s.compatible(a.elem, b.elem)
+	case a.kind == refMap && b.kind == refMap:
+		if !types.Identical(a.key.typ, b.key.typ) {
+			return false, false
+		}
+		return s.compatible(a.elem, b.elem)
+	case a.kind == refObject && b.kind == refObject:
+		if a.name != b.name {
+			return false, false
+		}
+		s.pairObjects(a.name)
+		return false, true
+	case a.kind == refBasic && b.kind == refBasic, a.kind == refExternal && b.kind == refExternal:
+		if types.Identical(a.typ, b.typ) {
+			return true, true
+		}
+	}
+	ba, okA := a.scalar()
+	bb, okB := b.scalar()
+	if okA && okB && types.Identical(ba, bb) {
+		return false, true // enums and named scalars convert by value
+	}
+	return false, false
+}
+
+// bagKey is the name under which a property whose type changes is kept in
+// the bag of the other side: its name and the version whose shape the
+// value has, so that it never meets the value of another version.
+func bagKey(f *field, storageVersion string) string {
+	return f.name + "@" + storageVersion
+}
