@@ -1,0 +1,70 @@
+package v1
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetSpec is the desired state of a Widget.
+type WidgetSpec struct {
+	// Name of the widget.
+	// +optional
+	Name string `json:"name,omitempty"`
+
+	// Size in units.
+	// +kubebuilder:validation:Minimum=0
+	Size int32 `json:"size"`
+
+	// Labels of the widget.
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+
+	// Tags, in order.
+	Tags []string `json:"tags"`
+
+	// Deadline, if any.
+	// +optional
+	Deadline *metav1.Time `json:"deadline,omitempty"`
+
+	// Started is when it started.
+	// +optional
+	Started metav1.Time `json:"started,omitempty"`
+
+	// Ratio of something.
+	// +optional
+	Ratio *float64 `json:"ratio,omitempty"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
