@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// copyCase copies testdata/<name> into a new directory of the fixtures
+// module (a directory beginning with "_", which go ./... patterns skip) and
+// returns its api directory.
+func copyCase(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("testdata", "_run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	src := filepath.Join("testdata", name)
+	err = filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, "api")
+}
+
+func runGen(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, &stdout, &stderr)
+	return code, stdout.String() + stderr.String()
+}
+
+func TestRunVerifyAndWrite(t *testing.T) {
+	api := copyCase(t, "added")
+	// The copy lives at another import path, so every file that names its
+	// packages (the conversions, the test) differs.
+	if code, out := runGen(t, "-verify", api); code != 1 || !strings.Contains(out, "would change") || !strings.Contains(out, "out of date") {
+		t.Fatalf("-verify on a stale tree: exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, "-v", api); code != 0 || !strings.Contains(out, "changed") {
+		t.Fatalf("generating: exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, "-verify", api); code != 0 || out != "" {
+		t.Fatalf("-verify after generating: exit %d\n%s", code, out)
+	}
+
+	// A file the generator wrote for a version that is gone is deleted.
+	stale := filepath.Join(api, "v9storage", fileTypes)
+	if err := os.MkdirAll(filepath.Dir(stale), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stale, []byte(header+"\n\npackage v9storage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := runGen(t, "-verify", api); code != 1 || !strings.Contains(out, "would delete "+mustAbs(t, stale)) {
+		t.Fatalf("-verify with a stale file: exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, api); code != 0 {
+		t.Fatalf("generating: exit %d\n%s", code, out)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale file not deleted: %v", err)
+	}
+
+	// A file people wrote is never overwritten.
+	mine := filepath.Join(api, "v1storage", fileGroupVersion)
+	if err := os.WriteFile(mine, []byte("package v1storage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := runGen(t, api); code != 1 || !strings.Contains(out, "were not written by hubspoke-gen") || !strings.Contains(out, mine) {
+		t.Fatalf("generating over a hand-written file: exit %d\n%s", code, out)
+	}
+}
+
+func TestRunUsage(t *testing.T) {
+	if code, out := runGen(t, "a", "b"); code != 2 || !strings.Contains(out, "usage: hubspoke-gen") {
+		t.Errorf("two directories: exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, "testdata/nowhere"); code != 1 || !strings.Contains(out, "nowhere") {
+		t.Errorf("a missing directory: exit %d\n%s", code, out)
+	}
+}
