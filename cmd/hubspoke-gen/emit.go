@@ -28,6 +28,7 @@ const (
 	pathSchema      = "k8s.io/apimachinery/pkg/runtime/schema"
 	pathRuntime     = "k8s.io/apimachinery/pkg/runtime"
 	pathMetaV1      = "k8s.io/apimachinery/pkg/apis/meta/v1"
+	pathPtr         = "k8s.io/utils/ptr"
 )
 
 // namer gives every package the generated code may import one name, the
@@ -45,7 +46,7 @@ func newNamer() *namer {
 		{pathAugment, "augment"}, {pathConvert, "convert"}, {pathConvtest, "convtest"},
 		{pathGenruntime, "genruntime"}, {pathPropertybag, "propertybag"},
 		{pathConversion, "conversion"}, {pathCRScheme, "scheme"},
-		{pathSchema, "schema"}, {pathRuntime, "runtime"}, {pathMetaV1, "metav1"},
+		{pathSchema, "schema"}, {pathRuntime, "runtime"}, {pathMetaV1, "metav1"}, {pathPtr, "ptr"},
 	} {
 		n.add(p[0], p[1])
 	}

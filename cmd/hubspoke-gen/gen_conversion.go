@@ -284,7 +284,7 @@ func (a *assign) recall(df *field, key string) {
 	if df.ref.kind == refPointer {
 		a.values[df] = l
 	} else {
-		a.values[df] = a.f.q(pathGenruntime, "Deref") + "(" + l + ")"
+		a.values[df] = a.deref(l, df.ref, a.dstPath)
 	}
 }
 
@@ -315,24 +315,24 @@ func (a *assign) convert(sf, df *field) string {
 			if sf.omitEmpty {
 				return a.gr("PtrIfNotZero") + "(" + v + ")"
 			}
-			return a.gr("Ptr") + "(" + v + ")"
+			return a.f.q(pathPtr, "To") + "(" + v + ")"
 		case types.Comparable(s.typ):
 			// An external struct: its zero value becomes nil, which is what
 			// its JSON (metav1.Time's null) reads back as.
 			return a.gr("PtrIfNotZero") + "(" + src + ")"
 		default:
-			return a.gr("Ptr") + "(" + src + ")"
+			return a.f.q(pathPtr, "To") + "(" + src + ")"
 		}
 	case s.kind == refPointer && d.kind != refPointer: // an optional value made plain
 		elem := s.elem
 		switch {
 		case d.kind == refObject:
 			l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(elem, d)))
-			return a.gr("Deref") + "(" + l + ")"
+			return a.deref(l, d, a.dstPath)
 		case isScalar(d) && !identical(elem, d):
-			return renderType(a.f, d, a.dstPath) + "(" + a.gr("Deref") + "(" + src + "))"
+			return renderType(a.f, d, a.dstPath) + "(" + a.deref(src, elem, a.srcPath) + ")"
 		default:
-			return a.gr("Deref") + "(" + src + ")"
+			return a.deref(src, d, a.dstPath)
 		}
 	}
 	if identical(s, d) {
@@ -341,7 +341,7 @@ func (a *assign) convert(sf, df *field) string {
 	switch s.kind {
 	case refPointer:
 		if bs, ok := s.elem.scalar(); ok && isScalar(s.elem) && isString(bs) {
-			return fmt.Sprintf("%s[%s](%s, nil)", a.gr("ConvertEnumPtr"), renderType(a.f, d.elem, a.dstPath), src)
+			return fmt.Sprintf("%s[%s](%s, nil)", a.gr("ConvertEnumPointer"), renderType(a.f, d.elem, a.dstPath), src)
 		}
 		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d.elem)))
 	case refSlice:
@@ -413,3 +413,29 @@ func identical(a, b *typeRef) bool {
 
 // gr returns the qualified name of a function of package genruntime.
 func (a *assign) gr(name string) string { return a.f.q(pathGenruntime, name) }
+
+// deref returns the value expr (a pointer to a value of type r, in the
+// package at local) points to, or the zero value for nil.
+func (a *assign) deref(expr string, r *typeRef, local string) string {
+	return a.f.q(pathPtr, "Deref") + "(" + expr + ", " + zeroOf(a.f, r, local) + ")"
+}
+
+// zeroOf returns the zero value of type r (in the package at local) as a
+// Go expression that converts to it.
+func zeroOf(f *file, r *typeRef, local string) string {
+	if b, ok := r.scalar(); ok {
+		switch {
+		case b.Info()&types.IsString != 0:
+			return `""`
+		case b.Info()&types.IsBoolean != 0:
+			return "false"
+		default:
+			return "0"
+		}
+	}
+	switch r.kind {
+	case refPointer, refSlice, refMap:
+		return "nil"
+	}
+	return renderType(f, r, local) + "{}"
+}

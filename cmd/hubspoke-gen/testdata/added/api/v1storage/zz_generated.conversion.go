@@ -7,8 +7,8 @@ import (
 
 	"example.com/fixtures/added/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
-	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -78,8 +78,8 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 		PropertyBag: bag,
 		Name:        s.Name,
 		Color:       color,
-		Tags:        genruntime.Deref(tags),
-		Limits:      genruntime.Deref(limits),
+		Tags:        ptr.Deref(tags, nil),
+		Limits:      ptr.Deref(limits, nil),
 		Owner:       owner,
 	}
 	return nil
@@ -116,7 +116,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		PropertyBag: bag,
 		Name:        src.Name,
 		Legacy:      legacy,
-		OldTags:     genruntime.Deref(oldTags),
+		OldTags:     ptr.Deref(oldTags, nil),
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/added/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -77,8 +78,8 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("owner: %w", err)
 	}
 	*s = WidgetSpec{
-		Name:   genruntime.Deref(src.Name),
-		Color:  genruntime.Deref(src.Color),
+		Name:   ptr.Deref(src.Name, ""),
+		Color:  ptr.Deref(src.Color, ""),
 		Tags:   src.Tags,
 		Limits: src.Limits,
 		Owner:  owner,
@@ -97,7 +98,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -113,7 +114,7 @@ func (s *Owner) AssignProperties_To_Owner(dst *v2storage.Owner) error {
 // AssignProperties_From_Owner fills this Owner from its storage twin.
 func (s *Owner) AssignProperties_From_Owner(src *v2storage.Owner) error {
 	*s = Owner{
-		Email: genruntime.Deref(src.Email),
+		Email: ptr.Deref(src.Email, ""),
 	}
 	return nil
 }

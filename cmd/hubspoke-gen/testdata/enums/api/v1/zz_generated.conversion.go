@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/enums/api/v1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -70,7 +71,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	}
 	*dst = v1storage.WidgetSpec{
 		Mode:     genruntime.PtrIfNotZero(s.Mode),
-		Level:    genruntime.ConvertEnumPtr[v1storage.Level](s.Level, nil),
+		Level:    genruntime.ConvertEnumPointer[v1storage.Level](s.Level, nil),
 		Levels:   levels,
 		ByName:   byName,
 		Priority: genruntime.PtrIfNotZero(v1storage.Priority(s.Priority)),
@@ -95,11 +96,11 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 		return fmt.Errorf("byName: %w", err)
 	}
 	*s = WidgetSpec{
-		Mode:     genruntime.Deref(src.Mode),
-		Level:    genruntime.ConvertEnumPtr[Level](src.Level, nil),
+		Mode:     ptr.Deref(src.Mode, ""),
+		Level:    genruntime.ConvertEnumPointer[Level](src.Level, nil),
 		Levels:   levels,
 		ByName:   byName,
-		Priority: Priority(genruntime.Deref(src.Priority)),
+		Priority: Priority(ptr.Deref(src.Priority, 0)),
 	}
 	return nil
 }
@@ -115,7 +116,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/nested/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -139,7 +140,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		Zones:      zones,
 		Spares:     spares,
 		Backups:    backups,
-		Dimensions: genruntime.Deref(dimensions),
+		Dimensions: ptr.Deref(dimensions, Dimensions{}),
 		Matrix:     src.Matrix,
 		Conditions: src.Conditions,
 	}
@@ -157,7 +158,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -165,7 +166,7 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetS
 // AssignProperties_To_Part copies this Part into its storage twin.
 func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 	*dst = v2storage.Part{
-		Name:   genruntime.Ptr(s.Name),
+		Name:   ptr.To(s.Name),
 		Weight: genruntime.PtrIfNotZero(s.Weight),
 		Color:  genruntime.PtrIfNotZero(s.Color),
 	}
@@ -175,9 +176,9 @@ func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 // AssignProperties_From_Part fills this Part from its storage twin.
 func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
 	*s = Part{
-		Name:   genruntime.Deref(src.Name),
-		Weight: genruntime.Deref(src.Weight),
-		Color:  genruntime.Deref(src.Color),
+		Name:   ptr.Deref(src.Name, ""),
+		Weight: ptr.Deref(src.Weight, 0),
+		Color:  ptr.Deref(src.Color, ""),
 	}
 	return nil
 }
@@ -193,7 +194,7 @@ func (s *Zone) AssignProperties_To_Zone(dst *v2storage.Zone) error {
 // AssignProperties_From_Zone fills this Zone from its storage twin.
 func (s *Zone) AssignProperties_From_Zone(src *v2storage.Zone) error {
 	*s = Zone{
-		Replicas: genruntime.Deref(src.Replicas),
+		Replicas: ptr.Deref(src.Replicas, 0),
 	}
 	return nil
 }
@@ -210,8 +211,8 @@ func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) e
 // AssignProperties_From_Dimensions fills this Dimensions from its storage twin.
 func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions) error {
 	*s = Dimensions{
-		Width:  genruntime.Deref(src.Width),
-		Height: genruntime.Deref(src.Height),
+		Width:  ptr.Deref(src.Width, 0),
+		Height: ptr.Deref(src.Height, 0),
 	}
 	return nil
 }

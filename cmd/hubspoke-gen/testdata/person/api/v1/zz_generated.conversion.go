@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/person/api/v1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -75,8 +76,8 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v1storage.PersonSpec)
 		return fmt.Errorf("address: %w", err)
 	}
 	*s = PersonSpec{
-		Name:     genruntime.Deref(src.Name),
-		Nickname: genruntime.Deref(src.Nickname),
+		Name:     ptr.Deref(src.Name, ""),
+		Nickname: ptr.Deref(src.Nickname, ""),
 		Address:  address,
 	}
 	return nil
@@ -94,8 +95,8 @@ func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
 // AssignProperties_From_Address fills this Address from its storage twin.
 func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	*s = Address{
-		Street: genruntime.Deref(src.Street),
-		City:   genruntime.Deref(src.City),
+		Street: ptr.Deref(src.Street, ""),
+		City:   ptr.Deref(src.City, ""),
 	}
 	return nil
 }
@@ -111,7 +112,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v1storage.PersonSta
 // AssignProperties_From_PersonStatus fills this PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase: ptr.Deref(src.Phase, ""),
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -90,8 +91,8 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 		Age:         age,
 		Tier:        tier,
 		Address:     address,
-		Contacts:    genruntime.Deref(contacts),
-		Accounts:    genruntime.Deref(accounts),
+		Contacts:    ptr.Deref(contacts, nil),
+		Accounts:    ptr.Deref(accounts, nil),
 	}
 	return s.AssignPropertiesTo(dst)
 }

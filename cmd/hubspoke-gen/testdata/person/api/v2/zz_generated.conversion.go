@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/person/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -100,11 +101,11 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec)
 		return fmt.Errorf("accounts: %w", err)
 	}
 	*s = PersonSpec{
-		FirstName: genruntime.Deref(src.FirstName),
-		LastName:  genruntime.Deref(src.LastName),
-		Nickname:  genruntime.Deref(src.Nickname),
-		Age:       genruntime.Deref(src.Age),
-		Tier:      Tier(genruntime.Deref(src.Tier)),
+		FirstName: ptr.Deref(src.FirstName, ""),
+		LastName:  ptr.Deref(src.LastName, ""),
+		Nickname:  ptr.Deref(src.Nickname, ""),
+		Age:       ptr.Deref(src.Age, ""),
+		Tier:      Tier(ptr.Deref(src.Tier, "")),
 		Address:   address,
 		Contacts:  contacts,
 		Accounts:  accounts,
@@ -124,8 +125,8 @@ func (s *Address) AssignProperties_To_Address(dst *v2storage.Address) error {
 // AssignProperties_From_Address fills this Address from its storage twin.
 func (s *Address) AssignProperties_From_Address(src *v2storage.Address) error {
 	*s = Address{
-		Street: genruntime.Deref(src.Street),
-		City:   genruntime.Deref(src.City),
+		Street: ptr.Deref(src.Street, ""),
+		City:   ptr.Deref(src.City, ""),
 	}
 	return nil
 }
@@ -133,7 +134,7 @@ func (s *Address) AssignProperties_From_Address(src *v2storage.Address) error {
 // AssignProperties_To_Contact copies this Contact into its storage twin.
 func (s *Contact) AssignProperties_To_Contact(dst *v2storage.Contact) error {
 	*dst = v2storage.Contact{
-		Kind:  genruntime.Ptr(s.Kind),
+		Kind:  ptr.To(s.Kind),
 		Value: genruntime.PtrIfNotZero(s.Value),
 	}
 	return nil
@@ -142,8 +143,8 @@ func (s *Contact) AssignProperties_To_Contact(dst *v2storage.Contact) error {
 // AssignProperties_From_Contact fills this Contact from its storage twin.
 func (s *Contact) AssignProperties_From_Contact(src *v2storage.Contact) error {
 	*s = Contact{
-		Kind:  genruntime.Deref(src.Kind),
-		Value: genruntime.Deref(src.Value),
+		Kind:  ptr.Deref(src.Kind, ""),
+		Value: ptr.Deref(src.Value, ""),
 	}
 	return nil
 }
@@ -159,7 +160,7 @@ func (s *Account) AssignProperties_To_Account(dst *v2storage.Account) error {
 // AssignProperties_From_Account fills this Account from its storage twin.
 func (s *Account) AssignProperties_From_Account(src *v2storage.Account) error {
 	*s = Account{
-		Balance: genruntime.Deref(src.Balance),
+		Balance: ptr.Deref(src.Balance, 0),
 	}
 	return nil
 }
@@ -175,7 +176,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonSta
 // AssignProperties_From_PersonStatus fills this PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase: genruntime.Deref(src.Phase),
+		Phase: ptr.Deref(src.Phase, ""),
 	}
 	return nil
 }

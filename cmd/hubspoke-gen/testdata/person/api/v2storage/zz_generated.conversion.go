@@ -10,6 +10,7 @@ import (
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -77,7 +78,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 		LastName:    s.LastName,
 		KnownAs:     s.Nickname, // renamed: Nickname in v2storage
 		Age:         age,
-		Tier:        genruntime.ConvertEnumPtr[v3storage.Tier](s.Tier, nil),
+		Tier:        genruntime.ConvertEnumPointer[v3storage.Tier](s.Tier, nil),
 		Address:     address,
 		Contacts:    contacts,
 		Accounts:    accounts,
@@ -120,7 +121,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		LastName:    src.LastName,
 		Nickname:    src.KnownAs, // renamed: KnownAs in v3storage
 		Age:         age,
-		Tier:        genruntime.ConvertEnumPtr[Tier](src.Tier, nil),
+		Tier:        genruntime.ConvertEnumPointer[Tier](src.Tier, nil),
 		Address:     address,
 		Contacts:    contacts,
 		Accounts:    accounts,
@@ -226,7 +227,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonSta
 	*dst = v3storage.PersonStatus{
 		PropertyBag: bag,
 		Phase:       s.Phase,
-		Conditions:  genruntime.Deref(conditions),
+		Conditions:  ptr.Deref(conditions, nil),
 	}
 	return nil
 }

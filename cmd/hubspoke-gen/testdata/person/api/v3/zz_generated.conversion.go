@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -100,11 +101,11 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		return fmt.Errorf("accounts: %w", err)
 	}
 	*s = PersonSpec{
-		FirstName: genruntime.Deref(src.FirstName),
-		LastName:  genruntime.Deref(src.LastName),
-		KnownAs:   genruntime.Deref(src.KnownAs),
-		Age:       genruntime.Deref(src.Age),
-		Tier:      Tier(genruntime.Deref(src.Tier)),
+		FirstName: ptr.Deref(src.FirstName, ""),
+		LastName:  ptr.Deref(src.LastName, ""),
+		KnownAs:   ptr.Deref(src.KnownAs, ""),
+		Age:       ptr.Deref(src.Age, 0),
+		Tier:      Tier(ptr.Deref(src.Tier, "")),
 		Address:   address,
 		Contacts:  contacts,
 		Accounts:  accounts,
@@ -125,9 +126,9 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 // AssignProperties_From_Address fills this Address from its storage twin.
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
-		Street:  genruntime.Deref(src.Street),
-		City:    genruntime.Deref(src.City),
-		Country: genruntime.Deref(src.Country),
+		Street:  ptr.Deref(src.Street, ""),
+		City:    ptr.Deref(src.City, ""),
+		Country: ptr.Deref(src.Country, ""),
 	}
 	return nil
 }
@@ -135,7 +136,7 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 // AssignProperties_To_Contact copies this Contact into its storage twin.
 func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 	*dst = v3storage.Contact{
-		Kind:      genruntime.Ptr(s.Kind),
+		Kind:      ptr.To(s.Kind),
 		Value:     genruntime.PtrIfNotZero(s.Value),
 		Preferred: genruntime.PtrIfNotZero(s.Preferred),
 	}
@@ -145,9 +146,9 @@ func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 // AssignProperties_From_Contact fills this Contact from its storage twin.
 func (s *Contact) AssignProperties_From_Contact(src *v3storage.Contact) error {
 	*s = Contact{
-		Kind:      genruntime.Deref(src.Kind),
-		Value:     genruntime.Deref(src.Value),
-		Preferred: genruntime.Deref(src.Preferred),
+		Kind:      ptr.Deref(src.Kind, ""),
+		Value:     ptr.Deref(src.Value, ""),
+		Preferred: ptr.Deref(src.Preferred, false),
 	}
 	return nil
 }
@@ -164,8 +165,8 @@ func (s *Account) AssignProperties_To_Account(dst *v3storage.Account) error {
 // AssignProperties_From_Account fills this Account from its storage twin.
 func (s *Account) AssignProperties_From_Account(src *v3storage.Account) error {
 	*s = Account{
-		Balance:  genruntime.Deref(src.Balance),
-		Currency: genruntime.Deref(src.Currency),
+		Balance:  ptr.Deref(src.Balance, 0),
+		Currency: ptr.Deref(src.Currency, ""),
 	}
 	return nil
 }
@@ -182,7 +183,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonSta
 // AssignProperties_From_PersonStatus fills this PersonStatus from its storage twin.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonStatus) error {
 	*s = PersonStatus{
-		Phase:      genruntime.Deref(src.Phase),
+		Phase:      ptr.Deref(src.Phase, ""),
 		Conditions: src.Conditions,
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/preview/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -64,8 +65,8 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	*s = WidgetSpec{
-		Name: genruntime.Deref(src.Name),
-		Size: genruntime.Deref(src.Size),
+		Name: ptr.Deref(src.Name, ""),
+		Size: ptr.Deref(src.Size, 0),
 	}
 	return nil
 }
@@ -81,7 +82,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }

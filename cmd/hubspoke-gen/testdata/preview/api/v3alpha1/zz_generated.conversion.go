@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/preview/api/v3alpha1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -65,9 +66,9 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3alpha1storage.WidgetS
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3alpha1storage.WidgetSpec) error {
 	*s = WidgetSpec{
-		Title: genruntime.Deref(src.Title),
-		Size:  genruntime.Deref(src.Size),
-		Color: genruntime.Deref(src.Color),
+		Title: ptr.Deref(src.Title, ""),
+		Size:  ptr.Deref(src.Size, 0),
+		Color: ptr.Deref(src.Color, ""),
 	}
 	return nil
 }
@@ -83,7 +84,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3alpha1storage.Wid
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3alpha1storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/renamed/api/v1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -74,7 +75,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 		return fmt.Errorf("owner: %w", err)
 	}
 	*s = WidgetSpec{
-		AlphaKey: genruntime.Deref(src.AlphaKey),
+		AlphaKey: ptr.Deref(src.AlphaKey, ""),
 		Owner:    owner,
 	}
 	return nil
@@ -91,7 +92,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -107,7 +108,7 @@ func (s *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 // AssignProperties_From_Person fills this Person from its storage twin.
 func (s *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	*s = Person{
-		Mail: genruntime.Deref(src.Mail),
+		Mail: ptr.Deref(src.Mail, ""),
 	}
 	return nil
 }

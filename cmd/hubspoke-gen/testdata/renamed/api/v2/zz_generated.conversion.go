@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/renamed/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -74,7 +75,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("owner: %w", err)
 	}
 	*s = WidgetSpec{
-		SortKey: genruntime.Deref(src.SortKey),
+		SortKey: ptr.Deref(src.SortKey, ""),
 		Owner:   owner,
 	}
 	return nil
@@ -91,7 +92,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -107,7 +108,7 @@ func (s *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 // AssignProperties_From_Person fills this Person from its storage twin.
 func (s *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	*s = Person{
-		Email: genruntime.Deref(src.Email),
+		Email: ptr.Deref(src.Email, ""),
 	}
 	return nil
 }

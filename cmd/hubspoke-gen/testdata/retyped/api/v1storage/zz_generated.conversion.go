@@ -7,8 +7,8 @@ import (
 
 	"example.com/fixtures/retyped/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
-	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -71,7 +71,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
-		Ports:       genruntime.Deref(ports),
+		Ports:       ptr.Deref(ports, nil),
 	}
 	return nil
 }
@@ -100,7 +100,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
-		Ports:       genruntime.Deref(ports),
+		Ports:       ptr.Deref(ports, nil),
 	}
 	return nil
 }

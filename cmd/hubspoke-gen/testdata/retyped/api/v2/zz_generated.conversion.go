@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/retyped/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -74,7 +75,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("ports: %w", err)
 	}
 	*s = WidgetSpec{
-		Size:  genruntime.Deref(src.Size),
+		Size:  ptr.Deref(src.Size, 0),
 		Ports: ports,
 	}
 	return nil
@@ -91,7 +92,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -107,7 +108,7 @@ func (s *Port) AssignProperties_To_Port(dst *v2storage.Port) error {
 // AssignProperties_From_Port fills this Port from its storage twin.
 func (s *Port) AssignProperties_From_Port(src *v2storage.Port) error {
 	*s = Port{
-		Number: genruntime.Deref(src.Number),
+		Number: ptr.Deref(src.Number, 0),
 	}
 	return nil
 }

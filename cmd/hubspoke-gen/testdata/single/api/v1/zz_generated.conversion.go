@@ -8,6 +8,8 @@ import (
 	"example.com/fixtures/single/api/v1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -56,7 +58,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
 	*dst = v1storage.WidgetSpec{
 		Name:     genruntime.PtrIfNotZero(s.Name),
-		Size:     genruntime.Ptr(s.Size),
+		Size:     ptr.To(s.Size),
 		Labels:   s.Labels,
 		Tags:     s.Tags,
 		Deadline: s.Deadline,
@@ -69,12 +71,12 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
 	*s = WidgetSpec{
-		Name:     genruntime.Deref(src.Name),
-		Size:     genruntime.Deref(src.Size),
+		Name:     ptr.Deref(src.Name, ""),
+		Size:     ptr.Deref(src.Size, 0),
 		Labels:   src.Labels,
 		Tags:     src.Tags,
 		Deadline: src.Deadline,
-		Started:  genruntime.Deref(src.Started),
+		Started:  ptr.Deref(src.Started, metav1.Time{}),
 		Ratio:    src.Ratio,
 	}
 	return nil
@@ -91,7 +93,7 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 // AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
-		Ready: genruntime.Deref(src.Ready),
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
