@@ -205,9 +205,7 @@ func lowerCamel(name string) string {
 	switch {
 	case upper == 0:
 		return name
-	case upper == 1 || upper == len(r):
-		upper = max(upper, 1)
-	default:
+	case upper > 1 && upper < len(r):
 		upper-- // URLPath: the P starts the next word
 	}
 	for i := range upper {

@@ -155,9 +155,7 @@ func (a *assign) write() {
 		f.printf("func (%s *%s) %s(src *%s) error {\n", a.recv, p.name, assignFrom(p.name), other)
 	}
 	bag := a.bag()
-	for _, pr := range p.props {
-		a.property(pr)
-	}
+	a.properties()
 	f.printf("%s", a.pre.String())
 	dst := a.dstObject()
 	if p.host.root {
@@ -233,26 +231,50 @@ func (a *assign) bag() string {
 	return "bag"
 }
 
-// property writes what the copy does with one property in this direction.
-func (a *assign) property(pr *prop) {
-	sf, df := a.sides(pr)
-	switch {
-	case pr.action == actRetype:
-		fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
-			pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
-		a.recall(df, bagKey(df, a.dstName))
-		a.stash(sf, bagKey(sf, a.srcName))
-	case sf != nil && df != nil:
-		if v := a.convert(sf, df); v != "" {
-			a.values[df] = v
+// properties writes what the copy does with each property in this
+// direction: first what goes into the bag and what comes out of it, then
+// the copies.
+func (a *assign) properties() {
+	var stashed, recalled []*prop
+	for _, pr := range a.p.props {
+		switch sf, df := a.sides(pr); {
+		case pr.action == actRetype:
+		case df == nil:
+			stashed = append(stashed, pr)
+		case sf == nil:
+			recalled = append(recalled, pr)
 		}
-		if pr.renamed {
-			a.notes[df] = " // renamed: " + sf.name + " in " + a.srcName
+	}
+	if len(stashed) > 0 {
+		fmt.Fprintf(&a.pre, "// Kept in the bag: what %s has no field for.\n", a.dstName)
+		for _, pr := range stashed {
+			sf, _ := a.sides(pr)
+			a.stash(sf, sf.name)
 		}
-	case sf != nil:
-		a.stash(sf, sf.name)
-	case df != nil:
-		a.recall(df, df.name)
+	}
+	if len(recalled) > 0 {
+		fmt.Fprintf(&a.pre, "// From the bag: what %s has no field for.\n", a.srcName)
+		for _, pr := range recalled {
+			_, df := a.sides(pr)
+			a.recall(df, df.name)
+		}
+	}
+	for _, pr := range a.p.props {
+		sf, df := a.sides(pr)
+		switch {
+		case pr.action == actRetype:
+			fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
+				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
+			a.recall(df, bagKey(df, a.dstName))
+			a.stash(sf, bagKey(sf, a.srcName))
+		case sf != nil && df != nil:
+			if v := a.convert(sf, df); v != "" {
+				a.values[df] = v
+			}
+			if pr.renamed {
+				a.notes[df] = " // renamed: " + sf.name + " in " + a.srcName
+			}
+		}
 	}
 }
 

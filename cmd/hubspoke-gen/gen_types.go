@@ -9,7 +9,7 @@ import (
 
 // typesFile renders the storage twin of v: its objects with every property
 // optional and a property bag each, its enums, and their registration.
-func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
+func typesFile(names *namer, v *version) ([]byte, error) {
 	f := newFile(names, v.storageName, v.storagePath)
 	for _, name := range v.types {
 		if e, ok := v.enums[name]; ok {

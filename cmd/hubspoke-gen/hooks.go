@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -140,7 +139,8 @@ func isGenerated(pkg *packages.Package, obj types.Object, owned map[string][]byt
 	return ok
 }
 
-// unresolvedIn reports whether t mentions a type that did not resolve.
+// unresolvedIn reports whether a parameter or result of the signature t
+// mentions a type that did not resolve.
 func unresolvedIn(t types.Type) bool {
 	sig, ok := t.(*types.Signature)
 	if !ok {
@@ -148,10 +148,24 @@ func unresolvedIn(t types.Type) bool {
 	}
 	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for i := range tuple.Len() {
-			if strings.Contains(types.TypeString(tuple.At(i).Type(), nil), "invalid type") {
+			if invalid(tuple.At(i).Type()) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+func invalid(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return t.Kind() == types.Invalid
+	case *types.Pointer:
+		return invalid(t.Elem())
+	case *types.Slice:
+		return invalid(t.Elem())
+	case *types.Map:
+		return invalid(t.Key()) || invalid(t.Elem())
 	}
 	return false
 }

@@ -215,7 +215,7 @@ func generate(dir string) (*output, error) {
 		}
 	}
 	for _, v := range c.versions {
-		put(v.storageDir, fileTypes)(typesFile(names, c, v))
+		put(v.storageDir, fileTypes)(typesFile(names, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))
 	}
 

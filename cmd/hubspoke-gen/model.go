@@ -326,6 +326,9 @@ func (bb *versionBuilder) object(name string, root bool) {
 		if af := astFields[fv.Pos()]; af != nil {
 			f.comments = fieldComments(af.Doc)
 		}
+		if f.name == "PropertyBag" || f.jsonName == "$propertyBag" {
+			bb.errs.addf(where, "the name is the storage twin's property bag's: rename the field")
+		}
 		f.listMapKeys = f.values(markerListMapKey)
 		if r := f.values(markerRenamedFrom); len(r) > 0 {
 			f.renamedFrom = r[0]

@@ -50,6 +50,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Legacy", s.Legacy); err != nil {
 		return err
 	}
@@ -58,6 +59,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 			return err
 		}
 	}
+	// From the bag: what v1storage has no field for.
 	color, err := propertybag.Recall[string](&bag, "Color")
 	if err != nil {
 		return err
@@ -88,14 +90,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
-	legacy, err := propertybag.Recall[string](&bag, "Legacy")
-	if err != nil {
-		return err
-	}
-	oldTags, err := propertybag.Recall[[]string](&bag, "OldTags")
-	if err != nil {
-		return err
-	}
+	// Kept in the bag: what v1storage has no field for.
 	if err := propertybag.Stash(&bag, "Color", src.Color); err != nil {
 		return err
 	}
@@ -110,6 +105,15 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		}
 	}
 	if err := propertybag.Stash(&bag, "Owner", src.Owner); err != nil {
+		return err
+	}
+	// From the bag: what v2storage has no field for.
+	legacy, err := propertybag.Recall[string](&bag, "Legacy")
+	if err != nil {
+		return err
+	}
+	oldTags, err := propertybag.Recall[[]string](&bag, "OldTags")
+	if err != nil {
 		return err
 	}
 	*s = WidgetSpec{

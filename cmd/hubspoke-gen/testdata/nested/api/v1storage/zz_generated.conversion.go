@@ -146,6 +146,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 // AssignProperties_To_Part copies this Part into v2storage.
 func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
 	color, err := propertybag.Recall[string](&bag, "Color")
 	if err != nil {
 		return err
@@ -162,6 +163,7 @@ func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 // AssignProperties_From_Part fills this Part from v2storage.
 func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
 	if err := propertybag.Stash(&bag, "Color", src.Color); err != nil {
 		return err
 	}
@@ -194,6 +196,7 @@ func (s *Zone) AssignProperties_From_Zone(src *v2storage.Zone) error {
 // AssignProperties_To_Dimensions copies this Dimensions into v2storage.
 func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
 	height, err := propertybag.Recall[int32](&bag, "Height")
 	if err != nil {
 		return err
@@ -209,6 +212,7 @@ func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) e
 // AssignProperties_From_Dimensions fills this Dimensions from v2storage.
 func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
 	if err := propertybag.Stash(&bag, "Height", src.Height); err != nil {
 		return err
 	}

@@ -52,13 +52,11 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 // AssignProperties_To_PersonSpec copies this PersonSpec into v2storage.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
 	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
 		return err
 	}
-	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
+	// From the bag: what v1storage has no field for.
 	firstName, err := propertybag.Recall[string](&bag, "FirstName")
 	if err != nil {
 		return err
@@ -83,6 +81,10 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 	if err != nil {
 		return err
 	}
+	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
 	*dst = v2storage.PersonSpec{
 		PropertyBag: bag,
 		FirstName:   firstName,
@@ -100,16 +102,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 // AssignProperties_From_PersonSpec fills this PersonSpec from v2storage.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
 	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
-	name, err := propertybag.Recall[string](&bag, "Name")
-	if err != nil {
-		return err
-	}
-	address, err := genruntime.ConvertPointer(src.Address, func(from *v2storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
+	// Kept in the bag: what v1storage has no field for.
 	if err := propertybag.Stash(&bag, "FirstName", src.FirstName); err != nil {
 		return err
 	}
@@ -131,6 +124,17 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec)
 		if err := propertybag.Stash(&bag, "Accounts", &src.Accounts); err != nil {
 			return err
 		}
+	}
+	// From the bag: what v2storage has no field for.
+	name, err := propertybag.Recall[string](&bag, "Name")
+	if err != nil {
+		return err
+	}
+	address, err := genruntime.ConvertPointer(src.Address, func(from *v2storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
 	}
 	*s = PersonSpec{
 		PropertyBag: bag,

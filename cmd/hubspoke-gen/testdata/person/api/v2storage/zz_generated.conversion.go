@@ -132,6 +132,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 // AssignProperties_To_Address copies this Address into v3storage.
 func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
 	country, err := propertybag.Recall[string](&bag, "Country")
 	if err != nil {
 		return err
@@ -148,6 +149,7 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 // AssignProperties_From_Address fills this Address from v3storage.
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Country", src.Country); err != nil {
 		return err
 	}
@@ -162,6 +164,7 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 // AssignProperties_To_Contact copies this Contact into v3storage.
 func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
 	preferred, err := propertybag.Recall[bool](&bag, "Preferred")
 	if err != nil {
 		return err
@@ -178,6 +181,7 @@ func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 // AssignProperties_From_Contact fills this Contact from v3storage.
 func (s *Contact) AssignProperties_From_Contact(src *v3storage.Contact) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Preferred", src.Preferred); err != nil {
 		return err
 	}
@@ -192,6 +196,7 @@ func (s *Contact) AssignProperties_From_Contact(src *v3storage.Contact) error {
 // AssignProperties_To_Account copies this Account into v3storage.
 func (s *Account) AssignProperties_To_Account(dst *v3storage.Account) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
 	currency, err := propertybag.Recall[string](&bag, "Currency")
 	if err != nil {
 		return err
@@ -207,6 +212,7 @@ func (s *Account) AssignProperties_To_Account(dst *v3storage.Account) error {
 // AssignProperties_From_Account fills this Account from v3storage.
 func (s *Account) AssignProperties_From_Account(src *v3storage.Account) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Currency", src.Currency); err != nil {
 		return err
 	}
@@ -220,6 +226,7 @@ func (s *Account) AssignProperties_From_Account(src *v3storage.Account) error {
 // AssignProperties_To_PersonStatus copies this PersonStatus into v3storage.
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
 	conditions, err := propertybag.Recall[[]metav1.Condition](&bag, "Conditions")
 	if err != nil {
 		return err
@@ -235,6 +242,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonSta
 // AssignProperties_From_PersonStatus fills this PersonStatus from v3storage.
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if len(src.Conditions) > 0 {
 		if err := propertybag.Stash(&bag, "Conditions", &src.Conditions); err != nil {
 			return err

@@ -49,6 +49,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Color", s.Color); err != nil {
 		return err
 	}
@@ -63,6 +64,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
 	color, err := propertybag.Recall[string](&bag, "Color")
 	if err != nil {
 		return err
