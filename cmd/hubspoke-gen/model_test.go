@@ -300,3 +300,23 @@ type B struct{}
 		t.Errorf("B takes A's comments: %+v", got)
 	}
 }
+
+// Two runs write the same bytes: nothing depends on map order.
+func TestDeterministic(t *testing.T) {
+	first, err := generate("testdata/person/api")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		again, err := generate("testdata/person/api")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(first.files, again.files); diff != "" {
+			t.Fatalf("a second run differs (-first +second):\n%s", diff)
+		}
+		if diff := cmp.Diff(first.notes, again.notes); diff != "" {
+			t.Fatalf("a second run's notes differ (-first +second):\n%s", diff)
+		}
+	}
+}
