@@ -459,12 +459,101 @@ var errTooDeep = errors.New("objects nested deeper than 1000 levels")
 // structs are then visited through a copy that is written back to the map
 // after visit returns.
 func walkBags(v reflect.Value, write bool, visit func(path []byte, bag reflect.Value) error) error {
+	if sites := staticSitesOf(v.Type()); sites != nil && !v.IsNil() {
+		return walkSites(v, sites, visit)
+	}
 	w := walkers.Get().(*bagWalker)
 	w.visit, w.write = visit, write
 	err := w.value(v, nil, 0)
 	w.visit, w.path = nil, w.path[:0]
 	walkers.Put(w)
 	return err
+}
+
+// A type whose bags all sit at fixed places (no list, array, map or
+// interface on the way to any of them, and no recursion) needs no walk: its
+// bag sites, with their paths, are listed once and visited directly.
+type bagSite struct {
+	index []int  // field indexes from the object struct, through pointers
+	path  []byte // "." for the object itself
+}
+
+var staticSites sync.Map // reflect.Type -> []bagSite (nil when the type needs the walk)
+
+// staticSitesOf returns the bag sites of t, a pointer to a struct, or nil
+// when its bags do not all sit at fixed places.
+func staticSitesOf(t reflect.Type) []bagSite {
+	if s, ok := staticSites.Load(t); ok {
+		return s.([]bagSite)
+	}
+	var sites []bagSite
+	if t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+		var ok bool
+		if sites, ok = collectSites(t.Elem(), nil, nil, map[reflect.Type]bool{}, sites); !ok {
+			sites = nil
+		}
+	}
+	staticSites.Store(t, sites)
+	return sites
+}
+
+func collectSites(t reflect.Type, index []int, path []byte, seen map[reflect.Type]bool, sites []bagSite) ([]bagSite, bool) {
+	if seen[t] {
+		return nil, false // a recursive type: leave it to the walk
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	p := structPlanOf(t)
+	if p.bag >= 0 {
+		site := bagSite{index: append(slices.Clone(index), p.bag), path: slices.Clone(path)}
+		if len(path) == 0 {
+			site.path = rootPath
+		}
+		sites = append(sites, site)
+	}
+	for _, f := range p.fields {
+		ft := t.Field(f.index).Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct {
+			return nil, false
+		}
+		fieldPath := path
+		if !f.inline {
+			fieldPath = appendField(slices.Clone(path), f.name)
+		}
+		var ok bool
+		if sites, ok = collectSites(ft, append(slices.Clone(index), f.index), fieldPath, seen, sites); !ok {
+			return nil, false
+		}
+	}
+	return sites, true
+}
+
+// walkSites visits the bags of v at the given sites, skipping those below
+// a nil pointer.
+func walkSites(v reflect.Value, sites []bagSite, visit func(path []byte, bag reflect.Value) error) error {
+	root := v.Elem()
+next:
+	for _, site := range sites {
+		f := root
+		for i, idx := range site.index {
+			if i > 0 {
+				for f.Kind() == reflect.Pointer {
+					if f.IsNil() {
+						continue next
+					}
+					f = f.Elem()
+				}
+			}
+			f = f.Field(idx)
+		}
+		if err := visit(site.path, f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var walkers = sync.Pool{New: func() any {
