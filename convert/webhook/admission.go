@@ -66,7 +66,7 @@ func AdmissionPath(gk schema.GroupKind) string {
 	return "/validate-" + strings.ReplaceAll(gk.Group, ".", "-") + "-" + strings.ToLower(gk.Kind)
 }
 
-// NewAdmissionHandler returns a validating admission webhook
+// newAdmissionHandler returns a validating admission webhook
 // (admission.k8s.io/v1 AdmissionReview) for the resource crd defines, whose
 // versions are registered in scheme and form a hubspoke chain.
 //
@@ -110,7 +110,7 @@ func AdmissionPath(gk schema.GroupKind) string {
 // are the versions checked, and the version that is the hub of the chain
 // must be in it with a structural schema. Every served version must be a
 // version of the chain. Errors name the resource.
-func NewAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (http.Handler, error) {
+func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (http.Handler, error) {
 	v, err := newValidator(scheme, crd, opts)
 	if err != nil {
 		return nil, err
@@ -122,7 +122,7 @@ func NewAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomReso
 // validating admission webhook of the resource of each of crds, whose
 // versions must be registered in mgr's scheme: the conversion as the webhook
 // builder does with NewHubSpokeConverter (on /convert), and the handler of
-// NewAdmissionHandler on AdmissionPath. Everything is built and checked
+// newAdmissionHandler on AdmissionPath. Everything is built and checked
 // before anything is registered, so an error (a CRD named twice, a resource
 // that already has a converter in the manager's registry or its admission
 // path served) registers nothing.
@@ -166,7 +166,7 @@ func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.
 		}
 	}
 	for _, r := range resources {
-		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(NewHubSpokeConverter(r.gk)).Complete(); err != nil {
+		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(newHubSpokeConverter(r.gk)).Complete(); err != nil {
 			return fmt.Errorf("webhook: %s: registering the conversion: %w", r.gk, err)
 		}
 		mgr.GetWebhookServer().Register(AdmissionPath(r.gk), r.handler)

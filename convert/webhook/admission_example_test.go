@@ -57,7 +57,7 @@ func sendReview(h http.Handler, review string) {
 // a Widget at v1 whose property-bags annotation gives it a color the hub's
 // schema does not allow: the API server would accept it (v1 has no color),
 // the handler refuses it.
-func ExampleNewAdmissionHandler() {
+func Example_admissionReview() {
 	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.AdmissionOptions{})
 	if err != nil {
 		panic(err)

@@ -1,13 +1,14 @@
-// Package webhook connects hubspoke resources to controller-runtime's
-// conversion webhook, and serves the validating admission webhook that
+// Package webhook serves the conversion webhook of hubspoke resources
+// through controller-runtime, and the validating admission webhook that
 // checks every write at the hub, so that API packages import only package
-// convert and the operator's main package wires the webhooks.
+// convert and the operator's main package wires the webhooks with one call.
 //
 // # Both webhooks in one call
 //
-// Setup registers, on a manager's webhook server, the conversion webhook of
-// each resource (as the builder does with NewHubSpokeConverter, below) and
-// its validating admission webhook (NewAdmissionHandler) on
+// Setup is the one way to wire them: it registers, on a manager's webhook
+// server, the conversion webhook of each resource (controller-runtime's
+// webhook builder with a converter that walks the chain with a
+// *convert.Converter, below) and its validating admission webhook on
 // AdmissionPath(gk). It takes the CRDs the operator installs, decoded from
 // the YAML it ships:
 //
@@ -60,50 +61,22 @@
 // managers at other versions is therefore refused by the API server itself,
 // with HTTP status 500 and the conversion's message, which holds the
 // Converter's error ("hubspoke: converting Person.crm.example.com from v1
-// to v5storage: converting ...", when the conversion is registered by
-// Setup, NewHubSpokeConverter or Register), naming the step of the chain
-// and the property; nothing is written.
+// to v5storage: converting ..."), naming the step of the chain and the
+// property; nothing is written.
+//
+// # The conversion
 //
 // A resource whose versions form a hubspoke chain (API version → storage
 // twin → next storage version → … → hub, see package convert) is converted
-// by a *convert.Converter. This package hands that converter to
-// controller-runtime in one of three ways.
-//
-// # With the webhook builder
-//
-// NewHubSpokeConverter returns the constructor that controller-runtime's
-// webhook builder expects. Pass it the resource's group and kind and
-// register the hub type:
-//
-//	gk := schema.GroupKind{Group: "crm.example.com", Kind: "Person"}
-//	err := builder.WebhookManagedBy(mgr, &v2storage.Person{}).
-//		WithConverter(webhook.NewHubSpokeConverter(gk)).
-//		Complete()
-//
-// The builder calls the constructor with the manager's scheme when the
-// webhook is registered. The constructor derives the chain from the scheme,
-// validates it and converts an empty object of every version to the hub and
-// back, so a broken chain stops the operator at start-up with an error that
-// names the resource and the version at fault. It then builds
-// controller-runtime's own hub-and-spoke converter with one spoke per
-// version that is not the hub; each spoke converts with the
-// *convert.Converter, so every result has its apiVersion and kind set to
-// the version it was converted to and a deep copy of the source's metadata,
-// as the API server requires of a conversion webhook.
-//
-// # With a manager's converter registry
-//
-// Register registers a *convert.Converter for each of several resources in
-// a conversion.Registry, such as the one a manager returns from
-// GetConverterRegistry. The manager's /convert endpoint (registered by the
-// webhook builder for any type that has conversion) then uses them.
-//
-// # Without a manager
-//
-// NewHandler returns an http.Handler serving conversion requests
-// (apiextensions.k8s.io/v1 ConversionReview) for the given resources. It is
-// controller-runtime's handler with a registry of its own, convenient for
-// tests and for serving /convert from a plain http.Server.
+// by a *convert.Converter, which Setup builds from the manager's scheme when
+// it registers the webhook: it derives the chain, validates it and converts
+// an empty object of every version to the hub and back, so a broken chain
+// stops the operator at start-up with an error that names the resource and
+// the version at fault. controller-runtime's hub-and-spoke converter gets
+// one spoke per version that is not the hub; each spoke converts with the
+// *convert.Converter, so every result has its apiVersion and kind set to the
+// version it was converted to and a deep copy of the source's metadata, as
+// the API server requires of a conversion webhook.
 //
 // # What controller-runtime's handler does
 //
@@ -114,11 +87,9 @@
 // or desired apiVersion the scheme does not know, an object already at the
 // desired version, a failed conversion) is answered with HTTP 200 and a
 // response whose result has status Failure and the error as its message; a
-// single failing object fails the whole review. Resources with no
-// registered converter are converted with their Hub and Convertible
-// methods directly, which for a hubspoke chain gives the same objects; only
-// a panic in conversion code is reported differently: a registered
-// *convert.Converter returns it as an error with the panic's value, while
-// the handler itself recovers it as "internal error occurred during
-// conversion".
+// single failing object fails the whole review. A resource without a
+// registered converter is converted with its Hub and Convertible methods,
+// which for a hubspoke chain enter the same walk (convert.ToHub,
+// convert.FromHub) and give the same objects; a panic in conversion code is
+// then an error naming the step either way.
 package webhook

@@ -19,7 +19,7 @@ import (
 
 // NewHandler serves ConversionReviews without a manager. Here one review,
 // asking for a v1 Person as v2, is converted in-process.
-func ExampleNewHandler() {
+func Example_conversionReview() {
 	h, err := webhook.NewHandler(newScheme(), schema.GroupKind{Group: "crm.hubspoke.test", Kind: "Person"})
 	if err != nil {
 		panic(err)
@@ -88,7 +88,7 @@ func ExampleNewHandler() {
 //
 // The builder calls it with the manager's scheme; here it is called
 // directly, and the converter it returns converts one object.
-func ExampleNewHubSpokeConverter() {
+func Example_converter() {
 	gk := schema.GroupKind{Group: "crm.hubspoke.test", Kind: "Person"}
 	s := newScheme()
 	converter, err := webhook.NewHubSpokeConverter(gk)(s)

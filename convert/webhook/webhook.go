@@ -16,7 +16,7 @@ import (
 // A *convert.Converter is what Register puts in the registry.
 var _ conversion.Converter = (*convert.Converter)(nil)
 
-// NewHubSpokeConverter returns a constructor for the conversion.Converter
+// newHubSpokeConverter returns a constructor for the conversion.Converter
 // of resource gk, in the form controller-runtime's webhook builder takes
 // (WebhookBuilder.WithConverter).
 //
@@ -32,7 +32,7 @@ var _ conversion.Converter = (*convert.Converter)(nil)
 //
 // Every version of gk must be a client.Object registered in the scheme under
 // exactly one group, version and kind. Errors name the resource.
-func NewHubSpokeConverter(gk schema.GroupKind) func(*runtime.Scheme) (conversion.Converter, error) {
+func newHubSpokeConverter(gk schema.GroupKind) func(*runtime.Scheme) (conversion.Converter, error) {
 	return func(scheme *runtime.Scheme) (conversion.Converter, error) {
 		c, err := newConverter(scheme, gk)
 		if err != nil {
@@ -64,15 +64,15 @@ func NewHubSpokeConverter(gk schema.GroupKind) func(*runtime.Scheme) (conversion
 	}
 }
 
-// Register builds a *convert.Converter for each resource in gks from the
+// register builds a *convert.Converter for each resource in gks from the
 // types registered in scheme and registers it in registry, typically a
 // manager's GetConverterRegistry(). All converters are built before any is
 // registered, so an invalid chain registers nothing; a resource that is
 // named twice or already has a converter in the registry is an error, so a
 // resource registered here must not also be given to the webhook builder
-// with WithConverter(NewHubSpokeConverter(...)), which registers its own
+// with WithConverter(newHubSpokeConverter(...)), which registers its own
 // converter in the manager's registry. Errors name the resource.
-func Register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schema.GroupKind) error {
+func register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schema.GroupKind) error {
 	if registry == nil {
 		return errors.New("webhook: nil registry")
 	}
@@ -97,7 +97,7 @@ func Register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schem
 	return nil
 }
 
-// NewHandler returns controller-runtime's conversion webhook handler
+// newHandler returns controller-runtime's conversion webhook handler
 // (conversion.NewWebhookHandler) for scheme, with a registry of its own in
 // which the resources gks are registered as by Register. It serves
 // apiextensions.k8s.io/v1 ConversionReview requests, as the API server
@@ -106,12 +106,12 @@ func Register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schem
 // Resources of the scheme that are not in gks are converted by the handler
 // with their Hub and Convertible methods, as controller-runtime does for
 // every resource without a registered converter.
-func NewHandler(scheme *runtime.Scheme, gks ...schema.GroupKind) (http.Handler, error) {
+func newHandler(scheme *runtime.Scheme, gks ...schema.GroupKind) (http.Handler, error) {
 	if scheme == nil {
 		return nil, errors.New("webhook: nil scheme")
 	}
 	registry := conversion.NewRegistry()
-	if err := Register(registry, scheme, gks...); err != nil {
+	if err := register(registry, scheme, gks...); err != nil {
 		return nil, err
 	}
 	return conversion.NewWebhookHandler(scheme, registry), nil

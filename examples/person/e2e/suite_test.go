@@ -15,50 +15,37 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 )
 
-// Each strategy of package webhook gets a manager of its own, started on
-// the port and with the certificate envtest prepared, and stopped (before
-// envtest is) when its test ends. The scenarios run against it in turn:
-// all of them against HubSpoke, the strategy the library recommends (a
-// *convert.Converter in controller-runtime's converter registry, through
-// the webhook builder), and the ones about correctness against Registry
-// (convert/webhook.Register) and Stock (controller-runtime's own
-// Hub/Convertible conversion, no registered converter).
+// The webhook manager (package webhook, which wires both webhooks with
+// convert/webhook's Setup) is started on the port and with the certificate
+// envtest prepared, and stopped (before envtest is) when the test ends. The
+// scenarios run against it in turn. controller-runtime's own
+// Hub/Convertible path, which enters the same walk, is covered by the
+// tests of convert/webhook.
 
-// TestHubSpoke runs every scenario against the HubSpoke strategy.
-func TestHubSpoke(t *testing.T) { runSuite(t, webhook.HubSpoke, true) }
-
-// TestRegistry runs the correctness scenarios against the Registry strategy.
-func TestRegistry(t *testing.T) { runSuite(t, webhook.Registry, false) }
-
-// TestStock runs the correctness scenarios against the Stock strategy.
-func TestStock(t *testing.T) { runSuite(t, webhook.Stock, false) }
-
-func runSuite(t *testing.T, strategy webhook.Strategy, all bool) {
-	startWebhook(t, strategy)
-	ns := func(scenario string) string { return fmt.Sprintf("%s-%s", strategy, scenario) }
+// TestHubSpoke runs every scenario against the webhook manager.
+func TestHubSpoke(t *testing.T) {
+	startWebhook(t)
+	ns := func(scenario string) string { return "hubspoke-" + scenario }
 	t.Run("EveryVersion", func(t *testing.T) { testEveryVersion(t, ns("every-version")) })
 	t.Run("StoredAtHub", func(t *testing.T) { testStoredAtHub(t, ns("stored")) })
 	t.Run("UpdateThroughOldVersions", func(t *testing.T) { testUpdateThroughOldVersions(t, ns("update")) })
-	t.Run("HostileReviews", func(t *testing.T) { testHostileReviews(t, strategy) })
-	if all {
-		t.Run("List500", func(t *testing.T) { testList(t, ns("list"), 500) })
-		t.Run("Security", func(t *testing.T) { testSecurity(t, ns("security")) })
-		t.Run("ConcurrentClients", func(t *testing.T) { testConcurrentClients(t, ns("concurrent"), 20, 200) })
-	}
+	t.Run("HostileReviews", func(t *testing.T) { testHostileReviews(t) })
+	t.Run("List500", func(t *testing.T) { testList(t, ns("list"), 500) })
+	t.Run("Security", func(t *testing.T) { testSecurity(t, ns("security")) })
+	t.Run("ConcurrentClients", func(t *testing.T) { testConcurrentClients(t, ns("concurrent"), 20, 200) })
 }
 
-// startWebhook starts the manager serving /convert with strategy and waits
+// startWebhook starts the manager serving /convert and waits
 // until the API server converts through it. The manager is stopped when
 // the test ends.
-func startWebhook(t *testing.T, strategy webhook.Strategy) {
+func startWebhook(t *testing.T) {
 	t.Helper()
 	o := env.testEnv.WebhookInstallOptions
 	mgr, err := webhook.NewManager(env.cfg, webhook.Options{
-		Host:     o.LocalServingHost,
-		Port:     o.LocalServingPort,
-		CertDir:  o.LocalServingCertDir,
-		Strategy: strategy,
-		CRD:      env.crd,
+		Host:    o.LocalServingHost,
+		Port:    o.LocalServingPort,
+		CertDir: o.LocalServingCertDir,
+		CRD:     env.crd,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -71,20 +58,20 @@ func startWebhook(t *testing.T, strategy webhook.Strategy) {
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("manager (%s): %v", strategy, err)
+				t.Errorf("manager: %v", err)
 			}
 		case <-time.After(45 * time.Second):
-			t.Errorf("manager (%s) did not stop within 45s", strategy)
+			t.Errorf("manager did not stop within 45s")
 		}
 	})
 	started := time.Now()
 	if err := waitServing(mgr, done, 30*time.Second); err != nil {
-		t.Fatalf("webhook (%s): %v", strategy, err)
+		t.Fatalf("webhook: %v", err)
 	}
 	if err := waitConverting(t, 30*time.Second); err != nil {
-		t.Fatalf("webhook (%s): the API server does not convert through it: %v", strategy, err)
+		t.Fatalf("webhook: the API server does not convert through it: %v", err)
 	}
-	t.Logf("webhook (%s) serving on https://%s/convert after %s", strategy, webhookHostPort(), time.Since(started).Round(time.Millisecond))
+	t.Logf("webhook serving on https://%s/convert after %s", webhookHostPort(), time.Since(started).Round(time.Millisecond))
 }
 
 // waitServing waits until the manager's webhook server accepts TLS
@@ -109,7 +96,7 @@ func waitServing(mgr manager.Manager, done <-chan error, limit time.Duration) er
 	}
 }
 
-// probe is an object every strategy's webhook is first asked to convert.
+// probe is an object the webhook is first asked to convert.
 const probeNamespace, probeName = "e2e-probe", "probe"
 
 // waitConverting reads (creating it the first time) a Person stored at the

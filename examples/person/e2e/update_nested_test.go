@@ -12,7 +12,6 @@ import (
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
-	"github.com/hubspoke/hubspoke/examples/person/webhook"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
@@ -24,7 +23,7 @@ import (
 // through v5, and checks in etcd that both hidden values are intact after
 // each update, and that v3 and v5 read them back.
 func TestUpdateKeepsNestedValues(t *testing.T) {
-	startWebhook(t, webhook.HubSpoke)
+	startWebhook(t)
 	ctx := withTimeout(t, time.Minute)
 	const ns, name, text, contacted = "nested-update", "mickey", "late in 1928, on a steamboat", "2026-11-20"
 	createNamespace(ctx, t, ns)

@@ -8,7 +8,7 @@
 // a manager that does only that, for the command in ./cmd and for the
 // end-to-end tests in ../e2e.
 //
-// The admission webhook (convert/webhook's NewAdmissionHandler) converts
+// Both come from one call of convert/webhook's Setup. The admission webhook converts
 // every create and update of a Person, at any version, to the hub and
 // validates it against the hub's schema in the Person CRD, and refuses a
 // write that would leave the property-bags annotation too large, or the
@@ -16,29 +16,19 @@
 // has installed (LoadCRD reads the one in ../crd), and a
 // ValidatingWebhookConfiguration that sends it CREATE and UPDATE of people
 // and people/status at every version (the end-to-end tests install one).
-//
-// There are three ways to wire the conversion, chosen by a Strategy; they
-// give the same objects. HubSpoke and Registry convert with the hubspoke
-// library's *convert.Converter (package convert/webhook), which validates
-// the chain when the manager is built; Stock leaves the conversion to
-// controller-runtime's handler, which calls the Hub and Convertible methods
-// of the API types directly.
+// The conversion walks the chain with the hubspoke library's
+// *convert.Converter, which validates the chain when the manager is built.
 package webhook
 
 import (
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
 	"os"
-	"strings"
 
 	convwebhook "github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/examples/person/api"
-	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/client-go/rest"
-	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
@@ -71,58 +61,14 @@ func LoadCRD(path string) (*apiextensionsv1.CustomResourceDefinition, error) {
 	return crd, nil
 }
 
-// Strategy selects how the manager's /convert endpoint converts a Person.
-type Strategy string
-
-const (
-	// HubSpoke registers the converter built by convert/webhook's
-	// NewHubSpokeConverter with the webhook builder
-	// (builder.WebhookManagedBy(...).WithConverter). This is the way the
-	// library recommends.
-	HubSpoke Strategy = "hubspoke"
-
-	// Registry registers a *convert.Converter in the manager's converter
-	// registry with convert/webhook's Register, and lets the webhook
-	// builder serve /convert.
-	Registry Strategy = "registry"
-
-	// Stock registers no converter: controller-runtime's conversion handler
-	// converts with the Hub and Convertible methods of the API types.
-	Stock Strategy = "stock"
-)
-
-// Strategies lists every Strategy, the recommended one first.
-var Strategies = []Strategy{HubSpoke, Registry, Stock}
-
-// ParseStrategy returns the Strategy named s.
-func ParseStrategy(s string) (Strategy, error) {
-	for _, strategy := range Strategies {
-		if string(strategy) == s {
-			return strategy, nil
-		}
-	}
-	names := make([]string, len(Strategies))
-	for i, strategy := range Strategies {
-		names[i] = string(strategy)
-	}
-	return "", fmt.Errorf("unknown conversion strategy %q (want one of %s)", s, strings.Join(names, ", "))
-}
-
-// Setup registers with mgr the conversion of Person, converting as
-// strategy says, and the validating admission webhook of Person on
-// AdmissionPath, which validates writes against crd (the Person CRD the
-// cluster has installed) with the options admission. The manager's scheme
+// Setup registers with mgr the conversion of Person and the validating
+// admission webhook of Person on AdmissionPath, which validates writes
+// against crd (the Person CRD the cluster has installed) with the options
+// admission, by one call of convert/webhook's Setup. The manager's scheme
 // must hold every version of Person (api.AddToScheme). A broken conversion
-// chain is an error here, naming the version at fault (with Stock, the
-// admission webhook's converter finds it), and so is a CRD that does not
-// match the chain; nothing is registered then.
-//
-// With HubSpoke, both webhooks are registered by one call of
-// convert/webhook's Setup, the way the library recommends.
-func Setup(mgr manager.Manager, strategy Strategy, crd *apiextensionsv1.CustomResourceDefinition, admission convwebhook.AdmissionOptions) error {
-	if _, err := ParseStrategy(string(strategy)); err != nil {
-		return fmt.Errorf("webhook: %w", err)
-	}
+// chain is an error here, naming the version at fault, and so is a CRD that
+// does not match the chain; nothing is registered then.
+func Setup(mgr manager.Manager, crd *apiextensionsv1.CustomResourceDefinition, admission convwebhook.AdmissionOptions) error {
 	scheme := mgr.GetScheme()
 	for _, v := range api.Versions {
 		for _, version := range []string{v, v + "storage"} {
@@ -134,34 +80,7 @@ func Setup(mgr manager.Manager, strategy Strategy, crd *apiextensionsv1.CustomRe
 	if crd == nil {
 		return errors.New("webhook: no Person CRD for the admission webhook (see LoadCRD)")
 	}
-	if strategy == HubSpoke {
-		return convwebhook.Setup(mgr, admission, crd)
-	}
-	validate, err := convwebhook.NewAdmissionHandler(scheme, crd, admission)
-	if err != nil {
-		return err
-	}
-	// Registering a path twice panics.
-	if mux := mgr.GetWebhookServer().WebhookMux(); mux != nil {
-		if _, pattern := mux.Handler(&http.Request{URL: &url.URL{Path: AdmissionPath}}); pattern == AdmissionPath {
-			return fmt.Errorf("webhook: %s is served already", AdmissionPath)
-		}
-	}
-	b := builder.WebhookManagedBy(mgr, &v5storage.Person{})
-	switch strategy {
-	case Registry:
-		if err := convwebhook.Register(mgr.GetConverterRegistry(), scheme, api.GroupKind); err != nil {
-			return err
-		}
-	case Stock:
-		// Nothing to register: with no converter for Person in the
-		// registry, the handler uses the Hub and Convertible methods.
-	}
-	if err := b.Complete(); err != nil {
-		return fmt.Errorf("webhook: registering the conversion of %s: %w", api.GroupKind, err)
-	}
-	mgr.GetWebhookServer().Register(AdmissionPath, validate)
-	return nil
+	return convwebhook.Setup(mgr, admission, crd)
 }
 
 // Options configures the manager NewManager builds.
@@ -175,8 +94,6 @@ type Options struct {
 	// "" means controller-runtime's default,
 	// <temp dir>/k8s-webhook-server/serving-certs.
 	CertDir string
-	// Strategy is how Person is converted; "" means HubSpoke.
-	Strategy Strategy
 	// CRD is the Person CRD the admission webhook validates writes
 	// against, the one the cluster has installed (LoadCRD); required.
 	CRD *apiextensionsv1.CustomResourceDefinition
@@ -205,10 +122,6 @@ func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if err != nil {
 		return nil, err
 	}
-	strategy := opts.Strategy
-	if strategy == "" {
-		strategy = HubSpoke
-	}
 	metrics := opts.MetricsBindAddress
 	if metrics == "" {
 		metrics = "0"
@@ -227,7 +140,7 @@ func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhook: creating the manager: %w", err)
 	}
-	if err := Setup(mgr, strategy, opts.CRD, convwebhook.AdmissionOptions{BagsBudget: opts.BagsBudget}); err != nil {
+	if err := Setup(mgr, opts.CRD, convwebhook.AdmissionOptions{BagsBudget: opts.BagsBudget}); err != nil {
 		return nil, err
 	}
 	if probes != "0" {

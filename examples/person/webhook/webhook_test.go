@@ -29,9 +29,9 @@ import (
 // and the tests call its webhook server's handler directly.
 var unusedAPIServer = &rest.Config{Host: "https://127.0.0.1:1"}
 
-func newManager(t testing.TB, strategy webhook.Strategy) manager.Manager {
+func newManager(t testing.TB) manager.Manager {
 	t.Helper()
-	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: strategy, CRD: personCRD(t)})
+	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: personCRD(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,20 +126,6 @@ func comparable(t testing.TB, obj any) map[string]any {
 	return m
 }
 
-// TestParseStrategy parses every strategy and names them all when a name
-// is wrong.
-func TestParseStrategy(t *testing.T) {
-	for _, s := range webhook.Strategies {
-		got, err := webhook.ParseStrategy(string(s))
-		if err != nil || got != s {
-			t.Errorf("ParseStrategy(%q) = %q, %v", s, got, err)
-		}
-	}
-	if _, err := webhook.ParseStrategy("magic"); err == nil || !strings.Contains(err.Error(), `"magic"`) || !strings.Contains(err.Error(), "hubspoke, registry, stock") {
-		t.Errorf("ParseStrategy(magic) error = %v, want one naming the bad and the good strategies", err)
-	}
-}
-
 // TestSetupNeedsPersonInScheme checks that Setup says what to add to a
 // scheme without Person.
 func TestSetupNeedsPersonInScheme(t *testing.T) {
@@ -147,7 +133,7 @@ func TestSetupNeedsPersonInScheme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = webhook.Setup(mgr, webhook.HubSpoke, personCRD(t), convwebhook.AdmissionOptions{})
+	err = webhook.Setup(mgr, personCRD(t), convwebhook.AdmissionOptions{})
 	if err == nil || !strings.Contains(err.Error(), "api.AddToScheme") {
 		t.Errorf("Setup with an empty scheme: error = %v, want one telling to add api.AddToScheme", err)
 	}
@@ -155,9 +141,6 @@ func TestSetupNeedsPersonInScheme(t *testing.T) {
 
 // TestSetupRejects checks the errors of NewManager and Setup.
 func TestSetupRejects(t *testing.T) {
-	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{Strategy: "magic"}); err == nil || !strings.Contains(err.Error(), `"magic"`) {
-		t.Errorf("unknown strategy: error = %v", err)
-	}
 	if _, err := webhook.NewManager(nil, webhook.Options{}); err == nil {
 		t.Error("nil rest config: no error")
 	}
@@ -173,87 +156,73 @@ func TestSetupRejects(t *testing.T) {
 	if _, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: crd}); err == nil || !strings.Contains(err.Error(), "no schema for the hub version v5storage") {
 		t.Errorf("a CRD without the hub: error = %v", err)
 	}
-	// A second registration of the same resource is refused, not ignored,
-	// whatever the strategy.
-	for _, strategy := range webhook.Strategies {
-		mgr := newManager(t, strategy)
-		for _, again := range webhook.Strategies {
-			if err := webhook.Setup(mgr, again, personCRD(t), convwebhook.AdmissionOptions{}); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") && !strings.Contains(err.Error(), webhook.AdmissionPath) {
-				t.Errorf("Setup with %s after %s: error = %v, want one naming Person or its admission path", again, strategy, err)
-			}
-		}
+	// A second registration of the same resource is refused, not ignored.
+	mgr := newManager(t)
+	if err := webhook.Setup(mgr, personCRD(t), convwebhook.AdmissionOptions{}); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") && !strings.Contains(err.Error(), webhook.AdmissionPath) {
+		t.Errorf("Setup twice: error = %v, want one naming Person or its admission path", err)
 	}
 }
 
-// TestEveryStrategyConvertsEveryPair sends the manager's /convert handler,
-// for every strategy, Mickey (from v5 and from v3) at every version asking
+// TestConvertsEveryPair sends the manager's /convert handler Mickey (from v5 and from v3) at every version asking
 // for every other version, and checks each answer against the in-process
 // conversion.
-func TestEveryStrategyConvertsEveryPair(t *testing.T) {
+func TestConvertsEveryPair(t *testing.T) {
 	c := newConverter(t)
 	versions := c.Graph().Versions()
-	for _, strategy := range webhook.Strategies {
-		t.Run(string(strategy), func(t *testing.T) {
-			h := newManager(t, strategy).GetWebhookServer().WebhookMux()
-			for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
-				for _, from := range versions {
-					src, err := c.ConvertToVersion(origin, from)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, to := range versions {
-						if to == from {
-							continue
-						}
-						want, err := c.ConvertToVersion(src, to)
-						if err != nil {
-							t.Fatal(err)
-						}
-						uid := fmt.Sprintf("%s-%s", from, to)
-						code, answer := serve(t, h, review(t, uid, "crm.hubspoke.dev/"+to, src))
-						if code != http.StatusOK {
-							t.Fatalf("%s → %s: HTTP %d", from, to, code)
-						}
-						res := answer.Response
-						if res.Result.Status != metav1.StatusSuccess || string(res.UID) != "uid-"+uid || len(res.ConvertedObjects) != 1 {
-							t.Fatalf("%s → %s: %+v", from, to, res)
-						}
-						var got map[string]any
-						if err := json.Unmarshal(res.ConvertedObjects[0].Raw, &got); err != nil {
-							t.Fatal(err)
-						}
-						if diff := cmp.Diff(comparable(t, want), got); diff != "" {
-							t.Errorf("%s → %s differs from the in-process conversion (-want +got):\n%s", from, to, diff)
-						}
-					}
+	h := newManager(t).GetWebhookServer().WebhookMux()
+	for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
+		for _, from := range versions {
+			src, err := c.ConvertToVersion(origin, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, to := range versions {
+				if to == from {
+					continue
+				}
+				want, err := c.ConvertToVersion(src, to)
+				if err != nil {
+					t.Fatal(err)
+				}
+				uid := fmt.Sprintf("%s-%s", from, to)
+				code, answer := serve(t, h, review(t, uid, "crm.hubspoke.dev/"+to, src))
+				if code != http.StatusOK {
+					t.Fatalf("%s → %s: HTTP %d", from, to, code)
+				}
+				res := answer.Response
+				if res.Result.Status != metav1.StatusSuccess || string(res.UID) != "uid-"+uid || len(res.ConvertedObjects) != 1 {
+					t.Fatalf("%s → %s: %+v", from, to, res)
+				}
+				var got map[string]any
+				if err := json.Unmarshal(res.ConvertedObjects[0].Raw, &got); err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(comparable(t, want), got); diff != "" {
+					t.Errorf("%s → %s differs from the in-process conversion (-want +got):\n%s", from, to, diff)
 				}
 			}
-		})
+		}
 	}
 }
 
 // TestBadReviews checks the answers to reviews the API server would never
 // send; the end-to-end suite sends these and more over HTTPS.
 func TestBadReviews(t *testing.T) {
-	for _, strategy := range webhook.Strategies {
-		t.Run(string(strategy), func(t *testing.T) {
-			h := newManager(t, strategy).GetWebhookServer().WebhookMux()
-			if code, _ := serve(t, h, []byte("{not json")); code != http.StatusBadRequest {
-				t.Errorf("invalid JSON: HTTP %d, want 400", code)
-			}
-			if code, _ := serve(t, h, []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`)); code != http.StatusBadRequest {
-				t.Errorf("no request: HTTP %d, want 400", code)
-			}
-			for name, body := range map[string][]byte{
-				"unknown desired version":               review(t, "a", "crm.hubspoke.dev/v9", mickey()),
-				"desired version of another group":      review(t, "b", "other.example.com/v1", mickey()),
-				"object already at the desired version": review(t, "c", "crm.hubspoke.dev/v5", mickey()),
-			} {
-				code, answer := serve(t, h, body)
-				if code != http.StatusOK || answer.Response.Result.Status != metav1.StatusFailure || answer.Response.Result.Message == "" {
-					t.Errorf("%s: HTTP %d, %+v; want a Failure with a message", name, code, answer)
-				}
-			}
-		})
+	h := newManager(t).GetWebhookServer().WebhookMux()
+	if code, _ := serve(t, h, []byte("{not json")); code != http.StatusBadRequest {
+		t.Errorf("invalid JSON: HTTP %d, want 400", code)
+	}
+	if code, _ := serve(t, h, []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`)); code != http.StatusBadRequest {
+		t.Errorf("no request: HTTP %d, want 400", code)
+	}
+	for name, body := range map[string][]byte{
+		"unknown desired version":               review(t, "a", "crm.hubspoke.dev/v9", mickey()),
+		"desired version of another group":      review(t, "b", "other.example.com/v1", mickey()),
+		"object already at the desired version": review(t, "c", "crm.hubspoke.dev/v5", mickey()),
+	} {
+		code, answer := serve(t, h, body)
+		if code != http.StatusOK || answer.Response.Result.Status != metav1.StatusFailure || answer.Response.Result.Message == "" {
+			t.Errorf("%s: HTTP %d, %+v; want a Failure with a message", name, code, answer)
+		}
 	}
 }

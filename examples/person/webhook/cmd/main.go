@@ -43,11 +43,9 @@ func main() {
 func run(args []string) error {
 	fs := flag.NewFlagSet("webhook", flag.ContinueOnError)
 	var opts webhook.Options
-	var strategy string
 	fs.StringVar(&opts.Host, "host", "", `address the webhook server listens on ("" for every address)`)
 	fs.IntVar(&opts.Port, "port", 9443, "port the webhook server listens on")
 	fs.StringVar(&opts.CertDir, "cert-dir", "", "directory holding tls.crt and tls.key (default <temp dir>/k8s-webhook-server/serving-certs)")
-	fs.StringVar(&strategy, "strategy", string(webhook.HubSpoke), "how Person is converted: hubspoke, registry or stock")
 	crdFile := fs.String("crd", webhook.CRDFile, "the Person CRD the cluster has installed, which the admission webhook validates writes against")
 	fs.IntVar(&opts.BagsBudget, "bags-budget", 0, "largest property-bags annotation, in bytes, a write may give a Person at any served version (0: 128 KiB)")
 	fs.StringVar(&opts.MetricsBindAddress, "metrics-bind-address", "0", `address of the metrics endpoint ("0" turns it off)`)
@@ -60,9 +58,6 @@ func run(args []string) error {
 		return fmt.Errorf("unexpected arguments: %v", fs.Args())
 	}
 	var err error
-	if opts.Strategy, err = webhook.ParseStrategy(strategy); err != nil {
-		return err
-	}
 	if opts.CRD, err = webhook.LoadCRD(*crdFile); err != nil {
 		return err
 	}
@@ -76,7 +71,7 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	ctrl.Log.Info("serving the Person conversion and admission webhooks", "host", opts.Host, "port", opts.Port, "strategy", opts.Strategy,
+	ctrl.Log.Info("serving the Person conversion and admission webhooks", "host", opts.Host, "port", opts.Port,
 		"admissionPath", webhook.AdmissionPath, "crd", *crdFile)
 	return mgr.Start(ctrl.SetupSignalHandler())
 }

@@ -14,7 +14,7 @@ func TestRunRejectsBadArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-strategy", "magic"}, `unknown conversion strategy "magic"`},
+		{[]string{"-strategy", "stock"}, "flag provided but not defined"},
 		{[]string{"-port", "nine"}, "invalid value"},
 		{[]string{"serve"}, "unexpected arguments"},
 		{[]string{"-crd", "no-such-file.yaml"}, "reading the CRD"},
