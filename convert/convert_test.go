@@ -235,7 +235,7 @@ func TestConverterAnyToAny(t *testing.T) {
 			src, _ := s.New(testGK.WithVersion(from))
 			sample(src.(object))
 			before := src.DeepCopyObject()
-			dst, err := c.ConvertToVersion(src, to)
+			dst, err := c.ToVersion(src, to)
 			if err != nil {
 				t.Fatalf("%s → %s: %v", from, to, err)
 			}
@@ -337,14 +337,14 @@ func TestConverterTypeOfSeveralVersions(t *testing.T) {
 	}
 	src := sample(&c4v1{})
 	for _, version := range []string{"v2", "v2b"} {
-		got, err := c.ConvertToVersion(src, version)
+		got, err := c.ToVersion(src, version)
 		if err != nil {
 			t.Fatalf("to %s: %v", version, err)
 		}
 		if api := got.GetObjectKind().GroupVersionKind().Version; api != version {
 			t.Errorf("converted to %s, apiVersion says %s", version, api)
 		}
-		back, err := c.ConvertToVersion(got, "v1")
+		back, err := c.ToVersion(got, "v1")
 		if err != nil {
 			t.Fatalf("%s back to v1: %v", version, err)
 		}
@@ -370,7 +370,7 @@ func TestConverterErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.ConvertToVersion(&c2v1{}, "v7"); !errors.Is(err, hub.ErrUnknownVersion) || !strings.Contains(err.Error(), `"v7"`) {
+	if _, err := c.ToVersion(&c2v1{}, "v7"); !errors.Is(err, hub.ErrUnknownVersion) || !strings.Contains(err.Error(), `"v7"`) {
 		t.Errorf("unknown version: %v", err)
 	}
 	if err := c.Convert(&orphan{}, &c2v1{}); err == nil || !strings.Contains(err.Error(), "source") {

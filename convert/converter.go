@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -215,15 +214,8 @@ func (c *Converter) versionOf(obj runtime.Object) (string, error) {
 	return gvk.Version, nil
 }
 
-// ConvertObject implements controller-runtime's conversion.Converter
-// interface (webhook/conversion), so a Converter can be registered in a
-// manager's converter registry. The context is not used.
-func (c *Converter) ConvertObject(_ context.Context, src, dst runtime.Object) error {
-	return c.Convert(src, dst)
-}
-
-// ConvertToVersion returns a new object holding src converted to version.
-func (c *Converter) ConvertToVersion(src runtime.Object, version string) (runtime.Object, error) {
+// ToVersion returns a new object holding src converted to version.
+func (c *Converter) ToVersion(src runtime.Object, version string) (runtime.Object, error) {
 	dst, err := c.newObject(version)
 	if err != nil {
 		return nil, err

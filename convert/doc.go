@@ -43,7 +43,6 @@
 // webhooks: apiVersion set to the target, kind kept, metadata kept and
 // deep-copied, the source never modified, the destination only written on
 // success; ConvertOwned skips the first copy for a caller that discards its
-// source. It satisfies controller-runtime's conversion.Converter interface;
-// package convert/webhook registers it with controller-runtime's converter
-// registry, which keeps the webhook machinery out of API packages.
+// source. Package convert/webhook serves it through controller-runtime's
+// conversion webhook, which keeps the webhook machinery out of API packages.
 package convert

@@ -259,7 +259,7 @@ func ExampleNewConverter() {
 		ObjectMeta: metav1.ObjectMeta{Name: "ada", Labels: map[string]string{"app": "crm"}},
 		Spec:       examplePersonV1Spec{FullName: "Ada Lovelace", Age: 36},
 	}
-	obj, err := c.ConvertToVersion(ada, "v2storage")
+	obj, err := c.ToVersion(ada, "v2storage")
 	if err != nil {
 		panic(err)
 	}

@@ -392,11 +392,11 @@ func updateChanges(t *testing.T, hub runtime.Object, version string) string {
 		return fresh
 	}
 	stored := through(hub)
-	x, err := c.ConvertToVersion(stored, version)
+	x, err := c.ToVersion(stored, version)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := c.ConvertToVersion(through(x), "v2storage")
+	back, err := c.ToVersion(through(x), "v2storage")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -611,11 +611,11 @@ func roundTripChanges(t *testing.T, obj runtime.Object, version string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := c.ConvertToVersion(obj, "v2storage")
+	h, err := c.ToVersion(obj, "v2storage")
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := c.ConvertToVersion(h, version)
+	back, err := c.ToVersion(h, version)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -399,7 +399,7 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 		var dst runtime.Object
 		err := call(func() error {
 			var err error
-			dst, err = k.conv.ConvertToVersion(src, to)
+			dst, err = k.conv.ToVersion(src, to)
 			return err
 		})
 		if err != nil {

@@ -208,7 +208,7 @@ func (g *generator) sample(version string, seed int64) *sample {
 
 // derive converts src to version, the way property bags get filled.
 func (g *generator) derive(src runtime.Object, version string) (runtime.Object, error) {
-	obj, err := g.conv.ConvertToVersion(cloneObject(src), version)
+	obj, err := g.conv.ToVersion(cloneObject(src), version)
 	if err != nil {
 		return nil, err
 	}

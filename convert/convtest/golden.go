@@ -53,14 +53,14 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 	if p != "" {
 		return nil, fmt.Errorf("convtest: golden %s: %s", gk.Kind, p)
 	}
-	forward, err := conv.ConvertToVersion(source, to)
+	forward, err := conv.ToVersion(source, to)
 	if err != nil {
 		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s: %w", gk.Kind, from, to, err)
 	}
 	if forward, p = viaJSON(forward, fmt.Sprintf("the exemplar converted to %s", to)); p != "" {
 		return nil, fmt.Errorf("convtest: golden %s: %s", gk.Kind, p)
 	}
-	back, err := conv.ConvertToVersion(forward, from)
+	back, err := conv.ToVersion(forward, from)
 	if err != nil {
 		return nil, fmt.Errorf("convtest: golden %s: converting the exemplar from %s to %s and back to %s: %w", gk.Kind, from, to, from, err)
 	}

@@ -319,7 +319,7 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 	if name == "" {
 		name = req.Name
 	}
-	hub, err := v.converter.ConvertToVersion(obj, v.hub)
+	hub, err := v.converter.ToVersion(obj, v.hub)
 	if err != nil {
 		return v.invalid(name, gvk.Version, field.ErrorList{v.conversionError(obj, err)})
 	}
@@ -328,7 +328,7 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 		// The old object only ratchets: if it cannot be read, the write is
 		// checked as if it created the object.
 		if old, err := v.decode(req.OldObject, gvk); err == nil {
-			if oldHub, err = v.converter.ConvertToVersion(old, v.hub); err != nil {
+			if oldHub, err = v.converter.ToVersion(old, v.hub); err != nil {
 				oldHub = nil
 			}
 		}
@@ -375,7 +375,7 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 			}
 		}
 		trial.SetAnnotations(annotations)
-		if _, trialErr := v.converter.ConvertToVersion(trial, v.hub); trialErr == nil {
+		if _, trialErr := v.converter.ToVersion(trial, v.hub); trialErr == nil {
 			return field.Invalid(annotationPath, shorten(text),
 				fmt.Sprintf("the property bags in annotation %s do not convert to the hub version %s: %v", convert.BagsAnnotation, v.hub, err))
 		}
@@ -520,7 +520,7 @@ type annotationSize struct {
 }
 
 func (v *validator) measure(hub runtime.Object, version string) (annotationSize, error) {
-	obj, err := v.converter.ConvertToVersion(hub, version)
+	obj, err := v.converter.ToVersion(hub, version)
 	if err != nil {
 		return annotationSize{}, err
 	}

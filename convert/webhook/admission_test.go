@@ -53,7 +53,7 @@ func widgetAt(t testing.TB, version string) runtime.Object {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obj, err := c.ConvertToVersion(hub, version)
+	obj, err := c.ToVersion(hub, version)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,8 +13,15 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
-// A *convert.Converter is what Register puts in the registry.
-var _ conversion.Converter = (*convert.Converter)(nil)
+// registered is what register puts in a registry: a *convert.Converter as
+// controller-runtime's conversion.Converter.
+type registered struct{ c *convert.Converter }
+
+// ConvertObject converts src into dst with the Converter; the context is
+// not used.
+func (r registered) ConvertObject(_ context.Context, src, dst runtime.Object) error {
+	return r.c.Convert(src, dst)
+}
 
 // newHubSpokeConverter returns a constructor for the conversion.Converter
 // of resource gk, in the form controller-runtime's webhook builder takes
@@ -90,7 +97,7 @@ func register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schem
 		converters = append(converters, c)
 	}
 	for _, c := range converters {
-		if err := registry.RegisterConverter(c.GroupKind(), c); err != nil {
+		if err := registry.RegisterConverter(c.GroupKind(), registered{c}); err != nil {
 			return fmt.Errorf("webhook: %s: %w", c.GroupKind(), err)
 		}
 	}

@@ -26,7 +26,7 @@ func servedHub(b *testing.B) *v5storage.Person {
 	if err != nil {
 		b.Fatal(err)
 	}
-	obj, err := c.ConvertToVersion(samples.MickeyV5(), api.HubVersion)
+	obj, err := c.ToVersion(samples.MickeyV5(), api.HubVersion)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func run(w io.Writer) error {
 		from := start.GetObjectKind().GroupVersionKind().Version
 		fmt.Fprintf(w, "\n# Mickey created at %s, read at every version\n", from)
 		for _, version := range converter.Graph().Versions() {
-			obj, err := converter.ConvertToVersion(start, version)
+			obj, err := converter.ToVersion(start, version)
 			if err != nil {
 				return err
 			}
@@ -56,12 +56,12 @@ func run(w io.Writer) error {
 	fmt.Fprintf(w, "\n# Every version to every other (from Mickey at v5)\n\n")
 	versions := converter.Graph().Versions()
 	for _, from := range versions {
-		src, err := converter.ConvertToVersion(samples.MickeyV5(), from)
+		src, err := converter.ToVersion(samples.MickeyV5(), from)
 		if err != nil {
 			return err
 		}
 		for _, to := range versions {
-			if _, err := converter.ConvertToVersion(src, to); err != nil {
+			if _, err := converter.ToVersion(src, to); err != nil {
 				return err
 			}
 		}
@@ -77,11 +77,11 @@ func run(w io.Writer) error {
 // roundTrip converts src (at version from) to the hub and back, and reports
 // "unchanged" when the object came back equal.
 func roundTrip(c *convert.Converter, src runtime.Object, from string) (string, error) {
-	there, err := c.ConvertToVersion(src, c.Graph().Hub())
+	there, err := c.ToVersion(src, c.Graph().Hub())
 	if err != nil {
 		return "", err
 	}
-	back, err := c.ConvertToVersion(there, from)
+	back, err := c.ToVersion(there, from)
 	if err != nil {
 		return "", err
 	}

@@ -41,7 +41,7 @@ func TestGolden(t *testing.T) {
 	c := newConverter(t)
 	for name, start := range map[string]runtime.Object{"from-v1": samples.MickeyV1(), "from-v5": samples.MickeyV5()} {
 		for _, version := range c.Graph().Versions() {
-			obj, err := c.ConvertToVersion(start, version)
+			obj, err := c.ToVersion(start, version)
 			if err != nil {
 				t.Fatalf("%s to %s: %v", name, version, err)
 			}
@@ -77,20 +77,20 @@ func TestEveryVersionToEveryOther(t *testing.T) {
 	versions := c.Graph().Versions()
 	for _, origin := range []runtime.Object{samples.MickeyV1(), samples.MickeyV3(), samples.MickeyV5()} {
 		for _, from := range versions {
-			src, err := c.ConvertToVersion(origin, from)
+			src, err := c.ToVersion(origin, from)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, to := range versions {
-				if _, err := c.ConvertToVersion(src, to); err != nil {
+				if _, err := c.ToVersion(src, to); err != nil {
 					t.Errorf("%s → %s: %v", from, to, err)
 				}
 			}
-			hub, err := c.ConvertToVersion(src, c.Graph().Hub())
+			hub, err := c.ToVersion(src, c.Graph().Hub())
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := c.ConvertToVersion(hub, from)
+			back, err := c.ToVersion(hub, from)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestEveryVersionToEveryOther(t *testing.T) {
 func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 	c := newConverter(t)
 
-	at5, err := c.ConvertToVersion(samples.MickeyV3(), "v5")
+	at5, err := c.ToVersion(samples.MickeyV3(), "v5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 	if diff := cmp.Diff(want5, at5.(*v5.Person).Spec.ResidentialAddress); diff != "" {
 		t.Errorf("v3 → v5 address (-want +got):\n%s", diff)
 	}
-	back3, err := c.ConvertToVersion(at5, "v3")
+	back3, err := c.ToVersion(at5, "v3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,14 +120,14 @@ func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 		t.Errorf("v3 → v5 → v3 (-want +got):\n%s", diff)
 	}
 
-	at3, err := c.ConvertToVersion(samples.MickeyV5(), "v3")
+	at3, err := c.ToVersion(samples.MickeyV5(), "v3")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(samples.MickeyV3().Spec.ResidentialAddress, at3.(*v3.Person).Spec.ResidentialAddress); diff != "" {
 		t.Errorf("v5 → v3 address (-want +got):\n%s", diff)
 	}
-	back5, err := c.ConvertToVersion(at3, "v5")
+	back5, err := c.ToVersion(at3, "v5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestResidentialAddressSurvivesBothWays(t *testing.T) {
 	// The bag of v4storage holds the v3 shape whichever side Mickey came from.
 	const v3Shape = `{"label":"1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"}`
 	for _, origin := range []runtime.Object{samples.MickeyV3(), samples.MickeyV5()} {
-		at4, err := c.ConvertToVersion(origin, "v4storage")
+		at4, err := c.ToVersion(origin, "v4storage")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,13 +165,13 @@ func TestDemoRuns(t *testing.T) {
 // field for is still there, and the change shows at v5.
 func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 	c := newConverter(t)
-	old, err := c.ConvertToVersion(samples.MickeyV5(), "v1")
+	old, err := c.ToVersion(samples.MickeyV5(), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	edited := old.(*v1.Person)
 	edited.Spec.FirstName = "Mike"
-	at5, err := c.ConvertToVersion(edited, "v5")
+	at5, err := c.ToVersion(edited, "v5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 	if bags, ok := got.Annotations[convert.BagsAnnotation]; ok {
 		t.Errorf("annotation at v5 holds what v5's names already say: %s", bags)
 	}
-	again, err := c.ConvertToVersion(got, "v1")
+	again, err := c.ToVersion(got, "v1")
 	if err != nil {
 		t.Fatal(err)
 	}

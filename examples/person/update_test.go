@@ -37,7 +37,7 @@ func TestUpdateKeepsNestedValuesAtEveryVersion(t *testing.T) {
 	c := newConverter(t)
 	mickey := samples.MickeyV3()
 	mickey.Spec.BirthDate = "late in 1928, on a steamboat"
-	stored, err := c.ConvertToVersion(mickey, c.Graph().Hub())
+	stored, err := c.ToVersion(mickey, c.Graph().Hub())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestUpdateKeepsNestedValuesAtEveryVersion(t *testing.T) {
 	}
 	for _, version := range c.Graph().Versions() {
 		t.Run(version, func(t *testing.T) {
-			read, err := c.ConvertToVersion(hub, version)
+			read, err := c.ToVersion(hub, version)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,14 +63,14 @@ func TestUpdateKeepsNestedValuesAtEveryVersion(t *testing.T) {
 					t.Errorf("the annotation at %s lacks %s: %s", version, want, text)
 				}
 			}
-			written, err := c.ConvertToVersion(throughJSON(t, read), c.Graph().Hub())
+			written, err := c.ToVersion(throughJSON(t, read), c.Graph().Hub())
 			if err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(hub, throughJSON(t, written)); diff != "" {
 				t.Errorf("hub → %s → JSON → %s → hub changed the hub (-before +after):\n%s", version, version, diff)
 			}
-			back, err := c.ConvertToVersion(written, "v3")
+			back, err := c.ToVersion(written, "v3")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -51,7 +51,7 @@ func newObject(t testing.TB, version string) client.Object {
 // convertTo converts obj in-process, as the tests expect the webhook to.
 func convertTo(t testing.TB, obj runtime.Object, version string) client.Object {
 	t.Helper()
-	out, err := env.converter.ConvertToVersion(obj, version)
+	out, err := env.converter.ToVersion(obj, version)
 	if err != nil {
 		t.Fatalf("in-process conversion to %s: %v", version, err)
 	}

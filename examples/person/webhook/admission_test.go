@@ -138,7 +138,7 @@ func withAnnotation(obj client.Object, text string) client.Object {
 func TestValidatesAtTheHub(t *testing.T) {
 	c := newConverter(t)
 	at := func(version string) client.Object {
-		obj, err := c.ConvertToVersion(mickey(), version)
+		obj, err := c.ToVersion(mickey(), version)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,11 +152,11 @@ func TestValidatesAtTheHub(t *testing.T) {
 	// 50,000 '<' as v1's middle name: the hub keeps it, and what it takes
 	// in v1's annotation depends on how the bags encode '<'.
 	angles := withSpecBag(t, at("v1"), "MiddleName", `"`+strings.Repeat("<", 50000)+`"`)
-	anglesAtV1, err := c.ConvertToVersion(angles, api.HubVersion)
+	anglesAtV1, err := c.ToVersion(angles, api.HubVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := c.ConvertToVersion(anglesAtV1, "v1")
+	back, err := c.ToVersion(anglesAtV1, "v1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -191,7 +191,7 @@ func BenchmarkConversionReview(b *testing.B) {
 				if shape == "served" {
 					p = served(p, i)
 				}
-				obj, err := c.ConvertToVersion(p, version)
+				obj, err := c.ToVersion(p, version)
 				if err != nil {
 					b.Fatal(err)
 				}

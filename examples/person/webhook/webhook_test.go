@@ -172,7 +172,7 @@ func TestConvertsEveryPair(t *testing.T) {
 	h := newManager(t).GetWebhookServer().WebhookMux()
 	for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
 		for _, from := range versions {
-			src, err := c.ConvertToVersion(origin, from)
+			src, err := c.ToVersion(origin, from)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,7 +180,7 @@ func TestConvertsEveryPair(t *testing.T) {
 				if to == from {
 					continue
 				}
-				want, err := c.ConvertToVersion(src, to)
+				want, err := c.ToVersion(src, to)
 				if err != nil {
 					t.Fatal(err)
 				}
