@@ -84,6 +84,11 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 					errs.addf(where, "has the signature %s; a hook must be %s", types.TypeString(sel.Obj().Type(), byName), want)
 					continue
 				}
+				if s.twin && !p.host.root && name == hookTo {
+					errs.addf(where, "a hook to the storage twin of a type inside an API version would run before the bags the version carries are recalled into it, and see none; "+
+						"hook the object type of %s, which runs after them, or the type in %s", dir, s.otherName)
+					continue
+				}
 				if name == hookTo {
 					p.hookTo = true
 				} else {
