@@ -120,9 +120,10 @@ func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomReso
 
 // Setup registers, on mgr's webhook server, the conversion webhook and the
 // validating admission webhook of the resource of each of crds, whose
-// versions must be registered in mgr's scheme: the conversion as the webhook
-// builder does with NewHubSpokeConverter (on /convert), and the handler of
-// newAdmissionHandler on AdmissionPath. Everything is built and checked
+// versions must be registered in mgr's scheme: the conversion through
+// controller-runtime's webhook builder, with a converter that walks the
+// chain with a *convert.Converter (on /convert), and the admission webhook
+// described in the package documentation on AdmissionPath. Everything is built and checked
 // before anything is registered, so an error (a CRD named twice, a resource
 // that already has a converter in the manager's registry or its admission
 // path served) registers nothing.

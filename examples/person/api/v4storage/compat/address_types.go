@@ -15,7 +15,7 @@
 //     and hooks (address_hooks.go, hand-written) map between the shapes.
 //   - v3storage ↔ v4storage: nothing special. v3storage's generated code
 //     stashes its own v3storage.Address, whose JSON form Address keeps, and
-//     pulls it back with propertybag.PullOptional, as for any property
+//     recalls it with propertybag.Recall, as for any property
 //     v4storage lacks.
 package compat
 
