@@ -66,8 +66,11 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var notes string
-			if len(out.notes) > 0 {
-				notes = strings.Join(out.notes, "\n") + "\n"
+			for _, n := range out.notes {
+				notes += n + "\n"
+			}
+			for _, w := range out.warnings {
+				notes += "warning: " + w + "\n"
 			}
 			golden(t, filepath.Join(c.dir, "notes.txt"), notes)
 			golden(t, filepath.Join(c.dir, "explain.md"), explain(out.chain, "markdown"))

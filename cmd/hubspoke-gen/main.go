@@ -222,6 +222,10 @@ func generate(dir string, opt options) (*output, error) {
 	if err != nil {
 		return nil, err
 	}
+	md, err := readMetadata(opt.metadata)
+	if err != nil {
+		return nil, err
+	}
 	// The packages as they are on disk: the API versions, and the storage
 	// twins with their hooks. What the generator wrote before may be stale:
 	// its type errors are tolerated, and what it declares is not taken for
@@ -260,7 +264,7 @@ func generate(dir string, opt options) (*output, error) {
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
-	c := newChain(versions, errs)
+	c := newChain(versions, md, opt.metadata, opt.strict, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -325,6 +329,7 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	out.notes = notes(c)
+	out.warnings = c.warnings
 	return out, nil
 }
 
