@@ -2,13 +2,15 @@
 // resources in kubebuilder layout, their storage twins and the conversions
 // that chain them to the hub, for package github.com/hubspoke/hubspoke.
 //
-//	hubspoke-gen [-verify] [dir]
+//	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]
+//	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]
 //
 // dir (default "api") holds one package per API version (v1, v2beta1, v3,
 // ...). For each version vN the generator writes vN/zz_generated.conversion.go
 // and the storage twin vNstorage (types, registration, conversions to the
 // neighbour towards the hub), and the conversion tests in the hub's
-// storage package. See README.md.
+// storage package. explain prints, for each step of the chain, what the
+// conversions do with every property. See README.md.
 package main
 
 import (
