@@ -63,6 +63,16 @@ func TestMetadata(t *testing.T) {
 		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Name]\n",
 		errs:    []string{"removedProperties: WidgetSpec.Name: v2.WidgetSpec still has Name"},
 	}, {
+		name:    "removal from a type the previous version lacks",
+		fixture: "person",
+		yaml:    "versions:\n  v2:\n    removedProperties: [Contact.Kind]\n",
+		errs:    []string{"removedProperties: Contact.Kind: v1, the previous version, has no type Contact"},
+	}, {
+		name:    "rename in a type the previous version lacks",
+		fixture: "person",
+		yaml:    "versions:\n  v2:\n    renamedProperties:\n      Contact.Value: Val\n",
+		errs:    []string{"renamedProperties: Contact.Value: renamed from Val, but v1, the previous version, has no type Contact"},
+	}, {
 		name:    "removal in the oldest version",
 		fixture: "added",
 		yaml:    "versions:\n  v1:\n    removedProperties: [WidgetSpec.Legacy]\n",
