@@ -18,11 +18,13 @@ type chain struct {
 	twin     map[*version]*step // API version → its storage twin
 	storage  map[*version]*step // storage twin → its neighbour towards the hub
 	kinds    []string           // every kind, in the order of the hub
+	warnings []string           // properties removed without acknowledgement
 }
 
 // newChain orders the versions, chooses the hub (the newest stable
-// version, hub.SelectHub) and builds every step.
-func newChain(versions []*version, errs *errorList) *chain {
+// version, hub.SelectHub), records the renames and removals of the markers
+// and of the metadata file md (named file), and builds every step.
+func newChain(versions []*version, md *metadataFile, file string, strict bool, errs *errorList) *chain {
 	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}}
 	slices.SortFunc(c.versions, func(a, b *version) int { return a.order.Compare(b.order) })
 	orders := make([]hub.Version, len(versions))
@@ -55,6 +57,7 @@ func newChain(versions []*version, errs *errorList) *chain {
 			v.towardHub = versions[i-1] // a preview newer than the hub
 		}
 	}
+	c.applyChanges(md, file, errs)
 	for _, v := range versions {
 		c.twin[v] = twinStep(v, errs)
 		if v.towardHub != nil {
@@ -62,6 +65,7 @@ func newChain(versions []*version, errs *errorList) *chain {
 		}
 	}
 	c.checkSkips(errs)
+	c.checkRemovals(strict, errs)
 	return c
 }
 

@@ -18,7 +18,8 @@ var update = flag.Bool("update", false, "rewrite the expected output of the case
 // the generator writes for them (checked in); testdata/errors/<case>/api
 // holds API versions the generator refuses, with the expected error in
 // testdata/errors/<case>/error.txt. A case's notes (properties that need a
-// hook) are in its notes.txt. testdata is a module of its own that uses the
+// hook) are in its notes.txt, and what hubspoke-gen explain prints for it in
+// explain.md and explain.txt. testdata is a module of its own that uses the
 // library from the tree.
 
 type testCase struct {
@@ -53,7 +54,7 @@ func TestGolden(t *testing.T) {
 	var updated []string
 	for _, c := range testCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			out, err := generate(filepath.Join(c.dir, "api"))
+			out, err := generate(filepath.Join(c.dir, "api"), options{})
 			if c.fail {
 				if err == nil {
 					t.Fatal("generated, want an error")
@@ -65,10 +66,15 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var notes string
-			if len(out.notes) > 0 {
-				notes = strings.Join(out.notes, "\n") + "\n"
+			for _, n := range out.notes {
+				notes += n + "\n"
+			}
+			for _, w := range out.warnings {
+				notes += "warning: " + w + "\n"
 			}
 			golden(t, filepath.Join(c.dir, "notes.txt"), notes)
+			golden(t, filepath.Join(c.dir, "explain.md"), explain(out.chain, "markdown"))
+			golden(t, filepath.Join(c.dir, "explain.txt"), explain(out.chain, "text"))
 			if *update {
 				if err := out.write(); err != nil {
 					t.Fatal(err)

@@ -2,13 +2,15 @@
 // resources in kubebuilder layout, their storage twins and the conversions
 // that chain them to the hub, for package github.com/hubspoke/hubspoke.
 //
-//	hubspoke-gen [-verify] [dir]
+//	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]
+//	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]
 //
 // dir (default "api") holds one package per API version (v1, v2beta1, v3,
 // ...). For each version vN the generator writes vN/zz_generated.conversion.go
 // and the storage twin vNstorage (types, registration, conversions to the
 // neighbour towards the hub), and the conversion tests in the hub's
-// storage package. See README.md.
+// storage package. explain prints, for each step of the chain, what the
+// conversions do with every property. See README.md.
 package main
 
 import (
@@ -34,14 +36,21 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "explain" {
+		return runExplain(args[1:], stdout, stderr)
+	}
 	flags := flag.NewFlagSet("hubspoke-gen", flag.ContinueOnError)
 	flags.SetOutput(stderr)
+	var opt options
+	opt.flags(flags)
 	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [dir]\n\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]\n"+
+			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
-			"the conversions between them, and their conversion tests.\n\n")
+			"the conversions between them, and their conversion tests; explain prints,\n"+
+			"for each step of the chain, what the conversions do with every property.\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -57,14 +66,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	start := time.Now()
-	out, err := generate(dir)
+	out, err := generate(dir, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
 		return 1
 	}
-	for _, n := range out.notes {
-		fmt.Fprintf(stderr, "hubspoke-gen: note: %s\n", n)
-	}
+	out.printNotes(stderr)
 	changes := out.changes()
 	if *verify {
 		if len(changes) == 0 {
@@ -86,13 +93,75 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// options are the settings of a run that change the model.
+type options struct {
+	metadata string // a YAML file of renames and removals (-metadata)
+	strict   bool   // a property removed without acknowledgement is an error (-strict)
+}
+
+func (o *options) flags(flags *flag.FlagSet) {
+	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
+	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
+}
+
+// runExplain runs hubspoke-gen explain: it prints the model of the chain
+// and writes nothing.
+func runExplain(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("hubspoke-gen explain", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	var opt options
+	opt.flags(flags)
+	format := flags.String("format", "markdown", "markdown (for reviews) or text (aligned columns, for terminals)")
+	flags.Usage = func() {
+		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
+			"Prints, for each step of the chain of the API versions in dir (default \"api\"),\n"+
+			"what the generated conversions do with every property, at every depth.\n\n")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if *format != "markdown" && *format != "text" {
+		fmt.Fprintf(stderr, "hubspoke-gen explain: -format %s: want markdown or text\n", *format)
+		return 2
+	}
+	dir := "api"
+	switch flags.NArg() {
+	case 0:
+	case 1:
+		dir = flags.Arg(0)
+	default:
+		flags.Usage()
+		return 2
+	}
+	out, err := generate(dir, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
+		return 1
+	}
+	out.printNotes(stderr)
+	fmt.Fprint(stdout, explain(out.chain, *format))
+	return 0
+}
+
+// printNotes prints the notes and warnings of a run.
+func (o *output) printNotes(w io.Writer) {
+	for _, n := range o.notes {
+		fmt.Fprintf(w, "hubspoke-gen: note: %s\n", n)
+	}
+	for _, n := range o.warnings {
+		fmt.Fprintf(w, "hubspoke-gen: warning: %s\n", n)
+	}
+}
+
 // output is the result of a run: every file the generator owns, as it
 // should be, and what is on disk.
 type output struct {
-	files map[string][]byte // absolute path → content
-	old   map[string][]byte // the files the generator owns on disk
-	notes []string          // properties that need a hook, and the like
-	chain *chain            // the model every file is a view of
+	files    map[string][]byte // absolute path → content
+	old      map[string][]byte // the files the generator owns on disk
+	notes    []string          // properties that need a hook, and the like
+	warnings []string          // properties removed without acknowledgement
+	chain    *chain            // the model every file is a view of
 }
 
 // changes lists, sorted, the files that writing would create, change or
@@ -150,8 +219,12 @@ const (
 )
 
 // generate computes every file for the api directory dir.
-func generate(dir string) (*output, error) {
+func generate(dir string, opt options) (*output, error) {
 	t, err := scanTree(dir)
+	if err != nil {
+		return nil, err
+	}
+	md, err := readMetadata(opt.metadata)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +266,7 @@ func generate(dir string) (*output, error) {
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
-	c := newChain(versions, errs)
+	c := newChain(versions, md, opt.metadata, opt.strict, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -258,6 +331,7 @@ func generate(dir string) (*output, error) {
 		return nil, err
 	}
 	out.notes = notes(c)
+	out.warnings = c.warnings
 	return out, nil
 }
 

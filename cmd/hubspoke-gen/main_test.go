@@ -56,8 +56,12 @@ func TestRunVerifyAndWrite(t *testing.T) {
 	if code, out := runGen(t, "-v", api); code != 0 || !strings.Contains(out, "changed") {
 		t.Fatalf("generating: exit %d\n%s", code, out)
 	}
-	if code, out := runGen(t, "-verify", api); code != 0 || out != "" {
+	// (added drops two properties without acknowledging it: warnings.)
+	if code, out := runGen(t, "-verify", api); code != 0 || strings.Count(out, "\n") != 2 || strings.Count(out, "hubspoke-gen: warning: ") != 2 {
 		t.Fatalf("-verify after generating: exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, "-verify", "-strict", api); code != 1 || !strings.Contains(out, "WidgetSpec.Legacy: removed without acknowledgement") {
+		t.Fatalf("-verify -strict: exit %d\n%s", code, out)
 	}
 
 	// A file the generator wrote for a version that is gone is deleted.
@@ -85,6 +89,20 @@ func TestRunVerifyAndWrite(t *testing.T) {
 	}
 	if code, out := runGen(t, api); code != 1 || !strings.Contains(out, "were not written by hubspoke-gen") || !strings.Contains(out, mine) {
 		t.Fatalf("generating over a hand-written file: exit %d\n%s", code, out)
+	}
+}
+
+func TestRunExplain(t *testing.T) {
+	code, out := runGen(t, "explain", "testdata/person/api")
+	want, err := os.ReadFile("testdata/person/explain.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.HasPrefix(out, string(want)) {
+		t.Errorf("explain: exit %d, want testdata/person/explain.md, then the notes:\n%s", code, out)
+	}
+	if code, out := runGen(t, "explain", "-format", "html", "testdata/person/api"); code != 2 || !strings.Contains(out, "want markdown or text") {
+		t.Errorf("explain -format html: exit %d\n%s", code, out)
 	}
 }
 

@@ -15,6 +15,7 @@ const (
 	markerGroupName      = "+groupName="
 	markerListMapKey     = "+listMapKey="
 	markerRenamedFrom    = "+hubspoke:renamedFrom="
+	markerRemoved        = "+hubspoke:removed="
 )
 
 // dropFromTwin lists the markers (by prefix) that a storage twin does not

@@ -35,6 +35,11 @@ type version struct {
 
 	twins map[string]*object // the storage twins of the objects
 
+	// removed acknowledges the properties of the previous version (the
+	// neighbour on the older side of the step) that this one removed on
+	// purpose: type → property (+hubspoke:removed, or the metadata file).
+	removed map[string]map[string]bool
+
 	hub       bool
 	towardHub *version // the neighbour towards the hub; nil for the hub
 }

@@ -40,7 +40,7 @@ func describe(s *step) string {
 }
 
 func TestPersonModel(t *testing.T) {
-	out, err := generate("testdata/person/api")
+	out, err := generate("testdata/person/api", options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ v2storage → v3storage
 }
 
 func TestRetypedBagKeys(t *testing.T) {
-	out, err := generate("testdata/retyped/api")
+	out, err := generate("testdata/retyped/api", options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,12 +303,12 @@ type B struct{}
 
 // Two runs write the same bytes: nothing depends on map order.
 func TestDeterministic(t *testing.T) {
-	first, err := generate("testdata/person/api")
+	first, err := generate("testdata/person/api", options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 3 {
-		again, err := generate("testdata/person/api")
+		again, err := generate("testdata/person/api", options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -182,11 +182,9 @@ func (s *step) pairObjects(name string) *pair {
 // or through +hubspoke:renamedFrom on the newer side's field.
 func (s *step) match(a, b *object) map[*field]*field {
 	older, newer := a, b
-	olderName, newerName := s.host.name, s.other.name
 	hostOlder := s.host.order.Compare(s.other.order) < 0
 	if !hostOlder {
 		older, newer = b, a
-		olderName, newerName = newerName, olderName
 	}
 	toNewer := map[*field]*field{}
 	taken := map[*field]bool{}
@@ -194,10 +192,10 @@ func (s *step) match(a, b *object) map[*field]*field {
 		if n.renamedFrom == "" {
 			continue
 		}
+		// A rename of a property the older side lacks is an error of
+		// applyChanges.
 		if o := older.field(n.renamedFrom); o != nil && !o.embedded && !o.statusBags {
 			toNewer[o], taken[n] = n, true
-		} else if older.field(n.name) == nil {
-			s.errs.addf(fmt.Sprintf("%s %s.%s", newerName, newer.name, n.name), "+hubspoke:renamedFrom=%s, but %s.%s has neither %s nor %s", n.renamedFrom, olderName, older.name, n.renamedFrom, n.name)
 		}
 	}
 	for _, o := range older.properties() {

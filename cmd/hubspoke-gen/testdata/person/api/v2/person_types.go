@@ -26,7 +26,10 @@ type PersonList struct {
 	Items           []Person `json:"items"`
 }
 
-// PersonSpec is the desired state of a Person.
+// PersonSpec is the desired state of a Person. Name of v1 is split into
+// FirstName and LastName (by the hooks of v1storage).
+//
+// +hubspoke:removed=Name
 type PersonSpec struct {
 	// FirstName is the given name (v1 had one Name).
 	// +optional

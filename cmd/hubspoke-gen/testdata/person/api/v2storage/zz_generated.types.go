@@ -35,7 +35,8 @@ type PersonList struct {
 	Items []Person `json:"items"`
 }
 
-// PersonSpec is the desired state of a Person.
+// PersonSpec is the desired state of a Person. Name of v1 is split into
+// FirstName and LastName (by the hooks of v1storage).
 type PersonSpec struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// explain renders the model of the chain for people: for each step, a
+// table of every property of every type the step converts, at every depth,
+// and what the generated code does with it, in the direction of the step
+// (towards the hub; the way back does the inverse). It reads the model and
+// derives nothing: what it says is what the generated code does.
+//
+// format is "markdown" (for reviews) or "text" (aligned columns, for
+// terminals). The rows are sorted by path, so that the output of two
+// chains differs only where they do.
+func explain(c *chain, format string) string {
+	md := format == "markdown"
+	var b strings.Builder
+	names := make([]string, len(c.versions))
+	for i, v := range c.versions {
+		names[i] = v.name
+	}
+	if md {
+		fmt.Fprintf(&b, "# %s\n\n", c.group)
+	} else {
+		fmt.Fprintf(&b, "%s\n%s\n\n", c.group, strings.Repeat("=", len(c.group)))
+	}
+	fmt.Fprintf(&b, "Versions %s; the hub is %s. Kinds: %s.\n", strings.Join(names, ", "), c.hub.name, strings.Join(c.kinds, ", "))
+	b.WriteString("Each step is read from the version farther from the hub towards the hub; the way back does the inverse " +
+		"(what a step stashes, the way back recalls). No property needs compat staging (hubspoke-gen refuses the chains that would).\n")
+	for _, v := range c.versions {
+		for _, s := range []*step{c.twin[v], c.storage[v]} {
+			if s != nil {
+				explainStep(&b, s, md)
+			}
+		}
+	}
+	return b.String()
+}
+
+// explainRow is a property of a step, as explain shows it.
+type explainRow struct {
+	property, path, action, detail string
+}
+
+func explainStep(b *strings.Builder, s *step, md bool) {
+	title := s.hostName + " → " + s.otherName
+	if md {
+		fmt.Fprintf(b, "\n## %s\n\n", title)
+	} else {
+		fmt.Fprintf(b, "\n%s\n%s\n\n", title, strings.Repeat("-", len([]rune(title))))
+	}
+	paths := typePaths(s)
+	counts := map[string]int{}
+	var rows []explainRow
+	var hooks []string
+	for _, p := range s.pairs {
+		var dirs []string
+		if p.hookTo {
+			dirs = append(dirs, hookTo)
+		}
+		if p.hookFrom {
+			dirs = append(dirs, hookFrom)
+		}
+		if len(dirs) > 0 {
+			hooks = append(hooks, fmt.Sprintf("%s (%s)", p.name, strings.Join(dirs, ", ")))
+		}
+		for _, pr := range p.props {
+			r := explainProp(s, p, pr)
+			r.path = joinPath(paths[p.name], jsonNameOf(pr))
+			counts[r.action]++
+			rows = append(rows, r)
+		}
+	}
+	slices.SortFunc(rows, func(x, y explainRow) int {
+		return strings.Compare(x.path+"\x00"+x.property, y.path+"\x00"+y.property)
+	})
+	header := explainRow{"property", "path", "action", "detail"}
+	if md {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n| --- | --- | --- | --- |\n", header.property, header.path, header.action, header.detail)
+		for _, r := range rows {
+			fmt.Fprintf(b, "| `%s` | `%s` | %s | %s |\n", r.property, r.path, r.action, mdEscape(r.detail))
+		}
+		b.WriteString("\n")
+	} else {
+		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", strings.ToUpper(header.property), strings.ToUpper(header.path), strings.ToUpper(header.action), strings.ToUpper(header.detail))
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.property, r.path, r.action, strings.ReplaceAll(r.detail, "`", ""))
+		}
+		_ = tw.Flush()
+		b.WriteString("\n")
+	}
+	var summary []string
+	for _, a := range []string{"copied", "converted", "renamed", "stashed", "recalled", "type changed"} {
+		summary = append(summary, fmt.Sprintf("%d %s", counts[a], a))
+	}
+	fmt.Fprintf(b, "Summary: %s.\n", strings.Join(summary, ", "))
+	if len(hooks) > 0 {
+		fmt.Fprintf(b, "Hooks: %s.\n", strings.Join(hooks, "; "))
+	} else {
+		b.WriteString("Hooks: none.\n")
+	}
+}
+
+// explainProp says what step s does with the property pr of the pair p.
+func explainProp(s *step, p *pair, pr *prop) explainRow {
+	r := explainRow{property: p.name + "." + pr.name()}
+	switch pr.action {
+	case actCopy:
+		r.action, r.detail = "copied", "`"+pr.host.ref.String()+"`"
+	case actConvert:
+		r.action, r.detail = "converted", conversionDetail(pr.host.ref, pr.other.ref)
+	case actStash:
+		r.action = "stashed"
+		r.detail = fmt.Sprintf("`%s`, not in %s: kept in its property bag", pr.host.ref, s.otherName)
+		r.detail += removalDetail(s, p, pr.host, true)
+	case actRecall:
+		r.action = "recalled"
+		r.detail = fmt.Sprintf("`%s`, not in %s: recalled from the property bag of %s", pr.other.ref, s.hostName, s.hostName)
+		r.detail += removalDetail(s, p, pr.other, false)
+	case actRetype:
+		r.action = "type changed"
+		hook := "hooks present"
+		if !p.hookTo || !p.hookFrom {
+			hook = "needs a hook: missing"
+		}
+		r.detail = fmt.Sprintf("`%s` → `%s` in %s: each side keeps the other's value in its bag; %s", pr.host.ref, pr.other.ref, s.otherName, hook)
+	}
+	if pr.renamed {
+		how := r.action
+		if how == "copied" || how == "converted" {
+			r.detail = how + ", " + r.detail
+		}
+		r.action = "renamed"
+		r.detail = fmt.Sprintf("%s in %s is %s in %s; %s", pr.host.name, s.hostName, pr.other.name, s.otherName, r.detail)
+	}
+	return r
+}
+
+// removalDetail says, for a property only the older side of a storage step
+// has, whether its removal was acknowledged. f is on the host side when
+// host is true.
+func removalDetail(s *step, p *pair, f *field, host bool) string {
+	if s.twin {
+		return ""
+	}
+	hostOlder := s.host.order.Compare(s.other.order) < 0
+	if hostOlder != host {
+		return "" // added by the newer version
+	}
+	newer := s.other
+	if !hostOlder {
+		newer = s.host
+	}
+	if newer.removed[p.name][f.name] {
+		return fmt.Sprintf(" (removed in %s on purpose)", newer.name)
+	}
+	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
+}
+
+// conversionDetail says how a value of type a becomes one of type b.
+func conversionDetail(a, b *typeRef) string {
+	var parts []string
+	for {
+		switch {
+		case a.kind != refPointer && b.kind == refPointer:
+			parts = append(parts, "value → optional")
+			b = b.elem
+			continue
+		case a.kind == refPointer && b.kind != refPointer:
+			parts = append(parts, "optional → value")
+			a = a.elem
+			continue
+		case a.kind == refPointer:
+			a, b = a.elem, b.elem
+			continue
+		case a.kind == refSlice:
+			parts = append(parts, "element-wise")
+			a, b = a.elem, b.elem
+			continue
+		case a.kind == refMap:
+			parts = append(parts, "value-wise")
+			a, b = a.elem, b.elem
+			continue
+		case a.kind == refObject:
+			parts = append(parts, "struct `"+a.name+"`")
+		case a.kind == refEnum && a.String() == b.String():
+			parts = append(parts, "enum `"+a.String()+"`")
+		case a.kind == refEnum || b.kind == refEnum:
+			parts = append(parts, fmt.Sprintf("enum by value `%s` → `%s`", a, b))
+		case a.String() != b.String():
+			parts = append(parts, fmt.Sprintf("by value `%s` → `%s`", a, b))
+		default:
+			parts = append(parts, "`"+a.String()+"`")
+		}
+		return strings.Join(parts, ", ")
+	}
+}
+
+// typePaths returns, for each type step s converts, the shortest JSON path
+// (then the first in sort order) from the root of a kind to a value of that type:
+// spec.contacts[*] for the elements of a list, spec.accounts{*} for the
+// values of a map.
+func typePaths(s *step) map[string]string {
+	out := map[string]string{}
+	var queue []string
+	for _, p := range s.pairs {
+		if p.host.root {
+			out[p.name] = ""
+			queue = append(queue, p.name)
+		}
+	}
+	for len(queue) > 0 {
+		var next []string
+		for _, name := range queue {
+			p := s.byName[name]
+			for _, pr := range p.props {
+				f := pr.host
+				if f == nil {
+					f = pr.other
+				}
+				path, t := joinPath(out[name], f.jsonName), f.ref
+				for t.kind == refPointer || t.kind == refSlice || t.kind == refMap {
+					switch t.kind {
+					case refSlice:
+						path += "[*]"
+					case refMap:
+						path += "{*}"
+					}
+					t = t.elem
+				}
+				if t.kind != refObject || s.byName[t.name] == nil {
+					continue
+				}
+				old, seen := out[t.name]
+				switch {
+				case !seen:
+					next = append(next, t.name)
+					out[t.name] = path
+				case slices.Contains(next, t.name) && (len(path) < len(old) || len(path) == len(old) && path < old):
+					out[t.name] = path
+				}
+			}
+		}
+		slices.Sort(next)
+		queue = next
+	}
+	return out
+}
+
+func joinPath(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+func jsonNameOf(pr *prop) string {
+	if pr.host != nil {
+		return pr.host.jsonName
+	}
+	return pr.other.jsonName
+}
+
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

@@ -1,0 +1,248 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+// The change metadata: what a version changed on purpose relative to the
+// previous one (its neighbour on the older side of its step in the chain).
+// It comes from markers in the newer version's Go source,
+//
+//	+hubspoke:renamedFrom=Old   on a field: the field was Old
+//	+hubspoke:removed=Name      on a type: its property Name was removed
+//
+// and, for API versions whose source people cannot annotate (generated
+// ones), from a YAML file (-metadata), keyed by the newer version:
+//
+//	versions:
+//	  v2:
+//	    renamedProperties:
+//	      PersonSpec.KnownAs: Nickname   # Type.New: Old
+//	    removedProperties:
+//	      - PersonSpec.Name              # Type.Property of the previous version
+//	    renamedTypes:
+//	      Client: Customer               # New: Old (refused for now)
+//
+// A property that the previous version has and the newer one neither has
+// nor renames must be acknowledged as removed: otherwise it is a warning,
+// or an error with -strict.
+
+// metadataFile is the YAML file of -metadata.
+type metadataFile struct {
+	Versions map[string]versionChanges `json:"versions"`
+}
+
+// versionChanges are the changes of one version relative to the previous.
+type versionChanges struct {
+	RenamedProperties map[string]string `json:"renamedProperties,omitempty"` // Type.New → Old
+	RemovedProperties []string          `json:"removedProperties,omitempty"` // Type.Property
+	RenamedTypes      map[string]string `json:"renamedTypes,omitempty"`      // New → Old
+}
+
+// readMetadata reads the file of -metadata; "" means none. Unknown keys
+// are errors, so that a misspelt key is not silently ignored.
+func readMetadata(path string) (*metadataFile, error) {
+	md := &metadataFile{}
+	if path == "" {
+		return md, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := yaml.UnmarshalStrict(b, md); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return md, nil
+}
+
+// previous returns the neighbour on the older side of v's step, or nil for
+// the oldest version.
+func (c *chain) previous(v *version) *version {
+	if v.towardHub != nil && v.towardHub.order.Compare(v.order) < 0 {
+		return v.towardHub // a preview newer than the hub
+	}
+	for _, w := range c.versions {
+		if w.towardHub == v && w.order.Compare(v.order) < 0 {
+			return w
+		}
+	}
+	return nil
+}
+
+// applyChanges records the renames and removals of the markers and of the
+// metadata file md (named file) in the versions, and checks that each
+// names a type and property that exist. It runs before the steps are
+// built, which pair properties through the renames.
+func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
+	byName := map[string]*version{}
+	for _, v := range c.versions {
+		byName[v.name] = v
+	}
+	for _, name := range slices.Sorted(maps.Keys(md.Versions)) {
+		if byName[name] == nil {
+			errs.addf(file, "version %s: no such API version", name)
+		}
+	}
+	for _, v := range c.versions {
+		prev := c.previous(v)
+		ch := md.Versions[v.name]
+		v.removed = map[string]map[string]bool{}
+
+		// Renames: from the markers, then from the file.
+		for _, tn := range v.types {
+			o, ok := v.objects[tn]
+			if !ok {
+				continue
+			}
+			for _, f := range o.properties() {
+				if f.renamedFrom != "" {
+					c.checkRename(v, prev, tn, f.name, f.renamedFrom, fmt.Sprintf("%s %s.%s", v.name, tn, f.name), "+hubspoke:renamedFrom="+f.renamedFrom, errs)
+				}
+			}
+		}
+		for _, key := range slices.Sorted(maps.Keys(ch.RenamedProperties)) {
+			old := ch.RenamedProperties[key]
+			where := fmt.Sprintf("%s: version %s: renamedProperties: %s", file, v.name, key)
+			tn, fn, ok := strings.Cut(key, ".")
+			o := v.objects[tn]
+			switch {
+			case !ok || fn == "" || old == "":
+				errs.addf(where, "want Type.Property: OldProperty")
+				continue
+			case o == nil:
+				errs.addf(where, "%s has no type %s", v.name, tn)
+				continue
+			case o.field(fn) == nil:
+				errs.addf(where, "%s.%s has no property %s", v.name, tn, fn)
+				continue
+			case o.field(fn).renamedFrom != "" && o.field(fn).renamedFrom != old:
+				errs.addf(where, "the field's marker says +hubspoke:renamedFrom=%s", o.field(fn).renamedFrom)
+				continue
+			}
+			o.field(fn).renamedFrom = old
+			v.twins[tn].field(fn).renamedFrom = old
+			c.checkRename(v, prev, tn, fn, old, where, "renamed from "+old, errs)
+		}
+
+		// Removals: from the markers, then from the file.
+		type removal struct{ where, typ, prop string }
+		var removals []removal
+		for _, tn := range v.types {
+			if o, ok := v.objects[tn]; ok {
+				for _, val := range o.values(markerRemoved) {
+					for _, p := range strings.Split(val, ",") {
+						removals = append(removals, removal{fmt.Sprintf("%s %s: +hubspoke:removed=%s", v.name, tn, val), tn, strings.TrimSpace(p)})
+					}
+				}
+			}
+		}
+		for _, key := range ch.RemovedProperties {
+			where := fmt.Sprintf("%s: version %s: removedProperties: %s", file, v.name, key)
+			tn, fn, ok := strings.Cut(key, ".")
+			if !ok || fn == "" {
+				errs.addf(where, "want Type.Property")
+				continue
+			}
+			removals = append(removals, removal{where, tn, fn})
+		}
+		for _, r := range removals {
+			switch {
+			case prev == nil:
+				errs.addf(r.where, "%s is the oldest version: it has no previous version to remove %s from", v.name, r.prop)
+			case v.objects[r.typ] == nil:
+				errs.addf(r.where, "%s has no type %s", v.name, r.typ)
+			case prev.objects[r.typ] == nil:
+				errs.addf(r.where, "%s, the previous version, has no type %s", prev.name, r.typ)
+			case prev.objects[r.typ].field(r.prop) == nil:
+				errs.addf(r.where, "%s.%s, in the previous version, has no property %s", prev.name, r.typ, r.prop)
+			case v.objects[r.typ].field(r.prop) != nil:
+				errs.addf(r.where, "%s.%s still has %s", v.name, r.typ, r.prop)
+			default:
+				if v.removed[r.typ] == nil {
+					v.removed[r.typ] = map[string]bool{}
+				}
+				v.removed[r.typ][r.prop] = true
+			}
+		}
+
+		// Type renames: checked, then refused.
+		for _, newName := range slices.Sorted(maps.Keys(ch.RenamedTypes)) {
+			old := ch.RenamedTypes[newName]
+			where := fmt.Sprintf("%s: version %s: renamedTypes: %s", file, v.name, newName)
+			switch {
+			case prev == nil:
+				errs.addf(where, "%s is the oldest version: it has no previous version to rename %s from", v.name, old)
+			case v.objects[newName] == nil && v.enums[newName] == nil:
+				errs.addf(where, "%s has no type %s", v.name, newName)
+			case prev.objects[old] == nil && prev.enums[old] == nil:
+				errs.addf(where, "%s, the previous version, has no type %s", prev.name, old)
+			default:
+				errs.addf(where, "renaming %s to %s: type renames are not supported by this version of hubspoke-gen (the conversions pair types by name)", old, newName)
+			}
+		}
+	}
+}
+
+// checkRename checks a rename of property old of type tn in the version
+// before v to property name in v.
+func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string, errs *errorList) {
+	switch {
+	case prev == nil:
+		errs.addf(where, "%s, but %s is the oldest version", what, v.name)
+	case prev.objects[tn] == nil:
+		errs.addf(where, "%s, but %s, the previous version, has no type %s", what, prev.name, tn)
+	case prev.objects[tn].field(old) == nil && prev.objects[tn].field(name) == nil:
+		// (When the previous version has name, the marker was copied
+		// forward with its type: the rename happened before.)
+		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, prev.name, tn, old, name)
+	}
+}
+
+// checkRemovals finds the properties that a version drops without
+// acknowledging it (+hubspoke:removed or a rename): with strict, errors;
+// otherwise warnings.
+func (c *chain) checkRemovals(strict bool, errs *errorList) {
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		older, newer := s.host, s.other
+		if older.order.Compare(newer.order) > 0 {
+			older, newer = newer, older
+		}
+		for _, p := range s.pairs {
+			for _, pr := range p.props {
+				var f *field
+				switch {
+				case pr.action == actStash && older == s.host:
+					f = pr.host
+				case pr.action == actRecall && older == s.other:
+					f = pr.other
+				default:
+					continue
+				}
+				if newer.removed[p.name][f.name] {
+					continue
+				}
+				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
+					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file)",
+					newer.name, p.name, f.name, older.name, f.name, newer.name, f.name, p.name, newer.name)
+				if strict {
+					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, p.name, f.name), "removed without acknowledgement: %s has it; "+
+						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)",
+						older.name, f.name, p.name, newer.name)
+				} else {
+					c.warnings = append(c.warnings, msg)
+				}
+			}
+		}
+	}
+}

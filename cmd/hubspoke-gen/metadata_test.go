@@ -1,0 +1,191 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMetadata runs the generator on fixtures with a metadata file (and
+// -strict), and checks the errors and warnings it reports. The fixture
+// added drops WidgetSpec.Legacy and WidgetSpec.OldTags in v2 without
+// acknowledging it; person renames PersonSpec.Nickname to KnownAs in v3
+// with a marker.
+func TestMetadata(t *testing.T) {
+	cases := []struct {
+		name     string
+		fixture  string
+		yaml     string // "" for no file
+		strict   bool
+		errs     []string // substrings of the error, in order; none: no error
+		warnings int
+	}{{
+		name:     "removals not acknowledged warn",
+		fixture:  "added",
+		warnings: 2,
+	}, {
+		name:    "removals not acknowledged with -strict",
+		fixture: "added",
+		strict:  true,
+		errs: []string{
+			"v2 WidgetSpec.Legacy: removed without acknowledgement: v1 has it; say so with // +hubspoke:removed=Legacy on WidgetSpec in v2",
+			"v2 WidgetSpec.OldTags: removed without acknowledgement",
+		},
+	}, {
+		name:    "removals acknowledged in the file",
+		fixture: "added",
+		strict:  true,
+		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Legacy, WidgetSpec.OldTags]\n",
+	}, {
+		name:     "rename in the file",
+		fixture:  "added",
+		yaml:     "versions:\n  v2:\n    renamedProperties:\n      WidgetSpec.Color: Legacy\n",
+		warnings: 1, // OldTags
+	}, {
+		name:    "unknown version",
+		fixture: "added",
+		yaml:    "versions:\n  v7: {}\n",
+		errs:    []string{"meta.yaml: version v7: no such API version"},
+	}, {
+		name:    "removal of an unknown type",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: [Gadget.Legacy]\n",
+		errs:    []string{"meta.yaml: version v2: removedProperties: Gadget.Legacy: v2 has no type Gadget"},
+	}, {
+		name:    "removal of an unknown property",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Nope]\n",
+		errs:    []string{"meta.yaml: version v2: removedProperties: WidgetSpec.Nope: v1.WidgetSpec, in the previous version, has no property Nope"},
+	}, {
+		name:    "removal of a property still there",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Name]\n",
+		errs:    []string{"removedProperties: WidgetSpec.Name: v2.WidgetSpec still has Name"},
+	}, {
+		name:    "removal from a type the previous version lacks",
+		fixture: "person",
+		yaml:    "versions:\n  v2:\n    removedProperties: [Contact.Kind]\n",
+		errs:    []string{"removedProperties: Contact.Kind: v1, the previous version, has no type Contact"},
+	}, {
+		name:    "rename in a type the previous version lacks",
+		fixture: "person",
+		yaml:    "versions:\n  v2:\n    renamedProperties:\n      Contact.Value: Val\n",
+		errs:    []string{"renamedProperties: Contact.Value: renamed from Val, but v1, the previous version, has no type Contact"},
+	}, {
+		name:    "removal in the oldest version",
+		fixture: "added",
+		yaml:    "versions:\n  v1:\n    removedProperties: [WidgetSpec.Legacy]\n",
+		errs:    []string{"v1 is the oldest version"},
+	}, {
+		name:    "removal not Type.Property",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: [Legacy]\n",
+		errs:    []string{"removedProperties: Legacy: want Type.Property"},
+	}, {
+		name:    "rename of an unknown type",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedProperties:\n      Gadget.Color: Legacy\n",
+		errs:    []string{"renamedProperties: Gadget.Color: v2 has no type Gadget"},
+	}, {
+		name:    "rename to an unknown property",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedProperties:\n      WidgetSpec.Colour: Legacy\n",
+		errs:    []string{"renamedProperties: WidgetSpec.Colour: v2.WidgetSpec has no property Colour"},
+	}, {
+		name:    "rename from an unknown property",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedProperties:\n      WidgetSpec.Color: Legasy\n",
+		errs:    []string{"renamedProperties: WidgetSpec.Color: renamed from Legasy, but v1.WidgetSpec has neither Legasy nor Color"},
+	}, {
+		name:    "rename against the marker",
+		fixture: "person",
+		yaml:    "versions:\n  v3:\n    renamedProperties:\n      PersonSpec.KnownAs: Alias\n",
+		errs:    []string{"renamedProperties: PersonSpec.KnownAs: the field's marker says +hubspoke:renamedFrom=Nickname"},
+	}, {
+		name:    "type rename refused",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      WidgetSpec: WidgetSpec\n",
+		errs:    []string{"renamedTypes: WidgetSpec: renaming WidgetSpec to WidgetSpec: type renames are not supported"},
+	}, {
+		name:    "type rename of an unknown type",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Gadget: Widget\n",
+		errs:    []string{"renamedTypes: Gadget: v2 has no type Gadget"},
+	}, {
+		name:    "type rename from an unknown type",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      WidgetSpec: GadgetSpec\n",
+		errs:    []string{"renamedTypes: WidgetSpec: v1, the previous version, has no type GadgetSpec"},
+	}, {
+		name:    "YAML syntax",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Legacy\n",
+		errs:    []string{"meta.yaml: ", "line 3"},
+	}, {
+		name:    "YAML unknown key",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removed: [WidgetSpec.Legacy]\n",
+		errs:    []string{"meta.yaml: ", `unknown field "removed"`},
+	}, {
+		name:    "YAML wrong type",
+		fixture: "added",
+		yaml:    "versions:\n  v2:\n    removedProperties: WidgetSpec.Legacy\n",
+		errs:    []string{"meta.yaml: ", "removedProperties"},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			opt := options{strict: c.strict}
+			if c.yaml != "" {
+				opt.metadata = filepath.Join(t.TempDir(), "meta.yaml")
+				if err := os.WriteFile(opt.metadata, []byte(c.yaml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, err := generate(filepath.Join("testdata", c.fixture, "api"), opt)
+			if len(c.errs) == 0 {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(out.warnings) != c.warnings {
+					t.Errorf("%d warnings, want %d:\n%s", len(out.warnings), c.warnings, strings.Join(out.warnings, "\n"))
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("no error, want %q", c.errs)
+			}
+			rest := err.Error()
+			for _, want := range c.errs {
+				i := strings.Index(rest, want)
+				if i < 0 {
+					t.Fatalf("error\n%s\ndoes not say (in order) %q", err, want)
+				}
+				rest = rest[i+len(want):]
+			}
+		})
+	}
+}
+
+// TestMetadataRenameExplained checks that a rename from the metadata file
+// reaches the model, and so explain.
+func TestMetadataRenameExplained(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "meta.yaml")
+	yaml := "versions:\n  v2:\n    renamedProperties:\n      WidgetSpec.Color: Legacy\n    removedProperties: [WidgetSpec.OldTags]\n"
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, got := runGen(t, "explain", "-format", "text", "-metadata", file, "-strict", "testdata/added/api")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, got)
+	}
+	for _, want := range []string{
+		"Legacy in v1storage is Color in v2storage",
+		"(removed in v2 on purpose)",
+		"Summary: ",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("explain does not say %q:\n%s", want, got)
+		}
+	}
+}
