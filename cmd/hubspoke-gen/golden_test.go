@@ -15,9 +15,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected output of the cases in testdata (and their DeepCopy methods, with controller-gen)")
 
 // The cases: testdata/<case>/api holds API versions and, next to them, what
-// the generator writes for them (checked in); testdata/errors/<case>/api
+// the generator writes for them (checked in); testdata/_errors/<case>/api
 // holds API versions the generator refuses, with the expected error in
-// testdata/errors/<case>/error.txt. A case's notes (properties that need a
+// testdata/_errors/<case>/error.txt. A case's notes (properties that need a
 // hook) are in its notes.txt, and what hubspoke-gen explain prints for it in
 // explain.md and explain.txt. testdata is a module of its own that uses the
 // library from the tree.
@@ -31,7 +31,7 @@ type testCase struct {
 func testCases(t *testing.T) []testCase {
 	t.Helper()
 	var cases []testCase
-	for _, pattern := range []string{"testdata/*/api", "testdata/errors/*/api"} {
+	for _, pattern := range []string{"testdata/*/api", "testdata/_errors/*/api"} {
 		dirs, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
@@ -39,7 +39,7 @@ func testCases(t *testing.T) []testCase {
 		for _, d := range dirs {
 			dir := filepath.Dir(d)
 			name, _ := filepath.Rel("testdata", dir)
-			cases = append(cases, testCase{name: filepath.ToSlash(name), dir: dir, fail: strings.HasPrefix(d, filepath.Join("testdata", "errors"))})
+			cases = append(cases, testCase{name: filepath.ToSlash(name), dir: dir, fail: strings.HasPrefix(d, filepath.Join("testdata", "_errors"))})
 		}
 	}
 	if len(cases) == 0 {

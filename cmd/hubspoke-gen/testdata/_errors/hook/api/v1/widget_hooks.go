@@ -1,6 +1,6 @@
 package v1
 
-import "example.com/fixtures/errors/hook/api/v1storage"
+import "example.com/fixtures/_errors/hook/api/v1storage"
 
 // AssignPropertiesTo on a type inside an API version would run before the
 // bags are recalled: refused.
