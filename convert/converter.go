@@ -276,17 +276,15 @@ func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (
 	switch up := c.steps[from]; {
 	case from == hubVersion:
 	case up != nil:
-		var result any
-		if last == nil {
-			result, err = upSteps(cur, up, nil)
-			pooled = true
-		} else {
-			result, err = upSteps(cur, up, last)
+		var target any // the destination when it is the hub; else a pooled hub is used
+		if last != nil {
+			target = last
 		}
+		result, err := upSteps(cur, up, target)
 		if err != nil {
 			return err
 		}
-		h = result.(runtime.Object)
+		h, pooled = result.(runtime.Object), last == nil
 	default:
 		if last == nil {
 			if last, err = c.newObject(hubVersion); err != nil {

@@ -56,13 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
-	dir := "api"
-	switch flags.NArg() {
-	case 0:
-	case 1:
-		dir = flags.Arg(0)
-	default:
-		flags.Usage()
+	dir, ok := dirArg(flags)
+	if !ok {
 		return 2
 	}
 	start := time.Now()
@@ -125,13 +120,8 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hubspoke-gen explain: -format %s: want markdown or text\n", *format)
 		return 2
 	}
-	dir := "api"
-	switch flags.NArg() {
-	case 0:
-	case 1:
-		dir = flags.Arg(0)
-	default:
-		flags.Usage()
+	dir, ok := dirArg(flags)
+	if !ok {
 		return 2
 	}
 	out, err := generate(dir, opt)
@@ -436,4 +426,17 @@ func notes(c *chain) []string {
 		}
 	}
 	return out
+}
+
+// dirArg returns the directory of API versions named on the command line,
+// "api" when none is; more than one prints the usage and is not ok.
+func dirArg(flags *flag.FlagSet) (string, bool) {
+	switch flags.NArg() {
+	case 0:
+		return "api", true
+	case 1:
+		return flags.Arg(0), true
+	}
+	flags.Usage()
+	return "", false
 }
