@@ -14,7 +14,7 @@
 //
 //	var crd apiextensionsv1.CustomResourceDefinition
 //	if err := yaml.UnmarshalStrict(peopleCRD, &crd); err != nil { ... }
-//	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, &crd); err != nil { ... }
+//	if err := webhook.Setup(mgr, webhook.Options{}, &crd); err != nil { ... }
 //
 // A ValidatingWebhookConfiguration then sends the resource's CREATE and
 // UPDATE requests, at every version and for the status subresource too, to
@@ -47,7 +47,7 @@
 // convert fails the write with an internal error. The admission webhook
 // converts every write to the hub and validates it with the API server's
 // own code, measures the annotation the object will have at every served
-// version against a budget (AdmissionOptions.BagsBudget, DefaultBagsBudget),
+// version against a budget (Options.BagsBudget, DefaultBagsBudget),
 // and refuses what would go wrong with HTTP status 422 and a message naming
 // the field, the version written, the version that would be too large or
 // the annotation and the property at fault. Status bags travel in the
