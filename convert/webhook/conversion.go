@@ -116,27 +116,6 @@ func putBuffer(b *bytes.Buffer) {
 	}
 }
 
-// reviewIn is the part of a ConversionReview the handler reads.
-type reviewIn struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-	Request    *struct {
-		UID               types.UID   `json:"uid"`
-		DesiredAPIVersion string      `json:"desiredAPIVersion"`
-		Objects           []rawObject `json:"objects"`
-	} `json:"request"`
-}
-
-// rawObject is one object of a review: its text, a slice of the request
-// body (which the handler owns and keeps until the review is answered), so
-// that reading the review copies no object.
-type rawObject []byte
-
-func (o *rawObject) UnmarshalJSON(text []byte) error {
-	*o = text
-	return nil
-}
-
 // failure is a review the handler cannot convert: the reason (a label of
 // hubspoke_conversion_failures_total) and the error.
 type failure struct {
@@ -200,12 +179,12 @@ func (h *handler) read(body *bytes.Buffer, req *http.Request) error {
 	return nil
 }
 
-// decodeReview decodes text into review and checks its type and request.
+// decodeReview reads the review in text and checks its type and request.
 func (h *handler) decodeReview(text []byte, review *reviewIn) *failure {
 	if len(bytes.TrimSpace(text)) == 0 {
 		return h.reviewFailure(errors.New("hubspoke: the request body is empty, want a ConversionReview"))
 	}
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(text, review); err != nil {
+	if err := parseReview(text, review); err != nil {
 		return h.reviewFailure(fmt.Errorf("hubspoke: the request body is not a ConversionReview: %w", err))
 	}
 	if review.APIVersion != reviewAPIVersion || review.Kind != reviewKind {
@@ -225,7 +204,7 @@ func (h *handler) reviewFailure(err error) *failure {
 
 // resourceOf returns the resource of the review's first object, or
 // delegate when it is another resource that the scheme knows.
-func (h *handler) resourceOf(objects []rawObject) (r *resource, delegate bool) {
+func (h *handler) resourceOf(objects [][]byte) (r *resource, delegate bool) {
 	if len(objects) == 0 {
 		return nil, false
 	}
@@ -246,7 +225,7 @@ func (h *handler) resourceOf(objects []rawObject) (r *resource, delegate bool) {
 
 // convertNone answers a review whose first object is of no resource the
 // handler knows: with Success when there are no objects, else a Failure.
-func (h *handler) convertNone(out *bytes.Buffer, uid types.UID, desired string, objects []rawObject) *failure {
+func (h *handler) convertNone(out *bytes.Buffer, uid types.UID, desired string, objects [][]byte) *failure {
 	if len(objects) == 0 {
 		if _, err := schema.ParseGroupVersion(desired); err != nil || desired == "" {
 			return h.reviewFailure(fmt.Errorf("hubspoke: desiredAPIVersion %q is not an apiVersion", desired))
@@ -276,7 +255,7 @@ func (h *handler) names() string {
 
 // convert converts objects, all of resource r, to desired and writes the
 // successful review to out.
-func (h *handler) convert(ctx context.Context, out *bytes.Buffer, r *resource, uid types.UID, desired string, objects []rawObject) (f *failure) {
+func (h *handler) convert(ctx context.Context, out *bytes.Buffer, r *resource, uid types.UID, desired string, objects [][]byte) (f *failure) {
 	o := r.observer
 	var current metav1.Object // the object being converted, for the log
 	var kind, from string
@@ -382,165 +361,6 @@ func writeFailure(out *bytes.Buffer, uid types.UID, err error) {
 		},
 	}
 	_ = json.NewEncoder(out).Encode(review) // these types always encode
-}
-
-// typeOf returns the top-level "apiVersion" and "kind" of the JSON object
-// text, scanning only as far as it must to find both: the values of other
-// keys are skipped, not parsed. The full decode that follows checks the
-// rest of the text.
-func typeOf(text []byte) (apiVersion, kind string, err error) {
-	var s scanner
-	s.text = text
-	s.space()
-	if !s.consume('{') {
-		return "", "", errors.New("not a JSON object")
-	}
-	var haveVersion, haveKind bool
-	for first := true; ; first = false {
-		s.space()
-		if s.consume('}') {
-			break
-		}
-		if !first && (!s.consume(',') || !s.spaceThen()) {
-			return "", "", errors.New("not a JSON object")
-		}
-		key, ok := s.str()
-		s.space()
-		if !ok || !s.consume(':') {
-			return "", "", errors.New("not a JSON object")
-		}
-		s.space()
-		switch key {
-		case "apiVersion", "kind":
-			v, ok := s.str()
-			if !ok {
-				return "", "", fmt.Errorf("its %s is not a string", key)
-			}
-			if key == "kind" {
-				kind, haveKind = v, true
-			} else {
-				apiVersion, haveVersion = v, true
-			}
-			if haveKind && haveVersion {
-				return apiVersion, kind, nil
-			}
-		default:
-			if !s.skip() {
-				return "", "", errors.New("not a JSON object")
-			}
-		}
-	}
-	if !haveVersion || !haveKind {
-		return apiVersion, kind, errors.New("it has no apiVersion and kind")
-	}
-	return apiVersion, kind, nil
-}
-
-// scanner walks JSON text without decoding it.
-type scanner struct {
-	text []byte
-	i    int
-}
-
-func (s *scanner) space() {
-	for s.i < len(s.text) {
-		switch s.text[s.i] {
-		case ' ', '\t', '\n', '\r':
-			s.i++
-		default:
-			return
-		}
-	}
-}
-
-// spaceThen skips white space and reports whether text follows.
-func (s *scanner) spaceThen() bool {
-	s.space()
-	return s.i < len(s.text)
-}
-
-func (s *scanner) consume(c byte) bool {
-	if s.i < len(s.text) && s.text[s.i] == c {
-		s.i++
-		return true
-	}
-	return false
-}
-
-// str reads a JSON string; one with escapes is decoded by encoding/json.
-func (s *scanner) str() (string, bool) {
-	start := s.i
-	if !s.skipString() {
-		return "", false
-	}
-	lit := s.text[start:s.i]
-	if bytes.IndexByte(lit, '\\') < 0 {
-		return string(lit[1 : len(lit)-1]), true
-	}
-	var v string
-	if json.Unmarshal(lit, &v) != nil {
-		return "", false
-	}
-	return v, true
-}
-
-func (s *scanner) skipString() bool {
-	if !s.consume('"') {
-		return false
-	}
-	for s.i < len(s.text) {
-		switch s.text[s.i] {
-		case '\\':
-			s.i += 2
-		case '"':
-			s.i++
-			return true
-		default:
-			s.i++
-		}
-	}
-	return false
-}
-
-// skip passes over one JSON value, counting brackets and braces.
-func (s *scanner) skip() bool {
-	if s.i >= len(s.text) {
-		return false
-	}
-	switch s.text[s.i] {
-	case '"':
-		return s.skipString()
-	case '{', '[':
-		depth := 0
-		for s.i < len(s.text) {
-			switch s.text[s.i] {
-			case '"':
-				if !s.skipString() {
-					return false
-				}
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					s.i++
-					return true
-				}
-			}
-			s.i++
-		}
-		return false
-	default:
-		for s.i < len(s.text) {
-			switch s.text[s.i] {
-			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return true
-			}
-			s.i++
-		}
-		return true
-	}
 }
 
 // newConversionHandler returns hubspoke's handler for the resources of
