@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -58,7 +59,7 @@ var copyLink = convert.LinkTo(
 	func(src *copyPerson, dst *v5storage.Person) error { *dst = v5storage.Person(*src); return nil },
 	func(dst *copyPerson, src *v5storage.Person) error { *dst = copyPerson(*src); return nil })
 
-func (p *copyPerson) DeepCopyObject() runtime.Object {
+func (p *copyPerson) DeepCopyObject() kruntime.Object {
 	c := copyPerson(*(*v5storage.Person)(p).DeepCopy())
 	return &c
 }
@@ -70,8 +71,8 @@ func (p *copyPerson) ConvertFrom(h conversion.Hub) error { return convert.FromHu
 // controller-runtime's, see handlers) that Setup serves for the identity
 // chain.
 func identityHandler(b *testing.B, handler string) http.Handler {
-	scheme := runtime.NewScheme()
-	for v, obj := range map[string]runtime.Object{"v5storage": &v5storage.Person{}, "copy": &copyPerson{}} {
+	scheme := kruntime.NewScheme()
+	for v, obj := range map[string]kruntime.Object{"v5storage": &v5storage.Person{}, "copy": &copyPerson{}} {
 		gv := schema.GroupVersion{Group: identityGroup, Version: v}
 		scheme.AddKnownTypeWithName(gv.WithKind("Person"), obj)
 		metav1.AddToGroupVersion(scheme, gv)
@@ -123,7 +124,7 @@ func people(n int) []*v5.Person {
 
 // reviewOf returns the review asking for objs at desired, with every
 // object's apiVersion group replaced by group when group is not "".
-func reviewOf(b *testing.B, desired, group string, objs []runtime.Object) []byte {
+func reviewOf(b *testing.B, desired, group string, objs []kruntime.Object) []byte {
 	body := review(b, "bench", desired, objs...)
 	if group != "" {
 		body = []byte(strings.ReplaceAll(string(body), `"apiVersion":"crm.hubspoke.dev/`, `"apiVersion":"`+group+`/`))
@@ -192,38 +193,47 @@ func send(b *testing.B, h http.Handler, body []byte) int {
 
 // benchmarkRatio sends body to h and baseline to base in every round,
 // in alternating order, so that both run under the same conditions (a
-// shared machine drifts between separate benchmarks). ns/op is the time of
-// body's review alone; unit is the median of the per-round ratios of the
-// two, unit-min and unit-max their range.
+// shared machine drifts between separate benchmarks). ns/op is the wall
+// time of body's review alone. unit is the median of the per-round ratios
+// of the CPU time of the two reviews (see cpuTime), unit-min and unit-max
+// their range; unit-wall is the median of the ratios of their wall times.
 func benchmarkRatio(b *testing.B, unit string, h http.Handler, body []byte, base http.Handler, baseline []byte) {
 	b.ReportAllocs()
 	var out int
-	var ratios []float64
-	timed := func(h http.Handler, body []byte) (d time.Duration) {
-		start := time.Now()
-		out = send(b, h, body)
-		return time.Since(start)
-	}
-	for round := 0; b.Loop(); round++ {
-		var t, tBase time.Duration
+	var ratios, wallRatios []float64
+	// timed runs one review on a collected heap, so that neither review
+	// pays for collecting the other's garbage; the benchmark's timer runs
+	// only for body's review.
+	timed := func(h http.Handler, body []byte, counted bool) (wall, cpu time.Duration) {
 		b.StopTimer()
-		if round%2 == 0 {
-			tBase = timed(base, baseline)
-			b.StartTimer()
-			t = timed(h, body)
-		} else {
-			b.StartTimer()
-			t = timed(h, body)
-			b.StopTimer()
-			tBase = timed(base, baseline)
+		runtime.GC()
+		if counted {
 			b.StartTimer()
 		}
-		ratios = append(ratios, float64(t)/float64(tBase))
+		start, startCPU := time.Now(), cpuTime()
+		out = send(b, h, body)
+		wall, cpu = time.Since(start), cpuTime()-startCPU
+		b.StartTimer()
+		return wall, cpu
+	}
+	for round := 0; b.Loop(); round++ {
+		var wall, cpu, wallBase, cpuBase time.Duration
+		if round%2 == 0 {
+			wall, cpu = timed(h, body, true)
+			wallBase, cpuBase = timed(base, baseline, false)
+		} else {
+			wallBase, cpuBase = timed(base, baseline, false)
+			wall, cpu = timed(h, body, true)
+		}
+		ratios = append(ratios, float64(cpu)/float64(cpuBase))
+		wallRatios = append(wallRatios, float64(wall)/float64(wallBase))
 	}
 	slices.Sort(ratios)
+	slices.Sort(wallRatios)
 	b.ReportMetric(ratios[len(ratios)/2], unit)
 	b.ReportMetric(ratios[0], unit+"-min")
 	b.ReportMetric(ratios[len(ratios)-1], unit+"-max")
+	b.ReportMetric(wallRatios[len(wallRatios)/2], unit+"-wall")
 	// The JSON work: bytes decoded and encoded per review.
 	b.ReportMetric(float64(len(body)), "in-B/op")
 	b.ReportMetric(float64(out), "out-B/op")
@@ -244,8 +254,8 @@ var reviewNames = []string{"hub-to-v5", "hub-to-v3", "hub-to-v1", "v1-to-hub"}
 // shapes: bare (name, namespace and labels only) and served, as the API
 // server sends them (see served).
 func reviewsOf(b *testing.B, c *convert.Converter, shape string) reviews {
-	at := func(version string) []runtime.Object {
-		objs := make([]runtime.Object, reviewSize)
+	at := func(version string) []kruntime.Object {
+		objs := make([]kruntime.Object, reviewSize)
 		for i, p := range people(reviewSize) {
 			if shape == "served" {
 				p = served(p, i)
