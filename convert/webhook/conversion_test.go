@@ -60,3 +60,55 @@ func TestHubSpokeHandlerReadsReviews(t *testing.T) {
 		}
 	}
 }
+
+// TestHubSpokeHandlerHandsOtherResourcesOn: a review of a resource the
+// handler was not built for, that the scheme knows, goes to
+// controller-runtime's handler (here with no registered converter, so with
+// Team's Hub and Convertible methods); one the scheme does not know is a
+// Failure.
+func TestHubSpokeHandlerHandsOtherResourcesOn(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	team := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Team"}, ObjectMeta: metav1.ObjectMeta{Name: "analytical"}, Members: 2}
+	resp := convertReview(t, h, reviewOf(t, "team", group+"/v2", team))
+	if resp.Result.Status != metav1.StatusSuccess || len(resp.ConvertedObjects) != 1 || !strings.Contains(string(resp.ConvertedObjects[0]), `"size":2`) {
+		t.Errorf("team: %+v %s", resp.Result, resp.ConvertedObjects)
+	}
+	// controller-runtime's handler answers, with its own messages.
+	if msg := failure(t, h, "team9", reviewOf(t, "team9", group+"/v9", team)); !strings.Contains(msg, `no kind "Team" is registered for version "crm.hubspoke.test/v9"`) {
+		t.Errorf("team to v9: %q", msg)
+	}
+	animal := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Animal"}}
+	if msg := failure(t, h, "animal", reviewOf(t, "animal", group+"/v2", animal)); !strings.Contains(msg, "hubspoke: object 0 has kind Animal and apiVersion crm.hubspoke.test/v1, which this webhook does not convert (it converts Person.crm.hubspoke.test)") {
+		t.Errorf("animal: %q", msg)
+	}
+}
+
+// TestHubSpokeHandlerFindsTheType: the handler finds an object's
+// apiVersion and kind among its top-level keys only, wherever they are,
+// and refuses an object that gives them twice.
+func TestHubSpokeHandlerFindsTheType(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := func(obj string) []byte {
+		return []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"t","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + obj + `]}}`)
+	}
+	last := `{"metadata":{"name":"ada","annotations":{"kind":"Animal","apiVersion":"x/v1"}},"spec":{"fullName":"Ada \"Countess\" Lovelace","tags":["{","]"]},` +
+		`"kind":"Person","apiVersion":"crm.hubspoke.test/v1"}`
+	resp := convertReview(t, h, review(last))
+	if resp.Result.Status != metav1.StatusSuccess || !strings.Contains(string(resp.ConvertedObjects[0]), `"apiVersion":"crm.hubspoke.test/v2"`) {
+		t.Errorf("type last: %+v %s", resp.Result, resp.ConvertedObjects)
+	}
+	escaped := `{"kind":"Per\u0073on","apiVersion":"crm.hubspoke.test\/v1","metadata":{"name":"ada"},"spec":{"fullName":"Ada Lovelace"}}`
+	if resp := convertReview(t, h, review(escaped)); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("escaped type: %+v", resp.Result)
+	}
+	twice := `{"kind":"Person","apiVersion":"crm.hubspoke.test/v1","kind":"Team","metadata":{"name":"ada"}}`
+	if msg := failure(t, h, "t", review(twice)); !strings.Contains(msg, "object 0 names its apiVersion and kind twice") {
+		t.Errorf("type twice: %q", msg)
+	}
+}
