@@ -132,14 +132,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	var review reviewIn
 	var f *failure
 	if err := h.read(body, req); err != nil {
-		f = &failure{reasonReview, err}
+		f = h.reviewFailure(err)
 	} else if f = h.decodeReview(body.Bytes(), &review); f == nil {
 		if r, delegate := h.resourceOf(review.Request.Objects); delegate {
 			req.Body = io.NopCloser(bytes.NewReader(body.Bytes()))
 			h.fallback.ServeHTTP(w, req)
 			return
 		} else if r != nil {
-			f = h.convert(req.Context(), out, r, review.Request.UID, review.Request.DesiredAPIVersion, review.Request.Objects)
+			f = h.convert(out, r, review.Request.UID, review.Request.DesiredAPIVersion, review.Request.Objects)
 		} else {
 			f = h.convertNone(out, review.Request.UID, review.Request.DesiredAPIVersion, review.Request.Objects)
 		}
@@ -255,7 +255,7 @@ func (h *handler) names() string {
 
 // convert converts objects, all of resource r, to desired and writes the
 // successful review to out.
-func (h *handler) convert(ctx context.Context, out *bytes.Buffer, r *resource, uid types.UID, desired string, objects [][]byte) (f *failure) {
+func (h *handler) convert(out *bytes.Buffer, r *resource, uid types.UID, desired string, objects [][]byte) (f *failure) {
 	o := r.observer
 	var current metav1.Object // the object being converted, for the log
 	var kind, from string

@@ -285,6 +285,13 @@ func TestSetupRejectsBadLimits(t *testing.T) {
 // Failure naming the limit, whether or not it declares its length.
 func TestReviewSizeLimit(t *testing.T) {
 	h := setupWidgets(t, "hubspoke", webhook.Options{MaxReviewBytes: 1000, Logger: logr.Discard()})
+	labels := map[string]string{"resource": "", "reason": "malformed_review"}
+	before := metricValue(t, "hubspoke_conversion_failures_total", labels)
+	defer func() {
+		if got := metricValue(t, "hubspoke_conversion_failures_total", labels) - before; got != 2 {
+			t.Errorf("hubspoke_conversion_failures_total%v grew by %v, want 2", labels, got)
+		}
+	}()
 	body := reviewOf(t, "big", group+"/v1", widgets(t, "v2", 5)...)
 	if len(body) <= 1000 {
 		t.Fatalf("review of %d bytes, want more than 1000", len(body))
