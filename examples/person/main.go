@@ -4,7 +4,7 @@
 // you can see values travel in the property bags of the storage versions),
 // and converts every version to every other.
 //
-//	go run ./examples/person
+//	go -C examples run ./person
 package main
 
 import (

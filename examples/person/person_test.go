@@ -20,7 +20,7 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// Regenerate the golden files with: go test ./examples/person/ -run Golden -update
+// Regenerate the golden files with: go -C examples test ./person/ -run Golden -update
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func newConverter(t *testing.T) *convert.Converter {

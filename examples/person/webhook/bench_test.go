@@ -27,7 +27,7 @@ import (
 // with another group), allocates a destination of the same type for each,
 // the converter deep-copies into it, and the handler encodes the result.
 //
-//	go test -run '^$' -bench ConversionReview -benchmem ./examples/person/webhook/
+//	go -C examples test -run '^$' -bench ConversionReview -benchmem ./person/webhook/
 
 const reviewSize = 1000
 

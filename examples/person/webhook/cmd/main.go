@@ -4,7 +4,7 @@
 // people.crm.hubspoke.dev on /convert and its AdmissionReviews for writes
 // of people on /validate-crm-hubspoke-dev-person, over TLS.
 //
-//	go run ./examples/person/webhook/cmd -cert-dir /path/to/certs -port 9443
+//	go -C examples run ./person/webhook/cmd -cert-dir /path/to/certs -port 9443
 //
 // The certificate directory holds tls.crt and tls.key; the CRD's
 // spec.conversion.webhook.clientConfig, and the ValidatingWebhookConfiguration
