@@ -125,11 +125,40 @@ func toYAML(obj runtime.Object, gvk schema.GroupVersionKind) (y string, err erro
 	if err != nil {
 		return "", err
 	}
+	if data, err = dropNullCreationTimestamp(data); err != nil {
+		return "", err
+	}
 	out, err := yaml.JSONToYAML(data)
 	if err != nil {
 		return "", err
 	}
 	return string(out), nil
+}
+
+// dropNullCreationTimestamp removes "creationTimestamp": null from the
+// object's metadata. apimachinery v0.31 writes it for an unset creation
+// time and v0.35 leaves it out; without it the YAML (and
+// so the golden files) is the same at every Kubernetes version the core
+// supports. Numbers are kept as written.
+func dropNullCreationTimestamp(data []byte) ([]byte, error) {
+	if !bytes.Contains(data, []byte(`"creationTimestamp":null`)) {
+		return data, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var top map[string]any
+	if err := dec.Decode(&top); err != nil {
+		return nil, err
+	}
+	meta, ok := top["metadata"].(map[string]any)
+	if !ok {
+		return data, nil
+	}
+	if ts, found := meta["creationTimestamp"]; !found || ts != nil {
+		return data, nil
+	}
+	delete(meta, "creationTimestamp")
+	return json.Marshal(top)
 }
 
 // indentLines prefixes every line of s with prefix.

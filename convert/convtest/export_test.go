@@ -47,8 +47,8 @@ func (g *Generator) Gen(version string) gopter.Gen { return g.versionGen(version
 // UpdateGen is the generator of the update check's hubs.
 func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
 
-// UpdateRaceCases is the update check's default under the race detector.
-const UpdateRaceCases = updateRaceCases
+// RaceCases caps every check's default under the race detector.
+const RaceCases = raceCases
 
 // RaceDetector tells whether the kit runs under the race detector.
 const RaceDetector = raceDetector

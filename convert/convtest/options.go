@@ -39,6 +39,10 @@ const (
 	// defaultRoundTripShortCases is defaultRoundTripCases under go test
 	// -short.
 	defaultRoundTripShortCases = 200
+	// raceCases caps every default under the race detector: it slows
+	// conversions down about tenfold and finds nothing more with more
+	// cases. The full counts run without it (CI runs both).
+	raceCases = 500
 	// defaultReliabilityCases is the number of objects Reliability checks
 	// per ordered pair of versions.
 	defaultReliabilityCases = 1000
@@ -179,7 +183,8 @@ func (c *config) resolveSeed() (int64, error) {
 }
 
 // resolveCases returns the number of cases of a run: the Cases option, else
-// the flag, else the environment, else full or short default.
+// the flag, else the environment, else full or short default, at most
+// raceCases under the race detector.
 func (c *config) resolveCases(full, short int) (int, error) {
 	if c.cases > 0 {
 		return c.cases, nil
@@ -195,6 +200,9 @@ func (c *config) resolveCases(full, short int) (int, error) {
 			}
 			return n, nil
 		}
+	}
+	if raceDetector {
+		full, short = min(full, raceCases), min(short, raceCases)
 	}
 	if testing.Testing() && testing.Short() {
 		return short, nil

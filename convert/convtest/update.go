@@ -12,12 +12,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// updateRaceCases is the number of hubs the update check tries per API
-// version under the race detector (when neither Cases nor HUBSPOKE_CASES says
-// otherwise): the detector slows conversions down about tenfold and finds
-// nothing more with more cases.
-const updateRaceCases = 500
-
 // checkUpdate checks that an update through API version changes nothing
 // the client did not change: the hub, as stored, converted to version,
 // encoded as JSON and decoded again (as it travels to a client and back),
@@ -33,7 +27,7 @@ const updateRaceCases = 500
 // conversion modifies its source or shares memory with it, and that both
 // results encode to stable JSON. It tries 10,000 hubs
 // (200 under go test -short, 500 under the race
-// detector). roundTrip runs it for every API version; a version that has
+// detector, as every check). roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
 // a *failure whose Counterexample is the hub, shrunk, whose Original is the
@@ -58,12 +52,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
-	short := defaultRoundTripShortCases
-	full := defaultRoundTripCases
-	if raceDetector {
-		full, short = updateRaceCases, min(short, updateRaceCases)
-	}
-	return k.run("update", path, k.gen.updateGen(), full, short, func(s *sample) string {
+	return k.run("update", path, k.gen.updateGen(), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
 			return p

@@ -502,7 +502,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 		errs = apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, v.schema, apiservervalidation.WithRatcheting(correlation))
 		celOpts = append(celOpts, cel.WithRatcheting(correlation))
 	}
-	errs = append(errs, objectmeta.Validate(nil, obj, v.structural, false)...)
+	errs = append(errs, validateObjectMeta(objectmeta.Validate, obj, v.structural)...)
 	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, v.structural, old)) == 0 {
 		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, v.structural, obj)...)
 	}
@@ -774,4 +774,17 @@ func hasField(s *structuralschema.Structural, path string) bool {
 		}
 	}
 	return true
+}
+
+// validateObjectMeta calls apiextensions-apiserver's objectmeta.Validate,
+// whose signature gained a context in v0.37, at whichever version the
+// module is built with (CI tests v0.35 and the newest).
+func validateObjectMeta(validate any, obj map[string]any, s *structuralschema.Structural) field.ErrorList {
+	switch f := validate.(type) {
+	case func(*field.Path, any, *structuralschema.Structural, bool) field.ErrorList:
+		return f(nil, obj, s, false)
+	case func(context.Context, *field.Path, any, *structuralschema.Structural, bool) field.ErrorList:
+		return f(context.TODO(), nil, obj, s, false)
+	}
+	return field.ErrorList{field.InternalError(nil, fmt.Errorf("objectmeta.Validate has an unknown signature %T", validate))}
 }

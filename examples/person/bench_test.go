@@ -50,7 +50,7 @@ func servedHub(b *testing.B) *v5storage.Person {
 // shared machine cancels out; x-json is the median of the per-round ratios
 // (conversion time / JSON time), with the 10th and 90th percentiles.
 //
-//	go test -run '^$' -bench ServedHubToV1AndBack ./examples/person/
+//	go -C examples test -run '^$' -bench ServedHubToV1AndBack ./person/
 func BenchmarkServedHubToV1AndBack(b *testing.B) {
 	scheme, err := api.NewScheme()
 	if err != nil {

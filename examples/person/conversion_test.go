@@ -47,7 +47,7 @@ func TestPersonReliability(t *testing.T) {
 // TestPersonGolden: the versions whose conversions hand-written hooks
 // adjust (names v2 ↔ v3, BirthDate v3 ↔ v4, ResidentialAddress v3 ↔ v5),
 // converted to the latest version and back. Regenerate with
-// HUBSPOKE_UPDATE_GOLDEN=1 go test ./examples/person/.
+// HUBSPOKE_UPDATE_GOLDEN=1 go -C examples test ./person/.
 func TestPersonGolden(t *testing.T) {
 	exemplars := []runtime.Object{
 		samples.MickeyV1(),

@@ -1,10 +1,11 @@
 // Command person demonstrates the hubspoke conversion chain on the Person
 // resource: it takes Mickey, the sample person of the versioning design, at
-// v5 and at v3, converts him to every version, prints the YAML at each (so
-// you can see values travel in the property bags of the storage versions),
-// and converts every version to every other.
+// v5, prints him as the hub stores him and as every other API version reads
+// him (so you can see values travel in the property bags), does the same
+// for Mickey as v3 describes him, and converts every version to every
+// other.
 //
-//	go run ./examples/person
+//	go -C examples run ./person
 package main
 
 import (
@@ -15,9 +16,26 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	"github.com/hubspoke/hubspoke/examples/person/samples"
+	"github.com/hubspoke/hubspoke/hub"
+	yamlv2 "go.yaml.in/yaml/v2"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/yaml"
 )
+
+// legend says how to read the YAML.
+const legend = `# How to read it
+
+  $propertyBag                  in a storage version (the hub, v5storage, is
+                                one): values that version has no field for,
+                                each as JSON text, stored with the object
+  hubspoke.dev/property-bags    annotation on an API version: every bag of
+                                its storage twin outside status, by path
+                                (spec, spec.birthDate, ...), so a client that
+                                reads and writes back at that version loses
+                                nothing
+  status.$propertyBags          on an API version: the status bags, which only
+                                writers of the status subresource can change
+`
 
 func main() {
 	if err := run(os.Stdout); err != nil {
@@ -27,6 +45,8 @@ func main() {
 }
 
 func run(w io.Writer) error {
+	// Long values (the bags annotation) on one line each, not folded.
+	yamlv2.FutureLineWrap()
 	scheme, err := api.NewScheme()
 	if err != nil {
 		return err
@@ -35,12 +55,17 @@ func run(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "# The conversion graph\n\n%s\n", converter.Graph())
+	fmt.Fprintf(w, "%s\n# The conversion graph\n\n%s\n", legend, converter.Graph())
 
+	// Each Mickey as the hub stores him, then at every other API version.
+	hubVersion := converter.Graph().Hub()
 	for _, start := range []runtime.Object{samples.MickeyV5(), samples.MickeyV3()} {
 		from := start.GetObjectKind().GroupVersionKind().Version
-		fmt.Fprintf(w, "\n# Mickey created at %s, read at every version\n", from)
-		for _, version := range converter.Graph().Versions() {
+		fmt.Fprintf(w, "\n# Mickey created at %s, stored at the hub and read at every other API version\n", from)
+		for _, version := range append([]string{hubVersion}, apiVersions(converter.Graph().Versions())...) {
+			if version == from {
+				continue
+			}
 			obj, err := converter.ToVersion(start, version)
 			if err != nil {
 				return err
@@ -53,8 +78,12 @@ func run(w io.Writer) error {
 		}
 	}
 
-	fmt.Fprintf(w, "\n# Every version to every other (from Mickey at v5)\n\n")
+	fmt.Fprintf(w, "\n# Every version (API and storage) to every other (from Mickey at v5)\n\n")
 	versions := converter.Graph().Versions()
+	width := 0
+	for _, v := range versions {
+		width = max(width, len(v))
+	}
 	for _, from := range versions {
 		src, err := converter.ToVersion(samples.MickeyV5(), from)
 		if err != nil {
@@ -69,9 +98,20 @@ func run(w io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "%-10s → all %d versions ok; %s → hub → %s %s\n", from, len(versions), from, from, back)
+		fmt.Fprintf(w, "%-*s → all %d versions ok; → hub → %-*s %s\n", width, from, len(versions), width, from, back)
 	}
 	return nil
+}
+
+// apiVersions returns the versions that are not storage twins.
+func apiVersions(versions []string) []string {
+	var out []string
+	for _, name := range versions {
+		if v, err := hub.ParseVersion(name); err == nil && !v.IsStorage() {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // roundTrip converts src (at version from) to the hub and back, and reports

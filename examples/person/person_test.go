@@ -20,7 +20,7 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// Regenerate the golden files with: go test ./examples/person/ -run Golden -update
+// Regenerate the golden files with: go -C examples test ./person/ -run Golden -update
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func newConverter(t *testing.T) *convert.Converter {
@@ -153,10 +153,31 @@ func TestDemoRuns(t *testing.T) {
 	if err := run(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## v3 → v4storage", "ResidentialAddress: '{\"label\":", "v5storage  → all 12 versions ok"} {
-		if !strings.Contains(out.String(), want) {
+	text := out.String()
+	for _, want := range []string{
+		"# How to read it", "$propertyBag ", "hubspoke.dev/property-bags ", "status.$propertyBags ", // the legend
+		"## v3 → v5storage", "## v5 → v1\n",
+		// the bags annotation on one line, not folded inside a value
+		`hubspoke.dev/property-bags: '{"spec":{"AlphaKey":"Mouse, Mickey","BirthDate":"1928-11-18","KnownAs":"Mickey","MailingAddress":{"street":"PO Box 10000",`,
+		"v5storage       → all 12 versions ok; → hub → v5storage       unchanged\n",
+	} {
+		if !strings.Contains(text, want) {
 			t.Errorf("demo output lacks %q", want)
 		}
+	}
+	// The summary is aligned: every line's arrows in the same columns.
+	summary := text[strings.Index(text, "# Every version"):]
+	var columns []int
+	for _, line := range strings.Split(summary, "\n")[2:] {
+		if line == "" {
+			continue
+		}
+		if c := strings.Index(line, "→ all"); len(columns) == 0 || c != columns[0] {
+			columns = append(columns, c)
+		}
+	}
+	if len(columns) != 1 {
+		t.Errorf("summary not aligned: the arrow is at columns %v:\n%s", columns, summary)
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/internal/typename"
-	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	carpv1 "k8s.io/apimachinery/pkg/apis/testapigroup/v1"
 )
 
 type older struct{ FullName string }
@@ -90,9 +90,9 @@ func TestTypeNameMetav1(t *testing.T) {
 		{box[metav1.Time]{}, "typename_test.box[metav1.Time]"},
 		{box[map[string][]*metav1.Time]{}, "typename_test.box[map[string][]*metav1.Time]"},
 		{augment.PropertyConverter[string, metav1.Time]{}, "augment.PropertyConverter[string,metav1.Time]"},
-		{augment.PropertyConverter[corev1.Pod, metav1.Time]{}, "augment.PropertyConverter[v1.Pod,metav1.Time]"},
-		{corev1.Pod{}, "v1.Pod"},
-		{[]corev1.Pod{}, "[]v1.Pod"},
+		{augment.PropertyConverter[carpv1.Carp, metav1.Time]{}, "augment.PropertyConverter[v1.Carp,metav1.Time]"},
+		{carpv1.Carp{}, "v1.Carp"},
+		{[]carpv1.Carp{}, "[]v1.Carp"},
 		{metav1.ObjectMeta{}, "metav1.ObjectMeta"},
 		{[2]map[metav1.Time]*metav1.Duration{}, "[2]map[metav1.Time]*metav1.Duration"},
 		{make(chan metav1.Time), "chan metav1.Time"},
@@ -102,7 +102,7 @@ func TestTypeNameMetav1(t *testing.T) {
 		{make(chan chan metav1.Time), "chan chan metav1.Time"},
 		{box[[2]map[metav1.Time]chan *newer]{}, "typename_test.box[[2]map[metav1.Time]chan *typename_test.newer]"},
 		{box[func(metav1.Time) error]{}, "typename_test.box[func(metav1.Time) error]"},
-		{box[struct{ T *corev1.Pod }]{}, "typename_test.box[struct { T *v1.Pod }]"},
+		{box[struct{ T *carpv1.Carp }]{}, "typename_test.box[struct { T *v1.Carp }]"},
 		{timesByName{}, "typename_test.timesByName"},
 	} {
 		if got := nameOf(tc.v); got != tc.want {

@@ -36,6 +36,7 @@ func TestHubSpoke(t *testing.T) {
 	t.Run("EveryVersion", func(t *testing.T) { testEveryVersion(t, ns("every-version")) })
 	t.Run("StoredAtHub", func(t *testing.T) { testStoredAtHub(t, ns("stored")) })
 	t.Run("UpdateThroughOldVersions", func(t *testing.T) { testUpdateThroughOldVersions(t, ns("update")) })
+	t.Run("PatchesThroughOldVersions", func(t *testing.T) { testPatchesThroughOldVersions(t, ns("patch")) })
 	t.Run("HostileReviews", func(t *testing.T) { testHostileReviews(t) })
 	t.Run("List500", func(t *testing.T) { testList(t, ns("list"), 500) })
 	t.Run("Security", func(t *testing.T) { testSecurity(t, ns("security")) })

@@ -43,7 +43,7 @@ import (
 // the conversion none. Both handlers serve it through Setup, as they serve
 // Person.
 //
-//	go test -run '^$' -bench 'ConversionReview|Handlers' -benchtime 30x ./examples/person/webhook/
+//	go -C examples test -run '^$' -bench 'ConversionReview|Handlers' -benchtime 30x ./person/webhook/
 
 const reviewSize = 1000
 

@@ -41,8 +41,9 @@ import (
 // Person), the path a ValidatingWebhookConfiguration names.
 const AdmissionPath = "/validate-crm-hubspoke-dev-person"
 
-// CRDFile is the Person CRD, relative to the root of the repository.
-const CRDFile = "examples/person/crd/crm.hubspoke.dev_people.yaml"
+// CRDFile is the Person CRD, relative to the examples module (the
+// directory go -C examples runs commands in).
+const CRDFile = "person/crd/crm.hubspoke.dev_people.yaml"
 
 // LoadCRD reads a CustomResourceDefinition from a YAML (or JSON) file, such
 // as CRDFile, strictly: an unknown field is an error.

@@ -8,8 +8,6 @@ package v3storage
 import (
 	"fmt"
 	"maps"
-	"slices"
-	"strconv"
 	"time"
 
 	"github.com/hubspoke/hubspoke/augment"
@@ -44,57 +42,19 @@ func dateToBirthDate(d v4storage.Date) (string, error) {
 	if d.Year == nil || d.Month == nil || d.Day == nil {
 		return "", nil // an incomplete date has no v3 form
 	}
-	if *d.Year < 0 || *d.Year > 9999 || *d.Month < 0 || *d.Month > 99 || *d.Day < 0 || *d.Day > 99 {
-		return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
-	}
-	// The common case without fmt: YYYY-MM-DD.
-	b := make([]byte, 0, 10)
-	b = appendPadded(b, *d.Year, 4)
-	b = append(b, '-')
-	b = appendPadded(b, *d.Month, 2)
-	b = append(b, '-')
-	b = appendPadded(b, *d.Day, 2)
-	return string(b), nil
+	// Not time.Format: time.Date would move a day out of range (February
+	// 30th) to another day, and this text must keep the Date's numbers.
+	return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
 }
 
-// appendPadded appends n (0 <= n < 10^width) in width digits, with leading
-// zeros, as fmt's %0*d does.
-func appendPadded(b []byte, n, width int) []byte {
-	start := len(b)
-	b = strconv.AppendInt(b, int64(n), 10)
-	for len(b)-start < width {
-		b = slices.Insert(b, start, '0')
-	}
-	return b
-}
-
-// parseDate reads text written as YYYY-MM-DD naming a real day, exactly the
-// texts time.Parse(time.DateOnly) accepts and formats back unchanged.
+// parseDate reads text written as YYYY-MM-DD (time.DateOnly) naming a real
+// day.
 func parseDate(text string) (year, month, day int, ok bool) {
-	if len(text) != 10 || text[4] != '-' || text[7] != '-' {
+	t, err := time.Parse(time.DateOnly, text)
+	if err != nil {
 		return 0, 0, 0, false
 	}
-	digits := func(s string) (int, bool) {
-		n := 0
-		for i := 0; i < len(s); i++ {
-			if s[i] < '0' || s[i] > '9' {
-				return 0, false
-			}
-			n = n*10 + int(s[i]-'0')
-		}
-		return n, true
-	}
-	year, okY := digits(text[:4])
-	month, okM := digits(text[5:7])
-	day, okD := digits(text[8:])
-	if !okY || !okM || !okD || month < 1 || month > 12 || day < 1 {
-		return 0, 0, 0, false
-	}
-	// Day 0 of the next month is the last day of this one.
-	if day > time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
-		return 0, 0, 0, false
-	}
-	return year, month, day, true
+	return t.Year(), int(t.Month()), t.Day(), true
 }
 
 // birthDateV4 is the key, in v3storage's spec bag, of a v4 Date that the v3

@@ -4,16 +4,18 @@
 // people.crm.hubspoke.dev on /convert and its AdmissionReviews for writes
 // of people on /validate-crm-hubspoke-dev-person, over TLS.
 //
-//	go run ./examples/person/webhook/cmd -cert-dir /path/to/certs -port 9443
+//	go -C examples run ./person/webhook/cmd -cert-dir /path/to/certs -port 9443
 //
 // The certificate directory holds tls.crt and tls.key; the CRD's
 // spec.conversion.webhook.clientConfig, and the ValidatingWebhookConfiguration
 // that sends CREATE and UPDATE of people and people/status at every version
 // to the admission path, must trust the certificate (caBundle) and point at
 // this server. The admission webhook validates writes against the CRD in
-// the file -crd names (by default the one in examples/person/crd, relative
-// to the repository's root), which must be the CRD the cluster has. The kubeconfig is found as controller-runtime
-// finds it (the -kubeconfig flag, $KUBECONFIG, in-cluster, ~/.kube/config).
+// the file -crd names (by default person/crd's, relative to the examples
+// module, where go -C examples runs), which must be the CRD the cluster
+// has. The kubeconfig is found as controller-runtime finds it (the
+// -kubeconfig flag, $KUBECONFIG, in-cluster, ~/.kube/config); without one
+// the command stops with controller-runtime's error.
 // It stops on SIGINT or SIGTERM.
 package main
 
