@@ -420,7 +420,7 @@ func notes(c *chain) []string {
 						"both values are kept in the property bags, but neither version sees the other's; write "+
 						"%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file",
 						s.where(p.name, pr.name()), pr.host.ref, s.hostName, pr.other.ref, s.otherName,
-						hookTo, s.otherName, p.name, hookFrom, s.otherName, p.name, s.hostName, p.name))
+						hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name))
 				}
 			}
 		}

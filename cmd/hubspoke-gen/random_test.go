@@ -66,8 +66,9 @@ type rExpr struct {
 	elem  *rExpr // rPtr, rSlice, rMap (map keys are strings)
 }
 
-// randomTypeRenames makes the histories rename types.
-const randomTypeRenames = false
+// randomTypeRenames makes the histories rename types (+hubspoke:renamedFrom
+// on the type, or renamedTypes in the metadata file).
+const randomTypeRenames = true
 
 // rType is a named type of a version: a struct or an enum.
 type rType struct {
