@@ -828,7 +828,7 @@ func TestRandomHistories(t *testing.T) {
 
 // writeModule writes the go.mod and go.sum of the temporary module: those
 // of the fixtures module, using the library in the tree.
-func writeModule(t *testing.T, dir string) {
+func writeModule(t testing.TB, dir string) {
 	t.Helper()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
