@@ -16,10 +16,11 @@ import (
 )
 
 // Random API histories: TestRandomHistories makes random chains of API
-// versions (3 to 8 versions; properties added, removed, renamed, retyped,
-// converted by value, brought back after skipping versions; nested
-// structs, lists of structs with and without list-map keys, maps,
-// pointers, enums; types renamed), writes each as a kubebuilder api
+// versions (3 to 8 versions; properties added, removed, renamed (sometimes
+// to the name of a removed one), retyped, converted by value, brought back
+// after skipping versions; nested structs, lists of structs with and
+// without list-map keys (which a version may add or drop), maps, pointers
+// (also as elements), enums; types renamed), writes each as a kubebuilder api
 // directory in one temporary module, runs the generator on it, builds the
 // result with its DeepCopy methods (controller-gen) and runs the
 // conversion tests the generator wrote (convtest's round trip, update
@@ -199,15 +200,26 @@ func (h *history) topExpr(v *rVersion, level int) (*rExpr, string) {
 			if keyed {
 				key = v.types[s.id].props[0].jsonName()
 			}
+			if !keyed {
+				return &rExpr{kind: rSlice, elem: h.maybeElemPtr(s)}, ""
+			}
 			return &rExpr{kind: rSlice, elem: s}, key
 		}
-		return &rExpr{kind: rSlice, elem: h.scalar(v)}, ""
+		return &rExpr{kind: rSlice, elem: h.maybeElemPtr(h.scalar(v))}, ""
 	default:
 		if level < 3 && h.chance(0.5) {
-			return &rExpr{kind: rMap, elem: h.structExpr(v, level, false)}, ""
+			return &rExpr{kind: rMap, elem: h.maybeElemPtr(h.structExpr(v, level, false))}, ""
 		}
-		return &rExpr{kind: rMap, elem: h.scalar(v)}, ""
+		return &rExpr{kind: rMap, elem: h.maybeElemPtr(h.scalar(v))}, ""
 	}
+}
+
+// maybeElemPtr sometimes makes the elements of a list or map pointers.
+func (h *history) maybeElemPtr(e *rExpr) *rExpr {
+	if h.chance(0.15) {
+		return &rExpr{kind: rPtr, elem: e}
+	}
+	return e
 }
 
 func (h *history) maybePtr(e *rExpr) *rExpr {
@@ -421,8 +433,21 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 		case n < 55 && p != nil:
 			touched[p.id] = true
 			p.renamedFrom = p.name
-			p.name = fmt.Sprintf("P%d", h.id())
+			p.name = h.newName(v, t, p)
 			h.counts["renamed"]++
+		case n < 62 && p != nil && p.expr.kind == rSlice && p.expr.elem.kind == rStruct:
+			// A list of structs gains or loses its list-map key.
+			item := v.types[p.expr.elem.id]
+			switch {
+			case p.listMapKey != "":
+				p.listMapKey = ""
+			case len(item.props) > 0 && item.props[0].key:
+				p.listMapKey = item.props[0].jsonName()
+			default:
+				continue
+			}
+			touched[p.id] = true
+			h.counts["list keys changed"]++
 		case n < 65 && p != nil:
 			// A type change the conversions cannot follow: kept in the
 			// bags both ways.
@@ -491,6 +516,23 @@ func prevHas(prev *rVersion, typeID, propID int) bool {
 		return false
 	}
 	return slices.ContainsFunc(t.props, func(p *rProp) bool { return p.id == propID })
+}
+
+// newName returns the new name of property p of t, renamed: a fresh one,
+// or sometimes the name of a property an earlier version removed from t
+// (whose values the versions in between keep in their bags under that
+// name), when the shapes agree or with compat.
+func (h *history) newName(v *rVersion, t *rType, p *rProp) string {
+	for _, g := range h.graves {
+		if g.typeID != t.id || !h.chance(0.5) || slices.ContainsFunc(t.props, func(q *rProp) bool { return q.name == g.prop.name }) {
+			continue
+		}
+		if h.compat || shape(v, p.expr) == g.shape {
+			h.counts["renamed to a removed name"]++
+			return g.prop.name
+		}
+	}
+	return fmt.Sprintf("P%d", h.id())
 }
 
 // bringBack adds to t a property an earlier version removed from it (a
