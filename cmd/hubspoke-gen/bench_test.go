@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -16,7 +17,8 @@ import (
 // nested types (evolved from version to version as the random histories
 // are). A run is the whole of generate: loading the packages (go/packages),
 // building the model, rendering and gofmt'ing every file, writing nothing;
-// load-ns/op is the part spent loading packages. Each also reports the
+// load-ns/op is the part spent loading packages, cpu-ns/op the CPU time of
+// the run and its go list processes. Each also reports the
 // lines the generator writes (gen-lines) and the lines of Go the user
 // wrote (user-lines).
 
@@ -41,6 +43,7 @@ func benchGenerate(b *testing.B, api string) {
 	}
 	gen, user := generatedLines(out), userLines(b, api)
 	var loading time.Duration
+	cpu := cpuTime()
 	for b.Loop() {
 		out, err := generate(api, options{})
 		if err != nil {
@@ -49,8 +52,24 @@ func benchGenerate(b *testing.B, api string) {
 		loading += out.loading
 	}
 	b.ReportMetric(float64(loading.Nanoseconds())/float64(b.N), "load-ns/op")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(gen), "gen-lines")
 	b.ReportMetric(float64(user), "user-lines")
+}
+
+// cpuTime returns the CPU time (user and system) used so far by this
+// process and by its children that have ended (go list, run by
+// go/packages): unlike the wall time, it hardly depends on what else the
+// machine runs.
+func cpuTime() time.Duration {
+	var total time.Duration
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(who, &ru); err == nil {
+			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return total
 }
 
 func generatedLines(out *output) int {
