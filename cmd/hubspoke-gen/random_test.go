@@ -804,7 +804,11 @@ func TestRandomHistories(t *testing.T) {
 	writeModule(t, dir)
 
 	replay := func(i int) string {
-		return fmt.Sprintf("%s=%d %s=1 go test -run TestRandomHistories", envGenSeed, seed+uint64(i), envGenHistories)
+		env := ""
+		if compat {
+			env = envGenCompat + "=1 "
+		}
+		return fmt.Sprintf("%s%s=%d %s=1 go test -run TestRandomHistories", env, envGenSeed, seed+uint64(i), envGenHistories)
 	}
 	histories := map[string]int{} // directory → index
 	var generated []string
