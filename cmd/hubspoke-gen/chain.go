@@ -79,7 +79,8 @@ func (c *chain) checkSkips(errs *errorList) {
 		v *version
 		f *field
 	}
-	last := map[[2]string]seen{} // type, property → where it was last present
+	last := map[[2]string]seen{} // type (its oldest name), property → where it was last present
+	canon := c.typeIdentities()
 	for i, v := range c.versions {
 		for _, name := range v.types {
 			o, ok := v.twins[name]
@@ -87,7 +88,7 @@ func (c *chain) checkSkips(errs *errorList) {
 				continue
 			}
 			for _, f := range o.properties() {
-				key := [2]string{name, f.name}
+				key := [2]string{canon[v][name], f.name}
 				prev, ok := last[key]
 				last[key] = seen{v, f}
 				if !ok || prev.v == c.versions[i-1] {
@@ -97,7 +98,10 @@ func (c *chain) checkSkips(errs *errorList) {
 				between := c.versions[slices.Index(c.versions, prev.v)+1 : i]
 				typeThere := true
 				for _, b := range between {
-					_, has := b.twins[name]
+					has := false
+					for n := range b.twins {
+						has = has || canon[b][n] == key[0]
+					}
 					typeThere = typeThere && has
 				}
 				if !typeThere {
@@ -111,6 +115,25 @@ func (c *chain) checkSkips(errs *errorList) {
 			}
 		}
 	}
+}
+
+// typeIdentities names each type of each version by the name it had when
+// it first appeared, following type renames, so that a type keeps its
+// identity along the chain.
+func (c *chain) typeIdentities() map[*version]map[string]string {
+	out := map[*version]map[string]string{}
+	var prev *version
+	for _, v := range c.versions {
+		out[v] = map[string]string{}
+		for _, name := range v.types {
+			out[v][name] = name
+			if prev != nil && prev.hasType(v.olderName(name)) {
+				out[v][name] = out[prev][v.olderName(name)]
+			}
+		}
+		prev = v
+	}
+	return out
 }
 
 // jsonEqual reports whether values of type a (of version va) and b (of

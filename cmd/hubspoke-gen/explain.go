@@ -56,8 +56,11 @@ func explainStep(b *strings.Builder, s *step, md bool) {
 	paths := typePaths(s)
 	counts := map[string]int{}
 	var rows []explainRow
-	var hooks []string
+	var hooks, renamed []string
 	for _, p := range s.pairs {
+		if p.name != p.otherName {
+			renamed = append(renamed, fmt.Sprintf("%s in %s is %s in %s", p.name, s.hostName, p.otherName, s.otherName))
+		}
 		var dirs []string
 		if p.hookTo {
 			dirs = append(dirs, hookTo)
@@ -99,6 +102,9 @@ func explainStep(b *strings.Builder, s *step, md bool) {
 		summary = append(summary, fmt.Sprintf("%d %s", counts[a], a))
 	}
 	fmt.Fprintf(b, "Summary: %s.\n", strings.Join(summary, ", "))
+	if len(renamed) > 0 {
+		fmt.Fprintf(b, "Types renamed: %s.\n", strings.Join(renamed, "; "))
+	}
 	if len(hooks) > 0 {
 		fmt.Fprintf(b, "Hooks: %s.\n", strings.Join(hooks, "; "))
 	} else {
@@ -152,11 +158,11 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 	if hostOlder != host {
 		return "" // added by the newer version
 	}
-	newer := s.other
+	newer, typ := s.other, p.otherName
 	if !hostOlder {
-		newer = s.host
+		newer, typ = s.host, p.name
 	}
-	if newer.removed[p.name][f.name] {
+	if newer.removed[typ][f.name] {
 		return fmt.Sprintf(" (removed in %s on purpose)", newer.name)
 	}
 	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
@@ -186,6 +192,8 @@ func conversionDetail(a, b *typeRef) string {
 			parts = append(parts, "value-wise")
 			a, b = a.elem, b.elem
 			continue
+		case a.kind == refObject && a.name != b.name:
+			parts = append(parts, "struct `"+a.name+"` → `"+b.name+"` (type renamed)")
 		case a.kind == refObject:
 			parts = append(parts, "struct `"+a.name+"`")
 		case a.kind == refEnum && a.String() == b.String():
@@ -219,9 +227,9 @@ func typePaths(s *step) map[string]string {
 		for _, name := range queue {
 			p := s.byName[name]
 			for _, pr := range p.props {
-				f := pr.host
+				f, other := pr.host, false
 				if f == nil {
-					f = pr.other
+					f, other = pr.other, true
 				}
 				path, t := joinPath(out[name], f.jsonName), f.ref
 				for t.kind == refPointer || t.kind == refSlice || t.kind == refMap {
@@ -233,16 +241,23 @@ func typePaths(s *step) map[string]string {
 					}
 					t = t.elem
 				}
-				if t.kind != refObject || s.byName[t.name] == nil {
+				if t.kind != refObject {
 					continue
 				}
-				old, seen := out[t.name]
+				tn := t.name
+				if other {
+					tn = s.hostType(tn)
+				}
+				if s.byName[tn] == nil {
+					continue
+				}
+				old, seen := out[tn]
 				switch {
 				case !seen:
-					next = append(next, t.name)
-					out[t.name] = path
-				case slices.Contains(next, t.name) && (len(path) < len(old) || len(path) == len(old) && path < old):
-					out[t.name] = path
+					next = append(next, tn)
+					out[tn] = path
+				case slices.Contains(next, tn) && (len(path) < len(old) || len(path) == len(old) && path < old):
+					out[tn] = path
 				}
 			}
 		}

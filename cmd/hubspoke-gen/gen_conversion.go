@@ -55,7 +55,7 @@ func writeLinks(f *file, s *step) {
 func writeHookAssertions(f *file, s *step) {
 	var lines []string
 	for _, p := range s.pairs {
-		other := f.q(s.otherPath, p.name)
+		other := f.q(s.otherPath, p.otherName)
 		if p.hookTo {
 			lines = append(lines, fmt.Sprintf("_ %s[*%s] = (*%s)(nil)", f.q(pathAugment, "AssignableTo"), other, p.name))
 		}
@@ -138,7 +138,7 @@ func (a *assign) local(name string) string {
 
 func (a *assign) write() {
 	f, p := a.f, a.p
-	other := f.q(a.s.otherPath, p.name)
+	other := f.q(a.s.otherPath, p.otherName)
 	if a.to {
 		if a.s.twin {
 			f.printf("// %s copies this %s into its storage twin.\n", assignTo(p.name), p.name)

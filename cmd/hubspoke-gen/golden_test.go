@@ -19,7 +19,8 @@ var update = flag.Bool("update", false, "rewrite the expected output of the case
 // holds API versions the generator refuses, with the expected error in
 // testdata/_errors/<case>/error.txt. A case's notes (properties that need a
 // hook) are in its notes.txt, and what hubspoke-gen explain prints for it in
-// explain.md and explain.txt. testdata is a module of its own that uses the
+// explain.md and explain.txt; its metadata.yaml, when it has one, is
+// passed with -metadata. testdata is a module of its own that uses the
 // library from the tree.
 
 type testCase struct {
@@ -54,7 +55,11 @@ func TestGolden(t *testing.T) {
 	var updated []string
 	for _, c := range testCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			out, err := generate(filepath.Join(c.dir, "api"), options{})
+			var opt options
+			if _, err := os.Stat(filepath.Join(c.dir, "metadata.yaml")); err == nil {
+				opt.metadata = filepath.Join(c.dir, "metadata.yaml")
+			}
+			out, err := generate(filepath.Join(c.dir, "api"), opt)
 			if c.fail {
 				if err == nil {
 					t.Fatal("generated, want an error")

@@ -79,8 +79,8 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 				if name == hookFrom {
 					param = "src"
 				}
-				want := fmt.Sprintf("%s(%s *%s.%s) error", name, param, s.otherName, tn)
-				if !isHook(sel.Obj().Type().(*types.Signature), s.otherPath, tn) {
+				want := fmt.Sprintf("%s(%s *%s.%s) error", name, param, s.otherName, p.otherName)
+				if !isHook(sel.Obj().Type().(*types.Signature), s.otherPath, p.otherName) {
 					errs.addf(where, "has the signature %s; a hook must be %s", types.TypeString(sel.Obj().Type(), byName), want)
 					continue
 				}

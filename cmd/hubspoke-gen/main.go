@@ -83,7 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *verbose {
-		fmt.Fprintf(stdout, "hubspoke-gen: %d files, %d changed, in %v\n", len(out.files), len(changes), time.Since(start).Round(time.Millisecond))
+		fmt.Fprintf(stdout, "hubspoke-gen: %d files, %d changed, in %v (loading packages: %v)\n", len(out.files), len(changes),
+			time.Since(start).Round(time.Millisecond), out.loading.Round(time.Millisecond))
 	}
 	return 0
 }
@@ -152,6 +153,7 @@ type output struct {
 	notes    []string          // properties that need a hook, and the like
 	warnings []string          // properties removed without acknowledgement
 	chain    *chain            // the model every file is a view of
+	loading  time.Duration     // spent loading packages (go/packages)
 }
 
 // changes lists, sorted, the files that writing would create, change or
@@ -225,13 +227,19 @@ func generate(dir string, opt options) (*output, error) {
 	// loaded again without the generated files (slower: with an overlay,
 	// go/packages type-checks every dependency from source).
 	all := append(slices.Clone(t.api), t.storage...)
-	pkgs, err := t.load(all, nil)
+	var loading time.Duration
+	load := func(overlay map[string][]byte) (map[string]*packages.Package, error) {
+		start := time.Now()
+		defer func() { loading += time.Since(start) }()
+		return t.load(all, overlay)
+	}
+	pkgs, err := load(nil)
 	if err != nil {
 		blank, berr := t.blank()
 		if berr != nil {
 			return nil, berr
 		}
-		if pkgs, err = t.load(all, blank); err != nil {
+		if pkgs, err = load(blank); err != nil {
 			return nil, err
 		}
 	}
@@ -300,7 +308,7 @@ func generate(dir string, opt options) (*output, error) {
 				overlay[p] = out.files[p]
 			}
 		}
-		if pkgs, err = t.load(all, overlay); err != nil {
+		if pkgs, err = load(overlay); err != nil {
 			return nil, err
 		}
 		errs = &errorList{}
@@ -322,6 +330,7 @@ func generate(dir string, opt options) (*output, error) {
 	}
 	out.notes = notes(c)
 	out.warnings = c.warnings
+	out.loading = loading
 	return out, nil
 }
 
@@ -420,7 +429,7 @@ func notes(c *chain) []string {
 						"both values are kept in the property bags, but neither version sees the other's; write "+
 						"%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file",
 						s.where(p.name, pr.name()), pr.host.ref, s.hostName, pr.other.ref, s.otherName,
-						hookTo, s.otherName, p.name, hookFrom, s.otherName, p.name, s.hostName, p.name))
+						hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name))
 				}
 			}
 		}

@@ -16,6 +16,7 @@ import (
 //
 //	+hubspoke:renamedFrom=Old   on a field: the field was Old
 //	+hubspoke:removed=Name      on a type: its property Name was removed
+//	+hubspoke:renamedFrom=Old   on a type: the type was Old
 //
 // and, for API versions whose source people cannot annotate (generated
 // ones), from a YAML file (-metadata), keyed by the newer version:
@@ -27,7 +28,7 @@ import (
 //	    removedProperties:
 //	      - PersonSpec.Name              # Type.Property of the previous version
 //	    renamedTypes:
-//	      Client: Customer               # New: Old (refused for now)
+//	      Client: Customer               # New: Old
 //
 // A property that the previous version has and the newer one neither has
 // nor renames must be acknowledged as removed: otherwise it is a warning,
@@ -94,6 +95,7 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 		prev := c.previous(v)
 		ch := md.Versions[v.name]
 		v.removed = map[string]map[string]bool{}
+		c.applyTypeRenames(v, prev, ch, file, errs)
 
 		// Renames: from the markers, then from the file.
 		for _, tn := range v.types {
@@ -158,10 +160,10 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 				errs.addf(r.where, "%s is the oldest version: it has no previous version to remove %s from", v.name, r.prop)
 			case v.objects[r.typ] == nil:
 				errs.addf(r.where, "%s has no type %s", v.name, r.typ)
-			case prev.objects[r.typ] == nil:
-				errs.addf(r.where, "%s, the previous version, has no type %s", prev.name, r.typ)
-			case prev.objects[r.typ].field(r.prop) == nil:
-				errs.addf(r.where, "%s.%s, in the previous version, has no property %s", prev.name, r.typ, r.prop)
+			case prev.objects[v.olderName(r.typ)] == nil:
+				errs.addf(r.where, "%s, the previous version, has no type %s", prev.name, v.olderName(r.typ))
+			case prev.objects[v.olderName(r.typ)].field(r.prop) == nil:
+				errs.addf(r.where, "%s.%s, in the previous version, has no property %s", prev.name, v.olderName(r.typ), r.prop)
 			case v.objects[r.typ].field(r.prop) != nil:
 				errs.addf(r.where, "%s.%s still has %s", v.name, r.typ, r.prop)
 			default:
@@ -172,36 +174,78 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 			}
 		}
 
-		// Type renames: checked, then refused.
-		for _, newName := range slices.Sorted(maps.Keys(ch.RenamedTypes)) {
-			old := ch.RenamedTypes[newName]
-			where := fmt.Sprintf("%s: version %s: renamedTypes: %s", file, v.name, newName)
-			switch {
-			case prev == nil:
-				errs.addf(where, "%s is the oldest version: it has no previous version to rename %s from", v.name, old)
-			case v.objects[newName] == nil && v.enums[newName] == nil:
-				errs.addf(where, "%s has no type %s", v.name, newName)
-			case prev.objects[old] == nil && prev.enums[old] == nil:
-				errs.addf(where, "%s, the previous version, has no type %s", prev.name, old)
-			default:
-				errs.addf(where, "renaming %s to %s: type renames are not supported by this version of hubspoke-gen (the conversions pair types by name)", old, newName)
-			}
-		}
 	}
 }
 
 // checkRename checks a rename of property old of type tn in the version
 // before v to property name in v.
 func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string, errs *errorList) {
-	switch {
-	case prev == nil:
+	if prev == nil {
 		errs.addf(where, "%s, but %s is the oldest version", what, v.name)
-	case prev.objects[tn] == nil:
-		errs.addf(where, "%s, but %s, the previous version, has no type %s", what, prev.name, tn)
-	case prev.objects[tn].field(old) == nil && prev.objects[tn].field(name) == nil:
+		return
+	}
+	switch ptn := v.olderName(tn); {
+	case prev.objects[ptn] == nil:
+		errs.addf(where, "%s, but %s, the previous version, has no type %s", what, prev.name, ptn)
+	case prev.objects[ptn].field(old) == nil && prev.objects[ptn].field(name) == nil:
 		// (When the previous version has name, the marker was copied
 		// forward with its type: the rename happened before.)
-		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, prev.name, tn, old, name)
+		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, prev.name, ptn, old, name)
+	}
+}
+
+// applyTypeRenames records the type renames of v relative to prev, the
+// previous version: +hubspoke:renamedFrom=Old on a type of v, and the
+// renamedTypes of ch, its entry in the metadata file (named file). Each
+// must name a type of v and a type of the same sort (struct or enum) of
+// prev that v no longer has; two renames from one type are errors. A
+// marker copied forward with its type, whose previous version already has
+// the new name and not the old one, has done its work and is accepted.
+func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file string, errs *errorList) {
+	v.renamedTypes = map[string]string{}
+	type rename struct{ where, what, newName, old string }
+	var renames []rename
+	for _, tn := range v.types {
+		for _, old := range v.typeComments(tn).values(markerRenamedFrom) {
+			if prev != nil && prev.hasType(tn) && !prev.hasType(old) {
+				continue // copied forward
+			}
+			renames = append(renames, rename{fmt.Sprintf("%s %s", v.name, tn), "+hubspoke:renamedFrom=" + old, tn, old})
+		}
+	}
+	for _, newName := range slices.Sorted(maps.Keys(ch.RenamedTypes)) {
+		old := ch.RenamedTypes[newName]
+		where := fmt.Sprintf("%s: version %s: renamedTypes: %s", file, v.name, newName)
+		switch marker := v.typeComments(newName).values(markerRenamedFrom); {
+		case old == "":
+			errs.addf(where, "want NewType: OldType")
+		case len(marker) > 0 && marker[0] != old:
+			errs.addf(where, "the type's marker says +hubspoke:renamedFrom=%s", marker[0])
+		case len(marker) == 0 || !slices.ContainsFunc(renames, func(r rename) bool { return r.newName == newName }):
+			renames = append(renames, rename{where, "renamed from " + old, newName, old})
+		}
+	}
+	from := map[string]string{} // old → the first new name
+	for _, r := range renames {
+		switch {
+		case prev == nil:
+			errs.addf(r.where, "%s, but %s is the oldest version", r.what, v.name)
+		case !v.hasType(r.newName):
+			errs.addf(r.where, "%s has no type %s", v.name, r.newName)
+		case !prev.hasType(r.old):
+			errs.addf(r.where, "%s, but %s, the previous version, has no type %s", r.what, prev.name, r.old)
+		case prev.hasType(r.newName):
+			errs.addf(r.where, "%s, but %s, the previous version, has a type %s too (renaming one type to another's name is not supported)", r.what, prev.name, r.newName)
+		case v.hasType(r.old):
+			errs.addf(r.where, "%s, but %s still has a type %s", r.what, v.name, r.old)
+		case (v.objects[r.newName] == nil) != (prev.objects[r.old] == nil):
+			errs.addf(r.where, "%s, but one of %s.%s and %s.%s is a struct and the other is not", r.what, prev.name, r.old, v.name, r.newName)
+		case from[r.old] != "" && from[r.old] != r.newName:
+			errs.addf(r.where, "%s, but %s is renamed from %s too: two types renamed from one are not supported", r.what, from[r.old], r.old)
+		default:
+			from[r.old] = r.newName
+			v.renamedTypes[r.newName] = r.old
+		}
 	}
 }
 
@@ -219,6 +263,10 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 			older, newer = newer, older
 		}
 		for _, p := range s.pairs {
+			typ := p.otherName // as the newer version calls it
+			if newer == s.host {
+				typ = p.name
+			}
 			for _, pr := range p.props {
 				var f *field
 				switch {
@@ -229,16 +277,16 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 				default:
 					continue
 				}
-				if newer.removed[p.name][f.name] {
+				if newer.removed[typ][f.name] {
 					continue
 				}
 				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
 					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file)",
-					newer.name, p.name, f.name, older.name, f.name, newer.name, f.name, p.name, newer.name)
+					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name)
 				if strict {
-					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, p.name, f.name), "removed without acknowledgement: %s has it; "+
+					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, typ, f.name), "removed without acknowledgement: %s has it; "+
 						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)",
-						older.name, f.name, p.name, newer.name)
+						older.name, f.name, typ, newer.name)
 				} else {
 					c.warnings = append(c.warnings, msg)
 				}

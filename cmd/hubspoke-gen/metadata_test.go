@@ -103,10 +103,10 @@ func TestMetadata(t *testing.T) {
 		yaml:    "versions:\n  v3:\n    renamedProperties:\n      PersonSpec.KnownAs: Alias\n",
 		errs:    []string{"renamedProperties: PersonSpec.KnownAs: the field's marker says +hubspoke:renamedFrom=Nickname"},
 	}, {
-		name:    "type rename refused",
+		name:    "type rename onto a name the previous version has",
 		fixture: "added",
-		yaml:    "versions:\n  v2:\n    renamedTypes:\n      WidgetSpec: WidgetSpec\n",
-		errs:    []string{"renamedTypes: WidgetSpec: renaming WidgetSpec to WidgetSpec: type renames are not supported"},
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      WidgetSpec: WidgetStatus\n",
+		errs:    []string{"renamedTypes: WidgetSpec: renamed from WidgetStatus, but v1, the previous version, has a type WidgetSpec too"},
 	}, {
 		name:    "type rename of an unknown type",
 		fixture: "added",
@@ -114,9 +114,29 @@ func TestMetadata(t *testing.T) {
 		errs:    []string{"renamedTypes: Gadget: v2 has no type Gadget"},
 	}, {
 		name:    "type rename from an unknown type",
-		fixture: "added",
-		yaml:    "versions:\n  v2:\n    renamedTypes:\n      WidgetSpec: GadgetSpec\n",
-		errs:    []string{"renamedTypes: WidgetSpec: v1, the previous version, has no type GadgetSpec"},
+		fixture: "renamed",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Person: Gadget\n",
+		errs:    []string{"renamedTypes: Person: renamed from Gadget, but v1, the previous version, has no type Gadget"},
+	}, {
+		name:    "type rename in the oldest version",
+		fixture: "renamed",
+		yaml:    "versions:\n  v1:\n    renamedTypes:\n      Person: Human\n",
+		errs:    []string{"version v1: renamedTypes: Person: renamed from Human, but v1 is the oldest version"},
+	}, {
+		name:    "type rename that contradicts the marker",
+		fixture: "typerenamed",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Client: Contact\n",
+		errs:    []string{"renamedTypes: Client: the type's marker says +hubspoke:renamedFrom=Customer"},
+	}, {
+		name:    "two types renamed from one",
+		fixture: "typerenamed",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Channel: Customer\n",
+		errs:    []string{"renamedTypes: Channel: renamed from Customer, but Client is renamed from Customer too: two types renamed from one are not supported"},
+	}, {
+		name:    "a struct renamed from an enum",
+		fixture: "typerenamed",
+		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Channel: Level\n",
+		errs:    []string{"renamedTypes: Channel: renamed from Level, but one of v1.Level and v2.Channel is a struct and the other is not"},
 	}, {
 		name:    "YAML syntax",
 		fixture: "added",
@@ -187,5 +207,26 @@ func TestMetadataRenameExplained(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("explain does not say %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestTypeRenameFromFile checks that the type rename of the fixture
+// typerenamed's metadata file (Contact became Channel in v2) is what pairs
+// the two types: without the file, the property holding them changes type.
+func TestTypeRenameFromFile(t *testing.T) {
+	out, err := generate("testdata/typerenamed/api", options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "v1storage → v2storage: WidgetSpec.Contacts changes type ([]Contact in v1storage, []Channel in v2storage)"
+	if len(out.notes) != 1 || !strings.HasPrefix(out.notes[0], want) {
+		t.Errorf("notes without the metadata file:\n%s\nwant one: %s", strings.Join(out.notes, "\n"), want)
+	}
+	out, err = generate("testdata/typerenamed/api", options{metadata: "testdata/typerenamed/metadata.yaml", strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.notes) != 0 || len(out.warnings) != 0 {
+		t.Errorf("with the metadata file: notes %q, warnings %q", out.notes, out.warnings)
 	}
 }

@@ -39,6 +39,10 @@ type version struct {
 	// neighbour on the older side of the step) that this one removed on
 	// purpose: type → property (+hubspoke:removed, or the metadata file).
 	removed map[string]map[string]bool
+	// renamedTypes maps the types of this version that the previous
+	// version calls by another name to that name (+hubspoke:renamedFrom on
+	// the type, or renamedTypes in the metadata file).
+	renamedTypes map[string]string
 
 	hub       bool
 	towardHub *version // the neighbour towards the hub; nil for the hub
@@ -52,6 +56,40 @@ type object struct {
 	fields []*field
 	comments
 	pos token.Pos
+}
+
+// olderName returns the name the previous version gives type name of v.
+func (v *version) olderName(name string) string {
+	if old, ok := v.renamedTypes[name]; ok {
+		return old
+	}
+	return name
+}
+
+// newerName returns the name v gives type old of the previous version.
+func (v *version) newerName(old string) string {
+	for n, o := range v.renamedTypes {
+		if o == old {
+			return n
+		}
+	}
+	return old
+}
+
+// hasType reports whether v has an object or an enum named name.
+func (v *version) hasType(name string) bool {
+	return v.objects[name] != nil || v.enums[name] != nil
+}
+
+// typeComments returns the comments of the object or enum name of v.
+func (v *version) typeComments(name string) comments {
+	if o, ok := v.objects[name]; ok {
+		return o.comments
+	}
+	if e, ok := v.enums[name]; ok {
+		return e.comments
+	}
+	return comments{}
 }
 
 func (o *object) field(name string) *field {

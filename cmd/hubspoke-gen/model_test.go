@@ -320,3 +320,52 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeRenameModel checks the model of the fixture typerenamed: v2
+// renames Customer to Client (marker), Contact to Channel (metadata file)
+// and the enum Level to Tier; v3 keeps Client's marker, which has done its
+// work. The step pairs the renamed types, keyed by the host's name, and
+// names both sides; each type keeps its identity along the chain.
+func TestTypeRenameModel(t *testing.T) {
+	out, err := generate("testdata/typerenamed/api", options{metadata: "testdata/typerenamed/metadata.yaml"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := out.chain
+	v1, v2, v3 := c.versions[0], c.versions[1], c.versions[2]
+	if diff := cmp.Diff(map[string]string{"Client": "Customer", "Channel": "Contact", "Tier": "Level"}, v2.renamedTypes); diff != "" {
+		t.Errorf("v2's type renames (-want +got):\n%s", diff)
+	}
+	if len(v3.renamedTypes) != 0 {
+		t.Errorf("v3's type renames: %v, want none (its marker was copied forward)", v3.renamedTypes)
+	}
+	for _, tc := range []struct {
+		s          *step
+		host, want string
+	}{
+		{c.storage[v1], "Customer", "Client"},
+		{c.storage[v1], "Contact", "Channel"},
+		{c.storage[v1], "WidgetSpec", "WidgetSpec"},
+		{c.storage[v2], "Client", "Client"},
+	} {
+		if got := tc.s.otherType(tc.host); got != tc.want {
+			t.Errorf("%s → %s: otherType(%s) = %s, want %s", tc.s.hostName, tc.s.otherName, tc.host, got, tc.want)
+		}
+		if got := tc.s.hostType(tc.want); got != tc.host {
+			t.Errorf("%s → %s: hostType(%s) = %s, want %s", tc.s.hostName, tc.s.otherName, tc.want, got, tc.host)
+		}
+		if p := tc.s.byName[tc.host]; p == nil || p.otherName != tc.want || p.other != tc.s.other.twins[tc.want] {
+			t.Errorf("%s → %s: the pair of %s is %+v, want its other side %s", tc.s.hostName, tc.s.otherName, tc.host, p, tc.want)
+		}
+	}
+	ids := c.typeIdentities()
+	if ids[v3]["Client"] != "Customer" || ids[v3]["Tier"] != "Level" || ids[v2]["Channel"] != "Contact" || ids[v1]["Customer"] != "Customer" {
+		t.Errorf("identities: %v", ids)
+	}
+	got := describe(c.storage[v1])
+	for _, want := range []string{"  Customer\n    Mail: copied (renamed to Email)\n    Fax: stashed\n", "  Contact\n    Kind: copied\n    Value: copied\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("v1storage → v2storage does not say %q:\n%s", want, got)
+		}
+	}
+}

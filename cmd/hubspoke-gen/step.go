@@ -43,7 +43,8 @@ type step struct {
 
 // pair is a type the step converts: its host side and its other side.
 type pair struct {
-	name        string
+	name        string // the host side's name
+	otherName   string // the other side's: another one when the type was renamed
 	host, other *object
 	props       []*prop
 	// Hand-written hooks of the host type, called at the end of the
@@ -86,7 +87,7 @@ func twinStep(v *version, errs *errorList) *step {
 			continue
 		}
 		t := v.twins[name]
-		p := &pair{name: name, host: o, other: t}
+		p := &pair{name: name, otherName: name, host: o, other: t}
 		for _, f := range o.properties() {
 			tf := t.field(f.name)
 			act := actCopy
@@ -118,6 +119,10 @@ func storageStep(host, other *version, errs *errorList) *step {
 	s := &step{host: host, other: other, hostPath: host.storagePath, otherPath: other.storagePath,
 		hostName: host.storageName, otherName: other.storageName, byName: map[string]*pair{}, errs: errs}
 	for _, kind := range host.kinds {
+		if s.otherType(kind) != kind {
+			errs.addf(s.where(kind, ""), "renaming a kind is not supported")
+			continue
+		}
 		if _, ok := other.twins[kind]; !ok {
 			errs.addf(s.where(kind, ""), "%s has no kind %s: dropping a kind is not supported", other.name, kind)
 			continue
@@ -133,8 +138,8 @@ func (s *step) pairObjects(name string) *pair {
 	if p, ok := s.byName[name]; ok {
 		return p
 	}
-	a, b := s.host.twins[name], s.other.twins[name]
-	p := &pair{name: name, host: a, other: b}
+	a, b := s.host.twins[name], s.other.twins[s.otherType(name)]
+	p := &pair{name: name, otherName: s.otherType(name), host: a, other: b}
 	s.byName[name] = p
 	s.pairs = append(s.pairs, p)
 
@@ -178,6 +183,24 @@ func (s *step) pairObjects(name string) *pair {
 	return p
 }
 
+// otherType returns the name the other side of the step gives the host's
+// type name: its own, unless the newer side renamed it.
+func (s *step) otherType(name string) string {
+	if s.host.order.Compare(s.other.order) < 0 {
+		return s.other.newerName(name)
+	}
+	return s.host.olderName(name)
+}
+
+// hostType returns the name the host side of the step gives the other
+// side's type name: the inverse of otherType.
+func (s *step) hostType(name string) string {
+	if s.host.order.Compare(s.other.order) < 0 {
+		return s.other.olderName(name)
+	}
+	return s.host.newerName(name)
+}
+
 // match pairs the properties of a (host side) with those of b: by name,
 // or through +hubspoke:renamedFrom on the newer side's field.
 func (s *step) match(a, b *object) map[*field]*field {
@@ -218,8 +241,9 @@ func (s *step) match(a, b *object) map[*field]*field {
 
 // compatible reports whether a value of type a (host side) converts to
 // type b (other side) and back without loss, and whether it does so as it
-// is (same). Struct types convert when they have the same name; their pair
-// is added to the step.
+// is (same). Struct types convert when they have the same name, or when
+// the newer side renamed one from the other; their pair is added to the
+// step.
 func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 	switch {
 	case a.kind == refPointer && b.kind == refPointer, a.kind == refSlice && b.kind == refSlice:
@@ -230,7 +254,7 @@ func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 		}
 		return s.compatible(a.elem, b.elem)
 	case a.kind == refObject && b.kind == refObject:
-		if a.name != b.name {
+		if s.otherType(a.name) != b.name {
 			return false, false
 		}
 		s.pairObjects(a.name)

@@ -1,0 +1,909 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Random API histories: TestRandomHistories makes random chains of API
+// versions (3 to 8 versions; properties added, removed, renamed (sometimes
+// to the name of a removed one), retyped, converted by value, brought back
+// after skipping versions; nested structs, lists of structs with and
+// without list-map keys (which a version may add or drop), maps, pointers
+// (also as elements), enums; types renamed), writes each as a kubebuilder api
+// directory in one temporary module, runs the generator on it, builds the
+// result with its DeepCopy methods (controller-gen) and runs the
+// conversion tests the generator wrote (convtest's round trip, update
+// check and reliability).
+//
+// The environment variables:
+//
+//	HUBSPOKE_GEN_SEED=<n>       the seed of the first history (default: the time); history i has seed n+i
+//	HUBSPOKE_GEN_HISTORIES=<n>  how many histories (default 3)
+//	HUBSPOKE_GEN_CASES=<n>      convtest's cases per check (HUBSPOKE_CASES of the fixtures; default 100)
+//	HUBSPOKE_GEN_KEEP=1         keep the temporary module, and print where it is
+//	HUBSPOKE_GEN_COMPAT=1       also let complex properties come back in another shape (compat staging)
+//
+// A failing history prints the command that replays it alone.
+
+const (
+	envGenSeed      = "HUBSPOKE_GEN_SEED"
+	envGenHistories = "HUBSPOKE_GEN_HISTORIES"
+	envGenCases     = "HUBSPOKE_GEN_CASES"
+	envGenKeep      = "HUBSPOKE_GEN_KEEP"
+	envGenCompat    = "HUBSPOKE_GEN_COMPAT"
+)
+
+// The random model: a history is a list of versions; each version holds
+// types by identity (a type keeps its identity when renamed), each type
+// its properties (a property keeps its identity when renamed or retyped).
+
+type rKind int
+
+const (
+	rBasic rKind = iota
+	rEnum
+	rStruct
+	rPtr
+	rSlice
+	rMap
+)
+
+// rExpr is the type of a property or of an element.
+type rExpr struct {
+	kind  rKind
+	basic string // rBasic: string, int32, int64, bool
+	id    int    // rEnum, rStruct: the type's identity
+	elem  *rExpr // rPtr, rSlice, rMap (map keys are strings)
+}
+
+// randomTypeRenames makes the histories rename types (+hubspoke:renamedFrom
+// on the type, or renamedTypes in the metadata file).
+const randomTypeRenames = true
+
+// rType is a named type of a version: a struct or an enum.
+type rType struct {
+	id    int
+	name  string
+	enum  string // the basic type of an enum; "" for a struct
+	level int    // structs reference only structs of a greater level: no cycles
+	props []*rProp
+
+	// The changes this version made (markers).
+	removed     []string
+	renamedFrom string
+}
+
+// rProp is a property of a struct.
+type rProp struct {
+	id          int
+	name        string
+	expr        *rExpr
+	key         bool   // the list-map key of its type: never changes
+	listMapKey  string // a []Struct property keyed by this JSON name
+	renamedFrom string // the marker of this version
+}
+
+func (p *rProp) jsonName() string { return strings.ToLower(p.name[:1]) + p.name[1:] }
+
+type rVersion struct {
+	name  string
+	types map[int]*rType
+}
+
+// Identities of the types every version has (never renamed).
+const (
+	idSpec   = 1
+	idStatus = 2
+)
+
+// grave is a property that a version removed, which a later one may bring
+// back: its type, and the JSON shape it had.
+type grave struct {
+	typeID int
+	prop   *rProp
+	shape  string
+}
+
+type history struct {
+	r        *rand.Rand
+	seed     uint64
+	group    string
+	compat   bool // complex properties may come back in another shape
+	metadata bool // the changes go into a -metadata file instead of markers
+	versions []*rVersion
+	nextID   int
+	graves   []grave
+	counts   map[string]int // mutations made, by kind
+}
+
+func (h *history) id() int { h.nextID++; return h.nextID }
+
+func (h *history) chance(p float64) bool { return h.r.Float64() < p }
+
+// versionNames returns n sorted Kubernetes version names, at least one of
+// them stable (the hub needs one).
+func (h *history) versionNames(n int) []string {
+	var all []string
+	for major := 1; major <= 8; major++ {
+		all = append(all, fmt.Sprintf("v%dalpha1", major), fmt.Sprintf("v%dbeta1", major), fmt.Sprintf("v%d", major))
+	}
+	for {
+		idx := h.r.Perm(len(all))[:n]
+		slices.Sort(idx)
+		var names []string
+		stable := false
+		for _, i := range idx {
+			names = append(names, all[i])
+			stable = stable || !strings.Contains(all[i], "alpha") && !strings.Contains(all[i], "beta")
+		}
+		if stable {
+			return names
+		}
+	}
+}
+
+func newHistory(seed uint64, index int, compat bool) *history {
+	h := &history{r: rand.New(rand.NewPCG(seed, 0x5eed)), seed: seed, group: fmt.Sprintf("h%d.example.com", index),
+		compat: compat, counts: map[string]int{}}
+	h.metadata = h.chance(0.25)
+	names := h.versionNames(3 + h.r.IntN(6))
+	v := &rVersion{name: names[0], types: map[int]*rType{}}
+	h.nextID = idStatus
+	v.types[idSpec] = &rType{id: idSpec, name: "WidgetSpec"}
+	v.types[idStatus] = &rType{id: idStatus, name: "WidgetStatus"}
+	for range 3 + h.r.IntN(6) {
+		h.addProp(v, v.types[idSpec])
+	}
+	for range 1 + h.r.IntN(3) {
+		h.addProp(v, v.types[idStatus])
+	}
+	h.versions = append(h.versions, v)
+	for _, name := range names[1:] {
+		h.versions = append(h.versions, h.evolve(h.versions[len(h.versions)-1], name))
+	}
+	return h
+}
+
+// addProp adds a new property of a random type to t.
+func (h *history) addProp(v *rVersion, t *rType) *rProp {
+	id := h.id()
+	p := &rProp{id: id, name: fmt.Sprintf("P%d", id)}
+	p.expr, p.listMapKey = h.topExpr(v, t.level)
+	t.props = append(t.props, p)
+	return p
+}
+
+// topExpr returns the type of a new property of a struct of the level:
+// structs by pointer, scalars by value or pointer, lists and maps.
+func (h *history) topExpr(v *rVersion, level int) (*rExpr, string) {
+	switch n := h.r.IntN(100); {
+	case n < 40:
+		return h.maybePtr(h.scalar(v)), ""
+	case n < 55 && level < 3:
+		return &rExpr{kind: rPtr, elem: h.structExpr(v, level, false)}, ""
+	case n < 80:
+		if level < 3 && h.chance(0.6) {
+			keyed := h.chance(0.5)
+			s := h.structExpr(v, level, keyed)
+			key := ""
+			if keyed {
+				key = v.types[s.id].props[0].jsonName()
+			}
+			if !keyed {
+				return &rExpr{kind: rSlice, elem: h.maybeElemPtr(s)}, ""
+			}
+			return &rExpr{kind: rSlice, elem: s}, key
+		}
+		return &rExpr{kind: rSlice, elem: h.maybeElemPtr(h.scalar(v))}, ""
+	default:
+		if level < 3 && h.chance(0.5) {
+			return &rExpr{kind: rMap, elem: h.maybeElemPtr(h.structExpr(v, level, false))}, ""
+		}
+		return &rExpr{kind: rMap, elem: h.maybeElemPtr(h.scalar(v))}, ""
+	}
+}
+
+// maybeElemPtr sometimes makes the elements of a list or map pointers.
+func (h *history) maybeElemPtr(e *rExpr) *rExpr {
+	if h.chance(0.15) {
+		return &rExpr{kind: rPtr, elem: e}
+	}
+	return e
+}
+
+func (h *history) maybePtr(e *rExpr) *rExpr {
+	if h.chance(0.3) {
+		return &rExpr{kind: rPtr, elem: e}
+	}
+	return e
+}
+
+var basics = []string{"string", "int32", "int64", "bool"}
+
+// scalar returns a basic type or an enum (an existing one or a new one).
+func (h *history) scalar(v *rVersion) *rExpr {
+	if h.chance(0.25) {
+		var enums []int
+		for _, id := range sortedIDs(v) {
+			if v.types[id].enum != "" {
+				enums = append(enums, id)
+			}
+		}
+		if len(enums) > 0 && h.chance(0.5) {
+			return &rExpr{kind: rEnum, id: enums[h.r.IntN(len(enums))]}
+		}
+		id := h.id()
+		v.types[id] = &rType{id: id, name: fmt.Sprintf("E%d", id), enum: []string{"string", "int32"}[h.r.IntN(2)]}
+		return &rExpr{kind: rEnum, id: id}
+	}
+	return &rExpr{kind: rBasic, basic: basics[h.r.IntN(len(basics))]}
+}
+
+// structExpr returns a struct type of a level below level: an existing one
+// or a new one. A keyed one has a list-map key as its first property.
+func (h *history) structExpr(v *rVersion, level int, keyed bool) *rExpr {
+	var candidates []int
+	for _, id := range sortedIDs(v) {
+		t := v.types[id]
+		if t.enum == "" && t.level > level && (!keyed || len(t.props) > 0 && t.props[0].key) {
+			candidates = append(candidates, id)
+		}
+	}
+	if len(candidates) > 0 && h.chance(0.4) {
+		return &rExpr{kind: rStruct, id: candidates[h.r.IntN(len(candidates))]}
+	}
+	id := h.id()
+	t := &rType{id: id, name: fmt.Sprintf("T%d", id), level: level + 1}
+	v.types[id] = t
+	if keyed {
+		kid := h.id()
+		t.props = append(t.props, &rProp{id: kid, name: fmt.Sprintf("Key%d", kid), expr: &rExpr{kind: rBasic, basic: "string"}, key: true})
+	}
+	for range 1 + h.r.IntN(3) {
+		h.addProp(v, t)
+	}
+	return &rExpr{kind: rStruct, id: id}
+}
+
+func sortedIDs(v *rVersion) []int {
+	ids := make([]int, 0, len(v.types))
+	for id := range v.types {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// reachable returns the types the version's resource uses: those the
+// generator sees.
+func reachable(v *rVersion) map[int]bool {
+	seen := map[int]bool{}
+	var visit func(id int)
+	var expr func(e *rExpr)
+	expr = func(e *rExpr) {
+		switch e.kind {
+		case rEnum, rStruct:
+			visit(e.id)
+		case rPtr, rSlice, rMap:
+			expr(e.elem)
+		}
+	}
+	visit = func(id int) {
+		if seen[id] {
+			return
+		}
+		seen[id] = true
+		for _, p := range v.types[id].props {
+			expr(p.expr)
+		}
+	}
+	visit(idSpec)
+	visit(idStatus)
+	return seen
+}
+
+// shape returns the JSON shape of e in v, as the generator compares them
+// for a property that comes back (jsonEqual).
+func shape(v *rVersion, e *rExpr) string {
+	switch e.kind {
+	case rBasic:
+		return jsonKindOf(e.basic)
+	case rEnum:
+		return jsonKindOf(v.types[e.id].enum)
+	case rPtr:
+		return shape(v, e.elem)
+	case rSlice:
+		return "[" + shape(v, e.elem) + "]"
+	case rMap:
+		return "{string:" + shape(v, e.elem) + "}"
+	}
+	var fields []string
+	for _, p := range v.types[e.id].props {
+		fields = append(fields, strings.ToLower(p.jsonName())+":"+shape(v, p.expr))
+	}
+	slices.Sort(fields)
+	return "{" + strings.Join(fields, ",") + "}"
+}
+
+func jsonKindOf(basic string) string {
+	if strings.HasPrefix(basic, "int") {
+		return "integer"
+	}
+	return basic
+}
+
+// twinExpr is e as the storage twin declares a property: plain values
+// made optional.
+func twinExpr(e *rExpr) *rExpr {
+	if e.kind == rPtr || e.kind == rSlice || e.kind == rMap {
+		return e
+	}
+	return &rExpr{kind: rPtr, elem: e}
+}
+
+// compatible mirrors the generator's pairing of property types between
+// neighbouring storage versions (step.compatible): same structure, structs
+// by identity, scalars by their basic type.
+func compatible(va *rVersion, a *rExpr, vb *rVersion, b *rExpr) bool {
+	switch {
+	case a.kind == rPtr && b.kind == rPtr, a.kind == rSlice && b.kind == rSlice, a.kind == rMap && b.kind == rMap:
+		return compatible(va, a.elem, vb, b.elem)
+	case a.kind == rStruct || b.kind == rStruct:
+		return a.kind == b.kind && a.id == b.id
+	}
+	ba, bb := scalarBasic(va, a), scalarBasic(vb, b)
+	return ba != "" && ba == bb
+}
+
+func scalarBasic(v *rVersion, e *rExpr) string {
+	switch e.kind {
+	case rBasic:
+		return e.basic
+	case rEnum:
+		return v.types[e.id].enum
+	}
+	return ""
+}
+
+// clone copies the version for the next one, without the markers.
+func (v *rVersion) clone(name string) *rVersion {
+	n := &rVersion{name: name, types: map[int]*rType{}}
+	for id, t := range v.types {
+		c := *t
+		c.removed, c.renamedFrom = nil, ""
+		c.props = make([]*rProp, len(t.props))
+		for i, p := range t.props {
+			cp := *p
+			cp.renamedFrom = ""
+			c.props[i] = &cp
+		}
+		n.types[id] = &c
+	}
+	return n
+}
+
+// evolve makes the next version from prev with a few random changes. Each
+// property changes at most once per version, and only properties the
+// previous version has change (so that every marker names what the
+// previous version has).
+func (h *history) evolve(prev *rVersion, name string) *rVersion {
+	v := prev.clone(name)
+	live := reachable(prev)
+	touched := map[int]bool{}
+	for range 1 + h.r.IntN(5) {
+		// A random struct of the previous version, still used.
+		var structs []*rType
+		for _, id := range sortedIDs(v) {
+			if live[id] && v.types[id].enum == "" {
+				structs = append(structs, v.types[id])
+			}
+		}
+		t := structs[h.r.IntN(len(structs))]
+		var props []*rProp // properties of the previous version, untouched
+		for _, p := range t.props {
+			if !p.key && !touched[p.id] && prevHas(prev, t.id, p.id) {
+				props = append(props, p)
+			}
+		}
+		var p *rProp
+		if len(props) > 0 {
+			p = props[h.r.IntN(len(props))]
+		}
+		switch n := h.r.IntN(100); {
+		case n < 25:
+			touched[h.addProp(v, t).id] = true
+			h.counts["added"]++
+		case n < 40 && p != nil:
+			touched[p.id] = true
+			t.props = slices.DeleteFunc(t.props, func(q *rProp) bool { return q == p })
+			t.removed = append(t.removed, p.name)
+			h.graves = append(h.graves, grave{typeID: t.id, prop: p, shape: shape(prev, p.expr)})
+			h.counts["removed"]++
+		case n < 55 && p != nil:
+			touched[p.id] = true
+			p.renamedFrom = p.name
+			p.name = h.newName(v, t, p)
+			h.counts["renamed"]++
+		case n < 62 && p != nil && p.expr.kind == rSlice && p.expr.elem.kind == rStruct:
+			// A list of structs gains or loses its list-map key.
+			item := v.types[p.expr.elem.id]
+			switch {
+			case p.listMapKey != "":
+				p.listMapKey = ""
+			case len(item.props) > 0 && item.props[0].key:
+				p.listMapKey = item.props[0].jsonName()
+			default:
+				continue
+			}
+			touched[p.id] = true
+			h.counts["list keys changed"]++
+		case n < 65 && p != nil:
+			// A type change the conversions cannot follow: kept in the
+			// bags both ways.
+			touched[p.id] = true
+			old := p.expr
+			for range 20 {
+				e, key := h.topExpr(v, t.level)
+				if !compatible(prev, twinExpr(old), v, twinExpr(e)) {
+					p.expr, p.listMapKey = e, key
+					h.counts["retyped"]++
+					break
+				}
+			}
+		case n < 72 && p != nil:
+			// A scalar becomes an enum of the same basic type or back:
+			// converted by value.
+			e := p.expr
+			ptr := e.kind == rPtr
+			if ptr {
+				e = e.elem
+			}
+			basic := scalarBasic(v, e)
+			if basic == "" {
+				continue
+			}
+			touched[p.id] = true
+			var to *rExpr
+			if e.kind == rEnum || h.chance(0.3) {
+				to = &rExpr{kind: rBasic, basic: basic}
+			}
+			if to == nil {
+				if basic != "string" && basic != "int32" {
+					continue
+				}
+				id := h.id()
+				v.types[id] = &rType{id: id, name: fmt.Sprintf("E%d", id), enum: basic}
+				to = &rExpr{kind: rEnum, id: id}
+			}
+			if ptr {
+				to = &rExpr{kind: rPtr, elem: to}
+			}
+			p.expr = to
+			h.counts["converted"]++
+		case n < 85:
+			h.bringBack(prev, v, t, touched)
+		default:
+			if randomTypeRenames {
+				h.renameType(prev, v, live, touched)
+			}
+		}
+	}
+	// Changes to types the version no longer uses are not changes.
+	used := reachable(v)
+	for id, t := range v.types {
+		if !used[id] || !live[id] {
+			t.renamedFrom = ""
+			t.removed = nil
+		}
+	}
+	return v
+}
+
+func prevHas(prev *rVersion, typeID, propID int) bool {
+	t := prev.types[typeID]
+	if t == nil {
+		return false
+	}
+	return slices.ContainsFunc(t.props, func(p *rProp) bool { return p.id == propID })
+}
+
+// newName returns the new name of property p of t, renamed: a fresh one,
+// or sometimes the name of a property an earlier version removed from t
+// (whose values the versions in between keep in their bags under that
+// name), when the shapes agree or with compat.
+func (h *history) newName(v *rVersion, t *rType, p *rProp) string {
+	for _, g := range h.graves {
+		if g.typeID != t.id || !h.chance(0.5) || slices.ContainsFunc(t.props, func(q *rProp) bool { return q.name == g.prop.name }) {
+			continue
+		}
+		if h.compat || shape(v, p.expr) == g.shape {
+			h.counts["renamed to a removed name"]++
+			return g.prop.name
+		}
+	}
+	return fmt.Sprintf("P%d", h.id())
+}
+
+// bringBack adds to t a property an earlier version removed from it (a
+// property that skips versions), when its JSON shape is still the same, or
+// in any case with compat.
+func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
+	for i, g := range h.graves {
+		if g.typeID != t.id || prevHas(prev, t.id, g.prop.id) || touched[g.prop.id] {
+			continue
+		}
+		if slices.ContainsFunc(t.props, func(p *rProp) bool { return p.name == g.prop.name }) {
+			continue
+		}
+		if !h.compat && shape(v, g.prop.expr) != g.shape {
+			continue
+		}
+		p := *g.prop
+		p.renamedFrom = ""
+		t.props = append(t.props, &p)
+		touched[p.id] = true
+		h.graves = slices.Delete(h.graves, i, i+1)
+		h.counts["brought back"]++
+		return
+	}
+}
+
+// renameType renames a type of the previous version that this version
+// uses: +hubspoke:renamedFrom on the type.
+func (h *history) renameType(prev, v *rVersion, live map[int]bool, touched map[int]bool) {
+	var ids []int
+	for _, id := range sortedIDs(v) {
+		if live[id] && id != idSpec && id != idStatus && !touched[-id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	t := v.types[ids[h.r.IntN(len(ids))]]
+	touched[-t.id] = true
+	t.renamedFrom = t.name
+	t.name = fmt.Sprintf("%s%d", strings.TrimRightFunc(t.name, func(r rune) bool { return r >= '0' && r <= '9' }), h.id())
+	h.counts["type renamed"]++
+}
+
+// goType renders e in v.
+func goType(v *rVersion, e *rExpr) string {
+	switch e.kind {
+	case rBasic:
+		return e.basic
+	case rPtr:
+		return "*" + goType(v, e.elem)
+	case rSlice:
+		return "[]" + goType(v, e.elem)
+	case rMap:
+		return "map[string]" + goType(v, e.elem)
+	}
+	return v.types[e.id].name
+}
+
+// write writes the history as an api directory under dir, and its
+// metadata file when the changes go there.
+func (h *history) write(dir string) (metadata string, err error) {
+	var md strings.Builder
+	for i, v := range h.versions {
+		vdir := filepath.Join(dir, "api", v.name)
+		if err := os.MkdirAll(vdir, 0o755); err != nil {
+			return "", err
+		}
+		info := fmt.Sprintf(`// Package %[1]s holds API version %[1]s.
+//
+// +kubebuilder:object:generate=true
+// +groupName=%[2]s
+package %[1]s
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is the group and version of the types in this package.
+	GroupVersion = schema.GroupVersion{Group: %[2]q, Version: %[1]q}
+
+	// SchemeBuilder registers the types of this package with a scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds the types of this package to a scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)
+`, v.name, h.group)
+		if err := os.WriteFile(filepath.Join(vdir, "groupversion_info.go"), []byte(info), 0o644); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(filepath.Join(vdir, "widget_types.go"), []byte(h.typesFile(v, i > 0)), 0o644); err != nil {
+			return "", err
+		}
+		if h.metadata && i > 0 {
+			md.WriteString(h.metadataOf(v))
+		}
+	}
+	if !h.metadata {
+		return "", nil
+	}
+	path := filepath.Join(dir, "metadata.yaml")
+	return path, os.WriteFile(path, []byte("versions:\n"+md.String()), 0o644)
+}
+
+// metadataOf renders the changes of v for the metadata file.
+func (h *history) metadataOf(v *rVersion) string {
+	used := reachable(v)
+	var renamed, removed, types []string
+	for _, id := range sortedIDs(v) {
+		t := v.types[id]
+		if !used[id] {
+			continue
+		}
+		if t.renamedFrom != "" {
+			types = append(types, fmt.Sprintf("      %s: %s\n", t.name, t.renamedFrom))
+		}
+		for _, r := range t.removed {
+			removed = append(removed, fmt.Sprintf("      - %s.%s\n", t.name, r))
+		}
+		for _, p := range t.props {
+			if p.renamedFrom != "" {
+				renamed = append(renamed, fmt.Sprintf("      %s.%s: %s\n", t.name, p.name, p.renamedFrom))
+			}
+		}
+	}
+	out := "  " + v.name + ":\n"
+	if len(renamed) > 0 {
+		out += "    renamedProperties:\n" + strings.Join(renamed, "")
+	}
+	if len(removed) > 0 {
+		out += "    removedProperties:\n" + strings.Join(removed, "")
+	}
+	if len(types) > 0 {
+		out += "    renamedTypes:\n" + strings.Join(types, "")
+	}
+	return out
+}
+
+// typesFile renders the types of v.
+func (h *history) typesFile(v *rVersion, markers bool) string {
+	markers = markers && !h.metadata
+	var b strings.Builder
+	fmt.Fprintf(&b, `package %s
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of a random history.
+type Widget struct {
+	metav1.TypeMeta   `+"`json:\",inline\"`"+`
+	metav1.ObjectMeta `+"`json:\"metadata,omitempty\"`"+`
+
+	Spec   WidgetSpec   `+"`json:\"spec,omitempty\"`"+`
+	Status WidgetStatus `+"`json:\"status,omitempty\"`"+`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `+"`json:\",inline\"`"+`
+	metav1.ListMeta `+"`json:\"metadata,omitempty\"`"+`
+	Items           []Widget `+"`json:\"items\"`"+`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+`, v.name)
+	used := reachable(v)
+	for _, id := range sortedIDs(v) {
+		t := v.types[id]
+		if !used[id] {
+			continue
+		}
+		fmt.Fprintf(&b, "\n// %s is a type of a random history.\n", t.name)
+		if markers && t.renamedFrom != "" {
+			fmt.Fprintf(&b, "// +hubspoke:renamedFrom=%s\n", t.renamedFrom)
+		}
+		if markers && len(t.removed) > 0 {
+			fmt.Fprintf(&b, "// +hubspoke:removed=%s\n", strings.Join(t.removed, ","))
+		}
+		if t.enum != "" {
+			fmt.Fprintf(&b, "type %s %s\n", t.name, t.enum)
+			continue
+		}
+		fmt.Fprintf(&b, "type %s struct {\n", t.name)
+		for _, p := range t.props {
+			if p.key {
+				fmt.Fprintf(&b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
+				continue
+			}
+			b.WriteString("\t// +optional\n")
+			if p.listMapKey != "" {
+				fmt.Fprintf(&b, "\t// +listType=map\n\t// +listMapKey=%s\n", p.listMapKey)
+			}
+			if markers && p.renamedFrom != "" {
+				fmt.Fprintf(&b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
+			}
+			fmt.Fprintf(&b, "\t%s %s `json:\"%s,omitempty\"`\n", p.name, goType(v, p.expr), p.jsonName())
+		}
+		if id == idStatus {
+			b.WriteString("\n\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n")
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// summary describes the history in one line.
+func (h *history) summary() string {
+	var names []string
+	for _, v := range h.versions {
+		names = append(names, v.name)
+	}
+	var kinds []string
+	for _, k := range slices.Sorted(maps.Keys(h.counts)) {
+		kinds = append(kinds, fmt.Sprintf("%d %s", h.counts[k], k))
+	}
+	md := ""
+	if h.metadata {
+		md = ", changes in a metadata file"
+	}
+	return fmt.Sprintf("%s (%s%s)", strings.Join(names, " → "), strings.Join(kinds, ", "), md)
+}
+
+func envInt(t *testing.T, name string, def uint64) uint64 {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%s: %v", name, s, err)
+	}
+	return n
+}
+
+// TestRandomHistories runs the generator on random API histories and the
+// conversion tests it writes on the result (see the top of this file).
+func TestRandomHistories(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates, builds and tests random API histories (about 40 s)")
+	}
+	seed := envInt(t, envGenSeed, uint64(time.Now().UnixNano()%1e9))
+	n := int(envInt(t, envGenHistories, 3))
+	cases := envInt(t, envGenCases, 100)
+	compat := os.Getenv(envGenCompat) == "1"
+	t.Logf("seed %d, %d histories (replay with %s=%d %s=%d)", seed, n, envGenSeed, seed, envGenHistories, n)
+
+	dir := t.TempDir()
+	if os.Getenv(envGenKeep) == "1" {
+		var err error
+		if dir, err = os.MkdirTemp("", "hubspoke-gen-random"); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("the module is kept in %s", dir)
+	}
+	writeModule(t, dir)
+
+	replay := func(i int) string {
+		env := ""
+		if compat {
+			env = envGenCompat + "=1 "
+		}
+		return fmt.Sprintf("%s%s=%d %s=1 go test -run TestRandomHistories", env, envGenSeed, seed+uint64(i), envGenHistories)
+	}
+	histories := map[string]int{} // directory → index
+	var generated []string
+	for i := range n {
+		h := newHistory(seed+uint64(i), i, compat)
+		hdir := filepath.Join(dir, fmt.Sprintf("h%d", i))
+		md, err := h.write(hdir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("history %d (seed %d): %s", i, seed+uint64(i), h.summary())
+		start := time.Now()
+		out, err := generate(filepath.Join(hdir, "api"), options{metadata: md, strict: true})
+		t.Logf("history %d generated in %v", i, time.Since(start).Round(time.Millisecond))
+		if err != nil {
+			t.Errorf("history %d (seed %d): the generator refused it: %v\nreplay: %s", i, seed+uint64(i), err, replay(i))
+			// Out of the way of go test ./... (which skips names
+			// beginning with _), and kept with the module.
+			if err := os.Rename(hdir, filepath.Join(dir, fmt.Sprintf("_h%d", i))); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := out.write(); err != nil {
+			t.Fatal(err)
+		}
+		histories[fmt.Sprintf("h%d", i)] = i
+		generated = append(generated, fmt.Sprintf("h%d", i))
+	}
+	if len(generated) == 0 {
+		return
+	}
+	args := []string{"object"}
+	for _, g := range generated {
+		args = append(args, "paths=./"+g+"/api/...")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := exec.Command(filepath.Join(root, "hack", "controller-gen.sh"), args...)
+	cg.Dir = dir
+	start := time.Now()
+	if out, err := cg.CombinedOutput(); err != nil {
+		t.Fatalf("controller-gen: %v\n%s", err, out)
+	}
+	t.Logf("controller-gen in %v", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
+	defer func() { t.Logf("go test in %v", time.Since(start).Round(time.Millisecond)) }()
+	cmd := exec.Command("go", "test", "-count=1", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), fmt.Sprintf("HUBSPOKE_CASES=%d", cases))
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return
+	}
+	// Name the histories that failed, with their replay commands.
+	failed := map[int]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^(?:FAIL\t|# )example\.com/random/(h\d+)/`).FindAllStringSubmatch(string(out), -1) {
+		if i, ok := histories[m[1]]; ok {
+			failed[i] = true
+		}
+	}
+	var lines []string
+	for _, i := range slices.Sorted(maps.Keys(failed)) {
+		lines = append(lines, fmt.Sprintf("history %d (seed %d) failed; replay: %s", i, seed+uint64(i), replay(i)))
+	}
+	t.Errorf("go test in the generated module: %v\n%s\n%s", err, strings.Join(lines, "\n"), out)
+}
+
+// writeModule writes the go.mod and go.sum of the temporary module: those
+// of the fixtures module, using the library in the tree.
+func writeModule(t testing.TB, dir string) {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join("testdata", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(mod), "module example.com/fixtures", "module example.com/random", 1)
+	s = strings.Replace(s, "=> ../../..", "=> "+root, 1)
+	if !strings.Contains(s, "=> "+root) {
+		t.Fatal("testdata/go.mod: no replace directive of the library")
+	}
+	sum, err := os.ReadFile(filepath.Join("testdata", "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,78 @@
+package v2
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetSpec is the desired state of a Widget.
+type WidgetSpec struct {
+	// +optional
+	Owner *Client `json:"owner,omitempty"`
+
+	// Contacts are ways to reach the owners, by kind.
+	// +optional
+	// +listType=map
+	// +listMapKey=kind
+	Contacts []Channel `json:"contacts,omitempty"`
+
+	// +optional
+	Level Tier `json:"level,omitempty"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+// Client was Customer. It renames Mail and drops Fax.
+//
+// +hubspoke:renamedFrom=Customer
+// +hubspoke:removed=Fax
+type Client struct {
+	// +optional
+	// +hubspoke:renamedFrom=Mail
+	Email string `json:"email,omitempty"`
+}
+
+// Channel was Contact: the metadata file says so (typerenamed/metadata.yaml).
+type Channel struct {
+	Kind string `json:"kind"`
+
+	// +optional
+	Value string `json:"value,omitempty"`
+}
+
+// Tier was Level.
+//
+// +hubspoke:renamedFrom=Level
+type Tier string
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
