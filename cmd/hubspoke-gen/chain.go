@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"go/types"
 	"slices"
 	"strings"
@@ -15,17 +14,18 @@ type chain struct {
 	group    string
 	versions []*version // oldest first
 	hub      *version
-	twin     map[*version]*step // API version → its storage twin
-	storage  map[*version]*step // storage twin → its neighbour towards the hub
-	kinds    []string           // every kind, in the order of the hub
-	warnings []string           // properties removed without acknowledgement
+	twin     map[*version]*step       // API version → its storage twin
+	storage  map[*version]*step       // storage twin → its neighbour towards the hub
+	staging  map[*version]*stagingPkg // storage twin → its compat subpackage, where needed
+	kinds    []string                 // every kind, in the order of the hub
+	warnings []string                 // properties removed without acknowledgement
 }
 
 // newChain orders the versions, chooses the hub (the newest stable
 // version, hub.SelectHub), records the renames and removals of the markers
 // and of the metadata file md (named file), and builds every step.
 func newChain(versions []*version, md *metadataFile, file string, strict bool, errs *errorList) *chain {
-	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}}
+	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}, staging: map[*version]*stagingPkg{}}
 	slices.SortFunc(c.versions, func(a, b *version) int { return a.order.Compare(b.order) })
 	orders := make([]hub.Version, len(versions))
 	for i, v := range versions {
@@ -72,8 +72,7 @@ func newChain(versions []*version, md *metadataFile, file string, strict bool, e
 // checkSkips finds the properties that leave a type and come back in a
 // later version in another shape. The versions in between keep the value
 // in their bags, in the shape of the version that left it there; reading
-// it back needs compat staging (package compat), which this generator does
-// not write yet.
+// it back needs compat staging (package compat), see stage.
 func (c *chain) checkSkips(errs *errorList) {
 	type seen struct {
 		v *version
@@ -104,9 +103,7 @@ func (c *chain) checkSkips(errs *errorList) {
 					continue
 				}
 				if !jsonEqual(prev.v, prev.f.ref, v, f.ref, map[[2]string]bool{}) {
-					errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, f.name), "comes back after %s (which has no %s) with another JSON shape than in %s: "+
-						"the versions in between keep %s's shape in their bags, and reading it back needs compat staging (not supported by this version of hubspoke-gen)",
-						between[0].name, f.name, prev.v.name, prev.v.name)
+					c.stage(name, prev.v, prev.f, v, f, errs)
 				}
 			}
 		}

@@ -265,6 +265,11 @@ func generate(dir string, opt options) (*output, error) {
 		names.add(v.pkgPath, v.pkgName)
 		names.add(v.storagePath, v.storageName)
 	}
+	for _, v := range c.versions {
+		if p := c.staging[v]; p != nil {
+			names.add(p.v.storagePath, stagingName(v))
+		}
+	}
 	for _, p := range externalPackages(c) {
 		names.add(p.Path(), p.Name())
 	}
@@ -280,6 +285,9 @@ func generate(dir string, opt options) (*output, error) {
 	for _, v := range c.versions {
 		put(v.storageDir, fileTypes)(typesFile(names, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))
+		if p := c.staging[v]; p != nil {
+			put(p.v.storageDir, fileTypes)(stagingTypesFile(names, p))
+		}
 	}
 
 	if genErr != nil {
@@ -299,6 +307,10 @@ func generate(dir string, opt options) (*output, error) {
 				p := filepath.Join(v.storageDir, name)
 				overlay[p] = out.files[p]
 			}
+			if p := c.staging[v]; p != nil {
+				path := filepath.Join(p.v.storageDir, fileTypes)
+				overlay[path] = out.files[path]
+			}
 		}
 		if pkgs, err = t.load(all, overlay); err != nil {
 			return nil, err
@@ -312,6 +324,9 @@ func generate(dir string, opt options) (*output, error) {
 	for _, v := range c.versions {
 		put(v.dir, fileConversion)(conversionFile(names, c, v, false))
 		put(v.storageDir, fileConversion)(conversionFile(names, c, v, true))
+		if p := c.staging[v]; p != nil {
+			put(p.v.storageDir, fileConversion)(stagingConversionFile(names, p))
+		}
 	}
 	put(c.hub.storageDir, fileConversionTest)(convtestFile(names, c))
 	if genErr != nil {
@@ -342,6 +357,17 @@ func staleTwins(c *chain, pkgs map[string]*packages.Package) bool {
 		for _, name := range v.types {
 			if pkg.Types.Scope().Lookup(name) == nil {
 				return true
+			}
+		}
+		if p := c.staging[v]; p != nil {
+			spkg := pkgs[p.v.storageName]
+			if spkg == nil {
+				return true
+			}
+			for _, name := range p.v.types {
+				if spkg.Types.Scope().Lookup(name) == nil {
+					return true
+				}
 			}
 		}
 	}
