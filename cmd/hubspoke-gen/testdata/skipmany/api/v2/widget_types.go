@@ -32,7 +32,6 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Name string `json:"name,omitempty"`
-
 }
 
 // WidgetStatus is the observed state of a Widget.
