@@ -19,7 +19,34 @@ type chain struct {
 	staging  map[*version]*stagingPkg // storage twin → its compat subpackage, where needed
 	kinds    []string                 // every kind, in the order of the hub
 	warnings []string                 // properties removed without acknowledgement
+	// stored are the storage versions other than the hub that stay in the
+	// CRD, not served (-stored); the other storage twins but the hub are
+	// left out of it (+kubebuilder:skipversion).
+	stored map[*version]bool
 }
+
+// keepStored records the storage versions named in list (comma-separated
+// storage names, v3storage) that stay in the CRD.
+func (c *chain) keepStored(list string, errs *errorList) {
+	c.stored = map[*version]bool{}
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		i := slices.IndexFunc(c.versions, func(v *version) bool { return v.storageName == name })
+		switch {
+		case i < 0:
+			errs.addf("-stored "+name, "no storage version %s (the storage versions are the API versions' names with \"storage\")", name)
+		case c.versions[i].hub:
+			errs.addf("-stored "+name, "%s is the hub, which is always in the CRD", name)
+		default:
+			c.stored[c.versions[i]] = true
+		}
+	}
+}
+
+// inCRD reports whether the storage twin of v is a version of the CRD.
+func (c *chain) inCRD(v *version) bool { return v.hub || c.stored[v] }
 
 // newChain orders the versions, chooses the hub (the newest stable
 // version, hub.SelectHub), records the renames and removals of the markers

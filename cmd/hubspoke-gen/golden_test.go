@@ -54,7 +54,12 @@ func TestGolden(t *testing.T) {
 	var updated []string
 	for _, c := range testCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			out, err := generate(filepath.Join(c.dir, "api"), options{})
+			var opt options
+			// A case's stored.txt: the storage versions that stay in its CRD (-stored).
+			if stored, err := os.ReadFile(filepath.Join(c.dir, "stored.txt")); err == nil {
+				opt.stored = strings.TrimSpace(string(stored))
+			}
+			out, err := generate(filepath.Join(c.dir, "api"), opt)
 			if c.fail {
 				if err == nil {
 					t.Fatal("generated, want an error")

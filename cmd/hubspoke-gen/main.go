@@ -46,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [dir]\n"+
 			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
@@ -92,9 +92,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	metadata string // a YAML file of renames and removals (-metadata)
 	strict   bool   // a property removed without acknowledgement is an error (-strict)
+	stored   string // storage versions other than the hub that stay in the CRD, unserved (-stored)
 }
 
 func (o *options) flags(flags *flag.FlagSet) {
+	flags.StringVar(&o.stored, "stored", "", "storage versions other than the hub (v3storage,v4storage) that stay in the CRD, not served: "+
+		"those still listed in the CRD's status.storedVersions; every other storage twin but the hub is left out of the CRD")
 	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
 	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
 }
@@ -257,6 +260,7 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	c := newChain(versions, md, opt.metadata, opt.strict, errs)
+	c.keepStored(opt.stored, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -283,7 +287,7 @@ func generate(dir string, opt options) (*output, error) {
 		}
 	}
 	for _, v := range c.versions {
-		put(v.storageDir, fileTypes)(typesFile(names, v))
+		put(v.storageDir, fileTypes)(typesFile(names, c, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))
 		if p := c.staging[v]; p != nil {
 			put(p.v.storageDir, fileTypes)(stagingTypesFile(names, p))
