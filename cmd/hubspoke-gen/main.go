@@ -437,7 +437,12 @@ func checkNotHandWritten(out *output, t *tree) error {
 func notes(c *chain) []string {
 	var out []string
 	for _, v := range c.versions {
-		for _, s := range []*step{c.twin[v], c.storage[v]} {
+		steps := []*step{c.twin[v], c.storage[v]}
+		if sp := c.staging[v]; sp != nil {
+			steps = append(steps, sp.step)
+			out = append(out, stagingNotes(sp)...)
+		}
+		for _, s := range steps {
 			if s == nil {
 				continue
 			}

@@ -220,3 +220,24 @@ func stagedName(r *typeRef) string {
 	}
 	return r.name
 }
+
+// stagingNotes lists the staged types of p without hooks: the generated
+// conversion between the shapes keeps what one lacks in the other's bag,
+// so nothing is lost, but neither shape shows the other's values.
+func stagingNotes(p *stagingPkg) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, st := range p.props {
+		name := stagedName(st.staged)
+		pr := p.step.byName[name]
+		if pr == nil || seen[name] || (pr.hookTo && pr.hookFrom) {
+			continue
+		}
+		seen[name] = true
+		out = append(out, fmt.Sprintf("%s: %s.%s is staged in %s's shape; %s needs hooks to map it to %s's and back "+
+			"(until then each shape keeps the other's fields in its bag): write %s(dst *%s.%s) error and %s(src *%s.%s) error "+
+			"on %s.%s in a *_hooks.go file", p.step.where(name, ""), st.owner, st.earlier.name, st.from.storageName, name, p.to.storageName,
+			hookTo, p.to.storageName, name, hookFrom, p.to.storageName, name, p.v.storageName, name))
+	}
+	return out
+}
