@@ -11,8 +11,9 @@ import (
 	"time"
 )
 
-// The generator's speed, on the largest checked-in fixture (person: the
-// Person chain of three API versions, 8 nested types) and on a synthetic
+// The generator's speed, on the real Person example (examples/person/api:
+// five API versions and a preview, nested types, hooks, compat staging) and
+// on a synthetic
 // chain of 20 versions of a resource with about 300 properties across 40
 // nested types (evolved from version to version as the random histories
 // are). A run is the whole of generate: loading the packages (go/packages),
@@ -23,7 +24,7 @@ import (
 // wrote (user-lines).
 
 func BenchmarkGeneratePerson(b *testing.B) {
-	benchGenerate(b, filepath.Join("testdata", "person", "api"))
+	benchGenerate(b, filepath.Join("..", "..", "examples", "person", "api"))
 }
 
 func BenchmarkGenerateSynthetic(b *testing.B) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"go/types"
 	"slices"
 	"strings"
@@ -15,17 +14,45 @@ type chain struct {
 	group    string
 	versions []*version // oldest first
 	hub      *version
-	twin     map[*version]*step // API version → its storage twin
-	storage  map[*version]*step // storage twin → its neighbour towards the hub
-	kinds    []string           // every kind, in the order of the hub
-	warnings []string           // properties removed without acknowledgement
+	twin     map[*version]*step       // API version → its storage twin
+	storage  map[*version]*step       // storage twin → its neighbour towards the hub
+	staging  map[*version]*stagingPkg // storage twin → its compat subpackage, where needed
+	kinds    []string                 // every kind, in the order of the hub
+	warnings []string                 // properties removed without acknowledgement
+	// stored are the storage versions other than the hub that stay in the
+	// CRD, not served (-stored); the other storage twins but the hub are
+	// left out of it (+kubebuilder:skipversion).
+	stored map[*version]bool
 }
+
+// keepStored records the storage versions named in list (comma-separated
+// storage names, v3storage) that stay in the CRD.
+func (c *chain) keepStored(list string, errs *errorList) {
+	c.stored = map[*version]bool{}
+	for _, name := range strings.Split(list, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		i := slices.IndexFunc(c.versions, func(v *version) bool { return v.storageName == name })
+		switch {
+		case i < 0:
+			errs.addf("-stored "+name, "no storage version %s (the storage versions are the API versions' names with \"storage\")", name)
+		case c.versions[i].hub:
+			errs.addf("-stored "+name, "%s is the hub, which is always in the CRD", name)
+		default:
+			c.stored[c.versions[i]] = true
+		}
+	}
+}
+
+// inCRD reports whether the storage twin of v is a version of the CRD.
+func (c *chain) inCRD(v *version) bool { return v.hub || c.stored[v] }
 
 // newChain orders the versions, chooses the hub (the newest stable
 // version, hub.SelectHub), records the renames and removals of the markers
 // and of the metadata file md (named file), and builds every step.
 func newChain(versions []*version, md *metadataFile, file string, strict bool, errs *errorList) *chain {
-	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}}
+	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}, staging: map[*version]*stagingPkg{}}
 	slices.SortFunc(c.versions, func(a, b *version) int { return a.order.Compare(b.order) })
 	orders := make([]hub.Version, len(versions))
 	for i, v := range versions {
@@ -72,8 +99,7 @@ func newChain(versions []*version, md *metadataFile, file string, strict bool, e
 // checkSkips finds the properties that leave a type and come back in a
 // later version in another shape. The versions in between keep the value
 // in their bags, in the shape of the version that left it there; reading
-// it back needs compat staging (package compat), which this generator does
-// not write yet.
+// it back needs compat staging (package compat), see stage.
 func (c *chain) checkSkips(errs *errorList) {
 	type seen struct {
 		v *version
@@ -108,9 +134,7 @@ func (c *chain) checkSkips(errs *errorList) {
 					continue
 				}
 				if !jsonEqual(prev.v, prev.f.ref, v, f.ref, map[[2]string]bool{}) {
-					errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, f.name), "comes back after %s (which has no %s) with another JSON shape than in %s: "+
-						"the versions in between keep %s's shape in their bags, and reading it back needs compat staging (not supported by this version of hubspoke-gen)",
-						between[0].name, f.name, prev.v.name, prev.v.name)
+					c.stage(name, prev.v, prev.f, v, f, errs)
 				}
 			}
 		}

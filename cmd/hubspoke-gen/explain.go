@@ -30,15 +30,59 @@ func explain(c *chain, format string) string {
 	}
 	fmt.Fprintf(&b, "Versions %s; the hub is %s. Kinds: %s.\n", strings.Join(names, ", "), c.hub.name, strings.Join(c.kinds, ", "))
 	b.WriteString("Each step is read from the version farther from the hub towards the hub; the way back does the inverse " +
-		"(what a step stashes, the way back recalls). No property needs compat staging (hubspoke-gen refuses the chains that would).\n")
+		"(what a step stashes, the way back recalls).")
+	var staged []string
 	for _, v := range c.versions {
-		for _, s := range []*step{c.twin[v], c.storage[v]} {
-			if s != nil {
-				explainStep(&b, s, md)
+		if p := c.staging[v]; p != nil {
+			for _, st := range p.props {
+				staged = append(staged, fmt.Sprintf("%s.%s (%s's shape, in the bags of %s)", st.owner, st.earlier.name, st.from.storageName, strings.Join(between(c, st.from, p.to), ", ")))
 			}
 		}
 	}
+	if len(staged) > 0 {
+		fmt.Fprintf(&b, " Staged through compat: %s.\n", strings.Join(staged, "; "))
+	} else {
+		b.WriteString(" No property needs compat staging.\n")
+	}
+	for _, v := range c.versions {
+		for _, s := range []*step{c.twin[v], c.storage[v]} {
+			if s != nil {
+				explainStep(&b, s, md, nil)
+			}
+		}
+		if p := c.staging[v]; p != nil {
+			explainStep(&b, p.step, md, stagingPaths(c, p))
+		}
+	}
 	return b.String()
+}
+
+// between returns the storage names of the versions after from and before
+// to: those whose bags hold a staged property.
+func between(c *chain, from, to *version) []string {
+	var out []string
+	for _, v := range c.versions[slices.Index(c.versions, from)+1 : slices.Index(c.versions, to)] {
+		out = append(out, v.storageName)
+	}
+	return out
+}
+
+// stagingPaths returns the JSON paths of the staged types of p: those of
+// the properties they stage, in the step of p.at.
+func stagingPaths(c *chain, p *stagingPkg) map[string]string {
+	s := c.storage[p.at]
+	paths := typePaths(s, nil)
+	out := map[string]string{}
+	for _, st := range p.props {
+		path, t := joinPath(paths[st.owner], st.earlier.jsonName), st.earlier.ref
+		path, t = elemPath(path, t)
+		if t.kind == refObject {
+			if _, ok := out[t.name]; !ok {
+				out[t.name] = path
+			}
+		}
+	}
+	return out
 }
 
 // explainRow is a property of a step, as explain shows it.
@@ -46,14 +90,16 @@ type explainRow struct {
 	property, path, action, detail string
 }
 
-func explainStep(b *strings.Builder, s *step, md bool) {
+// seeds, for a staging package's step, gives the paths of its staged
+// types (it has no root type).
+func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) {
 	title := s.hostName + " → " + s.otherName
 	if md {
 		fmt.Fprintf(b, "\n## %s\n\n", title)
 	} else {
 		fmt.Fprintf(b, "\n%s\n%s\n\n", title, strings.Repeat("-", len([]rune(title))))
 	}
-	paths := typePaths(s)
+	paths := typePaths(s, seeds)
 	counts := map[string]int{}
 	var rows []explainRow
 	var hooks, renamed []string
@@ -98,8 +144,10 @@ func explainStep(b *strings.Builder, s *step, md bool) {
 		b.WriteString("\n")
 	}
 	var summary []string
-	for _, a := range []string{"copied", "converted", "renamed", "stashed", "recalled", "type changed"} {
-		summary = append(summary, fmt.Sprintf("%d %s", counts[a], a))
+	for _, a := range []string{"copied", "converted", "renamed", "stashed", "recalled", "type changed", "staged through compat"} {
+		if a != "staged through compat" || counts[a] > 0 {
+			summary = append(summary, fmt.Sprintf("%d %s", counts[a], a))
+		}
 	}
 	fmt.Fprintf(b, "Summary: %s.\n", strings.Join(summary, ", "))
 	if len(renamed) > 0 {
@@ -128,6 +176,16 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		r.action = "recalled"
 		r.detail = fmt.Sprintf("`%s`, not in %s: recalled from the property bag of %s", pr.other.ref, s.hostName, s.hostName)
 		r.detail += removalDetail(s, p, pr.other, false)
+	case actStage:
+		st := pr.staged
+		r.action = "staged through compat"
+		r.detail = fmt.Sprintf("`%s`, not in %s: its property bag keeps %s's shape `%s.%s` (cloned into %s), recalled and converted with compat.Property `%s`",
+			pr.other.ref, s.hostName, st.from.storageName, stagingName(st.pkg.at), st.staged, st.pkg.v.storageName, st.variable)
+		hook := "hooks present"
+		if sp := st.pkg.step.byName[stagedName(st.staged)]; sp != nil && (!sp.hookTo || !sp.hookFrom) {
+			hook = "hooks missing: the fields of each shape are kept in the other's bag"
+		}
+		r.detail += "; " + hook
 	case actRetype:
 		r.action = "type changed"
 		hook := "hooks present"
@@ -151,7 +209,7 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 // has, whether its removal was acknowledged. f is on the host side when
 // host is true.
 func removalDetail(s *step, p *pair, f *field, host bool) string {
-	if s.twin {
+	if s.twin || s.staging {
 		return ""
 	}
 	hostOlder := s.host.order.Compare(s.other.order) < 0
@@ -213,7 +271,7 @@ func conversionDetail(a, b *typeRef) string {
 // (then the first in sort order) from the root of a kind to a value of that type:
 // spec.contacts[*] for the elements of a list, spec.accounts{*} for the
 // values of a map.
-func typePaths(s *step) map[string]string {
+func typePaths(s *step, seeds map[string]string) map[string]string {
 	out := map[string]string{}
 	var queue []string
 	for _, p := range s.pairs {
@@ -221,7 +279,12 @@ func typePaths(s *step) map[string]string {
 			out[p.name] = ""
 			queue = append(queue, p.name)
 		}
+		if path, ok := seeds[p.name]; ok {
+			out[p.name] = path
+			queue = append(queue, p.name)
+		}
 	}
+	slices.Sort(queue)
 	for len(queue) > 0 {
 		var next []string
 		for _, name := range queue {
@@ -231,16 +294,7 @@ func typePaths(s *step) map[string]string {
 				if f == nil {
 					f, other = pr.other, true
 				}
-				path, t := joinPath(out[name], f.jsonName), f.ref
-				for t.kind == refPointer || t.kind == refSlice || t.kind == refMap {
-					switch t.kind {
-					case refSlice:
-						path += "[*]"
-					case refMap:
-						path += "{*}"
-					}
-					t = t.elem
-				}
+				path, t := elemPath(joinPath(out[name], f.jsonName), f.ref)
 				if t.kind != refObject {
 					continue
 				}
@@ -265,6 +319,22 @@ func typePaths(s *step) map[string]string {
 		queue = next
 	}
 	return out
+}
+
+// elemPath follows pointers, slices and maps from a value of type t at
+// path to the element type: spec.contacts[*] for the elements of a list,
+// spec.accounts{*} for the values of a map.
+func elemPath(path string, t *typeRef) (string, *typeRef) {
+	for t.kind == refPointer || t.kind == refSlice || t.kind == refMap {
+		switch t.kind {
+		case refSlice:
+			path += "[*]"
+		case refMap:
+			path += "{*}"
+		}
+		t = t.elem
+	}
+	return path, t
 }
 
 func joinPath(prefix, name string) string {

@@ -26,6 +26,9 @@ func conversionFile(names *namer, c *chain, v *version, storage bool) ([]byte, e
 		f = newFile(names, v.storageName, v.storagePath)
 	}
 	writeLinks(f, s)
+	if storage {
+		writeStagings(f, c.staging[v])
+	}
 	for _, p := range s.pairs {
 		newAssign(f, s, p, true).write()
 		newAssign(f, s, p, false).write()
@@ -218,7 +221,7 @@ func (a *assign) bag() string {
 	}
 	ops := false
 	for _, pr := range a.p.props {
-		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype
+		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype || pr.action == actStage
 	}
 	if !ops {
 		return source
@@ -235,9 +238,11 @@ func (a *assign) bag() string {
 // direction: first what goes into the bag and what comes out of it, then
 // the copies.
 func (a *assign) properties() {
-	var stashed, recalled []*prop
+	var stashed, recalled, staged []*prop
 	for _, pr := range a.p.props {
 		switch sf, df := a.sides(pr); {
+		case pr.action == actStage:
+			staged = append(staged, pr)
 		case pr.action == actRetype:
 		case df == nil:
 			stashed = append(stashed, pr)
@@ -259,9 +264,16 @@ func (a *assign) properties() {
 			a.recall(df, df.name)
 		}
 	}
+	if len(staged) > 0 {
+		fmt.Fprintf(&a.pre, "// Staged through compat: %s's bag keeps the shape these had when they left.\n", a.s.hostName)
+		for _, pr := range staged {
+			a.stage(pr)
+		}
+	}
 	for _, pr := range a.p.props {
 		sf, df := a.sides(pr)
 		switch {
+		case pr.action == actStage:
 		case pr.action == actRetype:
 			fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
 				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
@@ -275,6 +287,34 @@ func (a *assign) properties() {
 				a.notes[df] = " // renamed: " + sf.name + " in " + a.srcName
 			}
 		}
+	}
+}
+
+// stage stashes (towards the host) or recalls (towards the other side) a
+// property the host's bag keeps in an earlier shape, through the
+// compat.Property of its staging.
+func (a *assign) stage(pr *prop) {
+	st := pr.staged
+	if !a.to {
+		value := a.srcObj + "." + pr.other.name
+		if pr.other.ref.kind == refPointer {
+			fmt.Fprintf(&a.pre, "if err := %s.Stash(&bag, %s); err != nil {\nreturn err\n}\n", st.variable, value)
+			return
+		}
+		cond := value + " != nil"
+		if pr.other.omitEmpty {
+			cond = "len(" + value + ") > 0"
+		}
+		fmt.Fprintf(&a.pre, "if %s {\nif err := %s.Stash(&bag, &%s); err != nil {\nreturn err\n}\n}\n", cond, st.variable, value)
+		return
+	}
+	df := pr.other
+	l := a.local(df.name)
+	fmt.Fprintf(&a.pre, "%s, err := %s.Recall(&bag)\nif err != nil {\nreturn err\n}\n", l, st.variable)
+	if df.ref.kind == refPointer {
+		a.values[df] = l
+	} else {
+		a.values[df] = a.deref(l, df.ref, a.dstPath)
 	}
 }
 

@@ -1,12 +1,27 @@
 package main
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+)
 
 // convtestFile renders the conversion tests of every kind, in the hub's
 // storage package (as an external test package, which may import every
-// version): round trips and reliability with convtest.
+// version): round trips and reliability with convtest. A kind's tests pass
+// convtest the options of a hand-written function, when a test file of
+// that package declares it (func personTestOptions() []convtest.Option for
+// kind Person), so that its values exercise the hooks.
 func convtestFile(names *namer, c *chain) ([]byte, error) {
 	h := c.hub
+	declared, err := testFuncs(h.storageDir, h.storageName+"_test")
+	if err != nil {
+		return nil, err
+	}
 	f := newFile(names, h.storageName+"_test", h.storagePath+"_test")
 	f.printf("// newScheme registers every version of the resources of %s.\n", c.group)
 	f.printf("func newScheme(t *testing.T) *%s {\nt.Helper()\n", f.q(pathRuntime, "Scheme"))
@@ -19,10 +34,49 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 	f.use("testing")
 	for _, kind := range c.kinds {
 		gk := fmt.Sprintf("%s{Group: %q, Kind: %q}", f.q(pathSchema, "GroupKind"), c.group, kind)
+		if options := testOptions(kind); declared[options] {
+			gk += ", " + options + "()..."
+		}
 		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
 		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk)
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version.\n", kind, kind)
 		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk)
 	}
 	return f.bytes()
+}
+
+// testOptions names the hand-written function that gives the convtest
+// options of a kind's generated tests.
+func testOptions(kind string) string { return lowerCamel(kind) + "TestOptions" }
+
+// testFuncs returns the functions that the hand-written test files of
+// package pkg in dir declare.
+func testFuncs(dir, pkg string) (map[string]bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.HasPrefix(src, []byte(header+"\n")) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		if f.Name.Name != pkg {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				out[fd.Name.Name] = true
+			}
+		}
+	}
+	return out, nil
 }

@@ -9,7 +9,7 @@ import (
 
 // typesFile renders the storage twin of v: its objects with every property
 // optional and a property bag each, its enums, and their registration.
-func typesFile(names *namer, v *version) ([]byte, error) {
+func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 	f := newFile(names, v.storageName, v.storagePath)
 	for _, name := range v.types {
 		if e, ok := v.enums[name]; ok {
@@ -25,6 +25,13 @@ func typesFile(names *namer, v *version) ([]byte, error) {
 		markers := o.twinMarkers()
 		if o.root && !o.list && v.hub {
 			markers = append(markers, markerStorageVersion)
+		}
+		switch {
+		case !o.root || o.list:
+		case c.stored[v]:
+			markers = append(markers, markerUnservedVersion)
+		case !c.inCRD(v):
+			markers = append(markers, markerSkipVersion)
 		}
 		f.printf("%s", comment(markers))
 		if len(markers) > 0 {
@@ -166,6 +173,11 @@ func groupVersionFile(names *namer, c *chain, v *version) ([]byte, error) {
 		"property optional, and a property bag in every object for the values of\n"+
 		"other versions that this version has no field for.\n\n"+
 		"+kubebuilder:object:generate=true\n+groupName=%s", v.storageName, v.name, c.group)
+	if !c.inCRD(v) {
+		f.doc += "\n\nOnly the conversions use it: it is registered in the scheme, but its kinds\n" +
+			"are not a version of the CRD (+kubebuilder:skipversion; hubspoke-gen\n" +
+			"-stored keeps a storage version there)."
+	}
 	f.printf(`var (
 	// GroupVersion is the group and version of the types in this package.
 	GroupVersion = %s{Group: %q, Version: %q}

@@ -59,6 +59,10 @@ func TestGolden(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(c.dir, "metadata.yaml")); err == nil {
 				opt.metadata = filepath.Join(c.dir, "metadata.yaml")
 			}
+			// A case's stored.txt: the storage versions that stay in its CRD (-stored).
+			if stored, err := os.ReadFile(filepath.Join(c.dir, "stored.txt")); err == nil {
+				opt.stored = strings.TrimSpace(string(stored))
+			}
 			out, err := generate(filepath.Join(c.dir, "api"), opt)
 			if c.fail {
 				if err == nil {

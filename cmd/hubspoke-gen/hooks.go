@@ -36,6 +36,9 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 		if s := c.storage[v]; s != nil {
 			hosted[v.storageName] = s
 		}
+		if p := c.staging[v]; p != nil {
+			hosted[p.v.storageName] = p.step
+		}
 	}
 	names := make([]string, 0, len(pkgs))
 	for n := range pkgs {

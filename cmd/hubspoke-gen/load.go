@@ -53,6 +53,15 @@ func scanTree(dir string) (*tree, error) {
 		}
 		if v.IsStorage() {
 			t.storage = append(t.storage, e.Name())
+			// The compat subpackage of a storage twin (staging types).
+			staging, err := filepath.Glob(filepath.Join(abs, e.Name(), "compat", "*.go"))
+			if err != nil {
+				return nil, err
+			}
+			if len(staging) > 0 {
+				t.storage = append(t.storage, e.Name()+"/compat")
+				files = append(files, staging...)
+			}
 		} else {
 			t.api = append(t.api, e.Name())
 		}
@@ -115,7 +124,11 @@ func (t *tree) load(dirs []string, overlay map[string][]byte) (map[string]*packa
 			}
 		}
 		if len(p.GoFiles) > 0 {
-			out[filepath.Base(filepath.Dir(p.GoFiles[0]))] = p
+			rel, err := filepath.Rel(t.dir, filepath.Dir(p.GoFiles[0]))
+			if err != nil {
+				return nil, err
+			}
+			out[filepath.ToSlash(rel)] = p
 		}
 	}
 	if len(problems) > 0 {

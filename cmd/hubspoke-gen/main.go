@@ -46,7 +46,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [dir]\n"+
 			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
@@ -93,9 +93,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 type options struct {
 	metadata string // a YAML file of renames and removals (-metadata)
 	strict   bool   // a property removed without acknowledgement is an error (-strict)
+	stored   string // storage versions other than the hub that stay in the CRD, unserved (-stored)
 }
 
 func (o *options) flags(flags *flag.FlagSet) {
+	flags.StringVar(&o.stored, "stored", "", "storage versions other than the hub (v3storage,v4storage) that stay in the CRD, not served: "+
+		"those still listed in the CRD's status.storedVersions; every other storage twin but the hub is left out of the CRD")
 	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
 	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
 }
@@ -265,6 +268,7 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	c := newChain(versions, md, opt.metadata, opt.strict, errs)
+	c.keepStored(opt.stored, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
@@ -272,6 +276,11 @@ func generate(dir string, opt options) (*output, error) {
 	for _, v := range c.versions {
 		names.add(v.pkgPath, v.pkgName)
 		names.add(v.storagePath, v.storageName)
+	}
+	for _, v := range c.versions {
+		if p := c.staging[v]; p != nil {
+			names.add(p.v.storagePath, stagingName(v))
+		}
 	}
 	for _, p := range externalPackages(c) {
 		names.add(p.Path(), p.Name())
@@ -286,8 +295,11 @@ func generate(dir string, opt options) (*output, error) {
 		}
 	}
 	for _, v := range c.versions {
-		put(v.storageDir, fileTypes)(typesFile(names, v))
+		put(v.storageDir, fileTypes)(typesFile(names, c, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))
+		if p := c.staging[v]; p != nil {
+			put(p.v.storageDir, fileTypes)(stagingTypesFile(names, p))
+		}
 	}
 
 	if genErr != nil {
@@ -307,6 +319,10 @@ func generate(dir string, opt options) (*output, error) {
 				p := filepath.Join(v.storageDir, name)
 				overlay[p] = out.files[p]
 			}
+			if p := c.staging[v]; p != nil {
+				path := filepath.Join(p.v.storageDir, fileTypes)
+				overlay[path] = out.files[path]
+			}
 		}
 		if pkgs, err = load(overlay); err != nil {
 			return nil, err
@@ -320,6 +336,9 @@ func generate(dir string, opt options) (*output, error) {
 	for _, v := range c.versions {
 		put(v.dir, fileConversion)(conversionFile(names, c, v, false))
 		put(v.storageDir, fileConversion)(conversionFile(names, c, v, true))
+		if p := c.staging[v]; p != nil {
+			put(p.v.storageDir, fileConversion)(stagingConversionFile(names, p))
+		}
 	}
 	put(c.hub.storageDir, fileConversionTest)(convtestFile(names, c))
 	if genErr != nil {
@@ -351,6 +370,17 @@ func staleTwins(c *chain, pkgs map[string]*packages.Package) bool {
 		for _, name := range v.types {
 			if pkg.Types.Scope().Lookup(name) == nil {
 				return true
+			}
+		}
+		if p := c.staging[v]; p != nil {
+			spkg := pkgs[p.v.storageName]
+			if spkg == nil {
+				return true
+			}
+			for _, name := range p.v.types {
+				if spkg.Types.Scope().Lookup(name) == nil {
+					return true
+				}
 			}
 		}
 	}
@@ -416,7 +446,12 @@ func checkNotHandWritten(out *output, t *tree) error {
 func notes(c *chain) []string {
 	var out []string
 	for _, v := range c.versions {
-		for _, s := range []*step{c.twin[v], c.storage[v]} {
+		steps := []*step{c.twin[v], c.storage[v]}
+		if sp := c.staging[v]; sp != nil {
+			steps = append(steps, sp.step)
+			out = append(out, stagingNotes(sp)...)
+		}
+		for _, s := range steps {
 			if s == nil {
 				continue
 			}

@@ -114,3 +114,23 @@ func TestRunUsage(t *testing.T) {
 		t.Errorf("a missing directory: exit %d\n%s", code, out)
 	}
 }
+
+// TestRunStored: -stored keeps a storage version in the CRD, unserved;
+// naming one that does not exist, or the hub, is an error naming it.
+func TestRunStored(t *testing.T) {
+	code, out := runGen(t, "-verify", "-stored", "v2storage", "testdata/person/api")
+	if code != 0 {
+		t.Errorf("-stored v2storage on the person case (generated with it): exit %d\n%s", code, out)
+	}
+	if code, out := runGen(t, "-verify", "testdata/person/api"); code != 1 || !strings.Contains(out, "v2storage/zz_generated.types.go") {
+		t.Errorf("without -stored, v2storage's types should change (+kubebuilder:skipversion): exit %d\n%s", code, out)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"v9storage", "-stored v9storage: no storage version v9storage"},
+		{"v3storage", "-stored v3storage: v3storage is the hub"},
+	} {
+		if code, out := runGen(t, "-verify", "-stored", c.arg, "testdata/person/api"); code != 1 || !strings.Contains(out, c.want) {
+			t.Errorf("-stored %s: exit %d, want an error with %q\n%s", c.arg, code, c.want, out)
+		}
+	}
+}

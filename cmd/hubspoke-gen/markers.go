@@ -9,13 +9,15 @@ import (
 // The markers the generator reads. Others are copied to the storage twins
 // as they are, except those listed in dropFromTwin.
 const (
-	markerRoot           = "+kubebuilder:object:root=true"
-	markerStorageVersion = "+kubebuilder:storageversion"
-	markerOptional       = "+optional"
-	markerGroupName      = "+groupName="
-	markerListMapKey     = "+listMapKey="
-	markerRenamedFrom    = "+hubspoke:renamedFrom="
-	markerRemoved        = "+hubspoke:removed="
+	markerRoot            = "+kubebuilder:object:root=true"
+	markerStorageVersion  = "+kubebuilder:storageversion"
+	markerUnservedVersion = "+kubebuilder:unservedversion"
+	markerSkipVersion     = "+kubebuilder:skipversion"
+	markerOptional        = "+optional"
+	markerGroupName       = "+groupName="
+	markerListMapKey      = "+listMapKey="
+	markerRenamedFrom     = "+hubspoke:renamedFrom="
+	markerRemoved         = "+hubspoke:removed="
 )
 
 // dropFromTwin lists the markers (by prefix) that a storage twin does not

@@ -19,10 +19,11 @@ const (
 	actStash                 // only the host side has it: kept in the other side's property bag
 	actRecall                // only the other side has it: recalled from the host side's property bag
 	actRetype                // both sides have it, in types that do not convert: kept in the bags both ways
+	actStage                 // only the other side has it, and the host's bag keeps an earlier shape: through compat staging
 )
 
 func (a action) String() string {
-	return [...]string{"copied", "converted", "stashed", "recalled", "type changed"}[a]
+	return [...]string{"copied", "converted", "stashed", "recalled", "type changed", "staged through compat"}[a]
 }
 
 // step is the conversion between two neighbours, written in the package of
@@ -32,6 +33,7 @@ func (a action) String() string {
 type step struct {
 	host, other *version
 	twin        bool
+	staging     bool   // from a compat staging package to the version a property comes back in
 	hostPath    string // import path of the host package
 	otherPath   string
 	hostName    string // package name of the host, as in messages: v1, v1storage
@@ -57,7 +59,8 @@ type pair struct {
 type prop struct {
 	host, other *field
 	action      action
-	renamed     bool // matched through +hubspoke:renamedFrom
+	renamed     bool     // matched through +hubspoke:renamedFrom
+	staged      *staging // actStage: the staging
 }
 
 // name returns the name of the property, as the host side calls it when it

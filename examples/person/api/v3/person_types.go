@@ -27,6 +27,8 @@ type PersonList struct {
 }
 
 // PersonSpec is the desired state of a Person.
+//
+// +hubspoke:removed=FirstName,MiddleName,LastName
 type PersonSpec struct {
 	// Id identifies the person in the CRM.
 	// +optional

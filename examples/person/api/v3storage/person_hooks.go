@@ -63,9 +63,24 @@ func parseDate(text string) (year, month, day int, ok bool) {
 // text back would give another Date, so the Date itself is kept beside it.
 const birthDateV4 = "BirthDateV4"
 
-// AssignPropertiesFrom keeps the v4 Date in the bag when the v3 text the
-// generated code converted it to does not read back as the same Date.
+// The generated copy keeps each side's BirthDate in the other's bag, under
+// these keys, since the types differ; the hooks convert it with
+// birthDateConverter instead, and keep only what the conversion cannot
+// reproduce (birthDateV4, and the text in the Date's own bag).
+const (
+	birthDateOfV3 = "BirthDate@v3storage"
+	birthDateOfV4 = "BirthDate@v4storage"
+)
+
+// AssignPropertiesFrom converts the v4 Date to v3 text, and keeps the v4
+// Date in the bag when that text does not read back as the same Date.
 func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
+	s.PropertyBag.Remove(birthDateOfV4)
+	birthDate, err := birthDateConverter.BackwardPtr(src.BirthDate)
+	if err != nil {
+		return err
+	}
+	s.BirthDate = birthDate
 	s.PropertyBag.Remove(birthDateV4) // only this hook writes it
 	if src.BirthDate == nil {
 		return nil
@@ -87,9 +102,16 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 	return propertybag.Stash(&s.PropertyBag, birthDateV4, src.BirthDate)
 }
 
-// AssignPropertiesTo puts back the v4 Date kept in the bag when the v3 text
-// is still the one it was converted to; a text edited at v3 wins.
+// AssignPropertiesTo converts the v3 text to a v4 Date, and puts back the
+// v4 Date kept in the bag when the v3 text is still the one it was
+// converted to; a text edited at v3 wins.
 func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
+	dst.PropertyBag.Remove(birthDateOfV3)
+	birthDate, err := birthDateConverter.ForwardPtr(s.BirthDate)
+	if err != nil {
+		return err
+	}
+	dst.BirthDate = birthDate
 	if !dst.PropertyBag.Contains(birthDateV4) {
 		return nil
 	}

@@ -27,6 +27,8 @@ type PersonList struct {
 }
 
 // PersonSpec is the desired state of a Person.
+//
+// +hubspoke:removed=ResidentialAddress
 type PersonSpec struct {
 	// Id identifies the person in the CRM.
 	// +optional
@@ -45,6 +47,7 @@ type PersonSpec struct {
 	KnownAs string `json:"knownAs,omitempty"`
 
 	// SortKey is the key the person is sorted by (AlphaKey before v4).
+	// +hubspoke:renamedFrom=AlphaKey
 	// +optional
 	SortKey string `json:"sortKey,omitempty"`
 

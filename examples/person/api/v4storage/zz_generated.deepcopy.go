@@ -80,6 +80,7 @@ func (in *Person) DeepCopyInto(out *Person) {
 	*out = *in
 	out.TypeMeta = in.TypeMeta
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	out.PropertyBag = in.PropertyBag.DeepCopy()
 	in.Spec.DeepCopyInto(&out.Spec)
 	in.Status.DeepCopyInto(&out.Status)
 }

@@ -9,6 +9,7 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:skipversion
 
 // Widget is the resource of this case.
 type Widget struct {

@@ -9,6 +9,7 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:skipversion
 
 // Person is a person known to the CRM.
 type Person struct {

@@ -30,6 +30,8 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Address *Address `json:"address,omitempty"`
+	// +optional
+	Size int32 `json:"size,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
