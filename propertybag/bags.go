@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hubspoke/hubspoke/internal/bagcodec"
 )
 
 // Members of MarshalBags' output other than bags; bag names must not begin
@@ -258,6 +260,9 @@ func isJSONTextAt(text string, depth int) bool {
 			}
 		}
 	}
+	if bagcodec.Mode.Load() != bagcodec.Hand {
+		return libIsJSONText(text, depth)
+	}
 	d := decodeState{s: text, depth: depth}
 	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
 }
@@ -303,6 +308,9 @@ func UnmarshalBags(text string) (Bags, error) {
 }
 
 func unmarshalBags(text string) (Bags, error) {
+	if bagcodec.Mode.Load() == bagcodec.V2 {
+		return libUnmarshalBags(text)
+	}
 	if i := invalidUTF8At(text); i >= 0 {
 		return nil, fmt.Errorf("invalid UTF-8 at offset %d", i)
 	}

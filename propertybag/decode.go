@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/hubspoke/hubspoke/internal/bagcodec"
 	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
@@ -33,6 +34,9 @@ func decode(text string, dst reflect.Value, info *typeInfo) error {
 // decodeJSON decodes text strictly as JSON into dst, a settable zero value,
 // with the fast decoder where info allows and encoding/json otherwise.
 func decodeJSON(text string, dst reflect.Value, info *typeInfo) error {
+	if bagcodec.Mode.Load() != bagcodec.Hand {
+		return libDecode(text, dst)
+	}
 	if info.fast {
 		d := decodeState{s: text}
 		var err error

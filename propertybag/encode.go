@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/hubspoke/hubspoke/internal/bagcodec"
 )
 
 // encode renders v as the JSON text encoding/json.Marshal produces for
@@ -39,6 +41,9 @@ func encode(v reflect.Value) (string, error) {
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			return strconv.FormatUint(v.Uint(), 10), nil
 		}
+	}
+	if bagcodec.Mode.Load() != bagcodec.Hand {
+		return libEncode(v)
 	}
 	if info := typeInfoFor(v.Type()); info.fast {
 		bp := bufferPool.Get().(*[]byte)
@@ -214,6 +219,10 @@ const hexDigits = "0123456789abcdef"
 func quote(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			if bagcodec.Mode.Load() != bagcodec.Hand {
+				text, _ := libEncode(reflect.ValueOf(s))
+				return text
+			}
 			return string(appendJSONString(make([]byte, 0, len(s)+8), s))
 		}
 	}
