@@ -2,13 +2,13 @@ package propertybag
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/hubspoke/hubspoke/internal/bagcodec"
 )
 
 // Members of MarshalBags' output other than bags; bag names must not begin
@@ -249,25 +249,56 @@ func isJSONText(text string) bool { return isJSONTextAt(text, 0) }
 // isJSONTextAt is isJSONText for text that will be embedded depth levels
 // deep, so that the whole stays within the nesting JSON readers accept.
 func isJSONTextAt(text string, depth int) bool {
-	if len(text) >= 2 && text[0] == '"' {
-		// The commonest value, a string without escapes, needs one pass.
-		for i := 1; i < len(text); i++ {
-			switch c := text[i]; {
-			case c == '"':
-				return i == len(text)-1
-			case c == '\\' || c < 0x20:
-				i = len(text) // escapes and errors: check it all below
-			}
-		}
+	if text == "" || isSpace(text[0]) || isSpace(text[len(text)-1]) {
+		return false
 	}
-	if bagcodec.Mode.Load() != bagcodec.Hand {
-		return libIsJSONText(text, depth)
+	if plainStringLiteral(text) {
+		return true // the commonest value, checked in one pass
 	}
-	d := decodeState{s: text, depth: depth}
-	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
+	return json.Valid([]byte(text)) && nestingWithin(text, maxNesting-depth)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+// plainStringLiteral reports whether text is a JSON string literal without
+// escapes or control characters.
+func plainStringLiteral(text string) bool {
+	n := len(text)
+	if n < 2 || text[0] != '"' || text[n-1] != '"' {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if c := text[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// maxNesting is how deeply encoding/json lets objects and arrays nest.
+const maxNesting = 10000
+
+// nestingWithin reports whether valid JSON text nests objects and arrays at
+// most limit deep. Text shorter than twice the limit cannot nest deeper.
+func nestingWithin(text string, limit int) bool {
+	if len(text) < 2*limit {
+		return true
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return errors.Is(err, io.EOF)
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if depth++; depth > limit {
+				return false
+			}
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+}
 
 // bagsError is the error of MarshalBags (wrapping ErrEncode) and
 // UnmarshalBags (wrapping ErrDecode). It names the annotation the text
@@ -308,76 +339,18 @@ func UnmarshalBags(text string) (Bags, error) {
 }
 
 func unmarshalBags(text string) (Bags, error) {
-	if bagcodec.Mode.Load() == bagcodec.V2 {
-		return libUnmarshalBags(text)
-	}
 	if i := invalidUTF8At(text); i >= 0 {
 		return nil, fmt.Errorf("invalid UTF-8 at offset %d", i)
 	}
-	d := decodeState{s: text, depth: bagDepth}
-	bags := Bags{}
+	r := bagsReader{dec: json.NewDecoder(strings.NewReader(text)), bags: Bags{}}
 	seen := map[string]bool{} // members of the top level
-	bagOf := func(name string) PropertyBag {
-		if bags[name] == nil {
-			bags[name] = PropertyBag{}
-		}
-		return bags[name]
-	}
-	put := func(bag PropertyBag, name, key, value string) error {
-		if _, dup := bag[key]; dup {
-			return fmt.Errorf("value %q of bag %q appears twice", key, name)
-		}
-		bag[key] = value
-		return nil
-	}
-	// section reads the bags under verbatimKey or base64Key: bags of
-	// strings, with names and values in base64 under base64Key.
-	section := func(section string) error {
-		inSection := map[string]bool{}
-		encoded := section == base64Key
-		return d.members(func(name string) error {
-			if encoded {
-				var err error
-				if name, err = unbase64(name); err != nil {
-					return fmt.Errorf("bag name under %s: %w", section, err)
-				}
-			}
-			if strings.HasPrefix(name, "$") || inSection[name] {
-				return fmt.Errorf("bag %q under %s is reserved or appears twice", name, section)
-			}
-			inSection[name] = true
-			if d.s[d.i] != '{' {
-				return fmt.Errorf("bag %q under %s is not a JSON object (offset %d)", name, section, d.i)
-			}
-			bag := bagOf(name)
-			return d.members(func(key string) error {
-				if encoded {
-					var err error
-					if key, err = unbase64(key); err != nil {
-						return fmt.Errorf("property name in bag %q under %s: %w", name, section, err)
-					}
-				}
-				if d.s[d.i] != '"' {
-					return fmt.Errorf("value %q of bag %q under %s is not a string", key, name, section)
-				}
-				s, err := d.str()
-				if err == nil && encoded {
-					s, err = unbase64(s)
-				}
-				if err != nil {
-					return fmt.Errorf("value %q of bag %q under %s: %w", key, name, section, err)
-				}
-				return put(bag, name, key, s)
-			})
-		})
-	}
-	err := d.members(func(name string) error {
+	err := r.object("the text", func(name string) error {
 		if name == verbatimKey || name == base64Key {
 			if seen[name] {
 				return fmt.Errorf("%s appears twice", name)
 			}
 			seen[name] = true
-			return section(name)
+			return r.section(name)
 		}
 		if strings.HasPrefix(name, "$") {
 			return fmt.Errorf("unknown member %q (bag names cannot begin with \"$\")", name)
@@ -386,26 +359,115 @@ func unmarshalBags(text string) (Bags, error) {
 			return fmt.Errorf("bag %q appears twice", name)
 		}
 		seen[name] = true
-		if d.s[d.i] != '{' {
-			return fmt.Errorf("bag %q is not a JSON object (offset %d)", name, d.i)
-		}
-		bag := bagOf(name)
-		return d.members(func(key string) error {
-			start := d.i
-			if err := d.skipValue(); err != nil {
-				return fmt.Errorf("value %q of bag %q: %w", key, name, err)
+		bag := r.bagOf(name)
+		return r.object(fmt.Sprintf("bag %q", name), func(key string) error {
+			var value json.RawMessage
+			if err := r.dec.Decode(&value); err != nil {
+				return fmt.Errorf("value %q of bag %q: %w", key, name, describe(err))
 			}
-			return put(bag, name, key, swapped(d.s[start:d.i]))
+			if !nestingWithin(string(value), maxNesting-bagDepth) {
+				return fmt.Errorf("value %q of bag %q: exceeded max depth of %d", key, name, maxNesting)
+			}
+			return put(bag, name, key, swapped(string(value)))
 		})
 	})
 	if err != nil {
 		return nil, err
 	}
-	d.skipSpace()
-	if d.i < len(d.s) {
-		return nil, d.syntaxErr("after top-level value")
+	if _, err := r.dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("invalid data after top-level value (offset %d)", r.dec.InputOffset())
 	}
-	return bags, nil
+	return r.bags, nil
+}
+
+// bagsReader reads MarshalBags' text into bags.
+type bagsReader struct {
+	dec  *json.Decoder
+	bags Bags
+}
+
+// bagOf returns the bag named name, made on first use.
+func (r *bagsReader) bagOf(name string) PropertyBag {
+	if r.bags[name] == nil {
+		r.bags[name] = PropertyBag{}
+	}
+	return r.bags[name]
+}
+
+// put stores value under key in bag, named name; a key may appear once.
+func put(bag PropertyBag, name, key, value string) error {
+	if _, dup := bag[key]; dup {
+		return fmt.Errorf("value %q of bag %q appears twice", key, name)
+	}
+	bag[key] = value
+	return nil
+}
+
+// object reads the JSON object next in the text, which what names in
+// errors, calling member for each key with the decoder before its value;
+// member must read the value.
+func (r *bagsReader) object(what string, member func(key string) error) error {
+	offset := r.dec.InputOffset()
+	tok, err := r.dec.Token()
+	if err != nil {
+		return describe(err)
+	}
+	if tok != json.Delim('{') {
+		return fmt.Errorf("%s is not a JSON object (offset %d)", what, offset)
+	}
+	for r.dec.More() {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return describe(err)
+		}
+		if err := member(tok.(string)); err != nil {
+			return err
+		}
+	}
+	_, err = r.dec.Token() // the closing brace
+	return describe(err)
+}
+
+// section reads the bags under verbatimKey or base64Key: bags of strings,
+// with names and values in base64 under base64Key.
+func (r *bagsReader) section(section string) error {
+	inSection := map[string]bool{}
+	encoded := section == base64Key
+	return r.object(section, func(name string) error {
+		if encoded {
+			var err error
+			if name, err = unbase64(name); err != nil {
+				return fmt.Errorf("bag name under %s: %w", section, err)
+			}
+		}
+		if strings.HasPrefix(name, "$") || inSection[name] {
+			return fmt.Errorf("bag %q under %s is reserved or appears twice", name, section)
+		}
+		inSection[name] = true
+		bag := r.bagOf(name)
+		return r.object(fmt.Sprintf("bag %q under %s", name, section), func(key string) error {
+			if encoded {
+				var err error
+				if key, err = unbase64(key); err != nil {
+					return fmt.Errorf("property name in bag %q under %s: %w", name, section, err)
+				}
+			}
+			tok, err := r.dec.Token()
+			s, isString := tok.(string)
+			switch {
+			case err != nil:
+				err = describe(err)
+			case !isString:
+				err = errors.New("not a string")
+			case encoded:
+				s, err = unbase64(s)
+			}
+			if err != nil {
+				return fmt.Errorf("value %q of bag %q under %s: %w", key, name, section, err)
+			}
+			return put(bag, name, key, s)
+		})
+	})
 }
 
 // The values Stash writes escape <, > and & (and U+2028, U+2029) as
@@ -498,101 +560,25 @@ func invalidUTF8At(s string) int {
 	return -1
 }
 
-// members reads the JSON object at the cursor, calling member for each key
-// with the cursor on the first byte of its value; member must consume the
-// value.
-func (d *decodeState) members(member func(key string) error) error {
-	d.skipSpace()
-	if d.i >= len(d.s) || d.s[d.i] != '{' {
-		if d.i < len(d.s) {
-			return fmt.Errorf("%w at offset %d", errNotObject, d.i)
-		}
-		return d.syntaxErr("")
-	}
-	d.i++
-	d.skipSpace()
-	if d.i < len(d.s) && d.s[d.i] == '}' {
-		d.i++
-		return nil
-	}
-	for {
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != '"' {
-			return d.syntaxErr("looking for beginning of object key string")
-		}
-		key, err := d.str()
-		if err != nil {
-			return err
-		}
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != ':' {
-			return d.syntaxErr("after object key")
-		}
-		d.i++
-		d.skipSpace()
-		if d.i >= len(d.s) {
-			return d.syntaxErr("")
-		}
-		if err := member(key); err != nil {
-			return err
-		}
-		if end, err := d.listEnd('}', "after object key:value pair"); end || err != nil {
-			return err
-		}
-	}
-}
+const hexDigits = "0123456789abcdef"
 
-var errNotObject = errors.New("not a JSON object")
-
-// skipValue moves the cursor past one JSON value, checking its syntax as
-// encoding/json does.
-func (d *decodeState) skipValue() error {
-	d.skipSpace()
-	if d.i >= len(d.s) {
-		return d.syntaxErr("")
-	}
-	switch c := d.s[d.i]; {
-	case c == '{' || c == '[':
-		if err := d.nest(); err != nil {
-			return err
-		}
-		err := d.skipComposite(c)
-		d.depth--
-		return err
-	case c == '"':
-		return d.skipStr()
-	case c == 't':
-		return d.literal("true")
-	case c == 'f':
-		return d.literal("false")
-	case c == 'n':
-		return d.literal("null")
-	case c == '-' || '0' <= c && c <= '9':
-		_, err := d.scanNumber()
-		return err
-	}
-	return d.syntaxErr("looking for beginning of value")
-}
-
-// skipComposite moves the cursor past the object or array at the cursor.
-func (d *decodeState) skipComposite(c byte) error {
+// appendEscapedByte appends the JSON escape of c, an ASCII byte that a
+// string literal cannot hold as it is (a quotation mark, a backslash, a
+// control character).
+func appendEscapedByte(dst []byte, c byte) []byte {
 	switch c {
-	case '{':
-		return d.members(func(string) error { return d.skipValue() })
-	default:
-		d.i++
-		d.skipSpace()
-		if d.i < len(d.s) && d.s[d.i] == ']' {
-			d.i++
-			return nil
-		}
-		for {
-			if err := d.skipValue(); err != nil {
-				return err
-			}
-			if end, err := d.listEnd(']', "after array element"); end || err != nil {
-				return err
-			}
-		}
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
 	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }
