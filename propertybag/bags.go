@@ -1,6 +1,8 @@
 package propertybag
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -80,26 +82,31 @@ func (b Bags) DeepCopy() Bags {
 // "$" is an error wrapping ErrEncode.
 func MarshalBags(bags Bags) (string, error) {
 	names := make([]string, 0, len(bags))
+	size := 2
 	for name, bag := range bags {
 		if strings.HasPrefix(name, "$") {
 			return "", &bagsError{kind: ErrEncode, cause: fmt.Errorf("bag name %q begins with \"$\", which is reserved", name)}
 		}
 		if len(bag) > 0 {
 			names = append(names, name)
+			size += len(name) + 4
+			for key, text := range bag {
+				size += len(key) + len(text) + 4
+			}
 		}
 	}
 	slices.Sort(names)
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, size+size/16) // room for a few escapes
 	buf = append(buf, '{')
 	var verbatim, encoded []string // bags holding values kept as strings, in base64
-	var scratch [16]string
+	var sorted sortedBag
 	for _, name := range names {
-		bag := bags[name]
 		validName := utf8.ValidString(name)
 		open := false
-		for _, key := range sortedKeys(bag, scratch[:0]) {
-			text := bag[key]
-			switch kindOfValue(validName, key, text) {
+		sorted.load(bags[name])
+		for i := range sorted.order {
+			key, text := sorted.entry(i)
+			switch sorted.kindOfValue(validName, key, text) {
 			case inBase64:
 				encoded = appendOnce(encoded, name)
 				continue
@@ -126,13 +133,78 @@ func MarshalBags(bags Bags) (string, error) {
 		}
 	}
 	if len(encoded) > 0 {
-		buf = appendSection(buf, base64Key, encoded, bags, inBase64, scratch[:0])
+		buf = appendSection(buf, base64Key, encoded, bags, inBase64, &sorted)
 	}
 	if len(verbatim) > 0 {
-		buf = appendSection(buf, verbatimKey, verbatim, bags, asString, scratch[:0])
+		buf = appendSection(buf, verbatimKey, verbatim, bags, asString, &sorted)
 	}
 	buf = append(buf, '}')
 	return string(buf), nil
+}
+
+// sortedBag holds the values of one bag in the order of their names. It is
+// reused from bag to bag. The names are sorted through order, which holds no
+// pointers, so that sorting moves no strings: most comparisons are of the
+// first eight bytes of two names, as one integer.
+type sortedBag struct {
+	keys, texts []string
+	order       []keyOrder
+	scratch     []byte // for checking values without allocating
+}
+
+// keyOrder is a name's first eight bytes, big-endian and zero-padded (so
+// that integers order as the bytes do), and its index in keys.
+type keyOrder struct {
+	prefix uint64
+	index  int
+}
+
+// load fills s with bag's values, sorted by name.
+func (s *sortedBag) load(bag PropertyBag) {
+	s.keys, s.texts, s.order = s.keys[:0], s.texts[:0], s.order[:0]
+	for key, text := range bag {
+		var prefix uint64
+		for i := range 8 {
+			prefix <<= 8
+			if i < len(key) {
+				prefix |= uint64(key[i])
+			}
+		}
+		s.order = append(s.order, keyOrder{prefix: prefix, index: len(s.keys)})
+		s.keys = append(s.keys, key)
+		s.texts = append(s.texts, text)
+	}
+	slices.SortFunc(s.order, func(a, b keyOrder) int {
+		if a.prefix != b.prefix {
+			return cmp.Compare(a.prefix, b.prefix)
+		}
+		return strings.Compare(s.keys[a.index], s.keys[b.index])
+	})
+}
+
+// entry returns the name and text of the i-th value in name order.
+func (s *sortedBag) entry(i int) (key, text string) {
+	j := s.order[i].index
+	return s.keys[j], s.texts[j]
+}
+
+// kindOfValue tells how MarshalBags writes the value text named key in the
+// bag whose name is valid UTF-8 when validName is true.
+func (s *sortedBag) kindOfValue(validName bool, key, text string) int {
+	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
+		return inBase64
+	}
+	if text == "" || isSpace(text[0]) || isSpace(text[len(text)-1]) {
+		return asString
+	}
+	if plainStringLiteral(text) {
+		return asJSON // the commonest value, checked in one pass
+	}
+	s.scratch = append(s.scratch[:0], text...)
+	if isJSONBytes(s.scratch, bagDepth) {
+		return asJSON
+	}
+	return asString
 }
 
 // How MarshalBags writes a value.
@@ -141,18 +213,6 @@ const (
 	asString        // under verbatimKey, as a JSON string
 	inBase64        // under base64Key, with its bag and property names
 )
-
-// kindOfValue tells how MarshalBags writes the value text named key in the
-// bag whose name is valid UTF-8 when validName is true.
-func kindOfValue(validName bool, key, text string) int {
-	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
-		return inBase64
-	}
-	if isJSONTextAt(text, bagDepth) {
-		return asJSON
-	}
-	return asString
-}
 
 // appendOnce appends name unless it is already the last element.
 func appendOnce(names []string, name string) []string {
@@ -164,7 +224,7 @@ func appendOnce(names []string, name string) []string {
 
 // appendSection appends the member section (verbatimKey or base64Key) of
 // MarshalBags' output, holding the values of kind in the named bags.
-func appendSection(buf []byte, section string, names []string, bags Bags, kind int, scratch []string) []byte {
+func appendSection(buf []byte, section string, names []string, bags Bags, kind int, sorted *sortedBag) []byte {
 	if len(buf) > 1 {
 		buf = append(buf, ',')
 	}
@@ -178,9 +238,10 @@ func appendSection(buf []byte, section string, names []string, bags Bags, kind i
 		buf = appendSectionString(buf, name, kind)
 		buf = append(buf, ':', '{')
 		first := true
-		for _, key := range sortedKeys(bags[name], scratch[:0]) {
-			text := bags[name][key]
-			if kindOfValue(validName, key, text) != kind {
+		sorted.load(bags[name])
+		for i := range sorted.order {
+			key, text := sorted.entry(i)
+			if sorted.kindOfValue(validName, key, text) != kind {
 				continue
 			}
 			if !first {
@@ -228,15 +289,6 @@ func appendAnnotationString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// sortedKeys appends the names in bag to keys and sorts them.
-func sortedKeys(bag PropertyBag, keys []string) []string {
-	for key := range bag {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // bagDepth is how deeply MarshalBags nests a value: inside the object of
 // bags and its bag's object.
 const bagDepth = 2
@@ -255,7 +307,13 @@ func isJSONTextAt(text string, depth int) bool {
 	if plainStringLiteral(text) {
 		return true // the commonest value, checked in one pass
 	}
-	return json.Valid([]byte(text)) && nestingWithin(text, maxNesting-depth)
+	return isJSONBytes([]byte(text), depth)
+}
+
+// isJSONBytes reports whether text, which has no white space around it, is
+// one JSON value that can be embedded depth levels deep.
+func isJSONBytes(text []byte, depth int) bool {
+	return json.Valid(text) && nestingWithin(text, maxNesting-depth)
 }
 
 // plainStringLiteral reports whether text is a JSON string literal without
@@ -278,11 +336,11 @@ const maxNesting = 10000
 
 // nestingWithin reports whether valid JSON text nests objects and arrays at
 // most limit deep. Text shorter than twice the limit cannot nest deeper.
-func nestingWithin(text string, limit int) bool {
+func nestingWithin(text []byte, limit int) bool {
 	if len(text) < 2*limit {
 		return true
 	}
-	dec := json.NewDecoder(strings.NewReader(text))
+	dec := json.NewDecoder(bytes.NewReader(text))
 	depth := 0
 	for {
 		tok, err := dec.Token()
@@ -365,7 +423,7 @@ func unmarshalBags(text string) (Bags, error) {
 			if err := r.dec.Decode(&value); err != nil {
 				return fmt.Errorf("value %q of bag %q: %w", key, name, describe(err))
 			}
-			if !nestingWithin(string(value), maxNesting-bagDepth) {
+			if !nestingWithin(value, maxNesting-bagDepth) {
 				return fmt.Errorf("value %q of bag %q: exceeded max depth of %d", key, name, maxNesting)
 			}
 			return put(bag, name, key, swapped(string(value)))

@@ -3,7 +3,10 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -296,4 +299,91 @@ func BenchmarkBags(b *testing.B) {
 			}
 		}
 	})
+}
+
+// scalingBags returns the bags "spec" and "status" holding n values in all,
+// of the shapes generated code stashes (strings, numbers, small objects,
+// lists), under names of differing lengths.
+func scalingBags(tb testing.TB, n int) Bags {
+	bags := Bags{}
+	for i := range n {
+		bag := "spec"
+		if i%4 == 3 {
+			bag = "status"
+		}
+		name := fmt.Sprintf("%s%d", [...]string{"MiddleName", "Age", "ResidentialAddress", "Tags", "X"}[i%5], i)
+		var err error
+		switch i % 4 {
+		case 0:
+			v := fmt.Sprintf("value number %d", i)
+			err = Stash(bags.bag(bag), name, &v)
+		case 1:
+			err = Stash(bags.bag(bag), name, &i)
+		case 2:
+			err = Stash(bags.bag(bag), name, &benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: i})
+		default:
+			err = Stash(bags.bag(bag), name, &[]string{"mouse", "cartoon", "classic"})
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return bags
+}
+
+// bag returns a pointer to the bag named name, for Stash.
+func (b Bags) bag(name string) *PropertyBag {
+	bag := b[name]
+	if bag == nil {
+		bag = PropertyBag{}
+		b[name] = bag
+	}
+	return &bag
+}
+
+// BenchmarkMarshalBagsScaling writes bags of 100 and of 3,000 values with
+// MarshalBags, the two in turn within each round and the same number of
+// values each (30 writes of 100, one of 3,000), and reports the cost per
+// value of each and x-per-value, the median of the per-round ratios
+// (3,000 / 100) with its 10th and 90th percentiles: 1 means the cost is
+// linear in the number of values.
+func BenchmarkMarshalBagsScaling(b *testing.B) {
+	small, large := scalingBags(b, 100), scalingBags(b, 3000)
+	write := func(bags Bags, times int) time.Duration {
+		start := time.Now()
+		for range times {
+			if _, err := MarshalBags(bags); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(start)
+	}
+	var ratios []float64
+	var smallTotal, largeTotal time.Duration
+	rounds := 0
+	for b.Loop() {
+		var s, l time.Duration
+		if rounds%2 == 0 {
+			s, l = write(small, 30), write(large, 1)
+		} else {
+			l, s = write(large, 1), write(small, 30)
+		}
+		ratios = append(ratios, float64(l)/float64(s))
+		smallTotal += s
+		largeTotal += l
+		rounds++
+	}
+	reportRatios(b, ratios, "x-per-value")
+	b.ReportMetric(float64(smallTotal.Nanoseconds())/float64(rounds*3000), "ns/value@100")
+	b.ReportMetric(float64(largeTotal.Nanoseconds())/float64(rounds*3000), "ns/value@3000")
+}
+
+// reportRatios reports the median of ratios as name, and its 10th and 90th
+// percentiles as name-p10 and name-p90.
+func reportRatios(b *testing.B, ratios []float64, name string) {
+	slices.Sort(ratios)
+	at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
+	b.ReportMetric(at(0.5), name)
+	b.ReportMetric(at(0.1), name+"-p10")
+	b.ReportMetric(at(0.9), name+"-p90")
 }
