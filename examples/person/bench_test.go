@@ -98,12 +98,8 @@ func BenchmarkServedHubToV1AndBack(b *testing.B) {
 		convTotal += conv
 		rounds++
 	}
-	slices.Sort(ratios)
-	at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
 	b.ReportMetric(float64(convTotal.Nanoseconds())/float64(rounds*perRound), "conv-ns/obj")
-	b.ReportMetric(at(0.5), "x-json")
-	b.ReportMetric(at(0.1), "x-json-p10")
-	b.ReportMetric(at(0.9), "x-json-p90")
+	reportRatios(b, ratios, "x-json")
 }
 
 // withBagEntries returns a deep copy of h whose spec bag holds n more values
