@@ -145,41 +145,54 @@ func MarshalBags(bags Bags) (string, error) {
 // sortedBag holds the values of one bag in the order of their names. It is
 // reused from bag to bag. The names are sorted through order, which holds no
 // pointers, so that sorting moves no strings: most comparisons are of the
-// first eight bytes of two names, as one integer.
+// first sixteen bytes of two names, as two integers.
 type sortedBag struct {
 	keys, texts []string
 	order       []keyOrder
 	scratch     []byte // for checking values without allocating
 }
 
-// keyOrder is a name's first eight bytes, big-endian and zero-padded (so
-// that integers order as the bytes do), and its index in keys.
+// keyOrder is a name's first sixteen bytes, as two big-endian integers
+// zero-padded (so that integers order as the bytes do), and its index in
+// keys.
 type keyOrder struct {
-	prefix uint64
+	hi, lo uint64
 	index  int
 }
 
 // load fills s with bag's values, sorted by name.
 func (s *sortedBag) load(bag PropertyBag) {
+	if cap(s.order) < len(bag) {
+		s.keys, s.texts, s.order = make([]string, 0, len(bag)), make([]string, 0, len(bag)), make([]keyOrder, 0, len(bag))
+	}
 	s.keys, s.texts, s.order = s.keys[:0], s.texts[:0], s.order[:0]
 	for key, text := range bag {
-		var prefix uint64
-		for i := range 8 {
-			prefix <<= 8
-			if i < len(key) {
-				prefix |= uint64(key[i])
-			}
-		}
-		s.order = append(s.order, keyOrder{prefix: prefix, index: len(s.keys)})
+		s.order = append(s.order, keyOrder{hi: bigEndian(key, 0), lo: bigEndian(key, 8), index: len(s.keys)})
 		s.keys = append(s.keys, key)
 		s.texts = append(s.texts, text)
 	}
 	slices.SortFunc(s.order, func(a, b keyOrder) int {
-		if a.prefix != b.prefix {
-			return cmp.Compare(a.prefix, b.prefix)
+		if a.hi != b.hi {
+			return cmp.Compare(a.hi, b.hi)
+		}
+		if a.lo != b.lo {
+			return cmp.Compare(a.lo, b.lo)
 		}
 		return strings.Compare(s.keys[a.index], s.keys[b.index])
 	})
+}
+
+// bigEndian returns the eight bytes of s from offset as a big-endian
+// integer, with zeros for the bytes s does not have.
+func bigEndian(s string, offset int) uint64 {
+	var n uint64
+	for i := offset; i < offset+8; i++ {
+		n <<= 8
+		if i < len(s) {
+			n |= uint64(s[i])
+		}
+	}
+	return n
 }
 
 // entry returns the name and text of the i-th value in name order.
