@@ -594,7 +594,7 @@ func TestDeepNesting(t *testing.T) {
 			t.Errorf("%d levels: error = %.200v, want ErrDecode naming the max depth", n, err)
 		}
 	}
-	if isJSONText(nested(10001)) {
+	if isJSONText(nested(10001), 0, nil) {
 		t.Error("isJSONText accepts 10001 levels, which encoding/json rejects")
 	}
 	type tree struct {

@@ -207,14 +207,7 @@ func (s *sortedBag) kindOfValue(validName bool, key, text string) int {
 	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
 		return inBase64
 	}
-	if text == "" || isSpace(text[0]) || isSpace(text[len(text)-1]) {
-		return asString
-	}
-	if plainStringLiteral(text) {
-		return asJSON // the commonest value, checked in one pass
-	}
-	s.scratch = append(s.scratch[:0], text...)
-	if isJSONBytes(s.scratch, bagDepth) {
+	if isJSONText(text, bagDepth, &s.scratch) {
 		return asJSON
 	}
 	return asString
@@ -308,25 +301,23 @@ const bagDepth = 2
 
 // isJSONText reports whether text is one JSON value with no white space
 // around it, so that it can be embedded in JSON as it is and cut out again
-// unchanged.
-func isJSONText(text string) bool { return isJSONTextAt(text, 0) }
-
-// isJSONTextAt is isJSONText for text that will be embedded depth levels
-// deep, so that the whole stays within the nesting JSON readers accept.
-func isJSONTextAt(text string, depth int) bool {
+// unchanged, depth levels deep without passing the nesting JSON readers
+// accept. scratch, when not nil, is reused to check it without allocating.
+func isJSONText(text string, depth int, scratch *[]byte) bool {
 	if text == "" || isSpace(text[0]) || isSpace(text[len(text)-1]) {
 		return false
 	}
 	if plainStringLiteral(text) {
 		return true // the commonest value, checked in one pass
 	}
-	return isJSONBytes([]byte(text), depth)
-}
-
-// isJSONBytes reports whether text, which has no white space around it, is
-// one JSON value that can be embedded depth levels deep.
-func isJSONBytes(text []byte, depth int) bool {
-	return json.Valid(text) && nestingWithin(text, maxNesting-depth)
+	var data []byte
+	if scratch != nil {
+		*scratch = append((*scratch)[:0], text...)
+		data = *scratch
+	} else {
+		data = []byte(text)
+	}
+	return json.Valid(data) && nestingWithin(data, maxNesting-depth)
 }
 
 // plainStringLiteral reports whether text is a JSON string literal without
