@@ -61,7 +61,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonS
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) error {
-	bag := s.PropertyBag.DeepCopy()
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Properties v3storage lacks.
 	if err := propertybag.Stash(&bag, "FirstName", s.FirstName); err != nil {
 		return err
@@ -112,7 +112,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec) error {
-	bag := src.PropertyBag.DeepCopy()
+	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// Properties v2storage lacks.
 	if err := propertybag.Stash(&bag, "FullName", src.FullName); err != nil {
 		return err

@@ -61,7 +61,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v4storage.PersonS
 
 // AssignProperties_To_PersonSpec copies the spec into the next storage version.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) error {
-	bag := s.PropertyBag.DeepCopy()
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Properties v4storage lacks.
 	if err := propertybag.Stash(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
 		return err
@@ -91,7 +91,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 
 // AssignProperties_From_PersonSpec fills the spec from the next storage version.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec) error {
-	bag := src.PropertyBag.DeepCopy()
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Properties v3storage lacks.
 	if err := propertybag.Stash(&bag, "MailingAddress", src.MailingAddress); err != nil {
 		return err
