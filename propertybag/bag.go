@@ -122,12 +122,12 @@ func read[T any](b PropertyBag, op, name string) (*T, error) {
 		}
 	}
 	t := reflect.TypeFor[T]()
-	info := typeInfoFor(t)
-	if isNull(text, info.stringTarget) {
+	plan := planFor(t)
+	if isNull(text, plan.stringTarget) {
 		return nil, nil
 	}
 	v := new(T)
-	if err := decode(text, reflect.ValueOf(v).Elem(), info); err != nil {
+	if err := decode(text, reflect.ValueOf(v).Elem(), plan); err != nil {
 		return nil, &Error{Op: op, Name: name, Type: t, Excerpt: excerpt(text), Kind: ErrDecode, Cause: err}
 	}
 	return v, nil

@@ -568,7 +568,7 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 
 // TestDeepNesting: text nested deeper than encoding/json allows is an error
 // (not a stack overflow) for UnmarshalBags, for MarshalBags' check of a
-// value, and for the fast decoder with a recursive type; text just within
+// value, and for a read into a recursive type; text just within
 // the limit is accepted.
 func TestDeepNesting(t *testing.T) {
 	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
@@ -594,7 +594,7 @@ func TestDeepNesting(t *testing.T) {
 			t.Errorf("%d levels: error = %.200v, want ErrDecode naming the max depth", n, err)
 		}
 	}
-	if isJSONText(nested(10001)) {
+	if isJSONText(nested(10001), 0, nil) {
 		t.Error("isJSONText accepts 10001 levels, which encoding/json rejects")
 	}
 	type tree struct {

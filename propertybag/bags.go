@@ -1,9 +1,13 @@
 package propertybag
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -78,26 +82,31 @@ func (b Bags) DeepCopy() Bags {
 // "$" is an error wrapping ErrEncode.
 func MarshalBags(bags Bags) (string, error) {
 	names := make([]string, 0, len(bags))
+	size := 2
 	for name, bag := range bags {
 		if strings.HasPrefix(name, "$") {
 			return "", &bagsError{kind: ErrEncode, cause: fmt.Errorf("bag name %q begins with \"$\", which is reserved", name)}
 		}
 		if len(bag) > 0 {
 			names = append(names, name)
+			size += len(name) + 4
+			for key, text := range bag {
+				size += len(key) + len(text) + 4
+			}
 		}
 	}
 	slices.Sort(names)
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, size+size/16) // room for a few escapes
 	buf = append(buf, '{')
 	var verbatim, encoded []string // bags holding values kept as strings, in base64
-	var scratch [16]string
+	var sorted sortedBag
 	for _, name := range names {
-		bag := bags[name]
 		validName := utf8.ValidString(name)
 		open := false
-		for _, key := range sortedKeys(bag, scratch[:0]) {
-			text := bag[key]
-			switch kindOfValue(validName, key, text) {
+		sorted.load(bags[name])
+		for i := range sorted.order {
+			key, text := sorted.entry(i)
+			switch sorted.kindOfValue(validName, key, text) {
 			case inBase64:
 				encoded = appendOnce(encoded, name)
 				continue
@@ -124,13 +133,84 @@ func MarshalBags(bags Bags) (string, error) {
 		}
 	}
 	if len(encoded) > 0 {
-		buf = appendSection(buf, base64Key, encoded, bags, inBase64, scratch[:0])
+		buf = appendSection(buf, base64Key, encoded, bags, inBase64, &sorted)
 	}
 	if len(verbatim) > 0 {
-		buf = appendSection(buf, verbatimKey, verbatim, bags, asString, scratch[:0])
+		buf = appendSection(buf, verbatimKey, verbatim, bags, asString, &sorted)
 	}
 	buf = append(buf, '}')
 	return string(buf), nil
+}
+
+// sortedBag holds the values of one bag in the order of their names. It is
+// reused from bag to bag. The names are sorted through order, which holds no
+// pointers, so that sorting moves no strings: most comparisons are of the
+// first sixteen bytes of two names, as two integers.
+type sortedBag struct {
+	keys, texts []string
+	order       []keyOrder
+	scratch     []byte // for checking values without allocating
+}
+
+// keyOrder is a name's first sixteen bytes, as two big-endian integers
+// zero-padded (so that integers order as the bytes do), and its index in
+// keys.
+type keyOrder struct {
+	hi, lo uint64
+	index  int
+}
+
+// load fills s with bag's values, sorted by name.
+func (s *sortedBag) load(bag PropertyBag) {
+	if cap(s.order) < len(bag) {
+		s.keys, s.texts, s.order = make([]string, 0, len(bag)), make([]string, 0, len(bag)), make([]keyOrder, 0, len(bag))
+	}
+	s.keys, s.texts, s.order = s.keys[:0], s.texts[:0], s.order[:0]
+	for key, text := range bag {
+		s.order = append(s.order, keyOrder{hi: bigEndian(key, 0), lo: bigEndian(key, 8), index: len(s.keys)})
+		s.keys = append(s.keys, key)
+		s.texts = append(s.texts, text)
+	}
+	slices.SortFunc(s.order, func(a, b keyOrder) int {
+		if a.hi != b.hi {
+			return cmp.Compare(a.hi, b.hi)
+		}
+		if a.lo != b.lo {
+			return cmp.Compare(a.lo, b.lo)
+		}
+		return strings.Compare(s.keys[a.index], s.keys[b.index])
+	})
+}
+
+// bigEndian returns the eight bytes of s from offset as a big-endian
+// integer, with zeros for the bytes s does not have.
+func bigEndian(s string, offset int) uint64 {
+	var n uint64
+	for i := offset; i < offset+8; i++ {
+		n <<= 8
+		if i < len(s) {
+			n |= uint64(s[i])
+		}
+	}
+	return n
+}
+
+// entry returns the name and text of the i-th value in name order.
+func (s *sortedBag) entry(i int) (key, text string) {
+	j := s.order[i].index
+	return s.keys[j], s.texts[j]
+}
+
+// kindOfValue tells how MarshalBags writes the value text named key in the
+// bag whose name is valid UTF-8 when validName is true.
+func (s *sortedBag) kindOfValue(validName bool, key, text string) int {
+	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
+		return inBase64
+	}
+	if isJSONText(text, bagDepth, &s.scratch) {
+		return asJSON
+	}
+	return asString
 }
 
 // How MarshalBags writes a value.
@@ -139,18 +219,6 @@ const (
 	asString        // under verbatimKey, as a JSON string
 	inBase64        // under base64Key, with its bag and property names
 )
-
-// kindOfValue tells how MarshalBags writes the value text named key in the
-// bag whose name is valid UTF-8 when validName is true.
-func kindOfValue(validName bool, key, text string) int {
-	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
-		return inBase64
-	}
-	if isJSONTextAt(text, bagDepth) {
-		return asJSON
-	}
-	return asString
-}
 
 // appendOnce appends name unless it is already the last element.
 func appendOnce(names []string, name string) []string {
@@ -162,7 +230,7 @@ func appendOnce(names []string, name string) []string {
 
 // appendSection appends the member section (verbatimKey or base64Key) of
 // MarshalBags' output, holding the values of kind in the named bags.
-func appendSection(buf []byte, section string, names []string, bags Bags, kind int, scratch []string) []byte {
+func appendSection(buf []byte, section string, names []string, bags Bags, kind int, sorted *sortedBag) []byte {
 	if len(buf) > 1 {
 		buf = append(buf, ',')
 	}
@@ -176,9 +244,10 @@ func appendSection(buf []byte, section string, names []string, bags Bags, kind i
 		buf = appendSectionString(buf, name, kind)
 		buf = append(buf, ':', '{')
 		first := true
-		for _, key := range sortedKeys(bags[name], scratch[:0]) {
-			text := bags[name][key]
-			if kindOfValue(validName, key, text) != kind {
+		sorted.load(bags[name])
+		for i := range sorted.order {
+			key, text := sorted.entry(i)
+			if sorted.kindOfValue(validName, key, text) != kind {
 				continue
 			}
 			if !first {
@@ -226,43 +295,72 @@ func appendAnnotationString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// sortedKeys appends the names in bag to keys and sorts them.
-func sortedKeys(bag PropertyBag, keys []string) []string {
-	for key := range bag {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // bagDepth is how deeply MarshalBags nests a value: inside the object of
 // bags and its bag's object.
 const bagDepth = 2
 
 // isJSONText reports whether text is one JSON value with no white space
 // around it, so that it can be embedded in JSON as it is and cut out again
-// unchanged.
-func isJSONText(text string) bool { return isJSONTextAt(text, 0) }
-
-// isJSONTextAt is isJSONText for text that will be embedded depth levels
-// deep, so that the whole stays within the nesting JSON readers accept.
-func isJSONTextAt(text string, depth int) bool {
-	if len(text) >= 2 && text[0] == '"' {
-		// The commonest value, a string without escapes, needs one pass.
-		for i := 1; i < len(text); i++ {
-			switch c := text[i]; {
-			case c == '"':
-				return i == len(text)-1
-			case c == '\\' || c < 0x20:
-				i = len(text) // escapes and errors: check it all below
-			}
-		}
+// unchanged, depth levels deep without passing the nesting JSON readers
+// accept. scratch, when not nil, is reused to check it without allocating.
+func isJSONText(text string, depth int, scratch *[]byte) bool {
+	if text == "" || isSpace(text[0]) || isSpace(text[len(text)-1]) {
+		return false
 	}
-	d := decodeState{s: text, depth: depth}
-	return d.skipValue() == nil && d.i == len(text) && text != "" && !isSpace(text[0])
+	if plainStringLiteral(text) {
+		return true // the commonest value, checked in one pass
+	}
+	var data []byte
+	if scratch != nil {
+		*scratch = append((*scratch)[:0], text...)
+		data = *scratch
+	} else {
+		data = []byte(text)
+	}
+	return json.Valid(data) && nestingWithin(data, maxNesting-depth)
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+// plainStringLiteral reports whether text is a JSON string literal without
+// escapes or control characters.
+func plainStringLiteral(text string) bool {
+	n := len(text)
+	if n < 2 || text[0] != '"' || text[n-1] != '"' {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if c := text[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// maxNesting is how deeply encoding/json lets objects and arrays nest.
+const maxNesting = 10000
+
+// nestingWithin reports whether valid JSON text nests objects and arrays at
+// most limit deep. Text shorter than twice the limit cannot nest deeper.
+func nestingWithin(text []byte, limit int) bool {
+	if len(text) < 2*limit {
+		return true
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return errors.Is(err, io.EOF)
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if depth++; depth > limit {
+				return false
+			}
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+}
 
 // bagsError is the error of MarshalBags (wrapping ErrEncode) and
 // UnmarshalBags (wrapping ErrDecode). It names the annotation the text
@@ -306,70 +404,15 @@ func unmarshalBags(text string) (Bags, error) {
 	if i := invalidUTF8At(text); i >= 0 {
 		return nil, fmt.Errorf("invalid UTF-8 at offset %d", i)
 	}
-	d := decodeState{s: text, depth: bagDepth}
-	bags := Bags{}
+	r := bagsReader{dec: json.NewDecoder(strings.NewReader(text)), bags: Bags{}}
 	seen := map[string]bool{} // members of the top level
-	bagOf := func(name string) PropertyBag {
-		if bags[name] == nil {
-			bags[name] = PropertyBag{}
-		}
-		return bags[name]
-	}
-	put := func(bag PropertyBag, name, key, value string) error {
-		if _, dup := bag[key]; dup {
-			return fmt.Errorf("value %q of bag %q appears twice", key, name)
-		}
-		bag[key] = value
-		return nil
-	}
-	// section reads the bags under verbatimKey or base64Key: bags of
-	// strings, with names and values in base64 under base64Key.
-	section := func(section string) error {
-		inSection := map[string]bool{}
-		encoded := section == base64Key
-		return d.members(func(name string) error {
-			if encoded {
-				var err error
-				if name, err = unbase64(name); err != nil {
-					return fmt.Errorf("bag name under %s: %w", section, err)
-				}
-			}
-			if strings.HasPrefix(name, "$") || inSection[name] {
-				return fmt.Errorf("bag %q under %s is reserved or appears twice", name, section)
-			}
-			inSection[name] = true
-			if d.s[d.i] != '{' {
-				return fmt.Errorf("bag %q under %s is not a JSON object (offset %d)", name, section, d.i)
-			}
-			bag := bagOf(name)
-			return d.members(func(key string) error {
-				if encoded {
-					var err error
-					if key, err = unbase64(key); err != nil {
-						return fmt.Errorf("property name in bag %q under %s: %w", name, section, err)
-					}
-				}
-				if d.s[d.i] != '"' {
-					return fmt.Errorf("value %q of bag %q under %s is not a string", key, name, section)
-				}
-				s, err := d.str()
-				if err == nil && encoded {
-					s, err = unbase64(s)
-				}
-				if err != nil {
-					return fmt.Errorf("value %q of bag %q under %s: %w", key, name, section, err)
-				}
-				return put(bag, name, key, s)
-			})
-		})
-	}
-	err := d.members(func(name string) error {
+	err := r.object("the text", func(name string) error {
 		if name == verbatimKey || name == base64Key {
 			if seen[name] {
 				return fmt.Errorf("%s appears twice", name)
 			}
 			seen[name] = true
-			return section(name)
+			return r.section(name)
 		}
 		if strings.HasPrefix(name, "$") {
 			return fmt.Errorf("unknown member %q (bag names cannot begin with \"$\")", name)
@@ -378,26 +421,115 @@ func unmarshalBags(text string) (Bags, error) {
 			return fmt.Errorf("bag %q appears twice", name)
 		}
 		seen[name] = true
-		if d.s[d.i] != '{' {
-			return fmt.Errorf("bag %q is not a JSON object (offset %d)", name, d.i)
-		}
-		bag := bagOf(name)
-		return d.members(func(key string) error {
-			start := d.i
-			if err := d.skipValue(); err != nil {
-				return fmt.Errorf("value %q of bag %q: %w", key, name, err)
+		bag := r.bagOf(name)
+		return r.object(fmt.Sprintf("bag %q", name), func(key string) error {
+			var value json.RawMessage
+			if err := r.dec.Decode(&value); err != nil {
+				return fmt.Errorf("value %q of bag %q: %w", key, name, describe(err))
 			}
-			return put(bag, name, key, swapped(d.s[start:d.i]))
+			if !nestingWithin(value, maxNesting-bagDepth) {
+				return fmt.Errorf("value %q of bag %q: exceeded max depth of %d", key, name, maxNesting)
+			}
+			return put(bag, name, key, swapped(string(value)))
 		})
 	})
 	if err != nil {
 		return nil, err
 	}
-	d.skipSpace()
-	if d.i < len(d.s) {
-		return nil, d.syntaxErr("after top-level value")
+	if _, err := r.dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("invalid data after top-level value (offset %d)", r.dec.InputOffset())
 	}
-	return bags, nil
+	return r.bags, nil
+}
+
+// bagsReader reads MarshalBags' text into bags.
+type bagsReader struct {
+	dec  *json.Decoder
+	bags Bags
+}
+
+// bagOf returns the bag named name, made on first use.
+func (r *bagsReader) bagOf(name string) PropertyBag {
+	if r.bags[name] == nil {
+		r.bags[name] = PropertyBag{}
+	}
+	return r.bags[name]
+}
+
+// put stores value under key in bag, named name; a key may appear once.
+func put(bag PropertyBag, name, key, value string) error {
+	if _, dup := bag[key]; dup {
+		return fmt.Errorf("value %q of bag %q appears twice", key, name)
+	}
+	bag[key] = value
+	return nil
+}
+
+// object reads the JSON object next in the text, which what names in
+// errors, calling member for each key with the decoder before its value;
+// member must read the value.
+func (r *bagsReader) object(what string, member func(key string) error) error {
+	offset := r.dec.InputOffset()
+	tok, err := r.dec.Token()
+	if err != nil {
+		return describe(err)
+	}
+	if tok != json.Delim('{') {
+		return fmt.Errorf("%s is not a JSON object (offset %d)", what, offset)
+	}
+	for r.dec.More() {
+		tok, err := r.dec.Token()
+		if err != nil {
+			return describe(err)
+		}
+		if err := member(tok.(string)); err != nil {
+			return err
+		}
+	}
+	_, err = r.dec.Token() // the closing brace
+	return describe(err)
+}
+
+// section reads the bags under verbatimKey or base64Key: bags of strings,
+// with names and values in base64 under base64Key.
+func (r *bagsReader) section(section string) error {
+	inSection := map[string]bool{}
+	encoded := section == base64Key
+	return r.object(section, func(name string) error {
+		if encoded {
+			var err error
+			if name, err = unbase64(name); err != nil {
+				return fmt.Errorf("bag name under %s: %w", section, err)
+			}
+		}
+		if strings.HasPrefix(name, "$") || inSection[name] {
+			return fmt.Errorf("bag %q under %s is reserved or appears twice", name, section)
+		}
+		inSection[name] = true
+		bag := r.bagOf(name)
+		return r.object(fmt.Sprintf("bag %q under %s", name, section), func(key string) error {
+			if encoded {
+				var err error
+				if key, err = unbase64(key); err != nil {
+					return fmt.Errorf("property name in bag %q under %s: %w", name, section, err)
+				}
+			}
+			tok, err := r.dec.Token()
+			s, isString := tok.(string)
+			switch {
+			case err != nil:
+				err = describe(err)
+			case !isString:
+				err = errors.New("not a string")
+			case encoded:
+				s, err = unbase64(s)
+			}
+			if err != nil {
+				return fmt.Errorf("value %q of bag %q under %s: %w", key, name, section, err)
+			}
+			return put(bag, name, key, s)
+		})
+	})
 }
 
 // The values Stash writes escape <, > and & (and U+2028, U+2029) as
@@ -490,101 +622,25 @@ func invalidUTF8At(s string) int {
 	return -1
 }
 
-// members reads the JSON object at the cursor, calling member for each key
-// with the cursor on the first byte of its value; member must consume the
-// value.
-func (d *decodeState) members(member func(key string) error) error {
-	d.skipSpace()
-	if d.i >= len(d.s) || d.s[d.i] != '{' {
-		if d.i < len(d.s) {
-			return fmt.Errorf("%w at offset %d", errNotObject, d.i)
-		}
-		return d.syntaxErr("")
-	}
-	d.i++
-	d.skipSpace()
-	if d.i < len(d.s) && d.s[d.i] == '}' {
-		d.i++
-		return nil
-	}
-	for {
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != '"' {
-			return d.syntaxErr("looking for beginning of object key string")
-		}
-		key, err := d.str()
-		if err != nil {
-			return err
-		}
-		d.skipSpace()
-		if d.i >= len(d.s) || d.s[d.i] != ':' {
-			return d.syntaxErr("after object key")
-		}
-		d.i++
-		d.skipSpace()
-		if d.i >= len(d.s) {
-			return d.syntaxErr("")
-		}
-		if err := member(key); err != nil {
-			return err
-		}
-		if end, err := d.listEnd('}', "after object key:value pair"); end || err != nil {
-			return err
-		}
-	}
-}
+const hexDigits = "0123456789abcdef"
 
-var errNotObject = errors.New("not a JSON object")
-
-// skipValue moves the cursor past one JSON value, checking its syntax as
-// encoding/json does.
-func (d *decodeState) skipValue() error {
-	d.skipSpace()
-	if d.i >= len(d.s) {
-		return d.syntaxErr("")
-	}
-	switch c := d.s[d.i]; {
-	case c == '{' || c == '[':
-		if err := d.nest(); err != nil {
-			return err
-		}
-		err := d.skipComposite(c)
-		d.depth--
-		return err
-	case c == '"':
-		return d.skipStr()
-	case c == 't':
-		return d.literal("true")
-	case c == 'f':
-		return d.literal("false")
-	case c == 'n':
-		return d.literal("null")
-	case c == '-' || '0' <= c && c <= '9':
-		_, err := d.scanNumber()
-		return err
-	}
-	return d.syntaxErr("looking for beginning of value")
-}
-
-// skipComposite moves the cursor past the object or array at the cursor.
-func (d *decodeState) skipComposite(c byte) error {
+// appendEscapedByte appends the JSON escape of c, an ASCII byte that a
+// string literal cannot hold as it is (a quotation mark, a backslash, a
+// control character).
+func appendEscapedByte(dst []byte, c byte) []byte {
 	switch c {
-	case '{':
-		return d.members(func(string) error { return d.skipValue() })
-	default:
-		d.i++
-		d.skipSpace()
-		if d.i < len(d.s) && d.s[d.i] == ']' {
-			d.i++
-			return nil
-		}
-		for {
-			if err := d.skipValue(); err != nil {
-				return err
-			}
-			if end, err := d.listEnd(']', "after array element"); end || err != nil {
-				return err
-			}
-		}
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
 	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }

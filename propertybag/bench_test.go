@@ -3,7 +3,10 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -143,32 +146,62 @@ func TestBenchmarkedWork(t *testing.T) {
 	}
 }
 
+// BenchmarkMixedStashRecall stashes and recalls the mixed values with the
+// reference bag and with PropertyBag, the two in turn within each round,
+// and reports x-reference, the median of the per-round ratios
+// (PropertyBag / reference) with its 10th and 90th percentiles.
 func BenchmarkMixedStashRecall(b *testing.B) {
 	values := newBenchValues()
-	b.Run("reference", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			bag := referenceBag{}
-			if err := referenceStashAll(bag, &values); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := referenceRecallAll(bag); err != nil {
-				b.Fatal(err)
-			}
+	b.ReportAllocs()
+	inTurn(b, "x-reference", func() {
+		bag := referenceBag{}
+		if err := referenceStashAll(bag, &values); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := referenceRecallAll(bag); err != nil {
+			b.Fatal(err)
+		}
+	}, func() {
+		var bag PropertyBag
+		if err := stashAll(&bag, &values); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := recallAll(&bag); err != nil {
+			b.Fatal(err)
 		}
 	})
-	b.Run("propertybag", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			var bag PropertyBag
-			if err := stashAll(&bag, &values); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := recallAll(&bag); err != nil {
-				b.Fatal(err)
-			}
+}
+
+// inTurn runs baseline and measured 32 times each per round, in turn (the
+// order alternating from round to round), and reports the median of the
+// per-round ratios (measured / baseline) as name, with its 10th and 90th
+// percentiles, and the time of each per run.
+func inTurn(b *testing.B, name string, baseline, measured func()) {
+	const perRound = 32
+	run := func(f func()) time.Duration {
+		start := time.Now()
+		for range perRound {
+			f()
 		}
-	})
+		return time.Since(start)
+	}
+	var ratios []float64
+	var base, meas time.Duration
+	for b.Loop() {
+		var x, y time.Duration
+		if len(ratios)%2 == 0 {
+			x, y = run(baseline), run(measured)
+		} else {
+			y, x = run(measured), run(baseline)
+		}
+		ratios = append(ratios, float64(y)/float64(x))
+		base += x
+		meas += y
+	}
+	n := float64(len(ratios) * perRound)
+	b.ReportMetric(float64(base.Nanoseconds())/n, "baseline-ns")
+	b.ReportMetric(float64(meas.Nanoseconds())/n, "measured-ns")
+	reportRatios(b, ratios, name)
 }
 
 func BenchmarkStash(b *testing.B) {
@@ -258,7 +291,7 @@ func BenchmarkDeepCopy(b *testing.B) {
 // BenchmarkBags writes and reads the bags of an object at an old API version
 // (what convert.StashBags and RecallBags do for its annotation) with
 // MarshalBags and UnmarshalBags, against encoding/json on the same map,
-// which writes each value as a string of JSON.
+// which writes each value as a string of JSON, the two in turn (see inTurn).
 func BenchmarkBags(b *testing.B) {
 	spec := PropertyBag{}
 	for name, value := range map[string]any{
@@ -271,29 +304,109 @@ func BenchmarkBags(b *testing.B) {
 		}
 	}
 	bags := map[string]PropertyBag{"spec": spec, "status": nil}
-	b.Run("encoding-json", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			data, err := json.Marshal(bags)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var back map[string]PropertyBag
-			if err := json.Unmarshal(data, &back); err != nil {
+	inTurn(b, "x-encoding-json", func() {
+		data, err := json.Marshal(bags)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var back map[string]PropertyBag
+		if err := json.Unmarshal(data, &back); err != nil {
+			b.Fatal(err)
+		}
+	}, func() {
+		text, err := MarshalBags(bags)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := UnmarshalBags(text); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// scalingBags returns the bags "spec" and "status" holding n values in all,
+// of the shapes generated code stashes (strings, numbers, small objects,
+// lists), under names of differing lengths.
+func scalingBags(tb testing.TB, n int) Bags {
+	bags := Bags{}
+	for i := range n {
+		bag := "spec"
+		if i%4 == 3 {
+			bag = "status"
+		}
+		name := fmt.Sprintf("%s%d", [...]string{"MiddleName", "Age", "ResidentialAddress", "Tags", "X"}[i%5], i)
+		var err error
+		switch i % 4 {
+		case 0:
+			v := fmt.Sprintf("value number %d", i)
+			err = Stash(bags.bag(bag), name, &v)
+		case 1:
+			err = Stash(bags.bag(bag), name, &i)
+		case 2:
+			err = Stash(bags.bag(bag), name, &benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: i})
+		default:
+			err = Stash(bags.bag(bag), name, &[]string{"mouse", "cartoon", "classic"})
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return bags
+}
+
+// bag returns a pointer to the bag named name, for Stash.
+func (b Bags) bag(name string) *PropertyBag {
+	bag := b[name]
+	if bag == nil {
+		bag = PropertyBag{}
+		b[name] = bag
+	}
+	return &bag
+}
+
+// BenchmarkMarshalBagsScaling writes bags of 100 and of 3,000 values with
+// MarshalBags, the two in turn within each round and the same number of
+// values each (30 writes of 100, one of 3,000), and reports the cost per
+// value of each and x-per-value, the median of the per-round ratios
+// (3,000 / 100) with its 10th and 90th percentiles: 1 means the cost is
+// linear in the number of values.
+func BenchmarkMarshalBagsScaling(b *testing.B) {
+	small, large := scalingBags(b, 100), scalingBags(b, 3000)
+	write := func(bags Bags, times int) time.Duration {
+		start := time.Now()
+		for range times {
+			if _, err := MarshalBags(bags); err != nil {
 				b.Fatal(err)
 			}
 		}
-	})
-	b.Run("propertybag", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			text, err := MarshalBags(bags)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := UnmarshalBags(text); err != nil {
-				b.Fatal(err)
-			}
+		return time.Since(start)
+	}
+	var ratios []float64
+	var smallTotal, largeTotal time.Duration
+	rounds := 0
+	for b.Loop() {
+		var s, l time.Duration
+		if rounds%2 == 0 {
+			s, l = write(small, 30), write(large, 1)
+		} else {
+			l, s = write(large, 1), write(small, 30)
 		}
-	})
+		ratios = append(ratios, float64(l)/float64(s))
+		smallTotal += s
+		largeTotal += l
+		rounds++
+	}
+	reportRatios(b, ratios, "x-per-value")
+	b.ReportMetric(float64(smallTotal.Nanoseconds())/float64(rounds*3000), "ns/value@100")
+	b.ReportMetric(float64(largeTotal.Nanoseconds())/float64(rounds*3000), "ns/value@3000")
+}
+
+// reportRatios reports the median of ratios as name, and its 10th and 90th
+// percentiles as name-p10 and name-p90.
+func reportRatios(b *testing.B, ratios []float64, name string) {
+	slices.Sort(ratios)
+	at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
+	b.ReportMetric(at(0.5), name)
+	b.ReportMetric(at(0.1), name+"-p10")
+	b.ReportMetric(at(0.9), name+"-p90")
 }

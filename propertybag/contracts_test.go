@@ -13,7 +13,7 @@ import (
 )
 
 // counter decodes through its own UnmarshalJSON, so that it takes
-// encoding/json's path rather than the fast decoder's; it writes its
+// a path of its own through encoding/json; it writes its
 // receiver even when it fails, as careless unmarshalers do.
 type counter int
 
@@ -83,7 +83,7 @@ var notNumbers = []string{"42abc", "0x10", "4 2", "42,", "42]", "42}", "1e", "1e
 
 // TestFailedNumberReturnsNothing (issue 12): a failed Get or Recall as a
 // number returns an error and no value, not the part that was a number, on
-// the fast path and on the encoding/json path, and Recall leaves the value
+// plain types and on types with their own unmarshaler, and Recall leaves the value
 // in the bag.
 func TestFailedNumberReturnsNothing(t *testing.T) {
 	for _, text := range notNumbers {

@@ -64,7 +64,7 @@ func ExampleRecall_error() {
 	fmt.Println(bag.Contains("ResidentialAddress"))
 	// Output:
 	// true true
-	// propertybag: recall "ResidentialAddress" into propertybag_test.Address: stored value does not decode into that type: unknown field "street" for propertybag_test.Address (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
+	// propertybag: recall "ResidentialAddress" into propertybag_test.Address: stored value does not decode into that type: json: unknown field "street" (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
 	// true
 }
 

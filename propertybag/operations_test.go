@@ -84,7 +84,7 @@ var jsonTexts = map[string]bool{
 // as it is agrees with encoding/json on valid and invalid text alike.
 func TestIsJSONText(t *testing.T) {
 	for text, want := range jsonTexts {
-		if got := isJSONText(text); got != want {
+		if got := isJSONText(text, 0, nil); got != want {
 			t.Errorf("isJSONText(%q) = %v, want %v", text, got, want)
 		}
 		if std := json.Valid([]byte(text)) && strings.Trim(text, " \t\r\n") == text; std != want {

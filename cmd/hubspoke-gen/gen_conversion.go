@@ -208,13 +208,14 @@ func (a *assign) write() {
 
 // bag starts the property bag of the destination, in a storage step: the
 // source's bag moves (the objects of a conversion are private to it),
-// unless a hook runs in this direction, which must see the source's bag as
-// it was. It returns the expression to set the destination's bag to.
+// unless the hook of this direction may read it (readsSourceBag), which
+// must see the source's bag as it was. It returns the expression to set the
+// destination's bag to.
 func (a *assign) bag() string {
 	if a.s.twin {
 		return ""
 	}
-	hook := (a.to && a.p.hookTo) || (!a.to && a.p.hookFrom)
+	hook := (a.to && a.p.hookTo && a.p.hookToReadsBag) || (!a.to && a.p.hookFrom && a.p.hookFromReadsBag)
 	source := a.srcObj + ".PropertyBag"
 	if hook {
 		source += ".DeepCopy()"

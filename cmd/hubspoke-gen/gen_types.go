@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -31,7 +32,7 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 		case c.stored[v]:
 			markers = append(markers, markerUnservedVersion)
 		case !c.inCRD(v):
-			markers = append(markers, markerSkipVersion)
+			markers = append(withoutVersionMarkers(markers), markerSkipVersion)
 		}
 		f.printf("%s", comment(markers))
 		if len(markers) > 0 {
@@ -191,3 +192,21 @@ func groupVersionFile(names *namer, c *chain, v *version) ([]byte, error) {
 `, f.q(pathSchema, "GroupVersion"), c.group, v.storageName, f.q(pathCRScheme, "Builder"))
 	return f.bytes()
 }
+
+// withoutVersionMarkers drops from the markers of a root type that is left
+// out of the CRD those that describe its CRD version (subresources, printer
+// columns, ...): controller-gen may apply them before it sees
+// +kubebuilder:skipversion, and fails on a version that is not in the CRD.
+func withoutVersionMarkers(markers []string) []string {
+	var out []string
+	for _, m := range markers {
+		if !slices.ContainsFunc(versionMarkers, func(prefix string) bool { return strings.HasPrefix(m, prefix) }) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// versionMarkers are the prefixes of the kubebuilder markers that apply to
+// one version of a CRD.
+var versionMarkers = []string{"+kubebuilder:subresource:", "+kubebuilder:printcolumn", "+kubebuilder:selectablefield", "+kubebuilder:deprecatedversion"}

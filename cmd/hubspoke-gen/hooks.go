@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"slices"
 
@@ -92,10 +93,11 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 						"hook the object type of %s, which runs after them, or the type in %s", dir, s.otherName)
 					continue
 				}
+				reads := readsSourceBag(pkg, sel.Obj().(*types.Func), name == hookTo)
 				if name == hookTo {
-					p.hookTo = true
+					p.hookTo, p.hookToReadsBag = true, reads
 				} else {
-					p.hookFrom = true
+					p.hookFrom, p.hookFromReadsBag = true, reads
 				}
 			}
 			checkTaken(c, s, dir, tn, mset, pkg, owned, errs)
@@ -184,3 +186,60 @@ func byName(p *types.Package) string { return p.Name() }
 func assignTo(name string) string   { return "AssignProperties_To_" + name }
 func assignFrom(name string) string { return "AssignProperties_From_" + name }
 func linkVar(kind string) string    { return lowerCamel(kind) + "Link" }
+
+// readsSourceBag reports whether the hook fn may read the property bag of
+// its source, the receiver of AssignPropertiesTo (to) or the parameter of
+// AssignPropertiesFrom, after the generated copy has moved that bag to the
+// destination and changed it there. It may when its body selects the bag
+// field of the source, or uses the source otherwise than to select one of
+// its fields (passes it on, calls a method of it, copies it); when the body
+// cannot be found, it is taken to. Fields other than the bag are the
+// source's own: the generated copy leaves them as they were.
+func readsSourceBag(pkg *packages.Package, fn *types.Func, to bool) bool {
+	var decl *ast.FuncDecl
+	for _, file := range pkg.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pkg.TypesInfo.Defs[fd.Name] == fn {
+				decl = fd
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return true
+	}
+	fields := decl.Type.Params
+	if to {
+		fields = decl.Recv
+	}
+	if fields == nil || len(fields.List) == 0 || len(fields.List[0].Names) == 0 {
+		return false // an unnamed source cannot be read
+	}
+	source := pkg.TypesInfo.Defs[fields.List[0].Names[0]]
+	if source == nil {
+		return false // the blank identifier
+	}
+	reads := false
+	var stack []ast.Node
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		stack = append(stack, n)
+		if id, ok := n.(*ast.Ident); ok && pkg.TypesInfo.Uses[id] == source {
+			sel, ok := stack[len(stack)-2].(*ast.SelectorExpr)
+			if !ok || sel.X != id {
+				reads = true // the source itself
+			} else if s := pkg.TypesInfo.Selections[sel]; s == nil || s.Kind() != types.FieldVal || isBagType(s.Type()) {
+				reads = true // its bag, or a method of it
+			}
+		}
+		return true
+	})
+	return reads
+}
+
+// isBagType reports whether t is propertybag.PropertyBag.
+func isBagType(t types.Type) bool {
+	return isNamed(t, pathPropertybag, "PropertyBag")
+}

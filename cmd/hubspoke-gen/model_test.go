@@ -20,9 +20,15 @@ func describe(s *step) string {
 		hooks := ""
 		if p.hookTo {
 			hooks += " hookTo"
+			if p.hookToReadsBag {
+				hooks += "(reads the source's bag)"
+			}
 		}
 		if p.hookFrom {
 			hooks += " hookFrom"
+			if p.hookFromReadsBag {
+				hooks += "(reads the source's bag)"
+			}
 		}
 		fmt.Fprintf(&b, "  %s%s\n", p.name, hooks)
 		for _, pr := range p.props {
@@ -67,7 +73,7 @@ func TestPersonModel(t *testing.T) {
   Person
     Spec: converted
     Status: converted
-  PersonSpec hookTo hookFrom
+  PersonSpec hookTo hookFrom(reads the source's bag)
     Name: stashed
     Nickname: copied
     Address: converted

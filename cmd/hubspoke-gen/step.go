@@ -52,6 +52,10 @@ type pair struct {
 	// Hand-written hooks of the host type, called at the end of the
 	// generated copy in their direction.
 	hookTo, hookFrom bool
+	// Whether the hook of that direction may read the bag of its source
+	// (see readsSourceBag); only then does the generated copy copy the bag
+	// instead of moving it.
+	hookToReadsBag, hookFromReadsBag bool
 }
 
 // prop is a property of a pair: the field on the host side, on the other

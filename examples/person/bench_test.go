@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/examples/person/samples"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -96,10 +98,92 @@ func BenchmarkServedHubToV1AndBack(b *testing.B) {
 		convTotal += conv
 		rounds++
 	}
+	b.ReportMetric(float64(convTotal.Nanoseconds())/float64(rounds*perRound), "conv-ns/obj")
+	reportRatios(b, ratios, "x-json")
+}
+
+// withBagEntries returns a deep copy of h whose spec bag holds n more values
+// (strings, numbers and small objects, as a later version would stash).
+func withBagEntries(b *testing.B, h *v5storage.Person, n int) *v5storage.Person {
+	h = h.DeepCopy()
+	type extra struct {
+		Street string `json:"street"`
+		Number int    `json:"number"`
+	}
+	for i := range n {
+		name := fmt.Sprintf("Future%dProperty", i)
+		var err error
+		switch i % 3 {
+		case 0:
+			v := fmt.Sprintf("value number %d", i)
+			err = propertybag.Stash(&h.Spec.PropertyBag, name, &v)
+		case 1:
+			err = propertybag.Stash(&h.Spec.PropertyBag, name, &i)
+		default:
+			err = propertybag.Stash(&h.Spec.PropertyBag, name, &extra{Street: "PO Box 10000", Number: i})
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	return h
+}
+
+// BenchmarkServedHubToV1Scaling converts the served Person hub to v1 with
+// 100 and with 3,000 more values in its spec bag (30 conversions of the
+// first, one of the second: as many values each), each next to as many
+// conversions of the plain hub, in turn within each round, and reports the
+// cost each added value adds (ns/value@N: the time beyond the plain
+// conversions, per added value) and x-per-value, the median of the
+// per-round ratios of the two (3,000 / 100) with its 10th and 90th
+// percentiles: 1 means the cost is linear in the number of values.
+func BenchmarkServedHubToV1Scaling(b *testing.B) {
+	scheme, err := api.NewScheme()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := convert.NewConverter(scheme, api.GroupKind)
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain := servedHub(b)
+	small, large := withBagEntries(b, plain, 100), withBagEntries(b, plain, 3000)
+	convert := func(h *v5storage.Person, times int) float64 {
+		start := time.Now()
+		for range times {
+			var old v1.Person
+			if err := c.Convert(h, &old); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return float64(time.Since(start).Nanoseconds())
+	}
+	// added is the time n conversions of h take beyond n of the plain hub.
+	added := func(h *v5storage.Person, n int) float64 { return convert(h, n) - convert(plain, n) }
+	var ratios []float64
+	var smallSum, largeSum float64
+	for b.Loop() {
+		var s, l float64
+		if len(ratios)%2 == 0 {
+			s, l = added(small, 30), added(large, 1)
+		} else {
+			l, s = added(large, 1), added(small, 30)
+		}
+		ratios = append(ratios, l/s)
+		smallSum += s / 3000
+		largeSum += l / 3000
+	}
+	reportRatios(b, ratios, "x-per-value")
+	b.ReportMetric(smallSum/float64(len(ratios)), "ns/value@100")
+	b.ReportMetric(largeSum/float64(len(ratios)), "ns/value@3000")
+}
+
+// reportRatios reports the median of ratios as name, and its 10th and 90th
+// percentiles as name-p10 and name-p90.
+func reportRatios(b *testing.B, ratios []float64, name string) {
 	slices.Sort(ratios)
 	at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
-	b.ReportMetric(float64(convTotal.Nanoseconds())/float64(rounds*perRound), "conv-ns/obj")
-	b.ReportMetric(at(0.5), "x-json")
-	b.ReportMetric(at(0.1), "x-json-p10")
-	b.ReportMetric(at(0.9), "x-json-p90")
+	b.ReportMetric(at(0.5), name)
+	b.ReportMetric(at(0.1), name+"-p10")
+	b.ReportMetric(at(0.9), name+"-p90")
 }

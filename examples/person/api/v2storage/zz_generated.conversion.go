@@ -49,7 +49,7 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 
 // AssignProperties_To_PersonSpec copies this PersonSpec into v3storage.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) error {
-	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
 	if err := propertybag.Stash(&bag, "FirstName", s.FirstName); err != nil {
 		return err

@@ -49,7 +49,7 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 
 // AssignProperties_To_PersonSpec copies this PersonSpec into v4storage.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) error {
-	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v4storage has no field for.
 	if err := propertybag.Stash(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
 		return err
@@ -82,7 +82,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 
 // AssignProperties_From_PersonSpec fills this PersonSpec from v4storage.
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec) error {
-	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
 	if err := propertybag.Stash(&bag, "MailingAddress", src.MailingAddress); err != nil {
 		return err

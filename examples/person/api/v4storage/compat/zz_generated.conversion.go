@@ -10,7 +10,7 @@ import (
 
 // AssignProperties_To_Address copies this Address into v5storage.
 func (s *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
-	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v5storage has no field for.
 	if err := propertybag.Stash(&bag, "Label", s.Label); err != nil {
 		return err

@@ -51,7 +51,7 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 
 // AssignProperties_To_PersonSpec copies this PersonSpec into v2storage.
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
-	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
 	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
 		return err

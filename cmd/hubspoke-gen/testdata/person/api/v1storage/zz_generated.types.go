@@ -8,7 +8,6 @@ import (
 )
 
 // +kubebuilder:object:root=true
-// +kubebuilder:subresource:status
 // +kubebuilder:skipversion
 
 // Person is a person known to the CRM.

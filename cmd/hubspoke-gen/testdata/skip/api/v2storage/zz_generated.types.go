@@ -8,7 +8,6 @@ import (
 )
 
 // +kubebuilder:object:root=true
-// +kubebuilder:subresource:status
 // +kubebuilder:skipversion
 
 // Widget is the resource of this case.

@@ -10,7 +10,7 @@ import (
 
 // AssignProperties_To_Tag copies this Tag into v4storage.
 func (s *Tag) AssignProperties_To_Tag(dst *v4storage.Tag) error {
-	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v4storage has no field for.
 	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
 		return err
@@ -37,7 +37,7 @@ func (s *Tag) AssignProperties_To_Tag(dst *v4storage.Tag) error {
 
 // AssignProperties_From_Tag fills this Tag from v4storage.
 func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
-	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage/compat has no field for.
 	if err := propertybag.Stash(&bag, "Key", src.Key); err != nil {
 		return err

@@ -1,0 +1,225 @@
+package propertybag
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// The bag's JSON is encoding/json's: Stash writes what json.Marshal writes,
+// and Recall and Get read with a json.Decoder that disallows unknown fields
+// and trailing data. What this file adds is the bag's own rules (nil for
+// null, legacy strings, a failed read returning nothing) and shortcuts for
+// the commonest values, strings and integers, which need no encoder at all.
+
+// decode decodes text into dst, a settable zero value of type t. The caller
+// has taken care of null (see isNull): text here is never the null that
+// reads as nil. On failure dst may hold part of a value, which the caller
+// discards. Values of string kind also accept legacy text that is not a
+// JSON string literal (see the package documentation).
+func decode(text string, dst reflect.Value, plan *typePlan) error {
+	if plan.stringTarget {
+		return decodeLegacyString(text, dst)
+	}
+	return decodeJSON(text, dst, plan)
+}
+
+// decodeJSON decodes text strictly as JSON into dst: invalid JSON, trailing
+// data, a value of the wrong shape and an object key the struct has no field
+// for are errors.
+func decodeJSON(text string, dst reflect.Value, plan *typePlan) error {
+	if !plan.hasStruct {
+		// Nothing of the type can meet an unknown field: json.Unmarshal,
+		// which checks the whole text first, is strict enough.
+		return describe(json.Unmarshal([]byte(text), dst.Addr().Interface()))
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst.Addr().Interface()); err != nil {
+		if errors.Is(err, io.EOF) {
+			return errors.New("empty text")
+		}
+		return describe(err)
+	}
+	if rest := strings.TrimLeft(text[dec.InputOffset():], " \t\r\n"); rest != "" {
+		return fmt.Errorf("invalid character %q after top-level value", rest[0])
+	}
+	return nil
+}
+
+// describe calls the end of the text that, where encoding/json's error
+// says EOF.
+func describe(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return errors.New("unexpected end of JSON input")
+	}
+	return err
+}
+
+// typePlan is what reading and writing a type needs to know about it, found
+// once per type.
+type typePlan struct {
+	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
+	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
+	hasStruct    bool // a struct (whose fields must be checked) may occur in a value of the type
+}
+
+var typePlans sync.Map // reflect.Type -> *typePlan
+
+func planFor(t reflect.Type) *typePlan {
+	if p, ok := typePlans.Load(t); ok {
+		return p.(*typePlan)
+	}
+	p := &typePlan{stringTarget: isStringTarget(t), hasStruct: mayHoldStruct(t, map[reflect.Type]bool{})}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		p.plainScalar = !hasMarshaler(t)
+	}
+	actual, _ := typePlans.LoadOrStore(t, p)
+	return actual.(*typePlan)
+}
+
+// mayHoldStruct reports whether a value of type t may hold a struct that
+// encoding/json decodes field by field, where an unknown field can occur:
+// through pointers, slices, arrays, maps and interfaces (which decode as
+// maps, never structs) included.
+func mayHoldStruct(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Struct:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return mayHoldStruct(t.Elem(), seen)
+	case reflect.Map:
+		return mayHoldStruct(t.Key(), seen) || mayHoldStruct(t.Elem(), seen)
+	}
+	return false
+}
+
+// isStringTarget reports whether t is a string kind, or pointers to one,
+// decoded without a custom unmarshaler.
+func isStringTarget(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.String && !hasMarshaler(t) && !hasUnmarshaler(t)
+}
+
+var (
+	marshalerType       = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType   = reflect.TypeFor[encoding.TextMarshaler]()
+	unmarshalerType     = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+func hasMarshaler(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(marshalerType) || pt.Implements(marshalerType) ||
+		t.Implements(textMarshalerType) || pt.Implements(textMarshalerType)
+}
+
+func hasUnmarshaler(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(unmarshalerType) || pt.Implements(unmarshalerType) ||
+		t.Implements(textUnmarshalerType) || pt.Implements(textUnmarshalerType)
+}
+
+// isNull reports whether text is the JSON literal null; white space around it
+// counts only when exact is false (legacy string text is taken as it is).
+func isNull(text string, exact bool) bool {
+	if !exact && len(text) > 4 {
+		text = strings.Trim(text, " \t\r\n")
+	}
+	return text == "null"
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// decodeLegacyString decodes text for a string target: a JSON string literal
+// as JSON, a JSON object or array as an error, and any other text (legacy
+// text, written unquoted) verbatim.
+func decodeLegacyString(text string, dst reflect.Value) error {
+	if len(text) > 0 && text[0] == '"' {
+		if json.Unmarshal([]byte(text), dst.Addr().Interface()) == nil {
+			return nil // a JSON string literal
+		}
+		dst.SetZero()
+		return setVerbatim(text, dst) // begins with a quote, but is not JSON
+	}
+	trimmed := strings.TrimSpace(text)
+	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)) {
+		kind := "an object"
+		if trimmed[0] == '[' {
+			kind = "an array"
+		}
+		return fmt.Errorf("stored value is %s, not a string", kind)
+	}
+	return setVerbatim(text, dst)
+}
+
+// setVerbatim stores legacy (unquoted) text as it is.
+func setVerbatim(text string, dst reflect.Value) error {
+	for dst.Kind() == reflect.Pointer {
+		dst.Set(reflect.New(dst.Type().Elem()))
+		dst = dst.Elem()
+	}
+	dst.SetString(text)
+	return nil
+}
+
+// encode renders v as the JSON text encoding/json.Marshal produces for
+// v.Interface(). Strings, bools and integers (and named types of those
+// kinds, such as enums) are written directly, which gives the same bytes.
+func encode(v reflect.Value) (string, error) {
+	if v.Kind() != reflect.Interface && planFor(v.Type()).plainScalar {
+		switch v.Kind() {
+		case reflect.String:
+			return quote(v.String()), nil
+		case reflect.Bool:
+			return strconv.FormatBool(v.Bool()), nil
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return strconv.FormatInt(v.Int(), 10), nil
+		default:
+			return strconv.FormatUint(v.Uint(), 10), nil
+		}
+	}
+	buf := bufferPool.Get().(*bytes.Buffer)
+	defer bufferPool.Put(buf)
+	buf.Reset()
+	if err := json.NewEncoder(buf).Encode(v.Interface()); err != nil {
+		return "", err
+	}
+	return string(bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})), nil
+}
+
+// bufferPool recycles encoding buffers between Stashes.
+var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// quote returns s as the JSON string literal encoding/json writes for it:
+// directly when s needs no escapes (the common case), through encoding/json
+// otherwise.
+func quote(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			data, _ := json.Marshal(s) // a string always encodes
+			return string(data)
+		}
+	}
+	return `"` + s + `"`
+}
