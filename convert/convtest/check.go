@@ -168,6 +168,24 @@ type property func(*sample) string
 
 // run checks the property on the samples gen generates with gopter, and
 // turns a falsified property into a *failure.
+// raceRoundTripCases and raceReliabilityCases are the defaults of the round
+// trip (per version) and of reliability (per pair of versions) under the
+// race detector, for the reason updateRaceCases gives: large resources
+// (examples/autoscaling) would otherwise take minutes of CI per package.
+const (
+	raceRoundTripCases   = updateRaceCases
+	raceReliabilityCases = 100
+)
+
+// underRace returns a check's default case counts: full and short, or, under
+// the race detector, at most race.
+func underRace(full, short, race int) (int, int) {
+	if raceDetector {
+		return min(full, race), min(short, race)
+	}
+	return full, short
+}
+
 func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int, p property) error {
 	seed, err := k.cfg.resolveSeed()
 	if err != nil {
@@ -310,7 +328,8 @@ func checkRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string,
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
-	return k.run("round trip", path, k.gen.versionGen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
+	full, short := underRace(defaultRoundTripCases, defaultRoundTripShortCases, raceRoundTripCases)
+	return k.run("round trip", path, k.gen.versionGen(version), full, short, func(s *sample) string {
 		// Every object passes through JSON where it leaves the process:
 		// the source as a client sends it (or etcd gives it back), the hub
 		// on its way to etcd, the result on its way to the client.
@@ -393,7 +412,8 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	return k.run("reliability", path, k.gen.versionGen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *sample) string {
+	full, short := underRace(defaultReliabilityCases, defaultReliabilityShortCases, raceReliabilityCases)
+	return k.run("reliability", path, k.gen.versionGen(from), full, short, func(s *sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

@@ -23,20 +23,26 @@ type countedCheck struct {
 }
 
 func countedChecks() []countedCheck {
-	updateFull, updateShort := convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases
-	if convtest.RaceDetector {
-		updateFull, updateShort = convtest.UpdateRaceCases, min(updateShort, convtest.UpdateRaceCases)
+	// Under the race detector each check runs at most its race count.
+	counts := func(full, short, race int) (int, int) {
+		if convtest.RaceDetector {
+			return min(full, race), min(short, race)
+		}
+		return full, short
 	}
+	roundTripFull, roundTripShort := counts(convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases, convtest.RaceRoundTripCases)
+	updateFull, updateShort := counts(convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases, convtest.UpdateRaceCases)
+	reliabilityFull, reliabilityShort := counts(convtest.DefaultReliabilityCases, convtest.DefaultReliabilityShortCases, convtest.RaceReliabilityCases)
 	return []countedCheck{
 		{"round trip", "ConvertTo", func(opts ...convtest.Option) error {
 			return convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", opts...)
-		}, convtest.DefaultRoundTripCases, convtest.DefaultRoundTripShortCases},
+		}, roundTripFull, roundTripShort},
 		{"update", "ConvertFrom", func(opts ...convtest.Option) error {
 			return convtest.CheckUpdate(clockScheme(), clockGK, "v1", opts...)
 		}, updateFull, updateShort},
 		{"reliability", "ConvertFrom", func(opts ...convtest.Option) error {
 			return convtest.CheckReliability(clockScheme(), clockGK, "v1storage", "v1", opts...)
-		}, convtest.DefaultReliabilityCases, convtest.DefaultReliabilityShortCases},
+		}, reliabilityFull, reliabilityShort},
 	}
 }
 

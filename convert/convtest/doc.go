@@ -148,8 +148,9 @@
 //   - HUBSPOKE_CASES (-hubspoke.cases): the number of objects every check
 //     without a Cases option tries, in place of the defaults: 10,000 per
 //     version for the round trip and the update check (200 under go test
-//     -short; the update check 500 under the race detector), 1,000 per
-//     ordered pair of versions for Reliability (50 under -short).
+//     -short; 500 under the race detector), 1,000 per ordered pair of
+//     versions for Reliability (50 under -short, 100 under the race
+//     detector).
 //   - HUBSPOKE_UPDATE_GOLDEN=1 (-hubspoke.update-golden): Golden writes its
 //     files instead of comparing against them.
 //

@@ -50,6 +50,13 @@ func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
 // UpdateRaceCases is the update check's default under the race detector.
 const UpdateRaceCases = updateRaceCases
 
+// RaceRoundTripCases and RaceReliabilityCases are the round trip's and
+// reliability's defaults under the race detector.
+const (
+	RaceRoundTripCases   = raceRoundTripCases
+	RaceReliabilityCases = raceReliabilityCases
+)
+
 // RaceDetector tells whether the kit runs under the race detector.
 const RaceDetector = raceDetector
 

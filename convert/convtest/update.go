@@ -58,11 +58,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
-	short := defaultRoundTripShortCases
-	full := defaultRoundTripCases
-	if raceDetector {
-		full, short = updateRaceCases, min(short, updateRaceCases)
-	}
+	full, short := underRace(defaultRoundTripCases, defaultRoundTripShortCases, updateRaceCases)
 	return k.run("update", path, k.gen.updateGen(), full, short, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
