@@ -166,6 +166,21 @@ func (k *kit) checkVersion(version string) error {
 // property is a check of one sample: "" when it holds, else what is wrong.
 type property func(*sample) string
 
+// raceReliabilityCases is Reliability's default per pair of versions under
+// the race detector, below raceCases because the pairs are many: large
+// resources (examples/autoscaling) would otherwise take minutes of CI per
+// package.
+const raceReliabilityCases = 100
+
+// underRace returns a check's default case counts: full and short, or, under
+// the race detector, at most race.
+func underRace(full, short, race int) (int, int) {
+	if raceDetector {
+		return min(full, race), min(short, race)
+	}
+	return full, short
+}
+
 // run checks the property on the samples gen generates with gopter, and
 // turns a falsified property into a *failure.
 func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int, p property) error {
@@ -393,7 +408,8 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	return k.run("reliability", path, k.gen.versionGen(from), defaultReliabilityCases, defaultReliabilityShortCases, func(s *sample) string {
+	full, short := underRace(defaultReliabilityCases, defaultReliabilityShortCases, raceReliabilityCases)
+	return k.run("reliability", path, k.gen.versionGen(from), full, short, func(s *sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

@@ -31,6 +31,13 @@ func countedChecks() []countedCheck {
 		}
 		return n
 	}
+	// Reliability's pairs are many: under the race detector it tries fewer.
+	reliability := func(n int) int {
+		if convtest.RaceDetector {
+			return min(n, convtest.RaceReliabilityCases)
+		}
+		return n
+	}
 	return []countedCheck{
 		{"round trip", "ConvertTo", func(opts ...convtest.Option) error {
 			return convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", opts...)
@@ -40,7 +47,7 @@ func countedChecks() []countedCheck {
 		}, capped(convtest.DefaultRoundTripCases), capped(convtest.DefaultRoundTripShortCases)},
 		{"reliability", "ConvertFrom", func(opts ...convtest.Option) error {
 			return convtest.CheckReliability(clockScheme(), clockGK, "v1storage", "v1", opts...)
-		}, capped(convtest.DefaultReliabilityCases), capped(convtest.DefaultReliabilityShortCases)},
+		}, reliability(convtest.DefaultReliabilityCases), reliability(convtest.DefaultReliabilityShortCases)},
 	}
 }
 

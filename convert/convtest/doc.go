@@ -149,8 +149,8 @@
 //     without a Cases option tries, in place of the defaults: 10,000 per
 //     version for the round trip and the update check (200 under go test
 //     -short), 1,000 per ordered pair of versions for Reliability (50 under
-//     -short). Under the race detector every default is at most 500: run
-//     the full counts without it.
+//     -short). Under the race detector every default is at most 500, and
+//     Reliability's at most 100 per pair: run the full counts without it.
 //   - HUBSPOKE_UPDATE_GOLDEN=1 (-hubspoke.update-golden): Golden writes its
 //     files instead of comparing against them.
 //

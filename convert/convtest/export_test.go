@@ -50,6 +50,10 @@ func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
 // RaceCases caps every check's default under the race detector.
 const RaceCases = raceCases
 
+// RaceReliabilityCases is Reliability's default per pair under the race
+// detector.
+const RaceReliabilityCases = raceReliabilityCases
+
 // RaceDetector tells whether the kit runs under the race detector.
 const RaceDetector = raceDetector
 

@@ -41,7 +41,7 @@ import (
 
 // DefaultBagsBudget is the largest property-bags annotation, in bytes, that
 // the admission webhook lets a write give an object at any served version
-// when AdmissionOptions.BagsBudget is 0: 128 KiB, half of the 256 KiB the
+// when Options.BagsBudget is 0: 128 KiB, half of the 256 KiB the
 // API server allows all the annotations of an object together. The other
 // half is left to every other annotation (kubectl's
 // last-applied-configuration holds a copy of the object as applied, which at
@@ -96,11 +96,6 @@ type Options struct {
 	// "hubspoke-conversion".
 	Logger logr.Logger
 }
-
-// AdmissionOptions is the former name of Options.
-//
-// Deprecated: use Options.
-type AdmissionOptions = Options
 
 // AdmissionPath returns the path at which Setup serves the validating
 // admission webhook of resource gk, the path a

@@ -1,0 +1,22 @@
+// Package v2beta2 holds the HorizontalPodAutoscaler resource at API version v2beta2,
+// modelled on Kubernetes' autoscaling/v2beta2.
+//
+// +kubebuilder:object:generate=true
+// +groupName=autoscaling.hubspoke.dev
+package v2beta2
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is the group and version of the types in this package.
+	GroupVersion = schema.GroupVersion{Group: "autoscaling.hubspoke.dev", Version: "v2beta2"}
+
+	// SchemeBuilder registers the types of this package with a scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds the types of this package to a scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)
