@@ -230,7 +230,7 @@ func createPeople(t *testing.T, ctx context.Context, n int) {
 
 // parallel runs f(0) … f(n-1) in 8 goroutines and fails the test on the
 // first error.
-func parallel(t *testing.T, n int, f func(i int) error) {
+func parallel(t testing.TB, n int, f func(i int) error) {
 	t.Helper()
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
