@@ -8,15 +8,18 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -126,8 +129,9 @@ func setStorage(crd *apiextensionsv1.CustomResourceDefinition, version string) {
 }
 
 // startWebhook starts the Person webhook manager on the port and with the
-// certificate envtest prepared, and stops it when the test ends.
-func startWebhook(t testing.TB) {
+// certificate envtest prepared, and returns a function that stops it (which
+// runs when the test ends too).
+func startWebhook(t testing.TB) (stop func()) {
 	t.Helper()
 	o := env.testEnv.WebhookInstallOptions
 	crd, err := webhook.LoadCRD(personCRDFile)
@@ -141,16 +145,34 @@ func startWebhook(t testing.TB) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- mgr.Start(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("webhook manager: %v", err)
-		}
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("webhook manager: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	waitListening(t)
+	return stop
+}
+
+// waitListening waits until the webhook server accepts TLS connections.
+func waitListening(t testing.TB) {
+	t.Helper()
+	o := env.testEnv.WebhookInstallOptions
+	addr := net.JoinHostPort(o.LocalServingHost, fmt.Sprint(o.LocalServingPort))
 	deadline := time.Now().Add(30 * time.Second)
-	for mgr.GetWebhookServer().StartedChecker()(nil) != nil {
+	for {
+		conn, err := tls.Dial("tcp", addr, &tls.Config{InsecureSkipVerify: true}) //nolint:gosec // a readiness probe
+		if err == nil {
+			_ = conn.Close()
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Fatal("the webhook server did not start within 30s")
+			t.Fatalf("the webhook server does not accept TLS connections on %s after 30s: %v", addr, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

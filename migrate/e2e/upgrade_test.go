@@ -45,10 +45,21 @@ const (
 // then every object is in etcd at v5storage, storedVersions is
 // [v5storage], no update is lost, every other object reads back at every
 // version as it did before, and the CRD without v4storage now passes the
-// check and installs.
+// check and the API server. From release N so reached it goes on to the
+// releases N+1 and N+2 and back (testReleases).
 func TestUpgrade(t *testing.T) {
-	startWebhook(t)
+	stopN := startWebhook(t)
 	ctx := context.Background()
+	type builds struct {
+		n1, n2 *releaseBuild
+		err    error
+	}
+	built := make(chan builds, 1)
+	go func() { // meanwhile
+		var b builds
+		b.n1, b.n2, b.err = buildReleases(t.TempDir())
+		built <- b
+	}()
 	if err := env.client.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}); err != nil {
 		t.Fatal(err)
 	}
@@ -184,15 +195,22 @@ func TestUpgrade(t *testing.T) {
 	readEveryVersion(t, ctx, after)
 
 	// With storedVersions pruned, the CRD without v4storage passes the check
-	// and the API server takes it.
+	// and the API server takes it (a dry run: the releases below start from
+	// release N as it is).
 	installed = getCRD(t, ctx)
 	dropping.ResourceVersion = installed.ResourceVersion
 	if err := preflight.Check(installed, dropping, graph).Err(); err != nil {
 		t.Fatalf("after the migration: %v", err)
 	}
-	if err := env.client.Update(ctx, dropping); err != nil {
+	if err := env.client.Update(ctx, dropping, client.DryRunAll); err != nil {
 		t.Fatalf("installing the CRD without v4storage: %v", err)
 	}
+
+	b := <-built
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	testReleases(t, ctx, stopN, b.n1, b.n2)
 }
 
 // createPeople creates n Persons named p0000… in the namespace, Mickey as
