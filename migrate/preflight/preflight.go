@@ -90,7 +90,15 @@ func Check(installed, next *apiextensionsv1.CustomResourceDefinition, g *hub.Gra
 		}
 	}
 	if installed != nil {
+		// What to do first: re-store the objects at a version the new CRD
+		// keeps. That is the installed storage version if the new CRD keeps
+		// it; otherwise a release in between must be installed first.
 		migrate := fmt.Sprintf("run `kubectl hubspoke migrate %s` with the installed release first: it re-stores every object at the installed storage version and then prunes status.storedVersions", next.Name)
+		for _, v := range installed.Spec.Versions {
+			if v.Storage && !inNext[v.Name] {
+				migrate = fmt.Sprintf("the installed release stores %s, which the new CRD drops too: go one release at a time, to a release whose CRD keeps %s and stores a version the new CRD keeps, and run `kubectl hubspoke migrate %s` there", v.Name, v.Name, next.Name)
+			}
+		}
 		for _, s := range installed.Status.StoredVersions {
 			needed[s] = true
 			if !inNext[s] {

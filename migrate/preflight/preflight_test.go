@@ -89,6 +89,25 @@ func TestCheckRefusesDroppingAStoredVersion(t *testing.T) {
 	}
 }
 
+func TestCheckSaysToGoOneReleaseAtATime(t *testing.T) {
+	// The installed CRD stores v5storage; the new one has neither v4storage
+	// nor v5storage (a release two steps ahead): migrating under the
+	// installed release cannot help.
+	installed := personCRD(t, "v4storage", "v5storage")
+	next := without(without(without(personCRD(t), "v4storage"), "v5storage"), "v5")
+	for i := range next.Spec.Versions {
+		next.Spec.Versions[i].Storage = next.Spec.Versions[i].Name == "v3storage"
+	}
+	g, err := GraphFromNames(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Check(installed, next, g).Err()
+	if err == nil || !strings.Contains(err.Error(), "the installed release stores v5storage, which the new CRD drops too: go one release at a time") {
+		t.Errorf("error %v, want one saying to go one release at a time", err)
+	}
+}
+
 func TestCheckRefusesAStoredVersionTheChainLost(t *testing.T) {
 	// A chain in which v3storage no longer reaches the hub: a release whose
 	// code dropped it.
