@@ -157,6 +157,7 @@ type migration struct {
 	opts    Options
 	res     Result
 	start   checkpoint // where to start; zero: the first object
+	marked  bool       // the CRD has a checkpoint annotation
 	limiter *rate.Limiter
 	started time.Time
 	total   int
@@ -205,6 +206,7 @@ func newMigration(ctx context.Context, client dynamic.Interface, crdName string,
 	m.res.Resource = schema.GroupVersionResource{Group: crd.Spec.Group, Version: version, Resource: crd.Spec.Names.Plural}
 	m.res.StorageVersion = storage
 	m.res.StoredVersions = crd.Status.StoredVersions
+	_, m.marked = crd.Annotations[CheckpointAnnotation]
 	if text, ok := crd.Annotations[CheckpointAnnotation]; ok && !opts.Restart {
 		var cp checkpoint
 		if err := json.Unmarshal([]byte(text), &cp); err != nil {
@@ -463,7 +465,7 @@ func (m *migration) saveCheckpoint(ctx context.Context, cp checkpoint) error {
 
 // clearCheckpoint removes the checkpoint annotation, if any.
 func (m *migration) clearCheckpoint(ctx context.Context) error {
-	if m.opts.DryRun {
+	if m.opts.DryRun || !m.marked {
 		return nil
 	}
 	return m.patchCheckpoint(ctx, nil)
@@ -477,6 +479,7 @@ func (m *migration) patchCheckpoint(ctx context.Context, value any) error {
 	if _, err := m.client.Resource(crdResource).Patch(ctx, m.crdName, types.MergePatchType, patch, metav1.PatchOptions{FieldManager: FieldManager}); err != nil {
 		return fmt.Errorf("migrate: recording the checkpoint in annotation %s of CRD %s: %w", CheckpointAnnotation, m.crdName, err)
 	}
+	m.marked = value != nil
 	return nil
 }
 

@@ -429,6 +429,11 @@ func TestRunHasNothingToDoWhenOneVersionIsStored(t *testing.T) {
 	if len(s.lists) != 0 || res.Migrated != 0 || res.Pruned {
 		t.Errorf("%d lists, result %+v; want nothing done", len(s.lists), res)
 	}
+	for _, a := range c.Actions() {
+		if a.GetVerb() != "get" {
+			t.Errorf("a migration with nothing to do sent %s %s", a.GetVerb(), a.GetResource().Resource)
+		}
+	}
 }
 
 func TestRunRateLimits(t *testing.T) {
