@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	admissionv1 "k8s.io/api/admission/v1"
@@ -35,6 +36,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
 // DefaultBagsBudget is the largest property-bags annotation, in bytes, that
@@ -47,15 +49,58 @@ import (
 // large belong in a field of the versions that use them, not in a bag.
 const DefaultBagsBudget = 128 << 10
 
-// AdmissionOptions configures the validating admission webhook
-// (NewAdmissionHandler, Setup).
-type AdmissionOptions struct {
+// Options configures Setup: the conversion webhook and the validating
+// admission webhook (the zero Options is ready to use).
+type Options struct {
 	// BagsBudget is the largest property-bags annotation
-	// (convert.BagsAnnotation), in bytes, that a write may give the object
-	// at any served version; 0 means DefaultBagsBudget. It must be below the
-	// API server's 256 KiB limit on all annotations together.
+	// (convert.BagsAnnotation), in bytes, that the admission webhook lets a
+	// write give the object at any served version; 0 means
+	// DefaultBagsBudget. It must be below the API server's 256 KiB limit on
+	// all annotations together.
 	BagsBudget int
+
+	// ControllerRuntimeHandler serves the conversion webhook with
+	// controller-runtime's handler (conversion.NewWebhookHandler, through
+	// its webhook builder) instead of hubspoke's. Both convert with the
+	// same *convert.Converter and give the same objects; hubspoke's handler,
+	// the default, decodes each object once, does not copy it again before
+	// converting, is about twice as fast, answers every review it cannot
+	// convert with a Failure and a message (controller-runtime's answers a
+	// body that is not JSON, or has no request, with HTTP 400 and no body),
+	// checks the review's apiVersion and kind and limits its size
+	// (MaxReviewBytes).
+	ControllerRuntimeHandler bool
+
+	// ConversionBagsLimit is the largest property-bags annotation, in
+	// bytes, that a conversion may give an object; a larger one fails the
+	// conversion with an error naming hubspoke, the object and the size,
+	// where the API server would otherwise fail the read with an error
+	// about annotations that does not say where they come from (it limits
+	// all annotations of an object together to 256 KiB; a conversion whose
+	// annotations together exceed that fails the same way whatever the
+	// limit). 0 means 192 KiB: above DefaultBagsBudget, so that whatever the
+	// admission webhook admits stays readable, and below the API server's
+	// limit.
+	ConversionBagsLimit int
+
+	// MaxReviewBytes is the largest ConversionReview hubspoke's handler
+	// reads; a larger one is answered with a Failure. 0 means 64 MiB. The
+	// API server sends all the objects of a list in one review, so this
+	// bounds the size of a list read at a version other than the storage
+	// version.
+	MaxReviewBytes int64
+
+	// Logger receives a line for every failed conversion, naming the
+	// object (namespace and name), its kind, the versions and the step
+	// that failed. The zero Logger means the manager's logger, named
+	// "hubspoke-conversion".
+	Logger logr.Logger
 }
+
+// AdmissionOptions is the former name of Options.
+//
+// Deprecated: use Options.
+type AdmissionOptions = Options
 
 // AdmissionPath returns the path at which Setup serves the validating
 // admission webhook of resource gk, the path a
@@ -110,7 +155,7 @@ func AdmissionPath(gk schema.GroupKind) string {
 // are the versions checked, and the version that is the hub of the chain
 // must be in it with a structural schema. Every served version must be a
 // version of the chain. Errors name the resource.
-func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (http.Handler, error) {
+func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts Options) (http.Handler, error) {
 	v, err := newValidator(scheme, crd, opts)
 	if err != nil {
 		return nil, err
@@ -120,27 +165,47 @@ func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomReso
 
 // Setup registers, on mgr's webhook server, the conversion webhook and the
 // validating admission webhook of the resource of each of crds, whose
-// versions must be registered in mgr's scheme: the conversion through
-// controller-runtime's webhook builder, with a converter that walks the
-// chain with a *convert.Converter (on /convert), and the admission webhook
-// described in the package documentation on AdmissionPath. Everything is built and checked
-// before anything is registered, so an error (a CRD named twice, a resource
-// that already has a converter in the manager's registry or its admission
-// path served) registers nothing.
+// versions must be registered in mgr's scheme: the conversion on /convert,
+// converting with a *convert.Converter, and the admission webhook
+// described in the package documentation on AdmissionPath.
+//
+// The conversion is served by hubspoke's handler, unless
+// opts.ControllerRuntimeHandler asks for controller-runtime's (see
+// Options). Either way the resource gets a converter in the manager's
+// converter registry, as controller-runtime's webhook builder registers
+// one, and its conversions are counted and timed in the metrics of
+// controller-runtime's registry (hubspoke_conversions_total,
+// hubspoke_conversion_failures_total,
+// hubspoke_conversion_duration_seconds, hubspoke_bags_annotation_bytes),
+// logged when they fail, and refused when the bags annotation they produce
+// is larger than opts.ConversionBagsLimit. hubspoke's handler hands a
+// review of another resource that the scheme knows to controller-runtime's
+// handler, so other resources of the operator, registered with the webhook
+// builder after Setup, still convert on /convert.
+//
+// Everything is built and checked before anything is registered, so an
+// error (a CRD named twice, a resource that already has a converter in the
+// manager's registry or its admission path served, /convert already served
+// by another handler than the one asked for) registers nothing.
 //
 // A ValidatingWebhookConfiguration must then send the resource's CREATE and
 // UPDATE requests, for every version and for the status subresource too,
 // to AdmissionPath on the manager's webhook server.
-func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.CustomResourceDefinition) error {
+func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomResourceDefinition) error {
 	if mgr == nil {
 		return errors.New("webhook: nil manager")
 	}
+	if opts.Logger.GetSink() == nil {
+		opts.Logger = mgr.GetLogger().WithName("hubspoke-conversion")
+	}
 	type resource struct {
-		gk      schema.GroupKind
-		hub     runtime.Object
-		handler http.Handler
+		gk        schema.GroupKind
+		hub       client.Object
+		handler   http.Handler
+		converter conversion.Converter
 	}
 	resources := make([]resource, 0, len(crds))
+	converters := make([]*convert.Converter, 0, len(crds))
 	seen := map[schema.GroupKind]bool{}
 	for _, crd := range crds {
 		v, err := newValidator(mgr.GetScheme(), crd, opts)
@@ -155,7 +220,16 @@ func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.
 		if err != nil {
 			return err
 		}
-		resources = append(resources, resource{gk: v.gk, hub: hub, handler: &admission.Webhook{Handler: v}})
+		o, err := newObserver(v.gk, opts.Logger, opts.ConversionBagsLimit)
+		if err != nil {
+			return err
+		}
+		inner, err := newHubSpokeConverter(v.gk)(mgr.GetScheme())
+		if err != nil {
+			return err
+		}
+		converters = append(converters, v.converter)
+		resources = append(resources, resource{gk: v.gk, hub: hub, handler: &admission.Webhook{Handler: v}, converter: observed{inner, o}})
 	}
 	for _, r := range resources {
 		path := AdmissionPath(r.gk)
@@ -166,14 +240,35 @@ func Setup(mgr manager.Manager, opts AdmissionOptions, crds ...*apiextensionsv1.
 			return fmt.Errorf("webhook: %s already has a converter in the manager's registry", r.gk)
 		}
 	}
+	var conversionHandler http.Handler
+	if !opts.ControllerRuntimeHandler && len(resources) > 0 {
+		if served(mgr, conversionPath) {
+			return fmt.Errorf("webhook: %s is served already (controller-runtime's webhook builder registers its handler there for the first resource with a conversion): call Setup before the builder, or set Options.ControllerRuntimeHandler", conversionPath)
+		}
+		fallback := conversion.NewWebhookHandler(mgr.GetScheme(), mgr.GetConverterRegistry())
+		h, err := newConversionHandler(mgr.GetScheme(), fallback, opts, converters, crds)
+		if err != nil {
+			return err
+		}
+		conversionHandler = h
+	}
+	if conversionHandler != nil {
+		// Served before the builder runs, which then serves no handler of
+		// its own there.
+		mgr.GetWebhookServer().Register(conversionPath, conversionHandler)
+	}
 	for _, r := range resources {
-		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(newHubSpokeConverter(r.gk)).Complete(); err != nil {
+		c := r.converter
+		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(func(*runtime.Scheme) (conversion.Converter, error) { return c, nil }).Complete(); err != nil {
 			return fmt.Errorf("webhook: %s: registering the conversion: %w", r.gk, err)
 		}
 		mgr.GetWebhookServer().Register(AdmissionPath(r.gk), r.handler)
 	}
 	return nil
 }
+
+// conversionPath is the path of the conversion webhook, controller-runtime's.
+const conversionPath = "/convert"
 
 // served reports whether mgr's webhook server serves path, which it can
 // serve only once: registering it again panics.
@@ -207,7 +302,7 @@ type validator struct {
 
 var _ admission.Handler = (*validator)(nil)
 
-func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts AdmissionOptions) (*validator, error) {
+func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts Options) (*validator, error) {
 	if crd == nil {
 		return nil, errors.New("webhook: nil CustomResourceDefinition")
 	}

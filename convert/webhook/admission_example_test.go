@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 
+	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	admissionv1 "k8s.io/api/admission/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -58,7 +60,7 @@ func sendReview(h http.Handler, review string) {
 // schema does not allow: the API server would accept it (v1 has no color),
 // the handler refuses it.
 func Example_admissionReview() {
-	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.AdmissionOptions{})
+	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -85,12 +87,12 @@ func Example_admissionReview() {
 	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v1 is invalid: spec.color: Unsupported value: "purple": supported values: "red", "green", "blue" (v1 has no field spec.color: the value comes from the other fields of v1 or from the property bags it carries, in annotation hubspoke.dev/property-bags or in status); some validation rules were not checked because the object was invalid; correct the existing errors to complete validation
 }
 
-// AdmissionOptions sets the budget of the property-bags annotation. Here a
+// Options sets the budget of the property-bags annotation. Here a
 // Widget written at v2 is fine at v2, but v1 would have to carry its size,
 // color and notes in its annotation, which a budget of 64 bytes cannot
 // hold; the message names the version and the entries that take the room.
-func ExampleAdmissionOptions() {
-	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.AdmissionOptions{BagsBudget: 64})
+func ExampleOptions() {
+	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.Options{BagsBudget: 64})
 	if err != nil {
 		panic(err)
 	}
@@ -126,7 +128,7 @@ func ExampleAdmissionPath() {
 
 // Setup wires both webhooks of a resource on a manager in one call:
 //
-//	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, crd); err != nil { ... }
+//	if err := webhook.Setup(mgr, webhook.Options{}, crd); err != nil { ... }
 //
 // Here the manager is built but not started, and its webhook server's
 // handler answers directly.
@@ -135,7 +137,7 @@ func ExampleSetup() {
 	if err != nil {
 		panic(err)
 	}
-	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, loadCRD("testdata/widgets.yaml")); err != nil {
+	if err := webhook.Setup(mgr, webhook.Options{}, loadCRD("testdata/widgets.yaml")); err != nil {
 		panic(err) // a broken chain, or a CRD that does not match it, stops the operator here
 	}
 	mux := mgr.GetWebhookServer().WebhookMux()
@@ -146,4 +148,29 @@ func ExampleSetup() {
 	// Output:
 	// /convert served: true
 	// /validate-crm-hubspoke-test-widget served: true
+}
+
+// Setup serves the conversion with hubspoke's handler unless
+// Options.ControllerRuntimeHandler asks for controller-runtime's. Both
+// convert alike; they differ on a review they cannot read: hubspoke's
+// answers with a Failure that says why, controller-runtime's with HTTP 400
+// and no body.
+func ExampleOptions_controllerRuntimeHandler() {
+	for _, controllerRuntime := range []bool{false, true} {
+		mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+		if err != nil {
+			panic(err)
+		}
+		opts := webhook.Options{ControllerRuntimeHandler: controllerRuntime, Logger: logr.Discard()}
+		if err := webhook.Setup(mgr, opts, loadCRD("testdata/widgets.yaml")); err != nil {
+			panic(err)
+		}
+		rec := httptest.NewRecorder()
+		review := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`
+		mgr.GetWebhookServer().WebhookMux().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/convert", strings.NewReader(review)))
+		fmt.Printf("controller-runtime's: %v: HTTP %d %s", controllerRuntime, rec.Code, rec.Body)
+	}
+	// Output:
+	// controller-runtime's: false: HTTP 200 {"kind":"ConversionReview","apiVersion":"apiextensions.k8s.io/v1","response":{"uid":"","convertedObjects":[],"result":{"metadata":{},"status":"Failure","message":"hubspoke: the ConversionReview has no request"}}}
+	// controller-runtime's: true: HTTP 400
 }

@@ -29,7 +29,7 @@ const bagsPath = "metadata.annotations[hubspoke.dev/property-bags]"
 // is not evaluated.
 const celSkipped = "some validation rules were not checked because the object was invalid"
 
-func newAdmission(t testing.TB, opts webhook.AdmissionOptions) http.Handler {
+func newAdmission(t testing.TB, opts webhook.Options) http.Handler {
 	t.Helper()
 	h, err := webhook.NewAdmissionHandler(widgetScheme(), widgetCRD(t), opts)
 	if err != nil {
@@ -190,7 +190,7 @@ func v1Bags(t *testing.T, set map[string]string) string {
 }
 
 func TestAdmissionAllowsValidWritesAtEveryVersion(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	for _, version := range []string{"v1", "v1storage", "v2", "v2storage"} {
 		obj := widgetAt(t, version)
 		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
@@ -205,7 +205,7 @@ func TestAdmissionAllowsValidWritesAtEveryVersion(t *testing.T) {
 // (in the annotation's spec bag) that the hub's schema refuses, and at v1
 // and v2 values the hub's schema refuses in fields they have.
 func TestAdmissionValidatesAtTheHub(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	noField := "v1 has no field spec.%s: the value comes from the other fields of v1 or from the property bags it carries, in annotation hubspoke.dev/property-bags or in status"
 	cases := []struct {
 		name   string
@@ -278,7 +278,7 @@ func TestAdmissionValidatesAtTheHub(t *testing.T) {
 // not convert: each is refused with 422 on the annotation, naming it and
 // the property, never with 500.
 func TestAdmissionRefusesBadAnnotations(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	cases := []struct {
 		name, text string
 		want       []string
@@ -310,7 +310,7 @@ func TestAdmissionRefusesBadAnnotations(t *testing.T) {
 // TestAdmissionRatchets checks that on an update, as at the API server,
 // values that were invalid before and are left unchanged do not stop it.
 func TestAdmissionRatchets(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	old := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": `"purple"`}))
 	updated := old.DeepCopyObject().(*widgetV1)
 	updated.Spec.Name = "gizmo2"
@@ -324,7 +324,7 @@ func TestAdmissionRatchets(t *testing.T) {
 // TestAdmissionKeepsEveryVersionReadable writes large values at v2 that v1
 // carries in its annotation.
 func TestAdmissionKeepsEveryVersionReadable(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	big := func(notes int, other int) *widgetV2 {
 		w := widgetAt(t, "v2").(*widgetV2)
 		w.Spec.Notes = strings.Repeat("n", notes)
@@ -348,7 +348,7 @@ func TestAdmissionKeepsEveryVersionReadable(t *testing.T) {
 
 	// A budget of its own, and the entries that take the room, largest
 	// first, at most five.
-	small := newAdmission(t, webhook.AdmissionOptions{BagsBudget: 100})
+	small := newAdmission(t, webhook.Options{BagsBudget: 100})
 	wantInvalid(t, admit(t, small, request(t, admissionv1.Create, widgetAt(t, "v2"), nil)), "v2", []string{bagsPath},
 		"over the budget of 100; the largest entries: Parts in bag \"spec\" (", `), Email in bag "spec" (`,
 		`), Notes in bag "spec" (`, ") and 1 more")
@@ -368,7 +368,7 @@ func TestAdmissionKeepsEveryVersionReadable(t *testing.T) {
 // TestAdmissionLetsOtherRequestsThrough checks what the handler does not
 // validate, and what it cannot read.
 func TestAdmissionLetsOtherRequestsThrough(t *testing.T) {
-	h := newAdmission(t, webhook.AdmissionOptions{})
+	h := newAdmission(t, webhook.Options{})
 	invalid := withBags(widgetAt(t, "v1"), `{not json`)
 	for _, op := range []admissionv1.Operation{admissionv1.Delete, admissionv1.Connect} {
 		wantAllowed(t, admit(t, h, request(t, op, invalid, nil)))
@@ -404,42 +404,42 @@ func TestNewAdmissionHandlerRejects(t *testing.T) {
 		name   string
 		scheme *runtime.Scheme
 		crd    func() *apiextensionsv1.CustomResourceDefinition
-		opts   webhook.AdmissionOptions
+		opts   webhook.Options
 		want   string
 	}{
-		{"nil scheme", nil, func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.AdmissionOptions{}, "nil scheme"},
-		{"nil CRD", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return nil }, webhook.AdmissionOptions{}, "nil CustomResourceDefinition"},
-		{"budget at the API server's limit", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.AdmissionOptions{BagsBudget: 256 << 10}, "less than the API server's 262144"},
-		{"negative budget", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.AdmissionOptions{BagsBudget: -1}, "bags budget -1"},
+		{"nil scheme", nil, func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{}, "nil scheme"},
+		{"nil CRD", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return nil }, webhook.Options{}, "nil CustomResourceDefinition"},
+		{"budget at the API server's limit", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: 256 << 10}, "less than the API server's 262144"},
+		{"negative budget", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: -1}, "bags budget -1"},
 		{"a served version outside the chain", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
 			c := crd(t)
 			v := c.Spec.Versions[0].DeepCopy()
 			v.Name = "v3"
 			c.Spec.Versions = append(c.Spec.Versions, *v)
 			return c
-		}, webhook.AdmissionOptions{}, "the CRD serves version v3, which is not a version of the chain"},
+		}, webhook.Options{}, "the CRD serves version v3, which is not a version of the chain"},
 		{"no hub version", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
 			c := crd(t)
 			c.Spec.Versions = c.Spec.Versions[:3]
 			return c
-		}, webhook.AdmissionOptions{}, "no schema for the hub version v2storage"},
+		}, webhook.Options{}, "no schema for the hub version v2storage"},
 		{"a hub without a schema", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
 			c := crd(t)
 			c.Spec.Versions[3].Schema = nil
 			return c
-		}, webhook.AdmissionOptions{}, "no schema for version v2storage"},
+		}, webhook.Options{}, "no schema for version v2storage"},
 		{"a schema that is not structural", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
 			c := crd(t)
 			spec := c.Spec.Versions[3].Schema.OpenAPIV3Schema.Properties["spec"]
 			spec.Type = ""
 			c.Spec.Versions[3].Schema.OpenAPIV3Schema.Properties["spec"] = spec
 			return c
-		}, webhook.AdmissionOptions{}, "the schema of version v2storage is not structural"},
+		}, webhook.Options{}, "the schema of version v2storage is not structural"},
 		{"a kind the scheme lacks", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
 			c := crd(t)
 			c.Spec.Names.Kind = "Gadget"
 			return c
-		}, webhook.AdmissionOptions{}, "Gadget.crm.hubspoke.test"},
+		}, webhook.Options{}, "Gadget.crm.hubspoke.test"},
 	}
 	for _, c := range cases {
 		if _, err := webhook.NewAdmissionHandler(c.scheme, c.crd(), c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -463,17 +463,17 @@ func TestSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, widgetCRD(t), widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "Widget.crm.hubspoke.test is named more than once") {
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t), widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "Widget.crm.hubspoke.test is named more than once") {
 		t.Errorf("Setup with a CRD twice: %v", err)
 	}
-	if err := webhook.Setup(nil, webhook.AdmissionOptions{}, widgetCRD(t)); err == nil {
+	if err := webhook.Setup(nil, webhook.Options{}, widgetCRD(t)); err == nil {
 		t.Error("Setup without a manager succeeded")
 	}
-	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, widgetCRD(t)); err != nil {
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err != nil {
 		t.Fatal(err)
 	}
 	// A second call is refused, and changes nothing.
-	if err := webhook.Setup(mgr, webhook.AdmissionOptions{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "/validate-crm-hubspoke-test-widget is served already") {
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "/validate-crm-hubspoke-test-widget is served already") {
 		t.Errorf("second Setup: %v", err)
 	}
 	other, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
@@ -483,7 +483,7 @@ func TestSetup(t *testing.T) {
 	if err := webhook.Register(other.GetConverterRegistry(), widgetScheme(), widgetGK); err != nil {
 		t.Fatal(err)
 	}
-	if err := webhook.Setup(other, webhook.AdmissionOptions{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "already has a converter") {
+	if err := webhook.Setup(other, webhook.Options{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "already has a converter") {
 		t.Errorf("Setup after Register: %v", err)
 	}
 	if mux := other.GetWebhookServer().WebhookMux(); mux != nil {

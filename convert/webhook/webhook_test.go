@@ -109,9 +109,10 @@ func decode(t testing.TB, s *runtime.Scheme, raw []byte) runtime.Object {
 	return obj
 }
 
-// handlers returns the three ways of serving conversions for Person and
-// Team: Register, NewHubSpokeConverter (as the webhook builder uses it), and
-// controller-runtime's stock Hub/Convertible conversion.
+// handlers returns the four ways of serving conversions for Person and
+// Team: hubspoke's handler, and controller-runtime's with Register, with
+// NewHubSpokeConverter (as the webhook builder uses it), and with its stock
+// Hub/Convertible conversion.
 func handlers(t testing.TB, s *runtime.Scheme) map[string]http.Handler {
 	t.Helper()
 	registered := conversion.NewRegistry()
@@ -128,7 +129,12 @@ func handlers(t testing.TB, s *runtime.Scheme) map[string]http.Handler {
 			t.Fatal(err)
 		}
 	}
+	ours, err := webhook.NewConversionHandler(s, webhook.Options{}, personGK, teamGK)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return map[string]http.Handler{
+		"hubspoke":             ours,
 		"Register":             conversion.NewWebhookHandler(s, registered),
 		"NewHubSpokeConverter": conversion.NewWebhookHandler(s, hubSpoke),
 		"stock":                conversion.NewWebhookHandler(s, conversion.NewRegistry()),
@@ -347,43 +353,51 @@ func failure(t *testing.T, h http.Handler, uid string, body []byte) string {
 	return resp.Result.Message
 }
 
-// TestHandlerFailures pins down what controller-runtime's handler answers
-// when a review cannot be converted: HTTP 200 and a response with status
-// Failure, never a panic or a partial result.
+// TestHandlerFailures pins down what the handlers answer when a review
+// cannot be converted: HTTP 200 and a response with status Failure, never
+// a panic or a partial result; the messages of hubspoke's handler name
+// hubspoke, the resource and what is wrong.
 func TestHandlerFailures(t *testing.T) {
 	s := newScheme()
 	unknown := &personV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v9", Kind: "Person"}}
 	cher := ada("v1", false).(*personV1)
 	cher.Spec.FullName = "Cher"
+	noKind := []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
+				"request":{"uid":"u5","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"spec":{}}]}}`)
+	type want struct{ controllerRuntime, hubspoke string }
 	for name, h := range handlers(t, s) {
 		t.Run(name, func(t *testing.T) {
-			msg := failure(t, h, "u1", reviewOf(t, "u1", group+"/v9", ada("v1", false)))
-			if !strings.Contains(msg, `no kind "Person" is registered for version "crm.hubspoke.test/v9"`) {
-				t.Errorf("unknown desired version: %q", msg)
-			}
-			msg = failure(t, h, "u2", reviewOf(t, "u2", group+"/v2", unknown))
-			if !strings.Contains(msg, `no kind "Person" is registered for version "crm.hubspoke.test/v9"`) {
-				t.Errorf("unknown source version: %q", msg)
-			}
-			msg = failure(t, h, "u3", reviewOf(t, "u3", "other.group/v1", ada("v1", false)))
-			if !strings.Contains(msg, "no kind") {
-				t.Errorf("unknown desired group: %q", msg)
-			}
-			// One bad object fails the whole review.
-			msg = failure(t, h, "u4", reviewOf(t, "u4", group+"/v1", ada("v2", false), ada("v1", false)))
-			if !strings.Contains(msg, "conversion is not allowed between same type") {
-				t.Errorf("object already at the desired version: %q", msg)
-			}
-			msg = failure(t, h, "u5", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview",
-				"request":{"uid":"u5","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"spec":{}}]}}`))
-			if !strings.Contains(msg, "Object 'Kind' is missing") {
-				t.Errorf("object without apiVersion and kind: %q", msg)
-			}
-			// A hook that refuses the data: the message names the step.
-			msg = failure(t, h, "u6", reviewOf(t, "u6", group+"/v2", ada("v1", false), cher))
-			if !strings.Contains(msg, `cannot split full name "Cher"`) ||
-				!strings.Contains(msg, "converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split") {
-				t.Errorf("refused conversion: %q", msg)
+			for _, c := range []struct {
+				name string
+				uid  string
+				body []byte
+				want want
+			}{
+				{"unknown desired version", "u1", reviewOf(t, "u1", group+"/v9", ada("v1", false)), want{
+					`no kind "Person" is registered for version "crm.hubspoke.test/v9"`,
+					"hubspoke: converting Person.crm.hubspoke.test: desiredAPIVersion crm.hubspoke.test/v9 is not a version of Person.crm.hubspoke.test the CRD lists (v1, v1storage, v2, v2storage)"}},
+				{"unknown source version", "u2", reviewOf(t, "u2", group+"/v2", unknown), want{
+					`no kind "Person" is registered for version "crm.hubspoke.test/v9"`,
+					"hubspoke: converting Person.crm.hubspoke.test: object 0 is at version v9, which is not a version of Person.crm.hubspoke.test"}},
+				{"unknown desired group", "u3", reviewOf(t, "u3", "other.group/v1", ada("v1", false)), want{
+					"no kind", "desiredAPIVersion other.group/v1 is not a version of Person.crm.hubspoke.test"}},
+				// One bad object fails the whole review.
+				{"object already at the desired version", "u4", reviewOf(t, "u4", group+"/v1", ada("v2", false), ada("v1", false)), want{
+					"conversion is not allowed between same type",
+					`hubspoke: converting Person.crm.hubspoke.test "engines/ada": it is at crm.hubspoke.test/v1 already, the same version as desiredAPIVersion`}},
+				{"object without apiVersion and kind", "u5", noKind, want{"Object 'Kind' is missing", "hubspoke: object 0: it has no apiVersion and kind"}},
+				// A hook that refuses the data: the message names the step.
+				{"refused conversion", "u6", reviewOf(t, "u6", group+"/v2", ada("v1", false), cher), want{
+					"converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split full name \"Cher\"",
+					"hubspoke: converting Person.crm.hubspoke.test from v1 to v2: converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split full name \"Cher\""}},
+			} {
+				want := c.want.controllerRuntime
+				if name == "hubspoke" {
+					want = c.want.hubspoke
+				}
+				if msg := failure(t, h, c.uid, c.body); !strings.Contains(msg, want) {
+					t.Errorf("%s: %q, want %q", c.name, msg, want)
+				}
 			}
 		})
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/convert"
+	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -30,9 +31,11 @@ import (
 // whose result is a Failure with a message, never with a crash; after each
 // one a valid review must still be converted.
 //
-// The error for a malformed property-bags annotation also shows which path
-// converted: controller-runtime's hub-and-spoke converter around the
-// *convert.Converter.
+// hubspoke's handler answers every one of them with a Failure whose
+// message names the problem; controller-runtime's answers a body that is
+// not JSON, or has no request, with HTTP 400 (E2E_HANDLER chooses the
+// handler, see suite_test.go). The error for a malformed property-bags
+// annotation also shows which handler converted.
 func testHostileReviews(t *testing.T) {
 	ctx := withTimeout(t, 2*time.Minute)
 	wh := newWebhookClient(t)
@@ -41,14 +44,22 @@ func testHostileReviews(t *testing.T) {
 	mickeyAt := func(version string) json.RawMessage {
 		return rawJSON(t, at(t, mickeyV5(), version, "disney", "mickey"))
 	}
-	const convertedBy = "failed to convert spoke crm.hubspoke.dev/v1, Kind=Person to hub"
+	convertedBy := "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5"
+	if controllerRuntimeHandler {
+		convertedBy = "failed to convert spoke crm.hubspoke.dev/v1, Kind=Person to hub"
+	}
 	badBags := at(t, mickeyV1(), "v1", "disney", "bad-bags")
 	badBags.SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
 	deepBags := at(t, mickeyV1(), "v1", "disney", "deep-bags")
 	deepBags.SetAnnotations(map[string]string{convert.BagsAnnotation: `{"spec":{"x":` + strings.Repeat("[", 3*mb/2) + strings.Repeat("]", 3*mb/2) + `}}`})
+	hugeOf := func(n int) *v1.Person {
+		p := mickeyV1()
+		p.Spec.FirstName = strings.Repeat("M", n)
+		return p
+	}
 	hugeName := strings.Repeat("M", 5*mb)
-	huge := mickeyV1()
-	huge.Spec.FirstName = hugeName
+	huge := hugeOf(5 * mb)
+	admissionReview := []byte(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"admission","kind":{"group":"crm.hubspoke.dev","version":"v1","kind":"Person"},"operation":"CREATE","object":` + string(mickeyAt("v1")) + `}}`)
 	deep := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"deep","desiredAPIVersion":"crm.hubspoke.dev/v3","objects":[{"apiVersion":"crm.hubspoke.dev/v1","kind":"Person","metadata":{"name":"deep"},"spec":{"firstName":` +
 		strings.Repeat("[", 5*mb/2) + strings.Repeat("]", 5*mb/2) + `}}]}}`
 	many := make([]json.RawMessage, 20000)
@@ -58,7 +69,7 @@ func testHostileReviews(t *testing.T) {
 
 	type expect int
 	const (
-		badRequest expect = iota // HTTP 400
+		badRequest expect = iota // HTTP 400 from controller-runtime's handler; a Failure containing hubspoke from hubspoke's
 		failure                  // HTTP 200, result Failure with a message containing want
 		success                  // HTTP 200, result Success; check looks at the answer
 	)
@@ -67,16 +78,17 @@ func testHostileReviews(t *testing.T) {
 		method string
 		body   []byte
 		expect expect
-		want   []string
+		want   []string // for badRequest: what hubspoke's Failure contains
 		check  func(*testing.T, *apix.ConversionResponse)
 	}{
-		{name: "invalid JSON", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`), expect: badRequest},
-		{name: "empty body", body: nil, expect: badRequest},
-		{name: "GET without a body", method: http.MethodGet, expect: badRequest},
-		{name: "missing request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`), expect: badRequest},
-		{name: "null request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":null}`), expect: badRequest},
-		{name: "5 MB of garbage", body: bytes.Repeat([]byte("\x00\xffnot json at all "), 5*mb/16), expect: badRequest},
-		{name: "5 MB of nesting", body: []byte(deep), expect: badRequest},
+		{name: "invalid JSON", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`), expect: badRequest, want: []string{"not a ConversionReview", "unexpected end"}},
+		{name: "empty body", body: nil, expect: badRequest, want: []string{"empty"}},
+		{name: "GET without a body", method: http.MethodGet, expect: badRequest, want: []string{"empty"}},
+		{name: "missing request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`), expect: badRequest, want: []string{"no request"}},
+		{name: "null request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":null}`), expect: badRequest, want: []string{"no request"}},
+		{name: "5 MB of garbage", body: bytes.Repeat([]byte("\x00\xffnot json at all "), 5*mb/16), expect: badRequest, want: []string{"not a ConversionReview", "invalid character"}},
+		{name: "5 MB of nesting", body: []byte(deep), expect: badRequest, want: []string{"max depth"}},
+		{name: "a review larger than MaxReviewBytes", body: reviewBody(t, "toolarge", "crm.hubspoke.dev/v3", rawJSON(t, hugeOf(65*mb))), expect: badRequest, want: []string{"MaxReviewBytes"}},
 		{name: "wrong kind of object", body: reviewBody(t, "kind", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v1","kind":"Animal","metadata":{"name":"pluto"}}`)), expect: failure, want: []string{"Animal"}},
 		{name: "object at an unknown version", body: reviewBody(t, "objv", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v9","kind":"Person","metadata":{"name":"future"}}`)), expect: failure, want: []string{"v9"}},
 		{name: "unknown desired version", body: reviewBody(t, "desv", "crm.hubspoke.dev/v9", mickeyAt("v1")), expect: failure, want: []string{"v9"}},
@@ -113,8 +125,8 @@ func testHostileReviews(t *testing.T) {
 		// apiVersion and kind: an AdmissionReview decodes as a
 		// ConversionReview with no objects and is answered with a Success
 		// that converts nothing. Nothing is converted, which is what
-		// matters here.
-		{name: "AdmissionReview instead of ConversionReview", body: []byte(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"admission","kind":{"group":"crm.hubspoke.dev","version":"v1","kind":"Person"},"operation":"CREATE","object":` + string(mickeyAt("v1")) + `}}`), expect: success,
+		// matters here. hubspoke's handler refuses it (below).
+		{name: "AdmissionReview instead of ConversionReview", body: admissionReview, expect: success,
 			check: func(t *testing.T, r *apix.ConversionResponse) {
 				if r.UID != "admission" || len(r.ConvertedObjects) != 0 {
 					t.Errorf("answer uid %q with %d objects, want uid admission and nothing converted", r.UID, len(r.ConvertedObjects))
@@ -122,7 +134,21 @@ func testHostileReviews(t *testing.T) {
 			}},
 	}
 
+	if !controllerRuntimeHandler {
+		for i := range cases {
+			c := &cases[i]
+			switch {
+			case c.expect == badRequest:
+				c.expect, c.want = failure, append(c.want, "hubspoke")
+			case strings.HasPrefix(c.name, "AdmissionReview"):
+				c.expect, c.want = failure, []string{"hubspoke", `"AdmissionReview" of "admission.k8s.io/v1"`, "want a ConversionReview"}
+			}
+		}
+	}
 	for _, c := range cases {
+		if controllerRuntimeHandler && strings.Contains(c.name, "MaxReviewBytes") {
+			continue // controller-runtime's handler reads any size
+		}
 		method := c.method
 		if method == "" {
 			method = http.MethodPost

@@ -63,12 +63,12 @@ func LoadCRD(path string) (*apiextensionsv1.CustomResourceDefinition, error) {
 
 // Setup registers with mgr the conversion of Person and the validating
 // admission webhook of Person on AdmissionPath, which validates writes
-// against crd (the Person CRD the cluster has installed) with the options
-// admission, by one call of convert/webhook's Setup. The manager's scheme
+// against crd (the Person CRD the cluster has installed), with the options
+// opts, by one call of convert/webhook's Setup. The manager's scheme
 // must hold every version of Person (api.AddToScheme). A broken conversion
 // chain is an error here, naming the version at fault, and so is a CRD that
 // does not match the chain; nothing is registered then.
-func Setup(mgr manager.Manager, crd *apiextensionsv1.CustomResourceDefinition, admission convwebhook.AdmissionOptions) error {
+func Setup(mgr manager.Manager, crd *apiextensionsv1.CustomResourceDefinition, opts convwebhook.Options) error {
 	scheme := mgr.GetScheme()
 	for _, v := range api.Versions {
 		for _, version := range []string{v, v + "storage"} {
@@ -80,7 +80,7 @@ func Setup(mgr manager.Manager, crd *apiextensionsv1.CustomResourceDefinition, a
 	if crd == nil {
 		return errors.New("webhook: no Person CRD for the admission webhook (see LoadCRD)")
 	}
-	return convwebhook.Setup(mgr, admission, crd)
+	return convwebhook.Setup(mgr, opts, crd)
 }
 
 // Options configures the manager NewManager builds.
@@ -101,6 +101,10 @@ type Options struct {
 	// write may give a Person at any served version; 0 means
 	// convert/webhook's DefaultBagsBudget (128 KiB).
 	BagsBudget int
+	// ControllerRuntimeHandler serves the conversion with
+	// controller-runtime's handler instead of hubspoke's (see
+	// convert/webhook's Options).
+	ControllerRuntimeHandler bool
 	// MetricsBindAddress is where the manager serves metrics; "" or "0"
 	// turns the metrics server off.
 	MetricsBindAddress string
@@ -140,7 +144,7 @@ func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhook: creating the manager: %w", err)
 	}
-	if err := Setup(mgr, opts.CRD, convwebhook.AdmissionOptions{BagsBudget: opts.BagsBudget}); err != nil {
+	if err := Setup(mgr, opts.CRD, convwebhook.Options{BagsBudget: opts.BagsBudget, ControllerRuntimeHandler: opts.ControllerRuntimeHandler}); err != nil {
 		return nil, err
 	}
 	if probes != "0" {

@@ -31,7 +31,17 @@ var unusedAPIServer = &rest.Config{Host: "https://127.0.0.1:1"}
 
 func newManager(t testing.TB) manager.Manager {
 	t.Helper()
-	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: personCRD(t)})
+	return newManagerWith(t, handlers[0])
+}
+
+// handlers are the two conversion handlers Setup can serve.
+var handlers = []string{"hubspoke", "controller-runtime"}
+
+// newManagerWith is newManager with the conversion served by handler, one
+// of handlers.
+func newManagerWith(t testing.TB, handler string) manager.Manager {
+	t.Helper()
+	mgr, err := webhook.NewManager(unusedAPIServer, webhook.Options{CRD: personCRD(t), ControllerRuntimeHandler: handler == "controller-runtime"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +143,7 @@ func TestSetupNeedsPersonInScheme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = webhook.Setup(mgr, personCRD(t), convwebhook.AdmissionOptions{})
+	err = webhook.Setup(mgr, personCRD(t), convwebhook.Options{})
 	if err == nil || !strings.Contains(err.Error(), "api.AddToScheme") {
 		t.Errorf("Setup with an empty scheme: error = %v, want one telling to add api.AddToScheme", err)
 	}
@@ -158,47 +168,49 @@ func TestSetupRejects(t *testing.T) {
 	}
 	// A second registration of the same resource is refused, not ignored.
 	mgr := newManager(t)
-	if err := webhook.Setup(mgr, personCRD(t), convwebhook.AdmissionOptions{}); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") && !strings.Contains(err.Error(), webhook.AdmissionPath) {
+	if err := webhook.Setup(mgr, personCRD(t), convwebhook.Options{}); err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.dev") && !strings.Contains(err.Error(), webhook.AdmissionPath) {
 		t.Errorf("Setup twice: error = %v, want one naming Person or its admission path", err)
 	}
 }
 
-// TestConvertsEveryPair sends the manager's /convert handler Mickey (from v5 and from v3) at every version asking
-// for every other version, and checks each answer against the in-process
-// conversion.
+// TestConvertsEveryPair sends the manager's /convert handler (each of
+// the two) Mickey (from v5 and from v3) at every version asking for every
+// other version, and checks each answer against the in-process conversion.
 func TestConvertsEveryPair(t *testing.T) {
 	c := newConverter(t)
 	versions := c.Graph().Versions()
-	h := newManager(t).GetWebhookServer().WebhookMux()
-	for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
-		for _, from := range versions {
-			src, err := c.ToVersion(origin, from)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, to := range versions {
-				if to == from {
-					continue
-				}
-				want, err := c.ToVersion(src, to)
+	for _, handler := range handlers {
+		h := newManagerWith(t, handler).GetWebhookServer().WebhookMux()
+		for _, origin := range []runtime.Object{mickey(), mickeyV3()} {
+			for _, from := range versions {
+				src, err := c.ToVersion(origin, from)
 				if err != nil {
 					t.Fatal(err)
 				}
-				uid := fmt.Sprintf("%s-%s", from, to)
-				code, answer := serve(t, h, review(t, uid, "crm.hubspoke.dev/"+to, src))
-				if code != http.StatusOK {
-					t.Fatalf("%s → %s: HTTP %d", from, to, code)
-				}
-				res := answer.Response
-				if res.Result.Status != metav1.StatusSuccess || string(res.UID) != "uid-"+uid || len(res.ConvertedObjects) != 1 {
-					t.Fatalf("%s → %s: %+v", from, to, res)
-				}
-				var got map[string]any
-				if err := json.Unmarshal(res.ConvertedObjects[0].Raw, &got); err != nil {
-					t.Fatal(err)
-				}
-				if diff := cmp.Diff(comparable(t, want), got); diff != "" {
-					t.Errorf("%s → %s differs from the in-process conversion (-want +got):\n%s", from, to, diff)
+				for _, to := range versions {
+					if to == from {
+						continue
+					}
+					want, err := c.ToVersion(src, to)
+					if err != nil {
+						t.Fatal(err)
+					}
+					uid := fmt.Sprintf("%s-%s", from, to)
+					code, answer := serve(t, h, review(t, uid, "crm.hubspoke.dev/"+to, src))
+					if code != http.StatusOK {
+						t.Fatalf("%s: %s → %s: HTTP %d", handler, from, to, code)
+					}
+					res := answer.Response
+					if res.Result.Status != metav1.StatusSuccess || string(res.UID) != "uid-"+uid || len(res.ConvertedObjects) != 1 {
+						t.Fatalf("%s: %s → %s: %+v", handler, from, to, res)
+					}
+					var got map[string]any
+					if err := json.Unmarshal(res.ConvertedObjects[0].Raw, &got); err != nil {
+						t.Fatal(err)
+					}
+					if diff := cmp.Diff(comparable(t, want), got); diff != "" {
+						t.Errorf("%s: %s → %s differs from the in-process conversion (-want +got):\n%s", handler, from, to, diff)
+					}
 				}
 			}
 		}
@@ -206,23 +218,34 @@ func TestConvertsEveryPair(t *testing.T) {
 }
 
 // TestBadReviews checks the answers to reviews the API server would never
-// send; the end-to-end suite sends these and more over HTTPS.
+// send; the end-to-end suite sends these and more over HTTPS. hubspoke's
+// handler answers every one with a Failure and a message;
+// controller-runtime's answers a body that is not JSON, or has no request,
+// with HTTP 400.
 func TestBadReviews(t *testing.T) {
-	h := newManager(t).GetWebhookServer().WebhookMux()
-	if code, _ := serve(t, h, []byte("{not json")); code != http.StatusBadRequest {
-		t.Errorf("invalid JSON: HTTP %d, want 400", code)
-	}
-	if code, _ := serve(t, h, []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`)); code != http.StatusBadRequest {
-		t.Errorf("no request: HTTP %d, want 400", code)
-	}
-	for name, body := range map[string][]byte{
-		"unknown desired version":               review(t, "a", "crm.hubspoke.dev/v9", mickey()),
-		"desired version of another group":      review(t, "b", "other.example.com/v1", mickey()),
-		"object already at the desired version": review(t, "c", "crm.hubspoke.dev/v5", mickey()),
-	} {
-		code, answer := serve(t, h, body)
-		if code != http.StatusOK || answer.Response.Result.Status != metav1.StatusFailure || answer.Response.Result.Message == "" {
-			t.Errorf("%s: HTTP %d, %+v; want a Failure with a message", name, code, answer)
+	for _, handler := range handlers {
+		h := newManagerWith(t, handler).GetWebhookServer().WebhookMux()
+		bodies := map[string][]byte{
+			"unknown desired version":               review(t, "a", "crm.hubspoke.dev/v9", mickey()),
+			"desired version of another group":      review(t, "b", "other.example.com/v1", mickey()),
+			"object already at the desired version": review(t, "c", "crm.hubspoke.dev/v5", mickey()),
+		}
+		malformed := map[string][]byte{
+			"invalid JSON": []byte("{not json"),
+			"no request":   []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`),
+		}
+		for name, body := range malformed {
+			if handler == "hubspoke" {
+				bodies[name] = body
+			} else if code, _ := serve(t, h, body); code != http.StatusBadRequest {
+				t.Errorf("%s: %s: HTTP %d, want 400", handler, name, code)
+			}
+		}
+		for name, body := range bodies {
+			code, answer := serve(t, h, body)
+			if code != http.StatusOK || answer.Response == nil || answer.Response.Result.Status != metav1.StatusFailure || answer.Response.Result.Message == "" {
+				t.Errorf("%s: %s: HTTP %d, %+v; want a Failure with a message", handler, name, code, answer)
+			}
 		}
 	}
 }

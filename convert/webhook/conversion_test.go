@@ -1,0 +1,114 @@
+package webhook_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert/webhook"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// TestHubSpokeHandlerReadsReviews: hubspoke's handler reads the review
+// without decoding it whole, so it checks the JSON around the objects
+// itself; these reviews are read as encoding/json reads them, or refused
+// with a message saying what is wrong (and the uid, when it was read).
+func TestHubSpokeHandlerReadsReviews(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK, teamGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, err := json.Marshal(ada("v1", false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := func(request string) []byte {
+		return []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":` + request + `}`)
+	}
+	for _, c := range []struct {
+		name string
+		body []byte
+		uid  string
+		n    int // objects converted; -1: a Failure containing want
+		want string
+	}{
+		{"white space and fields the handler does not read", []byte(" \n{ \"kind\" : \"ConversionReview\" , \"extra\": {\"a\": [1, true, null, \"]}\"]},\n\"apiVersion\":\"apiextensions.k8s.io/v1\", \"request\" : {\"uid\":\"u\",\"desiredAPIVersion\":\"crm.hubspoke.test/v2\",\"objects\":[ " + string(obj) + " , " + string(obj) + " ], \"more\": 1.5e3 } , \"response\": null }\t"), "u", 2, ""},
+		{"escapes in the uid", review(`{"uid":"a\"b\u00e9\\","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), `a"bé\`, 1, ""},
+		{"a key given twice counts with its last value", review(`{"uid":"first","uid":"last","desiredAPIVersion":"crm.hubspoke.test/v9","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), "last", 1, ""},
+		{"no objects", review(`{"uid":"none","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "none", 0, ""},
+		{"null objects", review(`{"uid":"null","desiredAPIVersion":"crm.hubspoke.test/v2","objects":null}`), "null", 0, ""},
+		{"invalid JSON in a field the handler does not read", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[],"extra":[tru]}`), "x", -1, "the value of request.extra is not JSON"},
+		{"a uid that is not a string", review(`{"uid":7,"desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "", -1, "request.uid is not a string"},
+		{"objects that are not an array", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":{}}`), "x", -1, "request.objects, which is not an array"},
+		{"an object that is not JSON", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Person","spec":{"x":tru}}]}`), "x", -1, "decoding object 0 as crm.hubspoke.test/v1: invalid character"},
+		{"text after the review", append(review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "{}"...), "x", -1, "invalid character '{' at offset"},
+		{"a missing comma", review(`{"uid":"x" "desiredAPIVersion":"crm.hubspoke.test/v2"}`), "x", -1, "after the value of uid"},
+		{"a review of another version", []byte(`{"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview","request":{"uid":"x","objects":[]}}`), "x", -1, `a "ConversionReview" of "apiextensions.k8s.io/v1beta1", want a ConversionReview of apiextensions.k8s.io/v1`},
+	} {
+		resp := convertReview(t, h, c.body)
+		if string(resp.UID) != c.uid {
+			t.Errorf("%s: uid %q, want %q", c.name, resp.UID, c.uid)
+		}
+		if c.n < 0 {
+			if resp.Result.Status != metav1.StatusFailure || !strings.Contains(resp.Result.Message, c.want) || !strings.HasPrefix(resp.Result.Message, "hubspoke: ") {
+				t.Errorf("%s: %+v, want a Failure containing %q", c.name, resp.Result, c.want)
+			}
+			continue
+		}
+		if resp.Result.Status != metav1.StatusSuccess || len(resp.ConvertedObjects) != c.n {
+			t.Errorf("%s: %+v with %d objects, want Success with %d", c.name, resp.Result, len(resp.ConvertedObjects), c.n)
+		}
+	}
+}
+
+// TestHubSpokeHandlerHandsOtherResourcesOn: a review of a resource the
+// handler was not built for, that the scheme knows, goes to
+// controller-runtime's handler (here with no registered converter, so with
+// Team's Hub and Convertible methods); one the scheme does not know is a
+// Failure.
+func TestHubSpokeHandlerHandsOtherResourcesOn(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	team := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Team"}, ObjectMeta: metav1.ObjectMeta{Name: "analytical"}, Members: 2}
+	resp := convertReview(t, h, reviewOf(t, "team", group+"/v2", team))
+	if resp.Result.Status != metav1.StatusSuccess || len(resp.ConvertedObjects) != 1 || !strings.Contains(string(resp.ConvertedObjects[0]), `"size":2`) {
+		t.Errorf("team: %+v %s", resp.Result, resp.ConvertedObjects)
+	}
+	// controller-runtime's handler answers, with its own messages.
+	if msg := failure(t, h, "team9", reviewOf(t, "team9", group+"/v9", team)); !strings.Contains(msg, `no kind "Team" is registered for version "crm.hubspoke.test/v9"`) {
+		t.Errorf("team to v9: %q", msg)
+	}
+	animal := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Animal"}}
+	if msg := failure(t, h, "animal", reviewOf(t, "animal", group+"/v2", animal)); !strings.Contains(msg, "hubspoke: object 0 has kind Animal and apiVersion crm.hubspoke.test/v1, which this webhook does not convert (it converts Person.crm.hubspoke.test)") {
+		t.Errorf("animal: %q", msg)
+	}
+}
+
+// TestHubSpokeHandlerFindsTheType: the handler finds an object's
+// apiVersion and kind among its top-level keys only, wherever they are,
+// and refuses an object that gives them twice.
+func TestHubSpokeHandlerFindsTheType(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := func(obj string) []byte {
+		return []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"t","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + obj + `]}}`)
+	}
+	last := `{"metadata":{"name":"ada","annotations":{"kind":"Animal","apiVersion":"x/v1"}},"spec":{"fullName":"Ada \"Countess\" Lovelace","tags":["{","]"]},` +
+		`"kind":"Person","apiVersion":"crm.hubspoke.test/v1"}`
+	resp := convertReview(t, h, review(last))
+	if resp.Result.Status != metav1.StatusSuccess || !strings.Contains(string(resp.ConvertedObjects[0]), `"apiVersion":"crm.hubspoke.test/v2"`) {
+		t.Errorf("type last: %+v %s", resp.Result, resp.ConvertedObjects)
+	}
+	escaped := `{"kind":"Per\u0073on","apiVersion":"crm.hubspoke.test\/v1","metadata":{"name":"ada"},"spec":{"fullName":"Ada Lovelace"}}`
+	if resp := convertReview(t, h, review(escaped)); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("escaped type: %+v", resp.Result)
+	}
+	twice := `{"kind":"Person","apiVersion":"crm.hubspoke.test/v1","kind":"Team","metadata":{"name":"ada"}}`
+	if msg := failure(t, h, "t", review(twice)); !strings.Contains(msg, "object 0 names its apiVersion and kind twice") {
+		t.Errorf("type twice: %q", msg)
+	}
+}

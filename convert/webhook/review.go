@@ -1,0 +1,354 @@
+package webhook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/types"
+)
+
+// reviewIn is the part of a ConversionReview the handler reads.
+type reviewIn struct {
+	APIVersion string
+	Kind       string
+	Request    *requestIn
+}
+
+type requestIn struct {
+	UID               types.UID
+	DesiredAPIVersion string
+	// Objects holds the text of every object, a slice of the request
+	// body, which the handler owns and keeps until it has answered.
+	Objects [][]byte
+}
+
+// parseReview reads a ConversionReview from text: its apiVersion and kind
+// and, of its request, the uid, the desiredAPIVersion and the text of each
+// object. It does not decode the objects: each is decoded into its Go type,
+// and so checked, when it is converted; everything else in text is checked
+// to be JSON. Reading the review this way, rather than decoding it with
+// encoding/json and then each object again, scans the objects once fewer
+// times. As with encoding/json, a key given twice counts with its last
+// value.
+func parseReview(text []byte, review *reviewIn) error {
+	s := scanner{text: text}
+	err := s.members(func(key string) error {
+		var err error
+		switch key {
+		case "apiVersion":
+			review.APIVersion, err = s.stringValue(key)
+		case "kind":
+			review.Kind, err = s.stringValue(key)
+		case "request":
+			review.Request, err = s.request()
+		default:
+			err = s.skipValid(key)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.space()
+	if s.i < len(s.text) {
+		return s.syntaxError("after the review")
+	}
+	return nil
+}
+
+func (s *scanner) request() (*requestIn, error) {
+	if s.null() {
+		return nil, nil
+	}
+	r := &requestIn{}
+	err := s.members(func(key string) error {
+		var err error
+		switch key {
+		case "uid":
+			var uid string
+			uid, err = s.stringValue("request.uid")
+			r.UID = types.UID(uid)
+		case "desiredAPIVersion":
+			r.DesiredAPIVersion, err = s.stringValue("request.desiredAPIVersion")
+		case "objects":
+			r.Objects, err = s.objects()
+		default:
+			err = s.skipValid("request." + key)
+		}
+		return err
+	})
+	return r, err
+}
+
+// objects reads an array of objects (or null), returning the text of each.
+func (s *scanner) objects() ([][]byte, error) {
+	if s.null() {
+		return nil, nil
+	}
+	if !s.consume('[') {
+		return nil, s.syntaxError("in request.objects, which is not an array")
+	}
+	var objects [][]byte
+	s.space()
+	if s.consume(']') {
+		return objects, nil
+	}
+	for {
+		s.space()
+		start := s.i
+		if !s.skip() {
+			return nil, s.syntaxError("in request.objects")
+		}
+		objects = append(objects, s.text[start:s.i])
+		s.space()
+		if s.consume(']') {
+			return objects, nil
+		}
+		if !s.consume(',') {
+			return nil, s.syntaxError("in request.objects")
+		}
+	}
+}
+
+// members reads a JSON object, calling value for each key with the scanner
+// at the key's value, which value must read.
+func (s *scanner) members(value func(key string) error) error {
+	s.space()
+	if !s.consume('{') {
+		return s.syntaxError("looking for an object")
+	}
+	s.space()
+	if s.consume('}') {
+		return nil
+	}
+	for {
+		s.space()
+		key, ok := s.str()
+		if !ok {
+			return s.syntaxError("looking for a key")
+		}
+		s.space()
+		if !s.consume(':') {
+			return s.syntaxError("after key " + key)
+		}
+		s.space()
+		if err := value(key); err != nil {
+			return err
+		}
+		s.space()
+		if s.consume('}') {
+			return nil
+		}
+		if !s.consume(',') {
+			return s.syntaxError("after the value of " + key)
+		}
+	}
+}
+
+func (s *scanner) stringValue(name string) (string, error) {
+	if s.null() {
+		return "", nil
+	}
+	v, ok := s.str()
+	if !ok {
+		return "", fmt.Errorf("%s is not a string", name)
+	}
+	return v, nil
+}
+
+// skipValid passes over a value that the handler does not read, which
+// must be JSON.
+func (s *scanner) skipValid(name string) error {
+	start := s.i
+	if !s.skip() || !json.Valid(s.text[start:s.i]) {
+		return fmt.Errorf("the value of %s is not JSON", name)
+	}
+	return nil
+}
+
+func (s *scanner) null() bool {
+	if bytes.HasPrefix(s.text[s.i:], []byte("null")) {
+		s.i += 4
+		return true
+	}
+	return false
+}
+
+func (s *scanner) syntaxError(where string) error {
+	if s.i >= len(s.text) {
+		return fmt.Errorf("unexpected end of JSON input %s", where)
+	}
+	return fmt.Errorf("invalid character %q at offset %d %s", s.text[s.i], s.i, where)
+}
+
+// typeOf returns the top-level "apiVersion" and "kind" of the JSON object
+// text, scanning only as far as it must to find both: the values of other
+// keys are skipped, not parsed. The full decode that follows checks the
+// rest of the text.
+func typeOf(text []byte) (apiVersion, kind string, err error) {
+	var s scanner
+	s.text = text
+	s.space()
+	if !s.consume('{') {
+		return "", "", errors.New("not a JSON object")
+	}
+	var haveVersion, haveKind bool
+	for first := true; ; first = false {
+		s.space()
+		if s.consume('}') {
+			break
+		}
+		if !first && (!s.consume(',') || !s.spaceThen()) {
+			return "", "", errors.New("not a JSON object")
+		}
+		key, ok := s.str()
+		s.space()
+		if !ok || !s.consume(':') {
+			return "", "", errors.New("not a JSON object")
+		}
+		s.space()
+		switch key {
+		case "apiVersion", "kind":
+			v, ok := s.str()
+			if !ok {
+				return "", "", fmt.Errorf("its %s is not a string", key)
+			}
+			if key == "kind" {
+				kind, haveKind = v, true
+			} else {
+				apiVersion, haveVersion = v, true
+			}
+			if haveKind && haveVersion {
+				return apiVersion, kind, nil
+			}
+		default:
+			if !s.skip() {
+				return "", "", errors.New("not a JSON object")
+			}
+		}
+	}
+	if !haveVersion || !haveKind {
+		return apiVersion, kind, errors.New("it has no apiVersion and kind")
+	}
+	return apiVersion, kind, nil
+}
+
+// scanner walks JSON text without decoding it.
+type scanner struct {
+	text []byte
+	i    int
+}
+
+func (s *scanner) space() {
+	for s.i < len(s.text) {
+		switch s.text[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// spaceThen skips white space and reports whether text follows.
+func (s *scanner) spaceThen() bool {
+	s.space()
+	return s.i < len(s.text)
+}
+
+func (s *scanner) consume(c byte) bool {
+	if s.i < len(s.text) && s.text[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// str reads a JSON string; one with escapes is decoded by encoding/json.
+func (s *scanner) str() (string, bool) {
+	start := s.i
+	if !s.skipString() {
+		return "", false
+	}
+	lit := s.text[start:s.i]
+	if plain(lit) {
+		return string(lit[1 : len(lit)-1]), true
+	}
+	var v string
+	if json.Unmarshal(lit, &v) != nil {
+		return "", false
+	}
+	return v, true
+}
+
+func (s *scanner) skipString() bool {
+	if !s.consume('"') {
+		return false
+	}
+	for s.i < len(s.text) {
+		switch s.text[s.i] {
+		case '\\':
+			s.i += 2
+		case '"':
+			s.i++
+			return true
+		default:
+			s.i++
+		}
+	}
+	return false
+}
+
+// skip passes over one JSON value, counting brackets and braces.
+func (s *scanner) skip() bool {
+	if s.i >= len(s.text) {
+		return false
+	}
+	switch s.text[s.i] {
+	case '"':
+		return s.skipString()
+	case '{', '[':
+		depth := 0
+		for s.i < len(s.text) {
+			switch s.text[s.i] {
+			case '"':
+				if !s.skipString() {
+					return false
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					s.i++
+					return true
+				}
+			}
+			s.i++
+		}
+		return false
+	default:
+		for s.i < len(s.text) {
+			switch s.text[s.i] {
+			case ',', '}', ']', ' ', '\t', '\n', '\r':
+				return true
+			}
+			s.i++
+		}
+		return true
+	}
+}
+
+// plain reports whether the string literal lit has no escapes and no
+// control characters, so that its text is its value.
+func plain(lit []byte) bool {
+	for _, c := range lit {
+		if c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
+}
