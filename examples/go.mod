@@ -1,4 +1,4 @@
-// The examples of hubspoke (Person, with its end-to-end suite): a module of
+// The examples of hubspoke (Person and the HorizontalPodAutoscaler, with their end-to-end suites): a module of
 // their own, so that the core does not inherit their dependencies.
 module github.com/hubspoke/hubspoke/examples
 

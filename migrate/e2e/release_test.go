@@ -1,0 +1,460 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/examples/person/api"
+	"github.com/hubspoke/hubspoke/examples/person/webhook"
+	"github.com/hubspoke/hubspoke/migrate"
+	"github.com/hubspoke/hubspoke/migrate/preflight"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/tools/clientcmd"
+	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
+	"k8s.io/client-go/util/retry"
+	"sigs.k8s.io/yaml"
+)
+
+// Releases N+1 and N+2 of the Person example are written, at test time, into
+// a temporary module from the checked-in release N (examples/person/api):
+//
+//   - N+1 replaces the v6alpha1 preview with a stable v6: v6 and v6storage
+//     are v6alpha1 and v6alpha1storage renamed, so v6storage links back to
+//     the hub, v5storage, which keeps Pronouns in its property bag (the
+//     shape hubspoke-gen gives a version newer than the hub);
+//   - N+2 makes v6storage the hub: v6storage's step is replaced by Hub(),
+//     and v5storage's by testdata/release/v5storage_to_v6storage.go, the
+//     step forward that recalls Pronouns from the bag into v6storage's field.
+//
+// Each release gets its webhook binary (testdata/release/cmd) and its CRD
+// (the Person CRD with v6alpha1 and v6alpha1storage renamed; N+2 stores
+// v6storage). Nothing of N+1 or N+2 is checked in but those two files.
+
+// apiImport is the import path of release N's API packages.
+const apiImport = "github.com/hubspoke/hubspoke/examples/person/api"
+
+// releaseBuild is one release: its webhook binary and its CRD.
+type releaseBuild struct {
+	name    string
+	bin     string
+	crdFile string
+	crd     *apiextensionsv1.CustomResourceDefinition
+}
+
+// buildReleases writes the trees of N+1 and N+2 into dir and builds their
+// webhooks.
+func buildReleases(dir string) (n1, n2 *releaseBuild, err error) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		return nil, nil, err
+	}
+	goMod, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if err != nil {
+		return nil, nil, err
+	}
+	goMod = []byte(strings.Replace(strings.Replace(string(goMod), "module github.com/hubspoke/hubspoke/migrate", "module release.test", 1),
+		"=> ../", "=> "+root+"/", 1))
+	goSum, err := os.ReadFile(filepath.Join("..", "go.sum"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), goMod, 0o644); err != nil {
+		return nil, nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
+		return nil, nil, err
+	}
+	main, err := os.ReadFile(filepath.Join("testdata", "release", "cmd", "main.go"))
+	if err != nil {
+		return nil, nil, err
+	}
+	forward, err := os.ReadFile(filepath.Join("testdata", "release", "v5storage_to_v6storage.go"))
+	if err != nil {
+		return nil, nil, err
+	}
+	base, err := webhook.LoadCRD(personCRDFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	var builds []*releaseBuild
+	for _, name := range []string{"n1", "n2"} {
+		tree := filepath.Join(dir, name)
+		imp := "release.test/" + name + "/api"
+		if err := copyAPI(filepath.Join(root, "examples", "person", "api"), filepath.Join(tree, "api"), imp); err != nil {
+			return nil, nil, err
+		}
+		if name == "n2" {
+			if err := os.WriteFile(filepath.Join(tree, "api", "v5storage", "person_conversion.go"),
+				[]byte(strings.ReplaceAll(string(forward), "release.test/person/api", imp)), 0o644); err != nil {
+				return nil, nil, err
+			}
+			hub := "// Release N+2: v6storage is the hub.\n\npackage v6storage\n\n// Hub marks Person in v6storage as the conversion hub.\nfunc (*Person) Hub() {}\n"
+			if err := os.WriteFile(filepath.Join(tree, "api", "v6storage", "person_conversion.go"), []byte(hub), 0o644); err != nil {
+				return nil, nil, err
+			}
+		}
+		if err := os.MkdirAll(filepath.Join(tree, "cmd"), 0o755); err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(filepath.Join(tree, "cmd", "main.go"), []byte(strings.ReplaceAll(string(main), "release.test/person/api", imp)), 0o644); err != nil {
+			return nil, nil, err
+		}
+		crd := releaseCRD(base, name == "n2")
+		text, err := yaml.Marshal(crd)
+		if err != nil {
+			return nil, nil, err
+		}
+		b := &releaseBuild{name: map[string]string{"n1": "N+1", "n2": "N+2"}[name], bin: filepath.Join(dir, "bin", name), crdFile: filepath.Join(dir, name+".crd.yaml"), crd: crd}
+		if err := os.WriteFile(b.crdFile, text, 0o644); err != nil {
+			return nil, nil, err
+		}
+		builds = append(builds, b)
+	}
+	for _, b := range builds {
+		cmd := exec.Command("go", "build", "-mod=mod", "-o", b.bin, "./"+filepath.Base(b.bin)+"/cmd")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, nil, fmt.Errorf("building the webhook of release %s: %v\n%s", b.name, err, out)
+		}
+	}
+	return builds[0], builds[1], nil
+}
+
+// copyAPI copies release N's API packages (not their tests) from src to
+// dst, with import paths rewritten to imp and the v6alpha1 preview renamed
+// v6.
+func copyAPI(src, dst, imp string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		out := strings.ReplaceAll(string(text), apiImport, imp)
+		out = strings.ReplaceAll(out, "v6alpha1", "v6")
+		target := filepath.Join(dst, strings.ReplaceAll(rel, "v6alpha1", "v6"))
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, []byte(out), 0o644)
+	})
+}
+
+// releaseCRD is the CRD of N+1 (hubMoved false) or N+2: release N's with
+// v6alpha1 and v6alpha1storage renamed v6 and v6storage, storing v6storage
+// in N+2.
+func releaseCRD(base *apiextensionsv1.CustomResourceDefinition, hubMoved bool) *apiextensionsv1.CustomResourceDefinition {
+	crd := base.DeepCopy()
+	for i := range crd.Spec.Versions {
+		crd.Spec.Versions[i].Name = strings.ReplaceAll(crd.Spec.Versions[i].Name, "v6alpha1", "v6")
+	}
+	if hubMoved {
+		setStorage(crd, "v6storage")
+	}
+	return crd
+}
+
+// releaseProcess is a release's webhook running.
+type releaseProcess struct {
+	cmd  *exec.Cmd
+	done chan error
+}
+
+// startRelease runs b's webhook on the port and with the certificate
+// envtest prepared, and returns a function that stops it.
+func startRelease(t *testing.T, b *releaseBuild) func() {
+	t.Helper()
+	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := writeKubeconfig(kubeconfig); err != nil {
+		t.Fatal(err)
+	}
+	o := env.testEnv.WebhookInstallOptions
+	cmd := exec.Command(b.bin, "-kubeconfig", kubeconfig, "-crd", b.crdFile, "-host", o.LocalServingHost,
+		"-port", fmt.Sprint(o.LocalServingPort), "-cert-dir", o.LocalServingCertDir)
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &releaseProcess{cmd: cmd, done: make(chan error, 1)}
+	go func() { p.done <- cmd.Wait() }()
+	stopped := false
+	stop := func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.done:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			<-p.done
+		}
+		if t.Failed() {
+			t.Logf("the webhook of release %s said:\n%s", b.name, out.String())
+		}
+	}
+	t.Cleanup(stop)
+	waitListening(t)
+	return stop
+}
+
+// writeKubeconfig writes a kubeconfig for envtest's API server and admin
+// user.
+func writeKubeconfig(path string) error {
+	c := env.cfg
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["envtest"] = &clientcmdapi.Cluster{Server: c.Host, CertificateAuthorityData: c.CAData}
+	cfg.AuthInfos["admin"] = &clientcmdapi.AuthInfo{ClientCertificateData: c.CertData, ClientKeyData: c.KeyData, Token: c.BearerToken}
+	cfg.Contexts["envtest"] = &clientcmdapi.Context{Cluster: "envtest", AuthInfo: "admin"}
+	cfg.CurrentContext = "envtest"
+	return clientcmd.WriteToFile(*cfg, path)
+}
+
+// installCRD replaces the Person CRD with crd (keeping the conversion
+// webhook's client configuration envtest set up) and waits until the API
+// server serves every version of it.
+func installCRD(t *testing.T, ctx context.Context, crd *apiextensionsv1.CustomResourceDefinition) {
+	t.Helper()
+	cur := getCRD(t, ctx)
+	next := crd.DeepCopy()
+	next.ObjectMeta = cur.ObjectMeta
+	next.Spec.Conversion = cur.Spec.Conversion
+	if err := env.client.Update(ctx, next); err != nil {
+		t.Fatalf("installing the CRD: %v", err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for _, v := range crd.Spec.Versions {
+		if !v.Served {
+			continue
+		}
+		for {
+			_, err := env.dynamic.Resource(peopleGVR(v.Name)).Namespace(namespace).List(ctx, listOne)
+			if err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not served 30s after installing the CRD: %v", v.Name, err)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// servedVersions lists the versions crd serves.
+func servedVersions(crd *apiextensionsv1.CustomResourceDefinition) []string {
+	var out []string
+	for _, v := range crd.Spec.Versions {
+		if v.Served {
+			out = append(out, v.Name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// peopleGVR is the resource of Persons at version.
+func peopleGVR(version string) schema.GroupVersionResource {
+	return schema.GroupVersionResource{Group: api.GroupKind.Group, Version: version, Resource: "people"}
+}
+
+var listOne = metav1.ListOptions{Limit: 1}
+
+// snapshot reads every Person in the namespace at each of versions: its
+// spec and its annotations (the property bags), keyed "version/name".
+func snapshot(t *testing.T, ctx context.Context, versions []string) map[string]map[string]any {
+	t.Helper()
+	out := map[string]map[string]any{}
+	for _, v := range versions {
+		cont := ""
+		for {
+			list, err := env.dynamic.Resource(peopleGVR(v)).Namespace(namespace).List(ctx, metav1.ListOptions{Limit: 500, Continue: cont})
+			if err != nil {
+				t.Fatalf("listing Persons at %s: %v", v, err)
+			}
+			for _, item := range list.Items {
+				out[v+"/"+item.GetName()] = map[string]any{"spec": item.Object["spec"], "annotations": item.GetAnnotations()}
+			}
+			if cont = list.GetContinue(); cont == "" {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// compareSnapshots checks that every Person of want read at a version of
+// versions reads the same in got.
+func compareSnapshots(t *testing.T, label string, want, got map[string]map[string]any, versions []string) {
+	t.Helper()
+	compared, bad := 0, 0
+	seen := map[string]bool{}
+	for key, w := range want {
+		version := strings.SplitN(key, "/", 2)[0]
+		if !slices.Contains(versions, version) {
+			continue
+		}
+		seen[version] = true
+		compared++
+		g, ok := got[key]
+		diff := "missing"
+		if ok {
+			diff = cmp.Diff(w, g)
+		}
+		if diff != "" {
+			if bad++; bad <= 5 {
+				t.Errorf("%s: %s differs (-before +after):\n%s", label, key, diff)
+			}
+		}
+	}
+	if bad > 5 {
+		t.Errorf("%s: %d more differ", label, bad-5)
+	}
+	t.Logf("%s: %d reads (%d versions) compared, %d differ", label, compared, len(seen), bad)
+}
+
+// testReleases runs releases N+1 and N+2 after release N (installed, every
+// Person stored at v5storage): see TestUpgrade.
+func testReleases(t *testing.T, ctx context.Context, stopN func(), n1, n2 *releaseBuild) {
+	nCRD := getCRD(t, ctx)
+	nGraph := env.converter.Graph()
+	check := func(next *apiextensionsv1.CustomResourceDefinition) preflight.Report {
+		t.Helper()
+		g, err := preflight.GraphFromNames(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return preflight.Check(getCRD(t, ctx), next, g)
+	}
+	step := func(format string, args ...any) {
+		t.Logf("--- "+format, args...)
+	}
+
+	step("N → N+1 (v6 served, storage still v5storage)")
+	if r := check(n1.crd); r.Err() != nil || r.StorageMoves {
+		t.Fatalf("pre-flight of N+1: %+v %v", r, r.Err())
+	}
+	stopN()
+	stop1 := startRelease(t, n1)
+	installCRD(t, ctx, n1.crd)
+	hubs := readHubs(t, ctx)
+	names := make([]string, 0, len(hubs))
+	for name := range hubs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	started := time.Now()
+	parallel(t, len(names), func(i int) error {
+		ri := env.dynamic.Resource(peopleGVR("v6")).Namespace(namespace)
+		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+			u, err := ri.Get(ctx, names[i], metav1.GetOptions{})
+			if err != nil {
+				return err
+			}
+			if err := unstructured.SetNestedField(u.Object, "they/"+names[i], "spec", "pronouns"); err != nil {
+				return err
+			}
+			_, err = ri.Update(ctx, u, metav1.UpdateOptions{})
+			return err
+		})
+	})
+	t.Logf("%d Persons updated at v6 in %s", len(names), time.Since(started).Round(time.Millisecond))
+	n1Versions := servedVersions(n1.crd)
+	snap := snapshot(t, ctx, n1Versions)
+	for _, name := range names {
+		if got, _, _ := unstructured.NestedString(snap["v6/"+name], "spec", "pronouns"); got != "they/"+name {
+			t.Errorf("%s at v6: pronouns %q, want %q", name, got, "they/"+name)
+		}
+		if _, ok, _ := unstructured.NestedFieldNoCopy(snap["v5storage/"+name], "spec", "$propertyBag", "Pronouns"); !ok {
+			t.Errorf("%s at v5storage: no Pronouns in the bag: %v", name, snap["v5storage/"+name]["spec"])
+		}
+	}
+	if got := storedVersionsInEtcd(t, etcdPrefix); len(got) != 1 || got["crm.hubspoke.dev/v5storage"] != len(names) {
+		t.Errorf("under N+1 etcd holds %v, want %d Persons at v5storage", got, len(names))
+	}
+
+	step("rollback N+1 → N")
+	if err := preflight.Check(getCRD(t, ctx), nCRD, nGraph).Err(); err != nil {
+		t.Fatal(err)
+	}
+	stop1()
+	stopN = startWebhook(t)
+	installCRD(t, ctx, nCRD)
+	compareSnapshots(t, "N after rollback from N+1", snap, snapshot(t, ctx, servedVersions(nCRD)), servedVersions(nCRD))
+
+	step("N → N+1 again")
+	stopN()
+	stop1 = startRelease(t, n1)
+	installCRD(t, ctx, n1.crd)
+	compareSnapshots(t, "N+1 again", snap, snapshot(t, ctx, n1Versions), n1Versions)
+
+	step("N+1 → N+2 (v6storage the hub) and the migration")
+	r := check(n2.crd)
+	if r.Err() != nil || !r.StorageMoves {
+		t.Fatalf("pre-flight of N+2: %+v %v", r, r.Err())
+	}
+	stop1()
+	stop2 := startRelease(t, n2)
+	installCRD(t, ctx, n2.crd)
+	started = time.Now()
+	res, err := migrate.Run(ctx, env.dynamic, peopleCRD, migrate.Options{})
+	if err != nil || !res.Pruned {
+		t.Fatalf("migration under N+2: %+v, %v", res, err)
+	}
+	t.Logf("migration under N+2: %d Persons re-stored at v6storage in %s", res.Migrated, time.Since(started).Round(time.Millisecond))
+	kvs, err := etcdRange(ctx, etcdPrefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, value := range kvs {
+		var stored struct {
+			APIVersion string
+			Spec       struct{ Pronouns string }
+		}
+		if err := json.Unmarshal(value, &stored); err != nil || stored.APIVersion != "crm.hubspoke.dev/v6storage" || !strings.HasPrefix(stored.Spec.Pronouns, "they/") {
+			t.Errorf("%s in etcd: %s with pronouns %q (%v), want v6storage with the field", key, stored.APIVersion, stored.Spec.Pronouns, err)
+		}
+	}
+	if sv := getCRD(t, ctx).Status.StoredVersions; !slices.Equal(sv, []string{"v6storage"}) {
+		t.Errorf("storedVersions %v under N+2 after the migration, want [v6storage]", sv)
+	}
+	n2Versions := servedVersions(n2.crd)
+	compareSnapshots(t, "N+2 after the migration", snap, snapshot(t, ctx, n2Versions), n2Versions)
+	if err := preflight.Check(getCRD(t, ctx), nCRD, nGraph).Err(); err == nil {
+		t.Error("pre-flight passes release N's CRD with every Person stored at v6storage, which N lacks")
+	} else {
+		t.Logf("pre-flight refuses going back to N from N+2:\n%v", err)
+	}
+
+	step("rollback N+2 → N+1")
+	if r := check(n1.crd); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	stop2()
+	startRelease(t, n1)
+	installCRD(t, ctx, n1.crd)
+	compareSnapshots(t, "N+1 after rollback from N+2", snap, snapshot(t, ctx, n1Versions), n1Versions)
+}

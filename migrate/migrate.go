@@ -1,0 +1,508 @@
+// Package migrate re-stores every object of a custom resource at the storage
+// version its CRD declares now, and then prunes the CRD's
+// status.storedVersions to that version, so that a later release may drop the
+// versions objects used to be stored at.
+//
+// The API server writes an object at the current storage version whenever it
+// is updated; it never rewrites objects on its own, and it never removes a
+// version from status.storedVersions. Run does what kube-storage-version-migrator
+// does for one resource: it lists the objects in pages and updates each with
+// itself (the resourceVersion it was read with makes the update conditional,
+// so a concurrent write is never overwritten: on a conflict the object is read
+// again and re-stored from the fresh copy, and an object deleted meanwhile is
+// skipped). The update changes no field, but the API server encodes the object
+// at the current storage version before it compares with what etcd holds, so
+// an object stored at an older version is written (and one already at the
+// current version is left alone, which costs nothing).
+//
+// Objects created while Run works are stored at the current version already.
+// When every object has been handled without an error, Run sets
+// status.storedVersions to the storage version alone; after any error it
+// leaves it as it was.
+//
+// Run records its progress after each page in the annotation
+// CheckpointAnnotation of the CRD, so that a run that is interrupted (killed,
+// a lost connection, an error) resumes where it stopped, whoever starts it
+// next and wherever, rather than from the start.
+package migrate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/util/retry"
+)
+
+// CheckpointAnnotation is the annotation of the CRD in which Run records how
+// far it got. It is removed when the migration is complete.
+const CheckpointAnnotation = "hubspoke.dev/migration"
+
+// FieldManager is the field manager Run's updates name.
+const FieldManager = "kubectl-hubspoke"
+
+// crdResource is the resource of CustomResourceDefinitions.
+var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
+
+// Options tune a migration. The zero value is a real migration with the
+// defaults below.
+type Options struct {
+	// PageSize is the number of objects listed at a time (500 if 0).
+	PageSize int64
+	// Rate limits the updates to so many objects per second (no limit if 0).
+	Rate float64
+	// Workers is the number of updates in flight at a time (4 if 0).
+	Workers int
+	// DryRun sends every update as a server-side dry run: each object is
+	// converted and admitted as in a real run, nothing is stored, no
+	// checkpoint is written and storedVersions is not pruned.
+	DryRun bool
+	// KeepGoing carries on after an object fails, so that one run reports
+	// every failing object; without it Run stops at the first. Either way
+	// storedVersions is not pruned, and the checkpoint stays before the
+	// first failure.
+	KeepGoing bool
+	// Restart ignores the checkpoint of an earlier run and starts from the
+	// first object.
+	Restart bool
+	// Progress, if set, is called after each object and once at the end,
+	// from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress is how far a migration got.
+type Progress struct {
+	// Done counts the objects handled, by this run and by the runs it resumes.
+	Done int
+	// Total is the number of objects the API server reported when the run
+	// started (0 when it did not say); objects created since add to it.
+	Total int
+	// Rate is the number of objects handled per second by this run so far.
+	Rate float64
+	// Remaining is the time left at that rate (0 when unknown).
+	Remaining time.Duration
+}
+
+// Result is what a migration did.
+type Result struct {
+	// Resource is the resource the objects were read and written at.
+	Resource schema.GroupVersionResource
+	// StorageVersion is the version the CRD stores.
+	StorageVersion string
+	// Migrated counts the objects this run re-stored (or, in a dry run,
+	// would have).
+	Migrated int
+	// Gone counts the objects deleted before they could be re-stored.
+	Gone int
+	// Resumed counts the objects an earlier, interrupted run had handled.
+	Resumed int
+	// Failed lists the objects that could not be re-stored, with the reason.
+	Failed []error
+	// StoredVersions is the CRD's status.storedVersions at the end.
+	StoredVersions []string
+	// Pruned tells whether this run pruned storedVersions.
+	Pruned bool
+}
+
+// checkpoint is the value of CheckpointAnnotation: the position after the
+// last page an earlier run finished.
+type checkpoint struct {
+	// StorageVersion is the storage version that run migrated to; a
+	// checkpoint for another one is ignored.
+	StorageVersion string `json:"storageVersion"`
+	// Continue is the list continuation token of the next page. It expires
+	// (with etcd's compaction, every few minutes); then After is used.
+	Continue string `json:"continue,omitempty"`
+	// After is the key (namespace/name) of the last object handled: the API
+	// server lists in key order, so every object up to it is done.
+	After string `json:"after"`
+	// Done counts the objects handled so far.
+	Done int `json:"done"`
+}
+
+// Run migrates every object of the custom resource whose CRD is named
+// crdName (for example "people.crm.hubspoke.dev") to the CRD's storage
+// version and prunes its status.storedVersions; see the package
+// documentation. It returns what it did; the error names the objects that
+// failed and why. A run whose CRD stores one version only, with no
+// checkpoint left, has nothing to do and returns at once.
+//
+// The client should not limit its own request rate (rest.Config.QPS < 0):
+// Options.Rate does.
+func Run(ctx context.Context, client dynamic.Interface, crdName string, opts Options) (Result, error) {
+	m, err := newMigration(ctx, client, crdName, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return m.run(ctx)
+}
+
+// migration is one run of Run.
+type migration struct {
+	client  dynamic.Interface
+	crdName string
+	opts    Options
+	res     Result
+	start   checkpoint // where to start; zero: the first object
+	marked  bool       // the CRD has a checkpoint annotation
+	limiter *rate.Limiter
+	started time.Time
+	total   int
+	done    int
+	failed  bool // an object failed: the checkpoint no longer moves
+}
+
+func newMigration(ctx context.Context, client dynamic.Interface, crdName string, opts Options) (*migration, error) {
+	if opts.PageSize <= 0 {
+		opts.PageSize = 500
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = 4
+	}
+	if opts.Rate < 0 {
+		return nil, fmt.Errorf("migrate: rate %v objects per second is negative", opts.Rate)
+	}
+	crd, err := getCRD(ctx, client, crdName)
+	if err != nil {
+		return nil, err
+	}
+	m := &migration{client: client, crdName: crdName, opts: opts}
+	storage, version := "", ""
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			storage = v.Name
+		}
+		if v.Served && version == "" {
+			version = v.Name
+		}
+	}
+	if storage == "" {
+		return nil, fmt.Errorf("migrate: CRD %s declares no storage version", crdName)
+	}
+	if version == "" {
+		return nil, fmt.Errorf("migrate: CRD %s serves no version: its objects cannot be read", crdName)
+	}
+	// Read and write at the storage version when it is served: no
+	// conversion on the way. Any served version would do (hubspoke's
+	// conversions keep every value at every version).
+	if slices.ContainsFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool {
+		return v.Name == storage && v.Served
+	}) {
+		version = storage
+	}
+	m.res.Resource = schema.GroupVersionResource{Group: crd.Spec.Group, Version: version, Resource: crd.Spec.Names.Plural}
+	m.res.StorageVersion = storage
+	m.res.StoredVersions = crd.Status.StoredVersions
+	_, m.marked = crd.Annotations[CheckpointAnnotation]
+	if text, ok := crd.Annotations[CheckpointAnnotation]; ok && !opts.Restart {
+		var cp checkpoint
+		if err := json.Unmarshal([]byte(text), &cp); err != nil {
+			return nil, fmt.Errorf("migrate: CRD %s: annotation %s is not a checkpoint (%v); remove it or run with Restart", crdName, CheckpointAnnotation, err)
+		}
+		if cp.StorageVersion == storage {
+			m.start = cp
+		}
+	}
+	if opts.Rate > 0 {
+		m.limiter = rate.NewLimiter(rate.Limit(opts.Rate), 1)
+	}
+	return m, nil
+}
+
+func (m *migration) run(ctx context.Context) (Result, error) {
+	m.started = time.Now()
+	if slices.Equal(m.res.StoredVersions, []string{m.res.StorageVersion}) && m.start.StorageVersion == "" {
+		m.report()
+		return m.res, m.clearCheckpoint(ctx) // a stale checkpoint of another storage version
+	}
+	m.res.Resumed = m.start.Done
+	m.done = m.start.Done
+	after := m.start.After
+	cont := m.start.Continue
+	first, restarted, restartAfter := true, false, ""
+	for {
+		list, err := m.list(ctx, cont)
+		if apierrors.IsResourceExpired(err) && cont != "" && (!restarted || after != restartAfter) {
+			// The token outlived etcd's compaction (a listing is one
+			// snapshot, which lasts a few minutes): list from the start
+			// again, skipping the objects done, as long as that makes
+			// progress.
+			cont = ""
+			first, restarted, restartAfter = true, true, after
+			list, err = m.list(ctx, "")
+		}
+		if err != nil {
+			return m.res, fmt.Errorf("migrate: listing %s: %w", m.res.Resource, err)
+		}
+		if first {
+			m.total = m.done + len(list.Items)
+			if n := list.GetRemainingItemCount(); n != nil {
+				m.total += int(*n)
+			}
+			if cont == "" && after != "" {
+				m.total -= m.done // the listing starts from the first object again
+			}
+			first = false
+		}
+		var todo []unstructured.Unstructured
+		for _, item := range list.Items {
+			if key(&item) > after {
+				todo = append(todo, item)
+			}
+		}
+		if err := m.page(ctx, todo); err != nil {
+			return m.res, err
+		}
+		cont = list.GetContinue()
+		if len(list.Items) > 0 {
+			after = max(after, key(&list.Items[len(list.Items)-1]))
+		}
+		if cont == "" {
+			break
+		}
+		if !m.failed {
+			if err := m.saveCheckpoint(ctx, checkpoint{StorageVersion: m.res.StorageVersion, Continue: cont, After: after, Done: m.done}); err != nil {
+				return m.res, err
+			}
+		}
+	}
+	m.report()
+	if len(m.res.Failed) > 0 {
+		return m.res, fmt.Errorf("migrate: %d objects of %s could not be re-stored at %s, so status.storedVersions stays %v: %w",
+			len(m.res.Failed), m.res.Resource.GroupResource(), m.res.StorageVersion, m.res.StoredVersions, errors.Join(m.res.Failed...))
+	}
+	if m.opts.DryRun {
+		return m.res, nil
+	}
+	if err := m.prune(ctx); err != nil {
+		return m.res, err
+	}
+	return m.res, m.clearCheckpoint(ctx)
+}
+
+func (m *migration) list(ctx context.Context, cont string) (*unstructured.UnstructuredList, error) {
+	return m.client.Resource(m.res.Resource).List(ctx, metav1.ListOptions{Limit: m.opts.PageSize, Continue: cont})
+}
+
+// outcome is what happened to one object.
+type outcome struct {
+	gone bool
+	err  error
+}
+
+// page re-stores items with opts.Workers updates in flight.
+func (m *migration) page(ctx context.Context, items []unstructured.Unstructured) error {
+	work := make(chan *unstructured.Unstructured)
+	results := make(chan outcome)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range min(m.opts.Workers, max(len(items), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for obj := range work {
+				results <- m.restore(ctx, obj)
+			}
+		}()
+	}
+	go func() {
+		defer close(work)
+		for i := range items {
+			select {
+			case work <- &items[i]:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	var stop error
+	for r := range results {
+		switch {
+		case r.err != nil && stop == nil && ctx.Err() != nil:
+			stop = fmt.Errorf("migrate: %w", ctx.Err())
+		case r.err != nil && ctx.Err() != nil:
+			// cancelled after the first failure: not the object's fault
+		case r.err != nil:
+			m.failed = true
+			m.res.Failed = append(m.res.Failed, r.err)
+			if !m.opts.KeepGoing && stop == nil {
+				stop = fmt.Errorf("migrate: stopped at the first failure (status.storedVersions stays %v; the next run resumes here): %w", m.res.StoredVersions, r.err)
+				cancel()
+			}
+		case r.gone:
+			m.res.Gone++
+			m.done++
+		default:
+			m.res.Migrated++
+			m.done++
+		}
+		m.report()
+	}
+	if stop == nil && ctx.Err() != nil {
+		stop = fmt.Errorf("migrate: %w", ctx.Err())
+	}
+	return stop
+}
+
+// maxConflicts bounds the re-reads of one object that keeps changing.
+const maxConflicts = 10
+
+// restore updates obj with itself, re-reading it after a conflict.
+func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured) outcome {
+	if m.limiter != nil {
+		if err := m.limiter.Wait(ctx); err != nil {
+			return outcome{err: err}
+		}
+	}
+	ri := m.client.Resource(m.res.Resource).Namespace(obj.GetNamespace())
+	opts := metav1.UpdateOptions{FieldManager: FieldManager}
+	if m.opts.DryRun {
+		opts.DryRun = []string{metav1.DryRunAll}
+	}
+	for attempt := 1; ; attempt++ {
+		_, err := ri.Update(ctx, obj, opts)
+		switch {
+		case err == nil:
+			return outcome{}
+		case apierrors.IsNotFound(err):
+			return outcome{gone: true}
+		case apierrors.IsConflict(err) && attempt < maxConflicts:
+			fresh, err := ri.Get(ctx, obj.GetName(), metav1.GetOptions{})
+			if apierrors.IsNotFound(err) {
+				return outcome{gone: true}
+			}
+			if err != nil {
+				return outcome{err: fmt.Errorf("%s %s: reading it again after a conflict: %w", m.res.Resource.GroupResource(), key(obj), err)}
+			}
+			obj = fresh
+		default:
+			return outcome{err: fmt.Errorf("%s %s: %w", m.res.Resource.GroupResource(), key(obj), err)}
+		}
+	}
+}
+
+// report calls the progress callback.
+func (m *migration) report() {
+	if m.opts.Progress == nil {
+		return
+	}
+	p := Progress{Done: m.done, Total: max(m.total, m.done)}
+	if elapsed := time.Since(m.started).Seconds(); elapsed > 0 {
+		p.Rate = float64(m.done-m.res.Resumed) / elapsed
+	}
+	if p.Rate > 0 && p.Total > p.Done {
+		p.Remaining = time.Duration(float64(p.Total-p.Done) / p.Rate * float64(time.Second))
+	}
+	m.opts.Progress(p)
+}
+
+// prune sets status.storedVersions to the storage version, provided the CRD
+// still stores the version the objects were re-stored at.
+func (m *migration) prune(ctx context.Context) error {
+	want := []string{m.res.StorageVersion}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		u, err := m.client.Resource(crdResource).Get(ctx, m.crdName, metav1.GetOptions{})
+		if err != nil {
+			return fmt.Errorf("migrate: reading CRD %s to prune status.storedVersions: %w", m.crdName, err)
+		}
+		crd, err := decodeCRD(u)
+		if err != nil {
+			return err
+		}
+		for _, v := range crd.Spec.Versions {
+			if v.Storage && v.Name != m.res.StorageVersion {
+				return fmt.Errorf("migrate: CRD %s now stores %s, not %s, which the objects were re-stored at: status.storedVersions stays %v; run the migration again",
+					m.crdName, v.Name, m.res.StorageVersion, crd.Status.StoredVersions)
+			}
+		}
+		if slices.Equal(crd.Status.StoredVersions, want) {
+			m.res.StoredVersions = want
+			return nil
+		}
+		if err := unstructured.SetNestedStringSlice(u.Object, want, "status", "storedVersions"); err != nil {
+			return err
+		}
+		if _, err := m.client.Resource(crdResource).UpdateStatus(ctx, u, metav1.UpdateOptions{FieldManager: FieldManager}); err != nil {
+			if apierrors.IsConflict(err) {
+				return err
+			}
+			return fmt.Errorf("migrate: pruning status.storedVersions of CRD %s from %v to %v: %w", m.crdName, crd.Status.StoredVersions, want, err)
+		}
+		m.res.StoredVersions = want
+		m.res.Pruned = true
+		return nil
+	})
+}
+
+func (m *migration) saveCheckpoint(ctx context.Context, cp checkpoint) error {
+	if m.opts.DryRun {
+		return nil
+	}
+	text, err := json.Marshal(cp)
+	if err != nil {
+		return err
+	}
+	return m.patchCheckpoint(ctx, string(text))
+}
+
+// clearCheckpoint removes the checkpoint annotation, if any.
+func (m *migration) clearCheckpoint(ctx context.Context) error {
+	if m.opts.DryRun || !m.marked {
+		return nil
+	}
+	return m.patchCheckpoint(ctx, nil)
+}
+
+func (m *migration) patchCheckpoint(ctx context.Context, value any) error {
+	patch, err := json.Marshal(map[string]any{"metadata": map[string]any{"annotations": map[string]any{CheckpointAnnotation: value}}})
+	if err != nil {
+		return err
+	}
+	if _, err := m.client.Resource(crdResource).Patch(ctx, m.crdName, types.MergePatchType, patch, metav1.PatchOptions{FieldManager: FieldManager}); err != nil {
+		return fmt.Errorf("migrate: recording the checkpoint in annotation %s of CRD %s: %w", CheckpointAnnotation, m.crdName, err)
+	}
+	m.marked = value != nil
+	return nil
+}
+
+// key is the key the API server lists objects in order of.
+func key(obj *unstructured.Unstructured) string {
+	if ns := obj.GetNamespace(); ns != "" {
+		return ns + "/" + obj.GetName()
+	}
+	return obj.GetName()
+}
+
+func getCRD(ctx context.Context, client dynamic.Interface, name string) (*apiextensionsv1.CustomResourceDefinition, error) {
+	u, err := client.Resource(crdResource).Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("migrate: reading CRD %s: %w", name, err)
+	}
+	return decodeCRD(u)
+}
+
+func decodeCRD(u *unstructured.Unstructured) (*apiextensionsv1.CustomResourceDefinition, error) {
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, &crd); err != nil {
+		return nil, fmt.Errorf("migrate: CRD %s: %w", u.GetName(), err)
+	}
+	return &crd, nil
+}

@@ -1,0 +1,196 @@
+package preflight
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/person/api"
+	"github.com/hubspoke/hubspoke/hub"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// personCRD is the Person CRD of the example, with storedVersions as given.
+func personCRD(t *testing.T, storedVersions ...string) *apiextensionsv1.CustomResourceDefinition {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("..", "..", "examples", "person", "crd", "crm.hubspoke.dev_people.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crd apiextensionsv1.CustomResourceDefinition
+	if err := yaml.UnmarshalStrict(text, &crd); err != nil {
+		t.Fatal(err)
+	}
+	crd.Status.StoredVersions = storedVersions
+	return &crd
+}
+
+func personGraph(t *testing.T) *hub.Graph {
+	t.Helper()
+	scheme, err := api.NewScheme()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := convert.NewConverter(scheme, api.GroupKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Graph()
+}
+
+// withTwins adds to crd unserved, unstored entries for storage twins that
+// the lean Person CRD leaves out (as hubspoke-gen -stored would list them),
+// with the hub's schema.
+func withTwins(t *testing.T, crd *apiextensionsv1.CustomResourceDefinition, names ...string) *apiextensionsv1.CustomResourceDefinition {
+	t.Helper()
+	crd = crd.DeepCopy()
+	i := slices.IndexFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool { return v.Storage })
+	if i < 0 {
+		t.Fatal("the Person CRD stores no version")
+	}
+	for _, name := range names {
+		v := *crd.Spec.Versions[i].DeepCopy()
+		v.Name, v.Served, v.Storage = name, false, false
+		crd.Spec.Versions = append(crd.Spec.Versions, v)
+	}
+	return crd
+}
+
+func without(crd *apiextensionsv1.CustomResourceDefinition, version string) *apiextensionsv1.CustomResourceDefinition {
+	crd = crd.DeepCopy()
+	crd.Spec.Versions = slices.DeleteFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool { return v.Name == version })
+	return crd
+}
+
+func TestGraphFromNamesIsThePersonChain(t *testing.T) {
+	g, err := GraphFromNames(personCRD(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.String(), personGraph(t).String(); got != want {
+		t.Errorf("GraphFromNames(Person CRD):\n%s\nthe chain of the Person scheme:\n%s", got, want)
+	}
+}
+
+func TestCheckAcceptsTheSameRelease(t *testing.T) {
+	// Objects still stored at v4storage: both releases keep it in their CRD
+	// (hubspoke-gen -stored v4storage).
+	r := Check(withTwins(t, personCRD(t, "v4storage", "v5storage"), "v4storage"), withTwins(t, personCRD(t), "v4storage"), personGraph(t))
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if r.StorageMoves || len(r.Droppable) != 0 {
+		t.Errorf("report %+v: the storage does not move and every Person version is served", r)
+	}
+	if err := Check(nil, personCRD(t), personGraph(t)).Err(); err != nil {
+		t.Errorf("a first install: %v", err)
+	}
+}
+
+func TestCheckRefusesDroppingAStoredVersion(t *testing.T) {
+	next := without(personCRD(t), "v4")
+	r := Check(withTwins(t, personCRD(t, "v4storage", "v5storage"), "v4storage"), next, personGraph(t))
+	err := r.Err()
+	if err == nil {
+		t.Fatal("a CRD without v4storage, which objects are still stored at, passed")
+	}
+	for _, want := range []string{"people.crm.hubspoke.dev", "stored at v4storage", "[v4storage v5storage]", "drops v4storage", "kubectl hubspoke migrate people.crm.hubspoke.dev"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	// Once the migration has pruned storedVersions, the same CRD passes.
+	if err := Check(personCRD(t, "v5storage"), next, personGraph(t)).Err(); err != nil {
+		t.Errorf("after the migration: %v", err)
+	}
+}
+
+func TestCheckSaysToGoOneReleaseAtATime(t *testing.T) {
+	// The installed CRD stores v5storage; the new one has neither v4storage
+	// nor v5storage (a release two steps ahead): migrating under the
+	// installed release cannot help.
+	installed := withTwins(t, personCRD(t, "v4storage", "v5storage"), "v4storage")
+	next := without(without(withTwins(t, personCRD(t), "v3storage"), "v5storage"), "v5")
+	for i := range next.Spec.Versions {
+		next.Spec.Versions[i].Storage = next.Spec.Versions[i].Name == "v3storage"
+	}
+	g, err := GraphFromNames(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Check(installed, next, g).Err()
+	if err == nil || !strings.Contains(err.Error(), "the installed release stores v5storage, which the new CRD drops too: go one release at a time") {
+		t.Errorf("error %v, want one saying to go one release at a time", err)
+	}
+}
+
+func TestCheckRefusesAStoredVersionTheChainLost(t *testing.T) {
+	// A chain in which v3storage no longer reaches the hub: a release whose
+	// code dropped it.
+	g, err := hub.NewGraph(hub.GraphSpec{Resource: "Person.crm.hubspoke.dev", Hubs: []string{"v5storage"},
+		Next: map[string]string{"v4storage": "v5storage", "v4": "v4storage", "v5": "v5storage"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := withTwins(t, personCRD(t), "v3storage", "v4storage")
+	next.Spec.Versions = slices.DeleteFunc(next.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool {
+		return !slices.Contains([]string{"v3storage", "v4", "v4storage", "v5", "v5storage"}, v.Name)
+	})
+	for i := range next.Spec.Versions {
+		if next.Spec.Versions[i].Name == "v3storage" {
+			next.Spec.Versions[i].Served = false
+		}
+	}
+	err = Check(withTwins(t, personCRD(t, "v3storage", "v5storage"), "v3storage"), next, g).Err()
+	if err == nil || !strings.Contains(err.Error(), "stored at v3storage") || !strings.Contains(err.Error(), "no version v3storage") {
+		t.Errorf("error %v, want one saying v3storage is stored and the chain lacks it", err)
+	}
+}
+
+func TestCheckRefusesAServedVersionOutsideTheChain(t *testing.T) {
+	next := personCRD(t)
+	v7 := next.Spec.Versions[len(next.Spec.Versions)-1]
+	v7.Name, v7.Storage = "v7", false
+	next.Spec.Versions = append(next.Spec.Versions, v7)
+	err := Check(personCRD(t, "v5storage"), next, personGraph(t)).Err()
+	if err == nil || !strings.Contains(err.Error(), "serves v7, but the release's conversion chain has no version v7") {
+		t.Errorf("error %v, want one naming v7", err)
+	}
+}
+
+func TestCheckRefusesStorageAwayFromTheHub(t *testing.T) {
+	next := withTwins(t, personCRD(t), "v4storage")
+	for i := range next.Spec.Versions {
+		next.Spec.Versions[i].Storage = next.Spec.Versions[i].Name == "v4storage"
+	}
+	err := Check(personCRD(t, "v5storage"), next, personGraph(t)).Err()
+	if err == nil || !strings.Contains(err.Error(), "stores v4storage, but the hub of the release's conversion chain is v5storage") {
+		t.Errorf("error %v, want one naming both versions", err)
+	}
+}
+
+func TestCheckReportsMovesAndDroppableVersions(t *testing.T) {
+	// A release that stores v5storage where v4storage was, and no longer
+	// serves v1 or v1storage.
+	installed := withTwins(t, personCRD(t, "v5storage"), "v4storage")
+	for i := range installed.Spec.Versions {
+		installed.Spec.Versions[i].Storage = installed.Spec.Versions[i].Name == "v4storage"
+	}
+	next := withTwins(t, personCRD(t), "v1storage")
+	for i := range next.Spec.Versions {
+		if strings.HasPrefix(next.Spec.Versions[i].Name, "v1") {
+			next.Spec.Versions[i].Served = false
+		}
+	}
+	r := Check(installed, next, personGraph(t))
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !r.StorageMoves || !slices.Equal(r.Droppable, []string{"v1storage"}) {
+		t.Errorf("report %+v, want the storage moving and v1storage droppable", r)
+	}
+}
