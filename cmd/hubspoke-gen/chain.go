@@ -48,10 +48,11 @@ func (c *chain) keepStored(list string, errs *errorList) {
 // inCRD reports whether the storage twin of v is a version of the CRD.
 func (c *chain) inCRD(v *version) bool { return v.hub || c.stored[v] }
 
-// newChain orders the versions, chooses the hub (the newest stable
-// version, hub.SelectHub), records the renames and removals of the markers
-// and of the metadata file md (named file), and builds every step.
-func newChain(versions []*version, md *metadataFile, file string, strict bool, errs *errorList) *chain {
+// newChain orders the versions, chooses the hub (the version opt.hub names,
+// else the newest stable version, hub.SelectHub), records the renames and
+// removals of the markers and of the metadata file md (opt.metadata), and
+// builds every step.
+func newChain(versions []*version, md *metadataFile, opt options, errs *errorList) *chain {
 	c := &chain{versions: versions, twin: map[*version]*step{}, storage: map[*version]*step{}, staging: map[*version]*stagingPkg{}}
 	slices.SortFunc(c.versions, func(a, b *version) int { return a.order.Compare(b.order) })
 	orders := make([]hub.Version, len(versions))
@@ -63,17 +64,25 @@ func newChain(versions []*version, md *metadataFile, file string, strict bool, e
 			errs.addf(v.name, "group %s differs from the group %s of %s", v.group, c.group, versions[0].name)
 		}
 	}
-	h, err := hub.SelectHub(orders)
-	if err != nil {
-		errs.addf("api", "%v", err)
+	hubName := opt.hub
+	if hubName == "" {
+		h, err := hub.SelectHub(orders)
+		if err != nil {
+			errs.addf("api", "%v", err)
+			return c
+		}
+		hubName = h.String()
+	}
+	hubIndex := slices.IndexFunc(versions, func(v *version) bool { return v.name == hubName })
+	if hubIndex < 0 {
+		var names []string
+		for _, v := range versions {
+			names = append(names, v.name)
+		}
+		errs.addf("-hub "+hubName, "no API version %s (have %s)", hubName, strings.Join(names, ", "))
 		return c
 	}
-	hubIndex := 0
-	for i, v := range versions {
-		if v.name == h.String() {
-			c.hub, hubIndex = v, i
-		}
-	}
+	c.hub = versions[hubIndex]
 	c.hub.hub = true
 	c.kinds = c.hub.kinds
 	for i, v := range versions {
@@ -84,7 +93,7 @@ func newChain(versions []*version, md *metadataFile, file string, strict bool, e
 			v.towardHub = versions[i-1] // a preview newer than the hub
 		}
 	}
-	c.applyChanges(md, file, errs)
+	c.applyChanges(md, opt.metadata, errs)
 	for _, v := range versions {
 		c.twin[v] = twinStep(v, errs)
 		if v.towardHub != nil {
@@ -92,7 +101,7 @@ func newChain(versions []*version, md *metadataFile, file string, strict bool, e
 		}
 	}
 	c.checkSkips(errs)
-	c.checkRemovals(strict, errs)
+	c.checkRemovals(opt.strict, errs)
 	return c
 }
 

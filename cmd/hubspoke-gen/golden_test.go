@@ -63,6 +63,10 @@ func TestGolden(t *testing.T) {
 			if stored, err := os.ReadFile(filepath.Join(c.dir, "stored.txt")); err == nil {
 				opt.stored = strings.TrimSpace(string(stored))
 			}
+			// A case's hub.txt: the API version whose storage twin is the hub (-hub).
+			if h, err := os.ReadFile(filepath.Join(c.dir, "hub.txt")); err == nil {
+				opt.hub = strings.TrimSpace(string(h))
+			}
 			out, err := generate(filepath.Join(c.dir, "api"), opt)
 			if c.fail {
 				if err == nil {

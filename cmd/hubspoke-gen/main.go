@@ -94,11 +94,14 @@ type options struct {
 	metadata string // a YAML file of renames and removals (-metadata)
 	strict   bool   // a property removed without acknowledgement is an error (-strict)
 	stored   string // storage versions other than the hub that stay in the CRD, unserved (-stored)
+	hub      string // the API version whose storage twin is the hub (-hub; default: the newest stable)
 }
 
 func (o *options) flags(flags *flag.FlagSet) {
 	flags.StringVar(&o.stored, "stored", "", "storage versions other than the hub (v3storage,v4storage) that stay in the CRD, not served: "+
 		"those still listed in the CRD's status.storedVersions; every other storage twin but the hub is left out of the CRD")
+	flags.StringVar(&o.hub, "hub", "", "the API version whose storage twin is the hub (default: the newest stable version); "+
+		"a release that adds a stable version keeps the hub where it was, so that rolling back loses nothing (see the README's Upgrades)")
 	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
 	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
 }
@@ -112,7 +115,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	opt.flags(flags)
 	format := flags.String("format", "markdown", "markdown (for reviews) or text (aligned columns, for terminals)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-hub version] [dir]\n\n"+
 			"Prints, for each step of the chain of the API versions in dir (default \"api\"),\n"+
 			"what the generated conversions do with every property, at every depth.\n\n")
 		flags.PrintDefaults()
@@ -267,7 +270,7 @@ func generate(dir string, opt options) (*output, error) {
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
-	c := newChain(versions, md, opt.metadata, opt.strict, errs)
+	c := newChain(versions, md, opt, errs)
 	c.keepStored(opt.stored, errs)
 	if err := errs.err(); err != nil {
 		return nil, err
