@@ -49,25 +49,31 @@ func testCases(t *testing.T) []testCase {
 	return cases
 }
 
+// caseOptions are the options of the case in dir: its metadata.yaml
+// (-metadata), stored.txt (the storage versions that stay in its CRD,
+// -stored) and hub.txt (the API version whose storage twin is the hub,
+// -hub).
+func caseOptions(dir string) options {
+	var opt options
+	if _, err := os.Stat(filepath.Join(dir, "metadata.yaml")); err == nil {
+		opt.metadata = filepath.Join(dir, "metadata.yaml")
+	}
+	if stored, err := os.ReadFile(filepath.Join(dir, "stored.txt")); err == nil {
+		opt.stored = strings.TrimSpace(string(stored))
+	}
+	if h, err := os.ReadFile(filepath.Join(dir, "hub.txt")); err == nil {
+		opt.hub = strings.TrimSpace(string(h))
+	}
+	return opt
+}
+
 // TestGolden generates every case and compares the result with the files
 // checked in, byte for byte. With -update it writes them instead.
 func TestGolden(t *testing.T) {
 	var updated []string
 	for _, c := range testCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			var opt options
-			if _, err := os.Stat(filepath.Join(c.dir, "metadata.yaml")); err == nil {
-				opt.metadata = filepath.Join(c.dir, "metadata.yaml")
-			}
-			// A case's stored.txt: the storage versions that stay in its CRD (-stored).
-			if stored, err := os.ReadFile(filepath.Join(c.dir, "stored.txt")); err == nil {
-				opt.stored = strings.TrimSpace(string(stored))
-			}
-			// A case's hub.txt: the API version whose storage twin is the hub (-hub).
-			if h, err := os.ReadFile(filepath.Join(c.dir, "hub.txt")); err == nil {
-				opt.hub = strings.TrimSpace(string(h))
-			}
-			out, err := generate(filepath.Join(c.dir, "api"), opt)
+			out, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
 			if c.fail {
 				if err == nil {
 					t.Fatal("generated, want an error")

@@ -44,28 +44,40 @@ func scanTree(dir string) (*tree, error) {
 		if err != nil {
 			continue
 		}
-		files, err := filepath.Glob(filepath.Join(abs, e.Name(), "*.go"))
+		files, err := goFiles(filepath.Join(abs, e.Name()))
 		if err != nil {
 			return nil, err
 		}
-		if len(files) == 0 {
-			continue
-		}
 		if v.IsStorage() {
-			t.storage = append(t.storage, e.Name())
-			// The compat subpackage of a storage twin (staging types).
-			staging, err := filepath.Glob(filepath.Join(abs, e.Name(), "compat", "*.go"))
+			if len(files) > 0 {
+				t.storage = append(t.storage, e.Name())
+			}
+			// The compat subpackage of a storage twin (staging types and
+			// their hooks), which may hold the only files a user wrote
+			// under the twin's directory.
+			staging, err := goFiles(filepath.Join(abs, e.Name(), "compat"))
 			if err != nil {
 				return nil, err
 			}
 			if len(staging) > 0 {
 				t.storage = append(t.storage, e.Name()+"/compat")
-				files = append(files, staging...)
 			}
-		} else {
+		} else if len(files) > 0 {
 			t.api = append(t.api, e.Name())
 		}
-		for _, f := range files {
+		// Every Go file the generator wrote, tests included, is its own.
+		all, err := filepath.Glob(filepath.Join(abs, e.Name(), "*.go"))
+		if err != nil {
+			return nil, err
+		}
+		if v.IsStorage() {
+			staging, err := filepath.Glob(filepath.Join(abs, e.Name(), "compat", "*.go"))
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, staging...)
+		}
+		for _, f := range all {
 			b, err := os.ReadFile(f)
 			if err != nil {
 				return nil, err
@@ -79,6 +91,14 @@ func scanTree(dir string) (*tree, error) {
 		return nil, fmt.Errorf("%s holds no API version (a directory such as v1, v2beta1 with Go files)", dir)
 	}
 	return t, nil
+}
+
+// goFiles lists the Go files of the package in dir, not its tests (a
+// directory with only tests, such as a storage twin not generated yet with
+// the test options of its conversion tests, is no package to load).
+func goFiles(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	return slices.DeleteFunc(files, func(f string) bool { return strings.HasSuffix(f, "_test.go") }), err
 }
 
 // blank returns, for each file the generator owns, a file with only its

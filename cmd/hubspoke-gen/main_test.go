@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // copyCase copies testdata/<name> into a new directory of the fixtures
@@ -132,5 +134,65 @@ func TestRunStored(t *testing.T) {
 		if code, out := runGen(t, "-verify", "-stored", c.arg, "testdata/person/api"); code != 1 || !strings.Contains(out, c.want) {
 			t.Errorf("-stored %s: exit %d, want an error with %q\n%s", c.arg, code, c.want, out)
 		}
+	}
+}
+
+// TestFromUserFilesOnly generates cases from only what a user writes (the
+// API types, the hooks, in the storage twins and in their compat
+// subpackages), as in a fresh checkout of a project that does not commit
+// generated code, and checks the output is what regenerating over the
+// checked-in output gives.
+func TestFromUserFilesOnly(t *testing.T) {
+	for _, name := range []string{"hooks", "skipmany", "person"} {
+		t.Run(name, func(t *testing.T) {
+			api := copyCase(t, name)
+			copied := mustAbs(t, filepath.Dir(api))
+			from := "example.com/fixtures/" + filepath.Base(copied) + "/"
+			to := "example.com/fixtures/" + name + "/"
+			var removed int
+			err := filepath.WalkDir(copied, func(p string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() {
+					return err
+				}
+				b, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				if strings.HasPrefix(d.Name(), "zz_generated.") || !strings.HasSuffix(p, ".go") {
+					removed++
+					return os.Remove(p)
+				}
+				if bytes.Contains(b, []byte("DO NOT EDIT")) {
+					t.Fatalf("%s is generated but not named zz_generated.*", p)
+				}
+				// The hooks import the case's packages at the copy's path.
+				return os.WriteFile(p, bytes.ReplaceAll(b, []byte(to), []byte(from)), 0o644)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if removed == 0 {
+				t.Fatal("the case has no generated files")
+			}
+			out, err := generate(api, caseOptions(filepath.Join("testdata", name)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for path, b := range out.files {
+				rel, err := filepath.Rel(copied, path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := os.ReadFile(filepath.Join("testdata", name, rel))
+				if err != nil {
+					t.Errorf("%s: not checked in: %v", rel, err)
+					continue
+				}
+				got := strings.ReplaceAll(string(b), from, to)
+				if got != string(want) {
+					t.Errorf("%s differs from the checked-in output (-checked in +from user files):\n%s", rel, cmp.Diff(strings.Split(string(want), "\n"), strings.Split(got, "\n")))
+				}
+			}
+		})
 	}
 }
