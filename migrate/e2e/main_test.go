@@ -42,10 +42,12 @@ var env struct {
 	client    client.Client
 	dynamic   dynamic.Interface
 	converter *convert.Converter
+	// personCRD is release N's CRD: the Person example's, generated with
+	// -stored v4storage (see startEnv).
+	personCRD *apiextensionsv1.CustomResourceDefinition
+	// releaseDir holds the generated releases; removed at the end.
+	releaseDir string
 }
-
-// personCRDFile is the CRD of the Person example, relative to this package.
-var personCRDFile = filepath.Join("..", "..", "examples", "person", "crd", "crm.hubspoke.dev_people.yaml")
 
 // oldStorage is the version the Person CRD stores when the suite starts;
 // the upgrade moves it to api.HubVersion.
@@ -74,6 +76,7 @@ func runMain(m *testing.M) int {
 	}
 	fmt.Fprintf(os.Stderr, "e2e: envtest up in %s\n", time.Since(started).Round(time.Millisecond))
 	code := m.Run()
+	_ = os.RemoveAll(env.releaseDir)
 	if err := env.testEnv.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: stopping envtest:", err)
 		code = 1
@@ -83,7 +86,10 @@ func runMain(m *testing.M) int {
 
 // startEnv starts kube-apiserver and etcd with the Person CRD storing
 // oldStorage, as a release before the current one did, and converting
-// through the webhook the tests start.
+// through the webhook the tests start. The CRD is release N's, generated
+// from the Person example with -stored v4storage: the CRD of the release
+// that moves the storage version from v4storage to v5storage, which lists
+// v4storage (unserved) until the migration is done.
 func startEnv() error {
 	scheme, err := api.NewScheme()
 	if err != nil {
@@ -98,10 +104,16 @@ func startEnv() error {
 	if env.converter, err = convert.NewConverter(scheme, api.GroupKind); err != nil {
 		return err
 	}
-	crd, err := webhook.LoadCRD(personCRDFile)
-	if err != nil {
+	if env.releaseDir, err = os.MkdirTemp("", "hubspoke-e2e-releases"); err != nil {
 		return err
 	}
+	if err := writeReleaseModule(env.releaseDir); err != nil {
+		return err
+	}
+	if _, env.personCRD, _, err = generateRelease(env.releaseDir, release{name: "n", gen: []string{"-stored", oldStorage}}); err != nil {
+		return err
+	}
+	crd := env.personCRD.DeepCopy()
 	setStorage(crd, oldStorage)
 	env.testEnv = &envtest.Environment{
 		Scheme:                   scheme,
@@ -134,11 +146,7 @@ func setStorage(crd *apiextensionsv1.CustomResourceDefinition, version string) {
 func startWebhook(t testing.TB) (stop func()) {
 	t.Helper()
 	o := env.testEnv.WebhookInstallOptions
-	crd, err := webhook.LoadCRD(personCRDFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mgr, err := webhook.NewManager(env.cfg, webhook.Options{Host: o.LocalServingHost, Port: o.LocalServingPort, CertDir: o.LocalServingCertDir, CRD: crd})
+	mgr, err := webhook.NewManager(env.cfg, webhook.Options{Host: o.LocalServingHost, Port: o.LocalServingPort, CertDir: o.LocalServingCertDir, CRD: env.personCRD})
 	if err != nil {
 		t.Fatal(err)
 	}

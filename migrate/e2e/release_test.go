@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +17,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/examples/person/api"
-	"github.com/hubspoke/hubspoke/examples/person/webhook"
 	"github.com/hubspoke/hubspoke/migrate"
 	"github.com/hubspoke/hubspoke/migrate/preflight"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -28,26 +26,25 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
 	"k8s.io/client-go/util/retry"
-	"sigs.k8s.io/yaml"
 )
 
-// Releases N+1 and N+2 of the Person example are written, at test time, into
-// a temporary module from the checked-in release N (examples/person/api):
+// Releases N+1 and N+2 of the Person example are generated at test time
+// from the files a user writes in release N (examples/person/api; see
+// generateRelease), with the options the upgrade protocol gives
+// hubspoke-gen (migrate/README.md):
 //
-//   - N+1 replaces the v6alpha1 preview with a stable v6: v6 and v6storage
-//     are v6alpha1 and v6alpha1storage renamed, so v6storage links back to
-//     the hub, v5storage, which keeps Pronouns in its property bag (the
-//     shape hubspoke-gen gives a version newer than the hub);
-//   - N+2 makes v6storage the hub: v6storage's step is replaced by Hub(),
-//     and v5storage's by testdata/release/v5storage_to_v6storage.go, the
-//     step forward that recalls Pronouns from the bag into v6storage's field.
+//   - N+1 replaces the v6alpha1 preview with a stable v6 (the same types,
+//     renamed) and keeps the hub where it was: -hub v5, so v6storage links
+//     back to v5storage, whose property bag keeps Pronouns; -stored
+//     v6storage, so that its CRD lists v6storage (unserved) and a rollback
+//     from N+2, whose objects are stored at v6storage, can install it;
+//   - N+2 is the plain regeneration: v6storage is the hub (the newest stable
+//     version) and v5storage links forward to it, recalling Pronouns from
+//     the bag into v6storage's field; -stored v5storage, since objects stay
+//     stored at v5storage until the migration.
 //
-// Each release gets its webhook binary (testdata/release/cmd) and its CRD
-// (the Person CRD with v6alpha1 and v6alpha1storage renamed; N+2 stores
-// v6storage). Nothing of N+1 or N+2 is checked in but those two files.
-
-// apiImport is the import path of release N's API packages.
-const apiImport = "github.com/hubspoke/hubspoke/examples/person/api"
+// Each release gets its webhook binary (testdata/release/cmd) and the CRD
+// controller-gen wrote for it.
 
 // releaseBuild is one release: its webhook binary and its CRD.
 type releaseBuild struct {
@@ -57,123 +54,43 @@ type releaseBuild struct {
 	crd     *apiextensionsv1.CustomResourceDefinition
 }
 
-// buildReleases writes the trees of N+1 and N+2 into dir and builds their
-// webhooks.
+// buildReleases generates N+1 and N+2 into dir and builds their webhooks.
 func buildReleases(dir string) (n1, n2 *releaseBuild, err error) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		return nil, nil, err
-	}
-	goMod, err := os.ReadFile(filepath.Join("..", "go.mod"))
-	if err != nil {
-		return nil, nil, err
-	}
-	goMod = []byte(strings.Replace(strings.Replace(string(goMod), "module github.com/hubspoke/hubspoke/migrate", "module release.test", 1),
-		"=> ../", "=> "+root+"/", 1))
-	goSum, err := os.ReadFile(filepath.Join("..", "go.sum"))
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), goMod, 0o644); err != nil {
-		return nil, nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), goSum, 0o644); err != nil {
+	if err := writeReleaseModule(dir); err != nil {
 		return nil, nil, err
 	}
 	main, err := os.ReadFile(filepath.Join("testdata", "release", "cmd", "main.go"))
 	if err != nil {
 		return nil, nil, err
 	}
-	forward, err := os.ReadFile(filepath.Join("testdata", "release", "v5storage_to_v6storage.go"))
-	if err != nil {
-		return nil, nil, err
-	}
-	base, err := webhook.LoadCRD(personCRDFile)
-	if err != nil {
-		return nil, nil, err
+	releases := []struct {
+		label string
+		r     release
+	}{
+		{"N+1", release{name: "n1", rename: map[string]string{"v6alpha1": "v6"}, gen: []string{"-hub", "v5", "-stored", "v6storage"}}},
+		{"N+2", release{name: "n2", rename: map[string]string{"v6alpha1": "v6", `HubVersion = "v5storage"`: `HubVersion = "v6storage"`}, gen: []string{"-stored", "v5storage"}}},
 	}
 	var builds []*releaseBuild
-	for _, name := range []string{"n1", "n2"} {
-		tree := filepath.Join(dir, name)
-		imp := "release.test/" + name + "/api"
-		if err := copyAPI(filepath.Join(root, "examples", "person", "api"), filepath.Join(tree, "api"), imp); err != nil {
+	for _, rel := range releases {
+		tree, crd, crdFile, err := generateRelease(dir, rel.r)
+		if err != nil {
 			return nil, nil, err
-		}
-		if name == "n2" {
-			if err := os.WriteFile(filepath.Join(tree, "api", "v5storage", "person_conversion.go"),
-				[]byte(strings.ReplaceAll(string(forward), "release.test/person/api", imp)), 0o644); err != nil {
-				return nil, nil, err
-			}
-			hub := "// Release N+2: v6storage is the hub.\n\npackage v6storage\n\n// Hub marks Person in v6storage as the conversion hub.\nfunc (*Person) Hub() {}\n"
-			if err := os.WriteFile(filepath.Join(tree, "api", "v6storage", "person_conversion.go"), []byte(hub), 0o644); err != nil {
-				return nil, nil, err
-			}
 		}
 		if err := os.MkdirAll(filepath.Join(tree, "cmd"), 0o755); err != nil {
 			return nil, nil, err
 		}
-		if err := os.WriteFile(filepath.Join(tree, "cmd", "main.go"), []byte(strings.ReplaceAll(string(main), "release.test/person/api", imp)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(tree, "cmd", "main.go"), []byte(strings.ReplaceAll(string(main), "release.test/person/api", "release.test/"+rel.r.name+"/api")), 0o644); err != nil {
 			return nil, nil, err
 		}
-		crd := releaseCRD(base, name == "n2")
-		text, err := yaml.Marshal(crd)
-		if err != nil {
-			return nil, nil, err
-		}
-		b := &releaseBuild{name: map[string]string{"n1": "N+1", "n2": "N+2"}[name], bin: filepath.Join(dir, "bin", name), crdFile: filepath.Join(dir, name+".crd.yaml"), crd: crd}
-		if err := os.WriteFile(b.crdFile, text, 0o644); err != nil {
-			return nil, nil, err
-		}
-		builds = append(builds, b)
-	}
-	for _, b := range builds {
-		cmd := exec.Command("go", "build", "-mod=mod", "-o", b.bin, "./"+filepath.Base(b.bin)+"/cmd")
+		b := &releaseBuild{name: rel.label, bin: filepath.Join(dir, "bin", rel.r.name), crdFile: crdFile, crd: crd}
+		cmd := exec.Command("go", "build", "-mod=mod", "-o", b.bin, "./"+rel.r.name+"/cmd")
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, nil, fmt.Errorf("building the webhook of release %s: %v\n%s", b.name, err, out)
 		}
+		builds = append(builds, b)
 	}
 	return builds[0], builds[1], nil
-}
-
-// copyAPI copies release N's API packages (not their tests) from src to
-// dst, with import paths rewritten to imp and the v6alpha1 preview renamed
-// v6.
-func copyAPI(src, dst, imp string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		text, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out := strings.ReplaceAll(string(text), apiImport, imp)
-		out = strings.ReplaceAll(out, "v6alpha1", "v6")
-		target := filepath.Join(dst, strings.ReplaceAll(rel, "v6alpha1", "v6"))
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, []byte(out), 0o644)
-	})
-}
-
-// releaseCRD is the CRD of N+1 (hubMoved false) or N+2: release N's with
-// v6alpha1 and v6alpha1storage renamed v6 and v6storage, storing v6storage
-// in N+2.
-func releaseCRD(base *apiextensionsv1.CustomResourceDefinition, hubMoved bool) *apiextensionsv1.CustomResourceDefinition {
-	crd := base.DeepCopy()
-	for i := range crd.Spec.Versions {
-		crd.Spec.Versions[i].Name = strings.ReplaceAll(crd.Spec.Versions[i].Name, "v6alpha1", "v6")
-	}
-	if hubMoved {
-		setStorage(crd, "v6storage")
-	}
-	return crd
 }
 
 // releaseProcess is a release's webhook running.

@@ -61,7 +61,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	if err := hubwebhook.Setup(mgr, hubwebhook.AdmissionOptions{}, &crd); err != nil {
+	if err := hubwebhook.Setup(mgr, hubwebhook.Options{}, &crd); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
