@@ -8,6 +8,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // convtestFile renders the conversion tests of every kind, in the hub's
@@ -15,7 +17,10 @@ import (
 // version): round trips and reliability with convtest. A kind's tests pass
 // convtest the options of a hand-written function, when a test file of
 // that package declares it (func personTestOptions() []convtest.Option for
-// kind Person), so that its values exercise the hooks.
+// kind Person), so that its values exercise the hooks; and when a test
+// file declares func personExemplars() []runtime.Object (one object per
+// API version whose conversions hooks adjust), a golden test converts each
+// to the hub and back (convtest.Golden; the files in testdata/golden).
 func convtestFile(names *namer, c *chain) ([]byte, error) {
 	h := c.hub
 	declared, err := testFuncs(h.storageDir, h.storageName+"_test")
@@ -41,9 +46,19 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk)
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version.\n", kind, kind)
 		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk)
+		if ex := exemplars(kind); declared[ex] {
+			f.printf("// Test%sGolden converts each object of %s to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).\n", kind, ex)
+			f.printf("func Test%sGolden(t *testing.T) {\nfor _, exemplar := range %s() {\n", kind, ex)
+			f.printf("t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {\n%s(t, newScheme(t), %s)\n})\n}\n}\n\n",
+				f.q(pathConvtest, "Golden"), strings.Replace(gk, "}", "}, exemplar", 1))
+		}
 	}
 	return f.bytes()
 }
+
+// exemplars names the hand-written function that gives the objects of a
+// kind's golden test.
+func exemplars(kind string) string { return lowerCamel(kind) + "Exemplars" }
 
 // testOptions names the hand-written function that gives the convtest
 // options of a kind's generated tests.
@@ -76,6 +91,40 @@ func testFuncs(dir, pkg string) (map[string]bool, error) {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
 				out[fd.Name.Name] = true
 			}
+		}
+	}
+	return out, nil
+}
+
+// goldenNotes asks, for every kind without an exemplars function, for one
+// when the chain has hooks: random objects show that hooks lose nothing,
+// golden files pin down what they produce.
+func goldenNotes(c *chain) ([]string, error) {
+	var hosts []string
+	for _, v := range c.versions {
+		steps := []*step{c.twin[v], c.storage[v]}
+		if sp := c.staging[v]; sp != nil {
+			steps = append(steps, sp.step)
+		}
+		for _, s := range steps {
+			if s != nil && slices.ContainsFunc(s.pairs, func(p *pair) bool { return p.hookTo || p.hookFrom }) && !slices.Contains(hosts, s.hostName) {
+				hosts = append(hosts, s.hostName)
+			}
+		}
+	}
+	if len(hosts) == 0 {
+		return nil, nil
+	}
+	declared, err := testFuncs(c.hub.storageDir, c.hub.storageName+"_test")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, kind := range c.kinds {
+		if ex := exemplars(kind); !declared[ex] {
+			out = append(out, fmt.Sprintf("%s: hooks adjust the conversions in %s; for golden tests of what they produce, declare func %s() []runtime.Object "+
+				"(an object of each API version they affect) in a test file of package %s_test in %s",
+				kind, strings.Join(hosts, ", "), ex, c.hub.storageName, c.hub.storageName))
 		}
 	}
 	return out, nil

@@ -351,6 +351,11 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	out.notes = notes(c)
+	golden, err := goldenNotes(c)
+	if err != nil {
+		return nil, err
+	}
+	out.notes = append(out.notes, golden...)
 	out.warnings = c.warnings
 	out.loading = loading
 	return out, nil

@@ -44,3 +44,12 @@ func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
 func TestHorizontalPodAutoscalerReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"})
 }
+
+// TestHorizontalPodAutoscalerGolden converts each object of horizontalPodAutoscalerExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
+func TestHorizontalPodAutoscalerGolden(t *testing.T) {
+	for _, exemplar := range horizontalPodAutoscalerExemplars() {
+		t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {
+			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, exemplar)
+		})
+	}
+}

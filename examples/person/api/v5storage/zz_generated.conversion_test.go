@@ -50,3 +50,12 @@ func TestPersonRoundTrip(t *testing.T) {
 func TestPersonReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}, personTestOptions()...)
 }
+
+// TestPersonGolden converts each object of personExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
+func TestPersonGolden(t *testing.T) {
+	for _, exemplar := range personExemplars() {
+		t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {
+			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}, exemplar, personTestOptions()...)
+		})
+	}
+}

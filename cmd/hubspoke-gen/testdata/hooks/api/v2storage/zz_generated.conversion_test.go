@@ -38,3 +38,12 @@ func TestWidgetRoundTrip(t *testing.T) {
 func TestWidgetReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }
+
+// TestWidgetGolden converts each object of widgetExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
+func TestWidgetGolden(t *testing.T) {
+	for _, exemplar := range widgetExemplars() {
+		t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {
+			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"}, exemplar)
+		})
+	}
+}
