@@ -46,8 +46,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [dir]\n"+
-			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]\n\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
+			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-hub v5] [dir]\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
 			"for each step of the chain, what the conversions do with every property.\n\n")
