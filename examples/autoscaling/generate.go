@@ -1,7 +1,8 @@
 // Package autoscaling is the second example of hubspoke: Kubernetes'
 // HorizontalPodAutoscaler through autoscaling/v1, v2beta1, v2beta2 and v2,
 // as the versions of a custom resource. Everything in api/ but the
-// *_types.go and *_hooks.go files is generated; see README.md.
+// *_types.go, groupversion_info.go and *_hooks.go files and the golden
+// exemplars is generated; see README.md.
 package autoscaling
 
 // Regenerate the storage twins and conversions (hubspoke-gen), the DeepCopy

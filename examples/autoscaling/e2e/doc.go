@@ -4,5 +4,5 @@
 // read back at every version with nothing lost, compared at the hub. Run
 // with the build tag e2e:
 //
-//	KUBEBUILDER_ASSETS=$(hack/setup-envtest-binaries.sh) go test -tags e2e ./examples/autoscaling/e2e/
+//	KUBEBUILDER_ASSETS=$(hack/setup-envtest-binaries.sh) go -C examples test -tags e2e -count=1 ./autoscaling/e2e/
 package e2e

@@ -36,8 +36,8 @@ import (
 
 var hpa = schema.GroupKind{Group: samples.Group, Kind: "HorizontalPodAutoscaler"}
 
-// apiVersions are the versions clients use; the storage twins are served
-// too (the hub's twin, v2storage, is where the tests compare).
+// apiVersions are the versions clients use; of the storage twins only the
+// hub's, v2storage, is in the (lean) CRD, and the tests compare there.
 var apiVersions = []string{"v1", "v2beta1", "v2beta2", "v2"}
 
 const hubVersion = "v2storage"

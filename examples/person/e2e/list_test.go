@@ -13,7 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-// testList creates n varied people at all ten versions and lists them at
+// testList creates n varied people at all seven served versions and lists them at
 // v3 (twice) and at v1, neither of them the storage version, so the API
 // server has the webhook convert every object, and at the storage version,
 // which needs no conversion. Each item must equal the in-process conversion

@@ -263,7 +263,7 @@ func setSpecID(obj client.Object, id string) {
 // people returns n varied people, each at the version it is to be created
 // at: Persons at v5 with or without addresses, at v3 with birth dates v4
 // cannot hold as a date, and at v1 and v2 with names only; each converted
-// to one of the ten versions in turn.
+// to one of the seven served versions in turn.
 func people(t testing.TB, ns, prefix string, n int) []client.Object {
 	t.Helper()
 	versions := allVersions()
