@@ -39,8 +39,11 @@ func BenchmarkMigration(b *testing.B) {
 			b.Fatal(err)
 		}
 		bench.plain = installPlainCRD(b, ctx)
+		// Persons are written at v5 (the webhook stores them at v4storage);
+		// the plain resource, which converts nothing, takes the v4storage
+		// objects as they are, at v4storage, which it serves for this.
 		fill(b, ctx, "bench", n,
-			schema.GroupVersionResource{Group: api.GroupKind.Group, Version: oldStorage, Resource: "people"},
+			schema.GroupVersionResource{Group: api.GroupKind.Group, Version: "v5", Resource: "people"},
 			schema.GroupVersionResource{Group: bench.plain.Spec.Group, Version: oldStorage, Resource: "people"})
 	}
 	b.ResetTimer()
@@ -145,6 +148,11 @@ func installPlainCRD(b *testing.B, ctx context.Context) *apiextensionsv1.CustomR
 	plain.Spec.Group = "plain.hubspoke.dev"
 	plain.Spec.Conversion = &apiextensionsv1.CustomResourceConversion{Strategy: apiextensionsv1.NoneConverter}
 	setStorage(plain, oldStorage)
+	for i := range plain.Spec.Versions {
+		if plain.Spec.Versions[i].Name == oldStorage {
+			plain.Spec.Versions[i].Served = true
+		}
+	}
 	if err := env.client.Create(ctx, plain); err != nil {
 		b.Fatal(err)
 	}
@@ -173,17 +181,16 @@ func fill(b *testing.B, ctx context.Context, ns string, n int, people, plain sch
 	parallel(b, n, func(i int) error {
 		p := samples.MickeyV5()
 		p.Spec.Id = fmt.Sprintf("id-%04d", i)
-		obj, err := env.converter.ToVersion(p, oldStorage)
-		if err != nil {
-			return err
-		}
-		content, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
-		if err != nil {
-			return err
-		}
 		for _, r := range []schema.GroupVersionResource{people, plain} {
+			obj, err := env.converter.ToVersion(p, r.Version)
+			if err != nil {
+				return err
+			}
+			content, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+			if err != nil {
+				return err
+			}
 			u := &unstructured.Unstructured{Object: content}
-			u = u.DeepCopy()
 			u.SetAPIVersion(r.GroupVersion().String())
 			u.SetNamespace(ns)
 			u.SetName(fmt.Sprintf("p%04d", i))
