@@ -108,12 +108,14 @@ func migrateTo(b *testing.B, ctx context.Context, crdName, version string, n int
 // waitStoring waits until a Person written to group is stored at version.
 func waitStoring(b *testing.B, ctx context.Context, group, version string) {
 	b.Helper()
+	// The probe is written at v5, which both resources serve (the storage
+	// version may be unserved), and looked for in etcd at version.
 	probe := &unstructured.Unstructured{}
-	probe.SetAPIVersion(group + "/" + version)
+	probe.SetAPIVersion(group + "/v5")
 	probe.SetKind("Person")
 	probe.SetNamespace("default")
 	probe.SetName("probe")
-	ri := env.dynamic.Resource(schema.GroupVersionResource{Group: group, Version: version, Resource: "people"}).Namespace("default")
+	ri := env.dynamic.Resource(schema.GroupVersionResource{Group: group, Version: "v5", Resource: "people"}).Namespace("default")
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		if _, err := ri.Create(ctx, probe, metav1.CreateOptions{}); err != nil {
