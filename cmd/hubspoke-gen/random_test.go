@@ -336,6 +336,14 @@ func shape(v *rVersion, e *rExpr) string {
 	return "{" + strings.Join(fields, ",") + "}"
 }
 
+// stagedAt tells whether a property may come back at v in another shape:
+// compat staging is generated only up to the hub, and a stable version is
+// never past it (the hub is the newest stable version), where a preview
+// may be.
+func stagedAt(v *rVersion) bool {
+	return !strings.Contains(v.name, "alpha") && !strings.Contains(v.name, "beta")
+}
+
 // stageable tells whether a property that was old and comes back as cur in
 // another JSON shape is what compat staging handles (a complex property):
 // the same struct type, or pointers, lists or maps of it, the outer pointer
@@ -544,7 +552,7 @@ func (h *history) newName(v *rVersion, t *rType, p *rProp) string {
 		if g.typeID != t.id || !h.chance(0.5) || slices.ContainsFunc(t.props, func(q *rProp) bool { return q.name == g.prop.name }) {
 			continue
 		}
-		if shape(v, p.expr) == g.shape || h.compat && stageable(g.prop.expr, p.expr) {
+		if shape(v, p.expr) == g.shape || h.compat && stagedAt(v) && stageable(g.prop.expr, p.expr) {
 			h.counts["renamed to a removed name"]++
 			return g.prop.name
 		}
@@ -563,7 +571,7 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 		if slices.ContainsFunc(t.props, func(p *rProp) bool { return p.name == g.prop.name }) {
 			continue
 		}
-		if shape(v, g.prop.expr) != g.shape && !(h.compat && stageable(g.prop.expr, g.prop.expr)) {
+		if shape(v, g.prop.expr) != g.shape && !(h.compat && stagedAt(v) && stageable(g.prop.expr, g.prop.expr)) {
 			continue
 		}
 		p := *g.prop

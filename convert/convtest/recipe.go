@@ -35,8 +35,9 @@ type carried struct {
 
 // remake builds s again from source (or, for the update check, from the
 // API sample origin) following rec. It returns nil when the conversion
-// fails: a smaller object that does not convert is no counter-example of
-// the property at hand.
+// fails, or gives keyed lists whose keys repeat: a smaller object that does
+// not convert, or that the API server refuses, is no counter-example of the
+// property at hand.
 func (g *generator) remake(s *sample, source runtime.Object, origin *sample, rec *recipe) *sample {
 	var obj runtime.Object
 	var err error
@@ -56,7 +57,7 @@ func (g *generator) remake(s *sample, source runtime.Object, origin *sample, rec
 	default:
 		obj, err = g.derive(source, s.Version)
 	}
-	if err != nil {
+	if err != nil || g.keys.repeated(obj) {
 		return nil
 	}
 	applyExtras(obj, rec.extras)

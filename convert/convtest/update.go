@@ -69,6 +69,13 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		if p != "" {
 			return p
 		}
+		if k.gen.keys.repeated(sent) {
+			// A version that keys a list by fewer fields than the one that
+			// wrote it reads two elements with the same keys: the API
+			// server refuses to take that object back, so no update goes
+			// this way.
+			return ""
+		}
 		sentBefore := cloneObject(sent)
 		back := k.newObject(k.hub)
 		if err := call(func() error { return sent.(conversion.Convertible).ConvertTo(back.(conversion.Hub)) }); err != nil {
