@@ -90,7 +90,7 @@ func newChain(versions []*version, md *metadataFile, opt options, errs *errorLis
 		case i < hubIndex:
 			v.towardHub = versions[i+1]
 		case i > hubIndex:
-			v.towardHub = versions[i-1] // a preview newer than the hub
+			v.towardHub = versions[i-1] // newer than the hub: a preview, or a stable version with -hub
 		}
 	}
 	c.applyChanges(md, opt.metadata, errs)

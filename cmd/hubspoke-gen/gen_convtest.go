@@ -39,18 +39,19 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 	f.use("testing")
 	for _, kind := range c.kinds {
 		gk := fmt.Sprintf("%s{Group: %q, Kind: %q}", f.q(pathSchema, "GroupKind"), c.group, kind)
+		opts := ""
 		if options := testOptions(kind); declared[options] {
-			gk += ", " + options + "()..."
+			opts = ", " + options + "()..."
 		}
 		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
-		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk)
+		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, opts)
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version.\n", kind, kind)
-		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk)
+		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, opts)
 		if ex := exemplars(kind); declared[ex] {
 			f.printf("// Test%sGolden converts each object of %s to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).\n", kind, ex)
 			f.printf("func Test%sGolden(t *testing.T) {\nfor _, exemplar := range %s() {\n", kind, ex)
 			f.printf("t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {\n%s(t, newScheme(t), %s)\n})\n}\n}\n\n",
-				f.q(pathConvtest, "Golden"), strings.Replace(gk, "}", "}, exemplar", 1))
+				f.q(pathConvtest, "Golden"), gk+", exemplar"+opts)
 		}
 	}
 	return f.bytes()

@@ -139,8 +139,9 @@ func Check(installed, next *apiextensionsv1.CustomResourceDefinition, g *hub.Gra
 // storage twin vNstorage, listed in the CRD or not (hubspoke-gen leaves the
 // intermediate twins out of it); the storage version is the hub; each
 // storage version older than the hub links to the next newer one, each
-// newer one (a preview) straight to the hub; each API version links to its
-// storage twin. Use the graph of the release's scheme when the chain has
+// newer one (a preview, or a stable version a release adds while it keeps
+// the hub) to the next older one; each API version links to its storage
+// twin. Use the graph of the release's scheme when the chain has
 // another shape.
 func GraphFromNames(crd *apiextensionsv1.CustomResourceDefinition) (*hub.Graph, error) {
 	spec := hub.GraphSpec{Resource: crd.Spec.Names.Kind + "." + crd.Spec.Group, Next: map[string]string{}}
@@ -188,6 +189,8 @@ func GraphFromNames(crd *apiextensionsv1.CustomResourceDefinition) (*hub.Graph, 
 		case s.String() == hubName:
 		case s.Compare(hubVersion) < 0 && i+1 < len(storageTwins) && storageTwins[i+1].Compare(hubVersion) <= 0:
 			spec.Next[s.String()] = storageTwins[i+1].String()
+		case s.Compare(hubVersion) > 0 && i > 0 && storageTwins[i-1].Compare(hubVersion) >= 0:
+			spec.Next[s.String()] = storageTwins[i-1].String() // newer than the hub: to the next older one
 		default:
 			spec.Next[s.String()] = hubName
 		}

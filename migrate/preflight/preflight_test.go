@@ -194,3 +194,29 @@ func TestCheckReportsMovesAndDroppableVersions(t *testing.T) {
 		t.Errorf("report %+v, want the storage moving and v1storage droppable", r)
 	}
 }
+
+// TestGraphFromNamesNewerThanTheHub: versions newer than the hub (the
+// v6alpha1 preview and a v7 a release adds while it keeps the hub,
+// hubspoke-gen -hub v5) link to the next older one, as hubspoke-gen links
+// them: v7storage → v6alpha1storage → v5storage.
+func TestGraphFromNamesNewerThanTheHub(t *testing.T) {
+	crd := personCRD(t)
+	i := slices.IndexFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool { return v.Name == "v6alpha1" })
+	if i < 0 {
+		t.Fatal("the Person CRD has no v6alpha1")
+	}
+	v7 := *crd.Spec.Versions[i].DeepCopy()
+	v7.Name = "v7"
+	crd.Spec.Versions = append(crd.Spec.Versions, v7)
+	g, err := GraphFromNames(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := g.Path("v7", "v4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"v7", "v7storage", "v6alpha1storage", "v5storage", "v4storage", "v4"}; !slices.Equal(path, want) {
+		t.Errorf("v7 → v4 passes %v, want %v\n%s", path, want, g)
+	}
+}
