@@ -24,8 +24,11 @@ type tree struct {
 }
 
 // scanTree lists the version directories under dir: each subdirectory whose
-// name is a version name (hub.ParseVersion) and that holds Go files. A
-// storage twin's directory is the API version's name with "storage".
+// name is a version name (hub.ParseVersion). An API version's directory
+// counts when it holds Go files other than tests; a storage twin's (the API
+// version's name with "storage") when it, or its compat subdirectory of
+// hand-written staging types, does. It also records every Go file, tests
+// included, that starts with the generator's header: the files it owns.
 func scanTree(dir string) (*tree, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {

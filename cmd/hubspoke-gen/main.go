@@ -2,8 +2,8 @@
 // resources in kubebuilder layout, their storage twins and the conversions
 // that chain them to the hub, for package github.com/hubspoke/hubspoke.
 //
-//	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [dir]
-//	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [dir]
+//	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
+//	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
 //
 // dir (default "api") holds one package per API version (v1, v2beta1, v3,
 // ...). For each version vN the generator writes vN/zz_generated.conversion.go
@@ -47,7 +47,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
-			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-hub v5] [dir]\n\n"+
+			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
 			"for each step of the chain, what the conversions do with every property.\n\n")
@@ -115,7 +115,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	opt.flags(flags)
 	format := flags.String("format", "markdown", "markdown (for reviews) or text (aligned columns, for terminals)")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-hub version] [dir]\n\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
 			"Prints, for each step of the chain of the API versions in dir (default \"api\"),\n"+
 			"what the generated conversions do with every property, at every depth.\n\n")
 		flags.PrintDefaults()

@@ -19,15 +19,15 @@ import (
 // once encoded and decoded in turn, as the API server stores it (floats
 // within the tolerance; nil and empty slices and maps differ where their
 // JSON does). Every value that only other versions have fields for must
-// survive the trip, in the bags version carries (see convert.StashBags).
+// survive the trip, in the bags the version carries (see convert.StashBags).
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of
 // its property bags, at every depth. The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
-// results encode to stable JSON. It tries 10,000 hubs
-// (200 under go test -short, 500 under the race
-// detector, as every check). roundTrip runs it for every API version; a version that has
+// results encode to stable JSON. It tries 10,000 hubs (200 under go test
+// -short; at most 500 under the race detector, like the other checks).
+// roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
 // a *failure whose Counterexample is the hub, shrunk, whose Original is the

@@ -54,9 +54,9 @@ func writeReleaseModule(dir string) error {
 
 // release describes a release of the Person example to generate.
 type release struct {
-	name   string            // the directory in the module: n, n1, n2
-	rename map[string]string // text replaced in the copied files and their paths (v6alpha1 → v6)
-	gen    []string          // hubspoke-gen's options
+	name   string      // the directory in the module: n, n1, n2
+	rename [][2]string // text replaced, in order, in the copied files and their paths (v6alpha1 → v6); each must match somewhere
+	gen    []string    // hubspoke-gen's options
 }
 
 // generateRelease writes release r into module dir (see
@@ -71,8 +71,15 @@ func generateRelease(dir string, r release) (string, *apiextensionsv1.CustomReso
 	if err := copyUserFiles(filepath.Join(root, "examples", "person", "api"), filepath.Join(tree, "api"), "release.test/"+r.name+"/api", r.rename); err != nil {
 		return "", nil, "", err
 	}
+	// The generator is built in its own module as it is (no -mod=mod there),
+	// then run on the release's module.
+	gen := filepath.Join(dir, "hubspoke-gen")
+	build := exec.Command("go", "-C", filepath.Join(root, "cmd", "hubspoke-gen"), "build", "-o", gen, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", nil, "", fmt.Errorf("building hubspoke-gen: %v\n%s", err, out)
+	}
 	steps := [][]string{
-		append(append([]string{"go", "-C", filepath.Join(root, "cmd", "hubspoke-gen"), "run", "."}, r.gen...), filepath.Join(tree, "api")),
+		append(append([]string{gen}, r.gen...), filepath.Join(tree, "api")),
 		{filepath.Join(root, "hack", "controller-gen.sh"), "object", "paths=./api/..."},
 		{filepath.Join(root, "hack", "controller-gen.sh"), "crd", "paths=./api/...", "output:crd:artifacts:config=crd"},
 	}
@@ -96,8 +103,9 @@ func generateRelease(dir string, r release) (string, *apiextensionsv1.CustomReso
 // (every Go file but the generated ones and the tests) from src to dst,
 // with import paths rewritten to imp and the replacements of rename made
 // in the text and the paths.
-func copyUserFiles(src, dst, imp string, rename map[string]string) error {
-	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+func copyUserFiles(src, dst, imp string, rename [][2]string) error {
+	matched := make([]bool, len(rename))
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.HasPrefix(d.Name(), "zz_generated.") {
 			return err
 		}
@@ -110,9 +118,10 @@ func copyUserFiles(src, dst, imp string, rename map[string]string) error {
 			return err
 		}
 		out := strings.ReplaceAll(string(text), apiImport, imp)
-		for from, to := range rename {
-			out = strings.ReplaceAll(out, from, to)
-			rel = strings.ReplaceAll(rel, from, to)
+		for i, r := range rename {
+			matched[i] = matched[i] || strings.Contains(out, r[0]) || strings.Contains(rel, r[0])
+			out = strings.ReplaceAll(out, r[0], r[1])
+			rel = strings.ReplaceAll(rel, r[0], r[1])
 		}
 		target := filepath.Join(dst, rel)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
@@ -120,4 +129,13 @@ func copyUserFiles(src, dst, imp string, rename map[string]string) error {
 		}
 		return os.WriteFile(target, []byte(out), 0o644)
 	})
+	if err != nil {
+		return err
+	}
+	for i, r := range rename {
+		if !matched[i] {
+			return fmt.Errorf("copying %s: %q is nowhere in the files a user writes", src, r[0])
+		}
+	}
+	return nil
 }

@@ -66,6 +66,11 @@ func runMain(m *testing.M) int {
 		_ = os.Setenv("KUBEBUILDER_ASSETS", lines[len(lines)-1])
 	}
 	logf.SetLogger(logr.Discard())
+	defer func() {
+		if env.releaseDir != "" {
+			_ = os.RemoveAll(env.releaseDir)
+		}
+	}()
 	started := time.Now()
 	if err := startEnv(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -76,7 +81,6 @@ func runMain(m *testing.M) int {
 	}
 	fmt.Fprintf(os.Stderr, "e2e: envtest up in %s\n", time.Since(started).Round(time.Millisecond))
 	code := m.Run()
-	_ = os.RemoveAll(env.releaseDir)
 	if err := env.testEnv.Stop(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: stopping envtest:", err)
 		code = 1

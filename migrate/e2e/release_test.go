@@ -67,8 +67,8 @@ func buildReleases(dir string) (n1, n2 *releaseBuild, err error) {
 		label string
 		r     release
 	}{
-		{"N+1", release{name: "n1", rename: map[string]string{"v6alpha1": "v6"}, gen: []string{"-hub", "v5", "-stored", "v6storage"}}},
-		{"N+2", release{name: "n2", rename: map[string]string{"v6alpha1": "v6", `HubVersion = "v5storage"`: `HubVersion = "v6storage"`}, gen: []string{"-stored", "v5storage"}}},
+		{"N+1", release{name: "n1", rename: [][2]string{{"v6alpha1", "v6"}}, gen: []string{"-hub", "v5", "-stored", "v6storage"}}},
+		{"N+2", release{name: "n2", rename: [][2]string{{"v6alpha1", "v6"}, {`HubVersion = "v5storage"`, `HubVersion = "v6storage"`}}, gen: []string{"-stored", "v5storage"}}},
 	}
 	var builds []*releaseBuild
 	for _, rel := range releases {
