@@ -131,11 +131,19 @@ func (h *history) id() int { h.nextID++; return h.nextID }
 
 func (h *history) chance(p float64) bool { return h.r.Float64() < p }
 
-// versionNames returns n sorted Kubernetes version names, at least one of
-// them stable (the hub needs one).
+// versionNames returns n sorted version names, at least one of them stable
+// (the hub needs one): Kubernetes names (v2beta1, v3) or, in one history
+// in four, ARM API versions as Go package names (v1api20130101preview,
+// v1api20130101), as generated operators name them.
 func (h *history) versionNames(n int) []string {
 	var all []string
+	arm := h.chance(0.25)
 	for major := 1; major <= 8; major++ {
+		if arm {
+			date := fmt.Sprintf("v1api%d0%d0%d", 2010+major, 1+h.r.IntN(9), 1+h.r.IntN(9))
+			all = append(all, date+"preview", date)
+			continue
+		}
 		all = append(all, fmt.Sprintf("v%dalpha1", major), fmt.Sprintf("v%dbeta1", major), fmt.Sprintf("v%d", major))
 	}
 	for {
@@ -145,12 +153,18 @@ func (h *history) versionNames(n int) []string {
 		stable := false
 		for _, i := range idx {
 			names = append(names, all[i])
-			stable = stable || !strings.Contains(all[i], "alpha") && !strings.Contains(all[i], "beta")
+			stable = stable || isStable(all[i])
 		}
 		if stable {
 			return names
 		}
 	}
+}
+
+// isStable tells whether the version named name is a stable one: neither
+// alpha nor beta nor an ARM preview.
+func isStable(name string) bool {
+	return !strings.Contains(name, "alpha") && !strings.Contains(name, "beta") && !strings.HasSuffix(name, "preview")
 }
 
 func newHistory(seed uint64, index int, compat bool) *history {
@@ -341,7 +355,7 @@ func shape(v *rVersion, e *rExpr) string {
 // never past it (the hub is the newest stable version), where a preview
 // may be.
 func stagedAt(v *rVersion) bool {
-	return !strings.Contains(v.name, "alpha") && !strings.Contains(v.name, "beta")
+	return isStable(v.name)
 }
 
 // stageable tells whether a property that was old and comes back as cur in
