@@ -56,8 +56,14 @@
 //     conversions and defaulting treat it as unset rather than as an
 //     explicit zero.
 //
+// For types of other packages that encode themselves, what reads back as
+// absent is not always the Go zero value: PtrUnlessIsZero asks the value's
+// IsZero method (a resource.Quantity of 0 decoded from JSON), and
+// PtrIfNotZeroValue serves types that are not comparable
+// (runtime.RawExtension, whose zero value encodes as null).
+//
 // Back from storage, ptr.Deref(p, zero) gives the zero value for nil, and
-// both choices round-trip losslessly through it.
+// every choice round-trips losslessly through it.
 //
 // # Enum lookup
 //

@@ -33,6 +33,59 @@ func TestPtrIfNotZero(t *testing.T) {
 	}
 }
 
+func TestPtrIfNotZeroValue(t *testing.T) {
+	// runtime.RawExtension's shape: a slice and an interface, not comparable.
+	type raw struct {
+		Raw    []byte
+		Object any
+	}
+	if p := PtrIfNotZeroValue(raw{}); p != nil {
+		t.Fatalf("PtrIfNotZeroValue(zero) = %v, want nil", *p)
+	}
+	if p := PtrIfNotZeroValue(raw{Raw: []byte{}}); p == nil {
+		t.Fatal("PtrIfNotZeroValue(empty, not nil, Raw) = nil: only the zero value is absent")
+	}
+	in := raw{Raw: []byte(`{"a":1}`)}
+	p := PtrIfNotZeroValue(in)
+	if p == nil || string(p.Raw) != `{"a":1}` {
+		t.Fatalf("PtrIfNotZeroValue(%s) = %v", in.Raw, p)
+	}
+	p.Object = 1
+	if in.Object != nil {
+		t.Fatal("PtrIfNotZeroValue result aliases the caller's variable")
+	}
+	if p := PtrIfNotZeroValue(map[string]int(nil)); p != nil {
+		t.Fatal("PtrIfNotZeroValue(nil map) != nil")
+	}
+}
+
+// zeroer says it is zero when its value is 0, whatever its unit, as
+// resource.Quantity does.
+type zeroer struct {
+	value int
+	unit  string
+}
+
+func (z *zeroer) IsZero() bool { return z.value == 0 }
+
+func TestPtrUnlessIsZero(t *testing.T) {
+	if p := PtrUnlessIsZero(zeroer{}); p != nil {
+		t.Fatalf("PtrUnlessIsZero(zero value) = %v, want nil", *p)
+	}
+	if p := PtrUnlessIsZero(zeroer{unit: "Mi"}); p != nil {
+		t.Fatalf("PtrUnlessIsZero(0Mi) = %v, want nil: IsZero decides, not ==", *p)
+	}
+	in := zeroer{value: 2, unit: "Mi"}
+	p := PtrUnlessIsZero(in)
+	if p == nil || *p != in {
+		t.Fatalf("PtrUnlessIsZero(2Mi) = %v", p)
+	}
+	p.value = 3
+	if in.value != 2 {
+		t.Fatal("PtrUnlessIsZero result aliases the caller's variable")
+	}
+}
+
 // TestOptionalRoundTrip checks the claim in the package documentation:
 // PtrIfNotZero round-trips through a dereference that gives the zero value
 // for nil (ptr.Deref(p, zero) of k8s.io/utils/ptr).

@@ -161,7 +161,16 @@ func (a *assign) write() {
 	a.properties()
 	f.printf("%s", a.pre.String())
 	dst := a.dstObject()
-	if p.host.root {
+	typ := p.name
+	if a.to {
+		typ = other
+	}
+	if !p.host.root && dst.hasPromoted() {
+		// Fields promoted from an embedded struct cannot be named in a
+		// composite literal: start from the zero value and assign them.
+		f.printf("*%s = %s{}\n", a.dstObj, typ)
+	}
+	if p.host.root || dst.hasPromoted() {
 		for _, fl := range dst.properties() {
 			if v, ok := a.values[fl]; ok {
 				f.printf("%s.%s = %s%s\n", a.dstObj, fl.name, v, a.notes[fl])
@@ -171,10 +180,6 @@ func (a *assign) write() {
 			f.printf("%s.PropertyBag = %s\n", a.dstObj, bag)
 		}
 	} else {
-		typ := p.name
-		if a.to {
-			typ = other
-		}
 		f.printf("*%s = %s{\n", a.dstObj, typ)
 		if bag != "" {
 			f.printf("PropertyBag: %s,\n", bag)
@@ -379,12 +384,20 @@ func (a *assign) convert(sf, df *field) string {
 				return a.gr("PtrIfNotZero") + "(" + v + ")"
 			}
 			return a.f.q(pathPtr, "To") + "(" + v + ")"
+		case sf.omitEmpty && hasIsZero(s.typ):
+			// An external type that says when it is empty, in a field where
+			// empty means absent: what it calls zero becomes nil (a
+			// resource.Quantity of "0", which is what an absent quantity
+			// reads as through this field, as encoding/json writes a struct
+			// even when it is empty).
+			return a.gr("PtrUnlessIsZero") + "(" + src + ")"
 		case types.Comparable(s.typ):
 			// An external struct: its zero value becomes nil, which is what
 			// its JSON (metav1.Time's null) reads back as.
 			return a.gr("PtrIfNotZero") + "(" + src + ")"
 		default:
-			return a.f.q(pathPtr, "To") + "(" + src + ")"
+			// The same for one that is not comparable (runtime.RawExtension).
+			return a.gr("PtrIfNotZeroValue") + "(" + src + ")"
 		}
 	case s.kind == refPointer && d.kind != refPointer: // an optional value made plain
 		elem := s.elem
@@ -501,4 +514,16 @@ func zeroOf(f *file, r *typeRef, local string) string {
 		return "nil"
 	}
 	return renderType(f, r, local) + "{}"
+}
+
+// hasIsZero tells whether *t has a method IsZero() bool (resource.Quantity,
+// metav1.Time).
+func hasIsZero(t types.Type) bool {
+	sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, "IsZero")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -117,6 +118,20 @@ func (t *tree) blank() (map[string][]byte, error) {
 		out[path] = []byte("package " + f.Name.Name + "\n")
 	}
 	return out, nil
+}
+
+// goListProblem returns, for a directory under t.dir whose package
+// go/packages did not return, what the go command says about it (such as
+// "updates to go.mod needed"), which go/packages does not pass on.
+func (t *tree) goListProblem(dir string) string {
+	cmd := exec.Command("go", "list", "-e", "-find", "./"+dir)
+	cmd.Dir = t.dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err == nil && stderr.Len() == 0 {
+		return ""
+	}
+	return ": go list says:\n" + strings.TrimSpace(stderr.String())
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |

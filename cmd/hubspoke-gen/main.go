@@ -255,7 +255,7 @@ func generate(dir string, opt options) (*output, error) {
 	for _, name := range t.api {
 		pkg := pkgs[name]
 		if pkg == nil {
-			return nil, fmt.Errorf("%s: no package", filepath.Join(dir, name))
+			return nil, fmt.Errorf("%s: no package%s", filepath.Join(dir, name), t.goListProblem(name))
 		}
 		order, _ := hub.ParseVersion(name)
 		v := &version{name: name, order: order, dir: filepath.Join(t.dir, name), pkgPath: pkg.PkgPath,

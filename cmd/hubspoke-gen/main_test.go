@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/mod/modfile"
 )
 
 // copyCase copies testdata/<name> into a new directory of the fixtures
@@ -194,5 +195,50 @@ func TestFromUserFilesOnly(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRunUntidyModule: when the go command cannot list a version's package
+// at all (go/packages then returns nothing and says nothing), the error
+// passes on what the go command says. The module is the fixtures' without
+// its requirement of k8s.io/api, which the package imports: the go command
+// wants go.mod updated.
+func TestRunUntidyModule(t *testing.T) {
+	dir := t.TempDir()
+	mf, err := modfile.Parse("go.mod", mustRead(t, filepath.Join("testdata", "go.mod")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"k8s.io/api", "github.com/hubspoke/hubspoke"} {
+		if err := mf.DropRequire(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range mf.Replace {
+		if err := mf.DropReplace(r.Old.Path, r.Old.Version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gomod, err := mf.Format()
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := filepath.Join(dir, "api", "v1")
+	if err := os.MkdirAll(api, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		filepath.Join(dir, "go.mod"):   gomod,
+		filepath.Join(dir, "go.sum"):   mustRead(t, filepath.Join("testdata", "go.sum")),
+		filepath.Join(api, "types.go"): []byte("package v1\n\nimport _ \"k8s.io/api/core/v1\"\n"),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(name, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out := runGen(t, filepath.Join(dir, "api"))
+	if code != 1 || !strings.Contains(out, "v1: no package: go list says:") || !strings.Contains(out, "go mod tidy") {
+		t.Errorf("exit %d, want 1 and the go command's message:\n%s", code, out)
 	}
 }

@@ -101,6 +101,12 @@ func (o *object) field(name string) *field {
 	return nil
 }
 
+// hasPromoted tells whether some property of o is promoted from a struct
+// embedded in it.
+func (o *object) hasPromoted() bool {
+	return slices.ContainsFunc(o.fields, func(f *field) bool { return len(f.via) > 0 })
+}
+
 // properties returns the fields that conversions copy: all but embedded
 // fields (TypeMeta, ObjectMeta, ListMeta) and an API version's status bags.
 func (o *object) properties() []*field {
@@ -133,6 +139,7 @@ type field struct {
 	listMapKeys []string // JSON names, from +listMapKey
 	renamedFrom string   // from +hubspoke:renamedFrom
 	statusBags  bool     // propertybag.Bags: where an API version's status carries status bags
+	via         []string // the embedded structs a promoted field comes through (see members)
 }
 
 type refKind int
@@ -198,6 +205,11 @@ func twinRef(r *typeRef, rootLevel bool) *typeRef {
 		return r
 	case r.kind == refObject && rootLevel:
 		return r
+	case r.kind == refExternal:
+		switch r.typ.Underlying().(type) {
+		case *types.Map, *types.Slice, *types.Pointer:
+			return r // already optional (corev1.ResourceList)
+		}
 	}
 	return pointerTo(r)
 }
@@ -338,36 +350,22 @@ func (bb *versionBuilder) object(name string, root bool) {
 	o := &object{name: name, root: root, comments: d.comments, pos: obj.Pos()}
 	v.objects[name] = o
 	v.types = append(v.types, name)
-	astFields := map[token.Pos]*ast.Field{}
-	if s, ok := d.spec.Type.(*ast.StructType); ok {
-		for _, f := range s.Fields.List {
-			if len(f.Names) == 0 {
-				astFields[embeddedPos(f.Type)] = f
-			}
-			for _, n := range f.Names {
-				astFields[n.Pos()] = f
-			}
-		}
-	}
-	for i := range st.NumFields() {
-		fv := st.Field(i)
-		if !fv.Exported() {
-			continue
-		}
-		tag := st.Tag(i)
+	for _, m := range bb.members(name, st, d.spec, root, nil) {
+		fv, tag := m.v, m.tag
 		jsonName, opts := jsonTag(tag)
-		if jsonName == "-" && opts == "" {
-			continue
-		}
 		where := fmt.Sprintf("%s %s.%s", v.name, name, fv.Name())
-		f := &field{name: fv.Name(), tag: tag, embedded: fv.Embedded()}
+		// An embedded struct with a JSON name is an ordinary property
+		// (named after its type); one without is flattened by members,
+		// except for a root type's metadata.
+		embedded := fv.Embedded() && (jsonName == "" || root && isNamed(fv.Type(), pathMetaV1, fv.Name()))
+		f := &field{name: fv.Name(), tag: tag, embedded: embedded, via: m.via}
 		f.jsonName = jsonName
 		if f.jsonName == "" && !f.embedded {
 			f.jsonName = fv.Name()
 		}
 		f.omitEmpty = slices.Contains(strings.Split(opts, ","), "omitempty")
-		if af := astFields[fv.Pos()]; af != nil {
-			f.comments = fieldComments(af.Doc)
+		if m.ast != nil {
+			f.comments = fieldComments(m.ast.Doc)
 		}
 		if f.name == "PropertyBag" || f.jsonName == "$propertyBag" {
 			bb.errs.addf(where, "the name is the storage twin's property bag's: rename the field")
@@ -375,6 +373,16 @@ func (bb *versionBuilder) object(name string, root bool) {
 		f.listMapKeys = f.values(markerListMapKey)
 		if r := f.values(markerRenamedFrom); len(r) > 0 {
 			f.renamedFrom = r[0]
+		}
+		if i := slices.IndexFunc(o.fields, func(g *field) bool { return g.name == f.name }); i >= 0 {
+			bb.errs.addf(where, "%s and %s are both named %s: Go hides both; rename one",
+				describeMember(o.fields[i].name, o.fields[i].via), describeMember(f.name, f.via), f.name)
+			continue
+		}
+		if i := slices.IndexFunc(o.fields, func(g *field) bool { return !f.embedded && g.jsonName == f.jsonName }); i >= 0 {
+			bb.errs.addf(where, "%s and %s are both %q in JSON: encoding/json drops both; rename one",
+				describeMember(o.fields[i].name, o.fields[i].via), describeMember(f.name, f.via), f.jsonName)
+			continue
 		}
 		o.fields = append(o.fields, f)
 		if f.embedded {
@@ -394,8 +402,9 @@ func (bb *versionBuilder) object(name string, root bool) {
 	}
 }
 
-// embedded checks an embedded field: only the metadata of root types
-// (metav1.TypeMeta, ObjectMeta, ListMeta) may be embedded.
+// embedded checks an embedded field that members did not flatten: only
+// the metadata of root types (metav1.TypeMeta, ObjectMeta, ListMeta) stays
+// embedded.
 func (bb *versionBuilder) embedded(o *object, f *field, fv *types.Var, where string) {
 	named, ok := types.Unalias(fv.Type()).(*types.Named)
 	if ok && o.root && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == pathMetaV1 {
@@ -405,7 +414,101 @@ func (bb *versionBuilder) embedded(o *object, f *field, fv *types.Var, where str
 			return
 		}
 	}
-	bb.errs.addf(where, "embedded fields are not supported (only metav1.TypeMeta, ObjectMeta and ListMeta in root types)")
+	if _, ptr := types.Unalias(fv.Type()).(*types.Pointer); ptr {
+		bb.errs.addf(where, "an embedded pointer is not supported: embed the struct by value (its fields are then properties of %s) or make it a named field", o.name)
+		return
+	}
+	bb.errs.addf(where, "an embedded %s is not supported: only structs are embedded (their fields are then properties of %s)",
+		types.TypeString(fv.Type(), func(p *types.Package) string { return p.Name() }), o.name)
+}
+
+// member is a field of a struct as encoding/json sees it: declared in the
+// struct, or promoted from an embedded struct (via names the embedded
+// fields it comes through).
+type member struct {
+	v   *types.Var
+	tag string
+	ast *ast.Field // nil for a field of another package's type
+	via []string
+}
+
+// members lists the fields of the struct st (declared by spec, nil for
+// another package's type) that conversions treat as its properties. A
+// struct embedded by value without a JSON name, as in
+//
+//	type WidgetSpec struct {
+//		Common `json:",inline"`
+//	}
+//
+// is flattened: its fields count as the embedding struct's own (Go promotes
+// them, encoding/json writes them inline), so the storage twin declares them
+// directly and conversions reach them through promotion. The metadata of a
+// root type stays embedded. A field declared at a shallower depth hides one
+// of the same name deeper down, as in Go and encoding/json.
+func (bb *versionBuilder) members(name string, st *types.Struct, spec *ast.TypeSpec, root bool, via []string) []member {
+	astFields := map[token.Pos]*ast.Field{}
+	if spec != nil {
+		if s, ok := spec.Type.(*ast.StructType); ok {
+			for _, f := range s.Fields.List {
+				if len(f.Names) == 0 {
+					astFields[embeddedPos(f.Type)] = f
+				}
+				for _, n := range f.Names {
+					astFields[n.Pos()] = f
+				}
+			}
+		}
+	}
+	var all []member
+	for i := range st.NumFields() {
+		fv := st.Field(i)
+		if !fv.Exported() {
+			continue
+		}
+		tag := st.Tag(i)
+		jsonName, opts := jsonTag(tag)
+		if jsonName == "-" && opts == "" {
+			continue
+		}
+		m := member{v: fv, tag: tag, ast: astFields[fv.Pos()], via: via}
+		if fv.Embedded() && jsonName == "" && !(root && isNamed(fv.Type(), pathMetaV1, fv.Name())) {
+			named, isNamedType := types.Unalias(fv.Type()).(*types.Named)
+			inner, isStruct := fv.Type().Underlying().(*types.Struct)
+			if isNamedType && isStruct && len(via) < 8 {
+				var innerSpec *ast.TypeSpec
+				if named.Obj().Pkg() == bb.pkg.Types {
+					innerSpec = bb.decls[named.Obj().Name()].spec
+				}
+				all = append(all, bb.members(name, inner, innerSpec, false, append(slices.Clone(via), fv.Name()))...)
+				continue
+			}
+		}
+		all = append(all, m)
+	}
+	return slices.DeleteFunc(all, func(m member) bool {
+		return len(m.via) > len(via) && slices.ContainsFunc(all, func(d member) bool {
+			return len(d.via) == len(via) && (d.v.Name() == m.v.Name() || d.jsonName() == m.jsonName())
+		})
+	})
+}
+
+// jsonName is the name encoding/json gives the member ("" for an embedded
+// struct written inline).
+func (m member) jsonName() string {
+	name, _ := jsonTag(m.tag)
+	if name == "" && !m.v.Embedded() {
+		return m.v.Name()
+	}
+	return name
+}
+
+// describeMember names a field for an error: "Owner", or "Owner (from the
+// embedded Common)".
+func describeMember(name string, via []string) string {
+	if len(via) == 0 {
+		return name
+	}
+	return fmt.Sprintf("%s (from the embedded %s)", name, strings.Join(via, "."))
 }
 
 func embeddedPos(e ast.Expr) token.Pos {

@@ -85,10 +85,13 @@
 //   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
 //     and sometimes a resource version, generation, creation timestamp and
 //     finalizers; metav1.TypeMeta is left empty for the converter;
-//   - metav1.Time (whole seconds, UTC), resource.Quantity and
-//     intstr.IntOrString; other types with custom JSON encoding, interfaces,
-//     funcs and channels are left zero (give such fields values with
-//     FieldValues);
+//   - metav1.Time (whole seconds, UTC), metav1.Duration (whole seconds),
+//     resource.Quantity and intstr.IntOrString; arbitrary JSON (strings,
+//     numbers, bools, arrays, objects) in runtime.RawExtension,
+//     apiextensions' JSON and any struct with custom JSON that keeps its text
+//     in a field Raw []byte; other types with custom JSON encoding,
+//     interfaces, funcs and channels are left zero (give such fields values
+//     with FieldValues);
 //   - property bags filled the way real conversions fill them: half of the
 //     objects are random objects of another version converted to the
 //     requested one (for an API version, of another API version, through a

@@ -314,6 +314,12 @@ func (b *builder) fill(v reflect.Value, depth int) {
 			v.Set(reflect.ValueOf(intstr.FromString(b.string(4))))
 		}
 		return
+	case classDuration:
+		v.Set(reflect.ValueOf(metav1.Duration{Duration: time.Duration(b.r.Int64N(100_000)) * time.Second}))
+		return
+	case classRawJSON:
+		v.FieldByName("Raw").SetBytes(b.rawJSON(depth))
+		return
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -508,6 +514,44 @@ func (b *builder) word(n int) string {
 }
 
 var quantities = []string{"0", "1", "3", "250m", "1500m", "2Gi", "100Mi", "1k", "0.5"}
+
+// rawJSON returns compact JSON text as encoding/json writes it (a string,
+// a number, a bool, an array or an object of those), the content of a field
+// that holds arbitrary JSON (x-kubernetes-preserve-unknown-fields).
+func (b *builder) rawJSON(depth int) []byte {
+	var value func(depth int) any
+	value = func(depth int) any {
+		switch k := b.r.IntN(6); {
+		case k == 0:
+			return b.string(2*b.size + 2)
+		case k == 1:
+			return b.r.Int64N(1_000_000) - 500_000
+		case k == 2:
+			return b.r.IntN(2) == 0
+		case k == 3 && depth < 3:
+			n, _ := b.length(depth + 1)
+			out := make([]any, n)
+			for i := range out {
+				out[i] = value(depth + 1)
+			}
+			return out
+		default:
+			out := map[string]any{}
+			if depth < 3 {
+				n, _ := b.length(depth + 1)
+				for range n {
+					out[b.string(6)] = value(depth + 1)
+				}
+			}
+			return out
+		}
+	}
+	text, err := json.Marshal(value(0))
+	if err != nil { // plain values of valid UTF-8: cannot happen
+		return []byte("{}")
+	}
+	return text
+}
 
 func (b *builder) time() metav1.Time {
 	return metav1.NewTime(time.Unix(1_500_000_000+b.r.Int64N(400_000_000), 0).UTC())

@@ -29,7 +29,9 @@ const (
 	classQuantity                 // resource.Quantity
 	classIntOrString              // intstr.IntOrString
 	classBags                     // propertybag.Bags: an API version's status bags
-	classOpaque                   // custom JSON or unusable kind: left zero
+	classDuration                 // metav1.Duration
+	classRawJSON                  // custom JSON held as text in a field Raw []byte (runtime.RawExtension, apiextensions' JSON)
+	classOpaque                   // other custom JSON or unusable kind: left zero
 )
 
 var (
@@ -40,6 +42,8 @@ var (
 	timeType        = reflect.TypeFor[metav1.Time]()
 	quantityType    = reflect.TypeFor[resource.Quantity]()
 	intOrStringType = reflect.TypeFor[intstr.IntOrString]()
+	durationType    = reflect.TypeFor[metav1.Duration]()
+	bytesType       = reflect.TypeFor[[]byte]()
 	jsonMarshaler   = reflect.TypeFor[json.Marshaler]()
 	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
 )
@@ -71,6 +75,8 @@ func computeClass(t reflect.Type) class {
 		return classQuantity
 	case intOrStringType:
 		return classIntOrString
+	case durationType:
+		return classDuration
 	}
 	switch t.Kind() {
 	case reflect.Interface, reflect.Func, reflect.Chan, reflect.UnsafePointer, reflect.Complex64, reflect.Complex128, reflect.Uintptr:
@@ -80,6 +86,9 @@ func computeClass(t reflect.Type) class {
 	}
 	for _, m := range []reflect.Type{jsonMarshaler, textMarshaler} {
 		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
+			if f, ok := t.FieldByName("Raw"); ok && t.Kind() == reflect.Struct && f.Type == bytesType && m == jsonMarshaler {
+				return classRawJSON
+			}
 			return classOpaque
 		}
 	}

@@ -171,7 +171,7 @@ func proposeEdits(root reflect.Value, cfg *config) []edit {
 		switch classOf(t) {
 		case classTypeMeta:
 			continue
-		case classTime, classQuantity, classIntOrString, classOpaque:
+		case classTime, classQuantity, classIntOrString, classDuration, classRawJSON, classOpaque:
 			add(n.path, setZero)
 			continue
 		case classBag:

@@ -571,7 +571,7 @@ func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAuto
 	*dst = v2storage.HorizontalPodAutoscalerCondition{
 		Type:               ptr.To(v2storage.HorizontalPodAutoscalerConditionType(s.Type)),
 		Status:             ptr.To(s.Status),
-		LastTransitionTime: genruntime.PtrIfNotZero(s.LastTransitionTime),
+		LastTransitionTime: genruntime.PtrUnlessIsZero(s.LastTransitionTime),
 		Reason:             genruntime.PtrIfNotZero(s.Reason),
 		Message:            genruntime.PtrIfNotZero(s.Message),
 	}

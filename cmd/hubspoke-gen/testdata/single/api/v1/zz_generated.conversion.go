@@ -62,7 +62,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 		Labels:   s.Labels,
 		Tags:     s.Tags,
 		Deadline: s.Deadline,
-		Started:  genruntime.PtrIfNotZero(s.Started),
+		Started:  genruntime.PtrUnlessIsZero(s.Started),
 		Ratio:    s.Ratio,
 	}
 	return nil

@@ -1,0 +1,78 @@
+package v1
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// Common is embedded by value, and clashes.
+type Common struct {
+	// +optional
+	Owner string `json:"owner,omitempty"`
+	// +optional
+	Label string `json:"name,omitempty"`
+	// +optional
+	Tag string `json:"tag,omitempty"`
+}
+
+// Extra is embedded by value too, and has an Owner as well.
+type Extra struct {
+	// +optional
+	Owner string `json:"owner,omitempty"`
+	// +optional
+	Note string `json:"tag,omitempty"`
+}
+
+// Shared is embedded through a pointer.
+type Shared struct {
+	// +optional
+	Zone string `json:"zone,omitempty"`
+}
+
+// Tier is embedded but not a struct.
+type Tier string
+
+// WidgetSpec is the desired state of a Widget.
+type WidgetSpec struct {
+	// The shallower Name hides Common's "name" in JSON: no clash.
+	// +optional
+	Name string `json:"name,omitempty"`
+
+	Common `json:",inline"`
+	Extra  `json:",inline"`
+
+	*Shared `json:",inline"`
+
+	Tier `json:",inline"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}

@@ -1,0 +1,94 @@
+package v2
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	corev1 "k8s.io/api/core/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Gadget is the resource of this case.
+type Gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   GadgetSpec   `json:"spec,omitempty"`
+	Status GadgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// GadgetList is a list of Gadget.
+type GadgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Gadget `json:"items"`
+}
+
+// Common is embedded.
+type Common struct {
+	// +optional
+	Owner string `json:"owner,omitempty"`
+}
+
+// GadgetSpec is the desired state of a Gadget.
+// +hubspoke:removed=Headers
+// +hubspoke:removed=Matrix
+type GadgetSpec struct {
+	Common `json:",inline"`
+
+	// A struct of another package, flattened too.
+	corev1.LocalObjectReference `json:",inline"`
+
+	// +optional
+	Port intstr.IntOrString `json:"port,omitempty"`
+	// +optional
+	Timeout *metav1.Duration `json:"timeout,omitempty"`
+	// +optional
+	// +hubspoke:renamedFrom=Ratio
+	Factor float64 `json:"factor,omitempty"`
+	// +optional
+	Count int64 `json:"count,omitempty"`
+	// +optional
+	Blob []byte `json:"blob,omitempty"`
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+	// +optional
+	Selector *metav1.LabelSelector `json:"selector,omitempty"`
+	// +optional
+	Ref corev1.ObjectReference `json:"ref,omitempty"`
+	// +optional
+	// +kubebuilder:pruning:PreserveUnknownFields
+	Extra *apiextensionsv1.JSON `json:"extra,omitempty"`
+	// +optional
+	// +kubebuilder:pruning:PreserveUnknownFields
+	// +kubebuilder:validation:EmbeddedResource
+	Template runtime.RawExtension `json:"template,omitempty"`
+	// +optional
+	Memory resource.Quantity `json:"memory,omitempty"`
+	// +optional
+	Resources corev1.ResourceList `json:"resources,omitempty"`
+}
+
+// GadgetStatus is the observed state of a Gadget.
+type GadgetStatus struct {
+	// +optional
+	// +listType=map
+	// +listMapKey=type
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+	// +optional
+	ObservedAt *metav1.Time `json:"observedAt,omitempty"`
+
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Gadget{}, &GadgetList{})
+}
