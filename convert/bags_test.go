@@ -227,14 +227,34 @@ func TestKeyedBagsFollowTheirElements(t *testing.T) {
 			t.Errorf("an element whose key changed kept the old element's bag: %v", got.Spec.Ports[0].PropertyBag)
 		}
 	})
-	t.Run("duplicate keys", func(t *testing.T) {
-		got := carry(t, fullGadget(), func(g *gadgetStorage) {
+	duplicated := func(t *testing.T, src *gadgetStorage) {
+		got := carry(t, src, func(g *gadgetStorage) {
 			g.Spec.Ports = append(g.Spec.Ports, portStorage{Port: i32(80), Protocol: str("TCP")})
 		})
 		for i, p := range got.Spec.Ports {
 			if keyOf(p) == "80/TCP" && p.PropertyBag != nil {
 				t.Errorf("element %d with a duplicated key got a bag: %v", i, p.PropertyBag)
 			}
+		}
+	}
+	t.Run("duplicate keys", func(t *testing.T) { duplicated(t, fullGadget()) })
+	t.Run("duplicate keys, no bags in map values", func(t *testing.T) {
+		// Without map values every bag can be set in place (the faster of
+		// RecallBags' two ways), which must refuse duplicates too.
+		src := fullGadget()
+		src.Spec.Zones, src.Spec.Spares = nil, nil
+		duplicated(t, src)
+	})
+	t.Run("a key null and a key absent", func(t *testing.T) {
+		// An optional key: the string "null" and no value are two keys.
+		src := fullGadget()
+		src.Spec.Ports = []portStorage{
+			{Port: i32(53), Protocol: str("null"), PropertyBag: bag("AppProtocol", `"quoted"`)},
+			{Port: i32(53), PropertyBag: bag("AppProtocol", `"absent"`)},
+		}
+		got := carry(t, src, func(*gadgetStorage) {})
+		if len(got.Spec.Ports) != 2 || got.Spec.Ports[0].PropertyBag["AppProtocol"] != `"quoted"` || got.Spec.Ports[1].PropertyBag["AppProtocol"] != `"absent"` {
+			t.Errorf("ports: %+v", got.Spec.Ports)
 		}
 	})
 }

@@ -55,8 +55,8 @@ func LinkTo[From, To any](to func(*From, *To) error, from func(*From, *To) error
 		to:       reflect.TypeFor[*To](),
 		fromName: typename.Of(reflect.TypeFor[From]()),
 		toName:   typename.Of(reflect.TypeFor[To]()),
-		newFrom:  func() any { return fromPool.Get() },
-		newTo:    func() any { return toPool.Get() },
+		newFrom:  func() any { return obtain(fromPool) },
+		newTo:    func() any { return obtain(toPool) },
 		freeFrom: func(v any) { recycle(fromPool, v.(*From)) },
 		freeTo:   func(v any) { recycle(toPool, v.(*To)) },
 		forward:  func(src, dst any) error { return to(src.(*From), dst.(*To)) },
@@ -296,8 +296,24 @@ func poolOf[T any]() *sync.Pool {
 	return p.(*sync.Pool)
 }
 
+// pooling, set only by tests, is told of every object taken from a pool
+// (put false) and put back into one (put true).
+var pooling func(v any, put bool)
+
+// obtain takes an object from pool.
+func obtain(pool *sync.Pool) any {
+	v := pool.Get()
+	if pooling != nil {
+		pooling(v, false)
+	}
+	return v
+}
+
 // recycle zeroes v and puts it back into its pool.
 func recycle[T any](pool *sync.Pool, v *T) {
+	if pooling != nil {
+		pooling(v, true)
+	}
 	var zero T
 	*v = zero
 	pool.Put(v)

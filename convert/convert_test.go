@@ -14,6 +14,7 @@ import (
 	"github.com/hubspoke/hubspoke/internal/typename"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -103,6 +104,34 @@ func TestMetadataIsNotShared(t *testing.T) {
 		back.GetObjectMeta().GetLabels()["app"] = "changed again"
 		if h.Labels["app"] != "changed" {
 			t.Fatalf("%d hops: spoke shares labels with the hub", hops)
+		}
+	}
+}
+
+// TestConvertKeepsTheDestinationsType: controller-runtime's webhook sets
+// apiVersion and kind on the object it hands to ConvertTo and ConvertFrom;
+// they come back as they were, whatever the source's.
+func TestConvertKeepsTheDestinationsType(t *testing.T) {
+	for _, hops := range []int{1, 4} {
+		src := sample(chainObjects(hops)[0])
+		src.GetObjectKind().SetGroupVersionKind(schema.GroupVersionKind{Group: "src.example", Version: "v0", Kind: "Source"})
+		hubKind := schema.GroupVersionKind{Group: "example.com", Version: "hub", Kind: "Node"}
+		h := &hubNode{}
+		h.SetGroupVersionKind(hubKind)
+		if err := src.(conversion.Convertible).ConvertTo(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := h.GroupVersionKind(); got != hubKind {
+			t.Errorf("%d hops: ConvertTo set the hub's type to %v, want %v", hops, got, hubKind)
+		}
+		back := chainObjects(hops)[0]
+		spokeKind := schema.GroupVersionKind{Group: "example.com", Version: "spoke", Kind: "Node"}
+		back.GetObjectKind().SetGroupVersionKind(spokeKind)
+		if err := back.(conversion.Convertible).ConvertFrom(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := back.GetObjectKind().GroupVersionKind(); got != spokeKind {
+			t.Errorf("%d hops: ConvertFrom set the spoke's type to %v, want %v", hops, got, spokeKind)
 		}
 	}
 }
@@ -262,6 +291,78 @@ func TestConverterAnyToAny(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIntermediatesAreRecycledOnce: every conversion, up, down and across
+// the hub, through the Converter and through ConvertTo/ConvertFrom, puts an
+// intermediate object back into its pool only after taking it out, and
+// never the caller's objects: an object put back twice would be handed to
+// two conversions at once.
+func TestIntermediatesAreRecycledOnce(t *testing.T) {
+	s := chainScheme(4) // v1 .. v4 spokes, v5 hub
+	c, err := convert.NewConverter(s, testGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		inPool  map[any]bool // put back and not taken out since
+		twice   []string
+		putBack map[any]bool
+	)
+	convert.SetPoolingForTest(func(v any, put bool) {
+		if put && inPool[v] {
+			twice = append(twice, fmt.Sprintf("%T %p", v, v))
+		}
+		inPool[v] = put
+		if put {
+			putBack[v] = true
+		}
+	})
+	t.Cleanup(func() { convert.SetPoolingForTest(nil) })
+	reset := func() { inPool, twice, putBack = map[any]bool{}, nil, map[any]bool{} }
+	check := func(what string, callers ...any) {
+		t.Helper()
+		if len(twice) > 0 {
+			t.Errorf("%s put objects back into their pools twice: %v", what, twice)
+		}
+		for _, v := range callers {
+			if putBack[v] {
+				t.Errorf("%s put the caller's %T into a pool", what, v)
+			}
+		}
+	}
+	versions := c.Graph().Versions()
+	for _, from := range versions {
+		for _, to := range versions {
+			src, _ := s.New(testGK.WithVersion(from))
+			sample(src.(object))
+			reset()
+			dst, err := c.ToVersion(src, to)
+			if err != nil {
+				t.Fatalf("%s → %s: %v", from, to, err)
+			}
+			check(fmt.Sprintf("ToVersion %s → %s", from, to), src, dst)
+			into, _ := s.New(testGK.WithVersion(to))
+			reset()
+			if err := c.Convert(src, into); err != nil {
+				t.Fatalf("%s → %s: %v", from, to, err)
+			}
+			check(fmt.Sprintf("Convert %s → %s", from, to), src, into)
+		}
+	}
+	src := sample(chainObjects(4)[0])
+	h := &hubNode{}
+	reset()
+	if err := src.(conversion.Convertible).ConvertTo(h); err != nil {
+		t.Fatal(err)
+	}
+	check("ConvertTo", src, h)
+	back := chainObjects(4)[0]
+	reset()
+	if err := back.(conversion.Convertible).ConvertFrom(h); err != nil {
+		t.Fatal(err)
+	}
+	check("ConvertFrom", back, h)
 }
 
 func TestConverterFailureLeavesBothIntact(t *testing.T) {

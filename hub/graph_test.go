@@ -134,6 +134,23 @@ func TestGraphDoesNotAliasSpec(t *testing.T) {
 	if p, _ := g.Path("v1", "v2storage"); !slices.Equal(p, []string{"v1", "v1storage", "v2storage"}) {
 		t.Fatalf("graph shares its map with the spec: path %v", p)
 	}
+	// A hub named twice (two types of one version) is one hub.
+	twice := chain(2)
+	twice.Hubs = append(twice.Hubs, twice.Hubs...)
+	if g, err := NewGraph(twice); err != nil || g.Hub() != "v2storage" {
+		t.Errorf("a hub named twice: %v, %v", g, err)
+	}
+	// Nor what it returns: a Graph does not change.
+	before := slices.Clone(g.Versions())
+	g.Versions()[0] = "changed"
+	if after := g.Versions(); !slices.Equal(after, before) {
+		t.Fatalf("changing what Versions returned changed the graph's versions: %v, then %v", before, after)
+	}
+	p, _ := g.Path("v1", "v2storage")
+	p[0] = "changed"
+	if again, _ := g.Path("v1", "v2storage"); again[0] != "v1" {
+		t.Fatalf("changing what Path returned changed the graph: %v", again)
+	}
 }
 
 // TestGraphOtherNames: versions need not be names ParseVersion knows; they

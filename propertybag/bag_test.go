@@ -290,6 +290,12 @@ func TestBadInput(t *testing.T) {
 		{"array into map", func() (any, error) { return Recall[map[string]int](&bag, "Array") }, []string{"array"}},
 		{"control char in string", func() (any, error) { return Recall[address](&bag, "BadString") }, []string{"BadString"}},
 		{"unknown field, slow path", func() (any, error) { return Recall[time.Time](&bag, "Address") }, []string{"time.Time"}},
+		{"unknown field in a map value", func() (any, error) {
+			return Get[map[string]address](PropertyBag{"M": `{"home":{"label":"x","street":"y"}}`}, "M")
+		},
+			[]string{`unknown field "street"`}},
+		{"unknown field in a slice element", func() (any, error) { return Get[[]*address](PropertyBag{"S": `[{"label":"x","street":"y"}]`}, "S") },
+			[]string{`unknown field "street"`}},
 		{"long text excerpt", func() (any, error) { return Recall[address](&bag, "Long") }, []string{"…"}},
 	}
 	for _, c := range cases {

@@ -3,6 +3,10 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -170,5 +174,47 @@ func TestUnmarshalBagsErrorsNameTheAnnotation(t *testing.T) {
 	_, err := MarshalBags(Bags{"$spec": {"a": "1"}})
 	if !errors.Is(err, ErrEncode) || !strings.Contains(err.Error(), "hubspoke.dev/property-bags") || !strings.Contains(err.Error(), `"$spec"`) {
 		t.Errorf("MarshalBags with a bag named $spec: %v", err)
+	}
+}
+
+// TestMarshalBagsKeyOrder: MarshalBags writes the names of bags and of
+// their values in byte order (encoding/json's order for map keys), whatever
+// the order of the maps, also for names that agree in their first 8 or 16
+// bytes and differ only after them.
+func TestMarshalBagsKeyOrder(t *testing.T) {
+	names := []string{
+		"ResidentialAddressX1", "ResidentialAddressY0", "ResidentialAddress", "ResidentialAddressX0",
+		"ResidentialAddressesAndMoreX", "ResidentialAddressesAndMoreW", "ResidentialAddr", "ResidentialAddrt",
+		"Z", "A", "ResidentialAddressX10", "ResidentialAddresses",
+		"AAAAAAAbZ", "AAAAAAAcA", "BBBBBBBBBBBBBBBbZ", "BBBBBBBBBBBBBBBcA", // differ at byte 7, at byte 15
+	}
+	bags := Bags{"spec": PropertyBag{}}
+	for i, n := range names {
+		bags["spec"][n] = strconv.Itoa(i)
+		bags["spec.items[name="+n+"]"] = PropertyBag{"x": "1"}
+	}
+	// The text written by hand, every level sorted with sort.Strings.
+	var want strings.Builder
+	want.WriteString("{")
+	for i, name := range slices.Sorted(maps.Keys(bags)) {
+		if i > 0 {
+			want.WriteString(",")
+		}
+		fmt.Fprintf(&want, "%q:{", name)
+		for j, key := range slices.Sorted(maps.Keys(bags[name])) {
+			if j > 0 {
+				want.WriteString(",")
+			}
+			fmt.Fprintf(&want, "%q:%s", key, bags[name][key])
+		}
+		want.WriteString("}")
+	}
+	want.WriteString("}")
+	for range 20 { // map order changes from run to run
+		text, err := MarshalBags(bags)
+		must(t, err)
+		if text != want.String() {
+			t.Fatalf("MarshalBags:\n%s\nwant\n%s", text, want.String())
+		}
 	}
 }

@@ -160,6 +160,17 @@ func TestCatchesConvertFromMutatingTheHub(t *testing.T) {
 	)
 }
 
+// The hub is compared with a deep copy of itself: a change made through a
+// pointer inside a list element or a map value shows too.
+func TestCatchesConvertFromMutatingTheHubDeepDown(t *testing.T) {
+	for _, b := range []bug{bugFromMutatesHubPart, bugFromMutatesHubZone} {
+		withBug(t, b)
+		mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v2", bugOpts()...),
+			"converting the hub (v2storage) back to v2 modified the hub (-before +after):",
+		)
+	}
+}
+
 func TestCatchesResultSharingTheHub(t *testing.T) {
 	withBug(t, bugFromSharesHub)
 	mustFail(t, convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v2", bugOpts()...),

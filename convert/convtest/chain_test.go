@@ -403,8 +403,23 @@ func (w *WidgetV2) ConvertTo(h conversion.Hub) error {
 }
 func (w *WidgetV2) ConvertFrom(h conversion.Hub) error {
 	hub := h.(*WidgetV2Storage)
-	if activeBug() == bugFromMutatesHub {
+	switch activeBug() {
+	case bugFromMutatesHub:
 		slices.Reverse(hub.Spec.Tags) // the bug: reorders the hub's slice in place
+	case bugFromMutatesHubPart:
+		for _, p := range hub.Spec.Parts { // the bug: renames a part of the hub in place, through its pointer
+			if p.Name != nil {
+				*p.Name += "~"
+				break
+			}
+		}
+	case bugFromMutatesHubZone:
+		for _, z := range hub.Spec.Zones { // the bug: changes a zone of the hub in place, through its pointer
+			if z.Replicas != nil {
+				*z.Replicas++
+				break
+			}
+		}
 	}
 	if err := convert.FromHub(w, h); err != nil {
 		return err
@@ -807,27 +822,29 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 type bug int32
 
 const (
-	noBug                bug = iota
-	bugHookDropsStash        // the To hook forgets to keep a name that does not split cleanly
-	bugSharesSlice           // v2 → hub leaves the hub sharing Tags with the source
-	bugMutatesSource         // the To hook sorts the receiver's tags in place
-	bugPriorityErrors        // the From hook rejects negative priorities
-	bugPanics                // the From hook dereferences a nil owner
-	bugUnstableJSON          // the hub's Stamp encodes differently each time
-	bugGoldenChange          // the hooks split names at commas
-	bugFromMutatesHub        // v2's ConvertFrom reverses the hub's tags in place
-	bugFromSharesHub         // v2's ConvertFrom leaves the result sharing the hub's labels
-	bugLosesNestedBag        // v1 recalls its bags before copying the owner, parts and zones: their bags are lost
-	bugInstantSeconds        // v2's Instant encodes whole seconds: the hub's nanoseconds are lost through JSON
-	bugLosesStatusBags       // v1 does not recall the bags of its status
-	bugBagsShareHub          // v2's ConvertFrom carries the hub's own status bag, shared
-	bugReorderedJSON         // the hub's Stamp re-encodes its members in another order once decoded
-	bugStampPanics           // encoding the hub's Stamp panics (outside any conversion)
-	bugNaNIntoSource         // v1's ConvertTo overwrites the source's ratio with NaN
-	bugRatioFloat32          // v1 → v1storage keeps the ratio with float32 precision
-	bugClockKeepsZone        // Clock: v1 → hub parses times in any zone, which the hub's JSON drops
-	bugTicksNil              // Clock: v1 → hub turns an empty list of ticks into nil
-	bugClockWrongVersion     // Clock: v1 objects report the apiVersion v1beta1
+	noBug                 bug = iota
+	bugHookDropsStash         // the To hook forgets to keep a name that does not split cleanly
+	bugSharesSlice            // v2 → hub leaves the hub sharing Tags with the source
+	bugMutatesSource          // the To hook sorts the receiver's tags in place
+	bugPriorityErrors         // the From hook rejects negative priorities
+	bugPanics                 // the From hook dereferences a nil owner
+	bugUnstableJSON           // the hub's Stamp encodes differently each time
+	bugGoldenChange           // the hooks split names at commas
+	bugFromMutatesHub         // v2's ConvertFrom reverses the hub's tags in place
+	bugFromMutatesHubPart     // v2's ConvertFrom renames a part of the hub through the pointer in its list element
+	bugFromMutatesHubZone     // v2's ConvertFrom changes a zone of the hub through the pointer in its map value
+	bugFromSharesHub          // v2's ConvertFrom leaves the result sharing the hub's labels
+	bugLosesNestedBag         // v1 recalls its bags before copying the owner, parts and zones: their bags are lost
+	bugInstantSeconds         // v2's Instant encodes whole seconds: the hub's nanoseconds are lost through JSON
+	bugLosesStatusBags        // v1 does not recall the bags of its status
+	bugBagsShareHub           // v2's ConvertFrom carries the hub's own status bag, shared
+	bugReorderedJSON          // the hub's Stamp re-encodes its members in another order once decoded
+	bugStampPanics            // encoding the hub's Stamp panics (outside any conversion)
+	bugNaNIntoSource          // v1's ConvertTo overwrites the source's ratio with NaN
+	bugRatioFloat32           // v1 → v1storage keeps the ratio with float32 precision
+	bugClockKeepsZone         // Clock: v1 → hub parses times in any zone, which the hub's JSON drops
+	bugTicksNil               // Clock: v1 → hub turns an empty list of ticks into nil
+	bugClockWrongVersion      // Clock: v1 objects report the apiVersion v1beta1
 )
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),

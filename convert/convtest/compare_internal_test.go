@@ -1,6 +1,9 @@
 package convtest
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The golden files must not depend on the apimachinery version: a null
 // creationTimestamp in metadata (written by apimachinery v0.31, left out by
@@ -30,5 +33,35 @@ func TestDropNullCreationTimestamp(t *testing.T) {
 	}
 	if _, err := dropNullCreationTimestamp([]byte(`{"metadata":{"creationTimestamp":null`)); err == nil {
 		t.Error("truncated JSON: no error")
+	}
+}
+
+// TestCompareTreesLists: compareTrees reports every value of the first tree
+// that the second lacks or holds differently, list elements included (a
+// list cut short, an element changed, a list replaced by a scalar), and
+// nothing the second only adds.
+func TestCompareTreesLists(t *testing.T) {
+	var a, b any
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(decodeNumbers([]byte(`{"parts":[{"name":"a"},{"name":"b"},{"name":"c"}],"tags":["x","y"],"ids":[1,2],"zones":[{"n":1}]}`), &a))
+	must(decodeNumbers([]byte(`{"parts":[{"name":"a"},{"name":"B"}],"tags":["x","y","z"],"ids":"1,2","zones":[{"n":1,"extra":true}]}`), &b))
+	var lost []loss
+	compareTrees(a, b, "", 0, &lost)
+	var got []string
+	for _, l := range lost {
+		got = append(got, l.String())
+	}
+	want := []string{
+		`ids: [1,2] came back as "1,2"`,
+		`parts[1].name: "b" came back as "B"`,
+		`parts[2]: {"name":"c"} is missing`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("losses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
