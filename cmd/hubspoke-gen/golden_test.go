@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -51,8 +52,8 @@ func testCases(t *testing.T) []testCase {
 
 // caseOptions are the options of the case in dir: its metadata.yaml
 // (-metadata), stored.txt (the storage versions that stay in its CRD,
-// -stored) and hub.txt (the API version whose storage twin is the hub,
-// -hub).
+// -stored), hub.txt (the API version whose storage twin is the hub, -hub)
+// and strict.txt (-strict; it says why).
 func caseOptions(dir string) options {
 	var opt options
 	if _, err := os.Stat(filepath.Join(dir, "metadata.yaml")); err == nil {
@@ -63,6 +64,9 @@ func caseOptions(dir string) options {
 	}
 	if h, err := os.ReadFile(filepath.Join(dir, "hub.txt")); err == nil {
 		opt.hub = strings.TrimSpace(string(h))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "strict.txt")); err == nil {
+		opt.strict = true
 	}
 	return opt
 }
@@ -212,4 +216,42 @@ func goCmd(t *testing.T, env []string, args ...string) {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	t.Logf("go %s:\n%s", strings.Join(args, " "), out)
+}
+
+// TestDeterministic generates every case again and requires the same files
+// and the same explain output: the order of what the generator writes must
+// not follow the order in which go/packages happened to parse the files
+// (which varies from run to run) or Go's map order.
+func TestDeterministic(t *testing.T) {
+	for _, c := range testCases(t) {
+		if c.fail {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			// One run on one thread, one on all: go/packages parses the
+			// files of a package concurrently, in an order that then
+			// differs.
+			procs := runtime.GOMAXPROCS(1)
+			first, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
+			runtime.GOMAXPROCS(procs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(explain(first.chain, "text"), explain(again.chain, "text")); diff != "" {
+				t.Errorf("explain differs from one run to the next:\n%s", diff)
+			}
+			if diff := cmp.Diff(first.notes, again.notes); diff != "" {
+				t.Errorf("the notes differ from one run to the next:\n%s", diff)
+			}
+			for path, text := range first.files {
+				if diff := cmp.Diff(string(text), string(again.files[path])); diff != "" {
+					t.Errorf("%s differs from one run to the next:\n%s", path, diff)
+				}
+			}
+		})
+	}
 }

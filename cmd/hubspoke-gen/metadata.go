@@ -164,7 +164,9 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 				errs.addf(r.where, "%s, the previous version, has no type %s", prev.name, v.olderName(r.typ))
 			case prev.objects[v.olderName(r.typ)].field(r.prop) == nil:
 				errs.addf(r.where, "%s.%s, in the previous version, has no property %s", prev.name, v.olderName(r.typ), r.prop)
-			case v.objects[r.typ].field(r.prop) != nil:
+			case v.objects[r.typ].field(r.prop) != nil && v.objects[r.typ].field(r.prop).renamedFrom == "":
+				// (A property renamed to the removed one's name is another
+				// property: the removal stands.)
 				errs.addf(r.where, "%s.%s still has %s", v.name, r.typ, r.prop)
 			default:
 				if v.removed[r.typ] == nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -285,7 +286,10 @@ func (b *builder) buildVersion(v *version, pkg *packages.Package) {
 	for _, name := range roots {
 		bb.object(name, true)
 	}
-	slices.SortFunc(v.types, func(a, b string) int { return int(bb.pos(a) - bb.pos(b)) })
+	// In the order of the source: by file name, then by place in the file
+	// (token positions alone follow the order in which go/packages parsed
+	// the files, which varies).
+	slices.SortFunc(v.types, func(a, b string) int { return sourceOrder(pkg.Fset, bb.pos(a), bb.pos(b)) })
 	for _, name := range v.types {
 		o, ok := v.objects[name]
 		if !ok || !o.root {
@@ -318,6 +322,12 @@ type versionBuilder struct {
 	v     *version
 	pkg   *packages.Package
 	decls map[string]declInfo
+}
+
+// sourceOrder orders two positions by file name, then by place in the file.
+func sourceOrder(fset *token.FileSet, a, b token.Pos) int {
+	pa, pb := fset.Position(a), fset.Position(b)
+	return cmp.Or(strings.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 }
 
 func (bb *versionBuilder) pos(name string) token.Pos {

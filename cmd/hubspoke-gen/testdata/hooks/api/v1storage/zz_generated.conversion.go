@@ -49,7 +49,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
-	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// From the bag: what v1storage has no field for.
 	units, err := propertybag.Recall[string](&bag, "Units")
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:printcolumn:name="Owner",type=string,JSONPath=`.spec.owner`
 
 // Gadget is the resource of this case.
 type Gadget struct {
@@ -20,6 +21,10 @@ type Gadget struct {
 
 	Spec   GadgetSpec   `json:"spec,omitempty"`
 	Status GadgetStatus `json:"status,omitempty"`
+
+	// Data sits beside spec and status, as in a ConfigMap.
+	// +optional
+	Data map[string]string `json:"data,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -49,6 +54,9 @@ type GadgetSpec struct {
 	Ratio float64 `json:"ratio,omitempty"`
 	// +optional
 	Count int64 `json:"count,omitempty"`
+
+	// Cache is never written out.
+	Cache string `json:"-"`
 	// +optional
 	Blob []byte `json:"blob,omitempty"`
 	// +optional

@@ -35,6 +35,7 @@ func (p *Gadget) AssignProperties_To_Gadget(dst *v1storage.Gadget) error {
 	if err := p.Status.AssignProperties_To_GadgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	dst.Data = p.Data
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
@@ -50,6 +51,7 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v1storage.Gadget) error {
 	if err := p.Status.AssignProperties_From_GadgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Data = src.Data
 	// Keep what this version has no field for, so that an update through it loses nothing.
 	if err := convert.StashBags(p, src); err != nil {
 		return err

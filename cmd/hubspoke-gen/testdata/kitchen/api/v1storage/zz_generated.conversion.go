@@ -25,25 +25,39 @@ func (p *Gadget) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(
 
 // AssignProperties_To_Gadget copies this Gadget into v2storage.
 func (p *Gadget) AssignProperties_To_Gadget(dst *v2storage.Gadget) error {
+	bag := p.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	replicas, err := propertybag.Recall[int32](&bag, "Replicas")
+	if err != nil {
+		return err
+	}
 	if err := p.Spec.AssignProperties_To_GadgetSpec(&dst.Spec); err != nil {
 		return fmt.Errorf("spec: %w", err)
 	}
 	if err := p.Status.AssignProperties_To_GadgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	dst.PropertyBag = p.PropertyBag
+	dst.Data = p.Data
+	dst.Replicas = replicas
+	dst.PropertyBag = bag
 	return nil
 }
 
 // AssignProperties_From_Gadget fills this Gadget from v2storage.
 func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Stash(&bag, "Replicas", src.Replicas); err != nil {
+		return err
+	}
 	if err := p.Spec.AssignProperties_From_GadgetSpec(&src.Spec); err != nil {
 		return fmt.Errorf("spec: %w", err)
 	}
 	if err := p.Status.AssignProperties_From_GadgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	p.PropertyBag = src.PropertyBag
+	p.Data = src.Data
+	p.PropertyBag = bag
 	return nil
 }
 

@@ -28,6 +28,10 @@ type Gadget struct {
 
 	// +optional
 	Status GadgetStatus `json:"status,omitempty"`
+
+	// Data sits beside spec and status, as in a ConfigMap.
+	// +optional
+	Data map[string]string `json:"data,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -12,6 +12,7 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:printcolumn:name="Owner",type=string,JSONPath=`.spec.owner`
 
 // Gadget is the resource of this case.
 type Gadget struct {
@@ -20,6 +21,14 @@ type Gadget struct {
 
 	Spec   GadgetSpec   `json:"spec,omitempty"`
 	Status GadgetStatus `json:"status,omitempty"`
+
+	// Data sits beside spec and status, as in a ConfigMap.
+	// +optional
+	Data map[string]string `json:"data,omitempty"`
+
+	// Replicas is new in v2, at the top of the object.
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -55,6 +64,9 @@ type GadgetSpec struct {
 	Factor float64 `json:"factor,omitempty"`
 	// +optional
 	Count int64 `json:"count,omitempty"`
+
+	// Cache is never written out.
+	Cache string `json:"-"`
 	// +optional
 	Blob []byte `json:"blob,omitempty"`
 	// +optional

@@ -35,6 +35,8 @@ func (p *Gadget) AssignProperties_To_Gadget(dst *v2storage.Gadget) error {
 	if err := p.Status.AssignProperties_To_GadgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	dst.Data = p.Data
+	dst.Replicas = genruntime.PtrIfNotZero(p.Replicas)
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	if err := convert.RecallBags(dst, p); err != nil {
 		return err
@@ -50,6 +52,8 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 	if err := p.Status.AssignProperties_From_GadgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Data = src.Data
+	p.Replicas = ptr.Deref(src.Replicas, 0)
 	// Keep what this version has no field for, so that an update through it loses nothing.
 	if err := convert.StashBags(p, src); err != nil {
 		return err

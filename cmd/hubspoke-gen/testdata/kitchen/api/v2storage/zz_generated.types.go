@@ -14,6 +14,7 @@ import (
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// +kubebuilder:printcolumn:name="Owner",type=string,JSONPath=`.spec.owner`
 // +kubebuilder:storageversion
 
 // Gadget is the resource of this case.
@@ -29,6 +30,14 @@ type Gadget struct {
 
 	// +optional
 	Status GadgetStatus `json:"status,omitempty"`
+
+	// Data sits beside spec and status, as in a ConfigMap.
+	// +optional
+	Data map[string]string `json:"data,omitempty"`
+
+	// Replicas is new in v2, at the top of the object.
+	// +optional
+	Replicas *int32 `json:"replicas,omitempty"`
 }
 
 // +kubebuilder:object:root=true

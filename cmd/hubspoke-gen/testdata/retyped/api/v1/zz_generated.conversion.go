@@ -56,8 +56,9 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
 	*dst = v1storage.WidgetSpec{
-		Size:  genruntime.PtrIfNotZero(s.Size),
-		Ports: s.Ports,
+		Size:    genruntime.PtrIfNotZero(s.Size),
+		Weights: s.Weights,
+		Ports:   s.Ports,
 	}
 	return nil
 }
@@ -65,8 +66,9 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
 	*s = WidgetSpec{
-		Size:  ptr.Deref(src.Size, ""),
-		Ports: src.Ports,
+		Size:    ptr.Deref(src.Size, ""),
+		Weights: src.Weights,
+		Ports:   src.Ports,
 	}
 	return nil
 }

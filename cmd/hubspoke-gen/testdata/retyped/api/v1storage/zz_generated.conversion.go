@@ -58,6 +58,16 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err := propertybag.Stash(&bag, "Size@v1storage", s.Size); err != nil {
 		return err
 	}
+	// Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
+	weights, err := propertybag.Recall[map[int32]int32](&bag, "Weights@v2storage")
+	if err != nil {
+		return err
+	}
+	if len(s.Weights) > 0 {
+		if err := propertybag.Stash(&bag, "Weights@v1storage", &s.Weights); err != nil {
+			return err
+		}
+	}
 	// Ports changes type ([]int32 in v1storage, []Port in v2storage): each side keeps the other's value in its bag, for a hook to convert.
 	ports, err := propertybag.Recall[[]v2storage.Port](&bag, "Ports@v2storage")
 	if err != nil {
@@ -71,6 +81,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
+		Weights:     ptr.Deref(weights, nil),
 		Ports:       ptr.Deref(ports, nil),
 	}
 	return nil
@@ -87,6 +98,16 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err := propertybag.Stash(&bag, "Size@v2storage", src.Size); err != nil {
 		return err
 	}
+	// Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
+	weights, err := propertybag.Recall[map[string]int32](&bag, "Weights@v1storage")
+	if err != nil {
+		return err
+	}
+	if len(src.Weights) > 0 {
+		if err := propertybag.Stash(&bag, "Weights@v2storage", &src.Weights); err != nil {
+			return err
+		}
+	}
 	// Ports changes type ([]int32 in v1storage, []Port in v2storage): each side keeps the other's value in its bag, for a hook to convert.
 	ports, err := propertybag.Recall[[]int32](&bag, "Ports@v1storage")
 	if err != nil {
@@ -100,6 +121,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
+		Weights:     ptr.Deref(weights, nil),
 		Ports:       ptr.Deref(ports, nil),
 	}
 	return nil

@@ -77,6 +77,13 @@ func (in *WidgetSpec) DeepCopyInto(out *WidgetSpec) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Weights != nil {
+		in, out := &in.Weights, &out.Weights
+		*out = make(map[string]int32, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.Ports != nil {
 		in, out := &in.Ports, &out.Ports
 		*out = make([]int32, len(*in))

@@ -43,6 +43,10 @@ type WidgetSpec struct {
 	// +optional
 	Size *string `json:"size,omitempty"`
 
+	// Weights by name in v1, by number in v2: the keys' type changes.
+	// +optional
+	Weights map[string]int32 `json:"weights,omitempty"`
+
 	// +optional
 	Ports []int32 `json:"ports,omitempty"`
 }

@@ -31,6 +31,10 @@ type WidgetSpec struct {
 	// +optional
 	Size int64 `json:"size,omitempty"`
 
+	// Weights by name in v1, by number in v2: the keys' type changes.
+	// +optional
+	Weights map[int32]int32 `json:"weights,omitempty"`
+
 	// +optional
 	Ports []Port `json:"ports,omitempty"`
 }

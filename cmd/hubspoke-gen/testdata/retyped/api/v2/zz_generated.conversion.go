@@ -60,8 +60,9 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 		return fmt.Errorf("ports: %w", err)
 	}
 	*dst = v2storage.WidgetSpec{
-		Size:  genruntime.PtrIfNotZero(s.Size),
-		Ports: ports,
+		Size:    genruntime.PtrIfNotZero(s.Size),
+		Weights: s.Weights,
+		Ports:   ports,
 	}
 	return nil
 }
@@ -75,8 +76,9 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("ports: %w", err)
 	}
 	*s = WidgetSpec{
-		Size:  ptr.Deref(src.Size, 0),
-		Ports: ports,
+		Size:    ptr.Deref(src.Size, 0),
+		Weights: src.Weights,
+		Ports:   ports,
 	}
 	return nil
 }

@@ -98,6 +98,13 @@ func (in *WidgetSpec) DeepCopyInto(out *WidgetSpec) {
 		*out = new(int64)
 		**out = **in
 	}
+	if in.Weights != nil {
+		in, out := &in.Weights, &out.Weights
+		*out = make(map[int32]int32, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
 	if in.Ports != nil {
 		in, out := &in.Ports, &out.Ports
 		*out = make([]Port, len(*in))

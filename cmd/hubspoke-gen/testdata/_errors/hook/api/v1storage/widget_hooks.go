@@ -7,3 +7,12 @@ func (s *WidgetSpec) AssignPropertiesTo(dst v2storage.WidgetSpec) error { return
 
 // AssignPropertiesFrom returns nothing: not a hook.
 func (s *WidgetSpec) AssignPropertiesFrom(src *v2storage.WidgetSpec) {}
+
+// AssignPropertiesTo returns a bool: not a hook.
+func (s *WidgetStatus) AssignPropertiesTo(dst *v2storage.WidgetStatus) bool { return true }
+
+// Note is a hand-written type that no conversion converts.
+type Note struct{}
+
+// AssignPropertiesTo of a type the step does not convert: nothing calls it.
+func (n *Note) AssignPropertiesTo(dst *v2storage.WidgetSpec) error { return nil }

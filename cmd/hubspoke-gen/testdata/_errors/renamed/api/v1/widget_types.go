@@ -30,6 +30,11 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+
+	// The oldest version has nothing to rename from.
+	// +optional
+	// +hubspoke:renamedFrom=Label
+	Caption string `json:"caption,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.

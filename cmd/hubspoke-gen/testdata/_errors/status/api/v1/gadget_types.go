@@ -1,0 +1,42 @@
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Gadget has its status behind a pointer.
+type Gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   GadgetSpec    `json:"spec,omitempty"`
+	Status *GadgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// GadgetList is a list of Gadget.
+type GadgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Gadget `json:"items"`
+}
+
+// GadgetSpec is the desired state of a Gadget.
+type GadgetSpec struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+}
+
+// GadgetStatus is the observed state of a Gadget.
+type GadgetStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Gadget{}, &GadgetList{})
+}
