@@ -99,6 +99,7 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetS
 func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
 	*dst = v1storage.Address{
 		Label: genruntime.PtrIfNotZero(s.Label),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
 	}
 	return nil
 }
@@ -107,6 +108,7 @@ func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	*s = Address{
 		Label: ptr.Deref(src.Label, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

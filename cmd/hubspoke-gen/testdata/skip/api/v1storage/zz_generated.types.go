@@ -60,6 +60,11 @@ type Address struct {
 
 	// +optional
 	Label *string `json:"label,omitempty"`
+
+	// Zip is text in v1 and a number in v3; Address is not in v2 at
+	// all, so the staging of WidgetSpec.Address covers it.
+	// +optional
+	Zip *string `json:"zip,omitempty"`
 }
 
 func init() {

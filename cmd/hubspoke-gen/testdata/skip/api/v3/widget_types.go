@@ -47,6 +47,10 @@ type Address struct {
 	Street string `json:"street,omitempty"`
 	// +optional
 	City string `json:"city,omitempty"`
+	// Zip is text in v1 and a number in v3; Address is not in v2 at
+	// all, so the staging of WidgetSpec.Address covers it.
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
 }
 
 func init() {

@@ -100,6 +100,7 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	*dst = v3storage.Address{
 		Street: genruntime.PtrIfNotZero(s.Street),
 		City:   genruntime.PtrIfNotZero(s.City),
+		Zip:    genruntime.PtrIfNotZero(s.Zip),
 	}
 	return nil
 }
@@ -109,6 +110,7 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
 		Street: ptr.Deref(src.Street, ""),
 		City:   ptr.Deref(src.City, ""),
+		Zip:    ptr.Deref(src.Zip, 0),
 	}
 	return nil
 }

@@ -23,10 +23,19 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	if err != nil {
 		return err
 	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Recall[int32](&bag, "Zip@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Stash(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+		return err
+	}
 	*dst = v3storage.Address{
 		PropertyBag: bag,
 		Street:      street,
 		City:        city,
+		Zip:         zip,
 	}
 	return nil
 }
@@ -46,9 +55,18 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	if err != nil {
 		return err
 	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Recall[string](&bag, "Zip@v2storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Stash(&bag, "Zip@v3storage", src.Zip); err != nil {
+		return err
+	}
 	*s = Address{
 		PropertyBag: bag,
 		Label:       label,
+		Zip:         zip,
 	}
 	return nil
 }

@@ -16,4 +16,8 @@ type Address struct {
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Label *string `json:"label,omitempty"`
+
+	// Zip is text in v1 and a number in v3; Address is not in v2 at
+	// all, so the staging of WidgetSpec.Address covers it.
+	Zip *string `json:"zip,omitempty"`
 }
