@@ -99,6 +99,7 @@ func (p *rProp) jsonName() string { return strings.ToLower(p.name[:1]) + p.name[
 type rVersion struct {
 	name  string
 	types map[int]*rType
+	embed int // how many of the spec's first properties its Go source declares in an embedded struct
 }
 
 // Identities of the types every version has (never renamed).
@@ -185,6 +186,14 @@ func newHistory(seed uint64, index int, compat bool) *history {
 	h.versions = append(h.versions, v)
 	for _, name := range names[1:] {
 		h.versions = append(h.versions, h.evolve(h.versions[len(h.versions)-1], name))
+	}
+	// Some versions declare part of their spec in a struct embedded inline:
+	// the same JSON, another Go shape.
+	for _, v := range h.versions {
+		if n := len(v.types[idSpec].props); n > 0 && h.chance(0.3) {
+			v.embed = 1 + h.r.IntN(n)
+			h.counts["embedded"]++
+		}
 	}
 	return h
 }
@@ -768,26 +777,41 @@ func init() {
 			continue
 		}
 		fmt.Fprintf(&b, "type %s struct {\n", t.name)
-		for _, p := range t.props {
-			if p.key {
-				fmt.Fprintf(&b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
-				continue
-			}
-			b.WriteString("\t// +optional\n")
-			if p.listMapKey != "" {
-				fmt.Fprintf(&b, "\t// +listType=map\n\t// +listMapKey=%s\n", p.listMapKey)
-			}
-			if markers && p.renamedFrom != "" {
-				fmt.Fprintf(&b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
-			}
-			fmt.Fprintf(&b, "\t%s %s `json:\"%s,omitempty\"`\n", p.name, goType(v, p.expr), p.jsonName())
+		props, base := t.props, []*rProp(nil)
+		if id == idSpec && v.embed > 0 {
+			fmt.Fprintf(&b, "\t%sBase `json:\",inline\"`\n\n", t.name)
+			props, base = t.props[v.embed:], t.props[:v.embed]
 		}
+		h.writeProps(&b, v, props, markers)
 		if id == idStatus {
 			b.WriteString("\n\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n")
 		}
 		b.WriteString("}\n")
+		if base != nil {
+			fmt.Fprintf(&b, "\n// %sBase holds the first properties of %s, embedded.\ntype %sBase struct {\n", t.name, t.name, t.name)
+			h.writeProps(&b, v, base, markers)
+			b.WriteString("}\n")
+		}
 	}
 	return b.String()
+}
+
+// writeProps writes the fields of props, with their markers.
+func (h *history) writeProps(b *strings.Builder, v *rVersion, props []*rProp, markers bool) {
+	for _, p := range props {
+		if p.key {
+			fmt.Fprintf(b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
+			continue
+		}
+		b.WriteString("\t// +optional\n")
+		if p.listMapKey != "" {
+			fmt.Fprintf(b, "\t// +listType=map\n\t// +listMapKey=%s\n", p.listMapKey)
+		}
+		if markers && p.renamedFrom != "" {
+			fmt.Fprintf(b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
+		}
+		fmt.Fprintf(b, "\t%s %s `json:\"%s,omitempty\"`\n", p.name, goType(v, p.expr), p.jsonName())
+	}
 }
 
 // summary describes the history in one line.

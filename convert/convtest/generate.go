@@ -734,14 +734,28 @@ func jsonName(f reflect.StructField) string {
 }
 
 // fieldByJSONName returns the exported field of struct v that encoding/json
-// names name, or the zero Value.
+// names name, looking into structs embedded inline (by value), or the zero
+// Value.
 func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 	for i := range v.NumField() {
 		if f := v.Type().Field(i); f.IsExported() && jsonName(f) == name {
 			return v.Field(i)
 		}
 	}
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); isInline(f) {
+			if found := fieldByJSONName(v.Field(i), name); found.IsValid() {
+				return found
+			}
+		}
+	}
 	return reflect.Value{}
+}
+
+// isInline reports whether f is a struct embedded by value without a JSON
+// name, whose fields encoding/json writes as the embedding struct's own.
+func isInline(f reflect.StructField) bool {
+	return f.Anonymous && f.IsExported() && f.Type.Kind() == reflect.Struct && jsonName(f) == ""
 }
 
 // mergeBags returns a new bag holding the entries of a and then of b (b wins

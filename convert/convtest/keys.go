@@ -24,7 +24,8 @@ type listKeys map[reflect.Type]map[int][]string
 // learn records the keyed lists of t (a type of a version) by walking it
 // together with twin, the same type in the storage twin (t itself for a
 // storage version): a field of t holds a keyed list when the field of twin
-// with the same JSON name declares keys.
+// with the same JSON name declares keys. The fields of a struct embedded in
+// t inline count as t's.
 func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
 	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map || t.Kind() == reflect.Array {
 		if twin.Kind() != t.Kind() {
@@ -45,6 +46,10 @@ func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
 	seen[[2]reflect.Type{t, twin}] = true
 	for i := range t.NumField() {
 		f := t.Field(i)
+		if isInline(f) {
+			k.learn(f.Type, twin, seen) // its fields are t's in JSON, and the twin's
+			continue
+		}
 		name := jsonName(f)
 		if !f.IsExported() || name == "-" || name == "" {
 			continue

@@ -70,3 +70,35 @@ func TestListKeys(t *testing.T) {
 		t.Error("repeated keys found after dedupe")
 	}
 }
+
+// An API version that declares its keyed list in a struct embedded inline
+// (the same JSON); its twin declares the list directly.
+type embeddingAPI struct {
+	metav1.TypeMeta `json:",inline"`
+	Spec            embeddingAPISpec `json:"spec"`
+}
+
+type embeddingAPISpec struct {
+	EmbeddedBase `json:",inline"`
+}
+
+type EmbeddedBase struct {
+	Ports []keyedPort `json:"ports,omitempty"`
+}
+
+func (k *embeddingAPI) DeepCopyObject() runtime.Object { c := *k; return &c }
+
+// TestListKeysThroughEmbedded: the keys of a list in an embedded struct are
+// learned from the twin, which declares its fields directly.
+func TestListKeysThroughEmbedded(t *testing.T) {
+	dedupe, repeated := convtest.ListKeys(reflect.TypeFor[*embeddingAPI](), reflect.TypeFor[*keyedTwin]())
+	obj := &embeddingAPI{Spec: embeddingAPISpec{EmbeddedBase{Ports: []keyedPort{{Port: 80, Name: "a"}, {Port: 80, Name: "b"}, {Port: 81}}}}}
+	if !repeated(obj) {
+		t.Fatal("repeated keys not found in the embedded struct's list")
+	}
+	base := reflect.ValueOf(&obj.Spec.EmbeddedBase).Elem()
+	dedupe(base.Type(), 0, base.Field(0))
+	if want := []keyedPort{{Port: 80, Name: "a"}, {Port: 81}}; !cmp.Equal(want, obj.Spec.Ports) {
+		t.Errorf("after dedupe: %+v, want %+v", obj.Spec.Ports, want)
+	}
+}
