@@ -472,12 +472,16 @@ func (bb *versionBuilder) members(name string, st *types.Struct, spec *ast.TypeS
 	var all []member
 	for i := range st.NumFields() {
 		fv := st.Field(i)
-		if !fv.Exported() {
-			continue
-		}
 		tag := st.Tag(i)
 		jsonName, opts := jsonTag(tag)
 		if jsonName == "-" && opts == "" {
+			continue
+		}
+		// encoding/json writes the exported fields of a struct embedded by
+		// value even when its type is unexported; any other unexported
+		// field it leaves out.
+		_, isPtr := fv.Type().(*types.Pointer)
+		if !fv.Exported() && !(fv.Embedded() && jsonName == "" && !isPtr) {
 			continue
 		}
 		m := member{v: fv, tag: tag, ast: astFields[fv.Pos()], via: via}
@@ -492,6 +496,9 @@ func (bb *versionBuilder) members(name string, st *types.Struct, spec *ast.TypeS
 				all = append(all, bb.members(name, inner, innerSpec, false, append(slices.Clone(via), fv.Name()))...)
 				continue
 			}
+		}
+		if !fv.Exported() {
+			continue
 		}
 		all = append(all, m)
 	}

@@ -76,7 +76,8 @@
 //     runes, always valid UTF-8), integers (small, large and the extremes
 //     of their type), finite floats, bools, and named types of those kinds;
 //   - pointers nil or set; slices and maps nil, empty or filled; nested
-//     structs; []byte as random bytes;
+//     structs, also embedded ones of unexported types (whose exported
+//     fields encoding/json writes); []byte as random bytes;
 //   - lists with list-map keys (declared in the storage twin with the
 //     struct tag `hubspoke:"listMapKey=..."`, and learned from there for
 //     the API version) with distinct keys, as the API server requires of a

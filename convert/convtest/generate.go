@@ -255,6 +255,14 @@ type builder struct {
 func (b *builder) field(v reflect.Value, i, depth int) {
 	sf := v.Type().Field(i)
 	if !sf.IsExported() {
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			// A struct of an unexported type embedded by value: encoding/json
+			// writes its exported fields, which reflect lets us set.
+			f := v.Field(i)
+			for j := range f.NumField() {
+				b.field(f, j, depth)
+			}
+		}
 		return
 	}
 	f := v.Field(i)

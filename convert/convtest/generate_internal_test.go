@@ -37,6 +37,13 @@ type preserved struct {
 	Timeout     metav1.Duration       `json:"timeout,omitempty"`
 	TimeoutPtr  *metav1.Duration      `json:"timeoutPtr,omitempty"`
 	Opaque      nullable              `json:"opaque"`
+	hidden      `json:",inline"`
+}
+
+// hidden is embedded by value with an unexported type: encoding/json
+// writes its exported fields, so the kit fills them.
+type hidden struct {
+	Note string `json:"note"`
 }
 
 // TestGenerateCustomJSON checks the values the kit makes for types with
@@ -47,7 +54,7 @@ type preserved struct {
 // back as a nil pointer).
 func TestGenerateCustomJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	var raws, rawPtrs, durations int
+	var raws, rawPtrs, durations, notes int
 	for i := range 500 {
 		b := &builder{r: r, size: 1 + i%6}
 		var p preserved
@@ -63,6 +70,9 @@ func TestGenerateCustomJSON(t *testing.T) {
 		}
 		if p.Timeout.Duration != 0 {
 			durations++
+		}
+		if p.Note != "" {
+			notes++
 		}
 		first, err := json.Marshal(&p)
 		if err != nil {
@@ -80,7 +90,8 @@ func TestGenerateCustomJSON(t *testing.T) {
 			t.Fatalf("object %d does not survive JSON:\n%s\n%s", i, first, second)
 		}
 	}
-	if raws < 400 || rawPtrs < 100 || durations < 400 {
-		t.Fatalf("500 objects: %d with raw JSON, %d with raw JSON behind a pointer, %d with a duration; want most", raws, rawPtrs, durations)
+	if raws < 400 || rawPtrs < 100 || durations < 400 || notes < 400 {
+		t.Fatalf("500 objects: %d with raw JSON, %d with raw JSON behind a pointer, %d with a duration, %d with a note in an unexported embedded struct; want most",
+			raws, rawPtrs, durations, notes)
 	}
 }

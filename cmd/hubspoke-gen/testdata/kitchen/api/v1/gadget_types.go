@@ -36,6 +36,12 @@ type GadgetList struct {
 	Items           []Gadget `json:"items"`
 }
 
+// extras is embedded, and unexported.
+type extras struct {
+	// +optional
+	Note string `json:"note,omitempty"`
+}
+
 // Common is embedded.
 type Common struct {
 	// +optional
@@ -45,6 +51,9 @@ type Common struct {
 // GadgetSpec is the desired state of a Gadget.
 type GadgetSpec struct {
 	Common `json:",inline"`
+
+	// An unexported type: encoding/json still writes its exported fields.
+	extras `json:",inline"`
 
 	// +optional
 	Port intstr.IntOrString `json:"port,omitempty"`

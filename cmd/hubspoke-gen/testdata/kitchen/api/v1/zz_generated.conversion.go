@@ -63,6 +63,7 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v1storage.Gadget) error {
 func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) error {
 	*dst = v1storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
+	dst.Note = genruntime.PtrIfNotZero(s.Note)
 	dst.Port = genruntime.PtrIfNotZero(s.Port)
 	dst.Timeout = s.Timeout
 	dst.Ratio = genruntime.PtrIfNotZero(s.Ratio)
@@ -83,6 +84,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec) error {
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
+	s.Note = ptr.Deref(src.Note, "")
 	s.Port = ptr.Deref(src.Port, intstr.IntOrString{})
 	s.Timeout = src.Timeout
 	s.Ratio = ptr.Deref(src.Ratio, 0)

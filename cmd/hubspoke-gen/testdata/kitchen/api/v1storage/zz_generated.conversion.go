@@ -86,6 +86,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = s.Owner
+	dst.Note = s.Note
 	dst.Name = name
 	dst.Port = s.Port
 	dst.Timeout = s.Timeout
@@ -126,6 +127,7 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	}
 	*s = GadgetSpec{}
 	s.Owner = src.Owner
+	s.Note = src.Note
 	s.Port = src.Port
 	s.Timeout = src.Timeout
 	s.Ratio = src.Factor // renamed: Factor in v2storage

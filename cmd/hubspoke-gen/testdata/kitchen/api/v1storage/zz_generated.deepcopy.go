@@ -88,6 +88,11 @@ func (in *GadgetSpec) DeepCopyInto(out *GadgetSpec) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Note != nil {
+		in, out := &in.Note, &out.Note
+		*out = new(string)
+		**out = **in
+	}
 	if in.Port != nil {
 		in, out := &in.Port, &out.Port
 		*out = new(intstr.IntOrString)

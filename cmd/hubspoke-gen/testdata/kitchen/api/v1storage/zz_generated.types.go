@@ -53,6 +53,9 @@ type GadgetSpec struct {
 	Owner *string `json:"owner,omitempty"`
 
 	// +optional
+	Note *string `json:"note,omitempty"`
+
+	// +optional
 	Port *intstr.IntOrString `json:"port,omitempty"`
 
 	// +optional

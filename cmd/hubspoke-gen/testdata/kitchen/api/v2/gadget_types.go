@@ -40,6 +40,12 @@ type GadgetList struct {
 	Items           []Gadget `json:"items"`
 }
 
+// extras is embedded, and unexported.
+type extras struct {
+	// +optional
+	Note string `json:"note,omitempty"`
+}
+
 // Common is embedded.
 type Common struct {
 	// +optional
@@ -51,6 +57,9 @@ type Common struct {
 // +hubspoke:removed=Matrix
 type GadgetSpec struct {
 	Common `json:",inline"`
+
+	// An unexported type: encoding/json still writes its exported fields.
+	extras `json:",inline"`
 
 	// A struct of another package, flattened too.
 	corev1.LocalObjectReference `json:",inline"`

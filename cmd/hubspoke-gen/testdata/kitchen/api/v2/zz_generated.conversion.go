@@ -65,6 +65,7 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) error {
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
+	dst.Note = genruntime.PtrIfNotZero(s.Note)
 	dst.Name = genruntime.PtrIfNotZero(s.Name)
 	dst.Port = genruntime.PtrIfNotZero(s.Port)
 	dst.Timeout = s.Timeout
@@ -85,6 +86,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec) error {
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
+	s.Note = ptr.Deref(src.Note, "")
 	s.Name = ptr.Deref(src.Name, "")
 	s.Port = ptr.Deref(src.Port, intstr.IntOrString{})
 	s.Timeout = src.Timeout

@@ -96,6 +96,7 @@ func (in *GadgetList) DeepCopyObject() runtime.Object {
 func (in *GadgetSpec) DeepCopyInto(out *GadgetSpec) {
 	*out = *in
 	out.Common = in.Common
+	out.extras = in.extras
 	out.LocalObjectReference = in.LocalObjectReference
 	out.Port = in.Port
 	if in.Timeout != nil {

@@ -93,6 +93,11 @@ func (in *GadgetSpec) DeepCopyInto(out *GadgetSpec) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.Note != nil {
+		in, out := &in.Note, &out.Note
+		*out = new(string)
+		**out = **in
+	}
 	if in.Name != nil {
 		in, out := &in.Name, &out.Name
 		*out = new(string)

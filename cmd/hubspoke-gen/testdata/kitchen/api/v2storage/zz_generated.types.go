@@ -59,6 +59,9 @@ type GadgetSpec struct {
 	Owner *string `json:"owner,omitempty"`
 
 	// +optional
+	Note *string `json:"note,omitempty"`
+
+	// +optional
 	Name *string `json:"name,omitempty" protobuf:"bytes,1,opt,name=name"`
 
 	// +optional
