@@ -326,7 +326,7 @@ func (b *builder) fill(v reflect.Value, depth int) {
 		v.Set(reflect.ValueOf(metav1.Duration{Duration: time.Duration(b.r.Int64N(100_000)) * time.Second}))
 		return
 	case classRawJSON:
-		v.FieldByName("Raw").SetBytes(b.rawJSON(depth))
+		v.FieldByName("Raw").SetBytes(b.rawJSON())
 		return
 	}
 	switch t.Kind() {
@@ -526,7 +526,7 @@ var quantities = []string{"0", "1", "3", "250m", "1500m", "2Gi", "100Mi", "1k", 
 // rawJSON returns compact JSON text as encoding/json writes it (a string,
 // a number, a bool, an array or an object of those), the content of a field
 // that holds arbitrary JSON (x-kubernetes-preserve-unknown-fields).
-func (b *builder) rawJSON(depth int) []byte {
+func (b *builder) rawJSON() []byte {
 	var value func(depth int) any
 	value = func(depth int) any {
 		switch k := b.r.IntN(6); {
