@@ -384,6 +384,21 @@ func stageable(old, cur *rExpr) bool {
 	return old.kind == rStruct && cur.kind == rStruct && old.id == cur.id
 }
 
+// structID is the identity of the struct type that e holds (through
+// pointers, lists and maps), or 0. Compat staging converts between struct
+// types of the same name, so a type must keep its name while a property
+// holding it is away, and in the version that brings it back (see
+// renameType).
+func structID(e *rExpr) int {
+	for e.kind == rPtr || e.kind == rSlice || e.kind == rMap {
+		e = e.elem
+	}
+	if e.kind != rStruct {
+		return 0
+	}
+	return e.id
+}
+
 func jsonKindOf(basic string) string {
 	if strings.HasPrefix(basic, "int") {
 		return "integer"
@@ -482,6 +497,9 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			touched[p.id] = true
 			p.renamedFrom = p.name
 			p.name = h.newName(v, t, p)
+			if slices.ContainsFunc(h.graves, func(g grave) bool { return g.typeID == t.id && g.prop.name == p.name }) {
+				touched[-structID(p.expr)] = true // keeps its type's name (see structID)
+			}
 			h.counts["renamed"]++
 		case n < 62 && p != nil && p.expr.kind == rSlice && p.expr.elem.kind == rStruct:
 			// A list of structs gains or loses its list-map key.
@@ -601,6 +619,7 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 		p.renamedFrom = ""
 		t.props = append(t.props, &p)
 		touched[p.id] = true
+		touched[-structID(p.expr)] = true // keeps its type's name (see structID)
 		h.graves = slices.Delete(h.graves, i, i+1)
 		h.counts["brought back"]++
 		return
@@ -612,7 +631,8 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 func (h *history) renameType(prev, v *rVersion, live map[int]bool, touched map[int]bool) {
 	var ids []int
 	for _, id := range sortedIDs(v) {
-		if live[id] && id != idSpec && id != idStatus && !touched[-id] {
+		held := slices.ContainsFunc(h.graves, func(g grave) bool { return structID(g.prop.expr) == id })
+		if live[id] && id != idSpec && id != idStatus && !touched[-id] && !held {
 			ids = append(ids, id)
 		}
 	}
