@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 	"reflect"
+	"unicode/utf8"
 )
 
 // PropertyBag holds, under their property names, the values that a storage
@@ -134,17 +135,24 @@ func read[T any](b PropertyBag, op, name string) (*T, error) {
 }
 
 // plainString returns the content of text when text is a JSON string
-// literal of printable ASCII without escapes, which decodes to exactly the
-// bytes between its quotes.
+// literal without escapes or control characters whose content is valid
+// UTF-8, which decodes to exactly the bytes between its quotes.
 func plainString(text string) (string, bool) {
 	n := len(text)
 	if n < 2 || text[0] != '"' || text[n-1] != '"' {
 		return "", false
 	}
+	ascii := true
 	for i := 1; i < n-1; i++ {
-		if c := text[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+		switch c := text[i]; {
+		case c < 0x20 || c == '"' || c == '\\':
 			return "", false
+		case c >= utf8.RuneSelf:
+			ascii = false
 		}
+	}
+	if !ascii && !utf8.ValidString(text) {
+		return "", false // encoding/json replaces each invalid byte with U+FFFD
 	}
 	return text[1 : n-1], true
 }

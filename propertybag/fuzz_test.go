@@ -246,3 +246,58 @@ func readAs(typ reflect.Type, bag PropertyBag) (any, error) {
 	}
 	return v.Interface(), nil
 }
+
+// FuzzQuote checks that the JSON string literal Stash writes for a string is
+// the one json.Marshal writes (quote's shortcut for strings with nothing to
+// escape included), and that a literal plainString takes as it
+// is decodes, with json.Unmarshal, to exactly its content.
+func FuzzQuote(f *testing.F) {
+	for _, seed := range []string{
+		"", "plain", "1313 S. Harbor Blvd\nAnaheim", `"quoted" \ back`, "<b>&amp;</b>", "\u2028\u2029", "é中😀",
+		"\x00\x01\x08\x0c\x1f\x7f", "bad \xff utf-8 \xe2\x80", "\t\r\b\f",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkQuote(t, s)
+	})
+}
+
+func checkQuote(t *testing.T, s string) {
+	t.Helper()
+	want, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := quote(s); got != string(want) {
+		t.Fatalf("quote(%q) = %s, json.Marshal writes %s", s, got, want)
+	}
+	for _, text := range []string{`"` + s + `"`, string(want)} {
+		content, ok := plainString(text)
+		if !ok {
+			continue
+		}
+		var decoded string
+		if err := json.Unmarshal([]byte(text), &decoded); err != nil || decoded != content {
+			t.Fatalf("plainString(%q) = %q, json.Unmarshal reads %q (error %v)", text, content, decoded, err)
+		}
+	}
+}
+
+// TestQuote runs FuzzQuote's checks on strings with every ASCII byte and a
+// few runes around the ones encoding/json treats apart.
+func TestQuote(t *testing.T) {
+	for c := range 0x80 {
+		checkQuote(t, "a"+string(rune(c))+"b")
+	}
+	for _, r := range []rune{0x80, 0x7ff, 0x2027, 0x2028, 0x2029, 0x202a, 0xfffd, 0x10ffff} {
+		checkQuote(t, "x"+string(r))
+	}
+	checkQuote(t, "\xed\xa0\x80 surrogate, \xc0\xaf overlong, \xf4\x90\x80\x80 too large, \xe2\x80 cut")
+	if s, ok := plainString(`"a\u0062"`); ok {
+		t.Errorf("plainString took a literal with an escape as it is: %q", s)
+	}
+	if s, ok := plainString("\"\xff\""); ok {
+		t.Errorf("plainString took invalid UTF-8, which encoding/json replaces: %q", s)
+	}
+}

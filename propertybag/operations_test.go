@@ -317,11 +317,12 @@ func TestDeepCopy(t *testing.T) {
 }
 
 // TestPlainString: the shortcut for strings takes only literals whose
-// content needs no decoding.
+// content needs no decoding: valid UTF-8 without escapes or control
+// characters.
 func TestPlainString(t *testing.T) {
 	for text, want := range map[string]bool{
 		`"abc"`: true, `""`: true, `"a b~"`: true, `"<&>"`: true,
-		`"a\"`: false, `"a\nb"`: false, `"é"`: false, "\"a\tb\"": false, "\"a\x7f\"": false, `"a"b"`: false,
+		`"a\"`: false, `"a\nb"`: false, `"é中"`: true, "\"a\tb\"": false, "\"a\x7f\"": true, "\"a\xffb\"": false, "\"\xe2\x80\"": false, `"a"b"`: false,
 		`abc`: false, `"abc`: false, `abc"`: false, `"`: false, ``: false,
 	} {
 		s, ok := plainString(text)
