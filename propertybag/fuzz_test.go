@@ -301,3 +301,72 @@ func TestQuote(t *testing.T) {
 		t.Errorf("plainString took invalid UTF-8, which encoding/json replaces: %q", s)
 	}
 }
+
+// decodeFresh decodes text as decodeJSON does, with a json.Decoder of its
+// own: the reference for the pooled decoders.
+func decodeFresh(text string, v any) error {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if strings.TrimLeft(text[dec.InputOffset():], " \t\r\n") != "" {
+		return errors.New("trailing data")
+	}
+	return nil
+}
+
+// checkDecodeSequence decodes each text in turn with one pooled decoder,
+// which it reuses whenever decodeJSON would, as a fuzzTarget, and checks
+// each outcome against a fresh json.Decoder's: nothing of one text may
+// reach the next.
+func checkDecodeSequence(t *testing.T, texts ...string) {
+	t.Helper()
+	d := decoders.New().(*decoder)
+	for i, text := range texts {
+		var got, want fuzzTarget
+		reusable, err := d.decode(text, &got)
+		wantErr := decodeFresh(text, &want)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("text %d of %q: error %v, a fresh json.Decoder's %v", i, texts, err, wantErr)
+		}
+		if err == nil {
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("text %d of %q (-fresh +pooled):\n%s", i, texts, diff)
+			}
+		}
+		if !reusable {
+			d = decoders.New().(*decoder)
+		}
+	}
+}
+
+// TestDecoderReuse: a pooled decoder reads each text as a fresh one would,
+// whatever it read before: values cut short, followed by data or by white
+// space, scalars that end only where their text ends, and texts longer than
+// a read.
+func TestDecoderReuse(t *testing.T) {
+	long := `{"s":"` + strings.Repeat("x", 5000) + `"}`
+	texts := []string{
+		`{"s":"a","i":1}`, `{"s":"b"`, `{"s":"c"}`, `{"s":"d"} {"s":"e"}`, `{"s":"f"}`, `{"s":"g"}  `, `{"s":"h"}`,
+		`{"s":"i","nope":1}`, `{"u":7}`, `7`, `{"s":"j"}`, `"k"`, `{"l":[1,2`, `{"l":[3]}`, long, `{"s":"m"}`, ``, `{"s":"n"}`,
+		`{"i":300}`, `{"s":"o"}`, `{"s":"p"}}`, `{"a":{"label":"q","extra":true}}`, `{"next":{"s":"r"}}`, `nul`, `null`, `{"s":"s"}`,
+	}
+	checkDecodeSequence(t, texts...)
+	for i := range texts {
+		checkDecodeSequence(t, texts[i:]...) // each text after every other
+	}
+}
+
+// FuzzDecoderReuse checks that a pooled decoder reads any second text as a
+// fresh json.Decoder would, whatever the first text was.
+func FuzzDecoderReuse(f *testing.F) {
+	f.Add(`{"s":"a"}`, `{"s":"b"}`)
+	f.Add(`{"s":"a"`, `{"s":"b"}`)
+	f.Add(`{"s":"a"} x`, `"b"}`)
+	f.Add(`1`, `2`)
+	f.Add(`{"l":[`, `1]}`)
+	f.Fuzz(func(t *testing.T, first, second string) {
+		checkDecodeSequence(t, first, second, first, second)
+	})
+}
