@@ -36,12 +36,10 @@ func (b *PropertyBag) Remove(name string) {
 	if b == nil {
 		return
 	}
-	if _, ok := (*b)[name]; !ok {
-		return
-	}
+	n := len(*b)
 	delete(*b, name)
-	if len(*b) == 0 {
-		*b = nil
+	if n == 1 && len(*b) == 0 {
+		*b = nil // name was the last value
 	}
 }
 
