@@ -145,11 +145,13 @@ func MarshalBags(bags Bags) (string, error) {
 // sortedBag holds the values of one bag in the order of their names. It is
 // reused from bag to bag. The names are sorted through order, which holds no
 // pointers, so that sorting moves no strings: most comparisons are of the
-// first sixteen bytes of two names, as two integers.
+// first sixteen bytes of two names, as two integers. A large bag is sorted
+// by those integers with a radix sort, whose cost is linear in the number
+// of names, where a comparison sort's grows faster.
 type sortedBag struct {
-	keys, texts []string
-	order       []keyOrder
-	scratch     []byte // for checking values without allocating
+	keys, texts    []string
+	order, scratch []keyOrder
+	buf            []byte // for checking values without allocating
 }
 
 // keyOrder is a name's first sixteen bytes, as two big-endian integers
@@ -159,6 +161,9 @@ type keyOrder struct {
 	hi, lo uint64
 	index  int
 }
+
+// radixFrom is the number of names from which a bag is radix sorted.
+const radixFrom = 256
 
 // load fills s with bag's values, sorted by name.
 func (s *sortedBag) load(bag PropertyBag) {
@@ -171,15 +176,71 @@ func (s *sortedBag) load(bag PropertyBag) {
 		s.keys = append(s.keys, key)
 		s.texts = append(s.texts, text)
 	}
-	slices.SortFunc(s.order, func(a, b keyOrder) int {
-		if a.hi != b.hi {
-			return cmp.Compare(a.hi, b.hi)
+	if len(s.order) < radixFrom {
+		slices.SortFunc(s.order, s.compare)
+		return
+	}
+	if cap(s.scratch) < len(s.order) {
+		s.scratch = make([]keyOrder, len(s.order))
+	}
+	s.order, s.scratch = radixSort(s.order, s.scratch[:len(s.order)])
+	// Names alike in their first sixteen bytes are next to each other, in
+	// no particular order: order each such run by the whole name.
+	for i := 0; i < len(s.order); {
+		j := i + 1
+		for j < len(s.order) && s.order[j].hi == s.order[i].hi && s.order[j].lo == s.order[i].lo {
+			j++
 		}
-		if a.lo != b.lo {
-			return cmp.Compare(a.lo, b.lo)
+		if j-i > 1 {
+			slices.SortFunc(s.order[i:j], s.compare)
 		}
-		return strings.Compare(s.keys[a.index], s.keys[b.index])
-	})
+		i = j
+	}
+}
+
+// compare orders two names.
+func (s *sortedBag) compare(a, b keyOrder) int {
+	if a.hi != b.hi {
+		return cmp.Compare(a.hi, b.hi)
+	}
+	if a.lo != b.lo {
+		return cmp.Compare(a.lo, b.lo)
+	}
+	return strings.Compare(s.keys[a.index], s.keys[b.index])
+}
+
+// radixSort sorts order by hi and lo, a byte at a time from the last, with
+// scratch (as long as order) as the other buffer; it returns the sorted
+// slice and the other one. A byte that every name has alike takes no pass.
+func radixSort(order, scratch []keyOrder) (sorted, spare []keyOrder) {
+	for pass := range 16 {
+		shift := uint(8 * (pass % 8))
+		digit := func(k keyOrder) byte {
+			if pass < 8 {
+				return byte(k.lo >> shift)
+			}
+			return byte(k.hi >> shift)
+		}
+		var counts [256]int
+		for _, k := range order {
+			counts[digit(k)]++
+		}
+		if counts[digit(order[0])] == len(order) {
+			continue
+		}
+		sum := 0
+		for i, c := range counts {
+			counts[i] = sum
+			sum += c
+		}
+		for _, k := range order {
+			d := digit(k)
+			scratch[counts[d]] = k
+			counts[d]++
+		}
+		order, scratch = scratch, order
+	}
+	return order, scratch
 }
 
 // bigEndian returns the eight bytes of s from offset as a big-endian
@@ -207,7 +268,7 @@ func (s *sortedBag) kindOfValue(validName bool, key, text string) int {
 	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
 		return inBase64
 	}
-	if isJSONText(text, bagDepth, &s.scratch) {
+	if isJSONText(text, bagDepth, &s.buf) {
 		return asJSON
 	}
 	return asString

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,6 +216,40 @@ func TestMarshalBagsKeyOrder(t *testing.T) {
 		must(t, err)
 		if text != want.String() {
 			t.Fatalf("MarshalBags:\n%s\nwant\n%s", text, want.String())
+		}
+	}
+}
+
+// TestSortedBagLarge: the radix sort of large bags puts names in byte order,
+// names alike in their first sixteen bytes, names that are prefixes of
+// others and names with NUL bytes (which pad the integers) included.
+func TestSortedBagLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	prefixes := []string{"", "a", "a\x00", "ResidentialAddress", "BBBBBBBBBBBBBBBB", "BBBBBBBBBBBBBBB", "Zz", "é"}
+	alphabet := []string{"\x00", "a", "b", "B", "~", "é"}
+	for _, n := range []int{radixFrom - 1, radixFrom, 1000, 3000} {
+		bag := PropertyBag{}
+		for len(bag) < n {
+			name := prefixes[rng.IntN(len(prefixes))]
+			for range rng.IntN(20) {
+				name += alphabet[rng.IntN(len(alphabet))]
+			}
+			bag[name] = strconv.Itoa(len(bag))
+		}
+		var s sortedBag
+		for range 3 { // reused, as MarshalBags reuses it
+			s.load(bag)
+			var got []string
+			for i := range s.order {
+				key, text := s.entry(i)
+				if bag[key] != text {
+					t.Fatalf("%d names: %q holds %q, want %q", n, key, text, bag[key])
+				}
+				got = append(got, key)
+			}
+			if want := slices.Sorted(maps.Keys(bag)); !slices.Equal(got, want) {
+				t.Fatalf("%d names: not in byte order", n)
+			}
 		}
 	}
 }
