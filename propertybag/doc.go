@@ -81,8 +81,11 @@
 //
 // The JSON is encoding/json's: values are written with json.Marshal (strings,
 // bools and integers directly, which gives the same bytes) and read with a
-// json.Decoder that disallows unknown fields, or with json.Unmarshal for
-// types that hold no struct. A hand-written codec made the served Person
-// example's hub→v1 conversion only 1.21× faster (see the README), so it was
-// not kept. Contains, Remove and DeepCopy do not encode or decode anything.
+// json.Decoder that disallows unknown fields; the decoders are pooled, each
+// reading one text after another, and reused only after reading exactly one
+// whole value. UnmarshalBags finds where each name and value of the
+// annotation begins and ends itself and checks each value with json.Valid.
+// A hand-written codec made the served Person example's hub→v1 conversion
+// only 1.21× faster (see the README), so it was not kept. Contains, Remove
+// and DeepCopy do not encode or decode anything.
 package propertybag
