@@ -1,6 +1,7 @@
 package convtest
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,27 @@ func TestCompareTreesLists(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("losses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestCloneThroughUnexportedEmbedded: a snapshot copies the exported fields
+// of a struct of an unexported type embedded by value deeply, so that an
+// object sharing a map or a pointer through one with its source is seen.
+func TestCloneThroughUnexportedEmbedded(t *testing.T) {
+	type inner struct {
+		Tags  map[string]string
+		Label *string
+	}
+	type outer struct {
+		Name string
+		inner
+	}
+	label := "a"
+	in := outer{Name: "x", inner: inner{Tags: map[string]string{"k": "v"}, Label: &label}}
+	out := cloneValue(reflect.ValueOf(in), 0).Interface().(outer)
+	in.Tags["k"] = "changed"
+	*in.Label = "changed"
+	if out.Tags["k"] != "v" || *out.Label != "a" {
+		t.Errorf("the clone shares memory with its source through the unexported embedded struct: %v, %q", out.Tags, *out.Label)
 	}
 }

@@ -148,6 +148,26 @@ func cloneObject(obj runtime.Object) runtime.Object {
 	return cloneValue(reflect.ValueOf(obj), 0).Interface().(runtime.Object)
 }
 
+// cloneFields replaces every field of out, a settable copy of the struct v,
+// that may share memory with v by a deep copy. Reflection cannot set a field
+// of an unexported type, but it can set the exported fields of a struct of
+// an unexported type embedded by value (as encoding/json does): those are
+// copied one by one.
+func cloneFields(out, v reflect.Value, depth int) {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := out.Field(i)
+		switch {
+		case f.CanSet():
+			if needsDeepCopy(f.Kind()) {
+				f.Set(cloneValue(v.Field(i), depth+1))
+			}
+		case t.Field(i).Anonymous && f.Kind() == reflect.Struct:
+			cloneFields(f, v.Field(i), depth+1)
+		}
+	}
+}
+
 func cloneValue(v reflect.Value, depth int) reflect.Value {
 	if depth > maxDepth {
 		panic(fmt.Sprintf("convtest: values nested deeper than %d (a cyclic object?)", maxDepth))
@@ -169,11 +189,7 @@ func cloneValue(v reflect.Value, depth int) reflect.Value {
 			out.Set(reflect.ValueOf(q.DeepCopy()))
 			return out
 		}
-		for i := range t.NumField() {
-			if f := out.Field(i); f.CanSet() && needsDeepCopy(f.Kind()) {
-				f.Set(cloneValue(v.Field(i), depth+1))
-			}
-		}
+		cloneFields(out, v, depth)
 		return out
 	case reflect.Slice:
 		if v.IsNil() {
