@@ -585,7 +585,7 @@ func (r *bagsReader) object(what string, member func(key string) error) error {
 			return err
 		}
 		if c != ':' {
-			return r.unexpected(c, "after object key")
+			return fmt.Errorf("%s, key %q: %w", what, key, r.unexpected(c, "after object key"))
 		}
 		r.pos++
 		if err := member(key); err != nil {
@@ -601,7 +601,7 @@ func (r *bagsReader) object(what string, member func(key string) error) error {
 		case ',':
 		default:
 			r.pos--
-			return r.unexpected(c, "after object key:value pair")
+			return fmt.Errorf("%s, after the value of %q: %w", what, key, r.unexpected(c, "after object key:value pair"))
 		}
 	}
 }
@@ -690,9 +690,24 @@ scan:
 		return "", r.unexpected(r.text[r.pos], "looking for beginning of value")
 	}
 	if !json.Valid([]byte(value)) {
-		return "", describe(json.Unmarshal([]byte(value), new(json.RawMessage)))
+		if r.pos >= len(r.text) {
+			return "", errEnd // the text ends inside the value
+		}
+		return "", r.syntaxError(value)
 	}
 	return value, nil
+}
+
+// syntaxError describes what is wrong with value, which is not valid JSON,
+// where the text holds it. Everything before value has been read, so the
+// first error encoding/json finds in the whole text is the one in value
+// (or at the byte after it: a literal cut short by a comma or a brace).
+func (r *bagsReader) syntaxError(value string) error {
+	var se *json.SyntaxError
+	if err := json.Unmarshal([]byte(r.text), new(json.RawMessage)); errors.As(err, &se) {
+		return fmt.Errorf("%w (offset %d)", describe(err), se.Offset)
+	}
+	return describe(json.Unmarshal([]byte(value), new(json.RawMessage)))
 }
 
 // section reads the bags under verbatimKey or base64Key: bags of strings,

@@ -160,6 +160,14 @@ func TestUnmarshalBagsErrorsNameTheAnnotation(t *testing.T) {
 		`{"$verbatim":{"spec":{"a":1}}}`:     "not a string",
 		`{"$verbatim":{"spec":{"a":"x\q"}}}`: `value "a" of bag "spec" under $verbatim`,
 		`{} x`:                               "after top-level value",
+		// A value cut short: the byte that cut it, or the end of the text.
+		`{"spec":{"a":nul}}`:      `value "a" of bag "spec": invalid character '}' in literal null`,
+		`{"spec":{"a":1.,"b":2}}`: "invalid character ',' after decimal point",
+		`{"spec":{"a":tru`:        `value "a" of bag "spec": unexpected end of JSON input`,
+		`{"spec":{"a":-`:          "unexpected end of JSON input",
+		`{"spec":{"a":01}}`:       "invalid character '1' after object key:value pair (offset 15)",
+		`{"spec":{"a" 1}}`:        `bag "spec", key "a": invalid character '1' after object key`,
+		`{"spec":{"a":1 "b":2}}`:  `bag "spec", after the value of "a": invalid character '"'`,
 	} {
 		_, err := UnmarshalBags(bad)
 		if !errors.Is(err, ErrDecode) {

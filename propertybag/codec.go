@@ -51,7 +51,9 @@ func decodeJSON(text string, dst reflect.Value) error {
 // json.Decoder keeps no state from one value to the next once a value has
 // been read whole with nothing left after it, and it takes the end of its
 // reader for an error only when a value is cut short; a decoder is reused
-// only after such a read (see decode).
+// only after such a read (see decode). Its buffer is reused too: an
+// UnmarshalJSON or UnmarshalText method that keeps the bytes it is given
+// after it returns, which encoding/json forbids, would see them change.
 type decoder struct {
 	dec  *json.Decoder
 	in   textReader
@@ -76,6 +78,13 @@ func (d *decoder) decode(text string, v any) (reusable bool, err error) {
 	if err := d.dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
 			return false, errors.New("empty text")
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			// The json.Decoder counts the bytes of every text it read.
+			relative := *se
+			relative.Offset -= d.base
+			err = &relative
 		}
 		return false, describe(err)
 	}

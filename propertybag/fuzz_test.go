@@ -370,3 +370,23 @@ func FuzzDecoderReuse(f *testing.F) {
 		checkDecodeSequence(t, first, second, first, second)
 	})
 }
+
+// TestDecoderSyntaxErrorOffset: the offset of a syntax error counts from
+// the start of the text read, however many texts the decoder read before.
+func TestDecoderSyntaxErrorOffset(t *testing.T) {
+	d := decoders.New().(*decoder)
+	var v fuzzTarget
+	for _, good := range []string{`{"s":"first"}`, `{"s":"second","u":2}`} {
+		if reusable, err := d.decode(good, &v); err != nil || !reusable {
+			t.Fatalf("%s: %v, reusable %v", good, err, reusable)
+		}
+	}
+	_, err := d.decode(`{"s":1x}`, &v)
+	var got, want *json.SyntaxError
+	if !errors.As(err, &got) || !errors.As(json.Unmarshal([]byte(`{"s":1x}`), &v), &want) {
+		t.Fatalf("error %v, want a *json.SyntaxError", err)
+	}
+	if got.Offset != want.Offset || got.Error() != want.Error() {
+		t.Errorf("syntax error %q at offset %d, encoding/json says %q at %d", got, got.Offset, want, want.Offset)
+	}
+}
