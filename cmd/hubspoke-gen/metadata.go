@@ -200,7 +200,9 @@ func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string,
 // previous version: +hubspoke:renamedFrom=Old on a type of v, and the
 // renamedTypes of ch, its entry in the metadata file (named file). Each
 // must name a type of v and a type of the same sort (struct or enum) of
-// prev that v no longer has; two renames from one type are errors. A
+// prev that v no longer has, or, when prev has neither name, of an earlier
+// version (the type of a property that was away in prev and comes back in
+// v, see compat staging); two renames from one type are errors. A
 // marker copied forward with its type, whose previous version already has
 // the new name and not the old one, has done its work and is accepted.
 func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file string, errs *errorList) {
@@ -229,19 +231,29 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 	}
 	from := map[string]string{} // old → the first new name
 	for _, r := range renames {
+		// The version the old type is of: the previous one, or, when
+		// neither it nor the new name is there (a property holding the
+		// type was away in between, see compat staging), the newest
+		// earlier version that has it.
+		src := prev
+		if prev != nil && !prev.hasType(r.old) && !prev.hasType(r.newName) {
+			if earlier := c.newestWith(prev, r.old); earlier != nil {
+				src = earlier
+			}
+		}
 		switch {
 		case prev == nil:
 			errs.addf(r.where, "%s, but %s is the oldest version", r.what, v.name)
 		case !v.hasType(r.newName):
 			errs.addf(r.where, "%s has no type %s", v.name, r.newName)
-		case !prev.hasType(r.old):
+		case !src.hasType(r.old):
 			errs.addf(r.where, "%s, but %s, the previous version, has no type %s", r.what, prev.name, r.old)
 		case prev.hasType(r.newName):
 			errs.addf(r.where, "%s, but %s, the previous version, has a type %s too (renaming one type to another's name is not supported)", r.what, prev.name, r.newName)
 		case v.hasType(r.old):
 			errs.addf(r.where, "%s, but %s still has a type %s", r.what, v.name, r.old)
-		case (v.objects[r.newName] == nil) != (prev.objects[r.old] == nil):
-			errs.addf(r.where, "%s, but one of %s.%s and %s.%s is a struct and the other is not", r.what, prev.name, r.old, v.name, r.newName)
+		case (v.objects[r.newName] == nil) != (src.objects[r.old] == nil):
+			errs.addf(r.where, "%s, but one of %s.%s and %s.%s is a struct and the other is not", r.what, src.name, r.old, v.name, r.newName)
 		case from[r.old] != "" && from[r.old] != r.newName:
 			errs.addf(r.where, "%s, but %s is renamed from %s too: two types renamed from one are not supported", r.what, from[r.old], r.old)
 		default:
@@ -249,6 +261,17 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 			v.renamedTypes[r.newName] = r.old
 		}
 	}
+}
+
+// newestWith returns the newest version no newer than v that has a type
+// named name, or nil.
+func (c *chain) newestWith(v *version, name string) *version {
+	for i := slices.Index(c.versions, v); i >= 0; i-- {
+		if c.versions[i].hasType(name) {
+			return c.versions[i]
+		}
+	}
+	return nil
 }
 
 // checkRemovals finds the properties that a version drops without

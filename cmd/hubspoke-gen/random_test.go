@@ -385,10 +385,7 @@ func stageable(old, cur *rExpr) bool {
 }
 
 // structID is the identity of the struct type that e holds (through
-// pointers, lists and maps), or 0. Compat staging converts between struct
-// types of the same name, so a type must keep its name while a property
-// holding it is away, and in the version that brings it back (see
-// renameType).
+// pointers, lists and maps), or 0.
 func structID(e *rExpr) int {
 	for e.kind == rPtr || e.kind == rSlice || e.kind == rMap {
 		e = e.elem
@@ -497,9 +494,6 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			touched[p.id] = true
 			p.renamedFrom = p.name
 			p.name = h.newName(v, t, p)
-			if slices.ContainsFunc(h.graves, func(g grave) bool { return g.typeID == t.id && g.prop.name == p.name }) {
-				touched[-structID(p.expr)] = true // keeps its type's name (see structID)
-			}
 			h.counts["renamed"]++
 		case n < 62 && p != nil && p.expr.kind == rSlice && p.expr.elem.kind == rStruct:
 			// A list of structs gains or loses its list-map key.
@@ -619,7 +613,6 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 		p.renamedFrom = ""
 		t.props = append(t.props, &p)
 		touched[p.id] = true
-		touched[-structID(p.expr)] = true // keeps its type's name (see structID)
 		h.graves = slices.Delete(h.graves, i, i+1)
 		h.counts["brought back"]++
 		return
@@ -631,8 +624,7 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 func (h *history) renameType(prev, v *rVersion, live map[int]bool, touched map[int]bool) {
 	var ids []int
 	for _, id := range sortedIDs(v) {
-		held := slices.ContainsFunc(h.graves, func(g grave) bool { return structID(g.prop.expr) == id })
-		if live[id] && id != idSpec && id != idStatus && !touched[-id] && !held {
+		if live[id] && id != idSpec && id != idStatus && !touched[-id] {
 			ids = append(ids, id)
 		}
 	}
@@ -644,6 +636,9 @@ func (h *history) renameType(prev, v *rVersion, live map[int]bool, touched map[i
 	t.renamedFrom = t.name
 	t.name = fmt.Sprintf("%s%d", strings.TrimRightFunc(t.name, func(r rune) bool { return r >= '0' && r <= '9' }), h.id())
 	h.counts["type renamed"]++
+	if slices.ContainsFunc(h.graves, func(g grave) bool { return structID(g.prop.expr) == t.id }) {
+		h.counts["type renamed while a property holding it is away"]++
+	}
 }
 
 // goType renders e in v.

@@ -71,7 +71,8 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 			storageName: at.storageName + "/compat", storageDir: filepath.Join(at.storageDir, "compat"), storagePath: at.storagePath + "/compat",
 			objects: map[string]*object{}, enums: map[string]*enum{}, twins: map[string]*object{}}
 		p.step = &step{host: p.v, other: to, hostPath: p.v.storagePath, otherPath: to.storagePath,
-			hostName: p.v.storageName, otherName: to.storageName, staging: true, byName: map[string]*pair{}, errs: errs}
+			hostName: p.v.storageName, otherName: to.storageName, staging: true, renames: map[string]string{},
+			byName: map[string]*pair{}, errs: errs}
 		c.staging[at] = p
 	}
 	staged, cur := earlier.ref, current.ref
@@ -81,12 +82,12 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 	if cur.kind == refPointer {
 		cur = cur.elem
 	}
-	if !p.clone(from, staged, where, errs) {
+	if !p.clone(c, from, staged, where, errs) {
 		return
 	}
 	if _, ok := p.step.compatible(staged, cur); !ok || !containsLocal(staged) || staged.kind != cur.kind {
-		errs.addf(where, "comes back after %s (which has no %s) as %s, where %s had %s: compat staging converts between struct types of the same name, "+
-			"or pointers, lists or maps of them (not supported)", c.versions[fromIdx+1].name, current.name, current.ref, from.name, earlier.ref)
+		errs.addf(where, "comes back after %s (which has no %s) as %s, where %s had %s: compat staging converts between struct types of the same name "+
+			"(or renamed in between: +hubspoke:renamedFrom on the newer type), or pointers, lists or maps of them (not supported)", c.versions[fromIdx+1].name, current.name, current.ref, from.name, earlier.ref)
 		return
 	}
 	s := &staging{pkg: p, owner: owner, from: from, earlier: earlier, staged: staged, current: cur,
@@ -104,16 +105,19 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 }
 
 // clone copies the types of version from that r uses into the staging
-// package, refusing two different types of one name.
-func (p *stagingPkg) clone(from *version, r *typeRef, where string, errs *errorList) bool {
+// package, refusing two different types of one name. Each keeps its name
+// in from; the staging step pairs it with the type of that name in p.to,
+// or of the name the versions after from renamed it to.
+func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, errs *errorList) bool {
 	switch r.kind {
 	case refPointer, refSlice, refMap:
-		return p.clone(from, r.elem, where, errs)
+		return p.clone(c, from, r.elem, where, errs)
 	case refEnum:
 		if got, ok := p.from[r.name]; ok {
 			return p.same(got, from, r, where, errs)
 		}
 		p.from[r.name] = from
+		p.renamed(c, from, r.name)
 		p.v.enums[r.name] = from.enums[r.name]
 		p.v.types = append(p.v.types, r.name)
 	case refObject:
@@ -121,18 +125,31 @@ func (p *stagingPkg) clone(from *version, r *typeRef, where string, errs *errorL
 			return p.same(got, from, r, where, errs)
 		}
 		p.from[r.name] = from
+		p.renamed(c, from, r.name)
 		t := *from.twins[r.name]
 		t.root, t.list = false, false
 		p.v.twins[r.name] = &t
 		p.v.objects[r.name] = from.objects[r.name]
 		p.v.types = append(p.v.types, r.name)
 		for _, f := range t.properties() {
-			if !p.clone(from, f.ref, where, errs) {
+			if !p.clone(c, from, f.ref, where, errs) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// renamed records the name p.to gives type name of version from, through
+// the type renames of every version after from up to p.to.
+func (p *stagingPkg) renamed(c *chain, from *version, name string) {
+	n := name
+	for _, v := range c.versions[slices.Index(c.versions, from)+1 : slices.Index(c.versions, p.to)+1] {
+		n = v.newerName(n)
+	}
+	if n != name {
+		p.step.renames[name] = n
+	}
 }
 
 func (p *stagingPkg) same(got, from *version, r *typeRef, where string, errs *errorList) bool {
@@ -237,7 +254,7 @@ func stagingNotes(p *stagingPkg) []string {
 		out = append(out, fmt.Sprintf("%s: %s.%s is staged in %s's shape; %s needs hooks to map it to %s's and back "+
 			"(until then each shape keeps the other's fields in its bag): write %s(dst *%s.%s) error and %s(src *%s.%s) error "+
 			"on %s.%s in a *_hooks.go file", p.step.where(name, ""), st.owner, st.earlier.name, st.from.storageName, name, p.to.storageName,
-			hookTo, p.to.storageName, name, hookFrom, p.to.storageName, name, p.v.storageName, name))
+			hookTo, p.to.storageName, pr.otherName, hookFrom, p.to.storageName, pr.otherName, p.v.storageName, name))
 	}
 	return out
 }

@@ -33,14 +33,18 @@ func (a action) String() string {
 type step struct {
 	host, other *version
 	twin        bool
-	staging     bool   // from a compat staging package to the version a property comes back in
-	hostPath    string // import path of the host package
-	otherPath   string
-	hostName    string // package name of the host, as in messages: v1, v1storage
-	otherName   string
-	pairs       []*pair // in the order they were reached, roots first
-	byName      map[string]*pair
-	errs        *errorList
+	staging     bool // from a compat staging package to the version a property comes back in
+	// renames, on a staging step, maps each staged type to the name the
+	// version the property comes back in gives it, when the versions in
+	// between renamed it (see stagingPkg.clone).
+	renames   map[string]string
+	hostPath  string // import path of the host package
+	otherPath string
+	hostName  string // package name of the host, as in messages: v1, v1storage
+	otherName string
+	pairs     []*pair // in the order they were reached, roots first
+	byName    map[string]*pair
+	errs      *errorList
 }
 
 // pair is a type the step converts: its host side and its other side.
@@ -193,6 +197,12 @@ func (s *step) pairObjects(name string) *pair {
 // otherType returns the name the other side of the step gives the host's
 // type name: its own, unless the newer side renamed it.
 func (s *step) otherType(name string) string {
+	if s.staging {
+		if n, ok := s.renames[name]; ok {
+			return n
+		}
+		return name
+	}
 	if s.host.order.Compare(s.other.order) < 0 {
 		return s.other.newerName(name)
 	}
@@ -202,6 +212,14 @@ func (s *step) otherType(name string) string {
 // hostType returns the name the host side of the step gives the other
 // side's type name: the inverse of otherType.
 func (s *step) hostType(name string) string {
+	if s.staging {
+		for host, other := range s.renames {
+			if other == name {
+				return host
+			}
+		}
+		return name
+	}
 	if s.host.order.Compare(s.other.order) < 0 {
 		return s.other.olderName(name)
 	}
