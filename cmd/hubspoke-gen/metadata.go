@@ -274,6 +274,23 @@ func (c *chain) newestWith(v *version, name string) *version {
 	return nil
 }
 
+// sameJSONName returns the property of p's newer side (the host side when
+// newerIsHost) that is new there and has the JSON name of f, a property
+// only the older side has: a rename of the Go field that kept the JSON
+// name, which +hubspoke:renamedFrom would declare. Nil when there is none.
+func sameJSONName(p *pair, newerIsHost bool, f *field) *field {
+	for _, pr := range p.props {
+		g, other := pr.other, pr.host
+		if newerIsHost {
+			g, other = pr.host, pr.other
+		}
+		if g != nil && other == nil && g.jsonName == f.jsonName && g.name != f.name {
+			return g
+		}
+	}
+	return nil
+}
+
 // checkRemovals finds the properties that a version drops without
 // acknowledging it (+hubspoke:removed or a rename): with strict, errors;
 // otherwise warnings.
@@ -308,10 +325,21 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
 					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file)",
 					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name)
+				if g := sameJSONName(p, newer == s.host, f); g != nil {
+					msg = fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it, but has %s under the same JSON name %q: "+
+						"if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on %s.%s in %s; if %s was removed on purpose, with // +hubspoke:removed=%s on %s "+
+						"(until then its values are kept in the property bags)",
+						newer.name, typ, f.name, older.name, f.name, newer.name, g.name, f.jsonName,
+						g.name, f.name, f.name, typ, g.name, newer.name, f.name, f.name, typ)
+				}
 				if strict {
+					hint := ""
+					if g := sameJSONName(p, newer == s.host, f); g != nil {
+						hint = fmt.Sprintf(" (%s.%s has its JSON name %q: +hubspoke:renamedFrom=%s on it?)", typ, g.name, f.jsonName, f.name)
+					}
 					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, typ, f.name), "removed without acknowledgement: %s has it; "+
-						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)",
-						older.name, f.name, typ, newer.name)
+						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)%s",
+						older.name, f.name, typ, newer.name, hint)
 				} else {
 					c.warnings = append(c.warnings, msg)
 				}

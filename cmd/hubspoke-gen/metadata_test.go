@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -228,5 +230,47 @@ func TestTypeRenameFromFile(t *testing.T) {
 	}
 	if len(out.notes) != 0 || len(out.warnings) != 0 {
 		t.Errorf("with the metadata file: notes %q, warnings %q", out.notes, out.warnings)
+	}
+}
+
+// TestRenameHintForSameJSONName: a Go field renamed without
+// +hubspoke:renamedFrom, keeping its JSON name, is reported as a removal
+// that names the new field and the marker that would declare the rename.
+func TestRenameHintForSameJSONName(t *testing.T) {
+	api := copyCase(t, "pdb")
+	copied := mustAbs(t, filepath.Dir(api))
+	from, to := "example.com/fixtures/"+filepath.Base(copied)+"/", "example.com/fixtures/pdb/"
+	err := filepath.WalkDir(copied, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), "zz_generated.") {
+			return os.Remove(p)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		b = bytes.ReplaceAll(b, []byte(to), []byte(from))
+		if filepath.Base(filepath.Dir(p)) == "v1beta1" {
+			b = bytes.ReplaceAll(b, []byte("\tDisruptionsAllowed int32"), []byte("\tPodDisruptionsAllowed int32"))
+		}
+		return os.WriteFile(p, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "has DisruptionsAllowed under the same JSON name \"disruptionsAllowed\": if DisruptionsAllowed is PodDisruptionsAllowed renamed, " +
+		"say so with // +hubspoke:renamedFrom=PodDisruptionsAllowed on PodDisruptionBudgetStatus.DisruptionsAllowed in v1"
+	if !slices.ContainsFunc(out.warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
+	}
+	_, err = generate(api, options{strict: true})
+	if err == nil || !strings.Contains(err.Error(), "PodDisruptionBudgetStatus.DisruptionsAllowed has its JSON name \"disruptionsAllowed\": +hubspoke:renamedFrom=PodDisruptionsAllowed on it?") {
+		t.Errorf("with -strict: error %v, want the rename hinted", err)
 	}
 }
