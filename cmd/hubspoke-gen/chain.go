@@ -126,7 +126,9 @@ func (c *chain) checkSkips(errs *errorList) {
 				key := [2]string{canon[v][name], f.name}
 				prev, ok := last[key]
 				last[key] = seen{v, f}
-				if !ok || prev.v == c.versions[i-1] {
+				if !ok || prev.v == c.versions[i-1] || prev.v == v {
+					// (prev.v == v: two types of v that share an
+					// identity, an old name reused after a rename.)
 					continue
 				}
 				// Absent in between; was the type itself present there?

@@ -74,7 +74,7 @@ func stagingPaths(c *chain, p *stagingPkg) map[string]string {
 	paths := typePaths(s, nil)
 	out := map[string]string{}
 	for _, st := range p.props {
-		path, t := joinPath(paths[st.owner], st.earlier.jsonName), st.earlier.ref
+		path, t := joinPath(paths[s.hostType(st.owner)], st.earlier.jsonName), st.earlier.ref
 		path, t = elemPath(path, t)
 		if t.kind == refObject {
 			if _, ok := out[t.name]; !ok {

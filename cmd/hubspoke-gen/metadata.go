@@ -186,13 +186,22 @@ func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string,
 		errs.addf(where, "%s, but %s is the oldest version", what, v.name)
 		return
 	}
-	switch ptn := v.olderName(tn); {
-	case prev.objects[ptn] == nil:
+	ptn := v.olderName(tn)
+	src := prev
+	if prev.objects[ptn] == nil && ptn != tn {
+		// A type renamed across versions that lack it (see
+		// applyTypeRenames): its properties are those of its last version.
+		if e := c.newestWith(prev, ptn); e != nil {
+			src = e
+		}
+	}
+	switch {
+	case src.objects[ptn] == nil:
 		errs.addf(where, "%s, but %s, the previous version, has no type %s", what, prev.name, ptn)
-	case prev.objects[ptn].field(old) == nil && prev.objects[ptn].field(name) == nil:
+	case src.objects[ptn].field(old) == nil && src.objects[ptn].field(name) == nil:
 		// (When the previous version has name, the marker was copied
 		// forward with its type: the rename happened before.)
-		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, prev.name, ptn, old, name)
+		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, src.name, ptn, old, name)
 	}
 }
 
@@ -239,6 +248,10 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 		if prev != nil && !prev.hasType(r.old) && !prev.hasType(r.newName) {
 			if earlier := c.newestWith(prev, r.old); earlier != nil {
 				src = earlier
+				if msg := c.gapProblem(earlier, v, r.old, r.newName); msg != "" {
+					errs.addf(r.where, "%s, but %s", r.what, msg)
+					continue
+				}
 			}
 		}
 		switch {
@@ -261,6 +274,22 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 			v.renamedTypes[r.newName] = r.old
 		}
 	}
+}
+
+// gapProblem says what is wrong with renaming type old of version src to
+// newName in v, across the versions in between, which lack old: one of
+// them has newName, or renamed old to another name (from which v must
+// rename it). "" when nothing is.
+func (c *chain) gapProblem(src, v *version, old, newName string) string {
+	for _, w := range c.versions[slices.Index(c.versions, src)+1 : slices.Index(c.versions, v)] {
+		if w.hasType(newName) {
+			return fmt.Sprintf("%s, between %s (the last version with %s) and %s, has a type %s", w.name, src.name, old, v.name, newName)
+		}
+		if n := w.newerName(old); n != old {
+			return fmt.Sprintf("%s renamed %s to %s: rename from %s", w.name, old, n, n)
+		}
+	}
+	return ""
 }
 
 // newestWith returns the newest version no newer than v that has a type

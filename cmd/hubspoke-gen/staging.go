@@ -95,7 +95,9 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 	p.props = append(p.props, s)
 	// at's step: what recalled the property from at's bag now goes through
 	// the staging.
-	if pr := c.storage[at].byName[owner]; pr != nil {
+	// (at's step names its pairs as at does: the owner may have another
+	// name in to.)
+	if pr := c.storage[at].byName[c.storage[at].hostType(owner)]; pr != nil {
 		for _, prop := range pr.props {
 			if prop.action == actRecall && prop.other.name == current.name {
 				prop.action, prop.staged = actStage, s

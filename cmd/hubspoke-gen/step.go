@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"go/types"
+	"maps"
+	"slices"
 )
 
 // The model of a version step: for each pair of types the step converts,
@@ -213,8 +215,10 @@ func (s *step) otherType(name string) string {
 // side's type name: the inverse of otherType.
 func (s *step) hostType(name string) string {
 	if s.staging {
-		for host, other := range s.renames {
-			if other == name {
+		// The first in name order, when two staged types (of different
+		// versions) have the name in the other version.
+		for _, host := range slices.Sorted(maps.Keys(s.renames)) {
+			if s.renames[host] == name {
 				return host
 			}
 		}
