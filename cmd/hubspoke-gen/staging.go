@@ -116,7 +116,7 @@ func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, er
 		return p.clone(c, from, r.elem, where, errs)
 	case refEnum:
 		if got, ok := p.from[r.name]; ok {
-			return p.same(got, from, r, where, errs)
+			return p.sameName(c, got, from, r.name, where, errs) && p.same(got, from, r, where, errs)
 		}
 		p.from[r.name] = from
 		p.renamed(c, from, r.name)
@@ -124,7 +124,7 @@ func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, er
 		p.v.types = append(p.v.types, r.name)
 	case refObject:
 		if got, ok := p.from[r.name]; ok {
-			return p.same(got, from, r, where, errs)
+			return p.sameName(c, got, from, r.name, where, errs) && p.same(got, from, r, where, errs)
 		}
 		p.from[r.name] = from
 		p.renamed(c, from, r.name)
@@ -145,13 +145,30 @@ func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, er
 // renamed records the name p.to gives type name of version from, through
 // the type renames of every version after from up to p.to.
 func (p *stagingPkg) renamed(c *chain, from *version, name string) {
-	n := name
-	for _, v := range c.versions[slices.Index(c.versions, from)+1 : slices.Index(c.versions, p.to)+1] {
-		n = v.newerName(n)
-	}
-	if n != name {
+	if n := p.nameInTo(c, from, name); n != name {
 		p.step.renames[name] = n
 	}
+}
+
+// nameInTo returns the name p.to gives type name of version from.
+func (p *stagingPkg) nameInTo(c *chain, from *version, name string) string {
+	for _, v := range c.versions[slices.Index(c.versions, from)+1 : slices.Index(c.versions, p.to)+1] {
+		name = v.newerName(name)
+	}
+	return name
+}
+
+// sameName refuses a type name that versions got and from, whose types
+// the package stages, give two types that p.to calls differently: one
+// compat package holds one type of a name.
+func (p *stagingPkg) sameName(c *chain, got, from *version, name, where string, errs *errorList) bool {
+	a, b := p.nameInTo(c, got, name), p.nameInTo(c, from, name)
+	if a == b {
+		return true
+	}
+	errs.addf(where, "%s stages type %s of %s and of %s, which %s calls %s and %s: one compat package cannot hold both (not supported)",
+		p.at.storageName, name, got.name, from.name, p.to.name, a, b)
+	return false
 }
 
 func (p *stagingPkg) same(got, from *version, r *typeRef, where string, errs *errorList) bool {

@@ -1,0 +1,52 @@
+package v3
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// WidgetSpec is the desired state of a Widget.
+type WidgetSpec struct {
+	// +optional
+	Q *Address `json:"q,omitempty"`
+}
+
+// Address is a new type.
+type Address struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
+}

@@ -1,0 +1,21 @@
+// Package v4 holds API version v4.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
+package v4
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	// GroupVersion is the group and version of the types in this package.
+	GroupVersion = schema.GroupVersion{Group: "example.com", Version: "v4"}
+
+	// SchemeBuilder registers the types of this package with a scheme.
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+
+	// AddToScheme adds the types of this package to a scheme.
+	AddToScheme = SchemeBuilder.AddToScheme
+)
