@@ -659,7 +659,7 @@ scan:
 				}
 			}
 			if r.pos >= len(r.text) {
-				return "", errEnd
+				return "", errEnd // unterminated, or an escape at the very end
 			}
 		case '{', '[':
 			if depth++; depth > deepest {
@@ -675,9 +675,6 @@ scan:
 				break scan
 			}
 		}
-	}
-	if r.pos > len(r.text) {
-		return "", errEnd // an escape at the very end
 	}
 	value := r.text[start:r.pos]
 	if deepest > maxNesting-bagDepth {

@@ -188,7 +188,7 @@ func mustAbs(t *testing.T, p string) string {
 // cases.txt with the number it holds, the others with 1,000.
 func TestFixturesConvert(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the fixtures' conversion tests (about 30 s)")
+		t.Skip("builds and runs the fixtures' conversion tests (about 80 s)")
 	}
 	var good []string
 	for _, c := range testCases(t) {
