@@ -59,6 +59,14 @@ const BagsAnnotation = "hubspoke.dev/property-bags"
 // BagsAnnotation, or the annotation is removed when there are none. The
 // annotations map is replaced, never modified in place.
 //
+// StashBags also adds, in the bag of each struct, the TwinKey entry of the
+// fields whose value dst cannot show as src holds it (see TwinKey), and
+// drops any TwinKey entry src's own bags hold. It assumes the copy back
+// follows genruntime's rules for plain values: a field without omitempty
+// becomes a pointer to its value, an omitempty one nil when zero, a struct
+// of the version's own a pointer to its twin, a type of another package nil
+// when zero.
+//
 // StashBags only reads src. An error (a status bag and no field to carry
 // it, a bag that cannot be encoded) leaves dst unchanged.
 func StashBags(dst, src any) error {
@@ -67,10 +75,14 @@ func StashBags(dst, src any) error {
 		return err
 	}
 	var annotated, status propertybag.Bags
+	stale := false // a bag of src holds a TwinKey entry (see withTwinEntries)
 	err = walkBags(reflect.ValueOf(src), false, func(path []byte, bag reflect.Value) error {
 		b := bag.Interface().(propertybag.PropertyBag)
 		if len(b) == 0 {
 			return nil
+		}
+		if _, ok := b[TwinKey]; ok {
+			stale = true
 		}
 		if isStatusPath(string(path)) {
 			status = addBag(status, string(path), b)
@@ -85,6 +97,13 @@ func StashBags(dst, src any) error {
 	if len(status) > 0 && api.statusBags == nil {
 		return stashError(dst, src, fmt.Errorf("%s must carry the status bags %s, but its status has no field of type propertybag.Bags",
 			typeName(reflect.TypeOf(dst)), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
+	}
+	entries, err := twinEntries(dst, src)
+	if err != nil {
+		return stashError(dst, src, err)
+	}
+	if stale || len(entries) > 0 {
+		annotated, status = withTwinEntries(annotated, status, entries)
 	}
 	meta := objectMeta(dst)
 	text := ""
@@ -131,11 +150,17 @@ func StashBags(dst, src any) error {
 // other versions know between elements, which is why lists of objects
 // should declare their keys.
 //
+// The TwinKey entries are taken out of the bags before they are placed;
+// each restores what the storage twin held for the fields it names where
+// src still shows the zero value it showed for them.
+//
 // RecallBags removes BagsAnnotation from dst's metadata (dst's annotations
 // map is replaced, not modified). It is an error, naming the annotation and
 // the path, when the annotation is not a JSON object of bags or names a bag
-// under status (status bags travel only in status), or when the status
-// field holds a bag outside status; dst is then left as it was.
+// under status (status bags travel only in status), when the status
+// field holds a bag outside status, or when a TwinKey entry names a field
+// the version shows no plain value for or holds a value that does not fit
+// it; dst is then left as it was.
 func RecallBags(dst, src any) error {
 	api, err := apiPlanOf(src)
 	if err != nil {
@@ -165,6 +190,13 @@ func RecallBags(dst, src any) error {
 				bags = addBag(bags, path, bag.DeepCopy())
 			}
 		}
+	}
+	twin, err := takeTwinEntries(bags)
+	if err == nil && twin != nil {
+		err = restoreTwin(dst, src, twin, false)
+	}
+	if err != nil {
+		return recallError(src, dst, err)
 	}
 	if len(bags) > 0 {
 		// Find the places first, so that a path reached twice (elements
@@ -219,6 +251,9 @@ func RecallBags(dst, src any) error {
 				return nil
 			})
 		}
+	}
+	if twin != nil {
+		_ = restoreTwin(dst, src, twin, true) // checked above
 	}
 	if m := objectMeta(dst); m != nil {
 		if _, ok := m.Annotations[BagsAnnotation]; ok {

@@ -63,7 +63,11 @@
 // (runtime.RawExtension, whose zero value encodes as null).
 //
 // Back from storage, ptr.Deref(p, zero) gives the zero value for nil, and
-// every choice round-trips losslessly through it.
+// every choice round-trips losslessly through it. What a plain value cannot
+// show (an absent value behind a required field, an explicit zero behind an
+// omitempty one) travels in the bags instead: convert.StashBags keeps it
+// under convert.TwinKey, assuming the choices above (ptr.To for a field
+// without omitempty, nil for an omitempty zero).
 //
 // # Enum lookup
 //

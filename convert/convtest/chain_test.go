@@ -458,7 +458,7 @@ func deref[T any](p *T) T {
 
 func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	s, d := &w.Spec, &dst.Spec
-	d.FullName, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.FullName), nz(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
+	d.FullName, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.FullName), ptr(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
 	d.Tags, d.Labels = s.Tags, s.Labels
 	if activeBug() == bugRatioFloat32 {
 		d.Ratio = nz(float64(float32(s.Ratio))) // the bug: the ratio keeps float32 precision
@@ -477,7 +477,7 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	if s.Parts != nil {
 		d.Parts = make([]PartV1Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			d.Parts[i] = PartV1Storage{Name: nz(p.Name), Weight: p.Weight, Counts: p.Counts}
+			d.Parts[i] = PartV1Storage{Name: ptr(p.Name), Weight: p.Weight, Counts: p.Counts}
 		}
 	}
 	if s.Zones != nil {
@@ -661,7 +661,7 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 
 func (w *WidgetV2) assignTo(dst *WidgetV2Storage) error {
 	s, d := &w.Spec, &dst.Spec
-	d.Given, d.Family, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.Given), nz(s.Family), nz(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
+	d.Given, d.Family, d.Size, d.Ratio, d.Enabled, d.Mode = nz(s.Given), nz(s.Family), ptr(s.Size), nz(s.Ratio), nz(s.Enabled), nz(string(s.Mode))
 	d.Tags, d.Labels, d.Priority = s.Tags, s.Labels, s.Priority
 	if s.Owner != nil {
 		d.Owner = &OwnerV2Storage{Email: nz(s.Owner.Email), Phone: s.Owner.Phone, Verified: nz(s.Owner.Verified)}
@@ -669,7 +669,7 @@ func (w *WidgetV2) assignTo(dst *WidgetV2Storage) error {
 	if s.Parts != nil {
 		d.Parts = make([]PartV2Storage, len(s.Parts))
 		for i, p := range s.Parts {
-			d.Parts[i] = PartV2Storage{Name: nz(p.Name), Weight: p.Weight, Counts: p.Counts, Color: nz(p.Color)}
+			d.Parts[i] = PartV2Storage{Name: ptr(p.Name), Weight: p.Weight, Counts: p.Counts, Color: nz(p.Color)}
 		}
 	}
 	if s.Zones != nil {

@@ -1,0 +1,547 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// TwinKey is the key, in the bag of a struct of a storage twin as an API
+// version carries it (see StashBags), under which StashBags keeps what the
+// storage twin held for the fields that the API version cannot show as
+// they were: a JSON object from property name to the twin's value, null
+// for absent.
+//
+// A storage twin's fields are all optional, so it tells an absent value
+// from a zero one; an API version's plain values do not. A value without
+// omitempty (a required `replicas int32`, a struct held by value) shows an
+// absent value as zero, which the generated copy back turns into an
+// explicit zero; an omitempty value shows an explicit zero as absent, which
+// the copy back turns into nil. Either way an update through that version
+// that did not touch the value would change the hub. RecallBags reads the
+// entry back and, where the API version's value is still the zero value it
+// showed, restores what the twin held; a value the client changed is kept.
+// The key is reserved: no storage twin may have a property named "$twin".
+const TwinKey = "$twin"
+
+// pairPlan is what the presence walk needs of a struct of a storage twin
+// and the struct of the API version that corresponds to it: the fields
+// whose presence the API version cannot show, and the fields below which
+// such fields may sit.
+type pairPlan struct {
+	presence []presenceField
+	below    []pairChild
+	needed   bool // a presence field here or below
+}
+
+type presenceField struct {
+	name      string // JSON name
+	twin      int    // index of the field (a pointer) in the twin struct
+	api       []int  // index path of the field (a value) in the API struct
+	nilOnZero bool   // the API version's zero value is copied back as nil
+	isZero    bool   // zero is what the value's IsZero method says
+}
+
+type pairChild struct {
+	name string // JSON name
+	twin int
+	api  []int
+	keys []string // list-map keys declared on the twin's field
+	kind reflect.Kind
+	plan *pairPlan // of the structs the field holds
+}
+
+type pairKey struct{ twin, api reflect.Type }
+
+// pairPlans holds the plans by twin type (a key that needs no allocation to
+// look up), each a list of the API types met with it.
+var pairPlans sync.Map // reflect.Type -> *pairEntry
+
+type pairEntry struct {
+	api  reflect.Type
+	plan *pairPlan
+	next *pairEntry
+}
+
+var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
+
+// pairPlanOf returns the plan of the twin struct type tt and the API
+// struct type at.
+func pairPlanOf(tt, at reflect.Type) *pairPlan {
+	var head *pairEntry
+	if e, ok := pairPlans.Load(tt); ok {
+		head = e.(*pairEntry)
+		for e := head; e != nil; e = e.next {
+			if e.api == at {
+				return e.plan
+			}
+		}
+	}
+	p := buildPairPlan(tt, at, map[pairKey]*pairPlan{})
+	pairPlans.Store(tt, &pairEntry{api: at, plan: p, next: head})
+	return p
+}
+
+func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPlan {
+	key := pairKey{tt, at}
+	if p, ok := building[key]; ok {
+		p.needed = true // recursive: assume it may hold what its walk looks for
+		return p
+	}
+	p := &pairPlan{}
+	building[key] = p
+	apiFields := map[string][]int{}
+	collectJSONFields(at, nil, apiFields)
+	for i := range tt.NumField() {
+		f := tt.Field(i)
+		name := jsonName(f)
+		if !f.IsExported() || name == "-" || name == "" || f.Type == propertyBagType {
+			continue
+		}
+		ai, ok := apiFields[name]
+		if !ok {
+			continue
+		}
+		af := at.FieldByIndex(ai)
+		twinType, apiType := f.Type, af.Type
+		if twinType.Kind() == reflect.Pointer && apiType.Kind() != reflect.Pointer {
+			if pf, ok := presenceOf(name, i, ai, twinType.Elem(), af); ok {
+				p.presence = append(p.presence, pf)
+				p.needed = true
+			}
+		}
+		child := pairChild{name: name, twin: i, api: ai, keys: listMapKeys(f)}
+		te, ae := twinType, apiType
+		switch {
+		case te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice, te.Kind() == reflect.Map && ae.Kind() == reflect.Map:
+			child.kind = te.Kind()
+			if child.kind == reflect.Map && te.Key() != ae.Key() {
+				continue
+			}
+			te, ae = te.Elem(), ae.Elem()
+		default:
+			child.kind = reflect.Struct
+		}
+		for te.Kind() == reflect.Pointer {
+			te = te.Elem()
+		}
+		for ae.Kind() == reflect.Pointer {
+			ae = ae.Elem()
+		}
+		if te.Kind() != reflect.Struct || ae.Kind() != reflect.Struct || te == ae {
+			continue // not a pair of structs, or one type on both sides (copied as it is)
+		}
+		if child.plan = buildPairPlan(te, ae, building); child.plan.needed {
+			p.below = append(p.below, child)
+			p.needed = true
+		}
+	}
+	delete(building, key)
+	return p
+}
+
+// presenceOf returns the presence field of a twin field (a pointer to
+// elem) whose API field af holds a plain value, as the generated copy
+// treats it: a scalar becomes nil when zero if it is omitempty, and a
+// pointer to its value otherwise; a struct of the API version's own
+// becomes a pointer to its converted twin, always; a type that both sides
+// share (a struct of another package) becomes nil when zero, by its IsZero
+// method when it has one and the field is omitempty.
+func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.StructField) (presenceField, bool) {
+	pf := presenceField{name: name, twin: twin, api: api}
+	omitEmpty := slices.Contains(strings.Split(af.Tag.Get("json"), ","), "omitempty")
+	switch af.Type.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		pf.nilOnZero = omitEmpty
+	case reflect.Struct:
+		if elem == af.Type {
+			pf.nilOnZero = true
+			pf.isZero = omitEmpty && reflect.PointerTo(af.Type).Implements(isZeroer)
+		}
+	default:
+		return pf, false
+	}
+	return pf, true
+}
+
+// collectJSONFields maps the JSON names of t's fields to their index
+// paths, through the structs it embeds inline, as encoding/json sees them.
+func collectJSONFields(t reflect.Type, index []int, out map[string][]int) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := jsonName(f)
+		if name == "-" {
+			continue
+		}
+		idx := append(slices.Clone(index), i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || isInline(f)) {
+			collectJSONFields(f.Type, idx, out)
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if _, seen := out[name]; !seen {
+			out[name] = idx
+		}
+	}
+}
+
+// apiZero reports whether the API version's value v of field f is the
+// zero value it shows for an absent one.
+func (f *presenceField) apiZero(v reflect.Value) bool {
+	if f.isZero {
+		if !v.CanAddr() {
+			c := reflect.New(v.Type())
+			c.Elem().Set(v)
+			v = c.Elem()
+		}
+		return v.Addr().Interface().(interface{ IsZero() bool }).IsZero()
+	}
+	return v.IsZero()
+}
+
+// presenceWalker walks a storage twin and an object of its API version
+// side by side, visiting each pair of structs whose plan has presence
+// fields with its path (as StashBags names the bag of the twin's struct),
+// to do what its mode says there.
+type presenceWalker struct {
+	mode  int
+	write bool // values of maps of structs are visited through copies written back
+	path  []byte
+
+	entries map[string]string                     // stashEntries: the entries found, by path
+	kept    map[string]map[string]json.RawMessage // countEntries, restoreEntries: the entries to restore
+	seen    map[string]int                        // countEntries: how often each of their paths was reached
+}
+
+// The presence walk's modes.
+const (
+	stashEntries   = iota // find the TwinKey entries that a stash needs
+	countEntries          // count how often the path of each entry is reached
+	checkEntries          // check the entries without changing anything
+	restoreEntries        // restore what the entries say
+)
+
+// walk walks twin and api, pointers to an object of a storage twin and of
+// its API version.
+func (w *presenceWalker) walk(twin, api reflect.Value) error {
+	if twin.IsNil() || api.IsNil() {
+		return nil
+	}
+	p := pairPlanOf(twin.Type().Elem(), api.Type().Elem())
+	if !p.needed {
+		return nil
+	}
+	w.write = w.mode == restoreEntries
+	return w.pair(twin.Elem(), api.Elem(), p, 0)
+}
+
+func newPresenceWalker(mode int) *presenceWalker {
+	w := presenceWalkers.Get().(*presenceWalker)
+	w.mode = mode
+	return w
+}
+
+// release returns w to its pool.
+func (w *presenceWalker) release() {
+	*w = presenceWalker{path: w.path[:0]}
+	presenceWalkers.Put(w)
+}
+
+var presenceWalkers = sync.Pool{New: func() any { return &presenceWalker{path: make([]byte, 0, 64)} }}
+
+// visit does the walk's work at a pair of structs.
+func (w *presenceWalker) visit(path []byte, twin, api reflect.Value, p *pairPlan) error {
+	switch w.mode {
+	case stashEntries:
+		return w.stash(path, twin, api, p)
+	case countEntries:
+		if _, ok := w.kept[string(path)]; ok {
+			w.seen[string(path)]++
+		}
+		return nil
+	}
+	kept, ok := w.kept[string(path)]
+	if !ok || w.seen[string(path)] != 1 {
+		return nil
+	}
+	return w.restore(path, kept, twin, api, p)
+}
+
+func (w *presenceWalker) pair(twin, api reflect.Value, p *pairPlan, depth int) error {
+	if depth > maxBagDepth {
+		return errTooDeep
+	}
+	if len(p.presence) > 0 {
+		path := w.path
+		if len(path) == 0 {
+			path = rootPath
+		}
+		if err := w.visit(path, twin, api, p); err != nil {
+			return err
+		}
+	}
+	n := len(w.path)
+	defer func() { w.path = w.path[:n] }()
+	for i := range p.below {
+		c := &p.below[i]
+		w.path = appendField(w.path[:n], c.name)
+		tv, av := twin.Field(c.twin), api.FieldByIndex(c.api)
+		var err error
+		switch c.kind {
+		case reflect.Struct:
+			err = w.structs(tv, av, c.plan, depth+1)
+		case reflect.Slice:
+			m := len(w.path)
+			for j := range min(tv.Len(), av.Len()) {
+				elem := tv.Index(j)
+				w.path = append(w.path[:m], '[')
+				if len(c.keys) > 0 {
+					w.path = appendKeys(w.path, elem, c.keys)
+				} else {
+					w.path = strconv.AppendInt(w.path, int64(j), 10)
+				}
+				w.path = append(w.path, ']')
+				if err = w.structs(elem, av.Index(j), c.plan, depth+1); err != nil {
+					break
+				}
+			}
+		case reflect.Map:
+			err = w.maps(tv, av, c.plan, depth+1)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// structs walks a pair of values that are structs or pointers to them.
+func (w *presenceWalker) structs(tv, av reflect.Value, p *pairPlan, depth int) error {
+	for tv.Kind() == reflect.Pointer {
+		if tv.IsNil() {
+			return nil
+		}
+		tv = tv.Elem()
+	}
+	for av.Kind() == reflect.Pointer {
+		if av.IsNil() {
+			return nil
+		}
+		av = av.Elem()
+	}
+	return w.pair(tv, av, p, depth)
+}
+
+// maps walks the values of two maps under the keys both hold.
+func (w *presenceWalker) maps(tv, av reflect.Value, p *pairPlan, depth int) error {
+	m := len(w.path)
+	twinElem := tv.Type().Elem()
+	for _, k := range sortedMapKeys(tv) {
+		a := av.MapIndex(k)
+		if !a.IsValid() {
+			continue
+		}
+		w.path = append(w.path[:m], '[')
+		w.path = appendKeyValue(w.path, k)
+		w.path = append(w.path, ']')
+		t := tv.MapIndex(k)
+		if !w.write || twinElem.Kind() == reflect.Pointer {
+			if err := w.structs(t, a, p, depth); err != nil {
+				return err
+			}
+			continue
+		}
+		c := reflect.New(twinElem).Elem()
+		c.Set(t)
+		if err := w.structs(c, a, p, depth); err != nil {
+			return err
+		}
+		tv.SetMapIndex(k, c)
+	}
+	return nil
+}
+
+// twinEntries returns, by path, the TwinKey entries that src, a storage
+// twin, needs in the bags its API version dst carries: for each field
+// whose value dst shows as zero but which the copy back would not restore,
+// what src holds (null for absent).
+func twinEntries(dst, src any) (map[string]string, error) {
+	w := newPresenceWalker(stashEntries)
+	err := w.walk(reflect.ValueOf(src), reflect.ValueOf(dst))
+	entries := w.entries
+	w.release()
+	return entries, err
+}
+
+func (w *presenceWalker) stash(path []byte, twin, api reflect.Value, p *pairPlan) error {
+	var kept map[string]json.RawMessage
+	for i := range p.presence {
+		f := &p.presence[i]
+		if !f.apiZero(api.FieldByIndex(f.api)) {
+			continue
+		}
+		tv := twin.Field(f.twin)
+		var text json.RawMessage
+		switch {
+		case tv.IsNil() && !f.nilOnZero:
+			text = json.RawMessage("null")
+		case !tv.IsNil() && f.nilOnZero:
+			b, err := json.Marshal(tv.Interface())
+			if err != nil {
+				return fmt.Errorf("%s.%s: %w", path, f.name, err)
+			}
+			text = b
+		default:
+			continue
+		}
+		if kept == nil {
+			kept = map[string]json.RawMessage{}
+		}
+		kept[f.name] = text
+	}
+	if kept == nil {
+		return nil
+	}
+	text, err := json.Marshal(kept)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if w.entries == nil {
+		w.entries = map[string]string{}
+	}
+	w.entries[string(path)] = string(text)
+	return nil
+}
+
+// withTwinEntries returns the bags of a stash with each bag's TwinKey
+// entry replaced by the one entries holds for its path (a stale one from
+// the twin's own bags is dropped). Bags are cloned before they change.
+func withTwinEntries(annotated, status propertybag.Bags, entries map[string]string) (propertybag.Bags, propertybag.Bags) {
+	drop := func(bags propertybag.Bags) propertybag.Bags {
+		for path, bag := range bags {
+			if _, ok := bag[TwinKey]; ok {
+				bag = maps.Clone(bag)
+				delete(bag, TwinKey)
+				if len(bag) == 0 {
+					delete(bags, path)
+					continue
+				}
+				bags[path] = bag
+			}
+		}
+		if len(bags) == 0 {
+			return nil
+		}
+		return bags
+	}
+	annotated, status = drop(annotated), drop(status)
+	if len(entries) == 0 {
+		return annotated, status
+	}
+	for _, path := range slices.Sorted(maps.Keys(entries)) {
+		bags := &annotated
+		if isStatusPath(path) {
+			bags = &status
+		}
+		bag := maps.Clone((*bags)[path])
+		if bag == nil {
+			bag = propertybag.PropertyBag{}
+		}
+		bag[TwinKey] = entries[path]
+		*bags = addBag(*bags, path, bag)
+	}
+	return annotated, status
+}
+
+// takeTwinEntries removes the TwinKey entries from bags (private maps of
+// RecallBags) and returns them by path, each decoded.
+func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessage, error) {
+	var out map[string]map[string]json.RawMessage
+	for path, bag := range bags {
+		text, ok := bag[TwinKey]
+		if !ok {
+			continue
+		}
+		delete(bag, TwinKey)
+		if len(bag) == 0 {
+			delete(bags, path)
+		}
+		var kept map[string]json.RawMessage
+		d := json.NewDecoder(strings.NewReader(text))
+		d.UseNumber()
+		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
+			return nil, fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, TwinKey, text)
+		}
+		if out == nil {
+			out = map[string]map[string]json.RawMessage{}
+		}
+		out[path] = kept
+	}
+	return out, nil
+}
+
+// restoreTwin gives the fields of dst, a storage twin filled from src, its
+// API version, what the TwinKey entries say the twin held, where src still
+// shows the zero value it showed for it; a path reached twice (list
+// elements with the same keys) is left as the copy made it, and entries
+// whose place is gone are dropped. Without apply it only checks the
+// entries, so that RecallBags can refuse bad ones before it changes dst;
+// with apply (after a check) it cannot fail.
+func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, apply bool) error {
+	seen := map[string]int{}
+	w := newPresenceWalker(countEntries)
+	w.kept, w.seen = entries, seen
+	err := w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
+	w.release()
+	if err != nil {
+		return err
+	}
+	w = newPresenceWalker(checkEntries)
+	if apply {
+		w.mode = restoreEntries
+	}
+	w.kept, w.seen = entries, seen
+	err = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
+	w.release()
+	return err
+}
+
+func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, twin, api reflect.Value, p *pairPlan) error {
+	for _, name := range slices.Sorted(maps.Keys(kept)) {
+		i := slices.IndexFunc(p.presence, func(f presenceField) bool { return f.name == name })
+		if i < 0 {
+			return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin %s holds",
+				path, TwinKey, name, typeName(twin.Type()))
+		}
+		f := &p.presence[i]
+		field := twin.Field(f.twin)
+		text := kept[name]
+		var v reflect.Value
+		if bytes.Equal(text, []byte("null")) {
+			v = reflect.Zero(field.Type())
+		} else {
+			v = reflect.New(field.Type().Elem())
+			d := json.NewDecoder(bytes.NewReader(text))
+			d.DisallowUnknownFields()
+			if err := d.Decode(v.Interface()); err != nil {
+				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", path, TwinKey, name, field.Type().Elem(), err)
+			}
+		}
+		if w.mode == restoreEntries && f.apiZero(api.FieldByIndex(f.api)) { // else the client changed it
+			field.Set(v)
+		}
+	}
+	return nil
+}
