@@ -90,6 +90,7 @@ type rProp struct {
 	name        string
 	expr        *rExpr
 	key         bool   // the list-map key of its type: never changes
+	required    bool   // written without omitempty (and without +optional)
 	listMapKey  string // a []Struct property keyed by this JSON name
 	renamedFrom string // the marker of this version
 }
@@ -551,7 +552,23 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			}
 			p.expr = to
 			h.counts["converted"]++
-		case n < 85:
+		case n < 78 && p != nil:
+			// Optionality changes: a pointer becomes a plain value,
+			// required or omitempty; a plain scalar becomes required or
+			// optional, or a pointer; a struct held by value a pointer.
+			switch e := p.expr; {
+			case e.kind == rPtr && (e.elem.kind == rBasic || e.elem.kind == rEnum || e.elem.kind == rStruct):
+				p.expr, p.required = e.elem, h.chance(0.6)
+			case (e.kind == rBasic || e.kind == rEnum) && h.chance(0.5):
+				p.required = !p.required
+			case e.kind == rBasic || e.kind == rEnum || e.kind == rStruct:
+				p.expr, p.required = &rExpr{kind: rPtr, elem: e}, false
+			default:
+				continue
+			}
+			touched[p.id] = true
+			h.counts["optionality changed"]++
+		case n < 88:
 			h.bringBack(prev, v, t, touched)
 		default:
 			if randomTypeRenames {
@@ -815,6 +832,13 @@ func init() {
 func (h *history) writeProps(b *strings.Builder, v *rVersion, props []*rProp, markers bool) {
 	for _, p := range props {
 		if p.key {
+			fmt.Fprintf(b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
+			continue
+		}
+		if p.required {
+			if markers && p.renamedFrom != "" {
+				fmt.Fprintf(b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
+			}
 			fmt.Fprintf(b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
 			continue
 		}

@@ -117,12 +117,9 @@ type ServiceBackendPort struct {
 
 // IngressStatus is the observed state of an Ingress.
 type IngressStatus struct {
-	// A pointer here, a struct value in Kubernetes: a struct value that
-	// one version has and another lacks (or types differently) cannot
-	// tell an absent value from an empty one, which an update through it
-	// would turn into the other (see the generator's README).
+	// A struct value, as in Kubernetes.
 	// +optional
-	LoadBalancer *IngressLoadBalancerStatus `json:"loadBalancer,omitempty"`
+	LoadBalancer IngressLoadBalancerStatus `json:"loadBalancer,omitempty"`
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`

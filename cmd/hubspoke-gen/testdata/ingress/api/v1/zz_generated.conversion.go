@@ -281,7 +281,7 @@ func (s *ServiceBackendPort) AssignProperties_From_ServiceBackendPort(src *v1sto
 
 // AssignProperties_To_IngressStatus copies this IngressStatus into its storage twin.
 func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1storage.IngressStatus) error {
-	loadBalancer, err := genruntime.ConvertPointer(s.LoadBalancer, (*IngressLoadBalancerStatus).AssignProperties_To_IngressLoadBalancerStatus)
+	loadBalancer, err := genruntime.ConvertPointer(&s.LoadBalancer, (*IngressLoadBalancerStatus).AssignProperties_To_IngressLoadBalancerStatus)
 	if err != nil {
 		return fmt.Errorf("loadBalancer: %w", err)
 	}
@@ -300,7 +300,7 @@ func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1storage.Ingre
 		return fmt.Errorf("loadBalancer: %w", err)
 	}
 	*s = IngressStatus{
-		LoadBalancer: loadBalancer,
+		LoadBalancer: ptr.Deref(loadBalancer, IngressLoadBalancerStatus{}),
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/ingress/api/v1beta1storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -229,7 +230,7 @@ func (s *IngressBackend) AssignProperties_From_IngressBackend(src *v1beta1storag
 // AssignProperties_To_IngressStatus copies this IngressStatus into its storage twin.
 func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1beta1storage.IngressStatus) error {
 	*dst = v1beta1storage.IngressStatus{
-		LoadBalancer: s.LoadBalancer,
+		LoadBalancer: genruntime.PtrIfNotZeroValue(s.LoadBalancer),
 	}
 	return nil
 }
@@ -237,7 +238,7 @@ func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1beta1storage.In
 // AssignProperties_From_IngressStatus fills this IngressStatus from its storage twin.
 func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1beta1storage.IngressStatus) error {
 	*s = IngressStatus{
-		LoadBalancer: src.LoadBalancer,
+		LoadBalancer: ptr.Deref(src.LoadBalancer, corev1.LoadBalancerStatus{}),
 	}
 	return nil
 }

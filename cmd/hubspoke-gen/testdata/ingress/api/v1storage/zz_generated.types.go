@@ -150,10 +150,7 @@ type IngressStatus struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// A pointer here, a struct value in Kubernetes: a struct value that
-	// one version has and another lacks (or types differently) cannot
-	// tell an absent value from an empty one, which an update through it
-	// would turn into the other (see the generator's README).
+	// A struct value, as in Kubernetes.
 	// +optional
 	LoadBalancer *IngressLoadBalancerStatus `json:"loadBalancer,omitempty"`
 }
