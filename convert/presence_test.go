@@ -2,6 +2,7 @@ package convert_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -105,8 +106,7 @@ func clone(t *testing.T, s *valveStorage) *valveStorage {
 }
 
 // toValve copies a twin to its API version as generated code does.
-func toValve(t *testing.T, s *valveStorage) *valve {
-	t.Helper()
+func toValve(s *valveStorage) (*valve, error) {
 	d := &valve{ObjectMeta: *s.ObjectMeta.DeepCopy()}
 	d.Spec.Replicas = orZero(s.Spec.Replicas)
 	d.Spec.Paused = orZero(s.Spec.Paused)
@@ -127,9 +127,18 @@ func toValve(t *testing.T, s *valveStorage) *valve {
 	}
 	d.Status.Ready = orZero(s.Status.Ready)
 	if err := convert.StashBags(d, s); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func mustValve(t *testing.T, s *valveStorage) *valve {
+	t.Helper()
+	v, err := toValve(s)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return d
+	return v
 }
 
 // fromValve copies an API object back to its twin as generated code does:
@@ -210,7 +219,7 @@ func TestUpdatesKeepAbsentAndZeroValuesApart(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			before := clone(t, c.twin)
-			api := toValve(t, c.twin)
+			api := mustValve(t, c.twin)
 			if got := api.Annotations[convert.BagsAnnotation]; got != c.annotation {
 				t.Errorf("annotation %s, want %s", got, c.annotation)
 			}
@@ -234,7 +243,7 @@ func TestUpdatesKeepAbsentAndZeroValuesApart(t *testing.T) {
 }
 
 func TestTwinEntriesYieldToTheClient(t *testing.T) {
-	api := throughJSON(t, toValve(t, &valveStorage{Spec: valveStorageSpec{Paused: to(false)}}))
+	api := throughJSON(t, mustValve(t, &valveStorage{Spec: valveStorageSpec{Paused: to(false)}}))
 	api.Spec.Replicas = 4
 	api.Spec.Paused = true
 	back, err := fromValve(api)
@@ -279,7 +288,7 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 		PropertyBag: bag(convert.TwinKey, `{"replicas":null}`, "Kept", `1`),
 		Replicas:    to[int32](5), Limits: &limitsStorage{CPU: to[int64](1)},
 	}, Status: valveStorageStatus{PropertyBag: bag(convert.TwinKey, `{"ready":null}`), Ready: to(true)}}
-	api := toValve(t, twin)
+	api := mustValve(t, twin)
 	if got, want := api.Annotations[convert.BagsAnnotation], `{"spec":{"Kept":1}}`; got != want {
 		t.Errorf("annotation %s, want %s", got, want)
 	}
@@ -289,4 +298,33 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 	if twin.Spec.PropertyBag[convert.TwinKey] == "" {
 		t.Error("StashBags changed its source's bag")
 	}
+}
+
+// An update through an API version whose plain values cannot show what the
+// storage twin holds: replicas is required there (an absent one shows as
+// 0), paused is omitempty (an explicit false shows as absent). StashBags
+// keeps what the twin held under TwinKey, next to the values the version
+// has no field for, and RecallBags restores it where the value comes back
+// as it was shown.
+func ExampleStashBags() {
+	twin := &valveStorage{Spec: valveStorageSpec{
+		PropertyBag: propertybag.PropertyBag{"color": `"red"`}, // no field in this version
+		Paused:      to(false),
+		Limits:      &limitsStorage{CPU: to[int64](2)},
+	}, Status: valveStorageStatus{Ready: to(true)}}
+	api, err := toValve(twin) // the generated copy, which calls StashBags
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(api.Annotations[convert.BagsAnnotation])
+
+	api.Spec.Limits.CPU = 4     // the client's change
+	back, err := fromValve(api) // the generated copy back, which calls RecallBags
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(back.Spec.Replicas, *back.Spec.Paused, *back.Spec.Limits.CPU, back.Spec.PropertyBag)
+	// Output:
+	// {"spec":{"$twin":{"paused":false,"replicas":null},"color":"red"}}
+	// <nil> false 4 map[color:"red"]
 }
