@@ -74,6 +74,9 @@ func StashBags(dst, src any) error {
 	if err != nil {
 		return err
 	}
+	if _, err := apiPlanOf(src); err != nil {
+		return err
+	}
 	var annotated, status propertybag.Bags
 	stale := false // a bag of src holds a TwinKey entry (see withTwinEntries)
 	err = walkBags(reflect.ValueOf(src), false, func(path []byte, bag reflect.Value) error {
@@ -164,6 +167,9 @@ func StashBags(dst, src any) error {
 func RecallBags(dst, src any) error {
 	api, err := apiPlanOf(src)
 	if err != nil {
+		return err
+	}
+	if _, err := apiPlanOf(dst); err != nil {
 		return err
 	}
 	// bags holds private maps only: decoded from the annotation, or cloned

@@ -236,7 +236,7 @@ const (
 // walk walks twin and api, pointers to an object of a storage twin and of
 // its API version.
 func (w *presenceWalker) walk(twin, api reflect.Value) error {
-	if twin.IsNil() || api.IsNil() {
+	if !isStructPointer(twin) || !isStructPointer(api) || twin.IsNil() || api.IsNil() {
 		return nil
 	}
 	p := pairPlanOf(twin.Type().Elem(), api.Type().Elem())
@@ -245,6 +245,10 @@ func (w *presenceWalker) walk(twin, api reflect.Value) error {
 	}
 	w.write = w.mode == restoreEntries
 	return w.pair(twin.Elem(), api.Elem(), p, 0)
+}
+
+func isStructPointer(v reflect.Value) bool {
+	return v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Struct
 }
 
 func newPresenceWalker(mode int) *presenceWalker {
@@ -529,14 +533,23 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 		field := twin.Field(f.twin)
 		text := kept[name]
 		var v reflect.Value
-		if bytes.Equal(text, []byte("null")) {
+		switch {
+		case bytes.Equal(text, []byte("null")):
 			v = reflect.Zero(field.Type())
-		} else {
+		case !f.nilOnZero:
+			// This version shows only an absent value differently.
+			return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, TwinKey, name)
+		default:
 			v = reflect.New(field.Type().Elem())
 			d := json.NewDecoder(bytes.NewReader(text))
 			d.DisallowUnknownFields()
 			if err := d.Decode(v.Interface()); err != nil {
 				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", path, TwinKey, name, field.Type().Elem(), err)
+			}
+			// It can only choose the explicit form of what this version
+			// shows as empty, never set a value.
+			if !f.apiZero(v.Elem()) {
+				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, TwinKey, name, text)
 			}
 		}
 		if w.mode == restoreEntries && f.apiZero(api.FieldByIndex(f.api)) { // else the client changed it

@@ -262,9 +262,14 @@ func TestTwinEntriesYieldToTheClient(t *testing.T) {
 func TestRecallRejectsBadTwinEntries(t *testing.T) {
 	for _, c := range []struct{ annotation, want string }{
 		{`{"spec":{"$twin":{"bogus":1}}}`, `names "bogus"`},
-		{`{"spec":{"$twin":{"replicas":"many"}}}`, `the value of "replicas" does not fit int32`},
-		{`{"spec.limits":{"$twin":{"cpu":{"x":1}}}}`, `the value of "cpu" does not fit int64`},
+		{`{"spec":{"$twin":{"paused":"many"}}}`, `the value of "paused" does not fit bool`},
+		{`{"spec":{"$twin":{"selector":{"x":1}}}}`, `the value of "selector" does not fit v1.LabelSelector`},
+		{`{"spec.limits":{"$twin":{"cpu":0}}}`, `bag "spec.limits": $twin: the value of "cpu" can only be null`},
 		{`{"spec":{"$twin":5}}`, `$twin is not a JSON object`},
+		{`{"spec":{"$twin":{"replicas":0}}}`, `the value of "replicas" can only be null`},
+		{`{"spec":{"$twin":{"limits":{"cpu":9}}}}`, `the value of "limits" can only be null`},
+		{`{"spec":{"$twin":{"paused":true}}}`, `the value of "paused" is true, which this version would show`},
+		{`{"spec":{"$twin":{"selector":{"matchLabels":{"a":"b"}}}}}`, `the value of "selector" is {"matchLabels":{"a":"b"}}`},
 		{`{"spec":{"$twin":{"replicas":null}}`, `property-bags`},
 	} {
 		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: c.annotation}}}
@@ -276,6 +281,19 @@ func TestRecallRejectsBadTwinEntries(t *testing.T) {
 		}
 		if diff := cmp.Diff(keep, dst); diff != "" {
 			t.Errorf("%s: a failed recall changed dst:\n%s", c.annotation, diff)
+		}
+	}
+}
+
+func TestPresenceNeedsObjectPointers(t *testing.T) {
+	// Hand-written code that passes something else gets an error, not a
+	// panic.
+	for _, twin := range []any{valveStorage{}, nil, (*valveStorage)(nil), &[]int{}} {
+		if err := convert.StashBags(&valve{}, twin); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
+			t.Errorf("StashBags from %T: %v", twin, err)
+		}
+		if err := convert.RecallBags(twin, &valve{}); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
+			t.Errorf("RecallBags into %T: %v", twin, err)
 		}
 	}
 }
