@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/optionality/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -48,6 +49,12 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	count, err := propertybag.Recall[int32](&bag, "Count")
+	if err != nil {
+		return err
+	}
 	limits, err := genruntime.ConvertPointer(s.Limits, (*Limits).AssignProperties_To_Limits)
 	if err != nil {
 		return fmt.Errorf("limits: %w", err)
@@ -57,18 +64,24 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 		return fmt.Errorf("ports: %w", err)
 	}
 	*dst = v2storage.WidgetSpec{
-		PropertyBag: s.PropertyBag,
+		PropertyBag: bag,
 		Name:        s.Name,
 		Replicas:    s.Replicas,
 		Paused:      s.Paused,
 		Limits:      limits,
 		Ports:       ports,
+		Count:       count,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Stash(&bag, "Count", src.Count); err != nil {
+		return err
+	}
 	limits, err := genruntime.ConvertPointer(src.Limits, func(from *v2storage.Limits, to *Limits) error {
 		return to.AssignProperties_From_Limits(from)
 	})
@@ -82,7 +95,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("ports: %w", err)
 	}
 	*s = WidgetSpec{
-		PropertyBag: src.PropertyBag,
+		PropertyBag: bag,
 		Name:        src.Name,
 		Replicas:    src.Replicas,
 		Paused:      src.Paused,

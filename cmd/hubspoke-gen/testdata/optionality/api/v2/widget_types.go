@@ -49,6 +49,9 @@ type WidgetSpec struct {
 	// +listType=map
 	// +listMapKey=name
 	Ports []Port `json:"ports,omitempty"`
+
+	// Count is new in v2, and required; optional in v3.
+	Count int32 `json:"count"`
 }
 
 // Limits bound a widget.

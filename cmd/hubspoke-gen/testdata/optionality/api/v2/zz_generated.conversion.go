@@ -69,6 +69,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 		Paused:   s.Paused,
 		Limits:   limits,
 		Ports:    ports,
+		Count:    ptr.To(s.Count),
 	}
 	return nil
 }
@@ -93,6 +94,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		Paused:   src.Paused,
 		Limits:   limits,
 		Ports:    ports,
+		Count:    ptr.Deref(src.Count, 0),
 	}
 	return nil
 }

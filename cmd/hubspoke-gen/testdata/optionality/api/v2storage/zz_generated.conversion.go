@@ -68,6 +68,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 		Replicas:    s.Replicas,
 		Limits:      limits,
 		Ports:       ports,
+		Count:       s.Count,
 	}
 	return nil
 }
@@ -99,6 +100,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 		Paused:      paused,
 		Limits:      limits,
 		Ports:       ports,
+		Count:       src.Count,
 	}
 	return nil
 }

@@ -55,6 +55,10 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []Port `json:"ports,omitempty" hubspoke:"listMapKey=name"`
+
+	// Count is new in v2, and required; optional in v3.
+	// +optional
+	Count *int32 `json:"count,omitempty"`
 }
 
 // Limits bound a widget.

@@ -46,6 +46,9 @@ type WidgetSpec struct {
 	// +listType=map
 	// +listMapKey=name
 	Ports []Port `json:"ports,omitempty"`
+
+	// +optional
+	Count *int32 `json:"count,omitempty"`
 }
 
 // Limits bound a widget.

@@ -68,6 +68,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 		Replicas: ptr.To(s.Replicas),
 		Limits:   limits,
 		Ports:    ports,
+		Count:    s.Count,
 	}
 	return nil
 }
@@ -91,6 +92,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 		Replicas: ptr.Deref(src.Replicas, 0),
 		Limits:   ptr.Deref(limits, Limits{}),
 		Ports:    ports,
+		Count:    src.Count,
 	}
 	return nil
 }

@@ -53,6 +53,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []Port `json:"ports,omitempty" hubspoke:"listMapKey=name"`
+
+	// +optional
+	Count *int32 `json:"count,omitempty"`
 }
 
 // Limits bound a widget.
