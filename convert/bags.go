@@ -155,7 +155,8 @@ func StashBags(dst, src any) error {
 //
 // The TwinKey entries are taken out of the bags before they are placed;
 // each restores what the storage twin held for the fields it names where
-// src still shows the zero value it showed for them.
+// src still shows the zero value it showed for them. Like a bag, an entry
+// whose place is gone, or is reached twice, is dropped.
 //
 // RecallBags removes BagsAnnotation from dst's metadata (dst's annotations
 // map is replaced, not modified). It is an error, naming the annotation and

@@ -154,7 +154,10 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 // pointer to its value otherwise; a struct of the API version's own
 // becomes a pointer to its converted twin, always; a type that both sides
 // share (a struct of another package) becomes nil when zero, by its IsZero
-// method when it has one and the field is omitempty.
+// method when it has one and the field is omitempty. One whose zero value
+// reads back from JSON as a value of its own (a resource.Quantity's "0")
+// comes back from a client set, as a required scalar does: its absent form
+// is what needs an entry, and IsZero says what the version shows for it.
 func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.StructField) (presenceField, bool) {
 	pf := presenceField{name: name, twin: twin, api: api}
 	omitEmpty := slices.Contains(strings.Split(af.Tag.Get("json"), ","), "omitempty")
@@ -165,8 +168,18 @@ func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.
 		pf.nilOnZero = omitEmpty
 	case reflect.Struct:
 		if elem == af.Type {
-			pf.nilOnZero = true
-			pf.isZero = omitEmpty && reflect.PointerTo(af.Type).Implements(isZeroer)
+			hasIsZero := reflect.PointerTo(af.Type).Implements(isZeroer)
+			switch {
+			case omitEmpty && hasIsZero:
+				pf.nilOnZero, pf.isZero = true, true
+			case hasIsZero && !zeroReadsBackAsZero(af.Type):
+				// Its zero value is written as a value (a Quantity's "0")
+				// that reads back as one the copy keeps: what an absent
+				// value is shown as, like a required scalar's 0.
+				pf.isZero = true
+			default:
+				pf.nilOnZero = true
+			}
 		}
 	default:
 		return pf, false
@@ -175,26 +188,53 @@ func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.
 }
 
 // collectJSONFields maps the JSON names of t's fields to their index
-// paths, through the structs it embeds inline, as encoding/json sees them.
+// paths, through the structs it embeds inline, as encoding/json sees them:
+// breadth first, so that a field declared higher up hides one of the same
+// name further down.
 func collectJSONFields(t reflect.Type, index []int, out map[string][]int) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name := jsonName(f)
-		if name == "-" {
-			continue
-		}
-		idx := append(slices.Clone(index), i)
-		if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || isInline(f)) {
-			collectJSONFields(f.Type, idx, out)
-			continue
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if _, seen := out[name]; !seen {
-			out[name] = idx
-		}
+	type level struct {
+		t     reflect.Type
+		index []int
 	}
+	for current := []level{{t, index}}; len(current) > 0; {
+		var next []level
+		for _, l := range current {
+			for i := range l.t.NumField() {
+				f := l.t.Field(i)
+				name := jsonName(f)
+				if name == "-" {
+					continue
+				}
+				idx := append(slices.Clone(l.index), i)
+				if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || isInline(f)) {
+					next = append(next, level{f.Type, idx})
+					continue
+				}
+				if !f.IsExported() {
+					continue
+				}
+				if _, seen := out[name]; !seen {
+					out[name] = idx
+				}
+			}
+		}
+		current = next
+	}
+}
+
+// zeroReadsBackAsZero reports whether the zero value of t, written as JSON
+// and read back, is the zero value again (metav1.Time's null), not a value
+// of its own (resource.Quantity's "0").
+func zeroReadsBackAsZero(t reflect.Type) bool {
+	data, err := json.Marshal(reflect.New(t).Interface())
+	if err != nil {
+		return true
+	}
+	back := reflect.New(t)
+	if err := json.Unmarshal(data, back.Interface()); err != nil {
+		return true
+	}
+	return back.Elem().IsZero()
 }
 
 // apiZero reports whether the API version's value v of field f is the
@@ -405,6 +445,9 @@ func (w *presenceWalker) stash(path []byte, twin, api reflect.Value, p *pairPlan
 			b, err := json.Marshal(tv.Interface())
 			if err != nil {
 				return fmt.Errorf("%s.%s: %w", path, f.name, err)
+			}
+			if string(b) == "null" {
+				continue // its JSON says absent too (a zero metav1.Time): nothing to keep
 			}
 			text = b
 		default:

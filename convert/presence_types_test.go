@@ -1,0 +1,284 @@
+package convert_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// One storage twin, several API versions of it (each test uses one).
+type gaugeStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              gaugeStorageSpec `json:"spec,omitempty"`
+}
+
+type gaugeStorageSpec struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Size        *resource.Quantity      `json:"size,omitempty"`
+	Level       *float64                `json:"level,omitempty"`
+	Replicas    *int32                  `json:"replicas,omitempty"`
+	Started     *metav1.Time            `json:"started,omitempty"`
+}
+
+func gaugeJSON[T any](t *testing.T, v *T) *T {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out T
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return &out
+}
+
+type gaugeQty struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Size resource.Quantity `json:"size"` // required
+	} `json:"spec,omitempty"`
+}
+
+// A required resource.Quantity shows an absent value as "0", which reads
+// back as a Quantity that is not Go's zero value: the copy back keeps it,
+// so the absent form needs its entry, found by IsZero.
+func TestRequiredQuantityStaysAbsent(t *testing.T) {
+	twin := &gaugeStorage{} // size absent
+	api := &gaugeQty{}
+	if twin.Spec.Size != nil {
+		api.Spec.Size = *twin.Spec.Size
+	}
+	if err := convert.StashBags(api, twin); err != nil {
+		t.Fatal(err)
+	}
+	sent := gaugeJSON(t, api) // the zero Quantity is written "0" and reads back as a non-zero Go value
+	back := &gaugeStorage{ObjectMeta: sent.ObjectMeta}
+	back.Spec.Size = genruntime.PtrIfNotZero(sent.Spec.Size) // the generated copy (comparable external type)
+	if err := convert.RecallBags(back, sent); err != nil {
+		t.Fatal(err)
+	}
+	if back.Spec.Size != nil {
+		t.Errorf("an update that did not touch size made it %v, want absent (nil)", back.Spec.Size)
+	}
+}
+
+type GaugeShared struct {
+	Replicas int32 `json:"replicas"`
+}
+
+type gaugeShadow struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		GaugeShared `json:",inline"`
+		Replicas    *int32 `json:"replicas,omitempty"` // hides GaugeShared.Replicas, for Go and encoding/json
+	} `json:"spec,omitempty"`
+}
+
+// A field declared higher up hides an embedded one of the same JSON name,
+// as in encoding/json: the presence rules are those of the field that
+// hides.
+func TestShadowedEmbeddedField(t *testing.T) {
+	twin := &gaugeStorage{}
+	api := &gaugeShadow{}
+	api.Spec.Replicas = twin.Spec.Replicas // pointer to pointer: copied as it is
+	if err := convert.StashBags(api, twin); err != nil {
+		t.Fatal(err)
+	}
+	if a := api.Annotations[convert.BagsAnnotation]; a != "" {
+		t.Errorf("superfluous annotation %s: spec.replicas is a pointer in this version", a)
+	}
+	sent := gaugeJSON(t, api)
+	three := int32(3)
+	sent.Spec.Replicas = &three // the client's change
+	back := &gaugeStorage{ObjectMeta: sent.ObjectMeta}
+	back.Spec.Replicas = sent.Spec.Replicas
+	if err := convert.RecallBags(back, sent); err != nil {
+		t.Fatal(err)
+	}
+	if back.Spec.Replicas == nil || *back.Spec.Replicas != 3 {
+		t.Errorf("the client set replicas to 3; the twin holds %v", back.Spec.Replicas)
+	}
+}
+
+// FuzzRecallTwinEntries: whatever the annotation, RecallBags neither
+// panics nor hangs, leaves dst as it was when it fails, and sets no value a
+// client could not have set through the API version.
+func FuzzRecallTwinEntries(f *testing.F) {
+	for _, s := range []string{
+		`{"spec":{"$twin":{"replicas":null,"paused":false,"limits":null,"selector":{}}}}`,
+		`{"spec.ports[name=a]":{"$twin":{"port":0,"name":null}},"spec.zones[west]":{"$twin":{"cpu":null}}}`,
+		`{"spec.limits":{"$twin":{"cpu":null}},".":{"$twin":{}}}`,
+		`{"spec.ports[name=\"\"]":{"$twin":{"name":null}}}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, annotation string) {
+		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: annotation}},
+			Spec: valveSpec{Ports: []valvePort{{Name: "a"}, {Name: ""}, {Name: "a"}}, Zones: map[string]valveLimits{"west": {}, "east": {CPU: 1}}}}
+		api.Status.PropertyBags = propertybag.Bags{"status": {"$twin": `{"ready":null}`}}
+		dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](0), Limits: &limitsStorage{CPU: to[int64](0)},
+			Ports: []valvePortStorage{{Name: to("a")}, {Name: to("")}, {Name: to("a")}},
+			Zones: map[string]limitsStorage{"west": {CPU: to[int64](0)}, "east": {CPU: to[int64](1)}}}}
+		before := clone(t, dst)
+		done := make(chan error, 1)
+		go func() { done <- convert.RecallBags(dst, api) }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(3 * time.Second):
+			t.Fatalf("RecallBags still running after 3s on %q", annotation)
+		}
+		if err != nil {
+			if diff := cmpDiff(before, dst); diff != "" {
+				t.Fatalf("failed recall changed dst: %v\n%s", err, diff)
+			}
+			return
+		}
+		// Only absent-vs-empty may change: every non-nil value must still be zero or what it was.
+		if dst.Spec.Replicas != nil && *dst.Spec.Replicas != 0 || dst.Spec.Paused != nil && *dst.Spec.Paused ||
+			dst.Status.Ready != nil && *dst.Status.Ready {
+			t.Fatalf("a value was set: %+v", dst.Spec)
+		}
+		for _, z := range dst.Spec.Zones {
+			if z.CPU != nil && *z.CPU > 1 {
+				t.Fatalf("a value was set: %+v", z)
+			}
+		}
+	})
+}
+
+func cmpDiff(a, b any) string { return cmp.Diff(a, b) }
+
+type treeStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              nodeStorage `json:"spec,omitempty"`
+}
+
+type nodeStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Value       *int32                  `json:"value,omitempty"`
+	Flag        *bool                   `json:"flag,omitempty"`
+	Kids        []*nodeStorage          `json:"kids,omitempty"`
+	ByName      map[string]*nodeStorage `json:"byName,omitempty"`
+}
+
+type TreeCommon struct {
+	Flag bool `json:"flag,omitempty"`
+}
+
+type tree struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              rnode `json:"spec,omitempty"`
+}
+
+type rnode struct {
+	TreeCommon `json:",inline"`
+	Value      int32             `json:"value"`
+	Kids       []*rnode          `json:"kids,omitempty"`
+	ByName     map[string]*rnode `json:"byName,omitempty"`
+}
+
+func rnodeTo(s *nodeStorage) rnode {
+	n := rnode{Value: orZero(s.Value)}
+	n.Flag = orZero(s.Flag)
+	for _, k := range s.Kids {
+		if k == nil {
+			n.Kids = append(n.Kids, nil)
+			continue
+		}
+		c := rnodeTo(k)
+		n.Kids = append(n.Kids, &c)
+	}
+	for name, k := range s.ByName {
+		if n.ByName == nil {
+			n.ByName = map[string]*rnode{}
+		}
+		c := rnodeTo(k)
+		n.ByName[name] = &c
+	}
+	return n
+}
+
+func rnodeFrom(n *rnode) nodeStorage {
+	s := nodeStorage{Value: to(n.Value), Flag: genruntime.PtrIfNotZero(n.Flag)}
+	for _, k := range n.Kids {
+		if k == nil {
+			s.Kids = append(s.Kids, nil)
+			continue
+		}
+		c := rnodeFrom(k)
+		s.Kids = append(s.Kids, &c)
+	}
+	for name, k := range n.ByName {
+		if s.ByName == nil {
+			s.ByName = map[string]*nodeStorage{}
+		}
+		c := rnodeFrom(k)
+		s.ByName[name] = &c
+	}
+	return s
+}
+
+// A recursive type, lists and maps of pointers to its structs, and a
+// value embedded inline: entries at every depth, none on the way from the
+// version to the hub and back.
+func TestTwinEntriesInRecursiveTypes(t *testing.T) {
+	twin := &treeStorage{Spec: nodeStorage{Flag: to(false), Kids: []*nodeStorage{nil, {Value: to[int32](2)}, {Flag: to(false), Kids: []*nodeStorage{{}}}},
+		ByName: map[string]*nodeStorage{"a": {}, "b": {Value: to[int32](0), Flag: to(false)}}}}
+	api := &tree{Spec: rnodeTo(&twin.Spec)}
+	if err := convert.StashBags(api, twin); err != nil {
+		t.Fatal(err)
+	}
+	sent := gaugeJSON(t, api)
+	back := &treeStorage{ObjectMeta: sent.ObjectMeta, Spec: rnodeFrom(&sent.Spec)}
+	if err := convert.RecallBags(back, sent); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(twin, back); d != "" {
+		t.Error(d)
+	}
+	hub := &treeStorage{Spec: rnodeFrom(&api.Spec)}
+	api3 := &tree{Spec: rnodeTo(&hub.Spec)}
+	if err := convert.StashBags(api3, hub); err != nil || api3.Annotations != nil {
+		t.Errorf("version->hub->version: %v %v", err, api3.Annotations)
+	}
+}
+
+type gaugeTime struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Started metav1.Time `json:"started,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+// A zero metav1.Time held by a twin encodes as null, as an absent one does:
+// no entry could tell them apart, and none is written.
+func TestNoEntryForWhatTheTwinsJSONDropsToo(t *testing.T) {
+	var twin gaugeStorage
+	// what a twin decoded from an object written with "started": "0001-01-01T00:00:00Z" holds
+	if err := json.Unmarshal([]byte(`{"spec":{"started":"0001-01-01T00:00:00Z"}}`), &twin); err != nil {
+		t.Fatal(err)
+	}
+	api := &gaugeTime{}
+	api.Spec.Started = *twin.Spec.Started
+	if err := convert.StashBags(api, &twin); err != nil {
+		t.Fatal(err)
+	}
+	if a := api.Annotations[convert.BagsAnnotation]; a != "" {
+		t.Errorf("entry that can say nothing (the twin's own JSON for it is null too): %s", a)
+	}
+}
