@@ -61,7 +61,9 @@ const BagsAnnotation = "hubspoke.dev/property-bags"
 //
 // StashBags also adds, in the bag of each struct, the TwinKey entry of the
 // fields whose value dst cannot show as src holds it (see TwinKey), and
-// drops any TwinKey entry src's own bags hold. It assumes the copy back
+// drops any TwinKey entry src's own bags hold (entries under status need
+// dst's status bags field, like status bags; without one they are left
+// out, and the update keeps the zero). It assumes the copy back
 // follows genruntime's rules for plain values: a field without omitempty
 // becomes a pointer to its value, an omitempty one nil when zero, a struct
 // of the version's own a pointer to its twin, a type of another package nil
@@ -199,8 +201,9 @@ func RecallBags(dst, src any) error {
 		}
 	}
 	twin, err := takeTwinEntries(bags)
+	var seen map[string]int
 	if err == nil && twin != nil {
-		err = restoreTwin(dst, src, twin, false)
+		seen, err = checkTwin(dst, src, twin)
 	}
 	if err != nil {
 		return recallError(src, dst, err)
@@ -260,7 +263,7 @@ func RecallBags(dst, src any) error {
 		}
 	}
 	if twin != nil {
-		_ = restoreTwin(dst, src, twin, true) // checked above
+		restoreTwin(dst, src, twin, seen)
 	}
 	if m := objectMeta(dst); m != nil {
 		if _, ok := m.Annotations[BagsAnnotation]; ok {

@@ -262,7 +262,7 @@ type presenceWalker struct {
 
 	entries map[string]string                     // stashEntries: the entries found, by path
 	kept    map[string]map[string]json.RawMessage // countEntries, restoreEntries: the entries to restore
-	seen    map[string]int                        // countEntries: how often each of their paths was reached
+	seen    map[string]int                        // how often each of their paths was reached (countEntries counts)
 }
 
 // The presence walk's modes.
@@ -539,30 +539,35 @@ func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessa
 	return out, nil
 }
 
-// restoreTwin gives the fields of dst, a storage twin filled from src, its
-// API version, what the TwinKey entries say the twin held, where src still
-// shows the zero value it showed for it; a path reached twice (list
-// elements with the same keys) is left as the copy made it, and entries
-// whose place is gone are dropped. Without apply it only checks the
-// entries, so that RecallBags can refuse bad ones before it changes dst;
-// with apply (after a check) it cannot fail.
-func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, apply bool) error {
+// checkTwin checks the TwinKey entries against dst, a storage twin filled
+// from src, its API version, without changing anything, and returns how
+// often the path of each was reached: an entry whose place is gone (0) or
+// is reached twice (list elements with the same keys) is dropped, as a bag
+// would be.
+func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map[string]int, error) {
 	seen := map[string]int{}
 	w := newPresenceWalker(countEntries)
 	w.kept, w.seen = entries, seen
 	err := w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
 	w.release()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	w = newPresenceWalker(checkEntries)
-	if apply {
-		w.mode = restoreEntries
-	}
 	w.kept, w.seen = entries, seen
 	err = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
 	w.release()
-	return err
+	return seen, err
+}
+
+// restoreTwin gives the fields of dst what the TwinKey entries, checked by
+// checkTwin, say the twin held, where src still shows the zero value it
+// showed for them. It cannot fail.
+func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, seen map[string]int) {
+	w := newPresenceWalker(restoreEntries)
+	w.kept, w.seen = entries, seen
+	_ = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
+	w.release()
 }
 
 func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, twin, api reflect.Value, p *pairPlan) error {
