@@ -76,7 +76,7 @@ func StashBags(dst, src any) error {
 	if err != nil {
 		return err
 	}
-	if _, err := apiPlanOf(src); err != nil {
+	if err := checkObject(src); err != nil {
 		return err
 	}
 	var annotated, status propertybag.Bags
@@ -172,7 +172,7 @@ func RecallBags(dst, src any) error {
 	if err != nil {
 		return err
 	}
-	if _, err := apiPlanOf(dst); err != nil {
+	if err := checkObject(dst); err != nil {
 		return err
 	}
 	// bags holds private maps only: decoded from the annotation, or cloned
@@ -323,11 +323,20 @@ type apiPlan struct {
 
 var apiPlans sync.Map // reflect.Type -> *apiPlan
 
-func apiPlanOf(obj any) (*apiPlan, error) {
+// checkObject returns an error unless obj is a non-nil pointer to a struct.
+func checkObject(obj any) error {
 	t := reflect.TypeOf(obj)
 	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct || reflect.ValueOf(obj).IsNil() {
-		return nil, fmt.Errorf("hubspoke: property bags: want a non-nil pointer to an object struct, got %T", obj)
+		return fmt.Errorf("hubspoke: property bags: want a non-nil pointer to an object struct, got %T", obj)
 	}
+	return nil
+}
+
+func apiPlanOf(obj any) (*apiPlan, error) {
+	if err := checkObject(obj); err != nil {
+		return nil, err
+	}
+	t := reflect.TypeOf(obj)
 	if p, ok := apiPlans.Load(t); ok {
 		return p.(*apiPlan), nil
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/hubspoke/hubspoke/propertybag"
 )
@@ -48,7 +49,26 @@ type presenceField struct {
 	api       []int  // index path of the field (a value) in the API struct
 	nilOnZero bool   // the API version's zero value is copied back as nil
 	isZero    bool   // zero is what the value's IsZero method says
+
+	// For the quick test of stash, on addressable structs: the offsets of
+	// the two fields, and how to tell the API version's value is zero
+	// from its memory (quickNone: ask reflect).
+	twinOff, apiOff uintptr
+	quick           quickKind
 }
+
+// quickKind says how many bytes of memory hold an API value whose zero
+// value is all zero bytes, or that the value needs reflect.
+type quickKind uint8
+
+const (
+	quickNone quickKind = iota
+	quick1
+	quick2
+	quick4
+	quick8
+	quickString
+)
 
 type pairChild struct {
 	name string // JSON name
@@ -66,9 +86,27 @@ type pairKey struct{ twin, api reflect.Type }
 var pairPlans sync.Map // reflect.Type -> *pairEntry
 
 type pairEntry struct {
-	api  reflect.Type
-	plan *pairPlan
-	next *pairEntry
+	api   reflect.Type
+	plan  *pairPlan
+	sites []presenceSite // for a pair of object types whose structs all sit at fixed places; nil otherwise
+	next  *pairEntry
+}
+
+// A presenceSite is a pair of structs with presence fields at a fixed place
+// of a pair of object types (no list, map or recursion on the way): the
+// stash reaches it through field offsets and pointers instead of a walk.
+type presenceSite struct {
+	twin, api         []hop // from the object structs to the site's structs
+	twinType, apiType reflect.Type
+	path              []byte
+	plan              *pairPlan
+}
+
+// hop is one step to a site: the field at off, followed when ptr is set
+// (the field is a pointer).
+type hop struct {
+	off uintptr
+	ptr bool
 }
 
 var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
@@ -76,17 +114,85 @@ var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
 // pairPlanOf returns the plan of the twin struct type tt and the API
 // struct type at.
 func pairPlanOf(tt, at reflect.Type) *pairPlan {
+	return pairEntryOf(tt, at).plan
+}
+
+func pairEntryOf(tt, at reflect.Type) *pairEntry {
 	var head *pairEntry
 	if e, ok := pairPlans.Load(tt); ok {
 		head = e.(*pairEntry)
 		for e := head; e != nil; e = e.next {
 			if e.api == at {
-				return e.plan
+				return e
 			}
 		}
 	}
-	p := buildPairPlan(tt, at, map[pairKey]*pairPlan{})
-	pairPlans.Store(tt, &pairEntry{api: at, plan: p, next: head})
+	e := &pairEntry{api: at, plan: buildPairPlan(tt, at, map[pairKey]*pairPlan{}), next: head}
+	if sites, ok := collectPresenceSites(tt, at, e.plan, nil, nil, nil, map[*pairPlan]bool{}, nil); ok {
+		e.sites = sites
+	}
+	pairPlans.Store(tt, e)
+	return e
+}
+
+// collectPresenceSites lists the sites below the pair (tt, at) of plan p,
+// or reports false when a list, a map, a pointer to a pointer or a
+// recursive type is on the way to one.
+func collectPresenceSites(tt, at reflect.Type, p *pairPlan, twinHops, apiHops []hop, path []byte, seen map[*pairPlan]bool, sites []presenceSite) ([]presenceSite, bool) {
+	if seen[p] {
+		return nil, false
+	}
+	seen[p] = true
+	defer delete(seen, p)
+	if len(p.presence) > 0 {
+		site := presenceSite{twin: slices.Clone(twinHops), api: slices.Clone(apiHops), twinType: tt, apiType: at, path: slices.Clone(path), plan: p}
+		if len(path) == 0 {
+			site.path = rootPath
+		}
+		sites = append(sites, site)
+	}
+	for _, c := range p.below {
+		if c.kind != reflect.Struct {
+			return nil, false
+		}
+		tf := tt.Field(c.twin)
+		th := hop{off: tf.Offset}
+		tnext := tf.Type
+		if tnext.Kind() == reflect.Pointer {
+			th.ptr, tnext = true, tnext.Elem()
+		}
+		var ah hop
+		anext := at
+		for _, i := range c.api {
+			f := anext.Field(i)
+			ah.off += f.Offset
+			anext = f.Type
+		}
+		if anext.Kind() == reflect.Pointer {
+			ah.ptr, anext = true, anext.Elem()
+		}
+		if tnext.Kind() != reflect.Struct || anext.Kind() != reflect.Struct {
+			return nil, false
+		}
+		var ok bool
+		sites, ok = collectPresenceSites(tnext, anext, c.plan, append(slices.Clone(twinHops), th), append(slices.Clone(apiHops), ah), appendField(slices.Clone(path), c.name), seen, sites)
+		if !ok {
+			return nil, false
+		}
+	}
+	return sites, true
+}
+
+// follow goes from p through hops, or returns nil at a nil pointer.
+func follow(p unsafe.Pointer, hops []hop) unsafe.Pointer {
+	for _, h := range hops {
+		p = unsafe.Add(p, h.off)
+		if h.ptr {
+			if p = *(*unsafe.Pointer)(p); p == nil {
+				return nil
+			}
+		}
+	}
 	return p
 }
 
@@ -114,6 +220,12 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 		twinType, apiType := f.Type, af.Type
 		if twinType.Kind() == reflect.Pointer && apiType.Kind() != reflect.Pointer {
 			if pf, ok := presenceOf(name, i, ai, twinType.Elem(), af); ok {
+				pf.twinOff = f.Offset
+				for t, j := at, 0; j < len(ai); j++ {
+					sf := t.Field(ai[j])
+					pf.apiOff += sf.Offset
+					t = sf.Type
+				}
 				p.presence = append(p.presence, pf)
 				p.needed = true
 			}
@@ -160,6 +272,20 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 // is what needs an entry, and IsZero says what the version shows for it.
 func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.StructField) (presenceField, bool) {
 	pf := presenceField{name: name, twin: twin, api: api}
+	switch af.Type.Kind() {
+	case reflect.Bool, reflect.Int8, reflect.Uint8:
+		pf.quick = quick1
+	case reflect.Int16, reflect.Uint16:
+		pf.quick = quick2
+	case reflect.Int32, reflect.Uint32, reflect.Float32:
+		pf.quick = quick4
+	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Float64:
+		if af.Type.Size() == 8 {
+			pf.quick = quick8
+		}
+	case reflect.String:
+		pf.quick = quickString
+	}
 	omitEmpty := slices.Contains(strings.Split(af.Tag.Get("json"), ","), "omitempty")
 	switch af.Type.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -237,6 +363,32 @@ func zeroReadsBackAsZero(t reflect.Type) bool {
 	return back.Elem().IsZero()
 }
 
+// quickZero reports whether the value at p, of the kind k, is zero: all of
+// its bytes zero (which is what reflect.Value.IsZero says of numbers and
+// booleans, -0 included), or an empty string.
+func quickZero(p unsafe.Pointer, k quickKind) bool {
+	switch k {
+	case quick1:
+		return *(*uint8)(p) == 0
+	case quick2:
+		return *(*uint16)(p) == 0
+	case quick4:
+		return *(*uint32)(p) == 0
+	case quick8:
+		return *(*uint64)(p) == 0
+	default:
+		return len(*(*string)(p)) == 0
+	}
+}
+
+// apiField returns field f of api, a struct of the API version.
+func (f *presenceField) apiField(api reflect.Value) reflect.Value {
+	if len(f.api) == 1 {
+		return api.Field(f.api[0])
+	}
+	return api.FieldByIndex(f.api)
+}
+
 // apiZero reports whether the API version's value v of field f is the
 // zero value it shows for an absent one.
 func (f *presenceField) apiZero(v reflect.Value) bool {
@@ -309,7 +461,8 @@ var presenceWalkers = sync.Pool{New: func() any { return &presenceWalker{path: m
 func (w *presenceWalker) visit(path []byte, twin, api reflect.Value, p *pairPlan) error {
 	switch w.mode {
 	case stashEntries:
-		return w.stash(path, twin, api, p)
+		r := refOf(twin, api)
+		return w.stash(path, &r, p)
 	case countEntries:
 		if _, ok := w.kept[string(path)]; ok {
 			w.seen[string(path)]++
@@ -422,26 +575,97 @@ func (w *presenceWalker) maps(tv, av reflect.Value, p *pairPlan, depth int) erro
 // whose value dst shows as zero but which the copy back would not restore,
 // what src holds (null for absent).
 func twinEntries(dst, src any) (map[string]string, error) {
-	w := newPresenceWalker(stashEntries)
-	err := w.walk(reflect.ValueOf(src), reflect.ValueOf(dst))
-	entries := w.entries
-	w.release()
-	return entries, err
+	twin, api := reflect.ValueOf(src), reflect.ValueOf(dst)
+	e := pairEntryOf(twin.Type().Elem(), api.Type().Elem())
+	if !e.plan.needed {
+		return nil, nil
+	}
+	var entries map[string]string
+	if e.sites == nil || slowAlways {
+		w := newPresenceWalker(stashEntries)
+		err := w.walk(twin, api)
+		entries = w.entries
+		w.release()
+		return entries, err
+	}
+	// Fixed places: no walk.
+	tb, ab := twin.UnsafePointer(), api.UnsafePointer()
+	for i := range e.sites {
+		site := &e.sites[i]
+		tp, ap := follow(tb, site.twin), follow(ab, site.api)
+		if tp == nil || ap == nil {
+			continue
+		}
+		r := pairRef{tb: tp, ab: ap, tt: site.twinType, at: site.apiType}
+		if err := stashAt(site.path, &r, site.plan, &entries); err != nil {
+			return nil, err
+		}
+	}
+	return entries, nil
 }
 
-func (w *presenceWalker) stash(path []byte, twin, api reflect.Value, p *pairPlan) error {
+// slowAlways makes twinEntries walk even where the sites are known, and
+// test every field through reflect, so that the tests can hold the quick
+// ways to what the slow one finds.
+var slowAlways bool
+
+// pairRef is a pair of structs as stash sees them: their addresses (nil
+// when they are not addressable) and their reflect.Values, which it makes
+// from the addresses only when it needs them (reflect.NewAt costs more
+// than the quick test of every field).
+type pairRef struct {
+	tb, ab unsafe.Pointer
+	tv, av reflect.Value
+	tt, at reflect.Type
+}
+
+// refOf returns the pairRef of two struct values.
+func refOf(twin, api reflect.Value) pairRef {
+	r := pairRef{tv: twin, av: api}
+	if twin.CanAddr() && api.CanAddr() {
+		r.tb, r.ab = unsafe.Pointer(twin.UnsafeAddr()), unsafe.Pointer(api.UnsafeAddr())
+	}
+	return r
+}
+
+func (r *pairRef) values() (twin, api reflect.Value) {
+	if !r.tv.IsValid() {
+		r.tv, r.av = reflect.NewAt(r.tt, r.tb).Elem(), reflect.NewAt(r.at, r.ab).Elem()
+	}
+	return r.tv, r.av
+}
+
+func (w *presenceWalker) stash(path []byte, r *pairRef, p *pairPlan) error {
+	return stashAt(path, r, p, &w.entries)
+}
+
+// stashAt adds to entries the TwinKey entry of the pair r, of plan p, at
+// path, if it needs one.
+func stashAt(path []byte, r *pairRef, p *pairPlan, entries *map[string]string) error {
 	var kept map[string]json.RawMessage
 	for i := range p.presence {
 		f := &p.presence[i]
-		if !f.apiZero(api.FieldByIndex(f.api)) {
+		// An entry is needed where the twin holds the form the copy back
+		// would not give for the zero value shown: nil where zero becomes
+		// a pointer, a pointer where zero becomes nil.
+		if r.tb != nil && f.quick != quickNone && !slowAlways {
+			// The common case, read from memory (reflect.Value.Field
+			// costs more than the test itself); what it lets through is
+			// tested again below.
+			if (*(*unsafe.Pointer)(unsafe.Add(r.tb, f.twinOff)) == nil) == f.nilOnZero || !quickZero(unsafe.Add(r.ab, f.apiOff), f.quick) {
+				continue
+			}
+		}
+		twin, api := r.values()
+		tv := twin.Field(f.twin)
+		if tv.IsNil() == f.nilOnZero || !f.apiZero(f.apiField(api)) {
 			continue
 		}
-		tv := twin.Field(f.twin)
 		var text json.RawMessage
 		switch {
-		case tv.IsNil() && !f.nilOnZero:
+		case tv.IsNil():
 			text = json.RawMessage("null")
-		case !tv.IsNil() && f.nilOnZero:
+		default:
 			b, err := json.Marshal(tv.Interface())
 			if err != nil {
 				return fmt.Errorf("%s.%s: %w", path, f.name, err)
@@ -450,8 +674,6 @@ func (w *presenceWalker) stash(path []byte, twin, api reflect.Value, p *pairPlan
 				continue // its JSON says absent too (a zero metav1.Time): nothing to keep
 			}
 			text = b
-		default:
-			continue
 		}
 		if kept == nil {
 			kept = map[string]json.RawMessage{}
@@ -465,10 +687,10 @@ func (w *presenceWalker) stash(path []byte, twin, api reflect.Value, p *pairPlan
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if w.entries == nil {
-		w.entries = map[string]string{}
+	if *entries == nil {
+		*entries = map[string]string{}
 	}
-	w.entries[string(path)] = string(text)
+	(*entries)[string(path)] = string(text)
 	return nil
 }
 
@@ -600,7 +822,7 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, TwinKey, name, text)
 			}
 		}
-		if w.mode == restoreEntries && f.apiZero(api.FieldByIndex(f.api)) { // else the client changed it
+		if w.mode == restoreEntries && f.apiZero(f.apiField(api)) { // else the client changed it
 			field.Set(v)
 		}
 	}

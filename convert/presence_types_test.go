@@ -282,3 +282,126 @@ func TestNoEntryForWhatTheTwinsJSONDropsToo(t *testing.T) {
 		t.Errorf("entry that can say nothing (the twin's own JSON for it is null too): %s", a)
 	}
 }
+
+// A pair of object types whose structs all sit at fixed places (no list or
+// map), which StashBags reaches through field offsets rather than a walk:
+// pointers on either side, a struct embedded inline in the API version.
+type dialStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialStorageSpec `json:"spec,omitempty"`
+}
+
+type dialStorageSpec struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Turns       *int32                  `json:"turns,omitempty"`
+	Label       *string                 `json:"label,omitempty"`
+	Inner       *dialInnerStorage       `json:"inner,omitempty"`
+	Outer       *dialInnerStorage       `json:"outer,omitempty"`
+	Ratio       *float64                `json:"ratio,omitempty"`
+	Extra       *dialInnerStorage       `json:"extra,omitempty"`
+}
+
+type dialInnerStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	On          *bool                   `json:"on,omitempty"`
+	Step        *int8                   `json:"step,omitempty"`
+	Level       *int16                  `json:"level,omitempty"`
+}
+
+type DialCommon struct {
+	Ratio float64   `json:"ratio"`
+	Extra dialInner `json:"extra"`
+}
+
+type dial struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialSpec `json:"spec,omitempty"`
+}
+
+type dialSpec struct {
+	Turns      int32      `json:"turns"`
+	Label      string     `json:"label,omitempty"`
+	Inner      dialInner  `json:"inner"`
+	Outer      *dialInner `json:"outer,omitempty"`
+	DialCommon `json:",inline"`
+}
+
+type dialInner struct {
+	On    bool  `json:"on,omitempty"`
+	Step  int8  `json:"step"`
+	Level int16 `json:"level,omitempty"`
+}
+
+// The quick ways of StashBags (structs at fixed places reached through
+// offsets, fields tested from memory) find the same entries as the walk
+// that tests every field through reflect.
+func TestTwinEntriesAtFixedPlacesAsWalked(t *testing.T) {
+	states := func(i int) int { return i % 3 } // nil, zero, non-zero
+	for n := range 3 * 3 * 3 * 3 * 3 * 3 * 3 {
+		var s dialStorage
+		pick := func(k int) int { return states(n / []int{1, 3, 9, 27, 81, 243, 729}[k]) }
+		set32 := func(k int, v int32) *int32 {
+			switch pick(k) {
+			case 0:
+				return nil
+			case 1:
+				return to[int32](0)
+			}
+			return &v
+		}
+		s.Spec.Turns = set32(0, 5)
+		switch pick(1) {
+		case 1:
+			s.Spec.Label = to("")
+		case 2:
+			s.Spec.Label = to("x")
+		}
+		if pick(2) > 0 {
+			s.Spec.Inner = &dialInnerStorage{}
+			switch pick(3) {
+			case 1:
+				s.Spec.Inner.On, s.Spec.Inner.Step, s.Spec.Inner.Level = to(false), to[int8](0), to[int16](0)
+			case 2:
+				s.Spec.Inner.Level = to[int16](256) // its low byte is zero
+			}
+		}
+		if pick(4) > 0 {
+			s.Spec.Outer = &dialInnerStorage{On: to(pick(5) == 2)}
+		}
+		if pick(6) == 1 {
+			s.Spec.Ratio = to(0.0)
+		}
+		if pick(6) == 2 {
+			s.Spec.Extra = &dialInnerStorage{} // its required step absent
+		}
+		var d dial
+		d.Spec.Turns, d.Spec.Label, d.Spec.Ratio = orZero(s.Spec.Turns), orZero(s.Spec.Label), orZero(s.Spec.Ratio)
+		if s.Spec.Inner != nil {
+			d.Spec.Inner = dialInner{On: orZero(s.Spec.Inner.On), Step: orZero(s.Spec.Inner.Step), Level: orZero(s.Spec.Inner.Level)}
+		}
+		if s.Spec.Extra != nil {
+			d.Spec.Extra = dialInner{Step: orZero(s.Spec.Extra.Step)}
+		}
+		if s.Spec.Outer != nil {
+			d.Spec.Outer = &dialInner{On: orZero(s.Spec.Outer.On), Step: orZero(s.Spec.Outer.Step)}
+		}
+		fixed, err := convert.TwinEntriesForTest(&d, &s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		convert.SetSlowAlwaysForTest(true)
+		walked, err := convert.TwinEntriesForTest(&d, &s)
+		convert.SetSlowAlwaysForTest(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(walked, fixed); diff != "" {
+			t.Fatalf("case %d: the quick ways found other entries than the slow one (-slow +quick):\n%s", n, diff)
+		}
+		if want := `{"extra":null,"inner":null,"ratio":null,"turns":null}`; n == 0 && (len(fixed) != 1 || fixed["spec"] != want) {
+			t.Errorf("an empty twin: entries %v, want spec: %s", fixed, want)
+		}
+	}
+}
