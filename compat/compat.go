@@ -20,16 +20,16 @@
 // forward:
 //
 //   - Writing (new → intermediate): convert the new shape to the staged
-//     shape, then stash the staged value (Property.Stash).
+//     shape, then stash the staged value (Property.Add).
 //   - Reading (intermediate → new): recall the staged shape, then convert it
-//     to the new shape (Property.Recall).
+//     to the new shape (Property.Pull).
 //   - Between the earlier version and the intermediate one, nothing special:
 //     the staged shape is the earlier version's own JSON form, so the
 //     earlier version's generated code stashes its value and recalls it
-//     (propertybag.Recall into its own type) like any other property its
+//     (propertybag.Pull into its own type) like any other property its
 //     neighbour lacks. That read never meets the later shape, because
 //     every conversion down to the earlier version comes from the hub and
-//     passes through Stash on the way.
+//     passes through Add on the way.
 //
 // The conversions between the shapes (ToStaged, FromStaged) are the normal
 // generated conversions of the staging type plus its augmentation hooks (package augment): a person writes the mapping
@@ -39,8 +39,8 @@
 // Address{Label}, dropped in v4 and back in v5 as Address{Street, Suburb,
 // City, Country}: v3storage stashes and recalls a v3storage.Address in
 // v4storage's bag, v4storage declares the Property whose staged shape is
-// v4storage/compat.Address (a clone of v3storage.Address) and calls Recall
-// towards v5storage and Stash back from it.
+// v4storage/compat.Address (a clone of v3storage.Address) and calls Pull
+// towards v5storage and Add back from it.
 //
 // Versions between the removal and the last intermediate pass the bag along
 // untouched, so a property removed in v3 and back in v6 is stashed in the v2
@@ -52,23 +52,23 @@
 // hold the later shape in an intermediate version's bag (an intermediate API
 // version carries that bag in its annotation, so a client can send it
 // back). Every read decodes strictly (package propertybag), so a value of
-// the wrong shape is never half-decoded or silently dropped. Recall then
+// the wrong shape is never half-decoded or silently dropped. Pull then
 // tries one documented repair: if the text does not decode as the staged
 // shape but decodes strictly as the later shape, it is used as that. The
 // staged shape is always tried first, so text that fits both is read as the
 // staged shape. Text that fits neither shape is an error that names the
 // property, both types and the version, and stays in the bag.
 //
-// RecallStaged is the same read for the staged shape, converting later-shape
+// PullStaged is the same read for the staged shape, converting later-shape
 // text back with ToStaged. Generated code does not need it (see above); it
 // is for hand-written code that reads an intermediate version's bag which
-// did not come through Stash, such as a tool that checks or migrates stored
+// did not come through Add, such as a tool that checks or migrates stored
 // objects.
 //
 // # Failures
 //
-// A failed Stash, Recall or RecallStaged returns no value and leaves the bag
-// exactly as it was, and Stash itself never changes the value it is given,
+// A failed Add, Pull or PullStaged returns no value and leaves the bag
+// exactly as it was, and Add itself never changes the value it is given,
 // so nothing is lost and the conversion can be retried.
 package compat
 
@@ -99,11 +99,11 @@ import (
 //		},
 //	}
 //
-// Its generated conversion to the newer version calls Recall, and the one
-// from the newer version calls Stash:
+// Its generated conversion to the newer version calls Pull, and the one
+// from the newer version calls Add:
 //
-//	residential, err := residentialAddress.Recall(&bag)          // v4storage → v5storage
-//	err = residentialAddress.Stash(&bag, src.ResidentialAddress) // v5storage → v4storage
+//	residential, err := residentialAddress.Pull(&bag)          // v4storage → v5storage
+//	err = residentialAddress.Add(&bag, src.ResidentialAddress) // v5storage → v4storage
 type Property[Staged, Current any] struct {
 	// Name is the property name and the key in the bag.
 	Name string
@@ -120,14 +120,14 @@ type Property[Staged, Current any] struct {
 // staged nor the current shape.
 var ErrWrongShape = errors.New("stored value fits neither the earlier nor the later shape")
 
-// Stash stores value, given in the current shape, in the bag in the staged
+// Add stores value, given in the current shape, in the bag in the staged
 // shape, replacing what the bag held under the property's name. A nil value
-// removes the property from the bag, as propertybag.Stash does, so a value
+// removes the property from the bag, as propertybag.Add does, so a value
 // cleared in the newer version does not come back from an older bag. On
 // error (ToStaged fails or is nil, the staged value cannot be encoded, or
 // bag is nil and value is not) the bag is unchanged. value is never
 // changed.
-func (p Property[Staged, Current]) Stash(bag *propertybag.PropertyBag, value *Current) error {
+func (p Property[Staged, Current]) Add(bag *propertybag.PropertyBag, value *Current) error {
 	if value == nil {
 		bag.Remove(p.Name)
 		return nil
@@ -136,20 +136,20 @@ func (p Property[Staged, Current]) Stash(bag *propertybag.PropertyBag, value *Cu
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(bag, p.Name, staged); err != nil {
+	if err := propertybag.Add(bag, p.Name, staged); err != nil {
 		return p.errorf("stashing", err)
 	}
 	return nil
 }
 
-// Recall removes the property from the bag and returns it in the current
+// Pull removes the property from the bag and returns it in the current
 // shape, or nil when the bag does not hold it or holds null, setting *bag
-// to nil when that leaves the bag empty, as propertybag.Recall does. The
+// to nil when that leaves the bag empty, as propertybag.Pull does. The
 // text is decoded as the staged shape first and converted with FromStaged;
 // only text that does not decode as the staged shape is tried as the later
 // (current) shape, as written by releases that did not stage, and accepted
 // as it is. On error the result is nil and the bag is unchanged.
-func (p Property[Staged, Current]) Recall(bag *propertybag.PropertyBag) (*Current, error) {
+func (p Property[Staged, Current]) Pull(bag *propertybag.PropertyBag) (*Current, error) {
 	if bag == nil || !bag.Contains(p.Name) {
 		return nil, nil
 	}
@@ -172,7 +172,7 @@ func (p Property[Staged, Current]) Recall(bag *propertybag.PropertyBag) (*Curren
 	return current, nil
 }
 
-// RecallStaged removes the property from the bag and returns it in the
+// PullStaged removes the property from the bag and returns it in the
 // staged shape, or nil when the bag does not hold it or holds null, setting
 // *bag to nil when that leaves the bag empty. Text that decodes as the
 // staged shape is returned as it is; only text that does not is tried as
@@ -181,9 +181,9 @@ func (p Property[Staged, Current]) Recall(bag *propertybag.PropertyBag) (*Curren
 //
 // Generated code of the earlier version does not call it: it recalls the
 // value into its own type, which is safe because every conversion down to
-// it passes through Stash. RecallStaged is for hand-written code that reads
-// an intermediate version's bag which did not come through Stash.
-func (p Property[Staged, Current]) RecallStaged(bag *propertybag.PropertyBag) (*Staged, error) {
+// it passes through Add. PullStaged is for hand-written code that reads
+// an intermediate version's bag which did not come through Add.
+func (p Property[Staged, Current]) PullStaged(bag *propertybag.PropertyBag) (*Staged, error) {
 	if bag == nil || !bag.Contains(p.Name) {
 		return nil, nil
 	}

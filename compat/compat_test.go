@@ -79,7 +79,7 @@ var residentialAddress = compat.Property[stagedAddress, v5Address]{
 
 func v3ToV4(src v3Person) (v4Person, error) {
 	bag := src.Bag.DeepCopy()
-	if err := propertybag.Stash(&bag, "ResidentialAddress", src.Address); err != nil {
+	if err := propertybag.Add(&bag, "ResidentialAddress", src.Address); err != nil {
 		return v4Person{}, err
 	}
 	return v4Person{Name: src.Name, Bag: bag}, nil
@@ -87,7 +87,7 @@ func v3ToV4(src v3Person) (v4Person, error) {
 
 func v4ToV3(src v4Person) (v3Person, error) {
 	bag := src.Bag.DeepCopy()
-	addr, err := propertybag.Recall[v3Address](&bag, "ResidentialAddress")
+	addr, err := propertybag.Pull[v3Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return v3Person{}, err
 	}
@@ -98,7 +98,7 @@ func v4ToV3(src v4Person) (v3Person, error) {
 
 func v4ToV5Plain(src v4Person) (v5Person, error) {
 	bag := src.Bag.DeepCopy()
-	addr, err := propertybag.Recall[v5Address](&bag, "ResidentialAddress")
+	addr, err := propertybag.Pull[v5Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return v5Person{}, err
 	}
@@ -107,7 +107,7 @@ func v4ToV5Plain(src v4Person) (v5Person, error) {
 
 func v5ToV4Plain(src v5Person) (v4Person, error) {
 	bag := src.Bag.DeepCopy()
-	if err := propertybag.Stash(&bag, "ResidentialAddress", src.Address); err != nil {
+	if err := propertybag.Add(&bag, "ResidentialAddress", src.Address); err != nil {
 		return v4Person{}, err
 	}
 	return v4Person{Name: src.Name, Bag: bag}, nil
@@ -117,7 +117,7 @@ func v5ToV4Plain(src v5Person) (v4Person, error) {
 
 func v4ToV5Staged(src v4Person) (v5Person, error) {
 	bag := src.Bag.DeepCopy()
-	addr, err := residentialAddress.Recall(&bag)
+	addr, err := residentialAddress.Pull(&bag)
 	if err != nil {
 		return v5Person{}, err
 	}
@@ -126,7 +126,7 @@ func v4ToV5Staged(src v4Person) (v5Person, error) {
 
 func v5ToV4Staged(src v5Person) (v4Person, error) {
 	bag := src.Bag.DeepCopy()
-	if err := residentialAddress.Stash(&bag, src.Address); err != nil {
+	if err := residentialAddress.Add(&bag, src.Address); err != nil {
 		return v4Person{}, err
 	}
 	return v4Person{Name: src.Name, Bag: bag}, nil
@@ -213,10 +213,10 @@ func TestNilAndAbsent(t *testing.T) {
 		t.Fatal("an absent address was recalled as non-nil")
 	}
 	var bag propertybag.PropertyBag
-	must(t, residentialAddress.Stash(&bag, nil))
-	staged, err := residentialAddress.RecallStaged(&bag)
+	must(t, residentialAddress.Add(&bag, nil))
+	staged, err := residentialAddress.PullStaged(&bag)
 	if staged != nil || err != nil {
-		t.Fatalf("RecallStaged of nothing: %v %v", staged, err)
+		t.Fatalf("PullStaged of nothing: %v %v", staged, err)
 	}
 }
 
@@ -233,7 +233,7 @@ func TestWrongShapeIsRepaired(t *testing.T) {
 		t.Fatalf("repair upwards (-want +got):\n%s", diff)
 	}
 	bag := buggy.Bag.DeepCopy()
-	staged, err := residentialAddress.RecallStaged(&bag)
+	staged, err := residentialAddress.PullStaged(&bag)
 	must(t, err)
 	if deref(staged.Label) != "1313 S. Harbor Blvd, Anaheim" || bag.Contains("ResidentialAddress") {
 		t.Fatalf("repair downwards: %v, bag %v", staged, bag)
@@ -243,7 +243,7 @@ func TestWrongShapeIsRepaired(t *testing.T) {
 func TestUnrepairableShapeIsAnError(t *testing.T) {
 	for _, text := range []string{`{"label":"x","street":"y"}`, `{"postcode":"92803"}`, `"just a string"`, `{`} {
 		bag := propertybag.PropertyBag{"ResidentialAddress": text}
-		_, err := residentialAddress.Recall(&bag)
+		_, err := residentialAddress.Pull(&bag)
 		if !errors.Is(err, compat.ErrWrongShape) || !errors.Is(err, propertybag.ErrDecode) {
 			t.Fatalf("%s: got %v", text, err)
 		}
@@ -255,15 +255,15 @@ func TestUnrepairableShapeIsAnError(t *testing.T) {
 		if bag["ResidentialAddress"] != text {
 			t.Fatal("a failed recall lost the value")
 		}
-		if _, err := residentialAddress.RecallStaged(&bag); !errors.Is(err, compat.ErrWrongShape) || bag["ResidentialAddress"] != text {
-			t.Fatalf("RecallStaged: %v", err)
+		if _, err := residentialAddress.PullStaged(&bag); !errors.Is(err, compat.ErrWrongShape) || bag["ResidentialAddress"] != text {
+			t.Fatalf("PullStaged: %v", err)
 		}
 	}
 }
 
 func TestHookErrorsNameTheProperty(t *testing.T) {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"label":"no comma"}`}
-	_, err := residentialAddress.Recall(&bag)
+	_, err := residentialAddress.Pull(&bag)
 	if err == nil || !strings.Contains(err.Error(), "label has no city") || !strings.Contains(err.Error(), `"ResidentialAddress"`) {
 		t.Fatalf("got %v", err)
 	}
@@ -273,8 +273,8 @@ func TestHookErrorsNameTheProperty(t *testing.T) {
 	broken := residentialAddress
 	broken.ToStaged = func(*v5Address, *stagedAddress) error { return errors.New("refused") }
 	var b propertybag.PropertyBag
-	must(t, propertybag.Stash(&b, "ResidentialAddress", ptr("keep")))
-	if err := broken.Stash(&b, mickeyV5.Address); err == nil || !strings.Contains(err.Error(), "refused") || b["ResidentialAddress"] != `"keep"` {
+	must(t, propertybag.Add(&b, "ResidentialAddress", ptr("keep")))
+	if err := broken.Add(&b, mickeyV5.Address); err == nil || !strings.Contains(err.Error(), "refused") || b["ResidentialAddress"] != `"keep"` {
 		t.Fatalf("failed stash: %v, bag %v", err, b)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// The contracts of Stash, Recall and RecallStaged, one at a time: what each
+// The contracts of Add, Pull and PullStaged, one at a time: what each
 // leaves in the bag on success and on failure, and which shape is tried
 // first.
 
@@ -38,23 +38,23 @@ func TestRecallRemovesTheProperty(t *testing.T) {
 		want   any
 	}{
 		{
-			"Recall, staged shape", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			"Pull, staged shape", stagedText,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
 			mickeyV5.Address,
 		},
 		{
-			"Recall, later shape", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			"Pull, later shape", laterText,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
 			mickeyV5.Address,
 		},
 		{
-			"RecallStaged, staged shape", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
+			"PullStaged, staged shape", stagedText,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
 			&stagedAddress{Label: mickeyV3.Address.Label},
 		},
 		{
-			"RecallStaged, later shape", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
+			"PullStaged, later shape", laterText,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
 			&stagedAddress{Label: mickeyV3.Address.Label},
 		},
 	} {
@@ -68,7 +68,7 @@ func TestRecallRemovesTheProperty(t *testing.T) {
 			if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
 				t.Errorf("bag after a successful recall (-want +got):\n%s", diff)
 			}
-			// A bag the recall empties becomes nil, as with propertybag.Recall.
+			// A bag the recall empties becomes nil, as with propertybag.Pull.
 			alone := propertybag.PropertyBag{"ResidentialAddress": tc.text}
 			if _, err := tc.recall(&alone); err != nil || alone != nil {
 				t.Errorf("recall of the only property: %v, bag %#v; want a nil bag", err, alone)
@@ -81,12 +81,12 @@ func TestRecallRemovesTheProperty(t *testing.T) {
 // value cleared at the newer version does not come back from the bag.
 func TestStashReplacesOrRemoves(t *testing.T) {
 	bag := bagWith(`{"label":"an earlier address, Nowhere"}`)
-	must(t, residentialAddress.Stash(&bag, mickeyV5.Address))
+	must(t, residentialAddress.Add(&bag, mickeyV5.Address))
 	if diff := cmp.Diff(bagWith(stagedText), bag); diff != "" {
 		t.Errorf("stash over an earlier value (-want +got):\n%s", diff)
 	}
 
-	must(t, residentialAddress.Stash(&bag, nil))
+	must(t, residentialAddress.Add(&bag, nil))
 	if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
 		t.Errorf("a nil stash kept the earlier value (-want +got):\n%s", diff)
 	}
@@ -104,7 +104,7 @@ func TestStashReplacesOrRemoves(t *testing.T) {
 	}
 
 	// A nil stash into no bag at all is a no-op, not a panic.
-	must(t, residentialAddress.Stash(nil, nil))
+	must(t, residentialAddress.Add(nil, nil))
 }
 
 // hookCalls counts the calls of a Property's conversion hooks.
@@ -155,58 +155,58 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 		is      error
 	}{
 		{
-			"Recall, FromStaged fails", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return failing.Recall(b) },
+			"Pull, FromStaged fails", stagedText,
+			func(b *propertybag.PropertyBag) (any, error) { return failing.Pull(b) },
 			[]string{"refused to recall", `"ResidentialAddress"`, "compat_test.stagedAddress to compat_test.v5Address", "v4storage"}, nil,
 		},
 		{
-			"Recall, FromStaged is nil", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return noFrom.Recall(b) },
+			"Pull, FromStaged is nil", stagedText,
+			func(b *propertybag.PropertyBag) (any, error) { return noFrom.Pull(b) },
 			[]string{"FromStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"Recall, hook rejects the value", `{"label":"no comma"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			"Pull, hook rejects the value", `{"label":"no comma"}`,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
 			[]string{"label has no city", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"RecallStaged, repair fails", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return failing.RecallStaged(b) },
+			"PullStaged, repair fails", laterText,
+			func(b *propertybag.PropertyBag) (any, error) { return failing.PullStaged(b) },
 			[]string{"refused to stage", `"ResidentialAddress"`, "compat_test.v5Address to compat_test.stagedAddress"}, nil,
 		},
 		{
-			"RecallStaged, ToStaged is nil", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return noTo.RecallStaged(b) },
+			"PullStaged, ToStaged is nil", laterText,
+			func(b *propertybag.PropertyBag) (any, error) { return noTo.PullStaged(b) },
 			[]string{"ToStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"Recall, wrong shape", `{"postcode":"92803"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Recall(b) },
+			"Pull, wrong shape", `{"postcode":"92803"}`,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
 			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
 		},
 		{
-			"RecallStaged, wrong shape", `{"postcode":"92803"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.RecallStaged(b) },
+			"PullStaged, wrong shape", `{"postcode":"92803"}`,
+			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
 			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
 		},
 		{
-			"Stash, ToStaged fails", stagedText,
+			"Add, ToStaged fails", stagedText,
 			func(b *propertybag.PropertyBag) (any, error) {
-				return nil, failing.Stash(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
+				return nil, failing.Add(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
 			},
 			[]string{"refused to stage", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"Stash, ToStaged is nil", stagedText,
+			"Add, ToStaged is nil", stagedText,
 			func(b *propertybag.PropertyBag) (any, error) {
-				return nil, noTo.Stash(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
+				return nil, noTo.Add(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
 			},
 			[]string{"ToStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"Stash, ToStaged fails on an empty bag", "",
+			"Add, ToStaged fails on an empty bag", "",
 			func(b *propertybag.PropertyBag) (any, error) {
-				return nil, failing.Stash(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
+				return nil, failing.Add(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
 			},
 			[]string{"refused to stage"}, nil,
 		},
@@ -249,7 +249,7 @@ func isNilPointer(v any) bool {
 	return false
 }
 
-// Stash does not change the value it is given, even when the staging hook
+// Add does not change the value it is given, even when the staging hook
 // fails.
 func TestStashLeavesItsInput(t *testing.T) {
 	for _, fail := range []bool{false, true} {
@@ -257,12 +257,12 @@ func TestStashLeavesItsInput(t *testing.T) {
 		p := countingAddress(&calls, fail, fail)
 		value := &v5Address{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim")}
 		var bag propertybag.PropertyBag
-		err := p.Stash(&bag, value)
+		err := p.Add(&bag, value)
 		if (err != nil) != fail {
 			t.Fatalf("fail=%v: error %v", fail, err)
 		}
 		if diff := cmp.Diff(mickeyV5.Address, value); diff != "" {
-			t.Errorf("fail=%v: Stash changed its input (-want +got):\n%s", fail, diff)
+			t.Errorf("fail=%v: Add changed its input (-want +got):\n%s", fail, diff)
 		}
 		if calls != (hookCalls{toStaged: 1}) {
 			t.Errorf("fail=%v: hooks called %+v, want ToStaged once", fail, calls)
@@ -270,10 +270,10 @@ func TestStashLeavesItsInput(t *testing.T) {
 	}
 }
 
-// Stash into no bag at all is an error (not a panic) that names the
+// Add into no bag at all is an error (not a panic) that names the
 // property; the conversion is not lost silently.
 func TestStashIntoNoBag(t *testing.T) {
-	err := residentialAddress.Stash(nil, mickeyV5.Address)
+	err := residentialAddress.Add(nil, mickeyV5.Address)
 	if !errors.Is(err, propertybag.ErrEncode) {
 		t.Fatalf("got %v, want an error wrapping propertybag.ErrEncode", err)
 	}
@@ -284,7 +284,7 @@ func TestStashIntoNoBag(t *testing.T) {
 	}
 }
 
-// A staged shape that cannot be encoded makes Stash fail with the bag as it
+// A staged shape that cannot be encoded makes Add fail with the bag as it
 // was.
 type unencodable struct{}
 
@@ -297,7 +297,7 @@ func TestStashEncodingFails(t *testing.T) {
 		FromStaged: func(*unencodable, *v5Address) error { return nil },
 	}
 	bag := bagWith(stagedText)
-	err := p.Stash(&bag, mickeyV5.Address)
+	err := p.Add(&bag, mickeyV5.Address)
 	if !errors.Is(err, propertybag.ErrEncode) || !strings.Contains(err.Error(), "cannot encode") || !strings.Contains(err.Error(), `"ResidentialAddress"`) {
 		t.Fatalf("got %v", err)
 	}
@@ -313,21 +313,21 @@ func TestRecallAbsent(t *testing.T) {
 	p := countingAddress(&calls, true, true)
 	for _, bag := range []propertybag.PropertyBag{nil, {}, {"MiddleName": otherText}} {
 		before := bag.DeepCopy()
-		if got, err := p.Recall(&bag); got != nil || err != nil {
-			t.Errorf("Recall(%v) = %v, %v", bag, got, err)
+		if got, err := p.Pull(&bag); got != nil || err != nil {
+			t.Errorf("Pull(%v) = %v, %v", bag, got, err)
 		}
-		if got, err := p.RecallStaged(&bag); got != nil || err != nil {
-			t.Errorf("RecallStaged(%v) = %v, %v", bag, got, err)
+		if got, err := p.PullStaged(&bag); got != nil || err != nil {
+			t.Errorf("PullStaged(%v) = %v, %v", bag, got, err)
 		}
 		if diff := cmp.Diff(before, bag); diff != "" {
 			t.Errorf("bag changed (-before +after):\n%s", diff)
 		}
 	}
-	if got, err := p.Recall(nil); got != nil || err != nil {
-		t.Errorf("Recall(nil) = %v, %v", got, err)
+	if got, err := p.Pull(nil); got != nil || err != nil {
+		t.Errorf("Pull(nil) = %v, %v", got, err)
 	}
-	if got, err := p.RecallStaged(nil); got != nil || err != nil {
-		t.Errorf("RecallStaged(nil) = %v, %v", got, err)
+	if got, err := p.PullStaged(nil); got != nil || err != nil {
+		t.Errorf("PullStaged(nil) = %v, %v", got, err)
 	}
 	if calls != (hookCalls{}) {
 		t.Errorf("hooks called for an absent property: %+v", calls)
@@ -335,31 +335,31 @@ func TestRecallAbsent(t *testing.T) {
 }
 
 // Each read calls exactly the conversion its shape needs: the staged shape
-// goes through FromStaged for Recall and through nothing for RecallStaged;
-// the later shape through nothing for Recall and through ToStaged for
-// RecallStaged; text of neither shape through nothing.
+// goes through FromStaged for Pull and through nothing for PullStaged;
+// the later shape through nothing for Pull and through ToStaged for
+// PullStaged; text of neither shape through nothing.
 func TestRecallCallsTheRightHook(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		text   string
-		staged bool // RecallStaged rather than Recall
+		staged bool // PullStaged rather than Pull
 		want   hookCalls
 	}{
-		{"Recall, staged shape", stagedText, false, hookCalls{fromStaged: 1}},
-		{"Recall, later shape", laterText, false, hookCalls{}},
-		{"RecallStaged, staged shape", stagedText, true, hookCalls{}},
-		{"RecallStaged, later shape", laterText, true, hookCalls{toStaged: 1}},
-		{"Recall, neither shape", `{"postcode":"92803"}`, false, hookCalls{}},
-		{"RecallStaged, neither shape", `{"postcode":"92803"}`, true, hookCalls{}},
+		{"Pull, staged shape", stagedText, false, hookCalls{fromStaged: 1}},
+		{"Pull, later shape", laterText, false, hookCalls{}},
+		{"PullStaged, staged shape", stagedText, true, hookCalls{}},
+		{"PullStaged, later shape", laterText, true, hookCalls{toStaged: 1}},
+		{"Pull, neither shape", `{"postcode":"92803"}`, false, hookCalls{}},
+		{"PullStaged, neither shape", `{"postcode":"92803"}`, true, hookCalls{}},
 	} {
 		var calls hookCalls
 		p := countingAddress(&calls, false, false)
 		bag := bagWith(tc.text)
 		var err error
 		if tc.staged {
-			_, err = p.RecallStaged(&bag)
+			_, err = p.PullStaged(&bag)
 		} else {
-			_, err = p.Recall(&bag)
+			_, err = p.Pull(&bag)
 		}
 		if wantErr := strings.Contains(tc.name, "neither"); (err != nil) != wantErr {
 			t.Errorf("%s: error %v", tc.name, err)
@@ -404,28 +404,28 @@ var personName = compat.Property[familyFirst, givenFirst]{
 func TestStagedShapeIsTriedFirst(t *testing.T) {
 	// Decodes as both shapes.
 	both := propertybag.PropertyBag{"Name": `{"name":"Lovelace, Ada"}`}
-	got, err := personName.Recall(copyOf(both))
+	got, err := personName.Pull(copyOf(both))
 	must(t, err)
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace")}, got); diff != "" {
-		t.Errorf("Recall read the later shape first (-want +got):\n%s", diff)
+		t.Errorf("Pull read the later shape first (-want +got):\n%s", diff)
 	}
-	staged, err := personName.RecallStaged(copyOf(both))
+	staged, err := personName.PullStaged(copyOf(both))
 	must(t, err)
 	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
-		t.Errorf("RecallStaged read the later shape first (-want +got):\n%s", diff)
+		t.Errorf("PullStaged read the later shape first (-want +got):\n%s", diff)
 	}
 
 	// Decodes only as the later shape: repaired.
 	later := propertybag.PropertyBag{"Name": `{"name":"Ada Lovelace","title":"Countess"}`}
-	got, err = personName.Recall(copyOf(later))
+	got, err = personName.Pull(copyOf(later))
 	must(t, err)
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace"), Title: ptr("Countess")}, got); diff != "" {
-		t.Errorf("Recall of the later shape (-want +got):\n%s", diff)
+		t.Errorf("Pull of the later shape (-want +got):\n%s", diff)
 	}
-	staged, err = personName.RecallStaged(copyOf(later))
+	staged, err = personName.PullStaged(copyOf(later))
 	must(t, err)
 	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
-		t.Errorf("RecallStaged of the later shape (-want +got):\n%s", diff)
+		t.Errorf("PullStaged of the later shape (-want +got):\n%s", diff)
 	}
 }
 
@@ -439,7 +439,7 @@ func copyOf(b propertybag.PropertyBag) *propertybag.PropertyBag {
 // each shape was rejected.
 func TestWrongShapeNamesBothReasons(t *testing.T) {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"label":"x","street":"y"}`}
-	_, err := residentialAddress.Recall(&bag)
+	_, err := residentialAddress.Pull(&bag)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -459,7 +459,7 @@ func TestWrongShapeNamesBothReasons(t *testing.T) {
 // it, so that objects already persisted keep their serialized form.
 func TestStashWritesTheStagedShape(t *testing.T) {
 	var bag propertybag.PropertyBag
-	must(t, residentialAddress.Stash(&bag, mickeyV5.Address))
+	must(t, residentialAddress.Add(&bag, mickeyV5.Address))
 	want, err := json.Marshal(stagedAddress{Label: mickeyV3.Address.Label})
 	must(t, err)
 	if bag["ResidentialAddress"] != string(want) {
@@ -475,7 +475,7 @@ func TestErrorsNameMetav1(t *testing.T) {
 		ToStaged:   func(*metav1.MicroTime, *metav1.Time) error { return errors.New("refused") },
 		FromStaged: func(*metav1.Time, *metav1.MicroTime) error { return errors.New("refused") },
 	}
-	_, err := born.Recall(&propertybag.PropertyBag{"Born": `{"year":1928}`})
+	_, err := born.Pull(&propertybag.PropertyBag{"Born": `{"year":1928}`})
 	if !errors.Is(err, compat.ErrWrongShape) {
 		t.Fatalf("got %v", err)
 	}
@@ -484,7 +484,7 @@ func TestErrorsNameMetav1(t *testing.T) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}
 	}
-	_, err = born.Recall(&propertybag.PropertyBag{"Born": `"1928-11-18T00:00:00Z"`})
+	_, err = born.Pull(&propertybag.PropertyBag{"Born": `"1928-11-18T00:00:00Z"`})
 	if want := `compat: converting metav1.Time to metav1.MicroTime for property "Born" (staged as metav1.Time in v4storage): refused`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
@@ -500,9 +500,9 @@ func TestRecallNull(t *testing.T) {
 		var got any
 		var err error
 		if staged {
-			got, err = p.RecallStaged(&bag)
+			got, err = p.PullStaged(&bag)
 		} else {
-			got, err = p.Recall(&bag)
+			got, err = p.Pull(&bag)
 		}
 		if err != nil || !isNilPointer(got) {
 			t.Errorf("recall of null (staged %v) = %v, %v; want nil, nil", staged, got, err)

@@ -36,16 +36,16 @@ func ExampleProperty() {
 
 	// v5 → v4: stash in the v3 shape.
 	var v4bag propertybag.PropertyBag
-	_ = address.Stash(&v4bag, &NewAddress{Street: "1313 S. Harbor Blvd", City: "Anaheim"})
+	_ = address.Add(&v4bag, &NewAddress{Street: "1313 S. Harbor Blvd", City: "Anaheim"})
 	fmt.Println(v4bag["ResidentialAddress"])
 
 	// v4 → v5: recall in the v5 shape.
-	got, _ := address.Recall(&v4bag)
+	got, _ := address.Pull(&v4bag)
 	fmt.Printf("%+v\n", *got)
 
 	// An object written by a release that stashed the v5 shape is repaired.
 	buggy := propertybag.PropertyBag{"ResidentialAddress": `{"street":"Main Street","city":"Disneyland"}`}
-	old, _ := address.RecallStaged(&buggy)
+	old, _ := address.PullStaged(&buggy)
 	fmt.Printf("%q\n", old.Label)
 	// Output:
 	// {"label":"1313 S. Harbor Blvd\nAnaheim"}

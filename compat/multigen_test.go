@@ -34,13 +34,13 @@ func passOn(b bagOnly) bagOnly { return bagOnly{Name: b.Name, Bag: b.Bag.DeepCop
 
 func v5ToV6(b bagOnly) (v5Person, error) {
 	bag := b.Bag.DeepCopy()
-	addr, err := addressInV5.Recall(&bag)
+	addr, err := addressInV5.Pull(&bag)
 	return v5Person{Name: b.Name, Address: addr, Bag: bag}, err
 }
 
 func v6ToV5(p v5Person) (bagOnly, error) {
 	bag := p.Bag.DeepCopy()
-	err := addressInV5.Stash(&bag, p.Address)
+	err := addressInV5.Add(&bag, p.Address)
 	return bagOnly{Name: p.Name, Bag: bag}, err
 }
 

@@ -130,7 +130,7 @@ func (c *Converter) GroupKind() schema.GroupKind { return c.gk }
 // versions, and goes on with the step of the chain that failed and the
 // property at fault, for example "hubspoke: converting
 // Person.crm.example.com from v1 to v5storage: converting v3storage.Person
-// to v4storage.Person: propertybag: recall "MailingAddress" ...", so that
+// to v4storage.Person: propertybag: pull "MailingAddress" ...", so that
 // the message the API server passes on to a client names its source. A
 // panic in a step is an error naming the step.
 func (c *Converter) Convert(src, dst runtime.Object) error {

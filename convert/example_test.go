@@ -108,7 +108,7 @@ var examplePersonV1StorageLink = convert.LinkTo(
 func (p *examplePersonV1Storage) AssignProperties_To_Person(dst *examplePersonV2Storage) error {
 	bag := p.Spec.PropertyBag
 	dst.Spec.Age = p.Spec.Age
-	email, err := propertybag.Recall[string](&bag, "Email")
+	email, err := propertybag.Pull[string](&bag, "Email")
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (p *examplePersonV1Storage) AssignProperties_To_Person(dst *examplePersonV2
 func (p *examplePersonV1Storage) AssignProperties_From_Person(src *examplePersonV2Storage) error {
 	var bag propertybag.PropertyBag
 	p.Spec.Age = src.Spec.Age
-	if err := propertybag.Stash(&bag, "Email", src.Spec.Email); err != nil {
+	if err := propertybag.Add(&bag, "Email", src.Spec.Email); err != nil {
 		return err
 	}
 	p.Spec.PropertyBag = bag

@@ -11,7 +11,7 @@ import (
 // version has no field for. Each value is stored as JSON text (see the
 // package documentation for the exact wire format).
 //
-// A nil PropertyBag is valid and empty: every read works on it, and Stash
+// A nil PropertyBag is valid and empty: every read works on it, and Add
 // allocates the map on first use.
 //
 // The kubebuilder markers below make controller-gen describe the field as
@@ -50,22 +50,22 @@ func (b PropertyBag) DeepCopy() PropertyBag {
 	return maps.Clone(b)
 }
 
-// errNoBag is the cause of a Stash through a nil *PropertyBag.
+// errNoBag is the cause of a Add through a nil *PropertyBag.
 var errNoBag = errors.New("no bag to store it in (nil *PropertyBag)")
 
-// Stash stores *value under name, replacing any earlier value, as the JSON
+// Add stores *value under name, replacing any earlier value, as the JSON
 // text encoding/json.Marshal writes for *value (see the package
 // documentation). A nil value removes name instead, as Remove does: nil
-// means absent. Stash allocates the map on first use. If *value cannot be
-// encoded, or b is nil (and value is not), Stash returns an *Error wrapping
+// means absent. Add allocates the map on first use. If *value cannot be
+// encoded, or b is nil (and value is not), Add returns an *Error wrapping
 // ErrEncode and the bag is left as it was.
-func Stash[T any](b *PropertyBag, name string, value *T) error {
+func Add[T any](b *PropertyBag, name string, value *T) error {
 	if value == nil {
 		b.Remove(name)
 		return nil
 	}
 	if b == nil {
-		return &Error{Op: "stash", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: errNoBag}
+		return &Error{Op: "add", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: errNoBag}
 	}
 	var text string
 	if s, ok := any(value).(*string); ok {
@@ -73,7 +73,7 @@ func Stash[T any](b *PropertyBag, name string, value *T) error {
 	} else {
 		var err error
 		if text, err = encode(reflect.ValueOf(value).Elem()); err != nil {
-			return &Error{Op: "stash", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: err}
+			return &Error{Op: "add", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: err}
 		}
 	}
 	if *b == nil {
@@ -83,17 +83,17 @@ func Stash[T any](b *PropertyBag, name string, value *T) error {
 	return nil
 }
 
-// Recall returns the value named name decoded as a T and removes it from
+// Pull returns the value named name decoded as a T and removes it from
 // the bag, setting *b to nil when that leaves the bag empty. A name the bag
 // does not hold, and the text null, read as nil (null is removed too): nil
-// means absent. If the text does not decode as a T, Recall returns nil and
+// means absent. If the text does not decode as a T, Pull returns nil and
 // an *Error wrapping ErrDecode, and the value stays in the bag, so nothing
 // is lost. A nil b holds nothing.
-func Recall[T any](b *PropertyBag, name string) (*T, error) {
+func Pull[T any](b *PropertyBag, name string) (*T, error) {
 	if b == nil {
 		return nil, nil
 	}
-	v, err := read[T](*b, "recall", name)
+	v, err := read[T](*b, "pull", name)
 	if err != nil {
 		return nil, err
 	}
@@ -101,9 +101,9 @@ func Recall[T any](b *PropertyBag, name string) (*T, error) {
 	return v, nil
 }
 
-// Get is Recall without removing: it returns the value named name decoded
+// Get is Pull without removing: it returns the value named name decoded
 // as a T, or nil when the bag does not hold the name or holds null, and
-// leaves the bag unchanged. Errors are those of Recall.
+// leaves the bag unchanged. Errors are those of Pull.
 func Get[T any](b PropertyBag, name string) (*T, error) {
 	return read[T](b, "get", name)
 }

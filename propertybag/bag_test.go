@@ -27,19 +27,19 @@ type address struct {
 func roundTrip[T any](t *testing.T, v T) T {
 	t.Helper()
 	var bag PropertyBag
-	if err := Stash(&bag, "p", &v); err != nil {
-		t.Fatalf("Stash(%#v): %v", v, err)
+	if err := Add(&bag, "p", &v); err != nil {
+		t.Fatalf("Add(%#v): %v", v, err)
 	}
 	text := bag["p"]
-	got, err := Recall[T](&bag, "p")
+	got, err := Pull[T](&bag, "p")
 	if err != nil {
-		t.Fatalf("Recall %T from %q: %v", v, text, err)
+		t.Fatalf("Pull %T from %q: %v", v, text, err)
 	}
 	if bag != nil {
-		t.Fatalf("Recall left %v in the bag, want a nil bag", bag)
+		t.Fatalf("Pull left %v in the bag, want a nil bag", bag)
 	}
 	if (got == nil) != (text == "null") {
-		t.Fatalf("Recall %T of %q gave nil = %v", v, text, got == nil)
+		t.Fatalf("Pull %T of %q gave nil = %v", v, text, got == nil)
 	}
 	if got == nil {
 		var zero T
@@ -130,12 +130,12 @@ func eq[T any](t *testing.T, got, want T) {
 
 func TestEnumAndStringInterchange(t *testing.T) {
 	var bag PropertyBag
-	must(t, Stash(&bag, "asEnum", ptrTo(gender("Male"))))
-	must(t, Stash(&bag, "asString", ptrTo("Female")))
-	s, err := Recall[string](&bag, "asEnum")
+	must(t, Add(&bag, "asEnum", ptrTo(gender("Male"))))
+	must(t, Add(&bag, "asString", ptrTo("Female")))
+	s, err := Pull[string](&bag, "asEnum")
 	must(t, err)
 	eq(t, *s, "Male")
-	g, err := Recall[gender](&bag, "asString")
+	g, err := Pull[gender](&bag, "asString")
 	must(t, err)
 	eq(t, *g, gender("Female"))
 }
@@ -180,24 +180,24 @@ func TestWireFormat(t *testing.T) {
 	}
 	for _, c := range cases {
 		var bag PropertyBag
-		must(t, Stash(&bag, "p", &c.value))
+		must(t, Add(&bag, "p", &c.value))
 		if bag["p"] != c.want {
-			t.Errorf("Stash(%#v) stored %s, want %s", c.value, bag["p"], c.want)
+			t.Errorf("Add(%#v) stored %s, want %s", c.value, bag["p"], c.want)
 		}
 		std, err := json.Marshal(c.value)
 		must(t, err)
 		if string(std) != bag["p"] {
-			t.Errorf("Stash(%#v) stored %s, encoding/json gives %s", c.value, bag["p"], std)
+			t.Errorf("Add(%#v) stored %s, encoding/json gives %s", c.value, bag["p"], std)
 		}
 	}
 	// The shortcut for strings writes what encoding/json writes.
 	for _, v := range []string{"Theodore", "<a&b>", "line\nbreak\u2029", "bad\xffutf8"} {
 		var bag PropertyBag
-		must(t, Stash(&bag, "p", &v))
+		must(t, Add(&bag, "p", &v))
 		std, err := json.Marshal(v)
 		must(t, err)
 		if bag["p"] != string(std) {
-			t.Errorf("Stash(%q) stored %s, encoding/json gives %s", v, bag["p"], std)
+			t.Errorf("Add(%q) stored %s, encoding/json gives %s", v, bag["p"], std)
 		}
 	}
 }
@@ -208,10 +208,10 @@ func TestDeterministic(t *testing.T) {
 		m[k] = address{Label: k, Tags: map[string]string{k + "1": "1", k + "0": "0"}}
 	}
 	var first PropertyBag
-	must(t, Stash(&first, "m", &m))
+	must(t, Add(&first, "m", &m))
 	for range 20 {
 		var again PropertyBag
-		must(t, Stash(&again, "m", &m))
+		must(t, Add(&again, "m", &m))
 		if again["m"] != first["m"] {
 			t.Fatalf("encoding not deterministic:\n%s\n%s", first["m"], again["m"])
 		}
@@ -277,26 +277,26 @@ func TestBadInput(t *testing.T) {
 		read     func() (any, error)
 		mentions []string
 	}{
-		{"unknown field", func() (any, error) { return Recall[address](&bag, "Address") },
-			[]string{`recall "Address" into propertybag.address`, `unknown field "street"`, "1313 S. Harbor"}},
+		{"unknown field", func() (any, error) { return Pull[address](&bag, "Address") },
+			[]string{`pull "Address" into propertybag.address`, `unknown field "street"`, "1313 S. Harbor"}},
 		{"unknown field, get", func() (any, error) { return Get[address](bag, "Address") },
 			[]string{`get "Address" into propertybag.address`, `unknown field "street"`}},
-		{"invalid json", func() (any, error) { return Recall[address](&bag, "Invalid") }, []string{`"Invalid"`, "end of JSON"}},
-		{"wrong scalar", func() (any, error) { return Recall[int](&bag, "Number") }, []string{"int", "forty-two"}},
-		{"overflow", func() (any, error) { return Recall[int8](&bag, "Overflow") }, []string{"int8", "300"}},
-		{"fraction into int", func() (any, error) { return Recall[int](&bag, "Fraction") }, []string{"1.5"}},
-		{"trailing data", func() (any, error) { return Recall[address](&bag, "Trailing") }, []string{"after top-level value"}},
-		{"array into struct", func() (any, error) { return Recall[address](&bag, "Array") }, []string{"array"}},
-		{"array into map", func() (any, error) { return Recall[map[string]int](&bag, "Array") }, []string{"array"}},
-		{"control char in string", func() (any, error) { return Recall[address](&bag, "BadString") }, []string{"BadString"}},
-		{"unknown field, slow path", func() (any, error) { return Recall[time.Time](&bag, "Address") }, []string{"time.Time"}},
+		{"invalid json", func() (any, error) { return Pull[address](&bag, "Invalid") }, []string{`"Invalid"`, "end of JSON"}},
+		{"wrong scalar", func() (any, error) { return Pull[int](&bag, "Number") }, []string{"int", "forty-two"}},
+		{"overflow", func() (any, error) { return Pull[int8](&bag, "Overflow") }, []string{"int8", "300"}},
+		{"fraction into int", func() (any, error) { return Pull[int](&bag, "Fraction") }, []string{"1.5"}},
+		{"trailing data", func() (any, error) { return Pull[address](&bag, "Trailing") }, []string{"after top-level value"}},
+		{"array into struct", func() (any, error) { return Pull[address](&bag, "Array") }, []string{"array"}},
+		{"array into map", func() (any, error) { return Pull[map[string]int](&bag, "Array") }, []string{"array"}},
+		{"control char in string", func() (any, error) { return Pull[address](&bag, "BadString") }, []string{"BadString"}},
+		{"unknown field, slow path", func() (any, error) { return Pull[time.Time](&bag, "Address") }, []string{"time.Time"}},
 		{"unknown field in a map value", func() (any, error) {
 			return Get[map[string]address](PropertyBag{"M": `{"home":{"label":"x","street":"y"}}`}, "M")
 		},
 			[]string{`unknown field "street"`}},
 		{"unknown field in a slice element", func() (any, error) { return Get[[]*address](PropertyBag{"S": `[{"label":"x","street":"y"}]`}, "S") },
 			[]string{`unknown field "street"`}},
-		{"long text excerpt", func() (any, error) { return Recall[address](&bag, "Long") }, []string{"…"}},
+		{"long text excerpt", func() (any, error) { return Pull[address](&bag, "Long") }, []string{"…"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -327,7 +327,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestReadReturnsAFreshValue: what Get and Recall return is decoded anew
+// TestReadReturnsAFreshValue: what Get and Pull return is decoded anew
 // each time and shares nothing with an earlier result.
 func TestReadReturnsAFreshValue(t *testing.T) {
 	bag := PropertyBag{"a": `{"label":"new","lines":["l"]}`}
@@ -340,27 +340,27 @@ func TestCaseInsensitiveFieldMatch(t *testing.T) {
 	eq(t, mustGet[address](t, PropertyBag{"a": `{"LABEL":"x","Floor":2}`}, "a"), address{Label: "x", Floor: 2})
 }
 
-func TestStashErrors(t *testing.T) {
+func TestAddErrors(t *testing.T) {
 	var bag PropertyBag
-	must(t, Stash(&bag, "keep", ptrTo(1)))
+	must(t, Add(&bag, "keep", ptrTo(1)))
 	for _, v := range []any{make(chan int), math.NaN(), func() {}, map[string]any{"f": math.Inf(1)}} {
-		err := Stash(&bag, "keep", &v)
+		err := Add(&bag, "keep", &v)
 		if !errors.Is(err, ErrEncode) {
-			t.Errorf("Stash(%T): got %v, want ErrEncode", v, err)
+			t.Errorf("Add(%T): got %v, want ErrEncode", v, err)
 		}
-		if err != nil && !strings.Contains(err.Error(), `stash "keep"`) {
+		if err != nil && !strings.Contains(err.Error(), `add "keep"`) {
 			t.Errorf("error %q does not name the operation and the property", err)
 		}
 	}
-	if err := Stash(&bag, "keep", ptrTo(math.Inf(-1))); err == nil || !strings.Contains(err.Error(), `stash "keep" (float64)`) {
-		t.Errorf("Stash(-Inf): %v, want an error naming float64", err)
+	if err := Add(&bag, "keep", ptrTo(math.Inf(-1))); err == nil || !strings.Contains(err.Error(), `add "keep" (float64)`) {
+		t.Errorf("Add(-Inf): %v, want an error naming float64", err)
 	}
 	eq(t, bag, PropertyBag{"keep": "1"})
 	// Through a nil *PropertyBag: an error for a value, nothing for nil.
-	if err := Stash(nil, "x", ptrTo(1)); !errors.Is(err, ErrEncode) || !strings.Contains(err.Error(), "nil *PropertyBag") {
-		t.Errorf("Stash through a nil *PropertyBag: got %v", err)
+	if err := Add(nil, "x", ptrTo(1)); !errors.Is(err, ErrEncode) || !strings.Contains(err.Error(), "nil *PropertyBag") {
+		t.Errorf("Add through a nil *PropertyBag: got %v", err)
 	}
-	must(t, Stash[int](nil, "x", nil))
+	must(t, Add[int](nil, "x", nil))
 }
 
 func TestCycleIsAnErrorNotACrash(t *testing.T) {
@@ -370,13 +370,13 @@ func TestCycleIsAnErrorNotACrash(t *testing.T) {
 	n := &node{}
 	n.Next = n
 	var bag PropertyBag
-	if err := Stash(&bag, "n", &n); !errors.Is(err, ErrEncode) || bag != nil {
+	if err := Add(&bag, "n", &n); !errors.Is(err, ErrEncode) || bag != nil {
 		t.Fatalf("got %v, want ErrEncode", err)
 	}
 }
 
 func TestOperations(t *testing.T) {
-	var bag PropertyBag // nil bag: reads work, Stash allocates
+	var bag PropertyBag // nil bag: reads work, Add allocates
 	if bag.Contains("x") {
 		t.Fatal("nil bag not empty")
 	}
@@ -384,15 +384,15 @@ func TestOperations(t *testing.T) {
 	if bag != nil || bag.DeepCopy() != nil {
 		t.Fatal("Remove or DeepCopy of a nil bag is not nil")
 	}
-	if v, err := Recall[int](&bag, "x"); v != nil || err != nil || bag != nil {
-		t.Fatalf("Recall from a nil bag: %v, %v", v, err)
+	if v, err := Pull[int](&bag, "x"); v != nil || err != nil || bag != nil {
+		t.Fatalf("Pull from a nil bag: %v, %v", v, err)
 	}
-	must(t, Stash(&bag, "b", ptrTo(1)))
-	must(t, Stash(&bag, "a", ptrTo("x")))
-	must(t, Stash(&bag, "c", ptrTo(true)))
+	must(t, Add(&bag, "b", ptrTo(1)))
+	must(t, Add(&bag, "a", ptrTo("x")))
+	must(t, Add(&bag, "c", ptrTo(true)))
 	eq(t, bag, PropertyBag{"a": `"x"`, "b": "1", "c": "true"})
 	if !bag.Contains("a") {
-		t.Fatal("Contains after Stash")
+		t.Fatal("Contains after Add")
 	}
 	clone := bag.DeepCopy()
 	clone.Remove("a")
@@ -407,18 +407,18 @@ func TestOperations(t *testing.T) {
 	if bag.Contains("b") {
 		t.Fatal("Remove kept the value")
 	}
-	s, err := Recall[string](&bag, "a")
+	s, err := Pull[string](&bag, "a")
 	must(t, err)
 	eq(t, *s, "x")
 	if bag.Contains("a") {
-		t.Fatal("Recall kept the value")
+		t.Fatal("Pull kept the value")
 	}
 	bag.Remove("c")
 	if bag != nil {
 		t.Fatalf("Remove of the last value left %#v, want nil", bag)
 	}
-	if v, err := Recall[int]((*PropertyBag)(nil), "x"); v != nil || err != nil {
-		t.Fatalf("Recall through a nil *PropertyBag: %v, %v", v, err)
+	if v, err := Pull[int]((*PropertyBag)(nil), "x"); v != nil || err != nil {
+		t.Fatalf("Pull through a nil *PropertyBag: %v, %v", v, err)
 	}
 	(*PropertyBag)(nil).Remove("x")
 }
@@ -427,53 +427,53 @@ func TestOperations(t *testing.T) {
 // not hold or holds as null is recalled as nil; the one rule for nil.
 func TestNilMeansAbsent(t *testing.T) {
 	var bag PropertyBag
-	must(t, Stash(&bag, "MiddleName", ptrTo("Theodore")))
-	must(t, Stash[string](&bag, "Nickname", nil))
+	must(t, Add(&bag, "MiddleName", ptrTo("Theodore")))
+	must(t, Add[string](&bag, "Nickname", nil))
 	if bag.Contains("Nickname") {
-		t.Fatal("Stash(nil) stored a value")
+		t.Fatal("Add(nil) stored a value")
 	}
-	got, err := Recall[string](&bag, "MiddleName")
+	got, err := Pull[string](&bag, "MiddleName")
 	must(t, err)
 	eq(t, *got, "Theodore")
 	if bag != nil {
-		t.Fatalf("Recall of the last value left %#v, want nil", bag)
+		t.Fatalf("Pull of the last value left %#v, want nil", bag)
 	}
-	got, err = Recall[string](&bag, "MiddleName")
+	got, err = Pull[string](&bag, "MiddleName")
 	if got != nil || err != nil {
-		t.Fatalf("Recall of a recalled value: %v, %v; want nil, nil", got, err)
+		t.Fatalf("Pull of a recalled value: %v, %v; want nil, nil", got, err)
 	}
-	must(t, Stash[int](&bag, "x", nil))
+	must(t, Add[int](&bag, "x", nil))
 	if bag != nil {
-		t.Fatalf("Stash(nil) into a nil bag allocated %#v", bag)
+		t.Fatalf("Add(nil) into a nil bag allocated %#v", bag)
 	}
-	must(t, Stash(&bag, "x", ptrTo(1)))
-	must(t, Stash(&bag, "y", ptrTo(2)))
-	must(t, Stash[int](&bag, "x", nil))
+	must(t, Add(&bag, "x", ptrTo(1)))
+	must(t, Add(&bag, "y", ptrTo(2)))
+	must(t, Add[int](&bag, "x", nil))
 	if bag.Contains("x") || !bag.Contains("y") {
-		t.Fatal("Stash(nil) did not remove the earlier value, or removed another")
+		t.Fatal("Add(nil) did not remove the earlier value, or removed another")
 	}
-	must(t, Stash[int](&bag, "y", nil))
+	must(t, Add[int](&bag, "y", nil))
 	if bag != nil {
-		t.Fatalf("Stash(nil) of the last value left %#v, want nil", bag)
+		t.Fatalf("Add(nil) of the last value left %#v, want nil", bag)
 	}
 	// A value whose whole encoding is null (a nil pointer, here) is
 	// recalled as nil and removed.
-	must(t, Stash(&bag, "nilPointer", ptrTo((*string)(nil))))
-	must(t, Stash(&bag, "other", ptrTo(1)))
+	must(t, Add(&bag, "nilPointer", ptrTo((*string)(nil))))
+	must(t, Add(&bag, "other", ptrTo(1)))
 	eq(t, bag["nilPointer"], "null")
-	p, err := Recall[*string](&bag, "nilPointer")
+	p, err := Pull[*string](&bag, "nilPointer")
 	must(t, err)
 	if p != nil || bag.Contains("nilPointer") {
-		t.Fatalf("Recall of a stored null: %v, bag %v", p, bag)
+		t.Fatalf("Pull of a stored null: %v, bag %v", p, bag)
 	}
 	// An empty bag is left as it is when nothing is removed.
 	empty := PropertyBag{}
-	if v, err := Recall[int](&empty, "x"); v != nil || err != nil || empty == nil {
-		t.Fatalf("Recall of an absent name from an empty bag: %v, %v, bag %#v", v, err, empty)
+	if v, err := Pull[int](&empty, "x"); v != nil || err != nil || empty == nil {
+		t.Fatalf("Pull of an absent name from an empty bag: %v, %v, bag %#v", v, err, empty)
 	}
 	bag["bad"] = "{"
-	if v, err := Recall[address](&bag, "bad"); !errors.Is(err, ErrDecode) || v != nil || !bag.Contains("bad") {
-		t.Fatalf("Recall of bad text: %v, %v", v, err)
+	if v, err := Pull[address](&bag, "bad"); !errors.Is(err, ErrDecode) || v != nil || !bag.Contains("bad") {
+		t.Fatalf("Pull of bad text: %v, %v", v, err)
 	}
 }
 
@@ -499,7 +499,7 @@ func TestMarshalBags(t *testing.T) {
 	text, err := MarshalBags(bags)
 	must(t, err)
 	// Values are embedded as the JSON they are, not as strings of JSON; a
-	// character Stash would have escaped, stored as itself, is written as
+	// character Add would have escaped, stored as itself, is written as
 	// the escape (see TestMarshalBagsNoHTMLEscaping).
 	eq(t, text, `{"spec":{"A":{"label":"\u003cy\u003e"},"B":"x"},"status":{"Phase":"Active"}}`)
 	back, err := UnmarshalBags(text)
@@ -540,7 +540,7 @@ func TestMarshalBagsVerbatim(t *testing.T) {
 	eq(t, back, bags)
 }
 
-// TestMarshalBagsRoundTrip round-trips values of many types, as Stash writes
+// TestMarshalBagsRoundTrip round-trips values of many types, as Add writes
 // them, and checks that the text is JSON that encoding/json reads as the
 // same values.
 func TestMarshalBagsRoundTrip(t *testing.T) {
@@ -550,7 +550,7 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 		"list": []string{"a", "b"}, "nested": map[string][]int{"x": {1, 2}}, "struct": struct{ A, B string }{"1", "2"},
 	}
 	for k, v := range values {
-		must(t, Stash(&bag, k, &v))
+		must(t, Add(&bag, k, &v))
 	}
 	bags := map[string]PropertyBag{"spec": bag}
 	text, err := MarshalBags(bags)
@@ -565,7 +565,7 @@ func TestMarshalBagsRoundTrip(t *testing.T) {
 		eq(t, got, want)
 	}
 	if !strings.Contains(text, "<html> \u2028") {
-		t.Errorf("the escapes Stash wrote are not written as the characters: %s", text)
+		t.Errorf("the escapes Add wrote are not written as the characters: %s", text)
 	}
 	back, err := UnmarshalBags(text)
 	must(t, err)

@@ -60,7 +60,7 @@ func (b Bags) DeepCopy() Bags {
 // map, and stays readable when it is itself embedded in JSON (an
 // annotation). Names, keys and strings are not HTML-escaped: <, > and &
 // are written as they are, so the text is no longer than the values it
-// carries, and the escapes Stash writes for them (\u003c, six bytes) are
+// carries, and the escapes Add writes for them (\u003c, six bytes) are
 // written as the characters; a value that holds the characters themselves
 // has them written as those escapes instead, so that every value still
 // comes back byte for byte. Bag names may be any text other than one beginning
@@ -337,7 +337,7 @@ func appendSectionString(buf []byte, s string, kind int) []byte {
 
 // appendAnnotationString appends s, which must be valid UTF-8, as a JSON
 // string literal, escaping only what JSON requires: quotation marks,
-// backslashes and control characters. Unlike appendJSONString (what Stash
+// backslashes and control characters. Unlike appendJSONString (what Add
 // writes, as encoding/json does), it leaves <, >, & and U+2028/U+2029 as they
 // are, so that the text of an annotation is no longer than what it holds.
 func appendAnnotationString(dst []byte, s string) []byte {
@@ -750,12 +750,12 @@ func (r *bagsReader) section(section string) error {
 	})
 }
 
-// The values Stash writes escape <, > and & (and U+2028, U+2029) as
+// The values Add writes escape <, > and & (and U+2028, U+2029) as
 // encoding/json does, six bytes each. MarshalBags writes those escapes as
 // the characters they stand for, so that the annotation is no longer than
 // what it holds, and writes those characters where a value has them as
 // themselves as escapes, so that UnmarshalBags, doing the same swap, gives
-// back every value byte for byte. Only the lower-case escapes Stash writes
+// back every value byte for byte. Only the lower-case escapes Add writes
 // are swapped; any other escape is copied as it is.
 var swaps = [...]struct{ char, escape string }{
 	{"<", `\u003c`}, {">", `\u003e`}, {"&", `\u0026`}, {"\u2028", `\u2028`}, {"\u2029", `\u2029`},

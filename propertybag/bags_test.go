@@ -70,7 +70,7 @@ func TestMarshalBagsPathNames(t *testing.T) {
 
 // TestMarshalBagsNoHTMLEscaping (issue 18): the annotation is not
 // HTML-escaped, so a value of 50,000 '<' characters takes about 50 KB, not
-// six times that, whether it is legacy text or what Stash wrote (\u003c,
+// six times that, whether it is legacy text or what Add wrote (\u003c,
 // six bytes each, in the stored bag), and comes back byte for byte; a value
 // stored with the characters themselves comes back so too.
 func TestMarshalBagsNoHTMLEscaping(t *testing.T) {
@@ -80,7 +80,7 @@ func TestMarshalBagsNoHTMLEscaping(t *testing.T) {
 		t.Errorf("annotation for a 50,000-byte value is %d bytes", len(text))
 	}
 	var added PropertyBag
-	must(t, Stash(&added, "Added", &angles))
+	must(t, Add(&added, "Added", &angles))
 	text = marshalRoundTrip(t, Bags{"spec": added})
 	if len(text) > len(angles)+100 {
 		t.Errorf("annotation for a %d-byte stored value of 50,000 '<' is %d bytes", len(added["Added"]), len(text))
@@ -91,9 +91,9 @@ func TestMarshalBagsNoHTMLEscaping(t *testing.T) {
 	want := `{"spec.labels[\"<a&b>\"]":{"j":"\u003craw\u003e"},"$verbatim":{"spec.labels[\"<a&b>\"]":{"k<&>` + "\u2028" +
 		`":"legacy <&> ` + "\u2028\u2029" + ` \"q\" \\ \t\u0001"}}}`
 	eq(t, text, want)
-	// The stored bags (what etcd holds) are unchanged: Stash still escapes.
+	// The stored bags (what etcd holds) are unchanged: Add still escapes.
 	eq(t, added["Added"][:19], `"\u003c\u003c\u003c`)
-	// Every escape that is not one Stash writes is copied as it is, and
+	// Every escape that is not one Add writes is copied as it is, and
 	// escaped backslashes are not mistaken for escapes.
 	for _, v := range []string{`"\u003C \u003E \u0026 x"`, `"\\u003c"`, `"\\\u003c"`, `"\u00e9 \" \\ <"`, `["<", {"k&": "\u2028"}]`, `"  "`} {
 		bags := Bags{"spec": {"v": v}}

@@ -70,25 +70,25 @@ func newBenchValues() benchValues {
 // own type.
 func stashAll(bag *PropertyBag, v *benchValues) error {
 	return errors.Join(
-		Stash(bag, "0", v.s),
-		Stash(bag, "1", v.n),
-		Stash(bag, "2", v.b),
-		Stash(bag, "3", v.e),
-		Stash(bag, "4", v.a),
-		Stash(bag, "5", &v.as),
+		Add(bag, "0", v.s),
+		Add(bag, "1", v.n),
+		Add(bag, "2", v.b),
+		Add(bag, "3", v.e),
+		Add(bag, "4", v.a),
+		Add(bag, "5", &v.as),
 	)
 }
 
 // recallAll recalls every value stashAll stashed, each as its own type.
 func recallAll(bag *PropertyBag) (v benchValues, err error) {
 	var errs [6]error
-	v.s, errs[0] = Recall[string](bag, "0")
-	v.n, errs[1] = Recall[int](bag, "1")
-	v.b, errs[2] = Recall[bool](bag, "2")
-	v.e, errs[3] = Recall[benchEnum](bag, "3")
-	v.a, errs[4] = Recall[benchAddress](bag, "4")
+	v.s, errs[0] = Pull[string](bag, "0")
+	v.n, errs[1] = Pull[int](bag, "1")
+	v.b, errs[2] = Pull[bool](bag, "2")
+	v.e, errs[3] = Pull[benchEnum](bag, "3")
+	v.a, errs[4] = Pull[benchAddress](bag, "4")
 	var as *[]benchAddress
-	as, errs[5] = Recall[[]benchAddress](bag, "5")
+	as, errs[5] = Pull[[]benchAddress](bag, "5")
 	if as != nil {
 		v.as = *as
 	}
@@ -299,7 +299,7 @@ func BenchmarkBags(b *testing.B) {
 		"MailingAddress":     benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: 1},
 		"ResidentialAddress": map[string]string{"label": "1313 S. Harbor Blvd\nAnaheim\nCA 92803\nUSA"},
 	} {
-		if err := Stash(&spec, name, &value); err != nil {
+		if err := Add(&spec, name, &value); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -339,13 +339,13 @@ func scalingBags(tb testing.TB, n int) Bags {
 		switch i % 4 {
 		case 0:
 			v := fmt.Sprintf("value number %d", i)
-			err = Stash(bags.bag(bag), name, &v)
+			err = Add(bags.bag(bag), name, &v)
 		case 1:
-			err = Stash(bags.bag(bag), name, &i)
+			err = Add(bags.bag(bag), name, &i)
 		case 2:
-			err = Stash(bags.bag(bag), name, &benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: i})
+			err = Add(bags.bag(bag), name, &benchAddress{Street: "PO Box 10000", City: "Lake Buena Vista", Number: i})
 		default:
-			err = Stash(bags.bag(bag), name, &[]string{"mouse", "cartoon", "classic"})
+			err = Add(bags.bag(bag), name, &[]string{"mouse", "cartoon", "classic"})
 		}
 		if err != nil {
 			tb.Fatal(err)
@@ -354,7 +354,7 @@ func scalingBags(tb testing.TB, n int) Bags {
 	return bags
 }
 
-// bag returns a pointer to the bag named name, for Stash.
+// bag returns a pointer to the bag named name, for Add.
 func (b Bags) bag(name string) *PropertyBag {
 	bag := b[name]
 	if bag == nil {

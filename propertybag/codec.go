@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 )
 
-// The bag's JSON is encoding/json's: Stash writes what json.Marshal writes,
-// and Recall and Get read with a json.Decoder that disallows unknown fields
+// The bag's JSON is encoding/json's: Add writes what json.Marshal writes,
+// and Pull and Get read with a json.Decoder that disallows unknown fields
 // and trailing data. What this file adds is the bag's own rules (nil for
 // null, legacy strings, a failed read returning nothing) and shortcuts for
 // the commonest values, strings and integers, which need no encoder at all.
@@ -92,7 +92,7 @@ func (d *decoder) decode(text string, v any) (reusable bool, err error) {
 	if rest := strings.TrimLeft(text[end:], " \t\r\n"); rest != "" {
 		return false, fmt.Errorf("invalid character %q after top-level value", rest[0])
 	}
-	// White space after the value (which Stash never writes) may wait in
+	// White space after the value (which Add never writes) may wait in
 	// the json.Decoder's buffer: then the decoder is not reused.
 	d.base += end
 	return end == int64(len(text)), nil
@@ -243,7 +243,7 @@ func encode(v reflect.Value) (string, error) {
 	return string(bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})), nil
 }
 
-// bufferPool recycles encoding buffers between Stashes.
+// bufferPool recycles encoding buffers between Adds.
 var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // quote returns s as the JSON string literal encoding/json writes for it:

@@ -23,11 +23,11 @@ func (c *counter) UnmarshalJSON(data []byte) error {
 	return err
 }
 
-// readChecks reads name from bag as a T with Get and Recall, and checks
+// readChecks reads name from bag as a T with Get and Pull, and checks
 // what every read promises whatever the text: no panic; on failure an
 // *Error wrapping ErrDecode that names the operation and the property, no
 // value, and the bag as it was; on success the same value from both, and
-// the name removed by Recall. It returns the value and Get's error.
+// the name removed by Pull. It returns the value and Get's error.
 func readChecks[T any](t *testing.T, bag PropertyBag, name string) (*T, error) {
 	t.Helper()
 	typ := reflect.TypeFor[T]()
@@ -45,8 +45,8 @@ func readChecks[T any](t *testing.T, bag PropertyBag, name string) (*T, error) {
 		t.Fatalf("Get of %q as %s changed the bag:\n%s", before[name], typ, diff)
 	}
 	work := bag.DeepCopy()
-	recalled, recallErr := safely(func() (*T, error) { return Recall[T](&work, name) })
-	for op, e := range map[string]error{"get": err, "recall": recallErr} {
+	recalled, recallErr := safely(func() (*T, error) { return Pull[T](&work, name) })
+	for op, e := range map[string]error{"get": err, "pull": recallErr} {
 		if e == nil {
 			continue
 		}
@@ -56,22 +56,22 @@ func readChecks[T any](t *testing.T, bag PropertyBag, name string) (*T, error) {
 		}
 	}
 	if (err == nil) != (recallErr == nil) {
-		t.Fatalf("%q as %s: Get error %v, Recall error %v", before[name], typ, err, recallErr)
+		t.Fatalf("%q as %s: Get error %v, Pull error %v", before[name], typ, err, recallErr)
 	}
 	if err != nil {
 		if got != nil || recalled != nil {
 			t.Errorf("a failed read of %q as %s returned %#v and %#v", before[name], typ, got, recalled)
 		}
 		if diff := cmp.Diff(before, work); diff != "" {
-			t.Errorf("a failed Recall of %q as %s changed the bag:\n%s", before[name], typ, diff)
+			t.Errorf("a failed Pull of %q as %s changed the bag:\n%s", before[name], typ, diff)
 		}
 		return nil, err
 	}
 	if !reflect.DeepEqual(got, recalled) {
-		t.Errorf("%q as %s: Get gave %#v, Recall %#v", before[name], typ, got, recalled)
+		t.Errorf("%q as %s: Get gave %#v, Pull %#v", before[name], typ, got, recalled)
 	}
 	if work.Contains(name) {
-		t.Errorf("Recall of %q as %s kept the value", before[name], typ)
+		t.Errorf("Pull of %q as %s kept the value", before[name], typ)
 	}
 	return got, nil
 }
@@ -81,9 +81,9 @@ func readChecks[T any](t *testing.T, bag PropertyBag, name string) (*T, error) {
 // the rest gives 42, 0 or 4.
 var notNumbers = []string{"42abc", "0x10", "4 2", "42,", "42]", "42}", "1e", "1e+", "-", "--1", "4.2.1", "042", "+1", "1.", ".5", "[42]", `{"n":42}`, `"42"`, "42 x", "NaN", "Infinity", "true"}
 
-// TestFailedNumberReturnsNothing (issue 12): a failed Get or Recall as a
+// TestFailedNumberReturnsNothing (issue 12): a failed Get or Pull as a
 // number returns an error and no value, not the part that was a number, on
-// plain types and on types with their own unmarshaler, and Recall leaves the value
+// plain types and on types with their own unmarshaler, and Pull leaves the value
 // in the bag.
 func TestFailedNumberReturnsNothing(t *testing.T) {
 	for _, text := range notNumbers {
@@ -167,18 +167,18 @@ func (o *optionalText) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(data, &o.Text)
 }
 
-// TestNull (issue 12): the text null, what Stash stores for a value that
-// encodes as null, reads as nil for every T and is removed by Recall; with
+// TestNull (issue 12): the text null, what Add stores for a value that
+// encodes as null, reads as nil for every T and is removed by Pull; with
 // white space around it, it is null for every T but a string kind, which
 // takes legacy text as it is. Inside an object, null leaves the field its
 // zero value.
 func TestNull(t *testing.T) {
 	var bag PropertyBag
-	must(t, Stash(&bag, "nil", ptrTo[any](nil)))
-	must(t, Stash(&bag, "nilString", ptrTo((*string)(nil))))
-	must(t, Stash(&bag, "nilStruct", ptrTo((*address)(nil))))
-	must(t, Stash(&bag, "nilSlice", ptrTo([]int(nil))))
-	must(t, Stash(&bag, "zeroOptionalText", &optionalText{}))
+	must(t, Add(&bag, "nil", ptrTo[any](nil)))
+	must(t, Add(&bag, "nilString", ptrTo((*string)(nil))))
+	must(t, Add(&bag, "nilStruct", ptrTo((*address)(nil))))
+	must(t, Add(&bag, "nilSlice", ptrTo([]int(nil))))
+	must(t, Add(&bag, "zeroOptionalText", &optionalText{}))
 	bag["spaced"] = " null\n"
 	for name, text := range bag {
 		if name != "spaced" && text != "null" {

@@ -3,18 +3,18 @@
 // loses nothing.
 //
 // When generated code converts an object to a version that lacks one of its
-// properties, it stashes the value in the bag (Stash); when it converts back
-// to a version that has the property again, it recalls the value (Recall).
-// Recall removes what it reads, so a bag holds exactly the values that the
+// properties, it stashes the value in the bag (Add); when it converts back
+// to a version that has the property again, it recalls the value (Pull).
+// Pull removes what it reads, so a bag holds exactly the values that the
 // current version cannot represent; Get reads without removing.
 //
 // Nil means absent, everywhere: stashing a nil value removes the name, and
 // a name the bag does not hold, or holds as the text null, is recalled as
-// nil. A bag emptied by Recall or Remove becomes nil, so an object whose
+// nil. A bag emptied by Pull or Remove becomes nil, so an object whose
 // bag was emptied compares equal to one that never had a bag.
 //
-//	err := propertybag.Stash(&dst.PropertyBag, "MiddleName", src.MiddleName)  // *string; nil removes
-//	middle, err := propertybag.Recall[string](&bag, "MiddleName")             // *string; nil if absent
+//	err := propertybag.Add(&dst.PropertyBag, "MiddleName", src.MiddleName)  // *string; nil removes
+//	middle, err := propertybag.Pull[string](&bag, "MiddleName")             // *string; nil if absent
 //
 // # Wire format
 //
@@ -34,7 +34,7 @@
 // This format is a compatibility promise: objects persisted in etcd must read
 // back after every upgrade. Precisely:
 //
-//   - Stash stores the bytes encoding/json.Marshal produces for *value.
+//   - Add stores the bytes encoding/json.Marshal produces for *value.
 //     Strings are therefore quoted and escaped JSON string literals (HTML
 //     characters as \u003c and friends), structs have their fields in
 //     declaration order, maps have their keys sorted, and a nil pointer,
@@ -43,7 +43,7 @@
 //   - Named string types (enums) are stored as JSON strings, so a value
 //     stashed as an enum is recalled as a plain string and vice versa; the
 //     same holds for other named scalar types and their underlying types.
-//   - Recall and Get decode strictly: the text must be valid JSON of a shape
+//   - Pull and Get decode strictly: the text must be valid JSON of a shape
 //     that fits T, and an object key the struct has no field for is an
 //     error, not silently dropped (keys match field names exactly first,
 //     then case-insensitively, as in encoding/json). A failure returns no
@@ -68,11 +68,11 @@
 //
 // # Errors
 //
-// Every error of Stash, Recall and Get is an *Error naming the operation
+// Every error of Add, Pull and Get is an *Error naming the operation
 // ("stash", "recall" or "get"), the property, the Go type and a short
-// excerpt of the stored text, and wraps ErrEncode (Stash) or ErrDecode
-// (Recall, Get), so errors.Is works. A failed Recall leaves the value in the
-// bag; a failed Stash leaves the bag as it was. Errors of MarshalBags and
+// excerpt of the stored text, and wraps ErrEncode (Add) or ErrDecode
+// (Pull, Get), so errors.Is works. A failed Pull leaves the value in the
+// bag; a failed Add leaves the bag as it was. Errors of MarshalBags and
 // UnmarshalBags wrap ErrEncode and ErrDecode and say that the property bags
 // annotation (hubspoke.dev/property-bags) is at fault. No operation panics
 // on stored data.

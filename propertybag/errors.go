@@ -9,7 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/internal/typename"
 )
 
-// Sentinel errors. Every error of Stash, Recall and Get is an *Error that
+// Sentinel errors. Every error of Add, Pull and Get is an *Error that
 // wraps exactly one of them, so callers can branch with errors.Is; errors of
 // MarshalBags and UnmarshalBags wrap them too.
 var (
@@ -17,7 +17,7 @@ var (
 	// type: invalid JSON, a value of the wrong shape, or a field the type
 	// does not have.
 	ErrDecode = errors.New("stored value does not decode into that type")
-	// ErrEncode reports a value Stash cannot store: one that cannot be
+	// ErrEncode reports a value Add cannot store: one that cannot be
 	// encoded as JSON (a channel, a function, a NaN float), or any value
 	// given through a nil *PropertyBag.
 	ErrEncode = errors.New("value cannot be stored as JSON")
@@ -26,12 +26,12 @@ var (
 // excerptLen is how many bytes of stored text an error message quotes.
 const excerptLen = 64
 
-// Error describes a failed Stash, Recall or Get. It names the operation, the
+// Error describes a failed Add, Pull or Get. It names the operation, the
 // property, the Go type involved and, where a stored value was read, a short
 // excerpt of its text. Unwrap yields the sentinel (ErrDecode or ErrEncode)
 // and, when there is one, the underlying cause.
 type Error struct {
-	Op      string       // "stash", "recall" or "get"
+	Op      string       // "add", "pull" or "get"
 	Name    string       // property name
 	Type    reflect.Type // the T of the call: stashed (stash) or decoded into (recall, get)
 	Excerpt string       // start of the stored text, "" when nothing was read
@@ -43,7 +43,7 @@ type Error struct {
 func (e *Error) Error() string {
 	msg := fmt.Sprintf("propertybag: %s %q", e.Op, e.Name)
 	if e.Type != nil {
-		if e.Op == "stash" {
+		if e.Op == "add" {
 			msg += " (" + typename.Of(e.Type) + ")"
 		} else {
 			msg += " into " + typename.Of(e.Type)

@@ -20,24 +20,24 @@ func Example() {
 
 	// v3 → v4
 	var bag propertybag.PropertyBag
-	if err := propertybag.Stash(&bag, "ResidentialAddress", address); err != nil {
+	if err := propertybag.Add(&bag, "ResidentialAddress", address); err != nil {
 		panic(err)
 	}
-	if err := propertybag.Stash(&bag, "MiddleName", &middle); err != nil {
+	if err := propertybag.Add(&bag, "MiddleName", &middle); err != nil {
 		panic(err)
 	}
-	if err := propertybag.Stash(&bag, "Nickname", nickname); err != nil {
+	if err := propertybag.Add(&bag, "Nickname", nickname); err != nil {
 		panic(err)
 	}
 	fmt.Println(len(bag), bag["ResidentialAddress"], bag["MiddleName"])
 
 	// v4 → v3
-	addr, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
+	addr, err := propertybag.Pull[Address](&bag, "ResidentialAddress")
 	if err != nil {
 		panic(err)
 	}
-	m, _ := propertybag.Recall[string](&bag, "MiddleName")
-	n, _ := propertybag.Recall[string](&bag, "Nickname")
+	m, _ := propertybag.Pull[string](&bag, "MiddleName")
+	n, _ := propertybag.Pull[string](&bag, "Nickname")
 	fmt.Println(addr.Label, *m, n == nil, bag == nil)
 	// Output:
 	// 2 {"label":"1313 S. Harbor Blvd"} "Theodore"
@@ -45,9 +45,9 @@ func Example() {
 }
 
 // Stashing nil removes what the bag held under the name: nil means absent.
-func ExampleStash() {
+func ExampleAdd() {
 	bag := propertybag.PropertyBag{"MiddleName": `"Theodore"`, "KnownAs": `"Mickey"`}
-	if err := propertybag.Stash[string](&bag, "MiddleName", nil); err != nil {
+	if err := propertybag.Add[string](&bag, "MiddleName", nil); err != nil {
 		panic(err)
 	}
 	fmt.Println(bag)
@@ -56,15 +56,15 @@ func ExampleStash() {
 
 // A value that does not decode as the type asked for is reported, and stays
 // in the bag.
-func ExampleRecall_error() {
+func ExamplePull_error() {
 	bag := propertybag.PropertyBag{"ResidentialAddress": `{"street":"1313 S. Harbor Blvd"}`}
-	addr, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
+	addr, err := propertybag.Pull[Address](&bag, "ResidentialAddress")
 	fmt.Println(addr == nil, errors.Is(err, propertybag.ErrDecode))
 	fmt.Println(err)
 	fmt.Println(bag.Contains("ResidentialAddress"))
 	// Output:
 	// true true
-	// propertybag: recall "ResidentialAddress" into propertybag_test.Address: stored value does not decode into that type: json: unknown field "street" (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
+	// propertybag: pull "ResidentialAddress" into propertybag_test.Address: stored value does not decode into that type: json: unknown field "street" (stored text "{\"street\":\"1313 S. Harbor Blvd\"}")
 	// true
 }
 

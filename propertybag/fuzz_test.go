@@ -30,7 +30,7 @@ type fuzzTarget struct {
 
 // FuzzDecode checks that reading stored text never panics, as any of many
 // types; that null reads as nil for every type; that a failed read returns
-// no value and leaves the bag as it was, a successful Recall removing the
+// no value and leaves the bag as it was, a successful Pull removing the
 // value (readChecks); that string targets agree with encoding/json on JSON
 // string literals; and that whatever decodes encodes back to text that
 // decodes to an equal value.
@@ -104,7 +104,7 @@ func FuzzDecode(f *testing.F) {
 		// equal value.
 		if v, err := Get[fuzzTarget](bag, "v"); err == nil {
 			var again PropertyBag
-			if err := Stash(&again, "v", v); err != nil {
+			if err := Add(&again, "v", v); err != nil {
 				t.Fatalf("re-encoding %#v: %v", v, err)
 			}
 			w, err := Get[fuzzTarget](again, "v")
@@ -247,7 +247,7 @@ func readAs(typ reflect.Type, bag PropertyBag) (any, error) {
 	return v.Interface(), nil
 }
 
-// FuzzQuote checks that the JSON string literal Stash writes for a string is
+// FuzzQuote checks that the JSON string literal Add writes for a string is
 // the one json.Marshal writes (quote's shortcut for strings with nothing to
 // escape included), and that a literal plainString takes as it
 // is decodes, with json.Unmarshal, to exactly its content.

@@ -11,8 +11,8 @@ import (
 )
 
 // TestContains: Contains is true exactly for the names the bag holds,
-// whatever their values (empty text and null included), and follows Stash,
-// Remove, Get and Recall.
+// whatever their values (empty text and null included), and follows Add,
+// Remove, Get and Pull.
 func TestContains(t *testing.T) {
 	bag := PropertyBag{"a": `1`, "empty": ``, "null": `null`, "": `"empty name"`, "legacy": `plain`}
 	for name, want := range map[string]bool{
@@ -40,22 +40,22 @@ func TestContains(t *testing.T) {
 	if !bag.Contains("empty") {
 		t.Error("Contains after Get")
 	}
-	if _, err := Recall[int](&bag, "legacy"); err == nil || !bag.Contains("legacy") {
-		t.Errorf("Contains after a failed Recall (%v)", err)
+	if _, err := Pull[int](&bag, "legacy"); err == nil || !bag.Contains("legacy") {
+		t.Errorf("Contains after a failed Pull (%v)", err)
 	}
-	if _, err := Recall[string](&bag, "empty"); err != nil || bag.Contains("empty") {
-		t.Errorf("Contains after a successful Recall (%v)", err)
+	if _, err := Pull[string](&bag, "empty"); err != nil || bag.Contains("empty") {
+		t.Errorf("Contains after a successful Pull (%v)", err)
 	}
-	if _, err := Recall[int](&bag, "null"); err != nil || bag.Contains("null") {
-		t.Errorf("Contains after a Recall of null (%v)", err)
+	if _, err := Pull[int](&bag, "null"); err != nil || bag.Contains("null") {
+		t.Errorf("Contains after a Pull of null (%v)", err)
 	}
-	must(t, Stash(&nilBag, "n", ptrTo(1)))
+	must(t, Add(&nilBag, "n", ptrTo(1)))
 	if !nilBag.Contains("n") || nilBag.Contains("m") {
-		t.Error("Contains after Stash")
+		t.Error("Contains after Add")
 	}
-	must(t, Stash[int](&nilBag, "n", nil))
+	must(t, Add[int](&nilBag, "n", nil))
 	if nilBag.Contains("n") {
-		t.Error("Contains after Stash(nil)")
+		t.Error("Contains after Add(nil)")
 	}
 }
 
@@ -159,7 +159,7 @@ func TestStringEscapes(t *testing.T) {
 	}
 }
 
-// TestEncodeStrings: what Stash stores for a string is what encoding/json
+// TestEncodeStrings: what Add stores for a string is what encoding/json
 // writes, escapes included (the wire format of the bags in etcd).
 func TestEncodeStrings(t *testing.T) {
 	texts := []string{"", "plain", "/", "\b\f\n\r\t", "\x00\x01\x1f\x7f", "<a&b>", "\u2028\u2029",
@@ -174,10 +174,10 @@ func TestEncodeStrings(t *testing.T) {
 		std, err := json.Marshal(s)
 		must(t, err)
 		var bag PropertyBag
-		must(t, Stash(&bag, "s", &s))            // the shortcut for strings
-		must(t, Stash(&bag, "a", ptrTo[any](s))) // encode, through an interface
-		must(t, Stash(&bag, "g", ptrTo(gender(s))))
-		must(t, Stash(&bag, "o", &address{Label: s}))
+		must(t, Add(&bag, "s", &s))            // the shortcut for strings
+		must(t, Add(&bag, "a", ptrTo[any](s))) // encode, through an interface
+		must(t, Add(&bag, "g", ptrTo(gender(s))))
+		must(t, Add(&bag, "o", &address{Label: s}))
 		stdO, err := json.Marshal(address{Label: s})
 		must(t, err)
 		for name, want := range map[string]string{"s": string(std), "a": string(std), "g": string(std), "o": string(stdO)} {
@@ -218,7 +218,7 @@ func TestNumbers(t *testing.T) {
 			}
 		}
 	}
-	// Numbers round-trip through Stash at the limits of their types.
+	// Numbers round-trip through Add at the limits of their types.
 	eq(t, roundTrip(t, int8(127)), int8(127))
 	eq(t, roundTrip(t, uint16(65535)), uint16(65535))
 	eq(t, roundTrip(t, float32(3.4028235e38)), float32(3.4028235e38))

@@ -304,19 +304,19 @@ func (a *assign) stage(pr *prop) {
 	if !a.to {
 		value := a.srcObj + "." + pr.other.name
 		if pr.other.ref.kind == refPointer {
-			fmt.Fprintf(&a.pre, "if err := %s.Stash(&bag, %s); err != nil {\nreturn err\n}\n", st.variable, value)
+			fmt.Fprintf(&a.pre, "if err := %s.Add(&bag, %s); err != nil {\nreturn err\n}\n", st.variable, value)
 			return
 		}
 		cond := value + " != nil"
 		if pr.other.omitEmpty {
 			cond = "len(" + value + ") > 0"
 		}
-		fmt.Fprintf(&a.pre, "if %s {\nif err := %s.Stash(&bag, &%s); err != nil {\nreturn err\n}\n}\n", cond, st.variable, value)
+		fmt.Fprintf(&a.pre, "if %s {\nif err := %s.Add(&bag, &%s); err != nil {\nreturn err\n}\n}\n", cond, st.variable, value)
 		return
 	}
 	df := pr.other
 	l := a.local(df.name)
-	fmt.Fprintf(&a.pre, "%s, err := %s.Recall(&bag)\nif err != nil {\nreturn err\n}\n", l, st.variable)
+	fmt.Fprintf(&a.pre, "%s, err := %s.Pull(&bag)\nif err != nil {\nreturn err\n}\n", l, st.variable)
 	if df.ref.kind == refPointer {
 		a.values[df] = l
 	} else {
@@ -327,7 +327,7 @@ func (a *assign) stage(pr *prop) {
 // stash keeps the value of source field sf in the bag under key.
 func (a *assign) stash(sf *field, key string) {
 	value := a.srcObj + "." + sf.name
-	stash := a.f.q(pathPropertybag, "Stash")
+	stash := a.f.q(pathPropertybag, "Add")
 	if sf.ref.kind == refPointer {
 		fmt.Fprintf(&a.pre, "if err := %s(&bag, %q, %s); err != nil {\nreturn err\n}\n", stash, key, value)
 		return
@@ -348,7 +348,7 @@ func (a *assign) recall(df *field, key string) {
 	if t.kind == refPointer {
 		t = t.elem
 	}
-	fmt.Fprintf(&a.pre, "%s, err := %s[%s](&bag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Recall"), renderType(a.f, t, a.dstPath), key)
+	fmt.Fprintf(&a.pre, "%s, err := %s[%s](&bag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Pull"), renderType(a.f, t, a.dstPath), key)
 	if df.ref.kind == refPointer {
 		a.values[df] = l
 	} else {

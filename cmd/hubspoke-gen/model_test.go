@@ -181,8 +181,8 @@ func TestRetypedBagKeys(t *testing.T) {
 		t.Errorf("notes: %q", out.notes)
 	}
 	code := string(out.files[mustAbs(t, "testdata/retyped/api/v1storage/"+fileConversion)])
-	for _, want := range []string{`propertybag.Recall[int64](&bag, "Size@v2storage")`, `propertybag.Stash(&bag, "Size@v1storage", s.Size)`,
-		`propertybag.Recall[string](&bag, "Size@v1storage")`, `propertybag.Stash(&bag, "Size@v2storage", src.Size)`} {
+	for _, want := range []string{`propertybag.Pull[int64](&bag, "Size@v2storage")`, `propertybag.Add(&bag, "Size@v1storage", s.Size)`,
+		`propertybag.Pull[string](&bag, "Size@v1storage")`, `propertybag.Add(&bag, "Size@v2storage", src.Size)`} {
 		if !strings.Contains(code, want) {
 			t.Errorf("v1storage conversion lacks %s", want)
 		}

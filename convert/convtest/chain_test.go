@@ -540,22 +540,22 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	bag := s.PropertyBag.DeepCopy()
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
 	var err error
-	if d.Priority, err = propertybag.Recall[int](&bag, "Priority"); err != nil {
+	if d.Priority, err = propertybag.Pull[int](&bag, "Priority"); err != nil {
 		return err
 	}
-	if d.Given, err = propertybag.Recall[string](&bag, "Given"); err != nil {
+	if d.Given, err = propertybag.Pull[string](&bag, "Given"); err != nil {
 		return err
 	}
-	if d.Family, err = propertybag.Recall[string](&bag, "Family"); err != nil {
+	if d.Family, err = propertybag.Pull[string](&bag, "Family"); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "FullName", s.FullName); err != nil {
+	if err := propertybag.Add(&bag, "FullName", s.FullName); err != nil {
 		return err
 	}
 	d.Owner = nil
 	if s.Owner != nil {
 		ob := s.Owner.PropertyBag.DeepCopy()
-		verified, err := propertybag.Recall[bool](&ob, "Verified")
+		verified, err := propertybag.Pull[bool](&ob, "Verified")
 		if err != nil {
 			return err
 		}
@@ -566,7 +566,7 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 		d.Parts = make([]PartV2Storage, len(s.Parts))
 		for i, p := range s.Parts {
 			pb := p.PropertyBag.DeepCopy()
-			color, err := propertybag.Recall[string](&pb, "Color")
+			color, err := propertybag.Pull[string](&pb, "Color")
 			if err != nil {
 				return err
 			}
@@ -578,7 +578,7 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 		d.Zones = make(map[string]ZoneV2Storage, len(s.Zones))
 		for k, z := range s.Zones {
 			zb := z.PropertyBag.DeepCopy()
-			region, err := propertybag.Recall[string](&zb, "Region")
+			region, err := propertybag.Pull[string](&zb, "Region")
 			if err != nil {
 				return err
 			}
@@ -586,11 +586,11 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 		}
 	}
 	sb := w.Status.PropertyBag.DeepCopy()
-	observed, err := propertybag.Recall[int64](&sb, "ObservedGeneration")
+	observed, err := propertybag.Pull[int64](&sb, "ObservedGeneration")
 	if err != nil {
 		return err
 	}
-	lastSeen, err := propertybag.Recall[int64](&sb, "LastSeen")
+	lastSeen, err := propertybag.Pull[int64](&sb, "LastSeen")
 	if err != nil {
 		return err
 	}
@@ -603,22 +603,22 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 	s, d := &src.Spec, &w.Spec
 	bag := s.PropertyBag.DeepCopy()
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
-	if err := propertybag.Stash(&bag, "Priority", s.Priority); err != nil {
+	if err := propertybag.Add(&bag, "Priority", s.Priority); err != nil {
 		return err
 	}
 	for name, value := range map[string]*string{"Given": s.Given, "Family": s.Family} {
-		if err := propertybag.Stash(&bag, name, value); err != nil {
+		if err := propertybag.Add(&bag, name, value); err != nil {
 			return err
 		}
 	}
 	var err error
-	if d.FullName, err = propertybag.Recall[string](&bag, "FullName"); err != nil {
+	if d.FullName, err = propertybag.Pull[string](&bag, "FullName"); err != nil {
 		return err
 	}
 	d.Owner = nil
 	if s.Owner != nil {
 		ob := s.Owner.PropertyBag.DeepCopy()
-		if err := propertybag.Stash(&ob, "Verified", s.Owner.Verified); err != nil {
+		if err := propertybag.Add(&ob, "Verified", s.Owner.Verified); err != nil {
 			return err
 		}
 		d.Owner = &OwnerV1Storage{Email: s.Owner.Email, Phone: s.Owner.Phone, PropertyBag: ob}
@@ -628,7 +628,7 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 		d.Parts = make([]PartV1Storage, len(s.Parts))
 		for i, p := range s.Parts {
 			pb := p.PropertyBag.DeepCopy()
-			if err := propertybag.Stash(&pb, "Color", p.Color); err != nil {
+			if err := propertybag.Add(&pb, "Color", p.Color); err != nil {
 				return err
 			}
 			d.Parts[i] = PartV1Storage{Name: p.Name, Weight: p.Weight, Counts: p.Counts, PropertyBag: pb}
@@ -639,17 +639,17 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 		d.Zones = make(map[string]ZoneV1Storage, len(s.Zones))
 		for k, z := range s.Zones {
 			zb := z.PropertyBag.DeepCopy()
-			if err := propertybag.Stash(&zb, "Region", z.Region); err != nil {
+			if err := propertybag.Add(&zb, "Region", z.Region); err != nil {
 				return err
 			}
 			d.Zones[k] = ZoneV1Storage{Replicas: z.Replicas, PropertyBag: zb}
 		}
 	}
 	sb := src.Status.PropertyBag.DeepCopy()
-	if err := propertybag.Stash(&sb, "ObservedGeneration", src.Status.ObservedGeneration); err != nil {
+	if err := propertybag.Add(&sb, "ObservedGeneration", src.Status.ObservedGeneration); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&sb, "LastSeen", src.Status.LastSeen); err != nil {
+	if err := propertybag.Add(&sb, "LastSeen", src.Status.LastSeen); err != nil {
 		return err
 	}
 	w.Status = WidgetV1StorageStatus{Ready: src.Status.Ready, Message: src.Status.Message, PropertyBag: sb}
@@ -749,7 +749,7 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if activeBug() == bugMutatesSource {
 		slices.Sort(w.Spec.Tags) // the bug: sorts the receiver's (shared) slice in place
 	}
-	full, err := propertybag.Recall[string](&dst.Spec.PropertyBag, "FullName")
+	full, err := propertybag.Pull[string](&dst.Spec.PropertyBag, "FullName")
 	if err != nil {
 		return err
 	}
@@ -768,7 +768,7 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	given, family := splitName(*full)
 	dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
 	if (joinName(given, family) != *full || *full == "") && activeBug() != bugHookDropsStash {
-		if err := propertybag.Stash(&dst.Spec.PropertyBag, "FullName", full); err != nil {
+		if err := propertybag.Add(&dst.Spec.PropertyBag, "FullName", full); err != nil {
 			return err
 		}
 	}

@@ -128,7 +128,7 @@ func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
 		}
 	}
 	if len(src.Spec.Parts) > 0 {
-		if err := propertybag.Stash(&spec, "Parts", &src.Spec.Parts); err != nil {
+		if err := propertybag.Add(&spec, "Parts", &src.Spec.Parts); err != nil {
 			return err
 		}
 	}
@@ -142,7 +142,7 @@ func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
 }
 
 func pullInto[T any](bag propertybag.PropertyBag, name string, dst *T) error {
-	v, err := propertybag.Recall[T](&bag, name)
+	v, err := propertybag.Pull[T](&bag, name)
 	if err == nil && v != nil {
 		*dst = *v
 	}
@@ -154,7 +154,7 @@ func addIfSet[T comparable](bag *propertybag.PropertyBag, name string, v T) erro
 	if v == zero {
 		return nil
 	}
-	return propertybag.Stash(bag, name, &v)
+	return propertybag.Add(bag, name, &v)
 }
 
 // --- v1: API version ---

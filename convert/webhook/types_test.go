@@ -98,7 +98,7 @@ func (p *personV1Storage) Link() convert.Link {
 // assignTo recalls from the bag what v2storage has a field for.
 func (p *personV1Storage) assignTo(dst *personV2Storage) error {
 	bag := p.Spec.PropertyBag.DeepCopy()
-	email, err := propertybag.Recall[string](&bag, "Email")
+	email, err := propertybag.Pull[string](&bag, "Email")
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func (p *personV1Storage) assignTo(dst *personV2Storage) error {
 func (p *personV1Storage) assignFrom(src *personV2Storage) error {
 	var bag propertybag.PropertyBag
 	if src.Spec.Email != "" {
-		if err := propertybag.Stash(&bag, "Email", &src.Spec.Email); err != nil {
+		if err := propertybag.Add(&bag, "Email", &src.Spec.Email); err != nil {
 			return err
 		}
 	}

@@ -116,11 +116,11 @@ func withBagEntries(b *testing.B, h *v5storage.Person, n int) *v5storage.Person 
 		switch i % 3 {
 		case 0:
 			v := fmt.Sprintf("value number %d", i)
-			err = propertybag.Stash(&h.Spec.PropertyBag, name, &v)
+			err = propertybag.Add(&h.Spec.PropertyBag, name, &v)
 		case 1:
-			err = propertybag.Stash(&h.Spec.PropertyBag, name, &i)
+			err = propertybag.Add(&h.Spec.PropertyBag, name, &i)
 		default:
-			err = propertybag.Stash(&h.Spec.PropertyBag, name, &extra{Street: "PO Box 10000", Number: i})
+			err = propertybag.Add(&h.Spec.PropertyBag, name, &extra{Street: "PO Box 10000", Number: i})
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -42,7 +42,7 @@ func TestPropertyBagErrorsNameMetav1(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "into []metav1.Condition") {
 		t.Errorf("error %v does not name []metav1.Condition", err)
 	}
-	if err := propertybag.Stash(&bag, "Bad", &map[string]chan metav1.Time{"x": nil}); err == nil || !strings.Contains(err.Error(), "map[string]chan metav1.Time") {
+	if err := propertybag.Add(&bag, "Bad", &map[string]chan metav1.Time{"x": nil}); err == nil || !strings.Contains(err.Error(), "map[string]chan metav1.Time") {
 		t.Errorf("error %v does not name map[string]chan metav1.Time", err)
 	}
 }

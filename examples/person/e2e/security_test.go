@@ -550,7 +550,7 @@ func (s *security) testEveryVersionStaysReadable(t *testing.T) {
 	ed := s.editor
 
 	// 50,000 '<' as v1's middle name, typed into the annotation as they
-	// are (the bag's text holds the escapes Stash writes, which the
+	// are (the bag's text holds the escapes Add writes, which the
 	// annotation shows as the characters): whether an annotation grows past
 	// the budget depends on how the bags encode '<'; the in-process
 	// conversion, the same code as the webhook's, says.

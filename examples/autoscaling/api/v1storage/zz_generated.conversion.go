@@ -55,11 +55,11 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 func (s *HorizontalPodAutoscalerSpec) AssignProperties_To_HorizontalPodAutoscalerSpec(dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "TargetCPUUtilizationPercentage", s.TargetCPUUtilizationPercentage); err != nil {
+	if err := propertybag.Add(&bag, "TargetCPUUtilizationPercentage", s.TargetCPUUtilizationPercentage); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	metrics, err := propertybag.Recall[[]v2beta1storage.MetricSpec](&bag, "Metrics")
+	metrics, err := propertybag.Pull[[]v2beta1storage.MetricSpec](&bag, "Metrics")
 	if err != nil {
 		return err
 	}
@@ -82,12 +82,12 @@ func (s *HorizontalPodAutoscalerSpec) AssignProperties_From_HorizontalPodAutosca
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
 	if len(src.Metrics) > 0 {
-		if err := propertybag.Stash(&bag, "Metrics", &src.Metrics); err != nil {
+		if err := propertybag.Add(&bag, "Metrics", &src.Metrics); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v2beta1storage has no field for.
-	targetCPUUtilizationPercentage, err := propertybag.Recall[int32](&bag, "TargetCPUUtilizationPercentage")
+	targetCPUUtilizationPercentage, err := propertybag.Pull[int32](&bag, "TargetCPUUtilizationPercentage")
 	if err != nil {
 		return err
 	}
@@ -133,15 +133,15 @@ func (s *CrossVersionObjectReference) AssignProperties_From_CrossVersionObjectRe
 func (s *HorizontalPodAutoscalerStatus) AssignProperties_To_HorizontalPodAutoscalerStatus(dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "CurrentCPUUtilizationPercentage", s.CurrentCPUUtilizationPercentage); err != nil {
+	if err := propertybag.Add(&bag, "CurrentCPUUtilizationPercentage", s.CurrentCPUUtilizationPercentage); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	currentMetrics, err := propertybag.Recall[[]v2beta1storage.MetricStatus](&bag, "CurrentMetrics")
+	currentMetrics, err := propertybag.Pull[[]v2beta1storage.MetricStatus](&bag, "CurrentMetrics")
 	if err != nil {
 		return err
 	}
-	conditions, err := propertybag.Recall[[]v2beta1storage.HorizontalPodAutoscalerCondition](&bag, "Conditions")
+	conditions, err := propertybag.Pull[[]v2beta1storage.HorizontalPodAutoscalerCondition](&bag, "Conditions")
 	if err != nil {
 		return err
 	}
@@ -162,17 +162,17 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
 	if src.CurrentMetrics != nil {
-		if err := propertybag.Stash(&bag, "CurrentMetrics", &src.CurrentMetrics); err != nil {
+		if err := propertybag.Add(&bag, "CurrentMetrics", &src.CurrentMetrics); err != nil {
 			return err
 		}
 	}
 	if len(src.Conditions) > 0 {
-		if err := propertybag.Stash(&bag, "Conditions", &src.Conditions); err != nil {
+		if err := propertybag.Add(&bag, "Conditions", &src.Conditions); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v2beta1storage has no field for.
-	currentCPUUtilizationPercentage, err := propertybag.Recall[int32](&bag, "CurrentCPUUtilizationPercentage")
+	currentCPUUtilizationPercentage, err := propertybag.Pull[int32](&bag, "CurrentCPUUtilizationPercentage")
 	if err != nil {
 		return err
 	}

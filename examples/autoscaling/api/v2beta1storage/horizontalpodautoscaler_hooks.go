@@ -40,13 +40,13 @@ func MarkUnset(bag *propertybag.PropertyBag, name string, unset bool) error {
 	if !unset {
 		return nil
 	}
-	return propertybag.Stash(bag, name+unsetSuffix, ptr.To(true))
+	return propertybag.Add(bag, name+unsetSuffix, ptr.To(true))
 }
 
 // takeUnset removes the mark of MarkUnset for name from bag and returns q,
 // or nil when the mark was there and q is still zero.
 func takeUnset(bag *propertybag.PropertyBag, name string, q *resource.Quantity) (*resource.Quantity, error) {
-	marked, err := propertybag.Recall[bool](bag, name+unsetSuffix)
+	marked, err := propertybag.Pull[bool](bag, name+unsetSuffix)
 	if err != nil {
 		return nil, err
 	}

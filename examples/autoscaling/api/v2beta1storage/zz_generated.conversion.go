@@ -56,7 +56,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 func (s *HorizontalPodAutoscalerSpec) AssignProperties_To_HorizontalPodAutoscalerSpec(dst *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2beta1storage has no field for.
-	behavior, err := propertybag.Recall[v2beta2storage.HorizontalPodAutoscalerBehavior](&bag, "Behavior")
+	behavior, err := propertybag.Pull[v2beta2storage.HorizontalPodAutoscalerBehavior](&bag, "Behavior")
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,7 @@ func (s *HorizontalPodAutoscalerSpec) AssignProperties_To_HorizontalPodAutoscale
 func (s *HorizontalPodAutoscalerSpec) AssignProperties_From_HorizontalPodAutoscalerSpec(src *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Behavior", src.Behavior); err != nil {
+	if err := propertybag.Add(&bag, "Behavior", src.Behavior); err != nil {
 		return err
 	}
 	scaleTargetRef, err := genruntime.ConvertPointer(src.ScaleTargetRef, func(from *v2beta2storage.CrossVersionObjectReference, to *CrossVersionObjectReference) error {
@@ -212,24 +212,24 @@ func (s *MetricSpec) AssignProperties_From_MetricSpec(src *v2beta2storage.Metric
 func (s *ObjectMetricSource) AssignProperties_To_ObjectMetricSource(dst *v2beta2storage.ObjectMetricSource) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetValue", s.TargetValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetValue", s.TargetValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Selector", s.Selector); err != nil {
+	if err := propertybag.Add(&bag, "Selector", s.Selector); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "AverageValue", s.AverageValue); err != nil {
+	if err := propertybag.Add(&bag, "AverageValue", s.AverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	target, err := propertybag.Recall[v2beta2storage.MetricTarget](&bag, "Target")
+	target, err := propertybag.Pull[v2beta2storage.MetricTarget](&bag, "Target")
 	if err != nil {
 		return err
 	}
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
@@ -250,26 +250,26 @@ func (s *ObjectMetricSource) AssignProperties_To_ObjectMetricSource(dst *v2beta2
 func (s *ObjectMetricSource) AssignProperties_From_ObjectMetricSource(src *v2beta2storage.ObjectMetricSource) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Target", src.Target); err != nil {
+	if err := propertybag.Add(&bag, "Target", src.Target); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	targetValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetValue")
+	targetValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetValue")
 	if err != nil {
 		return err
 	}
-	selector, err := propertybag.Recall[metav1.LabelSelector](&bag, "Selector")
+	selector, err := propertybag.Pull[metav1.LabelSelector](&bag, "Selector")
 	if err != nil {
 		return err
 	}
-	averageValue, err := propertybag.Recall[resource.Quantity](&bag, "AverageValue")
+	averageValue, err := propertybag.Pull[resource.Quantity](&bag, "AverageValue")
 	if err != nil {
 		return err
 	}
@@ -294,21 +294,21 @@ func (s *ObjectMetricSource) AssignProperties_From_ObjectMetricSource(src *v2bet
 func (s *PodsMetricSource) AssignProperties_To_PodsMetricSource(dst *v2beta2storage.PodsMetricSource) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Selector", s.Selector); err != nil {
+	if err := propertybag.Add(&bag, "Selector", s.Selector); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
-	target, err := propertybag.Recall[v2beta2storage.MetricTarget](&bag, "Target")
+	target, err := propertybag.Pull[v2beta2storage.MetricTarget](&bag, "Target")
 	if err != nil {
 		return err
 	}
@@ -324,22 +324,22 @@ func (s *PodsMetricSource) AssignProperties_To_PodsMetricSource(dst *v2beta2stor
 func (s *PodsMetricSource) AssignProperties_From_PodsMetricSource(src *v2beta2storage.PodsMetricSource) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Target", src.Target); err != nil {
+	if err := propertybag.Add(&bag, "Target", src.Target); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	targetAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetAverageValue")
+	targetAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetAverageValue")
 	if err != nil {
 		return err
 	}
-	selector, err := propertybag.Recall[metav1.LabelSelector](&bag, "Selector")
+	selector, err := propertybag.Pull[metav1.LabelSelector](&bag, "Selector")
 	if err != nil {
 		return err
 	}
@@ -356,14 +356,14 @@ func (s *PodsMetricSource) AssignProperties_From_PodsMetricSource(src *v2beta2st
 func (s *ResourceMetricSource) AssignProperties_To_ResourceMetricSource(dst *v2beta2storage.ResourceMetricSource) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "TargetAverageUtilization", s.TargetAverageUtilization); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageUtilization", s.TargetAverageUtilization); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	target, err := propertybag.Recall[v2beta2storage.MetricTarget](&bag, "Target")
+	target, err := propertybag.Pull[v2beta2storage.MetricTarget](&bag, "Target")
 	if err != nil {
 		return err
 	}
@@ -379,15 +379,15 @@ func (s *ResourceMetricSource) AssignProperties_To_ResourceMetricSource(dst *v2b
 func (s *ResourceMetricSource) AssignProperties_From_ResourceMetricSource(src *v2beta2storage.ResourceMetricSource) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Target", src.Target); err != nil {
+	if err := propertybag.Add(&bag, "Target", src.Target); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	targetAverageUtilization, err := propertybag.Recall[int32](&bag, "TargetAverageUtilization")
+	targetAverageUtilization, err := propertybag.Pull[int32](&bag, "TargetAverageUtilization")
 	if err != nil {
 		return err
 	}
-	targetAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetAverageValue")
+	targetAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetAverageValue")
 	if err != nil {
 		return err
 	}
@@ -404,14 +404,14 @@ func (s *ResourceMetricSource) AssignProperties_From_ResourceMetricSource(src *v
 func (s *ContainerResourceMetricSource) AssignProperties_To_ContainerResourceMetricSource(dst *v2beta2storage.ContainerResourceMetricSource) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "TargetAverageUtilization", s.TargetAverageUtilization); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageUtilization", s.TargetAverageUtilization); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	target, err := propertybag.Recall[v2beta2storage.MetricTarget](&bag, "Target")
+	target, err := propertybag.Pull[v2beta2storage.MetricTarget](&bag, "Target")
 	if err != nil {
 		return err
 	}
@@ -428,15 +428,15 @@ func (s *ContainerResourceMetricSource) AssignProperties_To_ContainerResourceMet
 func (s *ContainerResourceMetricSource) AssignProperties_From_ContainerResourceMetricSource(src *v2beta2storage.ContainerResourceMetricSource) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Target", src.Target); err != nil {
+	if err := propertybag.Add(&bag, "Target", src.Target); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	targetAverageUtilization, err := propertybag.Recall[int32](&bag, "TargetAverageUtilization")
+	targetAverageUtilization, err := propertybag.Pull[int32](&bag, "TargetAverageUtilization")
 	if err != nil {
 		return err
 	}
-	targetAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetAverageValue")
+	targetAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetAverageValue")
 	if err != nil {
 		return err
 	}
@@ -454,24 +454,24 @@ func (s *ContainerResourceMetricSource) AssignProperties_From_ContainerResourceM
 func (s *ExternalMetricSource) AssignProperties_To_ExternalMetricSource(dst *v2beta2storage.ExternalMetricSource) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "MetricSelector", s.MetricSelector); err != nil {
+	if err := propertybag.Add(&bag, "MetricSelector", s.MetricSelector); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetValue", s.TargetValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetValue", s.TargetValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "TargetAverageValue", s.TargetAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
-	target, err := propertybag.Recall[v2beta2storage.MetricTarget](&bag, "Target")
+	target, err := propertybag.Pull[v2beta2storage.MetricTarget](&bag, "Target")
 	if err != nil {
 		return err
 	}
@@ -487,26 +487,26 @@ func (s *ExternalMetricSource) AssignProperties_To_ExternalMetricSource(dst *v2b
 func (s *ExternalMetricSource) AssignProperties_From_ExternalMetricSource(src *v2beta2storage.ExternalMetricSource) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Target", src.Target); err != nil {
+	if err := propertybag.Add(&bag, "Target", src.Target); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	metricSelector, err := propertybag.Recall[metav1.LabelSelector](&bag, "MetricSelector")
+	metricSelector, err := propertybag.Pull[metav1.LabelSelector](&bag, "MetricSelector")
 	if err != nil {
 		return err
 	}
-	targetValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetValue")
+	targetValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetValue")
 	if err != nil {
 		return err
 	}
-	targetAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "TargetAverageValue")
+	targetAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "TargetAverageValue")
 	if err != nil {
 		return err
 	}
@@ -650,24 +650,24 @@ func (s *MetricStatus) AssignProperties_From_MetricStatus(src *v2beta2storage.Me
 func (s *ObjectMetricStatus) AssignProperties_To_ObjectMetricStatus(dst *v2beta2storage.ObjectMetricStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentValue", s.CurrentValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentValue", s.CurrentValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Selector", s.Selector); err != nil {
+	if err := propertybag.Add(&bag, "Selector", s.Selector); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "AverageValue", s.AverageValue); err != nil {
+	if err := propertybag.Add(&bag, "AverageValue", s.AverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
-	current, err := propertybag.Recall[v2beta2storage.MetricValueStatus](&bag, "Current")
+	current, err := propertybag.Pull[v2beta2storage.MetricValueStatus](&bag, "Current")
 	if err != nil {
 		return err
 	}
@@ -688,26 +688,26 @@ func (s *ObjectMetricStatus) AssignProperties_To_ObjectMetricStatus(dst *v2beta2
 func (s *ObjectMetricStatus) AssignProperties_From_ObjectMetricStatus(src *v2beta2storage.ObjectMetricStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Current", src.Current); err != nil {
+	if err := propertybag.Add(&bag, "Current", src.Current); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	currentValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentValue")
+	currentValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentValue")
 	if err != nil {
 		return err
 	}
-	selector, err := propertybag.Recall[metav1.LabelSelector](&bag, "Selector")
+	selector, err := propertybag.Pull[metav1.LabelSelector](&bag, "Selector")
 	if err != nil {
 		return err
 	}
-	averageValue, err := propertybag.Recall[resource.Quantity](&bag, "AverageValue")
+	averageValue, err := propertybag.Pull[resource.Quantity](&bag, "AverageValue")
 	if err != nil {
 		return err
 	}
@@ -732,21 +732,21 @@ func (s *ObjectMetricStatus) AssignProperties_From_ObjectMetricStatus(src *v2bet
 func (s *PodsMetricStatus) AssignProperties_To_PodsMetricStatus(dst *v2beta2storage.PodsMetricStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Selector", s.Selector); err != nil {
+	if err := propertybag.Add(&bag, "Selector", s.Selector); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
-	current, err := propertybag.Recall[v2beta2storage.MetricValueStatus](&bag, "Current")
+	current, err := propertybag.Pull[v2beta2storage.MetricValueStatus](&bag, "Current")
 	if err != nil {
 		return err
 	}
@@ -762,22 +762,22 @@ func (s *PodsMetricStatus) AssignProperties_To_PodsMetricStatus(dst *v2beta2stor
 func (s *PodsMetricStatus) AssignProperties_From_PodsMetricStatus(src *v2beta2storage.PodsMetricStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Current", src.Current); err != nil {
+	if err := propertybag.Add(&bag, "Current", src.Current); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	currentAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentAverageValue")
+	currentAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentAverageValue")
 	if err != nil {
 		return err
 	}
-	selector, err := propertybag.Recall[metav1.LabelSelector](&bag, "Selector")
+	selector, err := propertybag.Pull[metav1.LabelSelector](&bag, "Selector")
 	if err != nil {
 		return err
 	}
@@ -794,14 +794,14 @@ func (s *PodsMetricStatus) AssignProperties_From_PodsMetricStatus(src *v2beta2st
 func (s *ResourceMetricStatus) AssignProperties_To_ResourceMetricStatus(dst *v2beta2storage.ResourceMetricStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "CurrentAverageUtilization", s.CurrentAverageUtilization); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageUtilization", s.CurrentAverageUtilization); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	current, err := propertybag.Recall[v2beta2storage.MetricValueStatus](&bag, "Current")
+	current, err := propertybag.Pull[v2beta2storage.MetricValueStatus](&bag, "Current")
 	if err != nil {
 		return err
 	}
@@ -817,15 +817,15 @@ func (s *ResourceMetricStatus) AssignProperties_To_ResourceMetricStatus(dst *v2b
 func (s *ResourceMetricStatus) AssignProperties_From_ResourceMetricStatus(src *v2beta2storage.ResourceMetricStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Current", src.Current); err != nil {
+	if err := propertybag.Add(&bag, "Current", src.Current); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	currentAverageUtilization, err := propertybag.Recall[int32](&bag, "CurrentAverageUtilization")
+	currentAverageUtilization, err := propertybag.Pull[int32](&bag, "CurrentAverageUtilization")
 	if err != nil {
 		return err
 	}
-	currentAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentAverageValue")
+	currentAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentAverageValue")
 	if err != nil {
 		return err
 	}
@@ -842,14 +842,14 @@ func (s *ResourceMetricStatus) AssignProperties_From_ResourceMetricStatus(src *v
 func (s *ContainerResourceMetricStatus) AssignProperties_To_ContainerResourceMetricStatus(dst *v2beta2storage.ContainerResourceMetricStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "CurrentAverageUtilization", s.CurrentAverageUtilization); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageUtilization", s.CurrentAverageUtilization); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	current, err := propertybag.Recall[v2beta2storage.MetricValueStatus](&bag, "Current")
+	current, err := propertybag.Pull[v2beta2storage.MetricValueStatus](&bag, "Current")
 	if err != nil {
 		return err
 	}
@@ -866,15 +866,15 @@ func (s *ContainerResourceMetricStatus) AssignProperties_To_ContainerResourceMet
 func (s *ContainerResourceMetricStatus) AssignProperties_From_ContainerResourceMetricStatus(src *v2beta2storage.ContainerResourceMetricStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Current", src.Current); err != nil {
+	if err := propertybag.Add(&bag, "Current", src.Current); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	currentAverageUtilization, err := propertybag.Recall[int32](&bag, "CurrentAverageUtilization")
+	currentAverageUtilization, err := propertybag.Pull[int32](&bag, "CurrentAverageUtilization")
 	if err != nil {
 		return err
 	}
-	currentAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentAverageValue")
+	currentAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentAverageValue")
 	if err != nil {
 		return err
 	}
@@ -892,24 +892,24 @@ func (s *ContainerResourceMetricStatus) AssignProperties_From_ContainerResourceM
 func (s *ExternalMetricStatus) AssignProperties_To_ExternalMetricStatus(dst *v2beta2storage.ExternalMetricStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "MetricName", s.MetricName); err != nil {
+	if err := propertybag.Add(&bag, "MetricName", s.MetricName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "MetricSelector", s.MetricSelector); err != nil {
+	if err := propertybag.Add(&bag, "MetricSelector", s.MetricSelector); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentValue", s.CurrentValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentValue", s.CurrentValue); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
+	if err := propertybag.Add(&bag, "CurrentAverageValue", s.CurrentAverageValue); err != nil {
 		return err
 	}
 	// From the bag: what v2beta1storage has no field for.
-	metric, err := propertybag.Recall[v2beta2storage.MetricIdentifier](&bag, "Metric")
+	metric, err := propertybag.Pull[v2beta2storage.MetricIdentifier](&bag, "Metric")
 	if err != nil {
 		return err
 	}
-	current, err := propertybag.Recall[v2beta2storage.MetricValueStatus](&bag, "Current")
+	current, err := propertybag.Pull[v2beta2storage.MetricValueStatus](&bag, "Current")
 	if err != nil {
 		return err
 	}
@@ -925,26 +925,26 @@ func (s *ExternalMetricStatus) AssignProperties_To_ExternalMetricStatus(dst *v2b
 func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v2beta2storage.ExternalMetricStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Metric", src.Metric); err != nil {
+	if err := propertybag.Add(&bag, "Metric", src.Metric); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Current", src.Current); err != nil {
+	if err := propertybag.Add(&bag, "Current", src.Current); err != nil {
 		return err
 	}
 	// From the bag: what v2beta2storage has no field for.
-	metricName, err := propertybag.Recall[string](&bag, "MetricName")
+	metricName, err := propertybag.Pull[string](&bag, "MetricName")
 	if err != nil {
 		return err
 	}
-	metricSelector, err := propertybag.Recall[metav1.LabelSelector](&bag, "MetricSelector")
+	metricSelector, err := propertybag.Pull[metav1.LabelSelector](&bag, "MetricSelector")
 	if err != nil {
 		return err
 	}
-	currentValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentValue")
+	currentValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentValue")
 	if err != nil {
 		return err
 	}
-	currentAverageValue, err := propertybag.Recall[resource.Quantity](&bag, "CurrentAverageValue")
+	currentAverageValue, err := propertybag.Pull[resource.Quantity](&bag, "CurrentAverageValue")
 	if err != nil {
 		return err
 	}

@@ -488,7 +488,7 @@ func (s *HorizontalPodAutoscalerBehavior) AssignProperties_From_HorizontalPodAut
 func (s *HPAScalingRules) AssignProperties_To_HPAScalingRules(dst *v2storage.HPAScalingRules) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2beta2storage has no field for.
-	tolerance, err := propertybag.Recall[resource.Quantity](&bag, "Tolerance")
+	tolerance, err := propertybag.Pull[resource.Quantity](&bag, "Tolerance")
 	if err != nil {
 		return err
 	}
@@ -510,7 +510,7 @@ func (s *HPAScalingRules) AssignProperties_To_HPAScalingRules(dst *v2storage.HPA
 func (s *HPAScalingRules) AssignProperties_From_HPAScalingRules(src *v2storage.HPAScalingRules) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "Tolerance", src.Tolerance); err != nil {
+	if err := propertybag.Add(&bag, "Tolerance", src.Tolerance); err != nil {
 		return err
 	}
 	policies, err := genruntime.ConvertSlice(src.Policies, func(from *v2storage.HPAScalingPolicy, to *HPAScalingPolicy) error {

@@ -50,7 +50,7 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	middleName, err := propertybag.Recall[string](&bag, "MiddleName")
+	middleName, err := propertybag.Pull[string](&bag, "MiddleName")
 	if err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "MiddleName", src.MiddleName); err != nil {
+	if err := propertybag.Add(&bag, "MiddleName", src.MiddleName); err != nil {
 		return err
 	}
 	*s = PersonSpec{

@@ -29,7 +29,7 @@ const (
 
 // AssignPropertiesTo derives the v3 names from the v2 names.
 func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
-	absent, err := propertybag.Recall[[]string](&dst.PropertyBag, absentV3Names)
+	absent, err := propertybag.Pull[[]string](&dst.PropertyBag, absentV3Names)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error {
 			return nil
 		}
 		yes := true
-		return propertybag.Stash(&dst.PropertyBag, noV2Names, &yes)
+		return propertybag.Add(&dst.PropertyBag, noV2Names, &yes)
 	}
 	// Drop the stashed v2 names when converting back would derive them
 	// again from the v3 names (as it does for an object that did not come
@@ -95,7 +95,7 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 	if absent == nil {
 		return nil
 	}
-	return propertybag.Stash(&s.PropertyBag, absentV3Names, &absent)
+	return propertybag.Add(&s.PropertyBag, absentV3Names, &absent)
 }
 
 type v3Names struct{ fullName, familyName, knownAs, alphaKey *string }

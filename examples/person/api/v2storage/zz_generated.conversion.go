@@ -51,37 +51,37 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "FirstName", s.FirstName); err != nil {
+	if err := propertybag.Add(&bag, "FirstName", s.FirstName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "MiddleName", s.MiddleName); err != nil {
+	if err := propertybag.Add(&bag, "MiddleName", s.MiddleName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "LastName", s.LastName); err != nil {
+	if err := propertybag.Add(&bag, "LastName", s.LastName); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	fullName, err := propertybag.Recall[string](&bag, "FullName")
+	fullName, err := propertybag.Pull[string](&bag, "FullName")
 	if err != nil {
 		return err
 	}
-	familyName, err := propertybag.Recall[string](&bag, "FamilyName")
+	familyName, err := propertybag.Pull[string](&bag, "FamilyName")
 	if err != nil {
 		return err
 	}
-	knownAs, err := propertybag.Recall[string](&bag, "KnownAs")
+	knownAs, err := propertybag.Pull[string](&bag, "KnownAs")
 	if err != nil {
 		return err
 	}
-	alphaKey, err := propertybag.Recall[string](&bag, "AlphaKey")
+	alphaKey, err := propertybag.Pull[string](&bag, "AlphaKey")
 	if err != nil {
 		return err
 	}
-	birthDate, err := propertybag.Recall[string](&bag, "BirthDate")
+	birthDate, err := propertybag.Pull[string](&bag, "BirthDate")
 	if err != nil {
 		return err
 	}
-	residentialAddress, err := propertybag.Recall[v3storage.Address](&bag, "ResidentialAddress")
+	residentialAddress, err := propertybag.Pull[v3storage.Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return err
 	}
@@ -102,34 +102,34 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec) error {
 	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "FullName", src.FullName); err != nil {
+	if err := propertybag.Add(&bag, "FullName", src.FullName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "FamilyName", src.FamilyName); err != nil {
+	if err := propertybag.Add(&bag, "FamilyName", src.FamilyName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "KnownAs", src.KnownAs); err != nil {
+	if err := propertybag.Add(&bag, "KnownAs", src.KnownAs); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "AlphaKey", src.AlphaKey); err != nil {
+	if err := propertybag.Add(&bag, "AlphaKey", src.AlphaKey); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "BirthDate", src.BirthDate); err != nil {
+	if err := propertybag.Add(&bag, "BirthDate", src.BirthDate); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "ResidentialAddress", src.ResidentialAddress); err != nil {
+	if err := propertybag.Add(&bag, "ResidentialAddress", src.ResidentialAddress); err != nil {
 		return err
 	}
 	// From the bag: what v3storage has no field for.
-	firstName, err := propertybag.Recall[string](&bag, "FirstName")
+	firstName, err := propertybag.Pull[string](&bag, "FirstName")
 	if err != nil {
 		return err
 	}
-	middleName, err := propertybag.Recall[string](&bag, "MiddleName")
+	middleName, err := propertybag.Pull[string](&bag, "MiddleName")
 	if err != nil {
 		return err
 	}
-	lastName, err := propertybag.Recall[string](&bag, "LastName")
+	lastName, err := propertybag.Pull[string](&bag, "LastName")
 	if err != nil {
 		return err
 	}

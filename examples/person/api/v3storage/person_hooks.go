@@ -27,7 +27,7 @@ func birthDateToDate(text string) (v4storage.Date, error) {
 		d.Year, d.Month, d.Day = &year, &month, &day
 		return d, nil
 	}
-	err := propertybag.Stash(&d.PropertyBag, birthDateText, &text)
+	err := propertybag.Add(&d.PropertyBag, birthDateText, &text)
 	return d, err
 }
 
@@ -99,7 +99,7 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 	if back != nil && sameDate(*back, *src.BirthDate) {
 		return nil
 	}
-	return propertybag.Stash(&s.PropertyBag, birthDateV4, src.BirthDate)
+	return propertybag.Add(&s.PropertyBag, birthDateV4, src.BirthDate)
 }
 
 // AssignPropertiesTo converts the v3 text to a v4 Date, and puts back the
@@ -115,7 +115,7 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 	if !dst.PropertyBag.Contains(birthDateV4) {
 		return nil
 	}
-	kept, err := propertybag.Recall[v4storage.Date](&dst.PropertyBag, birthDateV4)
+	kept, err := propertybag.Pull[v4storage.Date](&dst.PropertyBag, birthDateV4)
 	if err != nil || kept == nil {
 		return err
 	}

@@ -51,20 +51,20 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v4storage has no field for.
-	if err := propertybag.Stash(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
+	if err := propertybag.Add(&bag, "ResidentialAddress", s.ResidentialAddress); err != nil {
 		return err
 	}
 	// From the bag: what v3storage has no field for.
-	mailingAddress, err := propertybag.Recall[v4storage.MailingAddress](&bag, "MailingAddress")
+	mailingAddress, err := propertybag.Pull[v4storage.MailingAddress](&bag, "MailingAddress")
 	if err != nil {
 		return err
 	}
 	// BirthDate changes type (*string in v3storage, *Date in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	birthDate, err := propertybag.Recall[v4storage.Date](&bag, "BirthDate@v4storage")
+	birthDate, err := propertybag.Pull[v4storage.Date](&bag, "BirthDate@v4storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "BirthDate@v3storage", s.BirthDate); err != nil {
+	if err := propertybag.Add(&bag, "BirthDate@v3storage", s.BirthDate); err != nil {
 		return err
 	}
 	*dst = v4storage.PersonSpec{
@@ -84,20 +84,20 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v4storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v4storage.PersonSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "MailingAddress", src.MailingAddress); err != nil {
+	if err := propertybag.Add(&bag, "MailingAddress", src.MailingAddress); err != nil {
 		return err
 	}
 	// From the bag: what v4storage has no field for.
-	residentialAddress, err := propertybag.Recall[Address](&bag, "ResidentialAddress")
+	residentialAddress, err := propertybag.Pull[Address](&bag, "ResidentialAddress")
 	if err != nil {
 		return err
 	}
 	// BirthDate changes type (*string in v3storage, *Date in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	birthDate, err := propertybag.Recall[string](&bag, "BirthDate@v3storage")
+	birthDate, err := propertybag.Pull[string](&bag, "BirthDate@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "BirthDate@v4storage", src.BirthDate); err != nil {
+	if err := propertybag.Add(&bag, "BirthDate@v4storage", src.BirthDate); err != nil {
 		return err
 	}
 	*s = PersonSpec{

@@ -63,7 +63,7 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v4storage's bag keeps the shape these had when they left.
-	residentialAddress, err := personSpecResidentialAddress.Recall(&bag)
+	residentialAddress, err := personSpecResidentialAddress.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v4storage's bag keeps the shape these had when they left.
-	if err := personSpecResidentialAddress.Stash(&bag, src.ResidentialAddress); err != nil {
+	if err := personSpecResidentialAddress.Add(&bag, src.ResidentialAddress); err != nil {
 		return err
 	}
 	birthDate, err := genruntime.ConvertPointer(src.BirthDate, func(from *v5storage.Date, to *Date) error {
@@ -171,7 +171,7 @@ func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v5storage.Mai
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v4storage has no field for.
-	lastContacted, err := propertybag.Recall[string](&bag, "LastContacted")
+	lastContacted, err := propertybag.Pull[string](&bag, "LastContacted")
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v5storage.PersonSta
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v5storage.PersonStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v4storage has no field for.
-	if err := propertybag.Stash(&bag, "LastContacted", src.LastContacted); err != nil {
+	if err := propertybag.Add(&bag, "LastContacted", src.LastContacted); err != nil {
 		return err
 	}
 	*s = PersonStatus{

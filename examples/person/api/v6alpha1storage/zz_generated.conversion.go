@@ -51,7 +51,7 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v5storage has no field for.
-	if err := propertybag.Stash(&bag, "Pronouns", s.Pronouns); err != nil {
+	if err := propertybag.Add(&bag, "Pronouns", s.Pronouns); err != nil {
 		return err
 	}
 	birthDate, err := genruntime.ConvertPointer(s.BirthDate, (*Date).AssignProperties_To_Date)
@@ -84,7 +84,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v5storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v5storage.PersonSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v5storage has no field for.
-	pronouns, err := propertybag.Recall[string](&bag, "Pronouns")
+	pronouns, err := propertybag.Pull[string](&bag, "Pronouns")
 	if err != nil {
 		return err
 	}

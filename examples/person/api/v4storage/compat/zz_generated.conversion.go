@@ -12,23 +12,23 @@ import (
 func (s *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v5storage has no field for.
-	if err := propertybag.Stash(&bag, "Label", s.Label); err != nil {
+	if err := propertybag.Add(&bag, "Label", s.Label); err != nil {
 		return err
 	}
 	// From the bag: what v4storage/compat has no field for.
-	street, err := propertybag.Recall[string](&bag, "Street")
+	street, err := propertybag.Pull[string](&bag, "Street")
 	if err != nil {
 		return err
 	}
-	suburb, err := propertybag.Recall[string](&bag, "Suburb")
+	suburb, err := propertybag.Pull[string](&bag, "Suburb")
 	if err != nil {
 		return err
 	}
-	city, err := propertybag.Recall[string](&bag, "City")
+	city, err := propertybag.Pull[string](&bag, "City")
 	if err != nil {
 		return err
 	}
-	country, err := propertybag.Recall[string](&bag, "Country")
+	country, err := propertybag.Pull[string](&bag, "Country")
 	if err != nil {
 		return err
 	}
@@ -46,20 +46,20 @@ func (s *Address) AssignProperties_To_Address(dst *v5storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// Kept in the bag: what v4storage/compat has no field for.
-	if err := propertybag.Stash(&bag, "Street", src.Street); err != nil {
+	if err := propertybag.Add(&bag, "Street", src.Street); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Suburb", src.Suburb); err != nil {
+	if err := propertybag.Add(&bag, "Suburb", src.Suburb); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "City", src.City); err != nil {
+	if err := propertybag.Add(&bag, "City", src.City); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Country", src.Country); err != nil {
+	if err := propertybag.Add(&bag, "Country", src.Country); err != nil {
 		return err
 	}
 	// From the bag: what v5storage has no field for.
-	label, err := propertybag.Recall[string](&bag, "Label")
+	label, err := propertybag.Pull[string](&bag, "Label")
 	if err != nil {
 		return err
 	}

@@ -51,28 +51,28 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Legacy", s.Legacy); err != nil {
+	if err := propertybag.Add(&bag, "Legacy", s.Legacy); err != nil {
 		return err
 	}
 	if len(s.OldTags) > 0 {
-		if err := propertybag.Stash(&bag, "OldTags", &s.OldTags); err != nil {
+		if err := propertybag.Add(&bag, "OldTags", &s.OldTags); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v1storage has no field for.
-	color, err := propertybag.Recall[string](&bag, "Color")
+	color, err := propertybag.Pull[string](&bag, "Color")
 	if err != nil {
 		return err
 	}
-	tags, err := propertybag.Recall[[]string](&bag, "Tags")
+	tags, err := propertybag.Pull[[]string](&bag, "Tags")
 	if err != nil {
 		return err
 	}
-	limits, err := propertybag.Recall[map[string]int64](&bag, "Limits")
+	limits, err := propertybag.Pull[map[string]int64](&bag, "Limits")
 	if err != nil {
 		return err
 	}
-	owner, err := propertybag.Recall[v2storage.Owner](&bag, "Owner")
+	owner, err := propertybag.Pull[v2storage.Owner](&bag, "Owner")
 	if err != nil {
 		return err
 	}
@@ -91,28 +91,28 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Color", src.Color); err != nil {
+	if err := propertybag.Add(&bag, "Color", src.Color); err != nil {
 		return err
 	}
 	if len(src.Tags) > 0 {
-		if err := propertybag.Stash(&bag, "Tags", &src.Tags); err != nil {
+		if err := propertybag.Add(&bag, "Tags", &src.Tags); err != nil {
 			return err
 		}
 	}
 	if len(src.Limits) > 0 {
-		if err := propertybag.Stash(&bag, "Limits", &src.Limits); err != nil {
+		if err := propertybag.Add(&bag, "Limits", &src.Limits); err != nil {
 			return err
 		}
 	}
-	if err := propertybag.Stash(&bag, "Owner", src.Owner); err != nil {
+	if err := propertybag.Add(&bag, "Owner", src.Owner); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	legacy, err := propertybag.Recall[string](&bag, "Legacy")
+	legacy, err := propertybag.Pull[string](&bag, "Legacy")
 	if err != nil {
 		return err
 	}
-	oldTags, err := propertybag.Recall[[]string](&bag, "OldTags")
+	oldTags, err := propertybag.Pull[[]string](&bag, "OldTags")
 	if err != nil {
 		return err
 	}

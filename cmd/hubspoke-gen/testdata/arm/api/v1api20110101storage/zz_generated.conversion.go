@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v1api20150505previewstorage.W
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1api20150505previewstorage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1api20110101storage has no field for.
-	tier, err := propertybag.Recall[string](&bag, "Tier")
+	tier, err := propertybag.Pull[string](&bag, "Tier")
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1api20150505previewsto
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1api20150505previewstorage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1api20110101storage has no field for.
-	if err := propertybag.Stash(&bag, "Tier", src.Tier); err != nil {
+	if err := propertybag.Add(&bag, "Tier", src.Tier); err != nil {
 		return err
 	}
 	owner, err := genruntime.ConvertPointer(src.Owner, func(from *v1api20150505previewstorage.Person, to *Person) error {

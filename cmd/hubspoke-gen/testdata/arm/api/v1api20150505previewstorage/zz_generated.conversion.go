@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v1api20150505storage.Widget) 
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1api20150505storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1api20150505storage has no field for.
-	if err := propertybag.Stash(&bag, "Tier", s.Tier); err != nil {
+	if err := propertybag.Add(&bag, "Tier", s.Tier); err != nil {
 		return err
 	}
 	owner, err := genruntime.ConvertPointer(s.Owner, (*Person).AssignProperties_To_Person)
@@ -70,7 +70,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1api20150505storage.Wi
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1api20150505storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1api20150505storage has no field for.
-	tier, err := propertybag.Recall[string](&bag, "Tier")
+	tier, err := propertybag.Pull[string](&bag, "Tier")
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func (p *CronJob) AssignProperties_From_CronJob(src *v1storage.CronJob) error {
 func (s *CronJobSpec) AssignProperties_To_CronJobSpec(dst *v1storage.CronJobSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1beta1storage has no field for.
-	timeZone, err := propertybag.Recall[string](&bag, "TimeZone")
+	timeZone, err := propertybag.Pull[string](&bag, "TimeZone")
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (s *CronJobSpec) AssignProperties_To_CronJobSpec(dst *v1storage.CronJobSpec
 func (s *CronJobSpec) AssignProperties_From_CronJobSpec(src *v1storage.CronJobSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "TimeZone", src.TimeZone); err != nil {
+	if err := propertybag.Add(&bag, "TimeZone", src.TimeZone); err != nil {
 		return err
 	}
 	jobTemplate, err := genruntime.ConvertPointer(src.JobTemplate, func(from *v1storage.JobTemplateSpec, to *JobTemplateSpec) error {
@@ -124,7 +124,7 @@ func (s *JobTemplateSpec) AssignProperties_From_JobTemplateSpec(src *v1storage.J
 func (s *CronJobStatus) AssignProperties_To_CronJobStatus(dst *v1storage.CronJobStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1beta1storage has no field for.
-	lastSuccessfulTime, err := propertybag.Recall[metav1.Time](&bag, "LastSuccessfulTime")
+	lastSuccessfulTime, err := propertybag.Pull[metav1.Time](&bag, "LastSuccessfulTime")
 	if err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func (s *CronJobStatus) AssignProperties_To_CronJobStatus(dst *v1storage.CronJob
 func (s *CronJobStatus) AssignProperties_From_CronJobStatus(src *v1storage.CronJobStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "LastSuccessfulTime", src.LastSuccessfulTime); err != nil {
+	if err := propertybag.Add(&bag, "LastSuccessfulTime", src.LastSuccessfulTime); err != nil {
 		return err
 	}
 	*s = CronJobStatus{

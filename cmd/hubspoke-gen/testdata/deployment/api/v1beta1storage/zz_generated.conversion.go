@@ -51,7 +51,7 @@ func (p *Deployment) AssignProperties_From_Deployment(src *v1beta2storage.Deploy
 func (s *DeploymentSpec) AssignProperties_To_DeploymentSpec(dst *v1beta2storage.DeploymentSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta2storage has no field for.
-	if err := propertybag.Stash(&bag, "RollbackTo", s.RollbackTo); err != nil {
+	if err := propertybag.Add(&bag, "RollbackTo", s.RollbackTo); err != nil {
 		return err
 	}
 	strategy, err := genruntime.ConvertPointer(s.Strategy, (*DeploymentStrategy).AssignProperties_To_DeploymentStrategy)
@@ -76,7 +76,7 @@ func (s *DeploymentSpec) AssignProperties_To_DeploymentSpec(dst *v1beta2storage.
 func (s *DeploymentSpec) AssignProperties_From_DeploymentSpec(src *v1beta2storage.DeploymentSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1beta2storage has no field for.
-	rollbackTo, err := propertybag.Recall[RollbackConfig](&bag, "RollbackTo")
+	rollbackTo, err := propertybag.Pull[RollbackConfig](&bag, "RollbackTo")
 	if err != nil {
 		return err
 	}

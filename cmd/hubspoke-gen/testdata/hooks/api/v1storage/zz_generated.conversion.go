@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// From the bag: what v1storage has no field for.
-	units, err := propertybag.Recall[string](&bag, "Units")
+	units, err := propertybag.Pull[string](&bag, "Units")
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Units", src.Units); err != nil {
+	if err := propertybag.Add(&bag, "Units", src.Units); err != nil {
 		return err
 	}
 	*s = WidgetSpec{

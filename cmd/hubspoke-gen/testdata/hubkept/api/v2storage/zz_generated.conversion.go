@@ -51,28 +51,28 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Color", s.Color); err != nil {
+	if err := propertybag.Add(&bag, "Color", s.Color); err != nil {
 		return err
 	}
 	if len(s.Tags) > 0 {
-		if err := propertybag.Stash(&bag, "Tags", &s.Tags); err != nil {
+		if err := propertybag.Add(&bag, "Tags", &s.Tags); err != nil {
 			return err
 		}
 	}
 	if len(s.Limits) > 0 {
-		if err := propertybag.Stash(&bag, "Limits", &s.Limits); err != nil {
+		if err := propertybag.Add(&bag, "Limits", &s.Limits); err != nil {
 			return err
 		}
 	}
-	if err := propertybag.Stash(&bag, "Owner", s.Owner); err != nil {
+	if err := propertybag.Add(&bag, "Owner", s.Owner); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	legacy, err := propertybag.Recall[string](&bag, "Legacy")
+	legacy, err := propertybag.Pull[string](&bag, "Legacy")
 	if err != nil {
 		return err
 	}
-	oldTags, err := propertybag.Recall[[]string](&bag, "OldTags")
+	oldTags, err := propertybag.Pull[[]string](&bag, "OldTags")
 	if err != nil {
 		return err
 	}
@@ -89,28 +89,28 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Legacy", src.Legacy); err != nil {
+	if err := propertybag.Add(&bag, "Legacy", src.Legacy); err != nil {
 		return err
 	}
 	if len(src.OldTags) > 0 {
-		if err := propertybag.Stash(&bag, "OldTags", &src.OldTags); err != nil {
+		if err := propertybag.Add(&bag, "OldTags", &src.OldTags); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v1storage has no field for.
-	color, err := propertybag.Recall[string](&bag, "Color")
+	color, err := propertybag.Pull[string](&bag, "Color")
 	if err != nil {
 		return err
 	}
-	tags, err := propertybag.Recall[[]string](&bag, "Tags")
+	tags, err := propertybag.Pull[[]string](&bag, "Tags")
 	if err != nil {
 		return err
 	}
-	limits, err := propertybag.Recall[map[string]int64](&bag, "Limits")
+	limits, err := propertybag.Pull[map[string]int64](&bag, "Limits")
 	if err != nil {
 		return err
 	}
-	owner, err := propertybag.Recall[Owner](&bag, "Owner")
+	owner, err := propertybag.Pull[Owner](&bag, "Owner")
 	if err != nil {
 		return err
 	}

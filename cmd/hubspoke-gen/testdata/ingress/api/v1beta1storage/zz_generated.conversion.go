@@ -108,14 +108,14 @@ func (s *IngressSpec) AssignProperties_From_IngressSpec(src *v1storage.IngressSp
 func (s *IngressBackend) AssignProperties_To_IngressBackend(dst *v1storage.IngressBackend) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "ServiceName", s.ServiceName); err != nil {
+	if err := propertybag.Add(&bag, "ServiceName", s.ServiceName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "ServicePort", s.ServicePort); err != nil {
+	if err := propertybag.Add(&bag, "ServicePort", s.ServicePort); err != nil {
 		return err
 	}
 	// From the bag: what v1beta1storage has no field for.
-	service, err := propertybag.Recall[v1storage.IngressServiceBackend](&bag, "Service")
+	service, err := propertybag.Pull[v1storage.IngressServiceBackend](&bag, "Service")
 	if err != nil {
 		return err
 	}
@@ -131,15 +131,15 @@ func (s *IngressBackend) AssignProperties_To_IngressBackend(dst *v1storage.Ingre
 func (s *IngressBackend) AssignProperties_From_IngressBackend(src *v1storage.IngressBackend) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "Service", src.Service); err != nil {
+	if err := propertybag.Add(&bag, "Service", src.Service); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	serviceName, err := propertybag.Recall[string](&bag, "ServiceName")
+	serviceName, err := propertybag.Pull[string](&bag, "ServiceName")
 	if err != nil {
 		return err
 	}
-	servicePort, err := propertybag.Recall[intstr.IntOrString](&bag, "ServicePort")
+	servicePort, err := propertybag.Pull[intstr.IntOrString](&bag, "ServicePort")
 	if err != nil {
 		return err
 	}
@@ -264,11 +264,11 @@ func (s *HTTPIngressPath) AssignProperties_From_HTTPIngressPath(src *v1storage.H
 func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1storage.IngressStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// LoadBalancer changes type (*v1.LoadBalancerStatus in v1beta1storage, *IngressLoadBalancerStatus in v1storage): each side keeps the other's value in its bag, for a hook to convert.
-	loadBalancer, err := propertybag.Recall[v1storage.IngressLoadBalancerStatus](&bag, "LoadBalancer@v1storage")
+	loadBalancer, err := propertybag.Pull[v1storage.IngressLoadBalancerStatus](&bag, "LoadBalancer@v1storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "LoadBalancer@v1beta1storage", s.LoadBalancer); err != nil {
+	if err := propertybag.Add(&bag, "LoadBalancer@v1beta1storage", s.LoadBalancer); err != nil {
 		return err
 	}
 	*dst = v1storage.IngressStatus{
@@ -282,11 +282,11 @@ func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1storage.Ingress
 func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1storage.IngressStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// LoadBalancer changes type (*v1.LoadBalancerStatus in v1beta1storage, *IngressLoadBalancerStatus in v1storage): each side keeps the other's value in its bag, for a hook to convert.
-	loadBalancer, err := propertybag.Recall[corev1.LoadBalancerStatus](&bag, "LoadBalancer@v1beta1storage")
+	loadBalancer, err := propertybag.Pull[corev1.LoadBalancerStatus](&bag, "LoadBalancer@v1beta1storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "LoadBalancer@v1storage", src.LoadBalancer); err != nil {
+	if err := propertybag.Add(&bag, "LoadBalancer@v1storage", src.LoadBalancer); err != nil {
 		return err
 	}
 	*s = IngressStatus{

@@ -27,7 +27,7 @@ func (p *Gadget) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(
 func (p *Gadget) AssignProperties_To_Gadget(dst *v2storage.Gadget) error {
 	bag := p.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	replicas, err := propertybag.Recall[int32](&bag, "Replicas")
+	replicas, err := propertybag.Pull[int32](&bag, "Replicas")
 	if err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ func (p *Gadget) AssignProperties_To_Gadget(dst *v2storage.Gadget) error {
 func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Replicas", src.Replicas); err != nil {
+	if err := propertybag.Add(&bag, "Replicas", src.Replicas); err != nil {
 		return err
 	}
 	if err := p.Spec.AssignProperties_From_GadgetSpec(&src.Spec); err != nil {
@@ -66,21 +66,21 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
 	if len(s.Headers) > 0 {
-		if err := propertybag.Stash(&bag, "Headers", &s.Headers); err != nil {
+		if err := propertybag.Add(&bag, "Headers", &s.Headers); err != nil {
 			return err
 		}
 	}
 	if len(s.Matrix) > 0 {
-		if err := propertybag.Stash(&bag, "Matrix", &s.Matrix); err != nil {
+		if err := propertybag.Add(&bag, "Matrix", &s.Matrix); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v1storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}
-	labels, err := propertybag.Recall[map[string]string](&bag, "Labels")
+	labels, err := propertybag.Pull[map[string]string](&bag, "Labels")
 	if err != nil {
 		return err
 	}
@@ -108,20 +108,20 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", src.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", src.Name); err != nil {
 		return err
 	}
 	if len(src.Labels) > 0 {
-		if err := propertybag.Stash(&bag, "Labels", &src.Labels); err != nil {
+		if err := propertybag.Add(&bag, "Labels", &src.Labels); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v2storage has no field for.
-	headers, err := propertybag.Recall[map[string][]string](&bag, "Headers")
+	headers, err := propertybag.Pull[map[string][]string](&bag, "Headers")
 	if err != nil {
 		return err
 	}
-	matrix, err := propertybag.Recall[[][]string](&bag, "Matrix")
+	matrix, err := propertybag.Pull[[][]string](&bag, "Matrix")
 	if err != nil {
 		return err
 	}

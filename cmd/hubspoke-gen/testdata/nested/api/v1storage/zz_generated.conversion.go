@@ -147,7 +147,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	color, err := propertybag.Recall[string](&bag, "Color")
+	color, err := propertybag.Pull[string](&bag, "Color")
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
 func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Color", src.Color); err != nil {
+	if err := propertybag.Add(&bag, "Color", src.Color); err != nil {
 		return err
 	}
 	*s = Part{
@@ -197,7 +197,7 @@ func (s *Zone) AssignProperties_From_Zone(src *v2storage.Zone) error {
 func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	height, err := propertybag.Recall[int32](&bag, "Height")
+	height, err := propertybag.Pull[int32](&bag, "Height")
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) e
 func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Height", src.Height); err != nil {
+	if err := propertybag.Add(&bag, "Height", src.Height); err != nil {
 		return err
 	}
 	*s = Dimensions{

@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	count, err := propertybag.Recall[int32](&bag, "Count")
+	count, err := propertybag.Pull[int32](&bag, "Count")
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Count", src.Count); err != nil {
+	if err := propertybag.Add(&bag, "Count", src.Count); err != nil {
 		return err
 	}
 	limits, err := genruntime.ConvertPointer(src.Limits, func(from *v2storage.Limits, to *Limits) error {

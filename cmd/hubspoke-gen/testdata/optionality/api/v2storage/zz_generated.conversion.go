@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Paused", s.Paused); err != nil {
+	if err := propertybag.Add(&bag, "Paused", s.Paused); err != nil {
 		return err
 	}
 	limits, err := genruntime.ConvertPointer(s.Limits, (*Limits).AssignProperties_To_Limits)
@@ -77,7 +77,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v3storage has no field for.
-	paused, err := propertybag.Recall[bool](&bag, "Paused")
+	paused, err := propertybag.Pull[bool](&bag, "Paused")
 	if err != nil {
 		return err
 	}

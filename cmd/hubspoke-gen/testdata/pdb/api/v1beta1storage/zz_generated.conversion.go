@@ -51,7 +51,7 @@ func (p *PodDisruptionBudget) AssignProperties_From_PodDisruptionBudget(src *v1s
 func (s *PodDisruptionBudgetSpec) AssignProperties_To_PodDisruptionBudgetSpec(dst *v1storage.PodDisruptionBudgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1beta1storage has no field for.
-	unhealthyPodEvictionPolicy, err := propertybag.Recall[v1storage.UnhealthyPodEvictionPolicyType](&bag, "UnhealthyPodEvictionPolicy")
+	unhealthyPodEvictionPolicy, err := propertybag.Pull[v1storage.UnhealthyPodEvictionPolicyType](&bag, "UnhealthyPodEvictionPolicy")
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func (s *PodDisruptionBudgetSpec) AssignProperties_To_PodDisruptionBudgetSpec(ds
 func (s *PodDisruptionBudgetSpec) AssignProperties_From_PodDisruptionBudgetSpec(src *v1storage.PodDisruptionBudgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta1storage has no field for.
-	if err := propertybag.Stash(&bag, "UnhealthyPodEvictionPolicy", src.UnhealthyPodEvictionPolicy); err != nil {
+	if err := propertybag.Add(&bag, "UnhealthyPodEvictionPolicy", src.UnhealthyPodEvictionPolicy); err != nil {
 		return err
 	}
 	*s = PodDisruptionBudgetSpec{

@@ -20,7 +20,7 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v2storage.PersonSpec) error {
 	derived := joinNames(dst.FirstName, dst.LastName)
 	switch {
 	case s.Name == nil && derived != nil:
-		return propertybag.Stash(&dst.PropertyBag, "Name", new(*string)) // null: no Name
+		return propertybag.Add(&dst.PropertyBag, "Name", new(*string)) // null: no Name
 	case s.Name != nil && derived != nil && *s.Name == *derived:
 		dst.PropertyBag.Remove("Name")
 	}

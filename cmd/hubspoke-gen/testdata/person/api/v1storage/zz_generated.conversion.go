@@ -53,31 +53,31 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", s.Name); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	firstName, err := propertybag.Recall[string](&bag, "FirstName")
+	firstName, err := propertybag.Pull[string](&bag, "FirstName")
 	if err != nil {
 		return err
 	}
-	lastName, err := propertybag.Recall[string](&bag, "LastName")
+	lastName, err := propertybag.Pull[string](&bag, "LastName")
 	if err != nil {
 		return err
 	}
-	age, err := propertybag.Recall[string](&bag, "Age")
+	age, err := propertybag.Pull[string](&bag, "Age")
 	if err != nil {
 		return err
 	}
-	tier, err := propertybag.Recall[v2storage.Tier](&bag, "Tier")
+	tier, err := propertybag.Pull[v2storage.Tier](&bag, "Tier")
 	if err != nil {
 		return err
 	}
-	contacts, err := propertybag.Recall[[]v2storage.Contact](&bag, "Contacts")
+	contacts, err := propertybag.Pull[[]v2storage.Contact](&bag, "Contacts")
 	if err != nil {
 		return err
 	}
-	accounts, err := propertybag.Recall[map[string]v2storage.Account](&bag, "Accounts")
+	accounts, err := propertybag.Pull[map[string]v2storage.Account](&bag, "Accounts")
 	if err != nil {
 		return err
 	}
@@ -103,30 +103,30 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v2storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v2storage.PersonSpec) error {
 	bag := src.PropertyBag.DeepCopy() // a copy: the hook sees the source's bag as it was
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "FirstName", src.FirstName); err != nil {
+	if err := propertybag.Add(&bag, "FirstName", src.FirstName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "LastName", src.LastName); err != nil {
+	if err := propertybag.Add(&bag, "LastName", src.LastName); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Age", src.Age); err != nil {
+	if err := propertybag.Add(&bag, "Age", src.Age); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Tier", src.Tier); err != nil {
+	if err := propertybag.Add(&bag, "Tier", src.Tier); err != nil {
 		return err
 	}
 	if len(src.Contacts) > 0 {
-		if err := propertybag.Stash(&bag, "Contacts", &src.Contacts); err != nil {
+		if err := propertybag.Add(&bag, "Contacts", &src.Contacts); err != nil {
 			return err
 		}
 	}
 	if len(src.Accounts) > 0 {
-		if err := propertybag.Stash(&bag, "Accounts", &src.Accounts); err != nil {
+		if err := propertybag.Add(&bag, "Accounts", &src.Accounts); err != nil {
 			return err
 		}
 	}
 	// From the bag: what v2storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}

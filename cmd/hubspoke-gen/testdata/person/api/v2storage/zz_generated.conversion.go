@@ -53,11 +53,11 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Age changes type (*string in v2storage, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	age, err := propertybag.Recall[int32](&bag, "Age@v3storage")
+	age, err := propertybag.Pull[int32](&bag, "Age@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Age@v2storage", s.Age); err != nil {
+	if err := propertybag.Add(&bag, "Age@v2storage", s.Age); err != nil {
 		return err
 	}
 	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
@@ -90,11 +90,11 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Age changes type (*string in v2storage, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	age, err := propertybag.Recall[string](&bag, "Age@v2storage")
+	age, err := propertybag.Pull[string](&bag, "Age@v2storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Age@v3storage", src.Age); err != nil {
+	if err := propertybag.Add(&bag, "Age@v3storage", src.Age); err != nil {
 		return err
 	}
 	address, err := genruntime.ConvertPointer(src.Address, func(from *v3storage.Address, to *Address) error {
@@ -133,7 +133,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	country, err := propertybag.Recall[string](&bag, "Country")
+	country, err := propertybag.Pull[string](&bag, "Country")
 	if err != nil {
 		return err
 	}
@@ -150,7 +150,7 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Country", src.Country); err != nil {
+	if err := propertybag.Add(&bag, "Country", src.Country); err != nil {
 		return err
 	}
 	*s = Address{
@@ -165,7 +165,7 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	preferred, err := propertybag.Recall[bool](&bag, "Preferred")
+	preferred, err := propertybag.Pull[bool](&bag, "Preferred")
 	if err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func (s *Contact) AssignProperties_To_Contact(dst *v3storage.Contact) error {
 func (s *Contact) AssignProperties_From_Contact(src *v3storage.Contact) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Preferred", src.Preferred); err != nil {
+	if err := propertybag.Add(&bag, "Preferred", src.Preferred); err != nil {
 		return err
 	}
 	*s = Contact{
@@ -197,7 +197,7 @@ func (s *Contact) AssignProperties_From_Contact(src *v3storage.Contact) error {
 func (s *Account) AssignProperties_To_Account(dst *v3storage.Account) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	currency, err := propertybag.Recall[string](&bag, "Currency")
+	currency, err := propertybag.Pull[string](&bag, "Currency")
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (s *Account) AssignProperties_To_Account(dst *v3storage.Account) error {
 func (s *Account) AssignProperties_From_Account(src *v3storage.Account) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Currency", src.Currency); err != nil {
+	if err := propertybag.Add(&bag, "Currency", src.Currency); err != nil {
 		return err
 	}
 	*s = Account{
@@ -227,7 +227,7 @@ func (s *Account) AssignProperties_From_Account(src *v3storage.Account) error {
 func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v3storage.PersonStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	conditions, err := propertybag.Recall[[]metav1.Condition](&bag, "Conditions")
+	conditions, err := propertybag.Pull[[]metav1.Condition](&bag, "Conditions")
 	if err != nil {
 		return err
 	}
@@ -244,7 +244,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonS
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
 	if len(src.Conditions) > 0 {
-		if err := propertybag.Stash(&bag, "Conditions", &src.Conditions); err != nil {
+		if err := propertybag.Add(&bag, "Conditions", &src.Conditions); err != nil {
 			return err
 		}
 	}

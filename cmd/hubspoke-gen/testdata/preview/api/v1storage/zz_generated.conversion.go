@@ -50,7 +50,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v1storage has no field for.
-	size, err := propertybag.Recall[int32](&bag, "Size")
+	size, err := propertybag.Pull[int32](&bag, "Size")
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Size", src.Size); err != nil {
+	if err := propertybag.Add(&bag, "Size", src.Size); err != nil {
 		return err
 	}
 	*s = WidgetSpec{

@@ -50,7 +50,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Color", s.Color); err != nil {
+	if err := propertybag.Add(&bag, "Color", s.Color); err != nil {
 		return err
 	}
 	*dst = v2storage.WidgetSpec{
@@ -65,7 +65,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	color, err := propertybag.Recall[string](&bag, "Color")
+	color, err := propertybag.Pull[string](&bag, "Color")
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "SortKey", s.SortKey); err != nil {
+	if err := propertybag.Add(&bag, "SortKey", s.SortKey); err != nil {
 		return err
 	}
 	owner, err := genruntime.ConvertPointer(s.Owner, (*Person).AssignProperties_To_Person)
@@ -70,7 +70,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	sortKey, err := propertybag.Recall[string](&bag, "SortKey")
+	sortKey, err := propertybag.Pull[string](&bag, "SortKey")
 	if err != nil {
 		return err
 	}

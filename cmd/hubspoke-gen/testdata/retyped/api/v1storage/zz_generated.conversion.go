@@ -51,30 +51,30 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Size changes type (*string in v1storage, *int64 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	size, err := propertybag.Recall[int64](&bag, "Size@v2storage")
+	size, err := propertybag.Pull[int64](&bag, "Size@v2storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Size@v1storage", s.Size); err != nil {
+	if err := propertybag.Add(&bag, "Size@v1storage", s.Size); err != nil {
 		return err
 	}
 	// Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	weights, err := propertybag.Recall[map[int32]int32](&bag, "Weights@v2storage")
+	weights, err := propertybag.Pull[map[int32]int32](&bag, "Weights@v2storage")
 	if err != nil {
 		return err
 	}
 	if len(s.Weights) > 0 {
-		if err := propertybag.Stash(&bag, "Weights@v1storage", &s.Weights); err != nil {
+		if err := propertybag.Add(&bag, "Weights@v1storage", &s.Weights); err != nil {
 			return err
 		}
 	}
 	// Ports changes type ([]int32 in v1storage, []Port in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	ports, err := propertybag.Recall[[]v2storage.Port](&bag, "Ports@v2storage")
+	ports, err := propertybag.Pull[[]v2storage.Port](&bag, "Ports@v2storage")
 	if err != nil {
 		return err
 	}
 	if len(s.Ports) > 0 {
-		if err := propertybag.Stash(&bag, "Ports@v1storage", &s.Ports); err != nil {
+		if err := propertybag.Add(&bag, "Ports@v1storage", &s.Ports); err != nil {
 			return err
 		}
 	}
@@ -91,30 +91,30 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Size changes type (*string in v1storage, *int64 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	size, err := propertybag.Recall[string](&bag, "Size@v1storage")
+	size, err := propertybag.Pull[string](&bag, "Size@v1storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Size@v2storage", src.Size); err != nil {
+	if err := propertybag.Add(&bag, "Size@v2storage", src.Size); err != nil {
 		return err
 	}
 	// Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	weights, err := propertybag.Recall[map[string]int32](&bag, "Weights@v1storage")
+	weights, err := propertybag.Pull[map[string]int32](&bag, "Weights@v1storage")
 	if err != nil {
 		return err
 	}
 	if len(src.Weights) > 0 {
-		if err := propertybag.Stash(&bag, "Weights@v2storage", &src.Weights); err != nil {
+		if err := propertybag.Add(&bag, "Weights@v2storage", &src.Weights); err != nil {
 			return err
 		}
 	}
 	// Ports changes type ([]int32 in v1storage, []Port in v2storage): each side keeps the other's value in its bag, for a hook to convert.
-	ports, err := propertybag.Recall[[]int32](&bag, "Ports@v1storage")
+	ports, err := propertybag.Pull[[]int32](&bag, "Ports@v1storage")
 	if err != nil {
 		return err
 	}
 	if len(src.Ports) > 0 {
-		if err := propertybag.Stash(&bag, "Ports@v2storage", &src.Ports); err != nil {
+		if err := propertybag.Add(&bag, "Ports@v2storage", &src.Ports); err != nil {
 			return err
 		}
 	}

@@ -62,11 +62,11 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", s.Name); err != nil {
 		return err
 	}
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	address, err := widgetSpecAddress.Recall(&bag)
+	address, err := widgetSpecAddress.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -81,12 +81,12 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v3storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	if err := widgetSpecAddress.Stash(&bag, src.Address); err != nil {
+	if err := widgetSpecAddress.Add(&bag, src.Address); err != nil {
 		return err
 	}
 	*s = WidgetSpec{

@@ -52,7 +52,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
 	if len(s.Tags) > 0 {
-		if err := propertybag.Stash(&bag, "Tags", &s.Tags); err != nil {
+		if err := propertybag.Add(&bag, "Tags", &s.Tags); err != nil {
 			return err
 		}
 	}
@@ -67,7 +67,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	tags, err := propertybag.Recall[[]Tag](&bag, "Tags")
+	tags, err := propertybag.Pull[[]Tag](&bag, "Tags")
 	if err != nil {
 		return err
 	}

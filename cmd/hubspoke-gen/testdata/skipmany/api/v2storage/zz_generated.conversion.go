@@ -50,7 +50,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	owner, err := propertybag.Recall[string](&bag, "Owner")
+	owner, err := propertybag.Pull[string](&bag, "Owner")
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Owner", src.Owner); err != nil {
+	if err := propertybag.Add(&bag, "Owner", src.Owner); err != nil {
 		return err
 	}
 	*s = WidgetSpec{

@@ -71,7 +71,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v4storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v3storage's bag keeps the shape these had when they left.
-	tags, err := widgetSpecTags.Recall(&bag)
+	tags, err := widgetSpecTags.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v3storage's bag keeps the shape these had when they left.
 	if len(src.Tags) > 0 {
-		if err := widgetSpecTags.Stash(&bag, &src.Tags); err != nil {
+		if err := widgetSpecTags.Add(&bag, &src.Tags); err != nil {
 			return err
 		}
 	}

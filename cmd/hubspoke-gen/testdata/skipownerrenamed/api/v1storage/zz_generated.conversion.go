@@ -79,11 +79,11 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Address", s.Address); err != nil {
+	if err := propertybag.Add(&bag, "Address", s.Address); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}
@@ -98,11 +98,11 @@ func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
 func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", src.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", src.Name); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	address, err := propertybag.Recall[Address](&bag, "Address")
+	address, err := propertybag.Pull[Address](&bag, "Address")
 	if err != nil {
 		return err
 	}

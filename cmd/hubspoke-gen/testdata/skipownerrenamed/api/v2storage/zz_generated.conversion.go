@@ -90,7 +90,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 func (s *Place) AssignProperties_To_Place(dst *v3storage.Location) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	address, err := locationAddress.Recall(&bag)
+	address, err := locationAddress.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func (s *Place) AssignProperties_To_Place(dst *v3storage.Location) error {
 func (s *Place) AssignProperties_From_Place(src *v3storage.Location) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	if err := locationAddress.Stash(&bag, src.Address); err != nil {
+	if err := locationAddress.Add(&bag, src.Address); err != nil {
 		return err
 	}
 	*s = Place{

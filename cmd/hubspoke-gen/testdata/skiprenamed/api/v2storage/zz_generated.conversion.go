@@ -63,11 +63,11 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", s.Name); err != nil {
 		return err
 	}
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	address, err := widgetSpecAddress.Recall(&bag)
+	address, err := widgetSpecAddress.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -87,12 +87,12 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v3storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
-	if err := widgetSpecAddress.Stash(&bag, src.Address); err != nil {
+	if err := widgetSpecAddress.Add(&bag, src.Address); err != nil {
 		return err
 	}
 	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.PostalAddress, to *PostalAddress) error {
@@ -113,24 +113,24 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v3storage.PostalAddress) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Label", s.Label); err != nil {
+	if err := propertybag.Add(&bag, "Label", s.Label); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	street, err := propertybag.Recall[string](&bag, "Street")
+	street, err := propertybag.Pull[string](&bag, "Street")
 	if err != nil {
 		return err
 	}
-	city, err := propertybag.Recall[string](&bag, "City")
+	city, err := propertybag.Pull[string](&bag, "City")
 	if err != nil {
 		return err
 	}
 	// Zip changes type (*string in v2storage, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v3storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v2storage", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v2storage", s.Zip); err != nil {
 		return err
 	}
 	*dst = v3storage.PostalAddress{
@@ -146,23 +146,23 @@ func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v3storage.PostalA
 func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.PostalAddress) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Street", src.Street); err != nil {
+	if err := propertybag.Add(&bag, "Street", src.Street); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "City", src.City); err != nil {
+	if err := propertybag.Add(&bag, "City", src.City); err != nil {
 		return err
 	}
 	// From the bag: what v3storage has no field for.
-	label, err := propertybag.Recall[string](&bag, "Label")
+	label, err := propertybag.Pull[string](&bag, "Label")
 	if err != nil {
 		return err
 	}
 	// Zip changes type (*string in v2storage, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v2storage")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
 		return err
 	}
 	*s = PostalAddress{

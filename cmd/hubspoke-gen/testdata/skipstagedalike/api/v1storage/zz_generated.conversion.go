@@ -51,11 +51,11 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "P", s.P); err != nil {
+	if err := propertybag.Add(&bag, "P", s.P); err != nil {
 		return err
 	}
 	// From the bag: what v1storage has no field for.
-	q, err := propertybag.Recall[v2storage.Location](&bag, "Q")
+	q, err := propertybag.Pull[v2storage.Location](&bag, "Q")
 	if err != nil {
 		return err
 	}
@@ -75,11 +75,11 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1storage has no field for.
-	if err := propertybag.Stash(&bag, "Q", src.Q); err != nil {
+	if err := propertybag.Add(&bag, "Q", src.Q); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.
-	pValue, err := propertybag.Recall[Outer](&bag, "P")
+	pValue, err := propertybag.Pull[Outer](&bag, "P")
 	if err != nil {
 		return err
 	}

@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Q", s.Q); err != nil {
+	if err := propertybag.Add(&bag, "Q", s.Q); err != nil {
 		return err
 	}
 	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
@@ -69,7 +69,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v3storage has no field for.
-	q, err := propertybag.Recall[Location](&bag, "Q")
+	q, err := propertybag.Pull[Location](&bag, "Q")
 	if err != nil {
 		return err
 	}

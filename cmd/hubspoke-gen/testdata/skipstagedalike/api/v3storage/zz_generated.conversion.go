@@ -73,11 +73,11 @@ func (p *Widget) AssignProperties_From_Widget(src *v4storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v3storage's bag keeps the shape these had when they left.
-	pValue, err := widgetSpecP.Recall(&bag)
+	pValue, err := widgetSpecP.Pull(&bag)
 	if err != nil {
 		return err
 	}
-	q, err := widgetSpecQ.Recall(&bag)
+	q, err := widgetSpecQ.Pull(&bag)
 	if err != nil {
 		return err
 	}
@@ -98,10 +98,10 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v3storage's bag keeps the shape these had when they left.
-	if err := widgetSpecP.Stash(&bag, src.P); err != nil {
+	if err := widgetSpecP.Add(&bag, src.P); err != nil {
 		return err
 	}
-	if err := widgetSpecQ.Stash(&bag, src.Q); err != nil {
+	if err := widgetSpecQ.Add(&bag, src.Q); err != nil {
 		return err
 	}
 	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v4storage.PostalAddress, to *Location) error {
@@ -121,11 +121,11 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v4storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage", s.Zip); err != nil {
 		return err
 	}
 	*dst = v4storage.PostalAddress{
@@ -139,11 +139,11 @@ func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) er
 func (s *Location) AssignProperties_From_Location(src *v4storage.PostalAddress) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v3storage")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v4storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
 		return err
 	}
 	*s = Location{

@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	b, err := propertybag.Recall[v3storage.Address](&bag, "B")
+	b, err := propertybag.Pull[v3storage.Address](&bag, "B")
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "B", src.B); err != nil {
+	if err := propertybag.Add(&bag, "B", src.B); err != nil {
 		return err
 	}
 	a, err := genruntime.ConvertPointer(src.A, func(from *v3storage.Location, to *Location) error {

@@ -93,7 +93,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 func (s *Customer) AssignProperties_To_Customer(dst *v2storage.Client) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if err := propertybag.Stash(&bag, "Fax", s.Fax); err != nil {
+	if err := propertybag.Add(&bag, "Fax", s.Fax); err != nil {
 		return err
 	}
 	*dst = v2storage.Client{
@@ -107,7 +107,7 @@ func (s *Customer) AssignProperties_To_Customer(dst *v2storage.Client) error {
 func (s *Customer) AssignProperties_From_Customer(src *v2storage.Client) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v2storage has no field for.
-	fax, err := propertybag.Recall[string](&bag, "Fax")
+	fax, err := propertybag.Pull[string](&bag, "Fax")
 	if err != nil {
 		return err
 	}

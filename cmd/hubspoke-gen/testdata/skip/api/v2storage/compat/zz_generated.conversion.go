@@ -11,24 +11,24 @@ import (
 func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage has no field for.
-	if err := propertybag.Stash(&bag, "Label", s.Label); err != nil {
+	if err := propertybag.Add(&bag, "Label", s.Label); err != nil {
 		return err
 	}
 	// From the bag: what v2storage/compat has no field for.
-	street, err := propertybag.Recall[string](&bag, "Street")
+	street, err := propertybag.Pull[string](&bag, "Street")
 	if err != nil {
 		return err
 	}
-	city, err := propertybag.Recall[string](&bag, "City")
+	city, err := propertybag.Pull[string](&bag, "City")
 	if err != nil {
 		return err
 	}
 	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v3storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
 		return err
 	}
 	*dst = v3storage.Address{
@@ -44,23 +44,23 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage/compat has no field for.
-	if err := propertybag.Stash(&bag, "Street", src.Street); err != nil {
+	if err := propertybag.Add(&bag, "Street", src.Street); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "City", src.City); err != nil {
+	if err := propertybag.Add(&bag, "City", src.City); err != nil {
 		return err
 	}
 	// From the bag: what v3storage has no field for.
-	label, err := propertybag.Recall[string](&bag, "Label")
+	label, err := propertybag.Pull[string](&bag, "Label")
 	if err != nil {
 		return err
 	}
 	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v2storage/compat")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
 		return err
 	}
 	*s = Address{

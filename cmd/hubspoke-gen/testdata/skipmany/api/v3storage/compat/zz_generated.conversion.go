@@ -12,18 +12,18 @@ import (
 func (s *Tag) AssignProperties_To_Tag(dst *v4storage.Tag) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v4storage has no field for.
-	if err := propertybag.Stash(&bag, "Name", s.Name); err != nil {
+	if err := propertybag.Add(&bag, "Name", s.Name); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Kind", s.Kind); err != nil {
+	if err := propertybag.Add(&bag, "Kind", s.Kind); err != nil {
 		return err
 	}
 	// From the bag: what v3storage/compat has no field for.
-	key, err := propertybag.Recall[string](&bag, "Key")
+	key, err := propertybag.Pull[string](&bag, "Key")
 	if err != nil {
 		return err
 	}
-	value, err := propertybag.Recall[string](&bag, "Value")
+	value, err := propertybag.Pull[string](&bag, "Value")
 	if err != nil {
 		return err
 	}
@@ -39,18 +39,18 @@ func (s *Tag) AssignProperties_To_Tag(dst *v4storage.Tag) error {
 func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage/compat has no field for.
-	if err := propertybag.Stash(&bag, "Key", src.Key); err != nil {
+	if err := propertybag.Add(&bag, "Key", src.Key); err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Value", src.Value); err != nil {
+	if err := propertybag.Add(&bag, "Value", src.Value); err != nil {
 		return err
 	}
 	// From the bag: what v4storage has no field for.
-	name, err := propertybag.Recall[string](&bag, "Name")
+	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
 		return err
 	}
-	kind, err := propertybag.Recall[TagKind](&bag, "Kind")
+	kind, err := propertybag.Pull[TagKind](&bag, "Kind")
 	if err != nil {
 		return err
 	}

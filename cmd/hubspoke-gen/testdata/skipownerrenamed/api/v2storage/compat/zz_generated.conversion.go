@@ -11,11 +11,11 @@ import (
 func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v3storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
 		return err
 	}
 	*dst = v3storage.Address{
@@ -29,11 +29,11 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v2storage/compat")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
 		return err
 	}
 	*s = Address{

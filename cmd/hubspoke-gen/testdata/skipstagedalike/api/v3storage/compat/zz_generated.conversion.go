@@ -14,7 +14,7 @@ import (
 func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// From the bag: what v3storage/compat has no field for.
-	b, err := propertybag.Recall[v4storage.PostalAddress](&bag, "B")
+	b, err := propertybag.Pull[v4storage.PostalAddress](&bag, "B")
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
 func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v3storage/compat has no field for.
-	if err := propertybag.Stash(&bag, "B", src.B); err != nil {
+	if err := propertybag.Add(&bag, "B", src.B); err != nil {
 		return err
 	}
 	z, err := genruntime.ConvertPointer(src.Z, func(from *v4storage.PostalAddress, to *Address) error {
@@ -54,11 +54,11 @@ func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
 func (s *Address) AssignProperties_To_Address(dst *v4storage.PostalAddress) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v4storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
 		return err
 	}
 	*dst = v4storage.PostalAddress{
@@ -72,11 +72,11 @@ func (s *Address) AssignProperties_To_Address(dst *v4storage.PostalAddress) erro
 func (s *Address) AssignProperties_From_Address(src *v4storage.PostalAddress) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v3storage/compat")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage/compat")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v4storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
 		return err
 	}
 	*s = Address{
@@ -90,11 +90,11 @@ func (s *Address) AssignProperties_From_Address(src *v4storage.PostalAddress) er
 func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[int32](&bag, "Zip@v4storage")
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
 		return err
 	}
 	*dst = v4storage.PostalAddress{
@@ -108,11 +108,11 @@ func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) er
 func (s *Location) AssignProperties_From_Location(src *v4storage.PostalAddress) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
-	zip, err := propertybag.Recall[string](&bag, "Zip@v3storage/compat")
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage/compat")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Stash(&bag, "Zip@v4storage", src.Zip); err != nil {
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
 		return err
 	}
 	*s = Location{
