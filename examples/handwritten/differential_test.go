@@ -54,7 +54,7 @@ func TestSameAsGenerated(t *testing.T) {
 				d := differ{t: t, gen: gen, hand: hand, genScheme: genScheme, handScheme: handScheme, failed: &failed}
 				if msg := d.compare(start, version); msg != "" {
 					y, _ := yaml.JSONToYAML(start)
-					t.Fatalf("case %d: %s\nobject (%s):\n%s\nreplay: HUBSPOKE_SEED=%d go test -run '^TestSameAsGenerated$/^%s$' ./handwritten",
+					t.Fatalf("case %d: %s\nobject (%s):\n%s\nreplay: HUBSPOKE_SEED=%d go -C examples test -run '^TestSameAsGenerated$/^%s$' ./handwritten",
 						i, msg, version, y, seed, version)
 				}
 			}

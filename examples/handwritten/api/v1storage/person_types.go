@@ -54,6 +54,7 @@ type PersonSpec struct {
 	// no field for: MiddleName (v2) and everything after it.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
+	// The fields of v1's PersonSpec, each optional.
 	Id        *string `json:"id,omitempty"`
 	FirstName *string `json:"firstName,omitempty"`
 	LastName  *string `json:"lastName,omitempty"`
@@ -64,6 +65,7 @@ type PersonStatus struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
+	// Phase is v1's status.phase, optional.
 	Phase *string `json:"phase,omitempty"`
 }
 

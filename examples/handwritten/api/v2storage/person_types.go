@@ -54,6 +54,7 @@ type PersonSpec struct {
 	// no field for: v3's names, BirthDate, ResidentialAddress and so on.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
+	// The fields of v2's PersonSpec, each optional.
 	Id         *string `json:"id,omitempty"`
 	FirstName  *string `json:"firstName,omitempty"`
 	MiddleName *string `json:"middleName,omitempty"`
@@ -65,6 +66,7 @@ type PersonStatus struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
+	// Phase is v2's status.phase, optional.
 	Phase *string `json:"phase,omitempty"`
 }
 
