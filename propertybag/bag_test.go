@@ -260,6 +260,33 @@ func TestLegacyBags(t *testing.T) {
 	}
 }
 
+// TestLegacyStringRule (issue 29): only text that begins and ends with a
+// double quote and is a JSON string literal is decoded as JSON for a string
+// target; legacy text that merely begins with one, such as `"a" ` or `"a"`
+// and a newline (which encoding/json reads as a), reads as it is stored, as
+// Azure Service Operator's Pull reads it.
+func TestLegacyStringRule(t *testing.T) {
+	for text, want := range map[string]string{
+		`"a" `:     `"a" `,
+		"\"a\"\n":  "\"a\"\n",
+		"\"a\"\t":  "\"a\"\t",
+		` "a"`:     ` "a"`,
+		`"a" "b"`:  `"a" "b"`,
+		`"a\"`:     `"a\"`,
+		`"`:        `"`,
+		`"a`:       `"a`,
+		`"a"`:      `a`,
+		`""`:       ``,
+		`"a\"b"`:   `a"b`,
+		`"\u00e9"`: "\u00e9",
+	} {
+		bag := PropertyBag{"v": text}
+		eq(t, mustGet[string](t, bag, "v"), want)
+		eq(t, *mustGet[*string](t, bag, "v"), want)
+		eq(t, mustGet[gender](t, bag, "v"), gender(want))
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	bag := PropertyBag{
 		"Address":   `{"street":"1313 S. Harbor Blvd","city":"Anaheim"}`,

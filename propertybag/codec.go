@@ -187,15 +187,18 @@ func isNull(text string, exact bool) bool {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // decodeLegacyString decodes text for a string target: a JSON string literal
-// as JSON, a JSON object or array as an error, and any other text (legacy
-// text, written unquoted) verbatim.
+// (text that begins and ends with a double quote and is valid JSON) as JSON,
+// a JSON object or array as an error, and any other text (legacy text,
+// written unquoted) verbatim. Text such as `"a" ` or `"a"` and a newline,
+// which encoding/json would read as a, is legacy text: it does not end with
+// a quote.
 func decodeLegacyString(text string, dst reflect.Value) error {
-	if len(text) > 0 && text[0] == '"' {
+	if n := len(text); n >= 2 && text[0] == '"' && text[n-1] == '"' {
 		if json.Unmarshal([]byte(text), dst.Addr().Interface()) == nil {
 			return nil // a JSON string literal
 		}
 		dst.SetZero()
-		return setVerbatim(text, dst) // begins with a quote, but is not JSON
+		return setVerbatim(text, dst) // quoted, but not JSON: "a" "b", "a\"
 	}
 	trimmed := strings.TrimSpace(text)
 	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)) {
