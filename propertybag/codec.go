@@ -45,14 +45,14 @@ func decodeJSON(text string, dst reflect.Value) error {
 }
 
 // A decoder is a json.Decoder that disallows unknown fields, with the
-// reader it reads from, kept in a pool: making a json.Decoder and its
-// buffer for every value cost a third of the time of decoding a small
-// struct (and json.Unmarshal a fifth). It reads one text after another. A
-// json.Decoder keeps no state from one value to the next once a value has
-// been read whole with nothing left after it, and it takes the end of its
-// reader for an error only when a value is cut short; a decoder is reused
-// only after such a read (see decode). Its buffer is reused too: an
-// UnmarshalJSON or UnmarshalText method that keeps the bytes it is given
+// reader it reads from, kept in a pool, so that reading a value does not
+// make a json.Decoder and its buffer (nor json.Unmarshal's state), a large
+// part of the time of decoding a small struct. It reads one text after
+// another. A json.Decoder keeps no state from one value to the next once a
+// value has been read whole with nothing left after it, and it takes the
+// end of its reader for an error only when a value is cut short; a decoder
+// is reused only after such a read (see decode). Its buffer is reused too:
+// an UnmarshalJSON or UnmarshalText method that keeps the bytes it is given
 // after it returns, which encoding/json forbids, would see them change.
 type decoder struct {
 	dec  *json.Decoder
