@@ -195,7 +195,9 @@ func TestASOStrings(t *testing.T) {
 // TestASOStringsDefaultFormat shows why the format exists: without it, every
 // value but a plain string is stored and read as ASO stores and reads it,
 // but a plain string is stored as a JSON string literal, which ASO's Pull
-// reads back with its quotes.
+// reads back with its quotes; and a string ASO wrote reads as ASO reads it
+// unless its text is a JSON string literal, null, or a JSON object or
+// array.
 func TestASOStringsDefaultFormat(t *testing.T) {
 	for _, c := range asoCases() {
 		if c.plainString {
@@ -208,6 +210,32 @@ func TestASOStringsDefaultFormat(t *testing.T) {
 	got, err := asoRecall[string](asoBag(bag), "MiddleName")
 	must(t, err)
 	eq(t, *got, `"Theodore"`)
+
+	// The default format reads the strings ASO wrote as ASO does, but for
+	// the three the package documentation names: a JSON string literal
+	// (read without its quotes), null (nil) and a JSON object or array (an
+	// error).
+	for _, s := range []string{"Theodore", "", "42", "true", " padded ", `"a" `, "\"a\"\n", `"a`, `a"`, "null ", "<&>"} {
+		bag := PropertyBag{}
+		must(t, asoStash(asoBag(bag), "v", &s))
+		got, err := read[string](bag, "get", "v", false)
+		must(t, err)
+		eq(t, *got, s)
+	}
+	for text, want := range map[string]*string{`"a"`: ptrTo("a"), `""`: ptrTo(""), "null": nil} {
+		bag := PropertyBag{}
+		must(t, asoStash(asoBag(bag), "v", &text))
+		got, err := read[string](bag, "get", "v", false)
+		must(t, err)
+		eq(t, got, want)
+	}
+	for _, text := range []string{`{"a":1}`, `[1]`, ` [] `} {
+		bag := PropertyBag{}
+		must(t, asoStash(asoBag(bag), "v", &text))
+		if _, err := read[string](bag, "get", "v", false); !errors.Is(err, ErrDecode) {
+			t.Errorf("ASO's string %q in the default format: %v, want ErrDecode", text, err)
+		}
+	}
 }
 
 // TestASORollback plays an adoption and a rollback: ASO's release writes a
