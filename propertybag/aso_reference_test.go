@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,14 +90,14 @@ func asoRecall[T any](b asoBag, name string) (*T, error) {
 type asoCase struct {
 	name  string
 	check func(t *testing.T, verbatim bool)
-	// plainString: a value of type string, which ASO writes as it is.
-	plainString bool
+	// asString: a string or an enum, which ASO writes as it is.
+	asString bool
 }
 
 // asoValue is the case of value, a *T (nil: absent).
 func asoValue[T any](name string, value *T) asoCase {
 	_, plain := any(value).(*string)
-	return asoCase{name: name, plainString: plain && value != nil, check: func(t *testing.T, verbatim bool) {
+	return asoCase{name: name, asString: plain && value != nil, check: func(t *testing.T, verbatim bool) {
 		t.Helper()
 		// ASO writes, hubspoke reads.
 		written := asoBag{}
@@ -132,6 +133,42 @@ func asoValue[T any](name string, value *T) asoCase {
 	}}
 }
 
+// asoEnum is the case of an enum value: hubspoke's storage twins keep a
+// property's enum type, ASO's storage versions hold it as a plain string,
+// so ASO's code adds and pulls it as a string.
+func asoEnum(name string, value gender) asoCase {
+	return asoCase{name: name, asString: true, check: func(t *testing.T, verbatim bool) {
+		t.Helper()
+		written := asoBag{}
+		must(t, written.Add("v", string(value)))
+		bag := PropertyBag(maps.Clone(written))
+		got, err := pull[gender](&bag, "v", verbatim)
+		if err != nil || got == nil || *got != value {
+			t.Errorf("hubspoke read %q that ASO wrote as %v, %v; want %q", written["v"], got, err, value)
+		}
+		var ours PropertyBag
+		must(t, add(&ours, "v", &value, verbatim))
+		if ours["v"] != written["v"] {
+			t.Errorf("stored text: ASO %q, hubspoke %q", written["v"], ours["v"])
+		}
+		back, err := asoRecall[string](asoBag(ours), "v")
+		if err != nil || *back != string(value) {
+			t.Errorf("ASO read %q that hubspoke wrote as %q, %v; want %q", ours["v"], *back, err, value)
+		}
+	}}
+}
+
+// textEnum is a string kind with its own text encoding, which encoding/json
+// calls: a JSON string in every format, for ASO as for hubspoke.
+type textEnum string
+
+func (e textEnum) MarshalText() ([]byte, error) { return []byte("<" + e + ">"), nil }
+
+func (e *textEnum) UnmarshalText(text []byte) error {
+	*e = textEnum(strings.TrimSuffix(strings.TrimPrefix(string(text), "<"), ">"))
+	return nil
+}
+
 // cmpEmptyMaps treats a nil bag and an empty one as equal.
 var cmpEmptyMaps = cmp.FilterValues(func(a, b map[string]string) bool { return len(a) == 0 && len(b) == 0 },
 	cmp.Comparer(func(a, b map[string]string) bool { return true }))
@@ -152,7 +189,11 @@ func asoCases() []asoCase {
 		asoValue("string array", ptrTo(`[1,2]`)),
 		asoValue("string spaces", ptrTo("  padded \t")),
 		asoValue("string escapes", ptrTo("<&> \u2028 \\ \x01 é😀")),
-		asoValue("enum", ptrTo(gender("Female"))),
+		asoEnum("enum", "Female"),
+		asoEnum("enum empty", ""),
+		asoEnum("enum quoted", `"Female"`),
+		asoEnum("enum null", "null"),
+		asoValue("string kind with text methods", ptrTo(textEnum("x"))),
 		asoValue("int", ptrTo(42)),
 		asoValue("int zero", ptrTo(0)),
 		asoValue("int64", ptrTo(int64(-1)<<62)),
@@ -183,9 +224,10 @@ func asoCases() []asoCase {
 // build tag), every kind of value that Azure Service Operator's PropertyBag
 // writes, hubspoke reads as the same value; hubspoke writes the same bytes
 // for it; and ASO's generated code reads those bytes back as the same value:
-// strings that look like JSON, null or an empty string included. Nil is
-// absent on both sides: ASO's generated code removes the name for nil and
-// asks Contains before Pull.
+// strings that look like JSON, null or an empty string included, and enums,
+// which ASO's storage versions hold as strings. Nil is absent on both sides:
+// ASO's generated code removes the name for nil and asks Contains before
+// Pull.
 func TestASOStrings(t *testing.T) {
 	for _, c := range asoCases() {
 		t.Run(c.name, func(t *testing.T) { c.check(t, true) })
@@ -193,14 +235,14 @@ func TestASOStrings(t *testing.T) {
 }
 
 // TestASOStringsDefaultFormat shows why the format exists: without it, every
-// value but a plain string is stored and read as ASO stores and reads it,
-// but a plain string is stored as a JSON string literal, which ASO's Pull
-// reads back with its quotes; and a string ASO wrote reads as ASO reads it
+// value but a string or an enum is stored and read as ASO stores and reads
+// it, but a string or an enum is stored as a JSON string literal, which
+// ASO's Pull reads back with its quotes; and a string ASO wrote reads as ASO reads it
 // unless its text is a JSON string literal, null, or a JSON object or
 // array.
 func TestASOStringsDefaultFormat(t *testing.T) {
 	for _, c := range asoCases() {
-		if c.plainString {
+		if c.asString {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) { c.check(t, false) })
@@ -242,21 +284,22 @@ func TestASOStringsDefaultFormat(t *testing.T) {
 // bag; hubspoke's release, built with ASO's string format, pulls every value
 // and adds it back (an update through an old API version), adds a value of
 // its own and removes one; ASO's release, rolled back to, reads every value
-// as it was. The same release built without the format corrupts every plain
-// string.
+// as it was. The same release built without the format corrupts every
+// string and enum.
 func TestASORollback(t *testing.T) {
 	type spec struct {
 		Name, Nick, Quoted, Gone *string
+		Tier                     *string // an enum: hubspoke's twin has gender
 		Age                      *int
 		Home                     *address
 		Tags                     *[]string
 	}
 	before := spec{Name: ptrTo("Theodore"), Nick: ptrTo(""), Quoted: ptrTo(`"x"`), Gone: ptrTo("bye"),
-		Age: ptrTo(42), Home: &address{Label: "x"}, Tags: &[]string{"a"}}
+		Tier: ptrTo("Gold"), Age: ptrTo(42), Home: &address{Label: "x"}, Tags: &[]string{"a"}}
 	stored := asoBag{}
 	for _, err := range []error{
 		asoStash(stored, "Name", before.Name), asoStash(stored, "Nick", before.Nick),
-		asoStash(stored, "Quoted", before.Quoted), asoStash(stored, "Gone", before.Gone),
+		asoStash(stored, "Quoted", before.Quoted), asoStash(stored, "Gone", before.Gone), asoStash(stored, "Tier", before.Tier),
 		asoStash(stored, "Age", before.Age), asoStash(stored, "Home", before.Home), asoStash(stored, "Tags", before.Tags),
 	} {
 		must(t, err)
@@ -273,7 +316,8 @@ func TestASORollback(t *testing.T) {
 		pullInto(&s.Nick, "Nick")
 		pullInto(&s.Quoted, "Quoted")
 		pullInto(&s.Gone, "Gone")
-		var err error
+		tier, err := pull[gender](&bag, "Tier", verbatim)
+		errs = append(errs, err)
 		s.Age, err = pull[int](&bag, "Age", verbatim)
 		errs = append(errs, err)
 		s.Home, err = pull[address](&bag, "Home", verbatim)
@@ -288,7 +332,7 @@ func TestASORollback(t *testing.T) {
 		added := "new"
 		errs = append(errs[:0],
 			add(&bag, "Name", s.Name, verbatim), add(&bag, "Nick", s.Nick, verbatim),
-			add(&bag, "Quoted", s.Quoted, verbatim), add(&bag, "Gone", s.Gone, verbatim),
+			add(&bag, "Quoted", s.Quoted, verbatim), add(&bag, "Gone", s.Gone, verbatim), add(&bag, "Tier", tier, verbatim),
 			add(&bag, "Age", s.Age, verbatim), add(&bag, "Home", s.Home, verbatim),
 			add(&bag, "Tags", s.Tags, verbatim), add(&bag, "Added", &added, verbatim))
 		must(t, errors.Join(errs...))
@@ -303,6 +347,8 @@ func TestASORollback(t *testing.T) {
 		r.Age, errs[4] = asoRecall[int](rolledBack, "Age")
 		r.Home, errs[5] = asoRecall[address](rolledBack, "Home")
 		r.Tags, errs[6] = asoRecall[[]string](rolledBack, "Tags")
+		r.Tier, err = asoRecall[string](rolledBack, "Tier")
+		errs = append(errs, err)
 		gotAdded, err := asoRecall[string](rolledBack, "Added")
 		errs = append(errs, err)
 		must(t, errors.Join(errs...))
@@ -312,7 +358,7 @@ func TestASORollback(t *testing.T) {
 		switch {
 		case verbatim && (diff != "" || *gotAdded != added):
 			t.Errorf("ASO read after the rollback (-before +after), Added %q:\n%s", *gotAdded, diff)
-		case !verbatim && (*r.Name != `"Theodore"` || *r.Nick != `""` || *gotAdded != `"new"` || !reflect.DeepEqual(r.Home, want.Home)):
+		case !verbatim && (*r.Name != `"Theodore"` || *r.Nick != `""` || *r.Tier != `"Gold"` || *gotAdded != `"new"` || !reflect.DeepEqual(r.Home, want.Home)):
 			t.Errorf("without ASO's string format, expected ASO to read the strings with their quotes: %+v, Added %q", r, *gotAdded)
 		}
 	}

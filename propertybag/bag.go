@@ -55,18 +55,18 @@ var errNoBag = errors.New("no bag to store it in (nil *PropertyBag)")
 
 // Add stores *value under name, replacing any earlier value, as the JSON
 // text encoding/json.Marshal writes for *value (see the package
-// documentation; a program built with the hubspoke_aso tag writes a value
-// of type string as it is, see ASOStrings). A nil value removes name
-// instead, as Remove does: nil means absent. Add allocates the map on first
-// use. If *value cannot be encoded, or b is nil (and value is not), Add
-// returns an *Error wrapping ErrEncode and the bag is left as it was.
+// documentation; a program built with the hubspoke_aso tag writes a string
+// as it is, see ASOStrings). A nil value removes name instead, as Remove
+// does: nil means absent. Add allocates the map on first use. If *value
+// cannot be encoded, or b is nil (and value is not), Add returns an *Error
+// wrapping ErrEncode and the bag is left as it was.
 func Add[T any](b *PropertyBag, name string, value *T) error {
 	return add(b, name, value, ASOStrings)
 }
 
-// add is Add, writing a value of type string as it is when verbatim is
-// true (as Azure Service Operator's Add does) and as a JSON string literal
-// otherwise.
+// add is Add, writing a value of string kind (see typePlan.verbatim) as it
+// is when verbatim is true, as Azure Service Operator writes strings, and
+// as a JSON string literal otherwise.
 func add[T any](b *PropertyBag, name string, value *T, verbatim bool) error {
 	if value == nil {
 		b.Remove(name)
@@ -81,9 +81,11 @@ func add[T any](b *PropertyBag, name string, value *T, verbatim bool) error {
 		if text = *s; !verbatim {
 			text = quote(*s)
 		}
+	} else if v := reflect.ValueOf(value).Elem(); verbatim && planFor(v.Type()).verbatim {
+		text = v.String() // an enum: ASO's storage versions hold it as a string
 	} else {
 		var err error
-		if text, err = encode(reflect.ValueOf(value).Elem()); err != nil {
+		if text, err = encode(v); err != nil {
 			return &Error{Op: "add", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: err}
 		}
 	}
@@ -100,12 +102,12 @@ func add[T any](b *PropertyBag, name string, value *T, verbatim bool) error {
 // means absent. If the text does not decode as a T, Pull returns nil and
 // an *Error wrapping ErrDecode, and the value stays in the bag, so nothing
 // is lost. A nil b holds nothing. (A program built with the hubspoke_aso
-// tag reads a T of type string as the text it is, see ASOStrings.)
+// tag reads a string as the text it is, see ASOStrings.)
 func Pull[T any](b *PropertyBag, name string) (*T, error) {
 	return pull[T](b, name, ASOStrings)
 }
 
-// pull is Pull, reading a T of type string as read does.
+// pull is Pull, reading a string as read does.
 func pull[T any](b *PropertyBag, name string, verbatim bool) (*T, error) {
 	if b == nil {
 		return nil, nil
@@ -126,8 +128,9 @@ func Get[T any](b PropertyBag, name string) (*T, error) {
 }
 
 // read decodes the value named name as a T for the operation op. When
-// verbatim is true a T of type string is the stored text as it is, null
-// and JSON included, as Azure Service Operator's Pull reads it.
+// verbatim is true a T of string kind (see typePlan.verbatim) is the stored
+// text as it is, null and JSON included, as Azure Service Operator's Pull
+// reads a string.
 func read[T any](b PropertyBag, op, name string, verbatim bool) (*T, error) {
 	text, ok := b[name]
 	if !ok {
@@ -145,6 +148,11 @@ func read[T any](b PropertyBag, op, name string, verbatim bool) (*T, error) {
 	}
 	t := reflect.TypeFor[T]()
 	plan := planFor(t)
+	if verbatim && plan.verbatim {
+		v := new(T)
+		reflect.ValueOf(v).Elem().SetString(text)
+		return v, nil
+	}
 	if isNull(text, plan.stringTarget) {
 		return nil, nil
 	}

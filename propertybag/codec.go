@@ -128,6 +128,7 @@ func describe(err error) error {
 type typePlan struct {
 	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
 	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
+	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -137,6 +138,7 @@ func planFor(t reflect.Type) *typePlan {
 		return p.(*typePlan)
 	}
 	p := &typePlan{stringTarget: isStringTarget(t)}
+	p.verbatim = p.stringTarget && t.Kind() == reflect.String
 	switch t.Kind() {
 	case reflect.String, reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,

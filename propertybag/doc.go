@@ -29,8 +29,9 @@
 //     it is: what ASO's generated conversions write for an optional
 //     property. The text is the same as ASO's for every type but string,
 //     which ASO stores as it is and Add stores as a JSON string literal
-//     (unless the program is built with ASO's string format, below). Add
-//     allocates a nil bag.
+//     (unless the program is built with ASO's string format, below), and
+//     enums, which ASO's storage versions hold as strings. Add allocates a
+//     nil bag.
 //   - Pull[T](&bag, name) is what ASO's generated conversions write around
 //     ASO's Pull: if bag.Contains(name), var v T and bag.Pull(name, &v),
 //     else nil. A name the bag does not hold is nil, not ASO's error. A
@@ -71,8 +72,8 @@
 // back after every upgrade. Precisely:
 //
 //   - Add stores the bytes encoding/json.Marshal produces for *value
-//     (except for a string in ASO's string format, below). Strings are
-//     therefore quoted and escaped JSON string literals (HTML
+//     (except for strings and enums in ASO's string format, below).
+//     Strings are therefore quoted and escaped JSON string literals (HTML
 //     characters as \u003c and friends), structs have their fields in
 //     declaration order, maps have their keys sorted, and a nil pointer,
 //     slice or map is null (a whole value stored as null is pulled as nil,
@@ -108,15 +109,17 @@
 //
 // Built with the hubspoke_aso build tag (go build -tags hubspoke_aso, and
 // the same for go test), a program uses ASO's format for strings, and
-// ASOStrings is true: Add stores a value of type string as it is, and Pull
-// and Get take the stored text as it is for a T of type string (null, JSON
-// and the empty text included), exactly as ASO's Add and Pull do. Every
-// other type is unchanged, so the bag holds what ASO would have written for
-// every value, and ASO's code, after a rollback, reads back what hubspoke
-// wrote. In that format a value added as an enum and pulled as a string
-// keeps its quotes, as in ASO, and a string added by a program built
-// without the tag is pulled with its quotes: every release that shares the
-// stored objects is built with the same format.
+// ASOStrings is true: Add stores a value of string kind (string, or an enum:
+// a named string type without its own JSON or text methods) as it is, and
+// Pull and Get take the stored text as it is for such a T (null, JSON and
+// the empty text included), exactly as ASO's Add and Pull do for a string.
+// ASO's storage versions hold an enum as a plain string, so that is what
+// ASO writes and reads for it; hubspoke's storage twins keep the enum type.
+// Every other type is unchanged, so the bag holds what ASO would have
+// written for every value, and ASO's code, after a rollback, reads back
+// what hubspoke wrote. A string added by a program built without the tag
+// is pulled with its quotes in this format, as in ASO: every release that
+// shares the stored objects is built with the same format.
 //
 // # Errors
 //
