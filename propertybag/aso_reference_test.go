@@ -60,10 +60,10 @@ func (b asoBag) Pull(name string, dst any) error {
 	return nil
 }
 
-// asoStash writes an optional property (a pointer field, nil when absent)
+// asoWrite writes an optional property (a pointer field, nil when absent)
 // to the bag as ASO's generated conversions do: Add of the value when there
 // is one, Remove when there is none.
-func asoStash[T any](b asoBag, name string, value *T) error {
+func asoWrite[T any](b asoBag, name string, value *T) error {
 	if value == nil {
 		b.Remove(name)
 		return nil
@@ -71,10 +71,10 @@ func asoStash[T any](b asoBag, name string, value *T) error {
 	return b.Add(name, *value)
 }
 
-// asoRecall reads an optional property back as ASO's generated conversions
+// asoRead reads an optional property back as ASO's generated conversions
 // do: Pull into a fresh T when the bag contains the name, nil (the zero
 // value of the field) when it does not.
-func asoRecall[T any](b asoBag, name string) (*T, error) {
+func asoRead[T any](b asoBag, name string) (*T, error) {
 	if !b.Contains(name) {
 		return nil, nil
 	}
@@ -101,7 +101,7 @@ func asoValue[T any](name string, value *T) asoCase {
 		t.Helper()
 		// ASO writes, hubspoke reads.
 		written := asoBag{}
-		if err := asoStash(written, "v", value); err != nil {
+		if err := asoWrite(written, "v", value); err != nil {
 			t.Fatal(err)
 		}
 		bag := PropertyBag(maps.Clone(written))
@@ -123,7 +123,7 @@ func asoValue[T any](name string, value *T) asoCase {
 		if diff := cmp.Diff(map[string]string(written), map[string]string(ours), cmpEmptyMaps); diff != "" {
 			t.Errorf("stored text (-ASO's +hubspoke's):\n%s", diff)
 		}
-		back, err := asoRecall[T](asoBag(ours), "v")
+		back, err := asoRead[T](asoBag(ours), "v")
 		if err != nil {
 			t.Fatalf("ASO reading %q that hubspoke wrote: %v", ours["v"], err)
 		}
@@ -151,7 +151,7 @@ func asoEnum(name string, value gender) asoCase {
 		if ours["v"] != written["v"] {
 			t.Errorf("stored text: ASO %q, hubspoke %q", written["v"], ours["v"])
 		}
-		back, err := asoRecall[string](asoBag(ours), "v")
+		back, err := asoRead[string](asoBag(ours), "v")
 		if err != nil || *back != string(value) {
 			t.Errorf("ASO read %q that hubspoke wrote as %q, %v; want %q", ours["v"], *back, err, value)
 		}
@@ -249,7 +249,7 @@ func TestASOStringsDefaultFormat(t *testing.T) {
 	}
 	var bag PropertyBag
 	must(t, add(&bag, "MiddleName", ptrTo("Theodore"), false))
-	got, err := asoRecall[string](asoBag(bag), "MiddleName")
+	got, err := asoRead[string](asoBag(bag), "MiddleName")
 	must(t, err)
 	eq(t, *got, `"Theodore"`)
 
@@ -259,21 +259,21 @@ func TestASOStringsDefaultFormat(t *testing.T) {
 	// error).
 	for _, s := range []string{"Theodore", "", "42", "true", " padded ", `"a" `, "\"a\"\n", `"a`, `a"`, "null ", "<&>"} {
 		bag := PropertyBag{}
-		must(t, asoStash(asoBag(bag), "v", &s))
+		must(t, asoWrite(asoBag(bag), "v", &s))
 		got, err := read[string](bag, "get", "v", false)
 		must(t, err)
 		eq(t, *got, s)
 	}
 	for text, want := range map[string]*string{`"a"`: ptrTo("a"), `""`: ptrTo(""), "null": nil} {
 		bag := PropertyBag{}
-		must(t, asoStash(asoBag(bag), "v", &text))
+		must(t, asoWrite(asoBag(bag), "v", &text))
 		got, err := read[string](bag, "get", "v", false)
 		must(t, err)
 		eq(t, got, want)
 	}
 	for _, text := range []string{`{"a":1}`, `[1]`, ` [] `} {
 		bag := PropertyBag{}
-		must(t, asoStash(asoBag(bag), "v", &text))
+		must(t, asoWrite(asoBag(bag), "v", &text))
 		if _, err := read[string](bag, "get", "v", false); !errors.Is(err, ErrDecode) {
 			t.Errorf("ASO's string %q in the default format: %v, want ErrDecode", text, err)
 		}
@@ -298,9 +298,9 @@ func TestASORollback(t *testing.T) {
 		Tier: ptrTo("Gold"), Age: ptrTo(42), Home: &address{Label: "x"}, Tags: &[]string{"a"}}
 	stored := asoBag{}
 	for _, err := range []error{
-		asoStash(stored, "Name", before.Name), asoStash(stored, "Nick", before.Nick),
-		asoStash(stored, "Quoted", before.Quoted), asoStash(stored, "Gone", before.Gone), asoStash(stored, "Tier", before.Tier),
-		asoStash(stored, "Age", before.Age), asoStash(stored, "Home", before.Home), asoStash(stored, "Tags", before.Tags),
+		asoWrite(stored, "Name", before.Name), asoWrite(stored, "Nick", before.Nick),
+		asoWrite(stored, "Quoted", before.Quoted), asoWrite(stored, "Gone", before.Gone), asoWrite(stored, "Tier", before.Tier),
+		asoWrite(stored, "Age", before.Age), asoWrite(stored, "Home", before.Home), asoWrite(stored, "Tags", before.Tags),
 	} {
 		must(t, err)
 	}
@@ -340,16 +340,16 @@ func TestASORollback(t *testing.T) {
 		// ASO, rolled back to, reads the bag.
 		rolledBack := asoBag(bag)
 		var r spec
-		r.Name, errs[0] = asoRecall[string](rolledBack, "Name")
-		r.Nick, errs[1] = asoRecall[string](rolledBack, "Nick")
-		r.Quoted, errs[2] = asoRecall[string](rolledBack, "Quoted")
-		r.Gone, errs[3] = asoRecall[string](rolledBack, "Gone")
-		r.Age, errs[4] = asoRecall[int](rolledBack, "Age")
-		r.Home, errs[5] = asoRecall[address](rolledBack, "Home")
-		r.Tags, errs[6] = asoRecall[[]string](rolledBack, "Tags")
-		r.Tier, err = asoRecall[string](rolledBack, "Tier")
+		r.Name, errs[0] = asoRead[string](rolledBack, "Name")
+		r.Nick, errs[1] = asoRead[string](rolledBack, "Nick")
+		r.Quoted, errs[2] = asoRead[string](rolledBack, "Quoted")
+		r.Gone, errs[3] = asoRead[string](rolledBack, "Gone")
+		r.Age, errs[4] = asoRead[int](rolledBack, "Age")
+		r.Home, errs[5] = asoRead[address](rolledBack, "Home")
+		r.Tags, errs[6] = asoRead[[]string](rolledBack, "Tags")
+		r.Tier, err = asoRead[string](rolledBack, "Tier")
 		errs = append(errs, err)
-		gotAdded, err := asoRecall[string](rolledBack, "Added")
+		gotAdded, err := asoRead[string](rolledBack, "Added")
 		errs = append(errs, err)
 		must(t, errors.Join(errs...))
 		want := before
