@@ -403,3 +403,17 @@ func TestStringReadAllocations(t *testing.T) {
 		}
 	}
 }
+
+// FuzzASOStrings checks ASO's string format for any string, as a string and
+// as an enum, as TestASOStrings does for its cases: hubspoke reads what ASO
+// wrote, writes the same bytes, and ASO reads them back, invalid UTF-8 and
+// all.
+func FuzzASOStrings(f *testing.F) {
+	for _, s := range []string{"Theodore", "", `"a"`, `"a" `, "null", " null", "42", `{"a":1}`, "[", "\xff", "\\u00e9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		asoValue("string", &s).check(t, true)
+		asoEnum("enum", gender(s)).check(t, true)
+	})
+}
