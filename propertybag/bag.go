@@ -55,11 +55,19 @@ var errNoBag = errors.New("no bag to store it in (nil *PropertyBag)")
 
 // Add stores *value under name, replacing any earlier value, as the JSON
 // text encoding/json.Marshal writes for *value (see the package
-// documentation). A nil value removes name instead, as Remove does: nil
-// means absent. Add allocates the map on first use. If *value cannot be
-// encoded, or b is nil (and value is not), Add returns an *Error wrapping
-// ErrEncode and the bag is left as it was.
+// documentation; a program built with the hubspoke_aso tag writes a string
+// as it is, see ASOStrings). A nil value removes name instead, as Remove
+// does: nil means absent. Add allocates the map on first use. If *value
+// cannot be encoded, or b is nil (and value is not), Add returns an *Error
+// wrapping ErrEncode and the bag is left as it was.
 func Add[T any](b *PropertyBag, name string, value *T) error {
+	return add(b, name, value, ASOStrings)
+}
+
+// add is Add, writing a value of string kind (see typePlan.verbatim) as it
+// is when verbatim is true, as Azure Service Operator writes strings, and
+// as a JSON string literal otherwise.
+func add[T any](b *PropertyBag, name string, value *T, verbatim bool) error {
 	if value == nil {
 		b.Remove(name)
 		return nil
@@ -69,10 +77,15 @@ func Add[T any](b *PropertyBag, name string, value *T) error {
 	}
 	var text string
 	if s, ok := any(value).(*string); ok {
-		text = quote(*s) // strings are the commonest values
+		// Strings are the commonest values.
+		if text = *s; !verbatim {
+			text = quote(*s)
+		}
+	} else if v := reflect.ValueOf(value).Elem(); verbatim && planFor(v.Type()).verbatim {
+		text = v.String() // an enum: ASO's storage versions hold it as a string
 	} else {
 		var err error
-		if text, err = encode(reflect.ValueOf(value).Elem()); err != nil {
+		if text, err = encode(v); err != nil {
 			return &Error{Op: "add", Name: name, Type: reflect.TypeFor[T](), Kind: ErrEncode, Cause: err}
 		}
 	}
@@ -88,12 +101,18 @@ func Add[T any](b *PropertyBag, name string, value *T) error {
 // does not hold, and the text null, read as nil (null is removed too): nil
 // means absent. If the text does not decode as a T, Pull returns nil and
 // an *Error wrapping ErrDecode, and the value stays in the bag, so nothing
-// is lost. A nil b holds nothing.
+// is lost. A nil b holds nothing. (A program built with the hubspoke_aso
+// tag reads a string as the text it is, see ASOStrings.)
 func Pull[T any](b *PropertyBag, name string) (*T, error) {
+	return pull[T](b, name, ASOStrings)
+}
+
+// pull is Pull, reading a string as read does.
+func pull[T any](b *PropertyBag, name string, verbatim bool) (*T, error) {
 	if b == nil {
 		return nil, nil
 	}
-	v, err := read[T](*b, "pull", name)
+	v, err := read[T](*b, "pull", name, verbatim)
 	if err != nil {
 		return nil, err
 	}
@@ -105,16 +124,23 @@ func Pull[T any](b *PropertyBag, name string) (*T, error) {
 // as a T, or nil when the bag does not hold the name or holds null, and
 // leaves the bag unchanged. Errors are those of Pull.
 func Get[T any](b PropertyBag, name string) (*T, error) {
-	return read[T](b, "get", name)
+	return read[T](b, "get", name, ASOStrings)
 }
 
-// read decodes the value named name as a T for the operation op.
-func read[T any](b PropertyBag, op, name string) (*T, error) {
+// read decodes the value named name as a T for the operation op. When
+// verbatim is true a T of string kind (see typePlan.verbatim) is the stored
+// text as it is, null and JSON included, as Azure Service Operator's Pull
+// reads a string.
+func read[T any](b PropertyBag, op, name string, verbatim bool) (*T, error) {
 	text, ok := b[name]
 	if !ok {
 		return nil, nil
 	}
 	if _, ok := any((*T)(nil)).(*string); ok {
+		if verbatim {
+			s := text // text itself must not escape
+			return any(&s).(*T), nil
+		}
 		// Strings are the commonest values: a plain one needs no decoder.
 		if s, ok := plainString(text); ok {
 			return any(&s).(*T), nil
@@ -122,6 +148,11 @@ func read[T any](b PropertyBag, op, name string) (*T, error) {
 	}
 	t := reflect.TypeFor[T]()
 	plan := planFor(t)
+	if verbatim && plan.verbatim {
+		v := new(T)
+		reflect.ValueOf(v).Elem().SetString(text)
+		return v, nil
+	}
 	if isNull(text, plan.stringTarget) {
 		return nil, nil
 	}

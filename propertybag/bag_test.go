@@ -22,8 +22,8 @@ type address struct {
 	Floor   int               `json:"floor"`
 }
 
-// roundTrip stashes v and recalls it as a T. A value stored as null is
-// recalled as nil, which roundTrip returns as T's zero value.
+// roundTrip adds v and pulls it as a T. A value stored as null is
+// pulled as nil, which roundTrip returns as T's zero value.
 func roundTrip[T any](t *testing.T, v T) T {
 	t.Helper()
 	var bag PropertyBag
@@ -260,6 +260,33 @@ func TestLegacyBags(t *testing.T) {
 	}
 }
 
+// TestLegacyStringRule (issue 29): only text that begins and ends with a
+// double quote and is a JSON string literal is decoded as JSON for a string
+// target; legacy text that merely begins with one, such as `"a" ` or `"a"`
+// and a newline (which encoding/json reads as a), reads as it is stored, as
+// Azure Service Operator's Pull reads it.
+func TestLegacyStringRule(t *testing.T) {
+	for text, want := range map[string]string{
+		`"a" `:     `"a" `,
+		"\"a\"\n":  "\"a\"\n",
+		"\"a\"\t":  "\"a\"\t",
+		` "a"`:     ` "a"`,
+		`"a" "b"`:  `"a" "b"`,
+		`"a\"`:     `"a\"`,
+		`"`:        `"`,
+		`"a`:       `"a`,
+		`"a"`:      `a`,
+		`""`:       ``,
+		`"a\"b"`:   `a"b`,
+		`"\u00e9"`: "\u00e9",
+	} {
+		bag := PropertyBag{"v": text}
+		eq(t, mustGet[string](t, bag, "v"), want)
+		eq(t, *mustGet[*string](t, bag, "v"), want)
+		eq(t, mustGet[gender](t, bag, "v"), gender(want))
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	bag := PropertyBag{
 		"Address":   `{"street":"1313 S. Harbor Blvd","city":"Anaheim"}`,
@@ -423,8 +450,8 @@ func TestOperations(t *testing.T) {
 	(*PropertyBag)(nil).Remove("x")
 }
 
-// TestNilMeansAbsent: stashing nil removes the name, and a name the bag does
-// not hold or holds as null is recalled as nil; the one rule for nil.
+// TestNilMeansAbsent: adding nil removes the name, and a name the bag does
+// not hold or holds as null is pulled as nil; the one rule for nil.
 func TestNilMeansAbsent(t *testing.T) {
 	var bag PropertyBag
 	must(t, Add(&bag, "MiddleName", ptrTo("Theodore")))
@@ -440,7 +467,7 @@ func TestNilMeansAbsent(t *testing.T) {
 	}
 	got, err = Pull[string](&bag, "MiddleName")
 	if got != nil || err != nil {
-		t.Fatalf("Pull of a recalled value: %v, %v; want nil, nil", got, err)
+		t.Fatalf("Pull of a pulled value: %v, %v; want nil, nil", got, err)
 	}
 	must(t, Add[int](&bag, "x", nil))
 	if bag != nil {
@@ -457,7 +484,7 @@ func TestNilMeansAbsent(t *testing.T) {
 		t.Fatalf("Add(nil) of the last value left %#v, want nil", bag)
 	}
 	// A value whose whole encoding is null (a nil pointer, here) is
-	// recalled as nil and removed.
+	// pulled as nil and removed.
 	must(t, Add(&bag, "nilPointer", ptrTo((*string)(nil))))
 	must(t, Add(&bag, "other", ptrTo(1)))
 	eq(t, bag["nilPointer"], "null")

@@ -45,14 +45,14 @@ func decodeJSON(text string, dst reflect.Value) error {
 }
 
 // A decoder is a json.Decoder that disallows unknown fields, with the
-// reader it reads from, kept in a pool: making a json.Decoder and its
-// buffer for every value cost a third of the time of decoding a small
-// struct (and json.Unmarshal a fifth). It reads one text after another. A
-// json.Decoder keeps no state from one value to the next once a value has
-// been read whole with nothing left after it, and it takes the end of its
-// reader for an error only when a value is cut short; a decoder is reused
-// only after such a read (see decode). Its buffer is reused too: an
-// UnmarshalJSON or UnmarshalText method that keeps the bytes it is given
+// reader it reads from, kept in a pool, so that reading a value does not
+// make a json.Decoder and its buffer (nor json.Unmarshal's state), a large
+// part of the time of decoding a small struct. It reads one text after
+// another. A json.Decoder keeps no state from one value to the next once a
+// value has been read whole with nothing left after it, and it takes the
+// end of its reader for an error only when a value is cut short; a decoder
+// is reused only after such a read (see decode). Its buffer is reused too:
+// an UnmarshalJSON or UnmarshalText method that keeps the bytes it is given
 // after it returns, which encoding/json forbids, would see them change.
 type decoder struct {
 	dec  *json.Decoder
@@ -128,6 +128,7 @@ func describe(err error) error {
 type typePlan struct {
 	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
 	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
+	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -137,6 +138,7 @@ func planFor(t reflect.Type) *typePlan {
 		return p.(*typePlan)
 	}
 	p := &typePlan{stringTarget: isStringTarget(t)}
+	p.verbatim = p.stringTarget && t.Kind() == reflect.String
 	switch t.Kind() {
 	case reflect.String, reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -187,15 +189,18 @@ func isNull(text string, exact bool) bool {
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // decodeLegacyString decodes text for a string target: a JSON string literal
-// as JSON, a JSON object or array as an error, and any other text (legacy
-// text, written unquoted) verbatim.
+// (text that begins and ends with a double quote and is valid JSON) as JSON,
+// a JSON object or array as an error, and any other text (legacy text,
+// written unquoted) verbatim. Text such as `"a" ` or `"a"` and a newline,
+// which encoding/json would read as a, is legacy text: it does not end with
+// a quote.
 func decodeLegacyString(text string, dst reflect.Value) error {
-	if len(text) > 0 && text[0] == '"' {
+	if n := len(text); n >= 2 && text[0] == '"' && text[n-1] == '"' {
 		if json.Unmarshal([]byte(text), dst.Addr().Interface()) == nil {
 			return nil // a JSON string literal
 		}
 		dst.SetZero()
-		return setVerbatim(text, dst) // begins with a quote, but is not JSON
+		return setVerbatim(text, dst) // quoted, but not JSON: "a" "b", "a\"
 	}
 	trimmed := strings.TrimSpace(text)
 	if len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)) {

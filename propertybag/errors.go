@@ -33,7 +33,7 @@ const excerptLen = 64
 type Error struct {
 	Op      string       // "add", "pull" or "get"
 	Name    string       // property name
-	Type    reflect.Type // the T of the call: stashed (stash) or decoded into (recall, get)
+	Type    reflect.Type // the T of the call: added (add) or decoded into (pull, get)
 	Excerpt string       // start of the stored text, "" when nothing was read
 	Kind    error        // one of the sentinel errors
 	Cause   error        // underlying error, may be nil

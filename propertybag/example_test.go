@@ -12,7 +12,7 @@ type Address struct {
 }
 
 // A v3 Person converted to v4, which has no ResidentialAddress or
-// MiddleName field, stashes them in the bag; converting back recalls them.
+// MiddleName field, adds them to the bag; converting back pulls them out.
 func Example() {
 	address := &Address{Label: "1313 S. Harbor Blvd"}
 	middle := "Theodore"
@@ -44,7 +44,7 @@ func Example() {
 	// 1313 S. Harbor Blvd Theodore true true
 }
 
-// Stashing nil removes what the bag held under the name: nil means absent.
+// Adding nil removes what the bag held under the name: nil means absent.
 func ExampleAdd() {
 	bag := propertybag.PropertyBag{"MiddleName": `"Theodore"`, "KnownAs": `"Mickey"`}
 	if err := propertybag.Add[string](&bag, "MiddleName", nil); err != nil {

@@ -3,6 +3,7 @@ package propertybag
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -31,8 +32,8 @@ type fuzzTarget struct {
 // FuzzDecode checks that reading stored text never panics, as any of many
 // types; that null reads as nil for every type; that a failed read returns
 // no value and leaves the bag as it was, a successful Pull removing the
-// value (readChecks); that string targets agree with encoding/json on JSON
-// string literals; and that whatever decodes encodes back to text that
+// value (readChecks); that string targets follow the legacy rule (JSON
+// string literals as encoding/json reads them, other text as it is); and that whatever decodes encodes back to text that
 // decodes to an equal value.
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
@@ -47,6 +48,7 @@ func FuzzDecode(f *testing.F) {
 		`{"s":"x",}`,
 		``,
 		`42abc`, `0x10`, `4 2`, ` null `, `"4\u0032"`, `-0.5e-3`, `1e400`,
+		`"a" `, "\"a\"\n", ` [1] `, `"a" "b"`,
 	} {
 		f.Add(seed)
 	}
@@ -92,12 +94,33 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("%q read as %s: %v; want nil", text, typ, err)
 			}
 		}
-		// String targets follow the legacy rule; they must agree with
-		// encoding/json on JSON string literals.
-		if s, err := Get[string](bag, "v"); err == nil {
-			var std string
-			if len(text) > 0 && text[0] == '"' && json.Unmarshal([]byte(text), &std) == nil && std != *s {
-				t.Fatalf("string from %q: got %q, encoding/json %q", text, *s, std)
+		// String targets follow the legacy rule: text that begins and ends
+		// with a double quote and is a JSON string literal reads as
+		// encoding/json reads it, null as nil, a JSON object or array is an
+		// error, and any other text reads as it is.
+		s, err := Get[string](bag, "v")
+		got := "nil"
+		if s != nil {
+			got = fmt.Sprintf("%q", *s)
+		}
+		var std string
+		trimmed := strings.TrimSpace(text)
+		switch n := len(text); {
+		case n >= 2 && text[0] == '"' && text[n-1] == '"' && json.Unmarshal([]byte(text), &std) == nil:
+			if err != nil || *s != std {
+				t.Fatalf("string from %q: got %s, %v; encoding/json %q", text, got, err, std)
+			}
+		case text == "null":
+			if err != nil || s != nil {
+				t.Fatalf("string from null: got %s, %v; want nil", got, err)
+			}
+		case trimmed != "" && (trimmed[0] == '{' || trimmed[0] == '[') && json.Valid([]byte(trimmed)):
+			if err == nil {
+				t.Fatalf("string from %q (an object or array): got %s, want an error", text, got)
+			}
+		default:
+			if err != nil || *s != text {
+				t.Fatalf("string from %q: got %s, %v; want the text as it is", text, got, err)
 			}
 		}
 		// Whatever decodes must encode back to text that decodes to an
