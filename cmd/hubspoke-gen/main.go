@@ -108,7 +108,7 @@ func (o *options) flags(flags *flag.FlagSet) {
 	flags.StringVar(&o.stored, "stored", "", "storage versions other than the hub (v3storage,v4storage) that stay in the CRD, not served: "+
 		"those still listed in the CRD's status.storedVersions; every other storage twin but the hub is left out of the CRD")
 	flags.StringVar(&o.hub, "hub", "", "the API version whose storage twin is the hub (default: the newest stable version); "+
-		"a release that adds a stable version keeps the hub where it was, so that rolling back loses nothing (see the README's Upgrades)")
+		"a release that adds a stable version keeps the hub where it was, so that rolling back loses nothing (see docs/upgrades.md)")
 	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
 	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
 }
