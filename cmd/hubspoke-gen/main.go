@@ -4,13 +4,16 @@
 //
 //	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
 //	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
+//	hubspoke-gen crd -o file.go [-package name] crd.yaml|dir ...
 //
 // dir (default "api") holds one package per API version (v1, v2beta1, v3,
 // ...). For each version vN the generator writes vN/zz_generated.conversion.go
 // and the storage twin vNstorage (types, registration, conversions to the
 // neighbour towards the hub), and the conversion tests in the hub's
 // storage package. explain prints, for each step of the chain, what the
-// conversions do with every property. See README.md.
+// conversions do with every property. crd writes CRD YAML files into a Go
+// file as data, with func CRDs() returning them decoded, so that a manager
+// reads no file at run time. See README.md.
 package main
 
 import (
@@ -39,6 +42,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "explain" {
 		return runExplain(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "crd" {
+		return runCRD(args[1:], stderr)
+	}
 	flags := flag.NewFlagSet("hubspoke-gen", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	var opt options
@@ -47,7 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
-			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
+			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
+			"       hubspoke-gen crd -o file.go [-package name] crd.yaml|dir ...\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
 			"for each step of the chain, what the conversions do with every property.\n\n")
@@ -101,7 +108,7 @@ func (o *options) flags(flags *flag.FlagSet) {
 	flags.StringVar(&o.stored, "stored", "", "storage versions other than the hub (v3storage,v4storage) that stay in the CRD, not served: "+
 		"those still listed in the CRD's status.storedVersions; every other storage twin but the hub is left out of the CRD")
 	flags.StringVar(&o.hub, "hub", "", "the API version whose storage twin is the hub (default: the newest stable version); "+
-		"a release that adds a stable version keeps the hub where it was, so that rolling back loses nothing (see the README's Upgrades)")
+		"a release that adds a stable version keeps the hub where it was, so that rolling back loses nothing (see docs/upgrades.md)")
 	flags.StringVar(&o.metadata, "metadata", "", "a YAML file of property renames and removals, for API versions whose Go source cannot carry markers (see README.md)")
 	flags.BoolVar(&o.strict, "strict", false, "a property that a newer version drops without +hubspoke:removed or a rename is an error, not a warning")
 }

@@ -5,8 +5,10 @@ package main
 //
 // hubspoke-gen writes the storage twins, every conversion, the compat
 // staging of ResidentialAddress and the conversion tests from the API
-// versions in api/ (in this repository it runs from its own module; a
-// project runs `go tool hubspoke-gen ./api`). explain.md is what the
+// versions in api/ (in this repository it runs from its own module, and
+// controller-gen through hack/controller-gen.sh; a project runs `go tool
+// hubspoke-gen -strict ./api` and kubebuilder's `make manifests generate`,
+// see docs/operator-guide.md). explain.md is what the
 // conversions do, property by property. controller-gen then writes the
 // DeepCopy methods and the CRD.
 //

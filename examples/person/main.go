@@ -25,9 +25,6 @@ import (
 // legend says how to read the YAML.
 const legend = `# How to read it
 
-  $propertyBag                  in a storage version (the hub, v5storage, is
-                                one): values that version has no field for,
-                                each as JSON text, stored with the object
   hubspoke.dev/property-bags    annotation on an API version: every bag of
                                 its storage twin outside status, by path
                                 (spec, spec.birthDate, ...), so a client that

@@ -155,7 +155,7 @@ func TestDemoRuns(t *testing.T) {
 	}
 	text := out.String()
 	for _, want := range []string{
-		"# How to read it", "$propertyBag ", "hubspoke.dev/property-bags ", "status.$propertyBags ", // the legend
+		"# How to read it", "hubspoke.dev/property-bags ", "status.$propertyBags ", // the legend
 		"## v3 → v5storage", "## v5 → v1\n",
 		// the bags annotation on one line, not folded inside a value
 		`hubspoke.dev/property-bags: '{"spec":{"AlphaKey":"Mouse, Mickey","BirthDate":"1928-11-18","KnownAs":"Mickey","MailingAddress":{"street":"PO Box 10000",`,
@@ -163,6 +163,21 @@ func TestDemoRuns(t *testing.T) {
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("demo output lacks %q", want)
+		}
+	}
+	// Every key the legend explains shows in the YAML after it (a field of
+	// status by its own name).
+	body := strings.TrimPrefix(text, legend)
+	for _, line := range strings.Split(legend, "\n") {
+		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "   ") {
+			continue
+		}
+		term, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if i := strings.LastIndex(term, ".$"); i >= 0 {
+			term = term[i+1:]
+		}
+		if !strings.Contains(body, term+":") {
+			t.Errorf("the legend explains %s, which the demo never shows", term)
 		}
 	}
 	// The summary is aligned: every line's arrows in the same columns.
