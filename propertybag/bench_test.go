@@ -124,6 +124,7 @@ func referenceRecallAll(bag referenceBag) (v benchValues, err error) {
 // back the values they were given, so that the benchmarks compare the same
 // work.
 func TestBenchmarkedWork(t *testing.T) {
+	defaultStrings(t)
 	values := newBenchValues()
 	var bag PropertyBag
 	must(t, stashAll(&bag, &values))
