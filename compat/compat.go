@@ -132,12 +132,12 @@ func (p Property[Staged, Current]) Add(bag *propertybag.PropertyBag, value *Curr
 		bag.Remove(p.Name)
 		return nil
 	}
-	staged, err := p.toStaged(value)
+	staged, err := p.toStaged(value, "adding")
 	if err != nil {
 		return err
 	}
 	if err := propertybag.Add(bag, p.Name, staged); err != nil {
-		return p.errorf("stashing", err)
+		return p.errorf("adding", err)
 	}
 	return nil
 }
@@ -162,7 +162,7 @@ func (p Property[Staged, Current]) Pull(bag *propertybag.PropertyBag) (*Current,
 			return nil, err
 		}
 	case stagedErr != nil:
-		// Repair: a value stashed in the later shape.
+		// Repair: a value added in the later shape.
 		var currentErr error
 		if current, currentErr = propertybag.Get[Current](*bag, p.Name); currentErr != nil {
 			return nil, p.wrongShape(stagedErr, currentErr)
@@ -195,7 +195,7 @@ func (p Property[Staged, Current]) PullStaged(bag *propertybag.PropertyBag) (*St
 		}
 		if current != nil {
 			var err error
-			if staged, err = p.toStaged(current); err != nil {
+			if staged, err = p.toStaged(current, "pulling"); err != nil {
 				return nil, err
 			}
 		}
@@ -204,9 +204,11 @@ func (p Property[Staged, Current]) PullStaged(bag *propertybag.PropertyBag) (*St
 	return staged, nil
 }
 
-func (p Property[Staged, Current]) toStaged(value *Current) (*Staged, error) {
+// toStaged converts value to the staged shape for the operation doing
+// ("adding", "pulling"), which a nil ToStaged's error names.
+func (p Property[Staged, Current]) toStaged(value *Current, doing string) (*Staged, error) {
 	if p.ToStaged == nil {
-		return nil, p.errorf("stashing", errors.New("ToStaged is nil"))
+		return nil, p.errorf(doing, errors.New("ToStaged is nil"))
 	}
 	staged := new(Staged)
 	if err := p.ToStaged(value, staged); err != nil {
@@ -217,7 +219,7 @@ func (p Property[Staged, Current]) toStaged(value *Current) (*Staged, error) {
 
 func (p Property[Staged, Current]) fromStaged(staged *Staged, current *Current) error {
 	if p.FromStaged == nil {
-		return p.errorf("recalling", errors.New("FromStaged is nil"))
+		return p.errorf("pulling", errors.New("FromStaged is nil"))
 	}
 	if err := p.FromStaged(staged, current); err != nil {
 		return p.errorf(fmt.Sprintf("converting %s to %s for", typeName[Staged](), typeName[Current]()), err)

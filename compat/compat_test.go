@@ -274,8 +274,9 @@ func TestHookErrorsNameTheProperty(t *testing.T) {
 	broken.ToStaged = func(*v5Address, *stagedAddress) error { return errors.New("refused") }
 	var b propertybag.PropertyBag
 	must(t, propertybag.Add(&b, "ResidentialAddress", ptr("keep")))
-	if err := broken.Add(&b, mickeyV5.Address); err == nil || !strings.Contains(err.Error(), "refused") || b["ResidentialAddress"] != `"keep"` {
-		t.Fatalf("failed stash: %v, bag %v", err, b)
+	kept := b["ResidentialAddress"] // as this build's string format stores it
+	if err := broken.Add(&b, mickeyV5.Address); err == nil || !strings.Contains(err.Error(), "refused") || b["ResidentialAddress"] != kept {
+		t.Fatalf("failed add: %v, bag %v", err, b)
 	}
 }
 

@@ -162,7 +162,7 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 		{
 			"Pull, FromStaged is nil", stagedText,
 			func(b *propertybag.PropertyBag) (any, error) { return noFrom.Pull(b) },
-			[]string{"FromStaged is nil", `"ResidentialAddress"`}, nil,
+			[]string{"compat: pulling", "FromStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
 			"Pull, hook rejects the value", `{"label":"no comma"}`,
@@ -201,7 +201,7 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 			func(b *propertybag.PropertyBag) (any, error) {
 				return nil, noTo.Add(b, &v5Address{Street: ptr("Elm Street"), City: ptr("Springwood")})
 			},
-			[]string{"ToStaged is nil", `"ResidentialAddress"`}, nil,
+			[]string{"compat: adding", "ToStaged is nil", `"ResidentialAddress"`}, nil,
 		},
 		{
 			"Add, ToStaged fails on an empty bag", "",
@@ -272,12 +272,12 @@ func TestStashLeavesItsInput(t *testing.T) {
 
 // Add into no bag at all is an error (not a panic) that names the
 // property; the conversion is not lost silently.
-func TestStashIntoNoBag(t *testing.T) {
+func TestAddIntoNoBag(t *testing.T) {
 	err := residentialAddress.Add(nil, mickeyV5.Address)
 	if !errors.Is(err, propertybag.ErrEncode) {
 		t.Fatalf("got %v, want an error wrapping propertybag.ErrEncode", err)
 	}
-	for _, want := range []string{"compat: stashing", `"ResidentialAddress"`, "compat_test.stagedAddress", "v4storage", "nil *PropertyBag"} {
+	for _, want := range []string{"compat: adding", `"ResidentialAddress"`, "compat_test.stagedAddress", "v4storage", "nil *PropertyBag"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}

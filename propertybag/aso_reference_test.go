@@ -365,9 +365,9 @@ func TestASORollback(t *testing.T) {
 }
 
 // TestASOStringsBuild checks that Add, Pull and Get use the string format
-// this program was built with (ASOStrings); the whole test suite runs
-// without the hubspoke_aso tag, and this test and the ASO tests with it too
-// (go test -tags hubspoke_aso -run ASO ./propertybag/).
+// this program was built with (ASOStrings). The test suite runs in both
+// builds (go test -tags hubspoke_aso ./propertybag/ for ASO's format); the
+// tests that pin the default format skip in ASO's (defaultStrings).
 func TestASOStringsBuild(t *testing.T) {
 	var bag PropertyBag
 	must(t, Add(&bag, "s", ptrTo(`"a" `)))

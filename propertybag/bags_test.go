@@ -74,6 +74,7 @@ func TestMarshalBagsPathNames(t *testing.T) {
 // six bytes each, in the stored bag), and comes back byte for byte; a value
 // stored with the characters themselves comes back so too.
 func TestMarshalBagsNoHTMLEscaping(t *testing.T) {
+	defaultStrings(t)
 	angles := strings.Repeat("<", 50_000)
 	text := marshalRoundTrip(t, Bags{"spec": {"Legacy": angles}})
 	if len(text) > len(angles)+100 {

@@ -12,10 +12,10 @@ import (
 )
 
 // referenceBag is the straightforward design the benchmarks compare against:
-// encoding/json for every stash and recall.
+// encoding/json for every add and pull.
 type referenceBag map[string]string
 
-func (b referenceBag) stash(name string, value any) error {
+func (b referenceBag) add(name string, value any) error {
 	data, err := json.Marshal(value)
 	if err != nil {
 		return err
@@ -24,7 +24,7 @@ func (b referenceBag) stash(name string, value any) error {
 	return nil
 }
 
-func (b referenceBag) recall(name string, dst any) error {
+func (b referenceBag) pull(name string, dst any) error {
 	if err := json.Unmarshal([]byte(b[name]), dst); err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ type benchAddress struct {
 
 // benchValues is the mix of value kinds the issue names: string, int, bool,
 // enum, small struct, slice of structs; the optional fields of a storage
-// version that generated code stashes.
+// version that generated code adds.
 type benchValues struct {
 	s  *string
 	n  *int
@@ -66,9 +66,9 @@ func newBenchValues() benchValues {
 	}
 }
 
-// stashAll stashes every value of v, as generated code does, each with its
+// addAll adds every value of v, as generated code does, each with its
 // own type.
-func stashAll(bag *PropertyBag, v *benchValues) error {
+func addAll(bag *PropertyBag, v *benchValues) error {
 	return errors.Join(
 		Add(bag, "0", v.s),
 		Add(bag, "1", v.n),
@@ -79,8 +79,8 @@ func stashAll(bag *PropertyBag, v *benchValues) error {
 	)
 }
 
-// recallAll recalls every value stashAll stashed, each as its own type.
-func recallAll(bag *PropertyBag) (v benchValues, err error) {
+// pullAll pulls every value addAll added, each as its own type.
+func pullAll(bag *PropertyBag) (v benchValues, err error) {
 	var errs [6]error
 	v.s, errs[0] = Pull[string](bag, "0")
 	v.n, errs[1] = Pull[int](bag, "1")
@@ -95,28 +95,28 @@ func recallAll(bag *PropertyBag) (v benchValues, err error) {
 	return v, errors.Join(errs[:]...)
 }
 
-// referenceStashAll and referenceRecallAll are stashAll and recallAll for
+// referenceAddAll and referencePullAll are addAll and pullAll for
 // the reference bag.
-func referenceStashAll(bag referenceBag, v *benchValues) error {
+func referenceAddAll(bag referenceBag, v *benchValues) error {
 	return errors.Join(
-		bag.stash("0", *v.s),
-		bag.stash("1", *v.n),
-		bag.stash("2", *v.b),
-		bag.stash("3", *v.e),
-		bag.stash("4", *v.a),
-		bag.stash("5", v.as),
+		bag.add("0", *v.s),
+		bag.add("1", *v.n),
+		bag.add("2", *v.b),
+		bag.add("3", *v.e),
+		bag.add("4", *v.a),
+		bag.add("5", v.as),
 	)
 }
 
-func referenceRecallAll(bag referenceBag) (v benchValues, err error) {
+func referencePullAll(bag referenceBag) (v benchValues, err error) {
 	v.s, v.n, v.b, v.e, v.a = new(string), new(int), new(bool), new(benchEnum), new(benchAddress)
 	return v, errors.Join(
-		bag.recall("0", v.s),
-		bag.recall("1", v.n),
-		bag.recall("2", v.b),
-		bag.recall("3", v.e),
-		bag.recall("4", v.a),
-		bag.recall("5", &v.as),
+		bag.pull("0", v.s),
+		bag.pull("1", v.n),
+		bag.pull("2", v.b),
+		bag.pull("3", v.e),
+		bag.pull("4", v.a),
+		bag.pull("5", &v.as),
 	)
 }
 
@@ -124,49 +124,50 @@ func referenceRecallAll(bag referenceBag) (v benchValues, err error) {
 // back the values they were given, so that the benchmarks compare the same
 // work.
 func TestBenchmarkedWork(t *testing.T) {
+	defaultStrings(t)
 	values := newBenchValues()
 	var bag PropertyBag
-	must(t, stashAll(&bag, &values))
+	must(t, addAll(&bag, &values))
 	ref := referenceBag{}
-	must(t, referenceStashAll(ref, &values))
+	must(t, referenceAddAll(ref, &values))
 	eq(t, bag, PropertyBag(ref))
-	got, err := recallAll(&bag)
+	got, err := pullAll(&bag)
 	must(t, err)
-	refGot, err := referenceRecallAll(ref)
+	refGot, err := referencePullAll(ref)
 	must(t, err)
 	opt := cmp.AllowUnexported(benchValues{})
 	if diff := cmp.Diff(values, got, opt); diff != "" {
-		t.Errorf("recalled values (-stashed +recalled):\n%s", diff)
+		t.Errorf("pulled values (-added +pulled):\n%s", diff)
 	}
 	if diff := cmp.Diff(values, refGot, opt); diff != "" {
-		t.Errorf("reference's recalled values (-stashed +recalled):\n%s", diff)
+		t.Errorf("reference's pulled values (-added +pulled):\n%s", diff)
 	}
 	if bag != nil || len(ref) != 0 {
 		t.Errorf("values left behind: %v, %v", bag, ref)
 	}
 }
 
-// BenchmarkMixedStashRecall stashes and recalls the mixed values with the
+// BenchmarkMixedAddPull adds and pulls the mixed values with the
 // reference bag and with PropertyBag, the two in turn within each round,
 // and reports x-reference, the median of the per-round ratios
 // (PropertyBag / reference) with its 10th and 90th percentiles.
-func BenchmarkMixedStashRecall(b *testing.B) {
+func BenchmarkMixedAddPull(b *testing.B) {
 	values := newBenchValues()
 	b.ReportAllocs()
 	inTurn(b, "x-reference", func() {
 		bag := referenceBag{}
-		if err := referenceStashAll(bag, &values); err != nil {
+		if err := referenceAddAll(bag, &values); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := referenceRecallAll(bag); err != nil {
+		if _, err := referencePullAll(bag); err != nil {
 			b.Fatal(err)
 		}
 	}, func() {
 		var bag PropertyBag
-		if err := stashAll(&bag, &values); err != nil {
+		if err := addAll(&bag, &values); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := recallAll(&bag); err != nil {
+		if _, err := pullAll(&bag); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -204,20 +205,20 @@ func inTurn(b *testing.B, name string, baseline, measured func()) {
 	reportRatios(b, ratios, name)
 }
 
-func BenchmarkStash(b *testing.B) {
+func BenchmarkAdd(b *testing.B) {
 	values := newBenchValues()
 	b.Run("reference", func(b *testing.B) {
 		b.ReportAllocs()
 		bag := referenceBag{}
 		for b.Loop() {
-			_ = referenceStashAll(bag, &values)
+			_ = referenceAddAll(bag, &values)
 		}
 	})
 	b.Run("propertybag", func(b *testing.B) {
 		b.ReportAllocs()
 		bag := PropertyBag{}
 		for b.Loop() {
-			_ = stashAll(&bag, &values)
+			_ = addAll(&bag, &values)
 		}
 	})
 }
@@ -226,19 +227,19 @@ func BenchmarkStash(b *testing.B) {
 func filled(tb testing.TB) PropertyBag {
 	var bag PropertyBag
 	values := newBenchValues()
-	if err := stashAll(&bag, &values); err != nil {
+	if err := addAll(&bag, &values); err != nil {
 		tb.Fatal(err)
 	}
 	return bag
 }
 
-func BenchmarkRecall(b *testing.B) {
+func BenchmarkPull(b *testing.B) {
 	full := filled(b)
 	b.Run("reference", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			bag := referenceBag(full.DeepCopy())
-			if _, err := referenceRecallAll(bag); err != nil {
+			if _, err := referencePullAll(bag); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -247,7 +248,7 @@ func BenchmarkRecall(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			bag := full.DeepCopy()
-			if _, err := recallAll(&bag); err != nil {
+			if _, err := pullAll(&bag); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -325,7 +326,7 @@ func BenchmarkBags(b *testing.B) {
 }
 
 // scalingBags returns the bags "spec" and "status" holding n values in all,
-// of the shapes generated code stashes (strings, numbers, small objects,
+// of the shapes generated code adds (strings, numbers, small objects,
 // lists), under names of differing lengths.
 func scalingBags(tb testing.TB, n int) Bags {
 	bags := Bags{}

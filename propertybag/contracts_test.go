@@ -173,6 +173,7 @@ func (o *optionalText) UnmarshalJSON(data []byte) error {
 // takes legacy text as it is. Inside an object, null leaves the field its
 // zero value.
 func TestNull(t *testing.T) {
+	defaultStrings(t)
 	var bag PropertyBag
 	must(t, Add(&bag, "nil", ptrTo[any](nil)))
 	must(t, Add(&bag, "nilString", ptrTo((*string)(nil))))

@@ -1,3 +1,8 @@
+// The examples' output shows the default string format (JSON string
+// literals); a build with ASO's (hubspoke_aso) writes strings as they are.
+
+//go:build !hubspoke_aso
+
 package propertybag_test
 
 import (

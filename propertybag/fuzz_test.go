@@ -36,6 +36,7 @@ type fuzzTarget struct {
 // string literals as encoding/json reads them, other text as it is); and that whatever decodes encodes back to text that
 // decodes to an equal value.
 func FuzzDecode(f *testing.F) {
+	defaultStrings(f)
 	for _, seed := range []string{
 		`{"s":"x","i":-3,"u":7,"f":1.5,"d":-2e-3,"b":true,"e":"Female","l":[1,2],"m":{"k":true,"n":null},"a":{"label":"L","floor":1},"next":{"s":"y"}}`,
 		`{"S":"case","NEXT":{"L":[]}}`,

@@ -107,6 +107,7 @@ func TestIsJSONText(t *testing.T) {
 // TestStringEscapes: every escape, surrogate pairs and lone surrogates
 // decode as encoding/json decodes them.
 func TestStringEscapes(t *testing.T) {
+	defaultStrings(t)
 	for text, want := range map[string]string{
 		`"\""`: `"`, `"\\"`: `\`, `"\/"`: `/`, `"\b"`: "\b", `"\f"`: "\f", `"\n"`: "\n", `"\r"`: "\r", `"\t"`: "\t",
 		`"a\tb\nc"`:            "a\tb\nc",
@@ -162,6 +163,7 @@ func TestStringEscapes(t *testing.T) {
 // TestEncodeStrings: what Add stores for a string is what encoding/json
 // writes, escapes included (the wire format of the bags in etcd).
 func TestEncodeStrings(t *testing.T) {
+	defaultStrings(t)
 	texts := []string{"", "plain", "/", "\b\f\n\r\t", "\x00\x01\x1f\x7f", "<a&b>", "\u2028\u2029",
 		"é€😀", "bad\xff\xfeutf8", "\xed\xa0\x80", "mixed \"<\u2028\n\x01é>\" end"}
 	// Every byte on its own and inside plain text, and runes that encoding/json

@@ -45,6 +45,7 @@ func TestSameAsGenerated(t *testing.T) {
 	gen, genScheme := converter(t, person.AddToScheme)
 	hand, handScheme := converter(t, handwritten.AddToScheme)
 	seed, cases := runSize(t)
+	refused := make([]bool, len(clientBags)) // by a version, in both chains
 	for vi, version := range versions {
 		t.Run(version, func(t *testing.T) {
 			var failed []string
@@ -63,8 +64,98 @@ func TestSameAsGenerated(t *testing.T) {
 			if len(failed) > cases/10 {
 				t.Errorf("%d of %d objects failed to convert in both chains, e.g. %s", len(failed), cases, failed[0])
 			}
+			if version[len(version)-1] == 'e' {
+				return // storage versions carry no client-made bags
+			}
+			// Every client-made bag on an object of this version: what
+			// one chain refuses, the other must refuse too.
+			for j, bags := range clientBags {
+				rng := rand.New(rand.NewPCG(seed, uint64(vi)<<32|uint64(cases+j)))
+				object := withClientBags(t, randomObject(t, rng, gen, genScheme, version), bags)
+				d := differ{t: t, gen: gen, hand: hand, genScheme: genScheme, handScheme: handScheme, failed: &failed}
+				before := len(failed)
+				if msg := d.compare(object, version); msg != "" {
+					y, _ := yaml.JSONToYAML(object)
+					t.Fatalf("client bags %d: %s\nobject (%s):\n%s\nreplay: HUBSPOKE_SEED=%d go -C examples test -run '^TestSameAsGenerated$/^%s$' ./handwritten",
+						j, msg, version, y, seed, version)
+				}
+				if len(failed) > before {
+					refused[j] = true
+				}
+			}
 		})
 	}
+	for j, bags := range clientBags {
+		if want := bags.refused && !(bags.stringValue && propertybag.ASOStrings); want && !refused[j] {
+			t.Errorf("client bags %+v: no version refused them; the test no longer reaches that error", bags)
+		}
+	}
+}
+
+// clientBag is what a client may send in the bags of an API version: the
+// property-bags annotation (its spec bags) and status.$propertyBags.
+type clientBag struct {
+	annotation string // "": none
+	statusBags string // the JSON of status.$propertyBags; "": none
+	// refused: a value some conversion must refuse, in both chains (the
+	// wrong shape for the type a step reads it as), so that a chain that
+	// drops it instead is caught; stringValue: a value read as a string,
+	// which ASO's string format takes as it is rather than refusing.
+	refused, stringValue bool
+}
+
+// clientBags are sent, each on an object of every API version, after the
+// random objects: the annotations a client might send (annotationValues),
+// and a value of the wrong shape under each key a step of the chain reads
+// with a type.
+var clientBags = func() []clientBag {
+	bags := []clientBag{
+		{annotation: `{"spec":{"MiddleName":{"first":"Theodore"}}}`, refused: true, stringValue: true},
+		{annotation: `{"spec":{"ResidentialAddress":"1313 S. Harbor Blvd"}}`, refused: true},
+		{annotation: `{"spec":{"MailingAddress":["Anaheim"]}}`, refused: true},
+		{annotation: `{"spec":{"AbsentV3Names":"KnownAs"}}`, refused: true},
+		{annotation: `{"spec":{"BirthDateV4":"1928-11-18"}}`, refused: true},
+		{annotation: `{"spec":{"FullName":["Mickey"]}}`, refused: true, stringValue: true},
+		{statusBags: `{"status":{"LastContacted":"[2026]"}}`, refused: true, stringValue: true},
+		{statusBags: `{"status":{"LastContacted":"\"2026-11-20\""}}`},
+		{annotation: `not json`, refused: true},
+	}
+	for _, a := range annotationValues {
+		bags = append(bags, clientBag{annotation: a})
+	}
+	return bags
+}()
+
+// withClientBags returns the object's JSON with the client's bags in place
+// of its own.
+func withClientBags(t *testing.T, object []byte, bags clientBag) []byte {
+	t.Helper()
+	var o map[string]any
+	if err := json.Unmarshal(object, &o); err != nil {
+		t.Fatal(err)
+	}
+	if bags.annotation != "" {
+		meta, _ := o["metadata"].(map[string]any)
+		annotations, _ := meta["annotations"].(map[string]any)
+		if annotations == nil {
+			annotations = map[string]any{}
+			meta["annotations"] = annotations
+		}
+		annotations[convert.BagsAnnotation] = bags.annotation
+	}
+	if bags.statusBags != "" {
+		status, _ := o["status"].(map[string]any)
+		if status == nil {
+			status = map[string]any{}
+			o["status"] = status
+		}
+		status["$propertyBags"] = json.RawMessage(bags.statusBags)
+	}
+	data, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 func converter(t *testing.T, add func(*runtime.Scheme) error) (*convert.Converter, *runtime.Scheme) {

@@ -43,7 +43,7 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 }
 
 // The names change completely between v2 and v3. The mechanical part is
-// the same as for any field a neighbour lacks: stash ours in the bag, pull
+// the same as for any field a neighbour lacks: add ours to the bag, pull
 // theirs out of it. What the names mean (v3's FullName is v2's three names
 // joined) is a hand-written hook (person_hooks.go), called last.
 var (
@@ -54,11 +54,11 @@ var (
 func (s *PersonSpec) assignTo(dst *v3storage.PersonSpec) error {
 	bag := s.PropertyBag
 	// Ours, which v3 has no field for.
-	if err := stash(&bag, []string{"FirstName", "MiddleName", "LastName"}, s.FirstName, s.MiddleName, s.LastName); err != nil {
+	if err := addAll(&bag, []string{"FirstName", "MiddleName", "LastName"}, s.FirstName, s.MiddleName, s.LastName); err != nil {
 		return err
 	}
 	// Theirs, if a v3 (or later) object left them here.
-	v3, err := pull(&bag, "FullName", "FamilyName", "KnownAs", "AlphaKey", "BirthDate")
+	v3, err := pullAll(&bag, "FullName", "FamilyName", "KnownAs", "AlphaKey", "BirthDate")
 	if err != nil {
 		return err
 	}
@@ -80,14 +80,14 @@ func (s *PersonSpec) assignTo(dst *v3storage.PersonSpec) error {
 func (s *PersonSpec) assignFrom(src *v3storage.PersonSpec) error {
 	// A copy, not a move: the hook compares with the source's bag as it was.
 	bag := src.PropertyBag.DeepCopy()
-	if err := stash(&bag, []string{"FullName", "FamilyName", "KnownAs", "AlphaKey", "BirthDate"},
+	if err := addAll(&bag, []string{"FullName", "FamilyName", "KnownAs", "AlphaKey", "BirthDate"},
 		src.FullName, src.FamilyName, src.KnownAs, src.AlphaKey, src.BirthDate); err != nil {
 		return err
 	}
 	if err := propertybag.Add(&bag, "ResidentialAddress", src.ResidentialAddress); err != nil {
 		return err
 	}
-	v2, err := pull(&bag, "FirstName", "MiddleName", "LastName")
+	v2, err := pullAll(&bag, "FirstName", "MiddleName", "LastName")
 	if err != nil {
 		return err
 	}
@@ -96,9 +96,9 @@ func (s *PersonSpec) assignFrom(src *v3storage.PersonSpec) error {
 	return s.AssignPropertiesFrom(src)
 }
 
-// stash adds each value to the bag under its name; a nil value removes the
+// addAll adds each value to the bag under its name; a nil value removes the
 // name, so that no stale value stays behind.
-func stash(bag *propertybag.PropertyBag, names []string, values ...*string) error {
+func addAll(bag *propertybag.PropertyBag, names []string, values ...*string) error {
 	for i, name := range names {
 		if err := propertybag.Add(bag, name, values[i]); err != nil {
 			return err
@@ -107,8 +107,9 @@ func stash(bag *propertybag.PropertyBag, names []string, values ...*string) erro
 	return nil
 }
 
-// pull reads and removes each name from the bag (nil where it is absent).
-func pull(bag *propertybag.PropertyBag, names ...string) ([]*string, error) {
+// pullAll pulls each name from the bag: reads and removes it (nil where
+// it is absent).
+func pullAll(bag *propertybag.PropertyBag, names ...string) ([]*string, error) {
 	values := make([]*string, len(names))
 	for i, name := range names {
 		value, err := propertybag.Pull[string](bag, name)

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"time"
 
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v4storage"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
@@ -24,41 +23,54 @@ const birthDateText = "BirthDate"
 // of its own.
 const birthDateV4 = "BirthDateV4"
 
-// birthDate converts one value each way (augment's per-property converter).
-var birthDate = augment.NewPropertyConverter("BirthDate", textToDate, dateToText)
-
-func textToDate(text string) (v4storage.Date, error) {
+// dateOf converts v3's text to a v4 Date; nil stays nil. Text that is not
+// a date waits in the Date's bag.
+func dateOf(text *string) (*v4storage.Date, error) {
+	if text == nil {
+		return nil, nil
+	}
 	var d v4storage.Date
-	if t, err := time.Parse(time.DateOnly, text); err == nil {
+	if t, err := time.Parse(time.DateOnly, *text); err == nil {
 		year, month, day := t.Year(), int(t.Month()), t.Day()
 		d.Year, d.Month, d.Day = &year, &month, &day
-		return d, nil
+		return &d, nil
 	}
-	err := propertybag.Add(&d.PropertyBag, birthDateText, &text)
-	return d, err
+	if err := propertybag.Add(&d.PropertyBag, birthDateText, text); err != nil {
+		return nil, fmt.Errorf("BirthDate: %w", err)
+	}
+	return &d, nil
 }
 
-func dateToText(d v4storage.Date) (string, error) {
-	if d.PropertyBag.Contains(birthDateText) {
-		text, err := propertybag.Get[string](d.PropertyBag, birthDateText)
-		if err != nil || text == nil {
-			return "", err
+// textOf converts a v4 Date to v3's text; nil stays nil. A Date made from
+// text that was not a date gives that text back.
+func textOf(d *v4storage.Date) (*string, error) {
+	if d == nil {
+		return nil, nil
+	}
+	text := ""
+	switch {
+	case d.PropertyBag.Contains(birthDateText):
+		kept, err := propertybag.Get[string](d.PropertyBag, birthDateText)
+		if err != nil {
+			return nil, fmt.Errorf("BirthDate: %w", err)
 		}
-		return *text, nil
+		if kept != nil {
+			text = *kept
+		}
+	case d.Year != nil && d.Month != nil && d.Day != nil:
+		// Not time.Format, which would move February 30th to March: the
+		// text keeps the Date's numbers.
+		text = fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day)
 	}
-	if d.Year == nil || d.Month == nil || d.Day == nil {
-		return "", nil // an incomplete date has no v3 form
-	}
-	// Not time.Format, which would move February 30th to March: the text
-	// keeps the Date's numbers.
-	return fmt.Sprintf("%04d-%02d-%02d", *d.Year, *d.Month, *d.Day), nil
+	// An incomplete date has no v3 form: "".
+	return &text, nil
 }
 
 // AssignPropertiesTo converts the v3 text to a v4 Date, and puts back the
 // Date kept in the bag if the text is still the one it was converted to (a
 // text edited at v3 wins).
 func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
-	date, err := birthDate.ForwardPtr(s.BirthDate)
+	date, err := dateOf(s.BirthDate)
 	if err != nil {
 		return err
 	}
@@ -70,11 +82,11 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 	if err != nil || kept == nil {
 		return err
 	}
-	text, err := dateToText(*kept)
+	text, err := textOf(kept)
 	if err != nil {
 		return err
 	}
-	if s.BirthDate != nil && text == *s.BirthDate || s.BirthDate == nil && text == "" {
+	if s.BirthDate != nil && *text == *s.BirthDate || s.BirthDate == nil && *text == "" {
 		dst.BirthDate = kept
 	}
 	return nil
@@ -83,7 +95,7 @@ func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 // AssignPropertiesFrom converts the v4 Date to v3 text, and keeps the Date
 // in the bag when the text does not read back as the same Date.
 func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
-	text, err := birthDate.BackwardPtr(src.BirthDate)
+	text, err := textOf(src.BirthDate)
 	if err != nil {
 		return err
 	}
@@ -92,7 +104,7 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 	if src.BirthDate == nil {
 		return nil
 	}
-	back, err := birthDate.ForwardPtr(text)
+	back, err := dateOf(text)
 	if err != nil {
 		return err
 	}
