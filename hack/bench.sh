@@ -24,7 +24,7 @@ BENCHMARKS=(
   "examples|./person/|ServedHubToV1Scaling|300x|what each value in the spec bag adds to a served Person hub to v1 conversion, at 100 and 3,000 values (ratio 3,000/100; 1 is linear)"
   ".|./propertybag/|MarshalBagsScaling|700x|MarshalBags per value at 100 and 3,000 values (ratio 3,000/100; 1 is linear)"
   ".|./propertybag/|^BenchmarkBags\$|3000x|writing and reading the bags annotation of an old API version (five values) against encoding/json on the same map"
-  ".|./propertybag/|MixedStashRecall|3000x|a bag's stash and recall of six values of different types against plain encoding/json calls"
+  ".|./propertybag/|MixedAddPull|3000x|a bag's add and pull of six values of different types against plain encoding/json calls"
   "examples|./person/webhook/|ConversionReview|30x|one ConversionReview of 1,000 Persons through the handler Setup serves, against the identity review through the same handler (x-identity, CPU time)"
 )
 
