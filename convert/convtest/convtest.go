@@ -115,12 +115,12 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 }
 
 // Golden converts exemplar, an object of an older version of gk, to the
-// hub (or the Target version) and back to its own version with the
+// hub and back to its own version with the
 // convert.Converter, and compares both results, as YAML, with the golden
 // files testdata/golden/<Kind>_<from>_to_<to>.yaml and
 // <Kind>_<from>_to_<to>_to_<from>.yaml, so one exemplar per version and
 // target. It also fails when a value of the exemplar does not come back
-// unchanged, unless ExpectLoss declares the loss. Use it for the
+// unchanged: a golden file never records a loss. Use it for the
 // conversions that hand-written hooks (augment.AssignableTo and
 // AssignableFrom) adjust, with exemplars that exercise the hooks: random
 // objects check that hooks lose nothing, golden files pin down what they

@@ -52,7 +52,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
-	return k.run("update", path, k.gen.updateGen(), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
+	return k.run("update", path, k.gen.updateGen(), roundTripCounts, raceCases, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
 			return p
