@@ -15,8 +15,9 @@ import (
 // checkLosses compares source, the exemplar of a golden test, with back,
 // the exemplar converted to the target version and back, value by value in
 // their JSON, and reports every value of source that back lacks or holds
-// differently, unless withExpectLoss declared it (the kit's own tests). A declared loss that does not
-// happen is reported too, so that declarations do not outlive the loss.
+// differently, unless withExpectLoss declared it (the kit's own tests). A
+// declared loss that does not happen is reported too, so that declarations
+// do not outlive the loss.
 func checkLosses(source, back runtime.Object, cfg *config, what string) error {
 	a, err := jsonTree(source)
 	if err != nil {

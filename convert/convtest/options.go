@@ -21,8 +21,8 @@ const (
 	// -hubspoke.seed). A failing check prints the value that replays it.
 	envSeed = "HUBSPOKE_SEED"
 	// envCases sets the number of cases of every property check that has
-	// no Cases option (flag -hubspoke.cases), or, set to "full", selects
-	// the full counts. It overrides the short-mode default too.
+	// no withCases option (flag -hubspoke.cases), or, set to "full",
+	// selects the full counts. It overrides the short-mode default too.
 	envCases = "HUBSPOKE_CASES"
 	// envUpdateGolden, set to 1 (or true), makes Golden write the golden
 	// files instead of comparing against them (flag
@@ -30,7 +30,7 @@ const (
 	envUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
 )
 
-// The defaults, documented in the package doc. The Cases option,
+// The defaults, documented in the package doc. The withCases option,
 // HUBSPOKE_CASES and -hubspoke.cases override the case counts;
 // HUBSPOKE_CASES=full selects the full counts.
 const (

@@ -25,8 +25,8 @@ import (
 // converted to the hub, with entries under unused names added to some of
 // its property bags, at every depth. The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
-// results encode to stable JSON. It tries 10,000 hubs (200 under go test
-// -short; at most 500 under the race detector, like the other checks).
+// results encode to stable JSON. It tries as many hubs as the round trip
+// tries objects (see the package doc).
 // roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
