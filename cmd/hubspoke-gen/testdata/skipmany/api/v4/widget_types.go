@@ -32,8 +32,8 @@ type WidgetSpec struct {
 	Name string `json:"name,omitempty"`
 	// +optional
 	Owner string `json:"owner,omitempty"`
-	// Tags are key/value pairs now. No omitempty: an empty list is told
-	// apart from none, and must come back empty through v3's staged bag.
+	// Tags are key/value pairs now. No omitempty: an empty list must come
+	// back empty through v3's staged bag.
 	// +listType=map
 	// +listMapKey=key
 	// +optional

@@ -47,8 +47,8 @@ type WidgetSpec struct {
 	// +optional
 	Owner *string `json:"owner,omitempty"`
 
-	// Tags are key/value pairs now. No omitempty: an empty list is told
-	// apart from none, and must come back empty through v3's staged bag.
+	// Tags are key/value pairs now. No omitempty: an empty list must come
+	// back empty through v3's staged bag.
 	// +optional
 	Tags []Tag `json:"tags" hubspoke:"listMapKey=key"`
 }
