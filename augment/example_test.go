@@ -1,7 +1,6 @@
 package augment_test
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -60,54 +59,4 @@ func ExampleAssignableTo() {
 	// Output:
 	// {GivenName:Ada FamilyName:Lovelace Age:36}
 	// cannot split "Cher" into given and family name
-}
-
-// exampleStatus is the newer version's type of a property that the older
-// version held as a bool.
-type exampleStatus string
-
-var errExampleStatus = errors.New("unknown status")
-
-// statusConverter is written once, in a hand-written file, and named by the
-// generated code.
-var statusConverter = augment.NewPropertyConverter("Active",
-	func(active bool) (exampleStatus, error) { // towards the hub
-		if active {
-			return "Active", nil
-		}
-		return "Suspended", nil
-	},
-	func(s exampleStatus) (bool, error) { // away from the hub
-		switch s {
-		case "Active":
-			return true, nil
-		case "Suspended":
-			return false, nil
-		}
-		return false, fmt.Errorf("%q: %w", s, errExampleStatus)
-	})
-
-// A PropertyConverter converts one property in both directions; errors name
-// the property and both types.
-func ExamplePropertyConverter() {
-	s, err := statusConverter.Forward(true)
-	fmt.Println(s, err)
-
-	active, err := statusConverter.Backward("Suspended")
-	fmt.Println(active, err)
-
-	_, err = statusConverter.Backward("Retired")
-	fmt.Println(err)
-	fmt.Println(errors.Is(err, errExampleStatus))
-
-	// Optional properties: nil stays nil.
-	var missing *bool
-	p, err := statusConverter.ForwardPtr(missing)
-	fmt.Println(p == nil, err)
-	// Output:
-	// Active <nil>
-	// false <nil>
-	// converting property "Active" from augment_test.exampleStatus to bool: "Retired": unknown status
-	// true
-	// true <nil>
 }

@@ -59,15 +59,9 @@
 // staged shape. Text that fits neither shape is an error that names the
 // property, both types and the version, and stays in the bag.
 //
-// PullStaged is the same read for the staged shape, converting later-shape
-// text back with ToStaged. Generated code does not need it (see above); it
-// is for hand-written code that reads an intermediate version's bag which
-// did not come through Add, such as a tool that checks or migrates stored
-// objects.
-//
 // # Failures
 //
-// A failed Add, Pull or PullStaged returns no value and leaves the bag
+// A failed Add or Pull returns no value and leaves the bag
 // exactly as it was, and Add itself never changes the value it is given,
 // so nothing is lost and the conversion can be retried.
 package compat
@@ -116,9 +110,9 @@ type Property[Staged, Current any] struct {
 	FromStaged func(*Staged, *Current) error
 }
 
-// ErrWrongShape is wrapped by errors for stored text that fits neither the
+// errWrongShape is wrapped by errors for stored text that fits neither the
 // staged nor the current shape.
-var ErrWrongShape = errors.New("stored value fits neither the earlier nor the later shape")
+var errWrongShape = errors.New("stored value fits neither the earlier nor the later shape")
 
 // Add stores value, given in the current shape, in the bag in the staged
 // shape, replacing what the bag held under the property's name. A nil value
@@ -172,38 +166,6 @@ func (p Property[Staged, Current]) Pull(bag *propertybag.PropertyBag) (*Current,
 	return current, nil
 }
 
-// PullStaged removes the property from the bag and returns it in the
-// staged shape, or nil when the bag does not hold it or holds null, setting
-// *bag to nil when that leaves the bag empty. Text that decodes as the
-// staged shape is returned as it is; only text that does not is tried as
-// the later shape and converted back with ToStaged. On error the result is
-// nil and the bag is unchanged.
-//
-// Generated code of the earlier version does not call it: it recalls the
-// value into its own type, which is safe because every conversion down to
-// it passes through Add. PullStaged is for hand-written code that reads
-// an intermediate version's bag which did not come through Add.
-func (p Property[Staged, Current]) PullStaged(bag *propertybag.PropertyBag) (*Staged, error) {
-	if bag == nil || !bag.Contains(p.Name) {
-		return nil, nil
-	}
-	staged, stagedErr := propertybag.Get[Staged](*bag, p.Name)
-	if stagedErr != nil {
-		current, currentErr := propertybag.Get[Current](*bag, p.Name)
-		if currentErr != nil {
-			return nil, p.wrongShape(stagedErr, currentErr)
-		}
-		if current != nil {
-			var err error
-			if staged, err = p.toStaged(current, "pulling"); err != nil {
-				return nil, err
-			}
-		}
-	}
-	bag.Remove(p.Name)
-	return staged, nil
-}
-
 // toStaged converts value to the staged shape for the operation doing
 // ("adding", "pulling"), which a nil ToStaged's error names.
 func (p Property[Staged, Current]) toStaged(value *Current, doing string) (*Staged, error) {
@@ -229,7 +191,7 @@ func (p Property[Staged, Current]) fromStaged(staged *Staged, current *Current) 
 
 func (p Property[Staged, Current]) wrongShape(stagedErr, currentErr error) error {
 	return fmt.Errorf("compat: property %q in the bag of %s: %w: as %s: %w; as %s: %w",
-		p.Name, p.Version, ErrWrongShape, typeName[Staged](), stagedErr, typeName[Current](), currentErr)
+		p.Name, p.Version, errWrongShape, typeName[Staged](), stagedErr, typeName[Current](), currentErr)
 }
 
 func (p Property[Staged, Current]) errorf(doing string, err error) error {

@@ -12,7 +12,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// The contracts of Add, Pull and PullStaged, one at a time: what each
+// The contracts of Add and Pull, one at a time: what each
 // leaves in the bag on success and on failure, and which shape is tried
 // first.
 
@@ -46,16 +46,6 @@ func TestRecallRemovesTheProperty(t *testing.T) {
 			"Pull, later shape", laterText,
 			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
 			mickeyV5.Address,
-		},
-		{
-			"PullStaged, staged shape", stagedText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
-			&stagedAddress{Label: mickeyV3.Address.Label},
-		},
-		{
-			"PullStaged, later shape", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
-			&stagedAddress{Label: mickeyV3.Address.Label},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,23 +160,8 @@ func TestFailedOperationsLoseNothing(t *testing.T) {
 			[]string{"label has no city", `"ResidentialAddress"`}, nil,
 		},
 		{
-			"PullStaged, repair fails", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return failing.PullStaged(b) },
-			[]string{"refused to stage", `"ResidentialAddress"`, "compat_test.v5Address to compat_test.stagedAddress"}, nil,
-		},
-		{
-			"PullStaged, ToStaged is nil", laterText,
-			func(b *propertybag.PropertyBag) (any, error) { return noTo.PullStaged(b) },
-			[]string{"ToStaged is nil", `"ResidentialAddress"`}, nil,
-		},
-		{
 			"Pull, wrong shape", `{"postcode":"92803"}`,
 			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.Pull(b) },
-			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
-		},
-		{
-			"PullStaged, wrong shape", `{"postcode":"92803"}`,
-			func(b *propertybag.PropertyBag) (any, error) { return residentialAddress.PullStaged(b) },
 			[]string{`"ResidentialAddress"`, "v4storage"}, compat.ErrWrongShape,
 		},
 		{
@@ -316,9 +291,6 @@ func TestRecallAbsent(t *testing.T) {
 		if got, err := p.Pull(&bag); got != nil || err != nil {
 			t.Errorf("Pull(%v) = %v, %v", bag, got, err)
 		}
-		if got, err := p.PullStaged(&bag); got != nil || err != nil {
-			t.Errorf("PullStaged(%v) = %v, %v", bag, got, err)
-		}
 		if diff := cmp.Diff(before, bag); diff != "" {
 			t.Errorf("bag changed (-before +after):\n%s", diff)
 		}
@@ -326,41 +298,28 @@ func TestRecallAbsent(t *testing.T) {
 	if got, err := p.Pull(nil); got != nil || err != nil {
 		t.Errorf("Pull(nil) = %v, %v", got, err)
 	}
-	if got, err := p.PullStaged(nil); got != nil || err != nil {
-		t.Errorf("PullStaged(nil) = %v, %v", got, err)
-	}
 	if calls != (hookCalls{}) {
 		t.Errorf("hooks called for an absent property: %+v", calls)
 	}
 }
 
 // Each read calls exactly the conversion its shape needs: the staged shape
-// goes through FromStaged for Pull and through nothing for PullStaged;
-// the later shape through nothing for Pull and through ToStaged for
-// PullStaged; text of neither shape through nothing.
+// goes through FromStaged, the later shape and text of neither shape
+// through nothing.
 func TestRecallCallsTheRightHook(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		text   string
-		staged bool // PullStaged rather than Pull
-		want   hookCalls
+		name string
+		text string
+		want hookCalls
 	}{
-		{"Pull, staged shape", stagedText, false, hookCalls{fromStaged: 1}},
-		{"Pull, later shape", laterText, false, hookCalls{}},
-		{"PullStaged, staged shape", stagedText, true, hookCalls{}},
-		{"PullStaged, later shape", laterText, true, hookCalls{toStaged: 1}},
-		{"Pull, neither shape", `{"postcode":"92803"}`, false, hookCalls{}},
-		{"PullStaged, neither shape", `{"postcode":"92803"}`, true, hookCalls{}},
+		{"Pull, staged shape", stagedText, hookCalls{fromStaged: 1}},
+		{"Pull, later shape", laterText, hookCalls{}},
+		{"Pull, neither shape", `{"postcode":"92803"}`, hookCalls{}},
 	} {
 		var calls hookCalls
 		p := countingAddress(&calls, false, false)
 		bag := bagWith(tc.text)
-		var err error
-		if tc.staged {
-			_, err = p.PullStaged(&bag)
-		} else {
-			_, err = p.Pull(&bag)
-		}
+		_, err := p.Pull(&bag)
 		if wantErr := strings.Contains(tc.name, "neither"); (err != nil) != wantErr {
 			t.Errorf("%s: error %v", tc.name, err)
 		}
@@ -409,11 +368,6 @@ func TestStagedShapeIsTriedFirst(t *testing.T) {
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace")}, got); diff != "" {
 		t.Errorf("Pull read the later shape first (-want +got):\n%s", diff)
 	}
-	staged, err := personName.PullStaged(copyOf(both))
-	must(t, err)
-	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
-		t.Errorf("PullStaged read the later shape first (-want +got):\n%s", diff)
-	}
 
 	// Decodes only as the later shape: repaired.
 	later := propertybag.PropertyBag{"Name": `{"name":"Ada Lovelace","title":"Countess"}`}
@@ -421,11 +375,6 @@ func TestStagedShapeIsTriedFirst(t *testing.T) {
 	must(t, err)
 	if diff := cmp.Diff(&givenFirst{Name: ptr("Ada Lovelace"), Title: ptr("Countess")}, got); diff != "" {
 		t.Errorf("Pull of the later shape (-want +got):\n%s", diff)
-	}
-	staged, err = personName.PullStaged(copyOf(later))
-	must(t, err)
-	if diff := cmp.Diff(&familyFirst{Name: ptr("Lovelace, Ada")}, staged); diff != "" {
-		t.Errorf("PullStaged of the later shape (-want +got):\n%s", diff)
 	}
 }
 
@@ -491,25 +440,17 @@ func TestErrorsNameMetav1(t *testing.T) {
 }
 
 // Null means absent, as in package propertybag: a stored null is recalled
-// as nil, in either shape, without calling a hook, and is removed.
+// as nil without calling a hook, and is removed.
 func TestRecallNull(t *testing.T) {
 	var calls hookCalls
 	p := countingAddress(&calls, true, true)
-	for _, staged := range []bool{false, true} {
-		bag := bagWith("null")
-		var got any
-		var err error
-		if staged {
-			got, err = p.PullStaged(&bag)
-		} else {
-			got, err = p.Pull(&bag)
-		}
-		if err != nil || !isNilPointer(got) {
-			t.Errorf("recall of null (staged %v) = %v, %v; want nil, nil", staged, got, err)
-		}
-		if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
-			t.Errorf("bag after a recall of null (-want +got):\n%s", diff)
-		}
+	bag := bagWith("null")
+	got, err := p.Pull(&bag)
+	if err != nil || got != nil {
+		t.Errorf("Pull of null = %v, %v; want nil, nil", got, err)
+	}
+	if diff := cmp.Diff(propertybag.PropertyBag{"MiddleName": otherText}, bag); diff != "" {
+		t.Errorf("bag after a recall of null (-want +got):\n%s", diff)
 	}
 	if calls != (hookCalls{}) {
 		t.Errorf("hooks called for null: %+v", calls)

@@ -45,10 +45,10 @@ func ExampleProperty() {
 
 	// An object written by a release that stashed the v5 shape is repaired.
 	buggy := propertybag.PropertyBag{"ResidentialAddress": `{"street":"Main Street","city":"Disneyland"}`}
-	old, _ := address.PullStaged(&buggy)
-	fmt.Printf("%q\n", old.Label)
+	repaired, _ := address.Pull(&buggy)
+	fmt.Printf("%+v\n", *repaired)
 	// Output:
 	// {"label":"1313 S. Harbor Blvd\nAnaheim"}
 	// {Street:1313 S. Harbor Blvd City:Anaheim}
-	// "Main Street\nDisneyland"
+	// {Street:Main Street City:Disneyland}
 }

@@ -12,14 +12,6 @@ import (
 
 type Gender string // v3.Gender
 
-const (
-	GenderFemale Gender = "Female"
-	GenderMale   Gender = "Male"
-)
-
-// genderValues is the lookup table a generator emits once per enum type.
-var genderValues = genruntime.EnumValues(GenderFemale, GenderMale)
-
 type Address struct { // v3.Address
 	Street string
 	City   string
@@ -67,47 +59,14 @@ func ExampleConvertMap() {
 	// Output: key "home": street is required
 }
 
-// A spelling that matches a member only case-insensitively comes back in the
-// member's spelling: the round trip storage → API → storage changes it once,
-// and later round trips keep it.
-func ExampleConvertEnum_caseRoundTrip() {
-	stored := "FEMALE" // a storage version's string, as some client wrote it
-	api := genruntime.ConvertEnum(stored, genderValues)
-	back := string(api) // API → storage is a plain conversion
-	fmt.Println(api, back, back == stored)
-	fmt.Println(genruntime.ConvertEnum(back, genderValues)) // the next round trip
-	// Output:
-	// Female Female false
-	// Female
-}
-
-func ExampleConvertEnum() {
-	// Storage → API: exact, case-insensitive, unknown (kept as it is).
-	fmt.Println(genruntime.ConvertEnum("Female", genderValues))
-	fmt.Println(genruntime.ConvertEnum("MALE", genderValues))
-	fmt.Println(genruntime.ConvertEnum("Other", genderValues))
-
-	// Between versions.
-	type GenderV4 string // the next version's independently generated type
-	v4Values := genruntime.EnumValues[GenderV4]("female", "male", "unspecified")
-	fmt.Println(genruntime.ConvertEnum(GenderFemale, v4Values))
-	fmt.Println(genruntime.ConvertEnum(Gender("Unspecified"), v4Values))
-	// Output:
-	// Female
-	// Male
-	// Other
-	// female
-	// unspecified
-}
-
-// The pointer form for optional fields: nil stays nil, and a nil table makes
-// it a plain conversion, as from an API *Gender to a storage *string.
+// The pointer form for optional fields: nil stays nil, and every spelling,
+// listed as a member or not, is kept.
 func ExampleConvertEnumPointer() {
 	stored := "male"
-	api := genruntime.ConvertEnumPointer(&stored, genderValues)
-	back := genruntime.ConvertEnumPointer[string](api, nil)
-	fmt.Println(*api, *back, genruntime.ConvertEnumPointer[Gender, string](nil, genderValues) == nil)
-	// Output: Male Male true
+	api := genruntime.ConvertEnumPointer[Gender](&stored)
+	back := genruntime.ConvertEnumPointer[string](api)
+	fmt.Println(*api, *back, genruntime.ConvertEnumPointer[Gender, string](nil) == nil)
+	// Output: male male true
 }
 
 func ExamplePtrIfNotZero() {

@@ -59,33 +59,6 @@ func TestPtrIfNotZeroValue(t *testing.T) {
 	}
 }
 
-// zeroer says it is zero when its value is 0, whatever its unit, as
-// resource.Quantity does.
-type zeroer struct {
-	value int
-	unit  string
-}
-
-func (z *zeroer) IsZero() bool { return z.value == 0 }
-
-func TestPtrUnlessIsZero(t *testing.T) {
-	if p := PtrUnlessIsZero(zeroer{}); p != nil {
-		t.Fatalf("PtrUnlessIsZero(zero value) = %v, want nil", *p)
-	}
-	if p := PtrUnlessIsZero(zeroer{unit: "Mi"}); p != nil {
-		t.Fatalf("PtrUnlessIsZero(0Mi) = %v, want nil: IsZero decides, not ==", *p)
-	}
-	in := zeroer{value: 2, unit: "Mi"}
-	p := PtrUnlessIsZero(in)
-	if p == nil || *p != in {
-		t.Fatalf("PtrUnlessIsZero(2Mi) = %v", p)
-	}
-	p.value = 3
-	if in.value != 2 {
-		t.Fatal("PtrUnlessIsZero result aliases the caller's variable")
-	}
-}
-
 // TestOptionalRoundTrip checks the claim in the package documentation:
 // PtrIfNotZero round-trips through a dereference that gives the zero value
 // for nil (ptr.Deref(p, zero) of k8s.io/utils/ptr).

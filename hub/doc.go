@@ -23,7 +23,4 @@
 // exist. Package convert builds a Graph from a runtime.Scheme. Errors wrap
 // ErrNoHub, ErrMultipleHubs, ErrCycle, ErrUnreachableHub or
 // ErrUnknownVersion, and name the resource and the versions at fault.
-//
-// Semantic versions (1.2.3) are not version names of a resource: package
-// [github.com/hubspoke/hubspoke/hub/semver] parses, orders and resolves them.
 package hub

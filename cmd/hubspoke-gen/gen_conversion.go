@@ -389,8 +389,10 @@ func (a *assign) convert(sf, df *field) string {
 			// empty means absent: what it calls zero becomes nil (a
 			// resource.Quantity of "0", which is what an absent quantity
 			// reads as through this field, as encoding/json writes a struct
-			// even when it is empty).
-			return a.gr("PtrUnlessIsZero") + "(" + src + ")"
+			// even when it is empty). The IsZero method of a copy decides.
+			l, v := a.local(df.name), a.local(df.name+"Copy")
+			fmt.Fprintf(&a.pre, "var %s *%s\nif %s := %s; !%s.IsZero() {\n%s = &%s\n}\n", l, renderType(a.f, elem, a.dstPath), v, src, v, l, v)
+			return l
 		case types.Comparable(s.typ):
 			// An external struct: its zero value becomes nil, which is what
 			// its JSON (metav1.Time's null) reads back as.
@@ -417,7 +419,7 @@ func (a *assign) convert(sf, df *field) string {
 	switch s.kind {
 	case refPointer:
 		if bs, ok := s.elem.scalar(); ok && isScalar(s.elem) && isString(bs) {
-			return fmt.Sprintf("%s[%s](%s, nil)", a.gr("ConvertEnumPointer"), renderType(a.f, d.elem, a.dstPath), src)
+			return fmt.Sprintf("%s[%s](%s)", a.gr("ConvertEnumPointer"), renderType(a.f, d.elem, a.dstPath), src)
 		}
 		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d.elem)))
 	case refSlice:

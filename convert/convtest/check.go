@@ -172,23 +172,21 @@ type property func(*sample) string
 // package.
 const raceReliabilityCases = 100
 
-// underRace returns a check's default case counts: full and short, or, under
-// the race detector, at most race.
-func underRace(full, short, race int) (int, int) {
-	if raceDetector {
-		return min(full, race), min(short, race)
-	}
-	return full, short
-}
+// The case counts of the round trip (and the update check) and of
+// Reliability.
+var (
+	roundTripCounts   = caseCounts{normal: defaultRoundTripCases, short: defaultRoundTripShortCases, full: fullRoundTripCases}
+	reliabilityCounts = caseCounts{normal: defaultReliabilityCases, short: defaultReliabilityShortCases, full: fullReliabilityCases}
+)
 
 // run checks the property on the samples gen generates with gopter, and
 // turns a falsified property into a *failure.
-func (k *kit) run(check, path string, gen gopter.Gen, fullCases, shortCases int, p property) error {
+func (k *kit) run(check, path string, gen gopter.Gen, counts caseCounts, race int, p property) error {
 	seed, err := k.cfg.resolveSeed()
 	if err != nil {
 		return err
 	}
-	cases, err := k.cfg.resolveCases(fullCases, shortCases)
+	cases, err := k.cfg.resolveCases(counts, race)
 	if err != nil {
 		return err
 	}
@@ -325,7 +323,7 @@ func checkRoundTrip(scheme *runtime.Scheme, gk schema.GroupKind, version string,
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("%s → hub (%s) → %s", version, k.hub, version)
-	return k.run("round trip", path, k.gen.versionGen(version), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
+	return k.run("round trip", path, k.gen.versionGen(version), roundTripCounts, raceCases, func(s *sample) string {
 		// Every object passes through JSON where it leaves the process:
 		// the source as a client sends it (or etcd gives it back), the hub
 		// on its way to etcd, the result on its way to the client.
@@ -408,8 +406,7 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
-	full, short := underRace(defaultReliabilityCases, defaultReliabilityShortCases, raceReliabilityCases)
-	return k.run("reliability", path, k.gen.versionGen(from), full, short, func(s *sample) string {
+	return k.run("reliability", path, k.gen.versionGen(from), reliabilityCounts, raceReliabilityCases, func(s *sample) string {
 		src := s.Object // the webhook's source: what it returns goes through JSON below
 		before := cloneObject(src)
 		var dst runtime.Object

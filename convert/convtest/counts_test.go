@@ -3,6 +3,7 @@ package convtest_test
 import (
 	"flag"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
@@ -18,8 +19,9 @@ type countedCheck struct {
 	name   string
 	method string
 	run    func(opts ...convtest.Option) error
-	full   int
+	normal int
 	short  int
+	full   int
 }
 
 // countedChecks are the checks with their default counts (capped under the
@@ -41,13 +43,13 @@ func countedChecks() []countedCheck {
 	return []countedCheck{
 		{"round trip", "ConvertTo", func(opts ...convtest.Option) error {
 			return convtest.CheckRoundTrip(clockScheme(), clockGK, "v1", opts...)
-		}, capped(convtest.DefaultRoundTripCases), capped(convtest.DefaultRoundTripShortCases)},
+		}, capped(convtest.DefaultRoundTripCases), capped(convtest.DefaultRoundTripShortCases), convtest.FullRoundTripCases},
 		{"update", "ConvertFrom", func(opts ...convtest.Option) error {
 			return convtest.CheckUpdate(clockScheme(), clockGK, "v1", opts...)
-		}, capped(convtest.DefaultRoundTripCases), capped(convtest.DefaultRoundTripShortCases)},
+		}, capped(convtest.DefaultRoundTripCases), capped(convtest.DefaultRoundTripShortCases), convtest.FullRoundTripCases},
 		{"reliability", "ConvertFrom", func(opts ...convtest.Option) error {
 			return convtest.CheckReliability(clockScheme(), clockGK, "v1storage", "v1", opts...)
-		}, reliability(convtest.DefaultReliabilityCases), reliability(convtest.DefaultReliabilityShortCases)},
+		}, reliability(convtest.DefaultReliabilityCases), reliability(convtest.DefaultReliabilityShortCases), convtest.FullReliabilityCases},
 	}
 }
 
@@ -98,7 +100,7 @@ func TestDefaultCaseCounts(t *testing.T) {
 	for _, mode := range []string{"true", "false"} {
 		_ = short.Value.Set(mode)
 		for _, c := range countedChecks() {
-			want := c.full
+			want := c.normal
 			if testing.Short() {
 				want = c.short
 			}
@@ -106,5 +108,23 @@ func TestDefaultCaseCounts(t *testing.T) {
 				t.Errorf("%s ran %d cases by default (short %s), want %d", c.name, got, strconv.Quote(mode), want)
 			}
 		}
+	}
+}
+
+// HUBSPOKE_CASES=full selects the full counts, under -short and the race
+// detector too (the round trip's 10,000 only without them, for time).
+func TestFullCaseCounts(t *testing.T) {
+	t.Setenv(convtest.EnvCases, "full")
+	for _, c := range countedChecks() {
+		if c.name != "reliability" && (testing.Short() || convtest.RaceDetector) {
+			continue
+		}
+		if got := c.cases(t); got != c.full {
+			t.Errorf("%s with %s=full ran %d cases, want %d", c.name, convtest.EnvCases, got, c.full)
+		}
+	}
+	t.Setenv(convtest.EnvCases, "fullest")
+	if err := countedChecks()[0].run(); err == nil || !strings.Contains(err.Error(), `"fullest" is neither a positive number of cases nor "full"`) {
+		t.Errorf("%s=fullest: %v", convtest.EnvCases, err)
 	}
 }

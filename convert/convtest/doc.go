@@ -56,14 +56,13 @@
 // Golden: where hand-written hooks (package augment) adjust a conversion,
 // random objects show that nothing is lost but not that the hook does the
 // right thing. The caller passes an exemplar, an object of the older
-// version that exercises the hooks; Golden converts it to the hub (or the
-// Target version) and back, renders both results as YAML and compares them
-// with testdata/golden/<Kind>_<from>_to_<to>.yaml and
+// version that exercises the hooks; Golden converts it to the hub and
+// back, renders both results as YAML and compares them with
+// testdata/golden/<Kind>_<from>_to_<to>.yaml and
 // <Kind>_<from>_to_<to>_to_<from>.yaml. It also compares the result of the
 // way back with the exemplar, value by value, and fails, when writing the
-// files too, if a value of the exemplar is missing or different, unless
-// the test declares that loss with ExpectLoss("spec.fieldName"): a golden
-// file never records a loss unnoticed. One Golden call per hooked version
+// files too, if a value of the exemplar is missing or different: a golden
+// file never records a loss. One Golden call per hooked version
 // (the generator knows which those are) is the intended use.
 //
 // # Generated objects
@@ -150,11 +149,17 @@
 //   - HUBSPOKE_SEED (-hubspoke.seed): the seed of every check. By default
 //     each run takes a new seed from the clock.
 //   - HUBSPOKE_CASES (-hubspoke.cases): the number of objects every check
-//     without a Cases option tries, in place of the defaults: 10,000 per
-//     version for the round trip and the update check (200 under go test
-//     -short), 1,000 per ordered pair of versions for Reliability (50 under
-//     -short). Under the race detector every default is at most 500, and
-//     Reliability's at most 100 per pair: run the full counts without it.
+//     tries, in place of the defaults: 1,000 per version for the round trip
+//     and the update check (200 under go test -short), 200 per ordered pair
+//     of versions for Reliability (50 under -short). With these a resource
+//     of four API versions runs its generated tests in well under two
+//     minutes on two cores. Under the race detector every default is at
+//     most 500, and Reliability's at most 100 per pair.
+//   - HUBSPOKE_CASES=full: the full counts, 10,000 per version and 1,000
+//     per ordered pair, for CI and nightly jobs (without the race
+//     detector); a four-version resource then takes several minutes, so
+//     raise go test's -timeout with it: HUBSPOKE_CASES=full go test
+//     -timeout 30m ./...
 //   - HUBSPOKE_UPDATE_GOLDEN=1 (-hubspoke.update-golden): Golden writes its
 //     files instead of comparing against them.
 //
@@ -174,7 +179,7 @@
 //	HUBSPOKE_SEED=7 HUBSPOKE_CASES=10 go test -run '^TestWidgetRoundTrip$/^v1$' ./api/widget
 //
 // HUBSPOKE_CASES is also how to run more cases than the default, in a
-// nightly job for example; a Cases option in the code takes precedence.
+// nightly job for example.
 //
 // # Regenerating golden files
 //

@@ -75,6 +75,15 @@ const (
 	DefaultRoundTripShortCases   = defaultRoundTripShortCases
 	DefaultReliabilityCases      = defaultReliabilityCases
 	DefaultReliabilityShortCases = defaultReliabilityShortCases
+	FullRoundTripCases           = fullRoundTripCases
+	FullReliabilityCases         = fullReliabilityCases
+)
+
+// The options the kit's own tests use and generated code does not.
+var (
+	Cases      = withCases
+	Target     = withTarget
+	ExpectLoss = withExpectLoss
 )
 
 // The checks, returning an error (a *Failure when an object breaks the

@@ -45,7 +45,7 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		to = conv.Graph().Hub()
 	}
 	if from == to {
-		return nil, fmt.Errorf("convtest: exemplar is already of the target version %s; pass an older version or set Target", to)
+		return nil, fmt.Errorf("convtest: exemplar is already of the target version %s; pass an older version", to)
 	}
 	// The objects pass through JSON as they would on their way in and out
 	// of the API server.

@@ -15,8 +15,9 @@ import (
 // checkLosses compares source, the exemplar of a golden test, with back,
 // the exemplar converted to the target version and back, value by value in
 // their JSON, and reports every value of source that back lacks or holds
-// differently, unless ExpectLoss declared it. A declared loss that does not
-// happen is reported too, so that declarations do not outlive the loss.
+// differently, unless withExpectLoss declared it (the kit's own tests). A
+// declared loss that does not happen is reported too, so that declarations
+// do not outlive the loss.
 func checkLosses(source, back runtime.Object, cfg *config, what string) error {
 	a, err := jsonTree(source)
 	if err != nil {
@@ -49,7 +50,7 @@ func checkLosses(source, back runtime.Object, cfg *config, what string) error {
 		for _, u := range unexpected {
 			fmt.Fprintf(&b2, "  %s\n", u)
 		}
-		b2.WriteString("The golden files would record the loss. Fix the conversion, or, if the loss is intended, declare it with convtest.ExpectLoss(<path>).")
+		b2.WriteString("The golden files would record the loss. Fix the conversion (a hook, or the exemplar if no version can hold the value).")
 	}
 	if len(unused) > 0 {
 		if b2.Len() > 0 {

@@ -21,8 +21,8 @@ const (
 	// -hubspoke.seed). A failing check prints the value that replays it.
 	envSeed = "HUBSPOKE_SEED"
 	// envCases sets the number of cases of every property check that has
-	// no Cases option (flag -hubspoke.cases). It overrides the short-mode
-	// default too.
+	// no withCases option (flag -hubspoke.cases), or, set to "full",
+	// selects the full counts. It overrides the short-mode default too.
 	envCases = "HUBSPOKE_CASES"
 	// envUpdateGolden, set to 1 (or true), makes Golden write the golden
 	// files instead of comparing against them (flag
@@ -30,12 +30,18 @@ const (
 	envUpdateGolden = "HUBSPOKE_UPDATE_GOLDEN"
 )
 
-// The defaults, documented in the package doc. Cases, HUBSPOKE_CASES and
-// -hubspoke.cases override the case counts.
+// The defaults, documented in the package doc. The withCases option,
+// HUBSPOKE_CASES and -hubspoke.cases override the case counts;
+// HUBSPOKE_CASES=full selects the full counts.
 const (
 	// defaultRoundTripCases is the number of objects the round trip and
-	// the update check try per version.
-	defaultRoundTripCases = 10000
+	// the update check try per version: a resource of four API versions
+	// (examples/autoscaling) runs all its checks in well under two minutes
+	// on two cores, so that go test's default timeout is far away.
+	defaultRoundTripCases = 1000
+	// fullRoundTripCases is defaultRoundTripCases with HUBSPOKE_CASES=full,
+	// for CI and nightly runs.
+	fullRoundTripCases = 10000
 	// defaultRoundTripShortCases is defaultRoundTripCases under go test
 	// -short.
 	defaultRoundTripShortCases = 200
@@ -45,7 +51,10 @@ const (
 	raceCases = 500
 	// defaultReliabilityCases is the number of objects Reliability checks
 	// per ordered pair of versions.
-	defaultReliabilityCases = 1000
+	defaultReliabilityCases = 200
+	// fullReliabilityCases is defaultReliabilityCases with
+	// HUBSPOKE_CASES=full.
+	fullReliabilityCases = 1000
 	// defaultReliabilityShortCases is defaultReliabilityCases under go
 	// test -short.
 	defaultReliabilityShortCases = 50
@@ -65,7 +74,7 @@ const (
 // from many test packages is safe.
 var (
 	seedFlag         = flag.String("hubspoke.seed", "", "convtest: seed for property checks (same as "+envSeed+")")
-	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check (same as "+envCases+")")
+	casesFlag        = flag.String("hubspoke.cases", "", "convtest: cases per property check, or full (same as "+envCases+")")
 	updateGoldenFlag = flag.Bool("hubspoke.update-golden", false, "convtest: rewrite golden files (same as "+envUpdateGolden+"=1)")
 )
 
@@ -91,23 +100,23 @@ type config struct {
 	expectLoss []string
 }
 
-// Cases sets the number of generated objects a check tries: per version
-// for RoundTripAll, per ordered pair of versions for Reliability. It takes
-// precedence over HUBSPOKE_CASES and over go test -short; n < 1 leaves the
-// default.
-func Cases(n int) Option {
+// withCases sets the number of generated objects a check tries: per
+// version for the round trip, per ordered pair of versions for
+// Reliability. It takes precedence over HUBSPOKE_CASES and over go test
+// -short; n < 1 leaves the default.
+func withCases(n int) Option {
 	return func(c *config) { c.cases = n }
 }
 
-// Target sets the version Golden converts the exemplar to and back from
+// withTarget sets the version Golden converts the exemplar to and back from
 // (default: the hub).
-func Target(version string) Option {
+func withTarget(version string) Option {
 	return func(c *config) { c.target = version }
 }
 
-// ExpectLoss declares values that Golden's exemplar is expected to lose on
-// its way to the target version and back, so that the check accepts their
-// absence from the golden output. Golden compares the exemplar with the
+// withExpectLoss declares values that Golden's exemplar is expected to lose
+// on its way to the target version and back, so that the check accepts
+// their absence from the golden output. Golden compares the exemplar with the
 // result of the round trip, value by value in their JSON, and fails, in
 // update mode too, when a value is missing or different, so that a golden
 // file never records a loss unnoticed. Each path names a value and
@@ -115,7 +124,7 @@ func Target(version string) Option {
 // "spec.parts[1].color", `metadata.labels["app.kubernetes.io/name"]`. The
 // failure lists the paths of the values lost. A declared path that loses
 // nothing fails the check too.
-func ExpectLoss(paths ...string) Option {
+func withExpectLoss(paths ...string) Option {
 	return func(c *config) { c.expectLoss = append(c.expectLoss, paths...) }
 }
 
@@ -182,10 +191,15 @@ func (c *config) resolveSeed() (int64, error) {
 	return time.Now().UnixNano(), nil
 }
 
-// resolveCases returns the number of cases of a run: the Cases option, else
-// the flag, else the environment, else full or short default, at most
-// raceCases under the race detector.
-func (c *config) resolveCases(full, short int) (int, error) {
+// caseCounts are a check's numbers of cases: by default, under go test
+// -short, and with HUBSPOKE_CASES=full.
+type caseCounts struct{ normal, short, full int }
+
+// resolveCases returns the number of cases of a run: the cases option,
+// else the flag, else the environment (a number, or "full" for n.full),
+// else n.normal or, under go test -short, n.short, each at most race
+// under the race detector.
+func (c *config) resolveCases(n caseCounts, race int) (int, error) {
 	if c.cases > 0 {
 		return c.cases, nil
 	}
@@ -193,21 +207,26 @@ func (c *config) resolveCases(full, short int) (int, error) {
 		{"-hubspoke.cases", *casesFlag},
 		{envCases, os.Getenv(envCases)},
 	} {
-		if v := strings.TrimSpace(src.value); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 {
-				return 0, fmt.Errorf("convtest: %s=%q is not a positive number of cases", src.name, src.value)
-			}
-			return n, nil
+		v := strings.TrimSpace(src.value)
+		if v == "" {
+			continue
 		}
+		if v == "full" {
+			return n.full, nil
+		}
+		cases, err := strconv.Atoi(v)
+		if err != nil || cases < 1 {
+			return 0, fmt.Errorf("convtest: %s=%q is neither a positive number of cases nor \"full\"", src.name, src.value)
+		}
+		return cases, nil
 	}
 	if raceDetector {
-		full, short = min(full, raceCases), min(short, raceCases)
+		n.normal, n.short = min(n.normal, race), min(n.short, race)
 	}
 	if testing.Testing() && testing.Short() {
-		return short, nil
+		return n.short, nil
 	}
-	return full, nil
+	return n.normal, nil
 }
 
 // updating reports whether Golden should write its files.

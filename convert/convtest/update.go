@@ -25,8 +25,8 @@ import (
 // converted to the hub, with entries under unused names added to some of
 // its property bags, at every depth. The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
-// results encode to stable JSON. It tries 10,000 hubs (200 under go test
-// -short; at most 500 under the race detector, like the other checks).
+// results encode to stable JSON. It tries as many hubs as the round trip
+// tries objects (see the package doc).
 // roundTrip runs it for every API version; a version that has
 // property bags of its own (a storage version) is not an API version and
 // is an error here, as is the hub. A hub that breaks the property returns
@@ -52,7 +52,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
-	return k.run("update", path, k.gen.updateGen(), defaultRoundTripCases, defaultRoundTripShortCases, func(s *sample) string {
+	return k.run("update", path, k.gen.updateGen(), roundTripCounts, raceCases, func(s *sample) string {
 		stored, p := fromJSON(s.Object, "the generated hub")
 		if p != "" {
 			return p

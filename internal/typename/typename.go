@@ -13,8 +13,8 @@ import (
 )
 
 // metaV1Path is the import path of apimachinery's meta/v1 package, named
-// metav1 in messages. Only the path is needed, so augment does not depend on
-// Kubernetes.
+// metav1 in messages. Only the path is needed, so the packages that name
+// types in their errors do not depend on Kubernetes.
 const metaV1Path = "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 // Of is t.String() with apimachinery's meta/v1 package named metav1

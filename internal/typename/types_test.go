@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/compat"
 	"github.com/hubspoke/hubspoke/internal/typename"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	carpv1 "k8s.io/apimachinery/pkg/apis/testapigroup/v1"
@@ -46,10 +46,10 @@ func TestTypeName(t *testing.T) {
 		{"slice", []*newer{}, "[]*typename_test.newer"},
 		{"map", map[string]int{}, "map[string]int"},
 		{"other package", errors.New("x"), "errors.errorString"},
-		{"generic", augment.PropertyConverter[string, int]{}, "augment.PropertyConverter[string,int]"},
+		{"generic", compat.Property[string, int]{}, "compat.Property[string,int]"},
 		{"generic, type argument of this package", box[newer]{}, "typename_test.box[typename_test.newer]"},
 		{"generic, nested", box[*box[[]newer]]{}, "typename_test.box[*typename_test.box[[]typename_test.newer]]"},
-		{"generic, two arguments", augment.PropertyConverter[*newer, map[string]older]{}, "augment.PropertyConverter[*typename_test.newer,map[string]typename_test.older]"},
+		{"generic, two arguments", compat.Property[*newer, map[string]older]{}, "compat.Property[*typename_test.newer,map[string]typename_test.older]"},
 		{"array", [2]*newer{}, "[2]*typename_test.newer"},
 		{"named slice", labels{}, "typename_test.labels"},
 		{"named map", timesByName{}, "typename_test.timesByName"},
@@ -89,8 +89,8 @@ func TestTypeNameMetav1(t *testing.T) {
 		{map[metav1.Time][1]metav1.Duration{}, "map[metav1.Time][1]metav1.Duration"},
 		{box[metav1.Time]{}, "typename_test.box[metav1.Time]"},
 		{box[map[string][]*metav1.Time]{}, "typename_test.box[map[string][]*metav1.Time]"},
-		{augment.PropertyConverter[string, metav1.Time]{}, "augment.PropertyConverter[string,metav1.Time]"},
-		{augment.PropertyConverter[carpv1.Carp, metav1.Time]{}, "augment.PropertyConverter[v1.Carp,metav1.Time]"},
+		{compat.Property[string, metav1.Time]{}, "compat.Property[string,metav1.Time]"},
+		{compat.Property[carpv1.Carp, metav1.Time]{}, "compat.Property[v1.Carp,metav1.Time]"},
 		{carpv1.Carp{}, "v1.Carp"},
 		{[]carpv1.Carp{}, "[]v1.Carp"},
 		{metav1.ObjectMeta{}, "metav1.ObjectMeta"},

@@ -362,10 +362,14 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 
 // AssignProperties_To_HorizontalPodAutoscalerCondition copies this HorizontalPodAutoscalerCondition into its storage twin.
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAutoscalerCondition(dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
+	var lastTransitionTime *metav1.Time
+	if lastTransitionTimeCopy := s.LastTransitionTime; !lastTransitionTimeCopy.IsZero() {
+		lastTransitionTime = &lastTransitionTimeCopy
+	}
 	*dst = v2beta1storage.HorizontalPodAutoscalerCondition{
 		Type:               ptr.To(v2beta1storage.HorizontalPodAutoscalerConditionType(s.Type)),
 		Status:             ptr.To(s.Status),
-		LastTransitionTime: genruntime.PtrUnlessIsZero(s.LastTransitionTime),
+		LastTransitionTime: lastTransitionTime,
 		Reason:             genruntime.PtrIfNotZero(s.Reason),
 		Message:            genruntime.PtrIfNotZero(s.Message),
 	}

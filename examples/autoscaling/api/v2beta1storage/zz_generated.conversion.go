@@ -154,7 +154,7 @@ func (s *MetricSpec) AssignProperties_To_MetricSpec(dst *v2beta2storage.MetricSp
 	}
 	*dst = v2beta2storage.MetricSpec{
 		PropertyBag:       s.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[v2beta2storage.MetricSourceType](s.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[v2beta2storage.MetricSourceType](s.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -198,7 +198,7 @@ func (s *MetricSpec) AssignProperties_From_MetricSpec(src *v2beta2storage.Metric
 	}
 	*s = MetricSpec{
 		PropertyBag:       src.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -592,7 +592,7 @@ func (s *MetricStatus) AssignProperties_To_MetricStatus(dst *v2beta2storage.Metr
 	}
 	*dst = v2beta2storage.MetricStatus{
 		PropertyBag:       s.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[v2beta2storage.MetricSourceType](s.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[v2beta2storage.MetricSourceType](s.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -636,7 +636,7 @@ func (s *MetricStatus) AssignProperties_From_MetricStatus(src *v2beta2storage.Me
 	}
 	*s = MetricStatus{
 		PropertyBag:       src.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -962,7 +962,7 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAutoscalerCondition(dst *v2beta2storage.HorizontalPodAutoscalerCondition) error {
 	*dst = v2beta2storage.HorizontalPodAutoscalerCondition{
 		PropertyBag:        s.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[v2beta2storage.HorizontalPodAutoscalerConditionType](s.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[v2beta2storage.HorizontalPodAutoscalerConditionType](s.Type),
 		Status:             s.Status,
 		LastTransitionTime: s.LastTransitionTime,
 		Reason:             s.Reason,
@@ -975,7 +975,7 @@ func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAuto
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_From_HorizontalPodAutoscalerCondition(src *v2beta2storage.HorizontalPodAutoscalerCondition) error {
 	*s = HorizontalPodAutoscalerCondition{
 		PropertyBag:        src.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[HorizontalPodAutoscalerConditionType](src.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[HorizontalPodAutoscalerConditionType](src.Type),
 		Status:             src.Status,
 		LastTransitionTime: src.LastTransitionTime,
 		Reason:             src.Reason,

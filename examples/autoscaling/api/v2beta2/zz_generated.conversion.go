@@ -252,7 +252,7 @@ func (s *HPAScalingRules) AssignProperties_To_HPAScalingRules(dst *v2beta2storag
 	}
 	*dst = v2beta2storage.HPAScalingRules{
 		StabilizationWindowSeconds: s.StabilizationWindowSeconds,
-		SelectPolicy:               genruntime.ConvertEnumPointer[v2beta2storage.ScalingPolicySelect](s.SelectPolicy, nil),
+		SelectPolicy:               genruntime.ConvertEnumPointer[v2beta2storage.ScalingPolicySelect](s.SelectPolicy),
 		Policies:                   policies,
 	}
 	return nil
@@ -268,7 +268,7 @@ func (s *HPAScalingRules) AssignProperties_From_HPAScalingRules(src *v2beta2stor
 	}
 	*s = HPAScalingRules{
 		StabilizationWindowSeconds: src.StabilizationWindowSeconds,
-		SelectPolicy:               genruntime.ConvertEnumPointer[ScalingPolicySelect](src.SelectPolicy, nil),
+		SelectPolicy:               genruntime.ConvertEnumPointer[ScalingPolicySelect](src.SelectPolicy),
 		Policies:                   policies,
 	}
 	return nil
@@ -566,10 +566,14 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 
 // AssignProperties_To_HorizontalPodAutoscalerCondition copies this HorizontalPodAutoscalerCondition into its storage twin.
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAutoscalerCondition(dst *v2beta2storage.HorizontalPodAutoscalerCondition) error {
+	var lastTransitionTime *metav1.Time
+	if lastTransitionTimeCopy := s.LastTransitionTime; !lastTransitionTimeCopy.IsZero() {
+		lastTransitionTime = &lastTransitionTimeCopy
+	}
 	*dst = v2beta2storage.HorizontalPodAutoscalerCondition{
 		Type:               ptr.To(v2beta2storage.HorizontalPodAutoscalerConditionType(s.Type)),
 		Status:             ptr.To(s.Status),
-		LastTransitionTime: genruntime.PtrUnlessIsZero(s.LastTransitionTime),
+		LastTransitionTime: lastTransitionTime,
 		Reason:             genruntime.PtrIfNotZero(s.Reason),
 		Message:            genruntime.PtrIfNotZero(s.Message),
 	}

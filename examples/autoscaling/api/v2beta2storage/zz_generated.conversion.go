@@ -152,7 +152,7 @@ func (s *MetricSpec) AssignProperties_To_MetricSpec(dst *v2storage.MetricSpec) e
 	}
 	*dst = v2storage.MetricSpec{
 		PropertyBag:       s.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[v2storage.MetricSourceType](s.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[v2storage.MetricSourceType](s.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -196,7 +196,7 @@ func (s *MetricSpec) AssignProperties_From_MetricSpec(src *v2storage.MetricSpec)
 	}
 	*s = MetricSpec{
 		PropertyBag:       src.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -262,7 +262,7 @@ func (s *ObjectMetricSource) AssignProperties_From_ObjectMetricSource(src *v2sto
 func (s *MetricTarget) AssignProperties_To_MetricTarget(dst *v2storage.MetricTarget) error {
 	*dst = v2storage.MetricTarget{
 		PropertyBag:        s.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[v2storage.MetricTargetType](s.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[v2storage.MetricTargetType](s.Type),
 		Value:              s.Value,
 		AverageValue:       s.AverageValue,
 		AverageUtilization: s.AverageUtilization,
@@ -274,7 +274,7 @@ func (s *MetricTarget) AssignProperties_To_MetricTarget(dst *v2storage.MetricTar
 func (s *MetricTarget) AssignProperties_From_MetricTarget(src *v2storage.MetricTarget) error {
 	*s = MetricTarget{
 		PropertyBag:        src.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[MetricTargetType](src.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[MetricTargetType](src.Type),
 		Value:              src.Value,
 		AverageValue:       src.AverageValue,
 		AverageUtilization: src.AverageUtilization,
@@ -499,7 +499,7 @@ func (s *HPAScalingRules) AssignProperties_To_HPAScalingRules(dst *v2storage.HPA
 	*dst = v2storage.HPAScalingRules{
 		PropertyBag:                bag,
 		StabilizationWindowSeconds: s.StabilizationWindowSeconds,
-		SelectPolicy:               genruntime.ConvertEnumPointer[v2storage.ScalingPolicySelect](s.SelectPolicy, nil),
+		SelectPolicy:               genruntime.ConvertEnumPointer[v2storage.ScalingPolicySelect](s.SelectPolicy),
 		Policies:                   policies,
 		Tolerance:                  tolerance,
 	}
@@ -522,7 +522,7 @@ func (s *HPAScalingRules) AssignProperties_From_HPAScalingRules(src *v2storage.H
 	*s = HPAScalingRules{
 		PropertyBag:                bag,
 		StabilizationWindowSeconds: src.StabilizationWindowSeconds,
-		SelectPolicy:               genruntime.ConvertEnumPointer[ScalingPolicySelect](src.SelectPolicy, nil),
+		SelectPolicy:               genruntime.ConvertEnumPointer[ScalingPolicySelect](src.SelectPolicy),
 		Policies:                   policies,
 	}
 	return nil
@@ -532,7 +532,7 @@ func (s *HPAScalingRules) AssignProperties_From_HPAScalingRules(src *v2storage.H
 func (s *HPAScalingPolicy) AssignProperties_To_HPAScalingPolicy(dst *v2storage.HPAScalingPolicy) error {
 	*dst = v2storage.HPAScalingPolicy{
 		PropertyBag:   s.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[v2storage.HPAScalingPolicyType](s.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[v2storage.HPAScalingPolicyType](s.Type),
 		Value:         s.Value,
 		PeriodSeconds: s.PeriodSeconds,
 	}
@@ -543,7 +543,7 @@ func (s *HPAScalingPolicy) AssignProperties_To_HPAScalingPolicy(dst *v2storage.H
 func (s *HPAScalingPolicy) AssignProperties_From_HPAScalingPolicy(src *v2storage.HPAScalingPolicy) error {
 	*s = HPAScalingPolicy{
 		PropertyBag:   src.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[HPAScalingPolicyType](src.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[HPAScalingPolicyType](src.Type),
 		Value:         src.Value,
 		PeriodSeconds: src.PeriodSeconds,
 	}
@@ -622,7 +622,7 @@ func (s *MetricStatus) AssignProperties_To_MetricStatus(dst *v2storage.MetricSta
 	}
 	*dst = v2storage.MetricStatus{
 		PropertyBag:       s.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[v2storage.MetricSourceType](s.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[v2storage.MetricSourceType](s.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -666,7 +666,7 @@ func (s *MetricStatus) AssignProperties_From_MetricStatus(src *v2storage.MetricS
 	}
 	*s = MetricStatus{
 		PropertyBag:       src.PropertyBag,
-		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type, nil),
+		Type:              genruntime.ConvertEnumPointer[MetricSourceType](src.Type),
 		Object:            object,
 		Pods:              pods,
 		Resource:          resourceValue,
@@ -896,7 +896,7 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAutoscalerCondition(dst *v2storage.HorizontalPodAutoscalerCondition) error {
 	*dst = v2storage.HorizontalPodAutoscalerCondition{
 		PropertyBag:        s.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[v2storage.HorizontalPodAutoscalerConditionType](s.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[v2storage.HorizontalPodAutoscalerConditionType](s.Type),
 		Status:             s.Status,
 		LastTransitionTime: s.LastTransitionTime,
 		Reason:             s.Reason,
@@ -909,7 +909,7 @@ func (s *HorizontalPodAutoscalerCondition) AssignProperties_To_HorizontalPodAuto
 func (s *HorizontalPodAutoscalerCondition) AssignProperties_From_HorizontalPodAutoscalerCondition(src *v2storage.HorizontalPodAutoscalerCondition) error {
 	*s = HorizontalPodAutoscalerCondition{
 		PropertyBag:        src.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[HorizontalPodAutoscalerConditionType](src.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[HorizontalPodAutoscalerConditionType](src.Type),
 		Status:             src.Status,
 		LastTransitionTime: src.LastTransitionTime,
 		Reason:             src.Reason,

@@ -10,7 +10,6 @@ import (
 	"maps"
 	"time"
 
-	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/examples/person/api/v4storage"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
@@ -19,7 +18,29 @@ import (
 // a canonical date.
 const birthDateText = "BirthDate"
 
-var birthDateConverter = augment.NewPropertyConverter("BirthDate", birthDateToDate, dateToBirthDate)
+// dateOf converts optional v3 text to a v4 Date: nil stays nil.
+func dateOf(text *string) (*v4storage.Date, error) {
+	if text == nil {
+		return nil, nil
+	}
+	d, err := birthDateToDate(*text)
+	if err != nil {
+		return nil, fmt.Errorf("birthDate %q to %T: %w", *text, d, err)
+	}
+	return &d, nil
+}
+
+// textOf converts an optional v4 Date to v3 text: nil stays nil.
+func textOf(d *v4storage.Date) (*string, error) {
+	if d == nil {
+		return nil, nil
+	}
+	text, err := dateToBirthDate(*d)
+	if err != nil {
+		return nil, fmt.Errorf("birthDate %T to text: %w", *d, err)
+	}
+	return &text, nil
+}
 
 func birthDateToDate(text string) (v4storage.Date, error) {
 	var d v4storage.Date
@@ -64,8 +85,8 @@ func parseDate(text string) (year, month, day int, ok bool) {
 const birthDateV4 = "BirthDateV4"
 
 // The generated copy keeps each side's BirthDate in the other's bag, under
-// these keys, since the types differ; the hooks convert it with
-// birthDateConverter instead, and keep only what the conversion cannot
+// these keys, since the types differ; the hooks convert it with dateOf and
+// textOf instead, and keep only what the conversion cannot
 // reproduce (birthDateV4, and the text in the Date's own bag).
 const (
 	birthDateOfV3 = "BirthDate@v3storage"
@@ -76,7 +97,7 @@ const (
 // Date in the bag when that text does not read back as the same Date.
 func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 	s.PropertyBag.Remove(birthDateOfV4)
-	birthDate, err := birthDateConverter.BackwardPtr(src.BirthDate)
+	birthDate, err := textOf(src.BirthDate)
 	if err != nil {
 		return err
 	}
@@ -92,7 +113,7 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 			return nil
 		}
 	}
-	back, err := birthDateConverter.ForwardPtr(s.BirthDate)
+	back, err := dateOf(s.BirthDate)
 	if err != nil {
 		return err
 	}
@@ -107,7 +128,7 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 // converted to; a text edited at v3 wins.
 func (s *PersonSpec) AssignPropertiesTo(dst *v4storage.PersonSpec) error {
 	dst.PropertyBag.Remove(birthDateOfV3)
-	birthDate, err := birthDateConverter.ForwardPtr(s.BirthDate)
+	birthDate, err := dateOf(s.BirthDate)
 	if err != nil {
 		return err
 	}

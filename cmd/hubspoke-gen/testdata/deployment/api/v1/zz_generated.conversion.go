@@ -183,11 +183,19 @@ func (s *DeploymentStatus) AssignProperties_From_DeploymentStatus(src *v1storage
 
 // AssignProperties_To_DeploymentCondition copies this DeploymentCondition into its storage twin.
 func (s *DeploymentCondition) AssignProperties_To_DeploymentCondition(dst *v1storage.DeploymentCondition) error {
+	var lastUpdateTime *metav1.Time
+	if lastUpdateTimeCopy := s.LastUpdateTime; !lastUpdateTimeCopy.IsZero() {
+		lastUpdateTime = &lastUpdateTimeCopy
+	}
+	var lastTransitionTime *metav1.Time
+	if lastTransitionTimeCopy := s.LastTransitionTime; !lastTransitionTimeCopy.IsZero() {
+		lastTransitionTime = &lastTransitionTimeCopy
+	}
 	*dst = v1storage.DeploymentCondition{
 		Type:               ptr.To(v1storage.DeploymentConditionType(s.Type)),
 		Status:             ptr.To(s.Status),
-		LastUpdateTime:     genruntime.PtrUnlessIsZero(s.LastUpdateTime),
-		LastTransitionTime: genruntime.PtrUnlessIsZero(s.LastTransitionTime),
+		LastUpdateTime:     lastUpdateTime,
+		LastTransitionTime: lastTransitionTime,
 		Reason:             genruntime.PtrIfNotZero(s.Reason),
 		Message:            genruntime.PtrIfNotZero(s.Message),
 	}

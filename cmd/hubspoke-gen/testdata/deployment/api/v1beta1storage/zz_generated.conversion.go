@@ -109,7 +109,7 @@ func (s *DeploymentStrategy) AssignProperties_To_DeploymentStrategy(dst *v1beta2
 	}
 	*dst = v1beta2storage.DeploymentStrategy{
 		PropertyBag:   s.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[v1beta2storage.DeploymentStrategyType](s.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[v1beta2storage.DeploymentStrategyType](s.Type),
 		RollingUpdate: rollingUpdate,
 	}
 	return nil
@@ -125,7 +125,7 @@ func (s *DeploymentStrategy) AssignProperties_From_DeploymentStrategy(src *v1bet
 	}
 	*s = DeploymentStrategy{
 		PropertyBag:   src.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[DeploymentStrategyType](src.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[DeploymentStrategyType](src.Type),
 		RollingUpdate: rollingUpdate,
 	}
 	return nil
@@ -197,7 +197,7 @@ func (s *DeploymentStatus) AssignProperties_From_DeploymentStatus(src *v1beta2st
 func (s *DeploymentCondition) AssignProperties_To_DeploymentCondition(dst *v1beta2storage.DeploymentCondition) error {
 	*dst = v1beta2storage.DeploymentCondition{
 		PropertyBag:        s.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[v1beta2storage.DeploymentConditionType](s.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[v1beta2storage.DeploymentConditionType](s.Type),
 		Status:             s.Status,
 		LastUpdateTime:     s.LastUpdateTime,
 		LastTransitionTime: s.LastTransitionTime,
@@ -211,7 +211,7 @@ func (s *DeploymentCondition) AssignProperties_To_DeploymentCondition(dst *v1bet
 func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1beta2storage.DeploymentCondition) error {
 	*s = DeploymentCondition{
 		PropertyBag:        src.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[DeploymentConditionType](src.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[DeploymentConditionType](src.Type),
 		Status:             src.Status,
 		LastUpdateTime:     src.LastUpdateTime,
 		LastTransitionTime: src.LastTransitionTime,

@@ -96,7 +96,7 @@ func (s *DeploymentStrategy) AssignProperties_To_DeploymentStrategy(dst *v1stora
 	}
 	*dst = v1storage.DeploymentStrategy{
 		PropertyBag:   s.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[v1storage.DeploymentStrategyType](s.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[v1storage.DeploymentStrategyType](s.Type),
 		RollingUpdate: rollingUpdate,
 	}
 	return nil
@@ -112,7 +112,7 @@ func (s *DeploymentStrategy) AssignProperties_From_DeploymentStrategy(src *v1sto
 	}
 	*s = DeploymentStrategy{
 		PropertyBag:   src.PropertyBag,
-		Type:          genruntime.ConvertEnumPointer[DeploymentStrategyType](src.Type, nil),
+		Type:          genruntime.ConvertEnumPointer[DeploymentStrategyType](src.Type),
 		RollingUpdate: rollingUpdate,
 	}
 	return nil
@@ -184,7 +184,7 @@ func (s *DeploymentStatus) AssignProperties_From_DeploymentStatus(src *v1storage
 func (s *DeploymentCondition) AssignProperties_To_DeploymentCondition(dst *v1storage.DeploymentCondition) error {
 	*dst = v1storage.DeploymentCondition{
 		PropertyBag:        s.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[v1storage.DeploymentConditionType](s.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[v1storage.DeploymentConditionType](s.Type),
 		Status:             s.Status,
 		LastUpdateTime:     s.LastUpdateTime,
 		LastTransitionTime: s.LastTransitionTime,
@@ -198,7 +198,7 @@ func (s *DeploymentCondition) AssignProperties_To_DeploymentCondition(dst *v1sto
 func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1storage.DeploymentCondition) error {
 	*s = DeploymentCondition{
 		PropertyBag:        src.PropertyBag,
-		Type:               genruntime.ConvertEnumPointer[DeploymentConditionType](src.Type, nil),
+		Type:               genruntime.ConvertEnumPointer[DeploymentConditionType](src.Type),
 		Status:             src.Status,
 		LastUpdateTime:     src.LastUpdateTime,
 		LastTransitionTime: src.LastTransitionTime,

@@ -71,7 +71,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	}
 	*dst = v1storage.WidgetSpec{
 		Mode:     genruntime.PtrIfNotZero(s.Mode),
-		Level:    genruntime.ConvertEnumPointer[v1storage.Level](s.Level, nil),
+		Level:    genruntime.ConvertEnumPointer[v1storage.Level](s.Level),
 		Levels:   levels,
 		ByName:   byName,
 		Priority: genruntime.PtrIfNotZero(v1storage.Priority(s.Priority)),
@@ -97,7 +97,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	}
 	*s = WidgetSpec{
 		Mode:     ptr.Deref(src.Mode, ""),
-		Level:    genruntime.ConvertEnumPointer[Level](src.Level, nil),
+		Level:    genruntime.ConvertEnumPointer[Level](src.Level),
 		Levels:   levels,
 		ByName:   byName,
 		Priority: Priority(ptr.Deref(src.Priority, 0)),

@@ -71,8 +71,8 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: s.PropertyBag,
-		Mode:        genruntime.ConvertEnumPointer[v2storage.Mode](s.Mode, nil),
-		Level:       genruntime.ConvertEnumPointer[v2storage.Level](s.Level, nil),
+		Mode:        genruntime.ConvertEnumPointer[v2storage.Mode](s.Mode),
+		Level:       genruntime.ConvertEnumPointer[v2storage.Level](s.Level),
 		Levels:      levels,
 		ByName:      byName,
 		Priority:    priority,
@@ -105,8 +105,8 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	}
 	*s = WidgetSpec{
 		PropertyBag: src.PropertyBag,
-		Mode:        genruntime.ConvertEnumPointer[string](src.Mode, nil),
-		Level:       genruntime.ConvertEnumPointer[Level](src.Level, nil),
+		Mode:        genruntime.ConvertEnumPointer[string](src.Mode),
+		Level:       genruntime.ConvertEnumPointer[Level](src.Level),
 		Levels:      levels,
 		ByName:      byName,
 		Priority:    priority,

@@ -71,7 +71,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	}
 	*dst = v2storage.WidgetSpec{
 		Mode:     genruntime.PtrIfNotZero(v2storage.Mode(s.Mode)),
-		Level:    genruntime.ConvertEnumPointer[v2storage.Level](s.Level, nil),
+		Level:    genruntime.ConvertEnumPointer[v2storage.Level](s.Level),
 		Levels:   levels,
 		ByName:   byName,
 		Priority: genruntime.PtrIfNotZero(v2storage.Priority(s.Priority)),
@@ -97,7 +97,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	}
 	*s = WidgetSpec{
 		Mode:     Mode(ptr.Deref(src.Mode, "")),
-		Level:    genruntime.ConvertEnumPointer[Level](src.Level, nil),
+		Level:    genruntime.ConvertEnumPointer[Level](src.Level),
 		Levels:   levels,
 		ByName:   byName,
 		Priority: Priority(ptr.Deref(src.Priority, 0)),

@@ -183,7 +183,7 @@ func (s *HTTPIngressPath) AssignProperties_To_HTTPIngressPath(dst *v1storage.HTT
 	}
 	*dst = v1storage.HTTPIngressPath{
 		Path:     genruntime.PtrIfNotZero(s.Path),
-		PathType: genruntime.ConvertEnumPointer[v1storage.PathType](s.PathType, nil),
+		PathType: genruntime.ConvertEnumPointer[v1storage.PathType](s.PathType),
 		Backend:  backend,
 	}
 	return nil
@@ -199,7 +199,7 @@ func (s *HTTPIngressPath) AssignProperties_From_HTTPIngressPath(src *v1storage.H
 	}
 	*s = HTTPIngressPath{
 		Path:     ptr.Deref(src.Path, ""),
-		PathType: genruntime.ConvertEnumPointer[PathType](src.PathType, nil),
+		PathType: genruntime.ConvertEnumPointer[PathType](src.PathType),
 		Backend:  ptr.Deref(backend, IngressBackend{}),
 	}
 	return nil

@@ -185,7 +185,7 @@ func (s *HTTPIngressPath) AssignProperties_To_HTTPIngressPath(dst *v1beta1storag
 	}
 	*dst = v1beta1storage.HTTPIngressPath{
 		Path:     genruntime.PtrIfNotZero(s.Path),
-		PathType: genruntime.ConvertEnumPointer[v1beta1storage.PathType](s.PathType, nil),
+		PathType: genruntime.ConvertEnumPointer[v1beta1storage.PathType](s.PathType),
 		Backend:  backend,
 	}
 	return nil
@@ -201,7 +201,7 @@ func (s *HTTPIngressPath) AssignProperties_From_HTTPIngressPath(src *v1beta1stor
 	}
 	*s = HTTPIngressPath{
 		Path:     ptr.Deref(src.Path, ""),
-		PathType: genruntime.ConvertEnumPointer[PathType](src.PathType, nil),
+		PathType: genruntime.ConvertEnumPointer[PathType](src.PathType),
 		Backend:  ptr.Deref(backend, IngressBackend{}),
 	}
 	return nil

@@ -237,7 +237,7 @@ func (s *HTTPIngressPath) AssignProperties_To_HTTPIngressPath(dst *v1storage.HTT
 	*dst = v1storage.HTTPIngressPath{
 		PropertyBag: s.PropertyBag,
 		Path:        s.Path,
-		PathType:    genruntime.ConvertEnumPointer[v1storage.PathType](s.PathType, nil),
+		PathType:    genruntime.ConvertEnumPointer[v1storage.PathType](s.PathType),
 		Backend:     backend,
 	}
 	return nil
@@ -254,7 +254,7 @@ func (s *HTTPIngressPath) AssignProperties_From_HTTPIngressPath(src *v1storage.H
 	*s = HTTPIngressPath{
 		PropertyBag: src.PropertyBag,
 		Path:        src.Path,
-		PathType:    genruntime.ConvertEnumPointer[PathType](src.PathType, nil),
+		PathType:    genruntime.ConvertEnumPointer[PathType](src.PathType),
 		Backend:     backend,
 	}
 	return nil

@@ -61,6 +61,10 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v1storage.Gadget) error {
 
 // AssignProperties_To_GadgetSpec copies this GadgetSpec into its storage twin.
 func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) error {
+	var memory *resource.Quantity
+	if memoryCopy := s.Memory; !memoryCopy.IsZero() {
+		memory = &memoryCopy
+	}
 	*dst = v1storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -75,7 +79,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	dst.Ref = genruntime.PtrIfNotZero(s.Ref)
 	dst.Extra = s.Extra
 	dst.Template = genruntime.PtrIfNotZeroValue(s.Template)
-	dst.Memory = genruntime.PtrUnlessIsZero(s.Memory)
+	dst.Memory = memory
 	dst.Resources = s.Resources
 	return nil
 }

@@ -65,12 +65,12 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if len(s.Headers) > 0 {
+	if s.Headers != nil {
 		if err := propertybag.Add(&bag, "Headers", &s.Headers); err != nil {
 			return err
 		}
 	}
-	if len(s.Matrix) > 0 {
+	if s.Matrix != nil {
 		if err := propertybag.Add(&bag, "Matrix", &s.Matrix); err != nil {
 			return err
 		}

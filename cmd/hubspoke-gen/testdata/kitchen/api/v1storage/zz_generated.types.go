@@ -70,11 +70,13 @@ type GadgetSpec struct {
 	// +optional
 	Blob []byte `json:"blob,omitempty"`
 
+	// Headers and Matrix, which v2 removes, have no omitempty: an empty one
+	// is told apart from none, and must come back empty, not absent.
 	// +optional
-	Headers map[string][]string `json:"headers,omitempty"`
+	Headers map[string][]string `json:"headers"`
 
 	// +optional
-	Matrix [][]string `json:"matrix,omitempty"`
+	Matrix [][]string `json:"matrix"`
 
 	// +optional
 	Selector *metav1.LabelSelector `json:"selector,omitempty"`

@@ -59,7 +59,7 @@ func (s *PodDisruptionBudgetSpec) AssignProperties_To_PodDisruptionBudgetSpec(ds
 		MinAvailable:               s.MinAvailable,
 		Selector:                   s.Selector,
 		MaxUnavailable:             s.MaxUnavailable,
-		UnhealthyPodEvictionPolicy: genruntime.ConvertEnumPointer[v1storage.UnhealthyPodEvictionPolicyType](s.UnhealthyPodEvictionPolicy, nil),
+		UnhealthyPodEvictionPolicy: genruntime.ConvertEnumPointer[v1storage.UnhealthyPodEvictionPolicyType](s.UnhealthyPodEvictionPolicy),
 	}
 	return nil
 }
@@ -70,7 +70,7 @@ func (s *PodDisruptionBudgetSpec) AssignProperties_From_PodDisruptionBudgetSpec(
 		MinAvailable:               src.MinAvailable,
 		Selector:                   src.Selector,
 		MaxUnavailable:             src.MaxUnavailable,
-		UnhealthyPodEvictionPolicy: genruntime.ConvertEnumPointer[UnhealthyPodEvictionPolicyType](src.UnhealthyPodEvictionPolicy, nil),
+		UnhealthyPodEvictionPolicy: genruntime.ConvertEnumPointer[UnhealthyPodEvictionPolicyType](src.UnhealthyPodEvictionPolicy),
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func (s *PersonSpec) AssignProperties_To_PersonSpec(dst *v3storage.PersonSpec) e
 		LastName:    s.LastName,
 		KnownAs:     s.Nickname, // renamed: Nickname in v2storage
 		Age:         age,
-		Tier:        genruntime.ConvertEnumPointer[v3storage.Tier](s.Tier, nil),
+		Tier:        genruntime.ConvertEnumPointer[v3storage.Tier](s.Tier),
 		Address:     address,
 		Contacts:    contacts,
 		Accounts:    accounts,
@@ -121,7 +121,7 @@ func (s *PersonSpec) AssignProperties_From_PersonSpec(src *v3storage.PersonSpec)
 		LastName:    src.LastName,
 		Nickname:    src.KnownAs, // renamed: KnownAs in v3storage
 		Age:         age,
-		Tier:        genruntime.ConvertEnumPointer[Tier](src.Tier, nil),
+		Tier:        genruntime.ConvertEnumPointer[Tier](src.Tier),
 		Address:     address,
 		Contacts:    contacts,
 		Accounts:    accounts,

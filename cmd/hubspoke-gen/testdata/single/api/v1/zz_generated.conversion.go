@@ -56,13 +56,17 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	var started *metav1.Time
+	if startedCopy := s.Started; !startedCopy.IsZero() {
+		started = &startedCopy
+	}
 	*dst = v1storage.WidgetSpec{
 		Name:     genruntime.PtrIfNotZero(s.Name),
 		Size:     ptr.To(s.Size),
 		Labels:   s.Labels,
 		Tags:     s.Tags,
 		Deadline: s.Deadline,
-		Started:  genruntime.PtrUnlessIsZero(s.Started),
+		Started:  started,
 		Ratio:    s.Ratio,
 	}
 	return nil

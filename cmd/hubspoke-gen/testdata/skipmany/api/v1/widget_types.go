@@ -30,10 +30,12 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+	// Tags have no omitempty here nor in v4: an empty list is told apart
+	// from none at both ends, and must come back empty.
 	// +listType=map
 	// +listMapKey=name
 	// +optional
-	Tags []Tag `json:"tags,omitempty"`
+	Tags []Tag `json:"tags"`
 }
 
 // WidgetStatus is the observed state of a Widget.

@@ -51,7 +51,7 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v2storage has no field for.
-	if len(s.Tags) > 0 {
+	if s.Tags != nil {
 		if err := propertybag.Add(&bag, "Tags", &s.Tags); err != nil {
 			return err
 		}

@@ -43,8 +43,10 @@ type WidgetSpec struct {
 	// +optional
 	Name *string `json:"name,omitempty"`
 
+	// Tags have no omitempty here nor in v4: an empty list is told apart
+	// from none at both ends, and must come back empty.
 	// +optional
-	Tags []Tag `json:"tags,omitempty" hubspoke:"listMapKey=name"`
+	Tags []Tag `json:"tags" hubspoke:"listMapKey=name"`
 }
 
 // WidgetStatus is the observed state of a Widget.

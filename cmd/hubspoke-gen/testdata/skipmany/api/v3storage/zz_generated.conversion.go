@@ -88,7 +88,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
 	// Staged through compat: v3storage's bag keeps the shape these had when they left.
-	if len(src.Tags) > 0 {
+	if src.Tags != nil {
 		if err := widgetSpecTags.Add(&bag, &src.Tags); err != nil {
 			return err
 		}

@@ -32,11 +32,12 @@ type WidgetSpec struct {
 	Name string `json:"name,omitempty"`
 	// +optional
 	Owner string `json:"owner,omitempty"`
-	// Tags are key/value pairs now.
+	// Tags are key/value pairs now. No omitempty: an empty list must come
+	// back empty through v3's staged bag.
 	// +listType=map
 	// +listMapKey=key
 	// +optional
-	Tags []Tag `json:"tags,omitempty"`
+	Tags []Tag `json:"tags"`
 }
 
 // WidgetStatus is the observed state of a Widget.

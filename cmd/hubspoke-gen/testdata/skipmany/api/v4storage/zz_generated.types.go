@@ -47,9 +47,10 @@ type WidgetSpec struct {
 	// +optional
 	Owner *string `json:"owner,omitempty"`
 
-	// Tags are key/value pairs now.
+	// Tags are key/value pairs now. No omitempty: an empty list must come
+	// back empty through v3's staged bag.
 	// +optional
-	Tags []Tag `json:"tags,omitempty" hubspoke:"listMapKey=key"`
+	Tags []Tag `json:"tags" hubspoke:"listMapKey=key"`
 }
 
 // WidgetStatus is the observed state of a Widget.

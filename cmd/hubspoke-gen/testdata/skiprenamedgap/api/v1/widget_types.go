@@ -30,6 +30,10 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Address *Address `json:"address,omitempty"`
+	// Office, like Address, is not in v2; it comes back in v3 with another
+	// shape under the same type name, where Address's type is renamed.
+	// +optional
+	Office *Office `json:"office,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -47,6 +51,15 @@ type Address struct {
 	Label string `json:"label,omitempty"`
 	// Zip is text in v1 and a number in v3; Address is not in v2 at
 	// all, so the staging of WidgetSpec.Address covers it.
+	// +optional
+	Zip string `json:"zip,omitempty"`
+}
+
+// Office is a label.
+type Office struct {
+	// +optional
+	Label string `json:"label,omitempty"`
+	// Zip is text in v1 and a number in v3.
 	// +optional
 	Zip string `json:"zip,omitempty"`
 }

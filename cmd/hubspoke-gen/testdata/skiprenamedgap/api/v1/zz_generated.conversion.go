@@ -59,8 +59,13 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("address: %w", err)
 	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
 		Address: address,
+		Office:  office,
 	}
 	return nil
 }
@@ -73,8 +78,15 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("address: %w", err)
 	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v1storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
 	*s = WidgetSpec{
 		Address: address,
+		Office:  office,
 	}
 	return nil
 }
@@ -107,6 +119,24 @@ func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
 // AssignProperties_From_Address fills this Address from its storage twin.
 func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	*s = Address{
+		Label: ptr.Deref(src.Label, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v1storage.Office) error {
+	*dst = v1storage.Office{
+		Label: genruntime.PtrIfNotZero(s.Label),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v1storage.Office) error {
+	*s = Office{
 		Label: ptr.Deref(src.Label, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
 	}

@@ -53,6 +53,9 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err := propertybag.Add(&bag, "Address", s.Address); err != nil {
 		return err
 	}
+	if err := propertybag.Add(&bag, "Office", s.Office); err != nil {
+		return err
+	}
 	// From the bag: what v1storage has no field for.
 	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
@@ -77,9 +80,14 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return err
 	}
+	office, err := propertybag.Pull[Office](&bag, "Office")
+	if err != nil {
+		return err
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Address:     address,
+		Office:      office,
 	}
 	return nil
 }

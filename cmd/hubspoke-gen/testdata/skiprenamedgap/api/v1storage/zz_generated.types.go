@@ -42,6 +42,11 @@ type WidgetSpec struct {
 
 	// +optional
 	Address *Address `json:"address,omitempty"`
+
+	// Office, like Address, is not in v2; it comes back in v3 with another
+	// shape under the same type name, where Address's type is renamed.
+	// +optional
+	Office *Office `json:"office,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -63,6 +68,19 @@ type Address struct {
 
 	// Zip is text in v1 and a number in v3; Address is not in v2 at
 	// all, so the staging of WidgetSpec.Address covers it.
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Office is a label.
+type Office struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Label *string `json:"label,omitempty"`
+
+	// Zip is text in v1 and a number in v3.
 	// +optional
 	Zip *string `json:"zip,omitempty"`
 }

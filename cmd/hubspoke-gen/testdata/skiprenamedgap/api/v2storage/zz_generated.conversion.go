@@ -34,6 +34,16 @@ var widgetSpecAddress = compat.Property[v2compat.Address, v3storage.PostalAddres
 	FromStaged: (*v2compat.Address).AssignProperties_To_Address,
 }
 
+// widgetSpecOffice stages WidgetSpec.Office, which v2storage lacks and v3storage brings back in another shape: v2storage's bag always holds v1storage's shape (v2compat.Office).
+var widgetSpecOffice = compat.Property[v2compat.Office, v3storage.Office]{
+	Name:    "Office",
+	Version: "v2storage",
+	ToStaged: func(from *v3storage.Office, to *v2compat.Office) error {
+		return to.AssignProperties_From_Office(from)
+	},
+	FromStaged: (*v2compat.Office).AssignProperties_To_Office,
+}
+
 // AssignProperties_To_Widget copies this Widget into v3storage.
 func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Spec.AssignProperties_To_WidgetSpec(&dst.Spec); err != nil {
@@ -70,9 +80,14 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return err
 	}
+	office, err := widgetSpecOffice.Pull(&bag)
+	if err != nil {
+		return err
+	}
 	*dst = v3storage.WidgetSpec{
 		PropertyBag: bag,
 		Address:     address,
+		Office:      office,
 	}
 	return nil
 }
@@ -87,6 +102,9 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	}
 	// Staged through compat: v2storage's bag keeps the shape these had when they left.
 	if err := widgetSpecAddress.Add(&bag, src.Address); err != nil {
+		return err
+	}
+	if err := widgetSpecOffice.Add(&bag, src.Office); err != nil {
 		return err
 	}
 	*s = WidgetSpec{

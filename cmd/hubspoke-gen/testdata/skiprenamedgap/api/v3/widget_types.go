@@ -30,6 +30,8 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Address *PostalAddress `json:"address,omitempty"`
+	// +optional
+	Office *Office `json:"office,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -45,6 +47,17 @@ type WidgetStatus struct {
 // the type nor WidgetSpec.Address: the rename names a type of v1.
 // +hubspoke:renamedFrom=Address
 type PostalAddress struct {
+	// +optional
+	Street string `json:"street,omitempty"`
+	// +optional
+	City string `json:"city,omitempty"`
+	// Zip is text in v1 and a number in v3.
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
+}
+
+// Office is structured, under v1's type name.
+type Office struct {
 	// +optional
 	Street string `json:"street,omitempty"`
 	// +optional

@@ -59,8 +59,13 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("address: %w", err)
 	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Address: address,
+		Office:  office,
 	}
 	return nil
 }
@@ -73,8 +78,15 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("address: %w", err)
 	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v3storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
 	*s = WidgetSpec{
 		Address: address,
+		Office:  office,
 	}
 	return nil
 }
@@ -108,6 +120,26 @@ func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v3storage.PostalA
 // AssignProperties_From_PostalAddress fills this PostalAddress from its storage twin.
 func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.PostalAddress) error {
 	*s = PostalAddress{
+		Street: ptr.Deref(src.Street, ""),
+		City:   ptr.Deref(src.City, ""),
+		Zip:    ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v3storage.Office) error {
+	*dst = v3storage.Office{
+		Street: genruntime.PtrIfNotZero(s.Street),
+		City:   genruntime.PtrIfNotZero(s.City),
+		Zip:    genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v3storage.Office) error {
+	*s = Office{
 		Street: ptr.Deref(src.Street, ""),
 		City:   ptr.Deref(src.City, ""),
 		Zip:    ptr.Deref(src.Zip, 0),

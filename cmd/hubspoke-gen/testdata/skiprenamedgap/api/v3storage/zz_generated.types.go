@@ -43,6 +43,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Address *PostalAddress `json:"address,omitempty"`
+
+	// +optional
+	Office *Office `json:"office,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -57,6 +60,22 @@ type WidgetStatus struct {
 // PostalAddress is structured. It was Address in v1, and v2 has neither
 // the type nor WidgetSpec.Address: the rename names a type of v1.
 type PostalAddress struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Street *string `json:"street,omitempty"`
+
+	// +optional
+	City *string `json:"city,omitempty"`
+
+	// Zip is text in v1 and a number in v3.
+	// +optional
+	Zip *int32 `json:"zip,omitempty"`
+}
+
+// Office is structured, under v1's type name.
+type Office struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 

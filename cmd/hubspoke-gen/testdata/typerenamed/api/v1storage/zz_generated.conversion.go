@@ -61,7 +61,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 		PropertyBag: s.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
-		Level:       genruntime.ConvertEnumPointer[v2storage.Tier](s.Level, nil),
+		Level:       genruntime.ConvertEnumPointer[v2storage.Tier](s.Level),
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		PropertyBag: src.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
-		Level:       genruntime.ConvertEnumPointer[Level](src.Level, nil),
+		Level:       genruntime.ConvertEnumPointer[Level](src.Level),
 	}
 	return nil
 }

@@ -60,7 +60,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 		PropertyBag: s.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
-		Level:       genruntime.ConvertEnumPointer[v3storage.Tier](s.Level, nil),
+		Level:       genruntime.ConvertEnumPointer[v3storage.Tier](s.Level),
 	}
 	return nil
 }
@@ -83,7 +83,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 		PropertyBag: src.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
-		Level:       genruntime.ConvertEnumPointer[Tier](src.Level, nil),
+		Level:       genruntime.ConvertEnumPointer[Tier](src.Level),
 	}
 	return nil
 }
