@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 suite() { printf '=== %s\n' "$*"; local t=$SECONDS; "$@"; printf '=== %ds\n' $((SECONDS - t)); }
 
 full() {
+  export HUBSPOKE_CASES=full # convtest's full counts (its defaults are lower: see convert/convtest)
   suite go test -count=1 -timeout 20m ./convert/convtest/
   suite go -C examples test -count=1 -timeout 20m ./person/api/v5storage/
 }
