@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -480,14 +481,19 @@ func TestSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := webhook.Register(other.GetConverterRegistry(), widgetScheme(), widgetGK); err != nil {
+	if err := other.GetConverterRegistry().RegisterConverter(widgetGK, nopConverter{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := webhook.Setup(other, webhook.Options{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "already has a converter") {
-		t.Errorf("Setup after Register: %v", err)
+		t.Errorf("Setup after another converter: %v", err)
 	}
 	if mux := other.GetWebhookServer().WebhookMux(); mux != nil {
 		t.Errorf("a refused Setup registered handlers")
+	}
+	// The resource has a converter in the manager's registry, so the
+	// webhook builder's WithConverter cannot register another.
+	if err := mgr.GetConverterRegistry().RegisterConverter(widgetGK, nopConverter{}); err == nil {
+		t.Errorf("the registry took a second converter for Widget after Setup")
 	}
 	mux := mgr.GetWebhookServer().WebhookMux()
 	// Both endpoints answer: a conversion and an admission.
@@ -507,3 +513,8 @@ func TestSetup(t *testing.T) {
 	resp := admit(t, mux, req)
 	wantInvalid(t, resp, "v1", []string{bagsPath}, "status bags travel only in the status")
 }
+
+// nopConverter is a conversion.Converter that converts nothing.
+type nopConverter struct{}
+
+func (nopConverter) ConvertObject(context.Context, runtime.Object, runtime.Object) error { return nil }
