@@ -346,3 +346,32 @@ func ExampleStashBags() {
 	// {"spec":{"$twin":{"paused":false,"replicas":null},"color":"red"}}
 	// <nil> false 4 map[color:"red"]
 }
+
+// TestTwinEntryAtADuplicateKeyIsDropped: list elements with the same keys
+// share one path, so an entry at that path cannot say which element it
+// belongs to; it is dropped (as the bag of such an element is), and
+// neither element gets what it says.
+func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
+	api := &valve{
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}},
+		Spec:       valveSpec{Ports: []valvePort{{Name: "a"}, {Name: "a"}, {Name: "b"}}},
+	}
+	back, err := fromValve(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range back.Spec.Ports {
+		if p.Port != nil {
+			t.Errorf("port %d (%s) got port %d from an entry at a path two elements share", i, orZero(p.Name), *p.Port)
+		}
+	}
+	// With the key once, the entry is restored.
+	api.Spec.Ports = api.Spec.Ports[1:]
+	back, err = fromValve(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := back.Spec.Ports[0].Port; p == nil || *p != 0 {
+		t.Errorf("port a: %v, want the explicit 0 the entry keeps", p)
+	}
+}
