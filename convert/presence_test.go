@@ -375,3 +375,26 @@ func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
 		t.Errorf("port a: %v, want the explicit 0 the entry keeps", p)
 	}
 }
+
+// TestRecallLeavesItsSourceAlone: RecallBags, called directly as a hook
+// may, reads its source's bags (annotation and status) without changing
+// them, whatever it takes from them for the twin.
+func TestRecallLeavesItsSourceAlone(t *testing.T) {
+	api := &valve{
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"$twin":{"limits":null},"color":"red"}}`}},
+		Status: valveStatus{PropertyBags: propertybag.Bags{
+			"status": {convert.TwinKey: `{"ready":null}`, "Load": `5`},
+		}},
+	}
+	before := throughJSON(t, api)
+	dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](1), Limits: &limitsStorage{}}, Status: valveStorageStatus{Ready: to(false)}}
+	if err := convert.RecallBags(dst, api); err != nil {
+		t.Fatal(err)
+	}
+	if dst.Spec.Limits != nil || dst.Status.Ready != nil || dst.Status.PropertyBag["Load"] != "5" || dst.Spec.PropertyBag["color"] != `"red"` {
+		t.Errorf("recalled limits %v, ready %v, status bag %v, spec bag %v", dst.Spec.Limits, dst.Status.Ready, dst.Status.PropertyBag, dst.Spec.PropertyBag)
+	}
+	if diff := cmp.Diff(before, api); diff != "" {
+		t.Errorf("RecallBags changed its source (-before +after):\n%s", diff)
+	}
+}
