@@ -518,3 +518,21 @@ func TestSetup(t *testing.T) {
 type nopConverter struct{}
 
 func (nopConverter) ConvertObject(context.Context, runtime.Object, runtime.Object) error { return nil }
+
+// TestUnreadableAtAServedVersion: a write that converts to the hub but not
+// to some served version (here a hook of v1storage refuses the notes) is
+// refused on create, naming the version; an update of an object that
+// already could not be read there is let through.
+func TestUnreadableAtAServedVersion(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	bang := widgetAt(t, "v2").(*widgetV2)
+	bang.Spec.Notes = "!urgent"
+	resp := admit(t, h, request(t, admissionv1.Create, bang, nil))
+	wantInvalid(t, resp, "v2", []string{"", ""}, "the object could not be read at v1storage", errBangNotes.Error(), "the object could not be read at v1:")
+
+	changed := bang.DeepCopyObject().(*widgetV2)
+	changed.Spec.Size = 4
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, changed, bang)))
+	// An update that makes a readable object unreadable is refused.
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, bang, widgetAt(t, "v2"))), "v2", []string{"", ""}, "the object could not be read at v1storage")
+}
