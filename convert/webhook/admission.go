@@ -74,7 +74,8 @@ const defaultBagsBudget = 128 << 10
 // the annotation and the property at fault when the object does not
 // convert (a malformed annotation, a value of the wrong type). Other
 // operations (DELETE, CONNECT) and other subresources (scale) are allowed
-// unchecked; an object that cannot be decoded is refused with 400.
+// unchecked; an object that cannot be decoded, and a review without a
+// request, are refused with 400.
 //
 // newValidator takes the CRD the operator installs (for example decoded
 // from the YAML it ships): its group and kind name the resource, its
@@ -199,6 +200,10 @@ func structuralOf(version *apiextensionsv1.CustomResourceDefinitionVersion) (*st
 func (v *validator) Handle(ctx context.Context, req admission.Request) admission.Response {
 	switch req.Operation {
 	case admissionv1.Create, admissionv1.Update:
+	case "":
+		// controller-runtime hands on a review without a request as an
+		// empty one; the API server always names the operation.
+		return admission.Errored(http.StatusBadRequest, errors.New("hubspoke: the AdmissionReview has no request (or a request without an operation)"))
 	default:
 		return admission.Allowed("")
 	}
@@ -453,7 +458,7 @@ func largest(text string) string {
 	var entries []entry
 	for name, bag := range bags {
 		for property, value := range bag {
-			entries = append(entries, entry{name, property, len(property) + len(value) + 4})
+			entries = append(entries, entry{name, property, storedSize(name, property, value)})
 		}
 	}
 	slices.SortFunc(entries, func(a, b entry) int {
@@ -472,6 +477,23 @@ func largest(text string) string {
 		fmt.Fprintf(&sb, "%s in bag %q (%d bytes)", e.property, e.bag, e.size)
 	}
 	return sb.String()
+}
+
+// storedSize is the number of bytes the entry property of bag takes in
+// the bags annotation ("property":value, as propertybag.MarshalBags writes
+// it), which can be far less than its value's length in the bag: the bag
+// keeps values as encoding/json writes them, "<" as "\u003c", and the
+// annotation does not.
+func storedSize(bag, property, value string) int {
+	with, err := propertybag.MarshalBags(propertybag.Bags{bag: {property: value}})
+	if err != nil {
+		return len(property) + len(value) + 3
+	}
+	frame, err := propertybag.MarshalBags(propertybag.Bags{bag: {"": "0"}})
+	if err != nil {
+		return len(property) + len(value) + 3
+	}
+	return len(with) - (len(frame) - len(`"":0`))
 }
 
 // invalid is the answer that refuses a write with 422, as the API server

@@ -113,7 +113,7 @@ func ExampleOptions() {
 	// Output:
 	// HTTP 200 allowed: false
 	// 422 Invalid
-	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 72 bytes, over the budget of 64; the largest entries: Notes in bag "spec" (38 bytes), Color in bag "spec" (15 bytes), Size in bag "spec" (9 bytes)
+	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 72 bytes, over the budget of 64; the largest entries: Notes in bag "spec" (37 bytes), Color in bag "spec" (14 bytes), Size in bag "spec" (8 bytes)
 }
 
 // AdmissionPath is the path a ValidatingWebhookConfiguration names for the

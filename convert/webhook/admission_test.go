@@ -536,3 +536,76 @@ func TestUnreadableAtAServedVersion(t *testing.T) {
 	// An update that makes a readable object unreadable is refused.
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, bang, widgetAt(t, "v2"))), "v2", []string{"", ""}, "the object could not be read at v1storage")
 }
+
+// TestLargestEntriesAreMeasuredAsStored: the 422 message gives each entry
+// of the bags annotation the size it takes in the annotation, whatever
+// escapes its value has in the bag: 1000 '<' take 1000 bytes there, not
+// the 6000 of "\u003c" escapes.
+func TestLargestEntriesAreMeasuredAsStored(t *testing.T) {
+	h := newAdmission(t, webhook.Options{BagsBudget: 500})
+	w := widgetAt(t, "v2").(*widgetV2)
+	w.Spec.Notes = strings.Repeat("<", 1000)
+	at, err := widgetConverter(t).ToVersion(w, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	annotation := at.(*widgetV1).Annotations[convert.BagsAnnotation]
+	if !strings.Contains(annotation, `"Notes":"`+w.Spec.Notes+`"`) {
+		t.Fatalf("the annotation at v1 does not hold the notes as written: %.200s", annotation)
+	}
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v2", []string{bagsPath},
+		fmt.Sprintf("at v1 annotation %s would take %d bytes", convert.BagsAnnotation, len(annotation)),
+		fmt.Sprintf(`the largest entries: Notes in bag "spec" (%d bytes)`, len(`"Notes":""`)+1000))
+}
+
+func widgetConverter(t testing.TB) *convert.Converter {
+	t.Helper()
+	c, err := convert.NewConverter(widgetScheme(), widgetGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestAdmissionReviewWithoutARequest: a review with no request (or an
+// empty one) is not a write to let through: it is answered as an error,
+// not allowed, with a message.
+func TestAdmissionReviewWithoutARequest(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	for name, body := range map[string]string{
+		"no request":    `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`,
+		"null request":  `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":null}`,
+		"empty request": `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{}}`,
+	} {
+		rec := httptest.NewRecorder()
+		hreq := httptest.NewRequest(http.MethodPost, webhook.AdmissionPath(widgetGK), strings.NewReader(body))
+		hreq.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, hreq)
+		var answer admissionv1.AdmissionReview
+		if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil || answer.Response == nil {
+			t.Errorf("%s: HTTP %d %s (%v)", name, rec.Code, rec.Body, err)
+			continue
+		}
+		r := answer.Response
+		if r.Allowed || r.Result == nil || r.Result.Code != http.StatusBadRequest || !strings.Contains(r.Result.Message, "hubspoke: the AdmissionReview has no request") {
+			t.Errorf("%s: allowed %v, result %+v; want refused with 400 and a message", name, r.Allowed, r.Result)
+		}
+	}
+}
+
+// TestTwinEntryInTheRootBagIsRefused: a $twin entry in the bag of the
+// object itself, ".", where no field has a form only the storage twin can
+// hold, is refused naming the annotation, the bag and the property, even
+// one naming status with a value.
+func TestTwinEntryInTheRootBagIsRefused(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	for _, text := range []string{`{".":{"$twin":{"status":{"phase":"Broken"}}}}`, `{".":{"$twin":{"spec":null}}}`} {
+		w := withBags(widgetAt(t, "v1"), text)
+		name := "status"
+		if strings.Contains(text, "spec") {
+			name = "spec"
+		}
+		wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v1", []string{bagsPath},
+			"do not convert to the hub version v2storage", `bag ".": $twin names "`+name+`"`)
+	}
+}
