@@ -117,9 +117,10 @@
 //
 // # Metrics, logs and the size of the bags annotation
 //
-// Every conversion of a resource given to Setup is recorded in controller-runtime's metrics registry
-// (sigs.k8s.io/controller-runtime/pkg/metrics.Registry, which the
-// manager's metrics server serves):
+// Every conversion of a resource given to Setup is recorded in
+// controller-runtime's metrics registry
+// (sigs.k8s.io/controller-runtime/pkg/metrics.Registry, which the manager's
+// metrics server serves):
 //
 //   - hubspoke_conversions_total{resource, from, to}: objects converted;
 //   - hubspoke_conversion_failures_total{resource, reason}: failed reviews
