@@ -410,6 +410,11 @@ func TestNewAdmissionHandlerRejects(t *testing.T) {
 	}{
 		{"nil scheme", nil, func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{}, "nil scheme"},
 		{"nil CRD", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return nil }, webhook.Options{}, "nil CustomResourceDefinition"},
+		{"a version that is not a client.Object", func() *runtime.Scheme {
+			s := widgetScheme()
+			s.AddKnownTypeWithName(widgetGK.WithVersion("v0"), &notAnObject{})
+			return s
+		}(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{}, "Widget.crm.hubspoke.test: version v0 (*webhook_test.notAnObject) is not a client.Object"},
 		{"budget at the API server's limit", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: 256 << 10}, "less than the API server's 262144"},
 		{"negative budget", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: -1}, "bags budget -1"},
 		{"a served version outside the chain", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
