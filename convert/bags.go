@@ -165,7 +165,8 @@ func StashBags(dst, src any) error {
 // the path, when the annotation is not a JSON object of bags or names a bag
 // under status (status bags travel only in status), when the status
 // field holds a bag outside status, or when a TwinKey entry names a field
-// the version shows no plain value for or holds a value that does not fit
+// the version shows no plain value for (at the object itself, "." with spec
+// and status, no field ever has one) or holds a value that does not fit
 // it; dst is then left as it was.
 func RecallBags(dst, src any) error {
 	api, err := apiPlanOf(src)

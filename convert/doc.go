@@ -46,6 +46,9 @@
 // webhooks: apiVersion set to the target, kind kept, metadata kept and
 // deep-copied, the source never modified, the destination only written on
 // success; ConvertOwned skips the first copy for a caller that discards its
-// source. Package convert/webhook serves it through controller-runtime's
-// conversion webhook, which keeps the webhook machinery out of API packages.
+// source. Package convert/webhook serves it as the conversion webhook (and
+// validates writes with it in an admission webhook) on a controller-runtime
+// manager, which keeps the webhook machinery out of API packages; the
+// Convertible methods above also let controller-runtime's own conversion
+// webhook serve the generated types.
 package convert

@@ -766,7 +766,26 @@ func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessa
 // often the path of each was reached: an entry whose place is gone (0) or
 // is reached twice (list elements with the same keys) is dropped, as a bag
 // would be.
+//
+// An entry at a path where the twin has no struct with a field whose value
+// this version shows differently (the object itself when only spec and
+// status sit there, a struct of another package, a list without its
+// element's key, a field the twin does not have) has nothing to restore:
+// it is an error naming the bag and the property, never dropped.
 func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map[string]int, error) {
+	if isStructPointer(reflect.ValueOf(dst)) && isStructPointer(reflect.ValueOf(src)) {
+		p := pairPlanOf(reflect.TypeOf(dst).Elem(), reflect.TypeOf(src).Elem())
+		for _, path := range slices.Sorted(maps.Keys(entries)) {
+			if at := p.at(path); at == nil || len(at.presence) == 0 {
+				names := "no property"
+				if kept := slices.Sorted(maps.Keys(entries[path])); len(kept) > 0 {
+					names = strconv.Quote(kept[0])
+				}
+				return nil, fmt.Errorf("bag %q: %s names %s, but no field there is one this version shows in place of what the storage twin %s holds",
+					path, TwinKey, names, typeName(reflect.TypeOf(dst).Elem()))
+			}
+		}
+	}
 	seen := map[string]int{}
 	w := newPresenceWalker(countEntries)
 	w.kept, w.seen = entries, seen
@@ -827,4 +846,63 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 		}
 	}
 	return nil
+}
+
+// at returns the plan of the structs at path (as the walk writes paths:
+// "." for the object, "spec.ports[name=a].limits"), below p, the plan of
+// the objects; nil when the path leads nowhere the walk goes. The keys and
+// indexes in brackets are skipped, not matched: the plan is the same for
+// every element.
+func (p *pairPlan) at(path string) *pairPlan {
+	if path == string(rootPath) {
+		return p
+	}
+	for rest := path; ; {
+		end := strings.IndexAny(rest, ".[")
+		if end < 0 {
+			end = len(rest)
+		}
+		name := rest[:end]
+		rest = rest[end:]
+		i := slices.IndexFunc(p.below, func(c pairChild) bool { return c.name == name })
+		if name == "" || i < 0 {
+			return nil
+		}
+		c := &p.below[i]
+		p = c.plan
+		if c.kind != reflect.Struct {
+			n := bracketEnd(rest)
+			if n < 0 {
+				return nil
+			}
+			rest = rest[n:]
+		}
+		if rest == "" {
+			return p
+		}
+		if rest[0] != '.' {
+			return nil
+		}
+		rest = rest[1:]
+	}
+}
+
+// bracketEnd returns the length of the "[...]" that s begins with, whose
+// keys may be quoted strings holding brackets, or -1.
+func bracketEnd(s string) int {
+	if !strings.HasPrefix(s, "[") {
+		return -1
+	}
+	quoted := false
+	for i := 1; i < len(s); i++ {
+		switch {
+		case quoted && s[i] == '\\':
+			i++
+		case s[i] == '"':
+			quoted = !quoted
+		case !quoted && s[i] == ']':
+			return i + 1
+		}
+	}
+	return -1
 }

@@ -271,6 +271,14 @@ func TestRecallRejectsBadTwinEntries(t *testing.T) {
 		{`{"spec":{"$twin":{"paused":true}}}`, `the value of "paused" is true, which this version would show`},
 		{`{"spec":{"$twin":{"selector":{"matchLabels":{"a":"b"}}}}}`, `the value of "selector" is {"matchLabels":{"a":"b"}}`},
 		{`{"spec":{"$twin":{"replicas":null}}`, `property-bags`},
+		// Where no field has a form only the twin can hold, an entry has
+		// nothing to restore: at the object itself, in a struct whose
+		// fields all show as they are, or at a path the twin does not have.
+		{`{".":{"$twin":{"status":{"ready":true}}}}`, `bag ".": $twin names "status", but no field there`},
+		{`{".":{"$twin":{"spec":null}}}`, `bag ".": $twin names "spec", but no field there`},
+		{`{"spec.selector":{"$twin":{"matchLabels":null}}}`, `bag "spec.selector": $twin names "matchLabels", but no field there`},
+		{`{"spec.ports":{"$twin":{"port":0}}}`, `bag "spec.ports": $twin names "port", but no field there`},
+		{`{"spec.bogus[1]":{"$twin":{"cpu":null}}}`, `bag "spec.bogus[1]": $twin names "cpu", but no field there`},
 	} {
 		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: c.annotation}}}
 		dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](7), Limits: &limitsStorage{}}}
@@ -345,4 +353,82 @@ func ExampleStashBags() {
 	// Output:
 	// {"spec":{"$twin":{"paused":false,"replicas":null},"color":"red"}}
 	// <nil> false 4 map[color:"red"]
+}
+
+// TestTwinEntryAtADuplicateKeyIsDropped: list elements with the same keys
+// share one path, so an entry at that path cannot say which element it
+// belongs to; it is dropped (as the bag of such an element is), and
+// neither element gets what it says.
+func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
+	api := &valve{
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}},
+		Spec:       valveSpec{Ports: []valvePort{{Name: "a"}, {Name: "a"}, {Name: "b"}}},
+	}
+	back, err := fromValve(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range back.Spec.Ports {
+		if p.Port != nil {
+			t.Errorf("port %d (%s) got port %d from an entry at a path two elements share", i, orZero(p.Name), *p.Port)
+		}
+	}
+	// With the key once, the entry is restored.
+	api.Spec.Ports = api.Spec.Ports[1:]
+	back, err = fromValve(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := back.Spec.Ports[0].Port; p == nil || *p != 0 {
+		t.Errorf("port a: %v, want the explicit 0 the entry keeps", p)
+	}
+}
+
+// TestRecallLeavesItsSourceAlone: RecallBags, called directly as a hook
+// may, reads its source's bags (annotation and status) without changing
+// them, whatever it takes from them for the twin.
+func TestRecallLeavesItsSourceAlone(t *testing.T) {
+	api := &valve{
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"$twin":{"limits":null},"color":"red"}}`}},
+		Status: valveStatus{PropertyBags: propertybag.Bags{
+			"status": {convert.TwinKey: `{"ready":null}`, "Load": `5`},
+		}},
+	}
+	before := throughJSON(t, api)
+	dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](1), Limits: &limitsStorage{}}, Status: valveStorageStatus{Ready: to(false)}}
+	if err := convert.RecallBags(dst, api); err != nil {
+		t.Fatal(err)
+	}
+	if dst.Spec.Limits != nil || dst.Status.Ready != nil || dst.Status.PropertyBag["Load"] != "5" || dst.Spec.PropertyBag["color"] != `"red"` {
+		t.Errorf("recalled limits %v, ready %v, status bag %v, spec bag %v", dst.Spec.Limits, dst.Status.Ready, dst.Status.PropertyBag, dst.Spec.PropertyBag)
+	}
+	if diff := cmp.Diff(before, api); diff != "" {
+		t.Errorf("RecallBags changed its source (-before +after):\n%s", diff)
+	}
+}
+
+// TestTwinEntriesUnderQuotedKeys: a key that is not a plain word is quoted
+// in the path, brackets and dots included, and its entry still finds its
+// place.
+func TestTwinEntriesUnderQuotedKeys(t *testing.T) {
+	twin := &valveStorage{Spec: valveStorageSpec{
+		Replicas: to[int32](1), Limits: &limitsStorage{CPU: to[int64](1)},
+		Ports: []valvePortStorage{{Name: to("a]b.c"), Port: to[int32](0)}},
+		Zones: map[string]limitsStorage{`x"].[y`: {}},
+	}}
+	before := clone(t, twin)
+	api := mustValve(t, twin)
+	annotation := api.Annotations[convert.BagsAnnotation]
+	for _, want := range []string{`spec.ports[name=\"a]b.c\"]`, `spec.zones[\"x\\\"].[y\"]`} {
+		if !strings.Contains(annotation, want) {
+			t.Errorf("annotation %s lacks the path %s", annotation, want)
+		}
+	}
+	back, err := fromValve(throughJSON(t, api))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, back); diff != "" {
+		t.Errorf("the round trip changed the twin (-before +after):\n%s", diff)
+	}
 }

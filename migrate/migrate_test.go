@@ -469,3 +469,38 @@ func TestRunRefusesPruningWhenTheStorageVersionMoved(t *testing.T) {
 		t.Errorf("storedVersions %v, want them untouched", sv)
 	}
 }
+
+// TestRunIgnoresTheCheckpointOfAnotherStorageVersion: a checkpoint saved
+// while another version was the storage version says nothing about what is
+// stored at this one: the run starts from the first object, re-stores
+// every one and replaces the checkpoint.
+func TestRunIgnoresTheCheckpointOfAnotherStorageVersion(t *testing.T) {
+	s := newStore(12, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := u.(*unstructured.Unstructured)
+	stale, err := json.Marshal(checkpoint{StorageVersion: "v1storage", After: "ns1/w0010", Done: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd.SetAnnotations(map[string]string{CheckpointAnnotation: string(stale)})
+	if err := c.Tracker().Update(crdResource, crd, ""); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 0 || res.Migrated != 12 || s.updates != 12 || !res.Pruned {
+		t.Errorf("result %+v with %d updates, want nothing resumed, all 12 re-stored, pruned", res, s.updates)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
+	}
+	if _, cp := crdState(t, c); cp != "" {
+		t.Errorf("checkpoint %q left after the migration", cp)
+	}
+}

@@ -7,11 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 
-	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	admissionv1 "k8s.io/api/admission/v1"
@@ -32,83 +30,16 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/common"
-	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
-	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
-// DefaultBagsBudget is the largest property-bags annotation, in bytes, that
-// the admission webhook lets a write give an object at any served version
-// when Options.BagsBudget is 0: 128 KiB, half of the 256 KiB the
-// API server allows all the annotations of an object together. The other
-// half is left to every other annotation (kubectl's
-// last-applied-configuration holds a copy of the object as applied, which at
-// an old version can include the bags annotation itself), and values this
-// large belong in a field of the versions that use them, not in a bag.
-const DefaultBagsBudget = 128 << 10
+// defaultBagsBudget is Options.BagsBudget when 0.
+const defaultBagsBudget = 128 << 10
 
-// Options configures Setup: the conversion webhook and the validating
-// admission webhook (the zero Options is ready to use).
-type Options struct {
-	// BagsBudget is the largest property-bags annotation
-	// (convert.BagsAnnotation), in bytes, that the admission webhook lets a
-	// write give the object at any served version; 0 means
-	// DefaultBagsBudget. It must be below the API server's 256 KiB limit on
-	// all annotations together.
-	BagsBudget int
-
-	// ControllerRuntimeHandler serves the conversion webhook with
-	// controller-runtime's handler (conversion.NewWebhookHandler, through
-	// its webhook builder) instead of hubspoke's. Both convert with the
-	// same *convert.Converter and give the same objects; hubspoke's handler,
-	// the default, decodes each object once, does not copy it again before
-	// converting, is about twice as fast, answers every review it cannot
-	// convert with a Failure and a message (controller-runtime's answers a
-	// body that is not JSON, or has no request, with HTTP 400 and no body),
-	// checks the review's apiVersion and kind and limits its size
-	// (MaxReviewBytes).
-	ControllerRuntimeHandler bool
-
-	// ConversionBagsLimit is the largest property-bags annotation, in
-	// bytes, that a conversion may give an object; a larger one fails the
-	// conversion with an error naming hubspoke, the object and the size,
-	// where the API server would otherwise fail the read with an error
-	// about annotations that does not say where they come from (it limits
-	// all annotations of an object together to 256 KiB; a conversion whose
-	// annotations together exceed that fails the same way whatever the
-	// limit). 0 means 192 KiB: above DefaultBagsBudget, so that whatever the
-	// admission webhook admits stays readable, and below the API server's
-	// limit.
-	ConversionBagsLimit int
-
-	// MaxReviewBytes is the largest ConversionReview hubspoke's handler
-	// reads; a larger one is answered with a Failure. 0 means 64 MiB. The
-	// API server sends all the objects of a list in one review, so this
-	// bounds the size of a list read at a version other than the storage
-	// version.
-	MaxReviewBytes int64
-
-	// Logger receives a line for every failed conversion, naming the
-	// object (namespace and name), its kind, the versions and the step
-	// that failed. The zero Logger means the manager's logger, named
-	// "hubspoke-conversion".
-	Logger logr.Logger
-}
-
-// AdmissionPath returns the path at which Setup serves the validating
-// admission webhook of resource gk, the path a
-// ValidatingWebhookConfiguration names: "/validate-" followed by the group
-// with dots turned into dashes and the kind in lower case, for example
-// "/validate-crm-example-com-person".
-func AdmissionPath(gk schema.GroupKind) string {
-	return "/validate-" + strings.ReplaceAll(gk.Group, ".", "-") + "-" + strings.ToLower(gk.Kind)
-}
-
-// newAdmissionHandler returns a validating admission webhook
-// (admission.k8s.io/v1 AdmissionReview) for the resource crd defines, whose
-// versions are registered in scheme and form a hubspoke chain.
+// validator is the validating admission webhook (admission.k8s.io/v1
+// AdmissionReview, served by controller-runtime's admission.Webhook) of one
+// resource, whose versions form a hubspoke chain.
 //
 // The API server validates a write only against the schema of the version
 // the client wrote, while what it stores is the hub, converted from it:
@@ -119,16 +50,16 @@ func AdmissionPath(gk schema.GroupKind) string {
 // status subresource, at any version, it
 //
 //   - converts the object to the hub with a *convert.Converter and validates
-//     it against the hub version's schema in crd with the API server's own
+//     it against the hub version's schema in the CRD with the API server's own
 //     code (package k8s.io/apiextensions-apiserver/pkg/apiserver/validation
 //     on the structural schema, after pruning and defaulting as the API
 //     server does): types, formats, enum, pattern, lengths, minimum and
 //     maximum, required, list types, embedded resources and the
 //     x-kubernetes-validations CEL rules; on an UPDATE, errors in values the
 //     write left unchanged are ratcheted away, as the API server does;
-//   - converts the hub to every version crd serves and measures the
+//   - converts the hub to every version the CRD serves and measures the
 //     property-bags annotation the object has there: a write that would
-//     make it larger than opts.BagsBudget at some version, or make the
+//     make it larger than Options.BagsBudget at some version, or make the
 //     annotations of the object exceed the API server's 256 KiB at some
 //     version (which would make the object unreadable there), or that
 //     would not convert to some served version at all, is refused, unless
@@ -143,140 +74,15 @@ func AdmissionPath(gk schema.GroupKind) string {
 // the annotation and the property at fault when the object does not
 // convert (a malformed annotation, a value of the wrong type). Other
 // operations (DELETE, CONNECT) and other subresources (scale) are allowed
-// unchecked; an object that cannot be decoded is refused with 400.
+// unchecked; an object that cannot be decoded, and a review without a
+// request, are refused with 400.
 //
-// The CRD is the one the operator installs (for example decoded from the
-// YAML it ships): its group and kind name the resource, its served versions
-// are the versions checked, and the version that is the hub of the chain
-// must be in it with a structural schema. Every served version must be a
-// version of the chain. Errors name the resource.
-func newAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts Options) (http.Handler, error) {
-	v, err := newValidator(scheme, crd, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &admission.Webhook{Handler: v}, nil
-}
-
-// Setup registers, on mgr's webhook server, the conversion webhook and the
-// validating admission webhook of the resource of each of crds, whose
-// versions must be registered in mgr's scheme: the conversion on /convert,
-// converting with a *convert.Converter, and the admission webhook
-// described in the package documentation on AdmissionPath.
-//
-// The conversion is served by hubspoke's handler, unless
-// opts.ControllerRuntimeHandler asks for controller-runtime's (see
-// Options). Either way the resource gets a converter in the manager's
-// converter registry, as controller-runtime's webhook builder registers
-// one, and its conversions are counted and timed in the metrics of
-// controller-runtime's registry (hubspoke_conversions_total,
-// hubspoke_conversion_failures_total,
-// hubspoke_conversion_duration_seconds, hubspoke_bags_annotation_bytes),
-// logged when they fail, and refused when the bags annotation they produce
-// is larger than opts.ConversionBagsLimit. hubspoke's handler hands a
-// review of another resource that the scheme knows to controller-runtime's
-// handler, so other resources of the operator, registered with the webhook
-// builder after Setup, still convert on /convert.
-//
-// Everything is built and checked before anything is registered, so an
-// error (a CRD named twice, a resource that already has a converter in the
-// manager's registry or its admission path served, /convert already served
-// by another handler than the one asked for) registers nothing.
-//
-// A ValidatingWebhookConfiguration must then send the resource's CREATE and
-// UPDATE requests, for every version and for the status subresource too,
-// to AdmissionPath on the manager's webhook server.
-func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomResourceDefinition) error {
-	if mgr == nil {
-		return errors.New("webhook: nil manager")
-	}
-	if opts.Logger.GetSink() == nil {
-		opts.Logger = mgr.GetLogger().WithName("hubspoke-conversion")
-	}
-	type resource struct {
-		gk        schema.GroupKind
-		hub       client.Object
-		handler   http.Handler
-		converter conversion.Converter
-	}
-	resources := make([]resource, 0, len(crds))
-	converters := make([]*convert.Converter, 0, len(crds))
-	seen := map[schema.GroupKind]bool{}
-	for _, crd := range crds {
-		v, err := newValidator(mgr.GetScheme(), crd, opts)
-		if err != nil {
-			return err
-		}
-		if seen[v.gk] {
-			return fmt.Errorf("webhook: %s is named more than once", v.gk)
-		}
-		seen[v.gk] = true
-		hub, err := newClientObject(mgr.GetScheme(), v.converter.GroupKind().WithVersion(v.converter.Graph().Hub()))
-		if err != nil {
-			return err
-		}
-		o, err := newObserver(v.gk, opts.Logger, opts.ConversionBagsLimit)
-		if err != nil {
-			return err
-		}
-		inner, err := newHubSpokeConverter(v.gk)(mgr.GetScheme())
-		if err != nil {
-			return err
-		}
-		converters = append(converters, v.converter)
-		resources = append(resources, resource{gk: v.gk, hub: hub, handler: &admission.Webhook{Handler: v}, converter: observed{inner, o}})
-	}
-	for _, r := range resources {
-		path := AdmissionPath(r.gk)
-		if served(mgr, path) {
-			return fmt.Errorf("webhook: %s: %s is served already", r.gk, path)
-		}
-		if _, ok := mgr.GetConverterRegistry().GetConverter(r.gk); ok {
-			return fmt.Errorf("webhook: %s already has a converter in the manager's registry", r.gk)
-		}
-	}
-	var conversionHandler http.Handler
-	if !opts.ControllerRuntimeHandler && len(resources) > 0 {
-		if served(mgr, conversionPath) {
-			return fmt.Errorf("webhook: %s is served already (controller-runtime's webhook builder registers its handler there for the first resource with a conversion): call Setup before the builder, or set Options.ControllerRuntimeHandler", conversionPath)
-		}
-		fallback := conversion.NewWebhookHandler(mgr.GetScheme(), mgr.GetConverterRegistry())
-		h, err := newConversionHandler(mgr.GetScheme(), fallback, opts, converters, crds)
-		if err != nil {
-			return err
-		}
-		conversionHandler = h
-	}
-	if conversionHandler != nil {
-		// Served before the builder runs, which then serves no handler of
-		// its own there.
-		mgr.GetWebhookServer().Register(conversionPath, conversionHandler)
-	}
-	for _, r := range resources {
-		c := r.converter
-		if err := builder.WebhookManagedBy(mgr, r.hub).WithConverter(func(*runtime.Scheme) (conversion.Converter, error) { return c, nil }).Complete(); err != nil {
-			return fmt.Errorf("webhook: %s: registering the conversion: %w", r.gk, err)
-		}
-		mgr.GetWebhookServer().Register(AdmissionPath(r.gk), r.handler)
-	}
-	return nil
-}
-
-// conversionPath is the path of the conversion webhook, controller-runtime's.
-const conversionPath = "/convert"
-
-// served reports whether mgr's webhook server serves path, which it can
-// serve only once: registering it again panics.
-func served(mgr manager.Manager, path string) bool {
-	mux := mgr.GetWebhookServer().WebhookMux()
-	if mux == nil {
-		return false
-	}
-	_, pattern := mux.Handler(&http.Request{URL: &url.URL{Path: path}})
-	return pattern == path
-}
-
-// validator is the admission handler of one resource.
+// newValidator takes the CRD the operator installs (for example decoded
+// from the YAML it ships): its group and kind name the resource, its
+// served versions are the versions checked, and the version that is the
+// hub of the chain must be in it with a structural schema. Every served
+// version must be a version of the chain, and every version of the chain a
+// client.Object. Errors name the resource.
 type validator struct {
 	gk        schema.GroupKind
 	scheme    *runtime.Scheme
@@ -304,7 +110,7 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	gk := schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}
 	budget := opts.BagsBudget
 	if budget == 0 {
-		budget = DefaultBagsBudget
+		budget = defaultBagsBudget
 	}
 	if budget < 0 || budget >= apimachineryvalidation.TotalAnnotationSizeLimitB {
 		return nil, fmt.Errorf("webhook: %s: bags budget %d bytes: want more than 0 and less than the API server's %d", gk, budget, apimachineryvalidation.TotalAnnotationSizeLimitB)
@@ -316,6 +122,11 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	v := &validator{
 		gk: gk, scheme: scheme, decoder: admission.NewDecoder(scheme), converter: converter,
 		hub: converter.Graph().Hub(), budget: budget, schemas: map[string]*structuralschema.Structural{},
+	}
+	for _, version := range converter.Graph().Versions() {
+		if _, err := newClientObject(scheme, gk.WithVersion(version)); err != nil {
+			return nil, err
+		}
 	}
 	for i := range crd.Spec.Versions {
 		version := &crd.Spec.Versions[i]
@@ -389,6 +200,10 @@ func structuralOf(version *apiextensionsv1.CustomResourceDefinitionVersion) (*st
 func (v *validator) Handle(ctx context.Context, req admission.Request) admission.Response {
 	switch req.Operation {
 	case admissionv1.Create, admissionv1.Update:
+	case "":
+		// controller-runtime hands on a review without a request as an
+		// empty one; the API server always names the operation.
+		return admission.Errored(http.StatusBadRequest, errors.New("hubspoke: the AdmissionReview has no request (or a request without an operation)"))
 	default:
 		return admission.Allowed("")
 	}
@@ -643,7 +458,7 @@ func largest(text string) string {
 	var entries []entry
 	for name, bag := range bags {
 		for property, value := range bag {
-			entries = append(entries, entry{name, property, len(property) + len(value) + 4})
+			entries = append(entries, entry{name, property, storedSize(name, property, value)})
 		}
 	}
 	slices.SortFunc(entries, func(a, b entry) int {
@@ -662,6 +477,23 @@ func largest(text string) string {
 		fmt.Fprintf(&sb, "%s in bag %q (%d bytes)", e.property, e.bag, e.size)
 	}
 	return sb.String()
+}
+
+// storedSize is the number of bytes the entry property of bag takes in
+// the bags annotation ("property":value, as propertybag.MarshalBags writes
+// it), which can be far less than its value's length in the bag: the bag
+// keeps values as encoding/json writes them, "<" as "\u003c", and the
+// annotation does not.
+func storedSize(bag, property, value string) int {
+	with, err := propertybag.MarshalBags(propertybag.Bags{bag: {property: value}})
+	if err != nil {
+		return len(property) + len(value) + 3
+	}
+	frame, err := propertybag.MarshalBags(propertybag.Bags{bag: {"": "0"}})
+	if err != nil {
+		return len(property) + len(value) + 3
+	}
+	return len(with) - (len(frame) - len(`"":0`))
 }
 
 // invalid is the answer that refuses a write with 422, as the API server

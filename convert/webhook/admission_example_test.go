@@ -7,9 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"strings"
 
-	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	admissionv1 "k8s.io/api/admission/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -115,7 +113,7 @@ func ExampleOptions() {
 	// Output:
 	// HTTP 200 allowed: false
 	// 422 Invalid
-	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 72 bytes, over the budget of 64; the largest entries: Notes in bag "spec" (38 bytes), Color in bag "spec" (15 bytes), Size in bag "spec" (9 bytes)
+	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 72 bytes, over the budget of 64; the largest entries: Notes in bag "spec" (37 bytes), Color in bag "spec" (14 bytes), Size in bag "spec" (8 bytes)
 }
 
 // AdmissionPath is the path a ValidatingWebhookConfiguration names for the
@@ -148,29 +146,4 @@ func ExampleSetup() {
 	// Output:
 	// /convert served: true
 	// /validate-crm-hubspoke-test-widget served: true
-}
-
-// Setup serves the conversion with hubspoke's handler unless
-// Options.ControllerRuntimeHandler asks for controller-runtime's. Both
-// convert alike; they differ on a review they cannot read: hubspoke's
-// answers with a Failure that says why, controller-runtime's with HTTP 400
-// and no body.
-func ExampleOptions_controllerRuntimeHandler() {
-	for _, controllerRuntime := range []bool{false, true} {
-		mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
-		if err != nil {
-			panic(err)
-		}
-		opts := webhook.Options{ControllerRuntimeHandler: controllerRuntime, Logger: logr.Discard()}
-		if err := webhook.Setup(mgr, opts, loadCRD("testdata/widgets.yaml")); err != nil {
-			panic(err)
-		}
-		rec := httptest.NewRecorder()
-		review := `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`
-		mgr.GetWebhookServer().WebhookMux().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/convert", strings.NewReader(review)))
-		fmt.Printf("controller-runtime's: %v: HTTP %d %s", controllerRuntime, rec.Code, rec.Body)
-	}
-	// Output:
-	// controller-runtime's: false: HTTP 200 {"kind":"ConversionReview","apiVersion":"apiextensions.k8s.io/v1","response":{"uid":"","convertedObjects":[],"result":{"metadata":{},"status":"Failure","message":"hubspoke: the ConversionReview has no request"}}}
-	// controller-runtime's: true: HTTP 400
 }

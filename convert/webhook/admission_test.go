@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -409,6 +410,11 @@ func TestNewAdmissionHandlerRejects(t *testing.T) {
 	}{
 		{"nil scheme", nil, func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{}, "nil scheme"},
 		{"nil CRD", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return nil }, webhook.Options{}, "nil CustomResourceDefinition"},
+		{"a version that is not a client.Object", func() *runtime.Scheme {
+			s := widgetScheme()
+			s.AddKnownTypeWithName(widgetGK.WithVersion("v0"), &notAnObject{})
+			return s
+		}(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{}, "Widget.crm.hubspoke.test: version v0 (*webhook_test.notAnObject) is not a client.Object"},
 		{"budget at the API server's limit", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: 256 << 10}, "less than the API server's 262144"},
 		{"negative budget", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition { return crd(t) }, webhook.Options{BagsBudget: -1}, "bags budget -1"},
 		{"a served version outside the chain", widgetScheme(), func() *apiextensionsv1.CustomResourceDefinition {
@@ -480,14 +486,19 @@ func TestSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := webhook.Register(other.GetConverterRegistry(), widgetScheme(), widgetGK); err != nil {
+	if err := other.GetConverterRegistry().RegisterConverter(widgetGK, nopConverter{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := webhook.Setup(other, webhook.Options{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "already has a converter") {
-		t.Errorf("Setup after Register: %v", err)
+		t.Errorf("Setup after another converter: %v", err)
 	}
 	if mux := other.GetWebhookServer().WebhookMux(); mux != nil {
 		t.Errorf("a refused Setup registered handlers")
+	}
+	// The resource has a converter in the manager's registry, so the
+	// webhook builder's WithConverter cannot register another.
+	if err := mgr.GetConverterRegistry().RegisterConverter(widgetGK, nopConverter{}); err == nil {
+		t.Errorf("the registry took a second converter for Widget after Setup")
 	}
 	mux := mgr.GetWebhookServer().WebhookMux()
 	// Both endpoints answer: a conversion and an admission.
@@ -506,4 +517,100 @@ func TestSetup(t *testing.T) {
 	req := request(t, admissionv1.Create, withBags(widgetAt(t, "v1"), `{"status":{"Load":"5"}}`), nil)
 	resp := admit(t, mux, req)
 	wantInvalid(t, resp, "v1", []string{bagsPath}, "status bags travel only in the status")
+}
+
+// nopConverter is a conversion.Converter that converts nothing.
+type nopConverter struct{}
+
+func (nopConverter) ConvertObject(context.Context, runtime.Object, runtime.Object) error { return nil }
+
+// TestUnreadableAtAServedVersion: a write that converts to the hub but not
+// to some served version (here a hook of v1storage refuses the notes) is
+// refused on create, naming the version; an update of an object that
+// already could not be read there is let through.
+func TestUnreadableAtAServedVersion(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	bang := widgetAt(t, "v2").(*widgetV2)
+	bang.Spec.Notes = "!urgent"
+	resp := admit(t, h, request(t, admissionv1.Create, bang, nil))
+	wantInvalid(t, resp, "v2", []string{"", ""}, "the object could not be read at v1storage", errBangNotes.Error(), "the object could not be read at v1:")
+
+	changed := bang.DeepCopyObject().(*widgetV2)
+	changed.Spec.Size = 4
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, changed, bang)))
+	// An update that makes a readable object unreadable is refused.
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, bang, widgetAt(t, "v2"))), "v2", []string{"", ""}, "the object could not be read at v1storage")
+}
+
+// TestLargestEntriesAreMeasuredAsStored: the 422 message gives each entry
+// of the bags annotation the size it takes in the annotation, whatever
+// escapes its value has in the bag: 1000 '<' take 1000 bytes there, not
+// the 6000 of "\u003c" escapes.
+func TestLargestEntriesAreMeasuredAsStored(t *testing.T) {
+	h := newAdmission(t, webhook.Options{BagsBudget: 500})
+	w := widgetAt(t, "v2").(*widgetV2)
+	w.Spec.Notes = strings.Repeat("<", 1000)
+	at, err := widgetConverter(t).ToVersion(w, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	annotation := at.(*widgetV1).Annotations[convert.BagsAnnotation]
+	if !strings.Contains(annotation, `"Notes":"`+w.Spec.Notes+`"`) {
+		t.Fatalf("the annotation at v1 does not hold the notes as written: %.200s", annotation)
+	}
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v2", []string{bagsPath},
+		fmt.Sprintf("at v1 annotation %s would take %d bytes", convert.BagsAnnotation, len(annotation)),
+		fmt.Sprintf(`the largest entries: Notes in bag "spec" (%d bytes)`, len(`"Notes":""`)+1000))
+}
+
+func widgetConverter(t testing.TB) *convert.Converter {
+	t.Helper()
+	c, err := convert.NewConverter(widgetScheme(), widgetGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestAdmissionReviewWithoutARequest: a review with no request (or an
+// empty one) is not a write to let through: it is answered as an error,
+// not allowed, with a message.
+func TestAdmissionReviewWithoutARequest(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	for name, body := range map[string]string{
+		"no request":    `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"}`,
+		"null request":  `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":null}`,
+		"empty request": `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{}}`,
+	} {
+		rec := httptest.NewRecorder()
+		hreq := httptest.NewRequest(http.MethodPost, webhook.AdmissionPath(widgetGK), strings.NewReader(body))
+		hreq.Header.Set("Content-Type", "application/json")
+		h.ServeHTTP(rec, hreq)
+		var answer admissionv1.AdmissionReview
+		if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil || answer.Response == nil {
+			t.Errorf("%s: HTTP %d %s (%v)", name, rec.Code, rec.Body, err)
+			continue
+		}
+		r := answer.Response
+		if r.Allowed || r.Result == nil || r.Result.Code != http.StatusBadRequest || !strings.Contains(r.Result.Message, "hubspoke: the AdmissionReview has no request") {
+			t.Errorf("%s: allowed %v, result %+v; want refused with 400 and a message", name, r.Allowed, r.Result)
+		}
+	}
+}
+
+// TestTwinEntryInTheRootBagIsRefused: a $twin entry in the bag of the
+// object itself, ".", where no field has a form only the storage twin can
+// hold, is refused naming the annotation, the bag and the property, even
+// one naming status with a value.
+func TestTwinEntryInTheRootBagIsRefused(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	for _, text := range []string{`{".":{"$twin":{"status":{"phase":"Broken"}}}}`, `{".":{"$twin":{"spec":null}}}`} {
+		w := withBags(widgetAt(t, "v1"), text)
+		name := "status"
+		if strings.Contains(text, "spec") {
+			name = "spec"
+		}
+		wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v1", []string{bagsPath},
+			"do not convert to the hub version v2storage", `bag ".": $twin names "`+name+`"`)
+	}
 }

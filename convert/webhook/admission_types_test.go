@@ -116,7 +116,15 @@ func (w *widgetV1Storage) assignTo(dst *widgetHub) error {
 	return nil
 }
 
+// errBangNotes is a hook's refusal on the way down: notes that begin with
+// '!' cannot be shown at v1storage (nor so at v1), though the hub holds
+// them.
+var errBangNotes = errors.New("notes beginning with '!' cannot be shown at v1")
+
 func (w *widgetV1Storage) assignFrom(src *widgetHub) error {
+	if strings.HasPrefix(src.Spec.Notes, "!") {
+		return errBangNotes
+	}
 	spec := src.Spec.PropertyBag.DeepCopy()
 	for _, add := range []error{
 		addIfSet(&spec, "Size", src.Spec.Size), addIfSet(&spec, "Color", src.Spec.Color),

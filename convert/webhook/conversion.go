@@ -2,7 +2,6 @@ package webhook
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +19,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
-	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 	kjson "sigs.k8s.io/json"
 )
 
@@ -386,29 +384,4 @@ func newConversionHandler(scheme *runtime.Scheme, fallback http.Handler, opts Op
 		h.resources[r.gk] = r
 	}
 	return h, nil
-}
-
-// observed is the conversion.Converter that Setup registers in the
-// manager's converter registry when controller-runtime's handler serves
-// the conversion: inner converts, and the observer records the
-// conversion, logs a failure and guards the bags annotation.
-type observed struct {
-	inner    conversion.Converter
-	observer *observer
-}
-
-func (c observed) ConvertObject(ctx context.Context, src, dst runtime.Object) error {
-	from := src.GetObjectKind().GroupVersionKind()
-	to := dst.GetObjectKind().GroupVersionKind().Version
-	m, _ := src.(metav1.Object)
-	start := time.Now()
-	if err := c.inner.ConvertObject(ctx, src, dst); err != nil {
-		c.observer.failed(reasonConversion, m, from.Kind, from.Version, to, err)
-		return err
-	}
-	if err := c.observer.converted(c.observer.pair(from.Version, to), dst, time.Since(start)); err != nil {
-		c.observer.failed(reasonBags, m, from.Kind, from.Version, to, err)
-		return err
-	}
-	return nil
 }

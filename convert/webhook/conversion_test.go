@@ -5,8 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
 // TestHubSpokeHandlerReadsReviews: hubspoke's handler reads the review
@@ -110,5 +113,35 @@ func TestHubSpokeHandlerFindsTheType(t *testing.T) {
 	twice := `{"kind":"Person","apiVersion":"crm.hubspoke.test/v1","kind":"Team","metadata":{"name":"ada"}}`
 	if msg := failure(t, h, "t", review(twice)); !strings.Contains(msg, "object 0 names its apiVersion and kind twice") {
 		t.Errorf("type twice: %q", msg)
+	}
+}
+
+// TestDesiredVersionMustBeListed: the conversion webhook converts only to
+// the versions the CRD lists; a version the chain has but the CRD does not
+// (here the storage twin v1storage) is refused, as the API server never
+// asks for it.
+func TestDesiredVersionMustBeListed(t *testing.T) {
+	crd := widgetCRD(t)
+	versions := crd.Spec.Versions[:0]
+	for _, v := range crd.Spec.Versions {
+		if v.Name != "v1storage" {
+			versions = append(versions, v)
+		}
+	}
+	crd.Spec.Versions = versions
+	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{Logger: logr.Discard()}, crd); err != nil {
+		t.Fatal(err)
+	}
+	h := mgr.GetWebhookServer().WebhookMux()
+	msg := failure(t, h, "u", reviewOf(t, "u", group+"/v1storage", widgetAt(t, "v1")))
+	if want := "desiredAPIVersion crm.hubspoke.test/v1storage is not a version of Widget.crm.hubspoke.test the CRD lists (v1, v2, v2storage)"; !strings.Contains(msg, want) {
+		t.Errorf("got %q, want %q", msg, want)
+	}
+	if resp := convertReview(t, h, reviewOf(t, "ok", group+"/v2", widgetAt(t, "v1"))); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("to v2, which the CRD lists: %+v", resp.Result)
 	}
 }

@@ -8,16 +8,21 @@
 //
 // Setup is the one way to wire them: it registers, on a manager's webhook
 // server, the conversion webhook of each resource on /convert (hubspoke's
-// handler, or controller-runtime's, converting with a *convert.Converter,
-// below) and its validating admission webhook on AdmissionPath(gk). It takes the CRDs the operator installs, decoded from
-// the YAML it ships:
+// handler, converting with a *convert.Converter, below) and its validating
+// admission webhook on AdmissionPath(gk). It takes the CRDs the operator
+// installs, decoded from the YAML it ships:
 //
 //	var crd apiextensionsv1.CustomResourceDefinition
 //	if err := yaml.UnmarshalStrict(peopleCRD, &crd); err != nil { ... }
 //	if err := webhook.Setup(mgr, webhook.Options{}, &crd); err != nil { ... }
 //
-// Setup registers the resource's converter in the manager's converter
-// registry as controller-runtime's webhook builder does; the CRD's
+// The code is in three files, one job each: webhook.go (Setup, Options),
+// conversion.go (the conversion handler, with its metrics in
+// conversion_metrics.go and its review reader in conversion_review.go) and
+// admission.go (the admission webhook).
+//
+// Setup also registers the resource's converter in the manager's converter
+// registry, as controller-runtime's webhook builder does; the CRD's
 // conversion strategy Webhook then names /convert on the manager's webhook
 // server, as for any controller-runtime conversion webhook.
 //
@@ -52,7 +57,7 @@
 // convert fails the write with an internal error. The admission webhook
 // converts every write to the hub and validates it with the API server's
 // own code, measures the annotation the object will have at every served
-// version against a budget (Options.BagsBudget, DefaultBagsBudget),
+// version against a budget (Options.BagsBudget, by default 128 KiB),
 // and refuses what would go wrong with HTTP status 422 and a message naming
 // the field, the version written, the version that would be too large or
 // the annotation and the property at fault. Status bags travel in the
@@ -81,52 +86,46 @@
 // converted to and the source's metadata, as the API server requires of a
 // conversion webhook.
 //
-// # The two handlers
+// # The conversion handler
 //
-// By default /convert is served by hubspoke's handler. It reads the
+// /convert is served by hubspoke's handler (conversion.go). It reads the
 // apiextensions.k8s.io/v1 ConversionReview once, finds each object's
 // apiVersion and kind by scanning its top-level keys, decodes the object
 // once, straight into the Go type of its version (with the API machinery's
 // case-sensitive decoder), converts it with Converter.ConvertOwned (it owns
 // the decoded object, so nothing is copied before the walk) and encodes the
-// result straight into the response; it is about twice as fast as
-// controller-runtime's handler (see the README's performance section). It
-// answers with HTTP 200 and a ConversionReview response with the request's
-// uid, either Success with every object converted, or Failure with a
-// message beginning "hubspoke:" that names what is wrong: a body that is
-// not JSON, a review of another apiVersion or kind, a review without a
-// request or larger than Options.MaxReviewBytes, an object of another
-// resource or version, a desiredAPIVersion that the CRD does not list or
-// that an object already has, an object that does not decode, a failed
-// conversion (the Converter's error, naming the step of the chain and the
-// property). One failing object fails the whole review, as the API server
-// expects. A review of another resource that the scheme knows is handed to
-// controller-runtime's handler, so that other resources, registered with
-// the webhook builder, still convert on /convert.
+// result straight into the response. It answers with HTTP 200 and a
+// ConversionReview response with the request's uid, either Success with
+// every object converted, or Failure with a message beginning "hubspoke:"
+// that names what is wrong: a body that is not JSON, a review of another
+// apiVersion or kind, a review without a request or larger than
+// Options.MaxReviewBytes, an object of another resource or version, a
+// desiredAPIVersion that the CRD does not list or that an object already
+// has, an object that does not decode, a failed conversion (the Converter's
+// error, naming the step of the chain and the property). One failing
+// object fails the whole review, as the API server expects. A review of
+// another resource that the scheme knows is handed to controller-runtime's
+// handler, so that other resources, registered with the webhook builder,
+// still convert on /convert.
 //
-// With Options.ControllerRuntimeHandler, controller-runtime's handler
-// (conversion.NewWebhookHandler) serves /convert, with one converter per
-// resource in the manager's registry: controller-runtime's hub-and-spoke
-// converter, each spoke converting with the *convert.Converter. It decodes
-// each object twice (once to find its kind) through the universal
-// deserializer, has the Converter copy it, and compacts every object again
-// when it writes the response. A body that is not JSON, or a review
-// without a request, is answered with HTTP 400 and an empty body; any
-// other problem with HTTP 200 and a Failure, as above.
+// An operator that prefers controller-runtime's own conversion path needs
+// nothing from this package for it: the generated types implement
+// controller-runtime's conversion.Hub and conversion.Convertible, so
+// builder.WebhookManagedBy(mgr, hub).Complete() serves them on /convert
+// with controller-runtime's handler (without the admission webhook, the
+// metrics and the size guard below).
 //
 // # Metrics, logs and the size of the bags annotation
 //
-// Whichever handler serves, every conversion of a resource given to Setup
-// is recorded in controller-runtime's metrics registry
-// (sigs.k8s.io/controller-runtime/pkg/metrics.Registry, which the
-// manager's metrics server serves):
+// Every conversion of a resource given to Setup is recorded in
+// controller-runtime's metrics registry
+// (sigs.k8s.io/controller-runtime/pkg/metrics.Registry, which the manager's
+// metrics server serves):
 //
 //   - hubspoke_conversions_total{resource, from, to}: objects converted;
 //   - hubspoke_conversion_failures_total{resource, reason}: failed reviews
 //     or objects, by reason (malformed_review, unknown_object, decode,
-//     unserved_version, conversion, bags_too_large, encode, panic); the
-//     first four only with hubspoke's handler, controller-runtime's handler
-//     refuses such reviews before any conversion;
+//     unserved_version, conversion, bags_too_large, encode, panic);
 //   - hubspoke_conversion_duration_seconds{resource, from, to}: the time of
 //     each object's conversion, decoding and encoding excluded (the whole
 //     request is in controller-runtime's own

@@ -8,17 +8,22 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
-// The ways of wiring that Setup combines, for the tests of package
-// webhook_test.
-var (
-	NewHubSpokeConverter = newHubSpokeConverter
-	Register             = register
-	NewHandler           = newHandler
-	NewAdmissionHandler  = newAdmissionHandler
-)
+// DefaultBagsBudget is Options.BagsBudget when 0, for the tests.
+const DefaultBagsBudget = defaultBagsBudget
+
+// NewAdmissionHandler returns the validating admission webhook that Setup
+// serves for the resource of crd, without a manager.
+func NewAdmissionHandler(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts Options) (http.Handler, error) {
+	v, err := newValidator(scheme, crd, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &admission.Webhook{Handler: v}, nil
+}
 
 // NewConversionHandler returns hubspoke's conversion handler for the
 // resources gks of scheme, which may be asked for any version of their

@@ -249,8 +249,8 @@ func (n *notAnObject) DeepCopyObject() runtime.Object     { c := *n; return &c }
 func (n *notAnObject) ConvertTo(h conversion.Hub) error   { return convert.ToHub(n, h) }
 func (n *notAnObject) ConvertFrom(h conversion.Hub) error { return convert.FromHub(n, h) }
 func (n *notAnObject) Link() convert.Link {
-	return convert.LinkTo(func(*notAnObject, *personV2Storage) error { return nil },
-		func(*notAnObject, *personV2Storage) error { return nil })
+	return convert.LinkTo(func(*notAnObject, *widgetHub) error { return nil },
+		func(*notAnObject, *widgetHub) error { return nil })
 }
 
 // personVersions lists the versions of Person, sorted.

@@ -5,123 +5,162 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 
+	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/manager"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
-// registered is what register puts in a registry: a *convert.Converter as
-// controller-runtime's conversion.Converter.
+// Options configures Setup: the conversion webhook and the validating
+// admission webhook (the zero Options is ready to use).
+type Options struct {
+	// BagsBudget is the largest property-bags annotation
+	// (convert.BagsAnnotation), in bytes, that the admission webhook lets a
+	// write give the object at any served version; 0 means 128 KiB, half
+	// of the 256 KiB the API server allows all the annotations of an object
+	// together (the other half is left to every other annotation: kubectl's
+	// last-applied-configuration holds a copy of the object as applied,
+	// which at an old version can include the bags annotation itself). It
+	// must be below the API server's limit.
+	BagsBudget int
+
+	// ConversionBagsLimit is the largest property-bags annotation, in
+	// bytes, that a conversion may give an object; a larger one fails the
+	// conversion with an error naming hubspoke, the object and the size,
+	// where the API server would otherwise fail the read with an error
+	// about annotations that does not say where they come from (it limits
+	// all annotations of an object together to 256 KiB; a conversion whose
+	// annotations together exceed that fails the same way whatever the
+	// limit). 0 means 192 KiB: above the default BagsBudget, so that
+	// whatever the admission webhook admits stays readable, and below the
+	// API server's limit.
+	ConversionBagsLimit int
+
+	// MaxReviewBytes is the largest ConversionReview the conversion webhook
+	// reads; a larger one is answered with a Failure. 0 means 64 MiB. The
+	// API server sends all the objects of a list in one review, so this
+	// bounds the size of a list read at a version other than the storage
+	// version.
+	MaxReviewBytes int64
+
+	// Logger receives a line for every failed conversion, naming the
+	// object (namespace and name), its kind, the versions and the step
+	// that failed. The zero Logger means the manager's logger, named
+	// "hubspoke-conversion".
+	Logger logr.Logger
+}
+
+// AdmissionPath returns the path at which Setup serves the validating
+// admission webhook of resource gk, the path a
+// ValidatingWebhookConfiguration names: "/validate-" followed by the group
+// with dots turned into dashes and the kind in lower case, for example
+// "/validate-crm-example-com-person".
+func AdmissionPath(gk schema.GroupKind) string {
+	return "/validate-" + strings.ReplaceAll(gk.Group, ".", "-") + "-" + strings.ToLower(gk.Kind)
+}
+
+// conversionPath is the path of the conversion webhook, controller-runtime's.
+const conversionPath = "/convert"
+
+// Setup registers, on mgr's webhook server, the conversion webhook and the
+// validating admission webhook of the resource of each of crds, whose
+// versions must be registered in mgr's scheme: the conversion on /convert,
+// converting with a *convert.Converter (see conversion.go), and the
+// admission webhook described in the package documentation on
+// AdmissionPath (see admission.go).
+//
+// Each resource also gets a converter in the manager's converter registry,
+// as controller-runtime's webhook builder registers one, so that giving the
+// same resource to the builder with WithConverter is refused. A review of
+// another resource that the scheme knows is handed to controller-runtime's
+// handler with the manager's registry, so other resources of the operator,
+// registered with the webhook builder after Setup, still convert on
+// /convert.
+//
+// Everything is built and checked before anything is registered, so an
+// error (a CRD named twice, a resource that already has a converter in the
+// manager's registry or its admission path served, /convert already served)
+// registers nothing.
+func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomResourceDefinition) error {
+	if mgr == nil {
+		return errors.New("webhook: nil manager")
+	}
+	if opts.Logger.GetSink() == nil {
+		opts.Logger = mgr.GetLogger().WithName("hubspoke-conversion")
+	}
+	if len(crds) == 0 {
+		return nil
+	}
+	scheme, registry := mgr.GetScheme(), mgr.GetConverterRegistry()
+	validators := make([]*validator, 0, len(crds))
+	converters := make([]*convert.Converter, 0, len(crds))
+	seen := map[schema.GroupKind]bool{}
+	for _, crd := range crds {
+		v, err := newValidator(scheme, crd, opts)
+		if err != nil {
+			return err
+		}
+		if seen[v.gk] {
+			return fmt.Errorf("webhook: %s is named more than once", v.gk)
+		}
+		seen[v.gk] = true
+		if path := AdmissionPath(v.gk); served(mgr, path) {
+			return fmt.Errorf("webhook: %s: %s is served already", v.gk, path)
+		}
+		if _, ok := registry.GetConverter(v.gk); ok {
+			return fmt.Errorf("webhook: %s already has a converter in the manager's registry", v.gk)
+		}
+		validators = append(validators, v)
+		converters = append(converters, v.converter)
+	}
+	if served(mgr, conversionPath) {
+		return fmt.Errorf("webhook: %s is served already (controller-runtime's webhook builder registers its handler there for the first resource with a conversion): call Setup before the builder", conversionPath)
+	}
+	fallback := conversion.NewWebhookHandler(scheme, registry)
+	h, err := newConversionHandler(scheme, fallback, opts, converters, crds)
+	if err != nil {
+		return err
+	}
+	for _, v := range validators {
+		if err := registry.RegisterConverter(v.gk, registered{v.converter}); err != nil {
+			return fmt.Errorf("webhook: %s: %w", v.gk, err)
+		}
+	}
+	mgr.GetWebhookServer().Register(conversionPath, h)
+	for _, v := range validators {
+		mgr.GetWebhookServer().Register(AdmissionPath(v.gk), &admission.Webhook{Handler: v})
+	}
+	return nil
+}
+
+// served reports whether mgr's webhook server serves path, which it can
+// serve only once: registering it again panics.
+func served(mgr manager.Manager, path string) bool {
+	mux := mgr.GetWebhookServer().WebhookMux()
+	if mux == nil {
+		return false
+	}
+	_, pattern := mux.Handler(&http.Request{URL: &url.URL{Path: path}})
+	return pattern == path
+}
+
+// registered is the converter Setup puts in the manager's registry for a
+// resource it serves: its *convert.Converter as controller-runtime's
+// conversion.Converter.
 type registered struct{ c *convert.Converter }
 
 // ConvertObject converts src into dst with the Converter; the context is
 // not used.
 func (r registered) ConvertObject(_ context.Context, src, dst runtime.Object) error {
 	return r.c.Convert(src, dst)
-}
-
-// newHubSpokeConverter returns a constructor for the conversion.Converter
-// of resource gk, in the form controller-runtime's webhook builder takes
-// (WebhookBuilder.WithConverter).
-//
-// Given a scheme, the constructor builds a *convert.Converter for gk (which
-// validates the chain and smoke-tests every version, see
-// convert.NewConverter) and returns controller-runtime's hub-and-spoke
-// converter (conversion.NewHubSpokeConverter) with the hub of the chain as
-// its hub and one spoke for every other version. Each spoke converts to and
-// from the hub with the *convert.Converter, that is with the spoke's
-// ConvertTo and ConvertFrom methods followed by the API server's rules:
-// apiVersion and kind of the result set to its version, metadata deep-copied
-// from the source, nothing written on failure, a panic reported as an error.
-//
-// Every version of gk must be a client.Object registered in the scheme under
-// exactly one group, version and kind. Errors name the resource.
-func newHubSpokeConverter(gk schema.GroupKind) func(*runtime.Scheme) (conversion.Converter, error) {
-	return func(scheme *runtime.Scheme) (conversion.Converter, error) {
-		c, err := newConverter(scheme, gk)
-		if err != nil {
-			return nil, err
-		}
-		hubVersion := c.Graph().Hub()
-		hub, err := newClientObject(scheme, c.GroupKind().WithVersion(c.Graph().Hub()))
-		if err != nil {
-			return nil, err
-		}
-		toSpoke := func(_ context.Context, hub, spoke client.Object) error { return c.Convert(hub, spoke) }
-		toHub := func(_ context.Context, spoke, hub client.Object) error { return c.Convert(spoke, hub) }
-		var spokes []conversion.SpokeConverter[client.Object]
-		for _, v := range c.Graph().Versions() {
-			if v == hubVersion {
-				continue
-			}
-			spoke, err := newClientObject(scheme, gk.WithVersion(v))
-			if err != nil {
-				return nil, err
-			}
-			spokes = append(spokes, conversion.NewSpokeConverter(spoke, toSpoke, toHub))
-		}
-		conv, err := conversion.NewHubSpokeConverter(hub, spokes...)(scheme)
-		if err != nil {
-			return nil, fmt.Errorf("webhook: %s: %w", gk, err)
-		}
-		return conv, nil
-	}
-}
-
-// register builds a *convert.Converter for each resource in gks from the
-// types registered in scheme and registers it in registry, typically a
-// manager's GetConverterRegistry(). All converters are built before any is
-// registered, so an invalid chain registers nothing; a resource that is
-// named twice or already has a converter in the registry is an error, so a
-// resource registered here must not also be given to the webhook builder
-// with WithConverter(newHubSpokeConverter(...)), which registers its own
-// converter in the manager's registry. Errors name the resource.
-func register(registry conversion.Registry, scheme *runtime.Scheme, gks ...schema.GroupKind) error {
-	if registry == nil {
-		return errors.New("webhook: nil registry")
-	}
-	converters := make([]*convert.Converter, 0, len(gks))
-	seen := make(map[schema.GroupKind]bool, len(gks))
-	for _, gk := range gks {
-		if seen[gk] {
-			return fmt.Errorf("webhook: %s is named more than once", gk)
-		}
-		seen[gk] = true
-		c, err := newConverter(scheme, gk)
-		if err != nil {
-			return err
-		}
-		converters = append(converters, c)
-	}
-	for _, c := range converters {
-		if err := registry.RegisterConverter(c.GroupKind(), registered{c}); err != nil {
-			return fmt.Errorf("webhook: %s: %w", c.GroupKind(), err)
-		}
-	}
-	return nil
-}
-
-// newHandler returns controller-runtime's conversion webhook handler
-// (conversion.NewWebhookHandler) for scheme, with a registry of its own in
-// which the resources gks are registered as by Register. It serves
-// apiextensions.k8s.io/v1 ConversionReview requests, as the API server
-// sends them to a CRD's conversion webhook, and needs no manager.
-//
-// Resources of the scheme that are not in gks are converted by the handler
-// with their Hub and Convertible methods, as controller-runtime does for
-// every resource without a registered converter.
-func newHandler(scheme *runtime.Scheme, gks ...schema.GroupKind) (http.Handler, error) {
-	if scheme == nil {
-		return nil, errors.New("webhook: nil scheme")
-	}
-	registry := conversion.NewRegistry()
-	if err := register(registry, scheme, gks...); err != nil {
-		return nil, err
-	}
-	return conversion.NewWebhookHandler(scheme, registry), nil
 }
 
 func newConverter(scheme *runtime.Scheme, gk schema.GroupKind) (*convert.Converter, error) {

@@ -13,14 +13,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/hub"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 )
 
@@ -109,40 +107,23 @@ func decode(t testing.TB, s *runtime.Scheme, raw []byte) runtime.Object {
 	return obj
 }
 
-// handlers returns the four ways of serving conversions for Person and
-// Team: hubspoke's handler, and controller-runtime's with Register, with
-// NewHubSpokeConverter (as the webhook builder uses it), and with its stock
-// Hub/Convertible conversion.
+// handlers returns the two ways of serving conversions for Person and
+// Team: hubspoke's handler, and controller-runtime's stock handler, which
+// converts with the types' Hub and Convertible methods.
 func handlers(t testing.TB, s *runtime.Scheme) map[string]http.Handler {
 	t.Helper()
-	registered := conversion.NewRegistry()
-	if err := webhook.Register(registered, s, personGK, teamGK); err != nil {
-		t.Fatal(err)
-	}
-	hubSpoke := conversion.NewRegistry()
-	for _, gk := range []schema.GroupKind{personGK, teamGK} {
-		c, err := webhook.NewHubSpokeConverter(gk)(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := hubSpoke.RegisterConverter(gk, c); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ours, err := webhook.NewConversionHandler(s, webhook.Options{}, personGK, teamGK)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return map[string]http.Handler{
-		"hubspoke":             ours,
-		"Register":             conversion.NewWebhookHandler(s, registered),
-		"NewHubSpokeConverter": conversion.NewWebhookHandler(s, hubSpoke),
-		"stock":                conversion.NewWebhookHandler(s, conversion.NewRegistry()),
+		"hubspoke": ours,
+		"stock":    conversion.NewWebhookHandler(s, conversion.NewRegistry()),
 	}
 }
 
 func TestHandlerConvertsARealReview(t *testing.T) {
-	h, err := webhook.NewHandler(newScheme(), personGK, teamGK)
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK, teamGK)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,58 +266,6 @@ func TestEveryPair(t *testing.T) {
 	}
 }
 
-// TestConvertObjectEveryPair calls the converters directly, as the handler
-// does, and checks the rules they promise beyond what JSON shows: the
-// source is not modified and the result shares no metadata with it.
-func TestConvertObjectEveryPair(t *testing.T) {
-	s := newScheme()
-	hubSpoke, err := webhook.NewHubSpokeConverter(personGK)(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	registry := conversion.NewRegistry()
-	if err := webhook.Register(registry, s, personGK); err != nil {
-		t.Fatal(err)
-	}
-	registered, ok := registry.GetConverter(personGK)
-	if !ok {
-		t.Fatal("Register registered nothing")
-	}
-	for name, c := range map[string]conversion.Converter{"NewHubSpokeConverter": hubSpoke, "Register": registered} {
-		for _, from := range personVersions {
-			for _, to := range personVersions {
-				if from == to {
-					continue
-				}
-				src := ada(from, true)
-				before := src.DeepCopyObject()
-				// The handler allocates the destination with apiVersion
-				// and kind set; controller-runtime's hub-and-spoke
-				// converter dispatches on them.
-				dst, err := s.New(personGK.WithVersion(to))
-				if err != nil {
-					t.Fatal(err)
-				}
-				dst.GetObjectKind().SetGroupVersionKind(personGK.WithVersion(to))
-				if err := c.ConvertObject(context.Background(), src, dst); err != nil {
-					t.Fatalf("%s: %s → %s: %v", name, from, to, err)
-				}
-				if diff := cmp.Diff(before, src); diff != "" {
-					t.Errorf("%s: %s → %s modified the source:\n%s", name, from, to, diff)
-				}
-				if diff := cmp.Diff(ada(to, from != "v1" && to != "v1"), dst); diff != "" {
-					t.Errorf("%s: %s → %s (-want +got):\n%s", name, from, to, diff)
-				}
-				dst.(client.Object).GetLabels()["app"] = "changed"
-				dst.(client.Object).GetAnnotations()["note"] = "changed"
-				if src.(client.Object).GetLabels()["app"] != "crm" || src.(client.Object).GetAnnotations()["note"] != "first programmer" {
-					t.Errorf("%s: %s → %s: result shares metadata with the source", name, from, to)
-				}
-			}
-		}
-	}
-}
-
 // failure posts body and returns the message of the Failure it must get.
 func failure(t *testing.T, h http.Handler, uid string, body []byte) string {
 	t.Helper()
@@ -432,87 +361,17 @@ func TestPanicsAndFailedConversions(t *testing.T) {
 			t.Errorf("%s: controller-runtime recovered %v", name, recovered)
 		}
 	}
-
-	hubSpoke, err := webhook.NewHubSpokeConverter(personGK)(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	registry := conversion.NewRegistry()
-	if err := webhook.Register(registry, s, personGK); err != nil {
-		t.Fatal(err)
-	}
-	registered, _ := registry.GetConverter(personGK)
-	cher := ada("v1", false).(*personV1)
-	cher.Spec.FullName = "Cher"
-	for name, c := range map[string]conversion.Converter{"NewHubSpokeConverter": hubSpoke, "Register": registered} {
-		for _, to := range []string{"v2storage", "v2"} {
-			dst := ada(to, true)
-			before := dst.DeepCopyObject()
-			err := c.ConvertObject(context.Background(), cher, dst)
-			if err == nil || !strings.Contains(err.Error(), `cannot split full name "Cher"`) {
-				t.Errorf("%s: v1 → %s: %v", name, to, err)
-			}
-			if diff := cmp.Diff(before, dst); diff != "" {
-				t.Errorf("%s: failed v1 → %s wrote to the destination:\n%s", name, to, diff)
-			}
-		}
-	}
 }
 
-// TestHandlerBadRequests: a body that is not a ConversionReview with a
-// request is answered with HTTP 400 and nothing else.
-func TestHandlerBadRequests(t *testing.T) {
-	h, err := webhook.NewHandler(newScheme(), personGK)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{
-		"empty body":     "",
-		"not JSON":       "<ConversionReview/>",
-		"truncated JSON": `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`,
-		"no request":     `{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`,
-		"wrong type":     `{"request":{"uid":7}}`,
-	} {
-		rec := post(h, []byte(body))
-		if rec.Code != http.StatusBadRequest || rec.Body.Len() != 0 {
-			t.Errorf("%s: HTTP %d, body %q; want 400 and no body", name, rec.Code, rec.Body)
-		}
-	}
-}
-
-// TestStockPathMatches: without a registered converter controller-runtime
-// converts with Hub and Convertible, which hubspoke types implement; it
-// accepts the chain and gives byte for byte the same reviews.
+// TestStockPathMatches: hubspoke types implement controller-runtime's Hub
+// and Convertible, so its stock handler accepts the chain (TestEveryPair
+// converts through it).
 func TestStockPathMatches(t *testing.T) {
 	s := newScheme()
 	for _, obj := range []runtime.Object{&personV1{}, &personV1Storage{}, &personV2{}, &personV2Storage{}, &teamV1{}} {
 		ok, err := conversion.IsConvertible(s, obj)
 		if err != nil || !ok {
 			t.Errorf("IsConvertible(%T) = %v, %v", obj, ok, err)
-		}
-	}
-	hs := handlers(t, s)
-	var all []runtime.Object
-	for _, v := range personVersions {
-		all = append(all, ada(v, true))
-	}
-	for _, to := range []string{"v1", "v2"} {
-		// Leave out the objects already at the target version.
-		var objs []runtime.Object
-		for _, o := range all {
-			if o.GetObjectKind().GroupVersionKind().Version != to {
-				objs = append(objs, o)
-			}
-		}
-		body := reviewOf(t, "same", group+"/"+to, objs...)
-		stock := post(hs["stock"], body).Body.String()
-		for _, name := range []string{"Register", "NewHubSpokeConverter"} {
-			if got := post(hs[name], body).Body.String(); got != stock {
-				t.Errorf("to %s: %s and stock differ:\n%s\n%s", to, name, got, stock)
-			}
-		}
-		if !strings.Contains(stock, `"status":"Success"`) {
-			t.Errorf("to %s: %s", to, stock)
 		}
 	}
 }
@@ -547,79 +406,26 @@ func (t *twoHubs) DeepCopyObject() runtime.Object {
 	return &c
 }
 
-func TestNewHubSpokeConverterErrors(t *testing.T) {
+func TestConversionHandlerErrors(t *testing.T) {
 	t.Run("two hubs", func(t *testing.T) {
 		s := newScheme()
 		s.AddKnownTypeWithName(personGK.WithVersion("v3storage"), &twoHubs{})
-		_, err := webhook.NewHubSpokeConverter(personGK)(s)
+		_, err := webhook.NewConversionHandler(s, webhook.Options{}, teamGK, personGK)
 		if !errors.Is(err, hub.ErrMultipleHubs) || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") ||
 			!strings.Contains(err.Error(), "v2storage, v3storage") {
 			t.Fatalf("got %v", err)
 		}
-		t.Log(err)
-		// Register and NewHandler refuse it the same way, and register
-		// nothing, not even the valid resource named first.
-		registry := conversion.NewRegistry()
-		if err := webhook.Register(registry, s, teamGK, personGK); !errors.Is(err, hub.ErrMultipleHubs) {
-			t.Errorf("Register: %v", err)
-		}
-		if _, ok := registry.GetConverter(teamGK); ok {
-			t.Errorf("Register registered Team although Person failed")
-		}
-		if _, err := webhook.NewHandler(s, personGK); !errors.Is(err, hub.ErrMultipleHubs) {
-			t.Errorf("NewHandler: %v", err)
-		}
 	})
 	t.Run("no versions", func(t *testing.T) {
 		gk := schema.GroupKind{Group: group, Kind: "Ghost"}
-		_, err := webhook.NewHubSpokeConverter(gk)(newScheme())
+		_, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, gk)
 		if !errors.Is(err, hub.ErrNoHub) || !strings.Contains(err.Error(), "Ghost.crm.hubspoke.test") {
 			t.Fatalf("got %v", err)
 		}
 	})
-	t.Run("not a client.Object", func(t *testing.T) {
-		s := newScheme()
-		s.AddKnownTypeWithName(personGK.WithVersion("v0"), &notAnObject{})
-		if _, err := convert.NewConverter(s, personGK); err != nil {
-			t.Fatalf("the chain itself is valid: %v", err)
-		}
-		_, err := webhook.NewHubSpokeConverter(personGK)(s)
-		if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test: version v0") || !strings.Contains(err.Error(), "not a client.Object") {
-			t.Fatalf("got %v", err)
-		}
-	})
 	t.Run("nil scheme", func(t *testing.T) {
-		if _, err := webhook.NewHubSpokeConverter(personGK)(nil); err == nil || !strings.Contains(err.Error(), "nil scheme") {
-			t.Errorf("NewHubSpokeConverter: %v", err)
-		}
-		if _, err := webhook.NewHandler(nil, personGK); err == nil {
-			t.Errorf("NewHandler accepted a nil scheme")
+		if _, err := webhook.NewConversionHandler(nil, webhook.Options{}, personGK); err == nil || !strings.Contains(err.Error(), "nil scheme") {
+			t.Errorf("NewConversionHandler: %v", err)
 		}
 	})
-}
-
-func TestRegisterErrors(t *testing.T) {
-	s := newScheme()
-	if err := webhook.Register(nil, s, personGK); err == nil {
-		t.Errorf("nil registry accepted")
-	}
-	registry := conversion.NewRegistry()
-	err := webhook.Register(registry, s, personGK, teamGK, personGK)
-	if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test is named more than once") {
-		t.Errorf("duplicate resource: %v", err)
-	}
-	if _, ok := registry.GetConverter(personGK); ok {
-		t.Errorf("a failed Register registered Person")
-	}
-	if err := webhook.Register(registry, s, personGK); err != nil {
-		t.Fatal(err)
-	}
-	err = webhook.Register(registry, s, personGK)
-	if err == nil || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") || !strings.Contains(err.Error(), "already registered") {
-		t.Errorf("second registration: %v", err)
-	}
-	// No resources: nothing to do, and the handler converts the stock way.
-	if err := webhook.Register(conversion.NewRegistry(), s); err != nil {
-		t.Errorf("no resources: %v", err)
-	}
 }

@@ -220,3 +220,24 @@ func TestGraphFromNamesNewerThanTheHub(t *testing.T) {
 		t.Errorf("v7 → v4 passes %v, want %v\n%s", path, want, g)
 	}
 }
+
+// TestCheckKeepsTwinsInTheMiddleOfTheChain: a storage twin that no one
+// stores at and whose API version is no longer served is still needed when
+// an older served version converts through it (v2 → v2storage → v3storage
+// → v4storage → v5storage): only twins off every needed path are droppable.
+func TestCheckKeepsTwinsInTheMiddleOfTheChain(t *testing.T) {
+	next := withTwins(t, personCRD(t), "v1storage", "v3storage", "v4storage")
+	for i := range next.Spec.Versions {
+		if n := next.Spec.Versions[i].Name; n == "v1" || n == "v3" || n == "v4" {
+			next.Spec.Versions[i].Served = false
+		}
+	}
+	installed := personCRD(t, "v5storage")
+	r := Check(installed, next, personGraph(t))
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Droppable, []string{"v1storage"}) {
+		t.Errorf("droppable %v, want only v1storage: v3storage and v4storage lie on v2's way to the hub", r.Droppable)
+	}
+}

@@ -31,11 +31,8 @@ import (
 // whose result is a Failure with a message, never with a crash; after each
 // one a valid review must still be converted.
 //
-// hubspoke's handler answers every one of them with a Failure whose
-// message names the problem; controller-runtime's answers a body that is
-// not JSON, or has no request, with HTTP 400 (E2E_HANDLER chooses the
-// handler, see suite_test.go). The error for a malformed property-bags
-// annotation also shows which handler converted.
+// hubspoke's handler answers every one of them that it cannot convert with
+// a Failure whose message names the problem.
 func testHostileReviews(t *testing.T) {
 	ctx := withTimeout(t, 2*time.Minute)
 	wh := newWebhookClient(t)
@@ -45,9 +42,6 @@ func testHostileReviews(t *testing.T) {
 		return rawJSON(t, at(t, mickeyV5(), version, "disney", "mickey"))
 	}
 	convertedBy := "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5"
-	if controllerRuntimeHandler {
-		convertedBy = "failed to convert spoke crm.hubspoke.dev/v1, Kind=Person to hub"
-	}
 	badBags := at(t, mickeyV1(), "v1", "disney", "bad-bags")
 	badBags.SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
 	deepBags := at(t, mickeyV1(), "v1", "disney", "deep-bags")
@@ -69,26 +63,25 @@ func testHostileReviews(t *testing.T) {
 
 	type expect int
 	const (
-		badRequest expect = iota // HTTP 400 from controller-runtime's handler; a Failure containing hubspoke from hubspoke's
-		failure                  // HTTP 200, result Failure with a message containing want
-		success                  // HTTP 200, result Success; check looks at the answer
+		failure expect = iota // HTTP 200, result Failure with a message containing want
+		success               // HTTP 200, result Success; check looks at the answer
 	)
 	cases := []struct {
 		name   string
 		method string
 		body   []byte
 		expect expect
-		want   []string // for badRequest: what hubspoke's Failure contains
+		want   []string
 		check  func(*testing.T, *apix.ConversionResponse)
 	}{
-		{name: "invalid JSON", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`), expect: badRequest, want: []string{"not a ConversionReview", "unexpected end"}},
-		{name: "empty body", body: nil, expect: badRequest, want: []string{"empty"}},
-		{name: "GET without a body", method: http.MethodGet, expect: badRequest, want: []string{"empty"}},
-		{name: "missing request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`), expect: badRequest, want: []string{"no request"}},
-		{name: "null request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":null}`), expect: badRequest, want: []string{"no request"}},
-		{name: "5 MB of garbage", body: bytes.Repeat([]byte("\x00\xffnot json at all "), 5*mb/16), expect: badRequest, want: []string{"not a ConversionReview", "invalid character"}},
-		{name: "5 MB of nesting", body: []byte(deep), expect: badRequest, want: []string{"max depth"}},
-		{name: "a review larger than MaxReviewBytes", body: reviewBody(t, "toolarge", "crm.hubspoke.dev/v3", rawJSON(t, hugeOf(65*mb))), expect: badRequest, want: []string{"MaxReviewBytes"}},
+		{name: "invalid JSON", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{`), expect: failure, want: []string{"hubspoke", "not a ConversionReview", "unexpected end"}},
+		{name: "empty body", body: nil, expect: failure, want: []string{"hubspoke", "empty"}},
+		{name: "GET without a body", method: http.MethodGet, expect: failure, want: []string{"hubspoke", "empty"}},
+		{name: "missing request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`), expect: failure, want: []string{"hubspoke", "no request"}},
+		{name: "null request", body: []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":null}`), expect: failure, want: []string{"hubspoke", "no request"}},
+		{name: "5 MB of garbage", body: bytes.Repeat([]byte("\x00\xffnot json at all "), 5*mb/16), expect: failure, want: []string{"hubspoke", "not a ConversionReview", "invalid character"}},
+		{name: "5 MB of nesting", body: []byte(deep), expect: failure, want: []string{"hubspoke", "max depth"}},
+		{name: "a review larger than MaxReviewBytes", body: reviewBody(t, "toolarge", "crm.hubspoke.dev/v3", rawJSON(t, hugeOf(65*mb))), expect: failure, want: []string{"hubspoke", "MaxReviewBytes"}},
 		{name: "wrong kind of object", body: reviewBody(t, "kind", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v1","kind":"Animal","metadata":{"name":"pluto"}}`)), expect: failure, want: []string{"Animal"}},
 		{name: "object at an unknown version", body: reviewBody(t, "objv", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v9","kind":"Person","metadata":{"name":"future"}}`)), expect: failure, want: []string{"v9"}},
 		{name: "unknown desired version", body: reviewBody(t, "desv", "crm.hubspoke.dev/v9", mickeyAt("v1")), expect: failure, want: []string{"v9"}},
@@ -121,34 +114,11 @@ func testHostileReviews(t *testing.T) {
 					t.Errorf("answer uid %q with %d objects, want no uid and 1 object", r.UID, len(r.ConvertedObjects))
 				}
 			}},
-		// controller-runtime's handler does not look at the review's
-		// apiVersion and kind: an AdmissionReview decodes as a
-		// ConversionReview with no objects and is answered with a Success
-		// that converts nothing. Nothing is converted, which is what
-		// matters here. hubspoke's handler refuses it (below).
-		{name: "AdmissionReview instead of ConversionReview", body: admissionReview, expect: success,
-			check: func(t *testing.T, r *apix.ConversionResponse) {
-				if r.UID != "admission" || len(r.ConvertedObjects) != 0 {
-					t.Errorf("answer uid %q with %d objects, want uid admission and nothing converted", r.UID, len(r.ConvertedObjects))
-				}
-			}},
+		{name: "AdmissionReview instead of ConversionReview", body: admissionReview, expect: failure,
+			want: []string{"hubspoke", `"AdmissionReview" of "admission.k8s.io/v1"`, "want a ConversionReview"}},
 	}
 
-	if !controllerRuntimeHandler {
-		for i := range cases {
-			c := &cases[i]
-			switch {
-			case c.expect == badRequest:
-				c.expect, c.want = failure, append(c.want, "hubspoke")
-			case strings.HasPrefix(c.name, "AdmissionReview"):
-				c.expect, c.want = failure, []string{"hubspoke", `"AdmissionReview" of "admission.k8s.io/v1"`, "want a ConversionReview"}
-			}
-		}
-	}
 	for _, c := range cases {
-		if controllerRuntimeHandler && strings.Contains(c.name, "MaxReviewBytes") {
-			continue // controller-runtime's handler reads any size
-		}
 		method := c.method
 		if method == "" {
 			method = http.MethodPost
@@ -160,12 +130,6 @@ func testHostileReviews(t *testing.T) {
 		}
 		elapsed := time.Since(start).Round(time.Millisecond)
 		switch c.expect {
-		case badRequest:
-			if code != http.StatusBadRequest {
-				t.Errorf("%s: HTTP %d, want 400: %.300s", c.name, code, text)
-			} else {
-				t.Logf("%-45s HTTP 400 (body %q) in %s", c.name, truncate(text, 80), elapsed)
-			}
 		case failure, success:
 			r, err := decodeReview(code, text)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -21,13 +20,7 @@ import (
 // envtest prepared, and stopped (before envtest is) when the test ends. The
 // scenarios run against it in turn. controller-runtime's own
 // Hub/Convertible path, which enters the same walk, is covered by the
-// tests of convert/webhook.
-
-// controllerRuntimeHandler is set by E2E_HANDLER=controller-runtime: the
-// manager then serves the conversion with controller-runtime's handler
-// instead of hubspoke's (convert/webhook's Options.ControllerRuntimeHandler).
-// CI runs the suite with each.
-var controllerRuntimeHandler = os.Getenv("E2E_HANDLER") == "controller-runtime"
+// tests of convert/webhook and examples/person/webhook.
 
 // TestHubSpoke runs every scenario against the webhook manager.
 func TestHubSpoke(t *testing.T) {
@@ -54,8 +47,6 @@ func startWebhook(t *testing.T) {
 		Port:    o.LocalServingPort,
 		CertDir: o.LocalServingCertDir,
 		CRD:     env.crd,
-
-		ControllerRuntimeHandler: controllerRuntimeHandler,
 	})
 	if err != nil {
 		t.Fatal(err)

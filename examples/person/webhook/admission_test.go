@@ -174,7 +174,7 @@ func TestValidatesAtTheHub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anglesTooLarge := len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]) > convwebhook.DefaultBagsBudget
+	anglesTooLarge := len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]) > bagsBudget
 
 	cases := []struct {
 		name    string
@@ -253,5 +253,8 @@ func TestValidatesAtTheHub(t *testing.T) {
 		}
 	}
 	t.Logf("50,000 '<' as v1's middle name take %d bytes in v1's annotation (budget %d)",
-		len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]), convwebhook.DefaultBagsBudget)
+		len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]), bagsBudget)
 }
+
+// bagsBudget is convert/webhook's default Options.BagsBudget.
+const bagsBudget = 128 << 10

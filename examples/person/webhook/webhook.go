@@ -99,13 +99,9 @@ type Options struct {
 	// against, the one the cluster has installed (LoadCRD); required.
 	CRD *apiextensionsv1.CustomResourceDefinition
 	// BagsBudget is the largest property-bags annotation, in bytes, that a
-	// write may give a Person at any served version; 0 means
-	// convert/webhook's DefaultBagsBudget (128 KiB).
-	BagsBudget int
-	// ControllerRuntimeHandler serves the conversion with
-	// controller-runtime's handler instead of hubspoke's (see
+	// write may give a Person at any served version; 0 means 128 KiB (see
 	// convert/webhook's Options).
-	ControllerRuntimeHandler bool
+	BagsBudget int
 	// MetricsBindAddress is where the manager serves metrics; "" or "0"
 	// turns the metrics server off.
 	MetricsBindAddress string
@@ -145,7 +141,7 @@ func NewManager(cfg *rest.Config, opts Options) (manager.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhook: creating the manager: %w", err)
 	}
-	if err := Setup(mgr, opts.CRD, convwebhook.Options{BagsBudget: opts.BagsBudget, ControllerRuntimeHandler: opts.ControllerRuntimeHandler}); err != nil {
+	if err := Setup(mgr, opts.CRD, convwebhook.Options{BagsBudget: opts.BagsBudget}); err != nil {
 		return nil, err
 	}
 	if probes != "0" {

@@ -50,7 +50,6 @@ func run(args []string) error {
 	fs.StringVar(&opts.CertDir, "cert-dir", "", "directory holding tls.crt and tls.key (default <temp dir>/k8s-webhook-server/serving-certs)")
 	crdFile := fs.String("crd", webhook.CRDFile, "the Person CRD the cluster has installed, which the admission webhook validates writes against")
 	fs.IntVar(&opts.BagsBudget, "bags-budget", 0, "largest property-bags annotation, in bytes, a write may give a Person at any served version (0: 128 KiB)")
-	fs.BoolVar(&opts.ControllerRuntimeHandler, "controller-runtime-handler", false, "serve the conversion with controller-runtime's handler instead of hubspoke's")
 	fs.StringVar(&opts.MetricsBindAddress, "metrics-bind-address", "0", `address of the metrics endpoint ("0" turns it off)`)
 	fs.StringVar(&opts.HealthProbeBindAddress, "health-probe-bind-address", ":8081", `address of /healthz and /readyz ("0" turns them off)`)
 	config.RegisterFlags(fs) // -kubeconfig, read by ctrl.GetConfig

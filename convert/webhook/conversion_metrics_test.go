@@ -22,10 +22,8 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
-// The metrics, logs and size guard of the conversion, through Setup with
-// either handler, on Widget (testdata/widgets.yaml).
-
-var setupHandlers = []string{"hubspoke", "controller-runtime"}
+// The metrics, logs and size guard of the conversion, through Setup, on
+// Widget (testdata/widgets.yaml).
 
 // logLines is a logr sink that keeps every line.
 type logLines struct {
@@ -47,15 +45,14 @@ func (l *logLines) all() []string {
 	return append([]string(nil), l.lines...)
 }
 
-// setupWidgets returns the /convert handler Setup serves for Widget with
-// opts, the one handler names.
-func setupWidgets(t *testing.T, handler string, opts webhook.Options) http.Handler {
+// setupWidgets returns the handler of the webhook server Setup serves
+// Widget on, with opts.
+func setupWidgets(t *testing.T, opts webhook.Options) http.Handler {
 	t.Helper()
 	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.ControllerRuntimeHandler = handler == "controller-runtime"
 	if err := webhook.Setup(mgr, opts, widgetCRD(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -114,48 +111,45 @@ func widgets(t *testing.T, version string, n int) []runtime.Object {
 }
 
 func TestConversionMetrics(t *testing.T) {
-	for _, handler := range setupHandlers {
-		t.Run(handler, func(t *testing.T) {
-			h := setupWidgets(t, handler, webhook.Options{Logger: logr.Discard()})
-			pair := map[string]string{"resource": widgetResource, "from": "v2storage", "to": "v1"}
-			bags := map[string]string{"resource": widgetResource, "version": "v1"}
-			failed := map[string]string{"resource": widgetResource, "reason": "conversion"}
-			converted0 := metricValue(t, "hubspoke_conversions_total", pair)
-			timed0 := metricValue(t, "hubspoke_conversion_duration_seconds", pair)
-			bags0 := metricValue(t, "hubspoke_bags_annotation_bytes", bags)
-			failed0 := metricValue(t, "hubspoke_conversion_failures_total", failed)
+	h := setupWidgets(t, webhook.Options{Logger: logr.Discard()})
+	pair := map[string]string{"resource": widgetResource, "from": "v2storage", "to": "v1"}
+	bags := map[string]string{"resource": widgetResource, "version": "v1"}
+	failed := map[string]string{"resource": widgetResource, "reason": "conversion"}
+	converted0 := metricValue(t, "hubspoke_conversions_total", pair)
+	timed0 := metricValue(t, "hubspoke_conversion_duration_seconds", pair)
+	bags0 := metricValue(t, "hubspoke_bags_annotation_bytes", bags)
+	failed0 := metricValue(t, "hubspoke_conversion_failures_total", failed)
 
-			if resp := convertReview(t, h, reviewOf(t, "m", group+"/v1", widgets(t, "v2storage", 3)...)); resp.Result.Status != metav1.StatusSuccess {
-				t.Fatalf("%+v", resp.Result)
-			}
-			if got := metricValue(t, "hubspoke_conversions_total", pair) - converted0; got != 3 {
-				t.Errorf("hubspoke_conversions_total%v grew by %v, want 3", pair, got)
-			}
-			if got := metricValue(t, "hubspoke_conversion_duration_seconds", pair) - timed0; got != 3 {
-				t.Errorf("hubspoke_conversion_duration_seconds%v has %v more samples, want 3", pair, got)
-			}
-			// Every widget at v1 carries the hub's other values in its
-			// annotation.
-			if got := metricValue(t, "hubspoke_bags_annotation_bytes", bags) - bags0; got != 3 {
-				t.Errorf("hubspoke_bags_annotation_bytes%v has %v more samples, want 3", bags, got)
-			}
-
-			bad := widgetAt(t, "v1")
-			bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
-			if msg := failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad)); !strings.Contains(msg, convert.BagsAnnotation) {
-				t.Errorf("malformed annotation: %q", msg)
-			}
-			if got := metricValue(t, "hubspoke_conversion_failures_total", failed) - failed0; got != 1 {
-				t.Errorf("hubspoke_conversion_failures_total%v grew by %v, want 1", failed, got)
-			}
-		})
+	if resp := convertReview(t, h, reviewOf(t, "m", group+"/v1", widgets(t, "v2storage", 3)...)); resp.Result.Status != metav1.StatusSuccess {
+		t.Fatalf("%+v", resp.Result)
 	}
+	if got := metricValue(t, "hubspoke_conversions_total", pair) - converted0; got != 3 {
+		t.Errorf("hubspoke_conversions_total%v grew by %v, want 3", pair, got)
+	}
+	if got := metricValue(t, "hubspoke_conversion_duration_seconds", pair) - timed0; got != 3 {
+		t.Errorf("hubspoke_conversion_duration_seconds%v has %v more samples, want 3", pair, got)
+	}
+	// Every widget at v1 carries the hub's other values in its
+	// annotation.
+	if got := metricValue(t, "hubspoke_bags_annotation_bytes", bags) - bags0; got != 3 {
+		t.Errorf("hubspoke_bags_annotation_bytes%v has %v more samples, want 3", bags, got)
+	}
+
+	bad := widgetAt(t, "v1")
+	bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
+	if msg := failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad)); !strings.Contains(msg, convert.BagsAnnotation) {
+		t.Errorf("malformed annotation: %q", msg)
+	}
+	if got := metricValue(t, "hubspoke_conversion_failures_total", failed) - failed0; got != 1 {
+		t.Errorf("hubspoke_conversion_failures_total%v grew by %v, want 1", failed, got)
+	}
+
 }
 
 // TestReviewFailureMetrics: hubspoke's handler counts every review it
 // refuses, by reason.
 func TestReviewFailureMetrics(t *testing.T) {
-	h := setupWidgets(t, "hubspoke", webhook.Options{Logger: logr.Discard()})
+	h := setupWidgets(t, webhook.Options{Logger: logr.Discard()})
 	for _, c := range []struct {
 		resource, reason string
 		body             []byte
@@ -182,33 +176,30 @@ func TestReviewFailureMetrics(t *testing.T) {
 // TestFailedConversionsAreLogged: one line for every failed conversion,
 // naming the object, its kind, the versions and the step of the chain.
 func TestFailedConversionsAreLogged(t *testing.T) {
-	for _, handler := range setupHandlers {
-		t.Run(handler, func(t *testing.T) {
-			var log logLines
-			h := setupWidgets(t, handler, webhook.Options{Logger: log.logger()})
-			bad := widgetAt(t, "v1")
-			bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
-			failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad))
-			lines := log.all()
-			if len(lines) != 1 {
-				t.Fatalf("%d log lines, want 1: %q", len(lines), lines)
-			}
-			for _, want := range []string{
-				`"msg"="conversion failed"`, `"resource"="Widget.crm.hubspoke.test"`, `"reason"="conversion"`,
-				`"kind"="Widget"`, `"namespace"="shop"`, `"name"="gizmo"`, `"from"="v1"`,
-				`"step"="webhook_test.widgetV1 to webhook_test.widgetV1Storage"`, convert.BagsAnnotation,
-			} {
-				if !strings.Contains(lines[0], want) {
-					t.Errorf("log line %s lacks %s", lines[0], want)
-				}
-			}
-			// A successful review logs nothing.
-			convertReview(t, h, reviewOf(t, "ok", group+"/v1", widgetAt(t, "v2")))
-			if got := log.all(); len(got) != 1 {
-				t.Errorf("a successful review logged %q", got[1:])
-			}
-		})
+	var log logLines
+	h := setupWidgets(t, webhook.Options{Logger: log.logger()})
+	bad := widgetAt(t, "v1")
+	bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
+	failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad))
+	lines := log.all()
+	if len(lines) != 1 {
+		t.Fatalf("%d log lines, want 1: %q", len(lines), lines)
 	}
+	for _, want := range []string{
+		`"msg"="conversion failed"`, `"resource"="Widget.crm.hubspoke.test"`, `"reason"="conversion"`,
+		`"kind"="Widget"`, `"namespace"="shop"`, `"name"="gizmo"`, `"from"="v1"`,
+		`"step"="webhook_test.widgetV1 to webhook_test.widgetV1Storage"`, convert.BagsAnnotation,
+	} {
+		if !strings.Contains(lines[0], want) {
+			t.Errorf("log line %s lacks %s", lines[0], want)
+		}
+	}
+	// A successful review logs nothing.
+	convertReview(t, h, reviewOf(t, "ok", group+"/v1", widgetAt(t, "v2")))
+	if got := log.all(); len(got) != 1 {
+		t.Errorf("a successful review logged %q", got[1:])
+	}
+
 }
 
 // TestBagsAnnotationGuard: a conversion whose bags annotation exceeds
@@ -216,50 +207,47 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 // server's limit, fails with an error naming hubspoke, the object and the
 // size, and is counted and logged.
 func TestBagsAnnotationGuard(t *testing.T) {
-	for _, handler := range setupHandlers {
-		t.Run(handler, func(t *testing.T) {
-			var log logLines
-			h := setupWidgets(t, handler, webhook.Options{ConversionBagsLimit: 100, Logger: log.logger()})
-			labels := map[string]string{"resource": widgetResource, "reason": "bags_too_large"}
-			before := metricValue(t, "hubspoke_conversion_failures_total", labels)
-			hub := widgetAt(t, "v2storage")
-			msg := failure(t, h, "g", reviewOf(t, "g", group+"/v1", hub))
-			at := widgetAt(t, "v1").(metav1.Object).GetAnnotations()[convert.BagsAnnotation]
-			for _, want := range []string{
-				`hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1`,
-				"property-bags annotation " + convert.BagsAnnotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
-			} {
-				if !strings.Contains(msg, want) {
-					t.Errorf("message %q lacks %q", msg, want)
-				}
-			}
-			if got := metricValue(t, "hubspoke_conversion_failures_total", labels) - before; got != 1 {
-				t.Errorf("hubspoke_conversion_failures_total%v grew by %v, want 1", labels, got)
-			}
-			if lines := log.all(); len(lines) != 1 || !strings.Contains(lines[0], `"name"="gizmo"`) || !strings.Contains(lines[0], `"reason"="bags_too_large"`) {
-				t.Errorf("log: %q", lines)
-			}
-			// Within the limit, the same conversion goes through.
-			if len(at) > 100 {
-				h = setupWidgets(t, handler, webhook.Options{ConversionBagsLimit: len(at), Logger: logr.Discard()})
-				if resp := convertReview(t, h, reviewOf(t, "g", group+"/v1", hub)); resp.Result.Status != metav1.StatusSuccess {
-					t.Errorf("limit %d: %+v", len(at), resp.Result)
-				}
-			} else {
-				t.Fatalf("the widget's annotation at v1 is %d bytes, too small for the test", len(at))
-			}
-
-			// Annotations together beyond the API server's limit.
-			h = setupWidgets(t, handler, webhook.Options{Logger: logr.Discard()})
-			big := widgetAt(t, "v2storage")
-			big.(metav1.Object).SetAnnotations(map[string]string{"big": strings.Repeat("x", 256<<10-100)})
-			msg = failure(t, h, "b", reviewOf(t, "b", group+"/v1", big))
-			if !strings.Contains(msg, `hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1: its annotations would be`) ||
-				!strings.Contains(msg, "more than the API server's limit of 262144") {
-				t.Errorf("annotations beyond the API server's limit: %q", msg)
-			}
-		})
+	var log logLines
+	h := setupWidgets(t, webhook.Options{ConversionBagsLimit: 100, Logger: log.logger()})
+	labels := map[string]string{"resource": widgetResource, "reason": "bags_too_large"}
+	before := metricValue(t, "hubspoke_conversion_failures_total", labels)
+	hub := widgetAt(t, "v2storage")
+	msg := failure(t, h, "g", reviewOf(t, "g", group+"/v1", hub))
+	at := widgetAt(t, "v1").(metav1.Object).GetAnnotations()[convert.BagsAnnotation]
+	for _, want := range []string{
+		`hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1`,
+		"property-bags annotation " + convert.BagsAnnotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %q lacks %q", msg, want)
+		}
 	}
+	if got := metricValue(t, "hubspoke_conversion_failures_total", labels) - before; got != 1 {
+		t.Errorf("hubspoke_conversion_failures_total%v grew by %v, want 1", labels, got)
+	}
+	if lines := log.all(); len(lines) != 1 || !strings.Contains(lines[0], `"name"="gizmo"`) || !strings.Contains(lines[0], `"reason"="bags_too_large"`) {
+		t.Errorf("log: %q", lines)
+	}
+	// Within the limit, the same conversion goes through.
+	if len(at) > 100 {
+		h = setupWidgets(t, webhook.Options{ConversionBagsLimit: len(at), Logger: logr.Discard()})
+		if resp := convertReview(t, h, reviewOf(t, "g", group+"/v1", hub)); resp.Result.Status != metav1.StatusSuccess {
+			t.Errorf("limit %d: %+v", len(at), resp.Result)
+		}
+	} else {
+		t.Fatalf("the widget's annotation at v1 is %d bytes, too small for the test", len(at))
+	}
+
+	// Annotations together beyond the API server's limit.
+	h = setupWidgets(t, webhook.Options{Logger: logr.Discard()})
+	big := widgetAt(t, "v2storage")
+	big.(metav1.Object).SetAnnotations(map[string]string{"big": strings.Repeat("x", 256<<10-100)})
+	msg = failure(t, h, "b", reviewOf(t, "b", group+"/v1", big))
+	if !strings.Contains(msg, `hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1: its annotations would be`) ||
+		!strings.Contains(msg, "more than the API server's limit of 262144") {
+		t.Errorf("annotations beyond the API server's limit: %q", msg)
+	}
+
 }
 
 func TestSetupRejectsBadLimits(t *testing.T) {
@@ -284,7 +272,7 @@ func TestSetupRejectsBadLimits(t *testing.T) {
 // TestReviewSizeLimit: a review beyond MaxReviewBytes is refused with a
 // Failure naming the limit, whether or not it declares its length.
 func TestReviewSizeLimit(t *testing.T) {
-	h := setupWidgets(t, "hubspoke", webhook.Options{MaxReviewBytes: 1000, Logger: logr.Discard()})
+	h := setupWidgets(t, webhook.Options{MaxReviewBytes: 1000, Logger: logr.Discard()})
 	labels := map[string]string{"resource": "", "reason": "malformed_review"}
 	before := metricValue(t, "hubspoke_conversion_failures_total", labels)
 	defer func() {
