@@ -1,0 +1,123 @@
+package propertybag
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// largeListBags returns bags holding, under spec and Items, a list of
+// addresses whose JSON text is about size bytes: a value of many small
+// tokens, as a long list of a storage version's structs is.
+func largeListBags(tb testing.TB, size int) Bags {
+	var list []benchAddress
+	n := 0
+	for i := 0; n < size; i++ {
+		a := benchAddress{Street: fmt.Sprintf("%d S. Harbor Blvd", i), City: "Anaheim", Number: i}
+		data, err := json.Marshal(a)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		n += len(data) + 1
+		list = append(list, a)
+	}
+	bags := Bags{}
+	if err := Add(bags.bag("spec"), "Items", &list); err != nil {
+		tb.Fatal(err)
+	}
+	return bags
+}
+
+// valueBytes is the length of the value under spec and Items.
+func valueBytes(bags Bags) int { return len(bags["spec"]["Items"]) }
+
+// BenchmarkBagsValueScaling writes (MarshalBags) and reads (UnmarshalBags)
+// one value of about 1 KB, 100 KB and 1 MB, the three in turn within each
+// round and about 1 MB of each per round (1,000 values of 1 KB, 10 of
+// 100 KB, one of 1 MB), and reports the cost per byte of each and
+// x-per-byte-100KB and x-per-byte-1MB, the medians of the per-round ratios
+// of the cost per byte (100 KB / 1 KB, 1 MB / 1 KB) with their 10th and
+// 90th percentiles: 1 means the cost is linear in the size of a value.
+func BenchmarkBagsValueScaling(b *testing.B) {
+	sizes := []struct {
+		name string
+		bags Bags
+		text string
+	}{{name: "1KB"}, {name: "100KB"}, {name: "1MB"}}
+	for i, size := range []int{1 << 10, 100 << 10, 1 << 20} {
+		sizes[i].bags = largeListBags(b, size)
+		text, err := MarshalBags(sizes[i].bags)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sizes[i].text = text
+	}
+	times := func(i int) int { return (1 << 20) / valueBytes(sizes[i].bags) }
+	for _, op := range []struct {
+		name string
+		do   func(i int)
+	}{{"marshal", func(i int) {
+		if _, err := MarshalBags(sizes[i].bags); err != nil {
+			b.Fatal(err)
+		}
+	}}, {"unmarshal", func(i int) {
+		if _, err := UnmarshalBags(sizes[i].text); err != nil {
+			b.Fatal(err)
+		}
+	}}} {
+		b.Run(op.name, func(b *testing.B) {
+			perByte := func(i int) float64 {
+				n := max(times(i), 1)
+				start := time.Now()
+				for range n {
+					op.do(i)
+				}
+				return float64(time.Since(start).Nanoseconds()) / float64(n*valueBytes(sizes[i].bags))
+			}
+			var mid, large []float64
+			var totals [3]float64
+			rounds := 0
+			for b.Loop() {
+				var cost [3]float64
+				for j := range 3 {
+					i := (j + rounds) % 3 // the order turns from round to round
+					cost[i] = perByte(i)
+					totals[i] += cost[i]
+				}
+				mid = append(mid, cost[1]/cost[0])
+				large = append(large, cost[2]/cost[0])
+				rounds++
+			}
+			for i, s := range sizes {
+				b.ReportMetric(totals[i]/float64(rounds)*1024, "ns/KB@"+s.name)
+			}
+			reportRatios(b, mid, "x-per-byte-100KB")
+			reportRatios(b, large, "x-per-byte-1MB")
+		})
+	}
+}
+
+// TestLargeValueAllocations: writing and reading the bags text of a value
+// makes as many allocations for a 1 MB list of many small tokens as for a
+// 1 KB one (MarshalBags once allocated for every token of a value longer than
+// 20 KB, checking how deeply it nests).
+func TestLargeValueAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 1 MB value")
+	}
+	small, large := largeListBags(t, 1<<10), largeListBags(t, 1<<20)
+	allocs := func(bags Bags) (marshal, unmarshal float64) {
+		text, err := MarshalBags(bags)
+		must(t, err)
+		marshal = testing.AllocsPerRun(3, func() { _, _ = MarshalBags(bags) })
+		unmarshal = testing.AllocsPerRun(3, func() { _, _ = UnmarshalBags(text) })
+		return marshal, unmarshal
+	}
+	sm, su := allocs(small)
+	lm, lu := allocs(large)
+	if lm > sm || lu > su {
+		t.Errorf("allocations for a value of %d bytes (marshal %v, unmarshal %v), more than for one of %d (marshal %v, unmarshal %v)",
+			valueBytes(large), lm, lu, valueBytes(small), sm, su)
+	}
+}
