@@ -1,13 +1,11 @@
 package propertybag
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -401,26 +399,32 @@ const maxNesting = 10000
 
 // nestingWithin reports whether valid JSON text nests objects and arrays at
 // most limit deep. Text shorter than twice the limit cannot nest deeper.
+// It reads the text once, a byte at a time, skipping the content of
+// strings, and allocates nothing, so that its cost is linear in the length
+// of the text (a json.Decoder reading it token by token allocated for
+// every token).
 func nestingWithin(text []byte, limit int) bool {
 	if len(text) < 2*limit {
 		return true
 	}
-	dec := json.NewDecoder(bytes.NewReader(text))
 	depth := 0
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return errors.Is(err, io.EOF)
-		}
-		switch tok {
-		case json.Delim('{'), json.Delim('['):
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			for i++; i < len(text) && text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++ // the escaped byte cannot end the string
+				}
+			}
+		case '{', '[':
 			if depth++; depth > limit {
 				return false
 			}
-		case json.Delim('}'), json.Delim(']'):
+		case '}', ']':
 			depth--
 		}
 	}
+	return true
 }
 
 // bagsError is the error of MarshalBags (wrapping ErrEncode) and

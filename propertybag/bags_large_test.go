@@ -3,6 +3,7 @@ package propertybag
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -101,7 +102,9 @@ func BenchmarkBagsValueScaling(b *testing.B) {
 // TestLargeValueAllocations: writing and reading the bags text of a value
 // makes as many allocations for a 1 MB list of many small tokens as for a
 // 1 KB one (MarshalBags once allocated for every token of a value longer than
-// 20 KB, checking how deeply it nests).
+// 20 KB, checking how deeply it nests: 681,444 for a 1 MB list). A few
+// more are allowed: a large value makes the garbage collector run, which
+// empties encoding/json's pools, and a scanner is made again.
 func TestLargeValueAllocations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 1 MB value")
@@ -116,8 +119,32 @@ func TestLargeValueAllocations(t *testing.T) {
 	}
 	sm, su := allocs(small)
 	lm, lu := allocs(large)
-	if lm > sm || lu > su {
-		t.Errorf("allocations for a value of %d bytes (marshal %v, unmarshal %v), more than for one of %d (marshal %v, unmarshal %v)",
-			valueBytes(large), lm, lu, valueBytes(small), sm, su)
+	const slack = 4
+	if lm > sm+slack || lu > su+slack {
+		t.Errorf("allocations for a value of %d bytes (marshal %v, unmarshal %v), more than for one of %d plus %d (marshal %v, unmarshal %v)",
+			valueBytes(large), lm, lu, valueBytes(small), slack, sm, su)
+	}
+}
+
+// TestNestingWithin: nestingWithin counts the objects and arrays a text
+// nests, not brackets inside strings, escaped quotation marks included, and
+// finds nesting that begins late in a long text.
+func TestNestingWithin(t *testing.T) {
+	brackets := strings.Repeat("[{", 15000)
+	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{`["` + brackets + `"]`, true},
+		{`["\"` + brackets + `\\"]`, true},
+		{`[{"a\"]":"` + brackets + `"}]`, true},
+		// One level for the list, and the bags text's two around it.
+		{`["` + brackets + `",` + nested(9997) + `]`, true},
+		{`["` + brackets + `",` + nested(9998) + `]`, false},
+	} {
+		if got := nestingWithin([]byte(c.text), maxNesting-bagDepth); got != c.want {
+			t.Errorf("nestingWithin(%.40q... %d bytes) = %v, want %v", c.text, len(c.text), got, c.want)
+		}
 	}
 }
