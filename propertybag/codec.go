@@ -225,31 +225,53 @@ func setVerbatim(text string, dst reflect.Value) error {
 
 // encode renders v as the JSON text encoding/json.Marshal produces for
 // v.Interface(). Strings, bools and integers (and named types of those
-// kinds, such as enums) are written directly, which gives the same bytes.
+// kinds, such as enums) are written directly, which gives the same bytes;
+// the plan of a type is looked up only for those kinds.
 func encode(v reflect.Value) (string, error) {
-	if v.Kind() != reflect.Interface && planFor(v.Type()).plainScalar {
-		switch v.Kind() {
-		case reflect.String:
-			return quote(v.String()), nil
-		case reflect.Bool:
-			return strconv.FormatBool(v.Bool()), nil
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return strconv.FormatInt(v.Int(), 10), nil
-		default:
-			return strconv.FormatUint(v.Uint(), 10), nil
+	switch v.Kind() {
+	case reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if planFor(v.Type()).plainScalar {
+			switch v.Kind() {
+			case reflect.String:
+				return quote(v.String()), nil
+			case reflect.Bool:
+				return strconv.FormatBool(v.Bool()), nil
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+				return strconv.FormatInt(v.Int(), 10), nil
+			default:
+				return strconv.FormatUint(v.Uint(), 10), nil
+			}
 		}
 	}
-	buf := bufferPool.Get().(*bytes.Buffer)
-	defer bufferPool.Put(buf)
-	buf.Reset()
-	if err := json.NewEncoder(buf).Encode(v.Interface()); err != nil {
-		return "", err
+	e := encoders.Get().(*encoder)
+	e.buf.Reset()
+	if err := e.enc.Encode(v.Interface()); err != nil {
+		return "", err // the encoder is not reused
 	}
-	return string(bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})), nil
+	text := string(bytes.TrimSuffix(e.buf.Bytes(), []byte{'\n'}))
+	if e.buf.Cap() <= largestPooledText {
+		encoders.Put(e)
+	}
+	return text, nil
 }
 
-// bufferPool recycles encoding buffers between Adds.
-var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// An encoder is a json.Encoder with the buffer it writes to, kept in a pool
+// with its buffer, so that an Add makes neither (json.Marshal would make a
+// copy of what it wrote as well). It writes what json.Marshal writes, and a
+// newline after it. An encoder whose buffer grew past largestPooledText is
+// not kept.
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}
 
 // quote returns s as the JSON string literal encoding/json writes for it:
 // directly when s needs no escapes (the common case), through encoding/json
@@ -260,6 +282,16 @@ func quote(s string) string {
 			data, _ := json.Marshal(s) // a string always encodes
 			return string(data)
 		}
+	}
+	// A short string is put together on the stack and copied once, which
+	// takes about two thirds of the time of concatenating the three parts.
+	var short [64]byte
+	if len(s)+2 <= len(short) {
+		b := short[:len(s)+2]
+		b[0] = '"'
+		copy(b[1:], s)
+		b[len(b)-1] = '"'
+		return string(b)
 	}
 	return `"` + s + `"`
 }
