@@ -471,7 +471,7 @@ func unmarshalBags(text string) (Bags, error) {
 	}
 	r := bagsReader{text: text, bags: Bags{}}
 	seen := map[string]bool{} // members of the top level
-	err := r.object("the text", func(name string) error {
+	err := r.object(objectAt{}, func(name string) error {
 		if name == verbatimKey || name == base64Key {
 			if seen[name] {
 				return fmt.Errorf("%s appears twice", name)
@@ -487,7 +487,7 @@ func unmarshalBags(text string) (Bags, error) {
 		}
 		seen[name] = true
 		bag := r.bagOf(name)
-		return r.object(fmt.Sprintf("bag %q", name), func(key string) error {
+		return r.object(objectAt{bag: name, isBag: true}, func(key string) error {
 			value, err := r.value()
 			if err != nil {
 				return fmt.Errorf("value %q of bag %q: %w", key, name, err)
@@ -561,10 +561,33 @@ func (r *bagsReader) unexpected(c byte, where string) error {
 	return fmt.Errorf("invalid character %s %s (offset %d)", char, where, r.pos)
 }
 
+// objectAt says which object of the text the reader is in, for errors: the
+// text itself (the zero value), a section, a bag, or a bag of a section. It
+// is put into words only for an error, so that reading allocates nothing
+// for it.
+type objectAt struct {
+	bag, section string
+	isBag        bool // a bag (named bag, which may be "")
+}
+
+// String names the object as errors do: "the text", "$verbatim", `bag
+// "spec"`, `bag "spec" under $verbatim`.
+func (o objectAt) String() string {
+	switch {
+	case !o.isBag && o.section == "":
+		return "the text"
+	case !o.isBag:
+		return o.section
+	case o.section == "":
+		return fmt.Sprintf("bag %q", o.bag)
+	}
+	return fmt.Sprintf("bag %q under %s", o.bag, o.section)
+}
+
 // object reads the JSON object next in the text, which what names in
 // errors, calling member for each key with the reader before its value;
 // member must read the value.
-func (r *bagsReader) object(what string, member func(key string) error) error {
+func (r *bagsReader) object(what objectAt, member func(key string) error) error {
 	c, err := r.next()
 	if err != nil {
 		return err
@@ -716,7 +739,7 @@ func (r *bagsReader) syntaxError(value string) error {
 func (r *bagsReader) section(section string) error {
 	inSection := map[string]bool{}
 	encoded := section == base64Key
-	return r.object(section, func(name string) error {
+	return r.object(objectAt{section: section}, func(name string) error {
 		if encoded {
 			var err error
 			if name, err = unbase64(name); err != nil {
@@ -728,7 +751,7 @@ func (r *bagsReader) section(section string) error {
 		}
 		inSection[name] = true
 		bag := r.bagOf(name)
-		return r.object(fmt.Sprintf("bag %q under %s", name, section), func(key string) error {
+		return r.object(objectAt{bag: name, isBag: true, section: section}, func(key string) error {
 			if encoded {
 				var err error
 				if key, err = unbase64(key); err != nil {
