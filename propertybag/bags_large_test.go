@@ -3,6 +3,7 @@ package propertybag
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,57 @@ func TestNestingWithin(t *testing.T) {
 		if got := nestingWithin([]byte(c.text), maxNesting-bagDepth); got != c.want {
 			t.Errorf("nestingWithin(%.40q... %d bytes) = %v, want %v", c.text, len(c.text), got, c.want)
 		}
+	}
+}
+
+// FuzzScalarReadAgrees: reading any text as a bool or an integer of any
+// width gives what encoding/json gives, the value or an error (Get reads
+// the text Add writes for them without encoding/json): null aside, which
+// reads as nil.
+func FuzzScalarReadAgrees(f *testing.F) {
+	for _, seed := range []string{"0", "-0", "42", "-42", "007", "1e2", "1.0", "-", "", "true", "false", "True",
+		"255", "256", "-129", "9223372036854775807", "9223372036854775808", "18446744073709551616", " 1", "1 ", "+1", "null"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		bag := PropertyBag{"v": text}
+		scalarAgrees[bool](t, bag)
+		scalarAgrees[int](t, bag)
+		scalarAgrees[int8](t, bag)
+		scalarAgrees[int64](t, bag)
+		scalarAgrees[uint](t, bag)
+		scalarAgrees[uint8](t, bag)
+		scalarAgrees[uint64](t, bag)
+		scalarAgrees[counter](t, bag)
+		scalarAgrees[doubled](t, bag)
+	})
+}
+
+// doubled is an integer kind with its own JSON decoding, which reads twice
+// the number: Get must call it.
+type doubled int
+
+func (d *doubled) UnmarshalJSON(data []byte) error {
+	n, err := strconv.Atoi(string(data))
+	*d = doubled(2 * n)
+	return err
+}
+
+// scalarAgrees checks that Get[T] reads bag's value as json.Unmarshal does.
+func scalarAgrees[T comparable](t *testing.T, bag PropertyBag) {
+	t.Helper()
+	text := bag["v"]
+	got, err := Get[T](bag, "v")
+	var want T
+	wantErr := json.Unmarshal([]byte(text), &want)
+	switch {
+	case strings.Trim(text, " \t\r\n") == "null":
+		if got != nil || err != nil {
+			t.Errorf("%q as %T: %v, %v; want nil", text, want, got, err)
+		}
+	case (err == nil) != (wantErr == nil):
+		t.Errorf("%q as %T: error %v; encoding/json: %v", text, want, err, wantErr)
+	case err == nil && *got != want:
+		t.Errorf("%q as %T: %v; encoding/json: %v", text, want, *got, want)
 	}
 }

@@ -29,7 +29,59 @@ func decode(text string, dst reflect.Value, plan *typePlan) error {
 	if plan.stringTarget {
 		return decodeLegacyString(text, dst)
 	}
+	if plan.plainDecode && decodePlainScalar(text, dst) {
+		return nil
+	}
 	return decodeJSON(text, dst)
+}
+
+// decodePlainScalar decodes into dst, a bool or integer kind without
+// custom unmarshaling, the text Add writes for one (true, false, an integer
+// without sign or exponent but for a minus sign), as encoding/json would,
+// and reports whether it did. Any other text, and an integer that does not
+// fit, is left to encoding/json, which reads or rejects it.
+func decodePlainScalar(text string, dst reflect.Value) bool {
+	switch dst.Kind() {
+	case reflect.Bool:
+		switch text {
+		case "true":
+			dst.SetBool(true)
+			return true
+		case "false":
+			dst.SetBool(false)
+			return true
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if isIntegerLiteral(text) {
+			if n, err := strconv.ParseInt(text, 10, dst.Type().Bits()); err == nil {
+				dst.SetInt(n)
+				return true
+			}
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if text != "" && text[0] != '-' && isIntegerLiteral(text) {
+			if n, err := strconv.ParseUint(text, 10, dst.Type().Bits()); err == nil {
+				dst.SetUint(n)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isIntegerLiteral reports whether text is a JSON number that is an integer
+// written without fraction or exponent: -?(0|[1-9][0-9]*).
+func isIntegerLiteral(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeJSON decodes text strictly as JSON into dst: invalid JSON, trailing
@@ -129,6 +181,7 @@ type typePlan struct {
 	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
 	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
 	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
+	plainDecode  bool // a bool or integer kind encoding/json reads without calling a method
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -144,6 +197,7 @@ func planFor(t reflect.Type) *typePlan {
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		p.plainScalar = !hasMarshaler(t)
+		p.plainDecode = t.Kind() != reflect.String && !hasUnmarshaler(t)
 	}
 	actual, _ := typePlans.LoadOrStore(t, p)
 	return actual.(*typePlan)
