@@ -201,3 +201,41 @@ func scalarAgrees[T comparable](t *testing.T, bag PropertyBag) {
 		t.Errorf("%q as %T: %v; encoding/json: %v", text, want, *got, want)
 	}
 }
+
+// ptrMarshaled is a slice kind whose pointer has its own JSON encoding,
+// which encoding/json uses only where the slice is addressable; ptrElem is
+// an element type alike, whose elements in a slice always are.
+type (
+	ptrMarshaled []int
+	ptrElem      struct{ N int }
+)
+
+func (p *ptrMarshaled) MarshalJSON() ([]byte, error) { return []byte(`"pointer"`), nil }
+func (p *ptrElem) MarshalJSON() ([]byte, error)      { return []byte(`"element"`), nil }
+
+// TestAddWritesWhatMarshalWrites: Add stores what json.Marshal writes for
+// the value, for slices and maps too, which it writes through a pointer:
+// a type whose pointer has its own encoding, which json.Marshal of the
+// value does not call, is written as json.Marshal writes the value.
+func TestAddWritesWhatMarshalWrites(t *testing.T) {
+	check := func(name string, value any, add func(*PropertyBag) error) {
+		t.Helper()
+		want, err := json.Marshal(value)
+		must(t, err)
+		var bag PropertyBag
+		must(t, add(&bag))
+		if bag["v"] != string(want) {
+			t.Errorf("%s: Add stored %s, json.Marshal writes %s", name, bag["v"], want)
+		}
+	}
+	p := ptrMarshaled{1, 2}
+	check("slice with a pointer method", p, func(b *PropertyBag) error { return Add(b, "v", &p) })
+	e := []ptrElem{{1}}
+	check("slice of elements with a pointer method", e, func(b *PropertyBag) error { return Add(b, "v", &e) })
+	m := map[string]ptrElem{"k": {1}}
+	check("map of values with a pointer method", m, func(b *PropertyBag) error { return Add(b, "v", &m) })
+	mp := map[string]*ptrElem{"k": {1}}
+	check("map of pointers", mp, func(b *PropertyBag) error { return Add(b, "v", &mp) })
+	s := []string{"a", "<b>"}
+	check("slice of strings", s, func(b *PropertyBag) error { return Add(b, "v", &s) })
+}

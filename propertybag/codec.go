@@ -182,6 +182,11 @@ type typePlan struct {
 	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
 	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
 	plainDecode  bool // a bool or integer kind encoding/json reads without calling a method
+	// byPointer: a slice or map kind without custom marshaling, which
+	// encoding/json writes through a pointer to it exactly as it writes the
+	// value (its elements are addressable, or not, either way), so that
+	// Add need not copy it into an interface.
+	byPointer bool
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -192,6 +197,7 @@ func planFor(t reflect.Type) *typePlan {
 	}
 	p := &typePlan{stringTarget: isStringTarget(t)}
 	p.verbatim = p.stringTarget && t.Kind() == reflect.String
+	p.byPointer = (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && !hasMarshaler(t)
 	switch t.Kind() {
 	case reflect.String, reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -299,9 +305,15 @@ func encode(v reflect.Value) (string, error) {
 			}
 		}
 	}
+	var value any
+	if k := v.Kind(); (k == reflect.Slice || k == reflect.Map) && v.CanAddr() && planFor(v.Type()).byPointer {
+		value = v.Addr().Interface()
+	} else {
+		value = v.Interface()
+	}
 	e := encoders.Get().(*encoder)
 	e.buf.Reset()
-	if err := e.enc.Encode(v.Interface()); err != nil {
+	if err := e.enc.Encode(value); err != nil {
 		return "", err // the encoder is not reused
 	}
 	text := string(bytes.TrimSuffix(e.buf.Bytes(), []byte{'\n'}))
