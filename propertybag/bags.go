@@ -369,6 +369,9 @@ func isJSONText(text string, depth int, scratch *[]byte) bool {
 	if plainStringLiteral(text) {
 		return true // the commonest value, checked in one pass
 	}
+	if !strings.ContainsRune(`{["-0123456789tfn`, rune(text[0])) {
+		return false // no JSON value begins so: a string stored as it is (ASO's format)
+	}
 	var data []byte
 	if scratch != nil {
 		*scratch = append((*scratch)[:0], text...)
