@@ -1,13 +1,11 @@
 package propertybag
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -371,6 +369,9 @@ func isJSONText(text string, depth int, scratch *[]byte) bool {
 	if plainStringLiteral(text) {
 		return true // the commonest value, checked in one pass
 	}
+	if !strings.ContainsRune(`{["-0123456789tfn`, rune(text[0])) {
+		return false // no JSON value begins so: a string stored as it is (ASO's format)
+	}
 	var data []byte
 	if scratch != nil {
 		*scratch = append((*scratch)[:0], text...)
@@ -401,26 +402,32 @@ const maxNesting = 10000
 
 // nestingWithin reports whether valid JSON text nests objects and arrays at
 // most limit deep. Text shorter than twice the limit cannot nest deeper.
+// It reads the text once, a byte at a time, skipping the content of
+// strings, and allocates nothing, so that its cost is linear in the length
+// of the text (a json.Decoder reading it token by token allocated for
+// every token).
 func nestingWithin(text []byte, limit int) bool {
 	if len(text) < 2*limit {
 		return true
 	}
-	dec := json.NewDecoder(bytes.NewReader(text))
 	depth := 0
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return errors.Is(err, io.EOF)
-		}
-		switch tok {
-		case json.Delim('{'), json.Delim('['):
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			for i++; i < len(text) && text[i] != '"'; i++ {
+				if text[i] == '\\' {
+					i++ // the escaped byte cannot end the string
+				}
+			}
+		case '{', '[':
 			if depth++; depth > limit {
 				return false
 			}
-		case json.Delim('}'), json.Delim(']'):
+		case '}', ']':
 			depth--
 		}
 	}
+	return true
 }
 
 // bagsError is the error of MarshalBags (wrapping ErrEncode) and
@@ -467,7 +474,7 @@ func unmarshalBags(text string) (Bags, error) {
 	}
 	r := bagsReader{text: text, bags: Bags{}}
 	seen := map[string]bool{} // members of the top level
-	err := r.object("the text", func(name string) error {
+	err := r.object(objectAt{}, func(name string) error {
 		if name == verbatimKey || name == base64Key {
 			if seen[name] {
 				return fmt.Errorf("%s appears twice", name)
@@ -483,7 +490,7 @@ func unmarshalBags(text string) (Bags, error) {
 		}
 		seen[name] = true
 		bag := r.bagOf(name)
-		return r.object(fmt.Sprintf("bag %q", name), func(key string) error {
+		return r.object(objectAt{bag: name, isBag: true}, func(key string) error {
 			value, err := r.value()
 			if err != nil {
 				return fmt.Errorf("value %q of bag %q: %w", key, name, err)
@@ -557,10 +564,33 @@ func (r *bagsReader) unexpected(c byte, where string) error {
 	return fmt.Errorf("invalid character %s %s (offset %d)", char, where, r.pos)
 }
 
+// objectAt says which object of the text the reader is in, for errors: the
+// text itself (the zero value), a section, a bag, or a bag of a section. It
+// is put into words only for an error, so that reading allocates nothing
+// for it.
+type objectAt struct {
+	bag, section string
+	isBag        bool // a bag (named bag, which may be "")
+}
+
+// String names the object as errors do: "the text", "$verbatim", `bag
+// "spec"`, `bag "spec" under $verbatim`.
+func (o objectAt) String() string {
+	switch {
+	case !o.isBag && o.section == "":
+		return "the text"
+	case !o.isBag:
+		return o.section
+	case o.section == "":
+		return fmt.Sprintf("bag %q", o.bag)
+	}
+	return fmt.Sprintf("bag %q under %s", o.bag, o.section)
+}
+
 // object reads the JSON object next in the text, which what names in
 // errors, calling member for each key with the reader before its value;
 // member must read the value.
-func (r *bagsReader) object(what string, member func(key string) error) error {
+func (r *bagsReader) object(what objectAt, member func(key string) error) error {
 	c, err := r.next()
 	if err != nil {
 		return err
@@ -712,7 +742,7 @@ func (r *bagsReader) syntaxError(value string) error {
 func (r *bagsReader) section(section string) error {
 	inSection := map[string]bool{}
 	encoded := section == base64Key
-	return r.object(section, func(name string) error {
+	return r.object(objectAt{section: section}, func(name string) error {
 		if encoded {
 			var err error
 			if name, err = unbase64(name); err != nil {
@@ -724,7 +754,7 @@ func (r *bagsReader) section(section string) error {
 		}
 		inSection[name] = true
 		bag := r.bagOf(name)
-		return r.object(fmt.Sprintf("bag %q under %s", name, section), func(key string) error {
+		return r.object(objectAt{bag: name, isBag: true, section: section}, func(key string) error {
 			if encoded {
 				var err error
 				if key, err = unbase64(key); err != nil {

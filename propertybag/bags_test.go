@@ -169,6 +169,13 @@ func TestUnmarshalBagsErrorsNameTheAnnotation(t *testing.T) {
 		`{"spec":{"a":01}}`:       "invalid character '1' after object key:value pair (offset 15)",
 		`{"spec":{"a" 1}}`:        `bag "spec", key "a": invalid character '1' after object key`,
 		`{"spec":{"a":1 "b":2}}`:  `bag "spec", after the value of "a": invalid character '"'`,
+		// Each object names itself: the text, a section, a bag (its name may
+		// be empty), a bag of a section.
+		`{"spec":{}]`:                          `the text, after the value of "spec"`,
+		`{"$verbatim":[]}`:                     `$verbatim is not a JSON object`,
+		`{"":[]}`:                              `bag "" is not a JSON object`,
+		`{"$base64":{"c3BlYw==":[]}}`:          `bag "spec" under $base64 is not a JSON object`,
+		`{"$verbatim":{"spec":{"a":"x" "b"}}}`: `bag "spec" under $verbatim, after the value of "a"`,
 	} {
 		_, err := UnmarshalBags(bad)
 		if !errors.Is(err, ErrDecode) {

@@ -18,7 +18,9 @@ import (
 // and Pull and Get read with a json.Decoder that disallows unknown fields
 // and trailing data. What this file adds is the bag's own rules (nil for
 // null, legacy strings, a failed read returning nothing) and shortcuts for
-// the commonest values, strings and integers, which need no encoder at all.
+// the commonest values, strings, integers and bools, which need neither
+// encoder nor decoder (the shortcuts give encoding/json's bytes and values;
+// FuzzQuote and FuzzScalarReadAgrees check them against it).
 
 // decode decodes text into dst, a settable zero value of type t. The caller
 // has taken care of null (see isNull): text here is never the null that
@@ -29,7 +31,59 @@ func decode(text string, dst reflect.Value, plan *typePlan) error {
 	if plan.stringTarget {
 		return decodeLegacyString(text, dst)
 	}
+	if plan.plainDecode && decodePlainScalar(text, dst) {
+		return nil
+	}
 	return decodeJSON(text, dst)
+}
+
+// decodePlainScalar decodes into dst, a bool or integer kind without
+// custom unmarshaling, the text Add writes for one (true, false, an integer
+// without sign or exponent but for a minus sign), as encoding/json would,
+// and reports whether it did. Any other text, and an integer that does not
+// fit, is left to encoding/json, which reads or rejects it.
+func decodePlainScalar(text string, dst reflect.Value) bool {
+	switch dst.Kind() {
+	case reflect.Bool:
+		switch text {
+		case "true":
+			dst.SetBool(true)
+			return true
+		case "false":
+			dst.SetBool(false)
+			return true
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if isIntegerLiteral(text) {
+			if n, err := strconv.ParseInt(text, 10, dst.Type().Bits()); err == nil {
+				dst.SetInt(n)
+				return true
+			}
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if text != "" && text[0] != '-' && isIntegerLiteral(text) {
+			if n, err := strconv.ParseUint(text, 10, dst.Type().Bits()); err == nil {
+				dst.SetUint(n)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isIntegerLiteral reports whether text is a JSON number that is an integer
+// written without fraction or exponent: -?(0|[1-9][0-9]*).
+func isIntegerLiteral(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || (digits[0] == '0' && len(digits) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeJSON decodes text strictly as JSON into dst: invalid JSON, trailing
@@ -129,6 +183,12 @@ type typePlan struct {
 	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
 	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
 	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
+	plainDecode  bool // a bool or integer kind encoding/json reads without calling a method
+	// byPointer: a slice or map kind without custom marshaling, which
+	// encoding/json writes through a pointer to it exactly as it writes the
+	// value (its elements are addressable, or not, either way), so that
+	// Add need not copy it into an interface.
+	byPointer bool
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -139,11 +199,13 @@ func planFor(t reflect.Type) *typePlan {
 	}
 	p := &typePlan{stringTarget: isStringTarget(t)}
 	p.verbatim = p.stringTarget && t.Kind() == reflect.String
+	p.byPointer = (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && !hasMarshaler(t)
 	switch t.Kind() {
 	case reflect.String, reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		p.plainScalar = !hasMarshaler(t)
+		p.plainDecode = t.Kind() != reflect.String && !hasUnmarshaler(t)
 	}
 	actual, _ := typePlans.LoadOrStore(t, p)
 	return actual.(*typePlan)
@@ -225,31 +287,59 @@ func setVerbatim(text string, dst reflect.Value) error {
 
 // encode renders v as the JSON text encoding/json.Marshal produces for
 // v.Interface(). Strings, bools and integers (and named types of those
-// kinds, such as enums) are written directly, which gives the same bytes.
+// kinds, such as enums) are written directly, which gives the same bytes;
+// the plan of a type is looked up only for those kinds.
 func encode(v reflect.Value) (string, error) {
-	if v.Kind() != reflect.Interface && planFor(v.Type()).plainScalar {
-		switch v.Kind() {
-		case reflect.String:
-			return quote(v.String()), nil
-		case reflect.Bool:
-			return strconv.FormatBool(v.Bool()), nil
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return strconv.FormatInt(v.Int(), 10), nil
-		default:
-			return strconv.FormatUint(v.Uint(), 10), nil
+	switch v.Kind() {
+	case reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		if planFor(v.Type()).plainScalar {
+			switch v.Kind() {
+			case reflect.String:
+				return quote(v.String()), nil
+			case reflect.Bool:
+				return strconv.FormatBool(v.Bool()), nil
+			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+				return strconv.FormatInt(v.Int(), 10), nil
+			default:
+				return strconv.FormatUint(v.Uint(), 10), nil
+			}
 		}
 	}
-	buf := bufferPool.Get().(*bytes.Buffer)
-	defer bufferPool.Put(buf)
-	buf.Reset()
-	if err := json.NewEncoder(buf).Encode(v.Interface()); err != nil {
-		return "", err
+	var value any
+	if k := v.Kind(); (k == reflect.Slice || k == reflect.Map) && v.CanAddr() && planFor(v.Type()).byPointer {
+		value = v.Addr().Interface()
+	} else {
+		value = v.Interface()
 	}
-	return string(bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})), nil
+	e := encoders.Get().(*encoder)
+	e.buf.Reset()
+	if err := e.enc.Encode(value); err != nil {
+		return "", err // the encoder is not reused
+	}
+	text := string(bytes.TrimSuffix(e.buf.Bytes(), []byte{'\n'}))
+	if e.buf.Cap() <= largestPooledText {
+		encoders.Put(e)
+	}
+	return text, nil
 }
 
-// bufferPool recycles encoding buffers between Adds.
-var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// An encoder is a json.Encoder with the buffer it writes to, kept in a pool
+// with its buffer, so that an Add makes neither (json.Marshal would make a
+// copy of what it wrote as well). It writes what json.Marshal writes, and a
+// newline after it. An encoder whose buffer grew past largestPooledText is
+// not kept.
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}
 
 // quote returns s as the JSON string literal encoding/json writes for it:
 // directly when s needs no escapes (the common case), through encoding/json
@@ -260,6 +350,16 @@ func quote(s string) string {
 			data, _ := json.Marshal(s) // a string always encodes
 			return string(data)
 		}
+	}
+	// A short string is put together on the stack and copied once, which
+	// takes about two thirds of the time of concatenating the three parts.
+	var short [64]byte
+	if len(s)+2 <= len(short) {
+		b := short[:len(s)+2]
+		b[0] = '"'
+		copy(b[1:], s)
+		b[len(b)-1] = '"'
+		return string(b)
 	}
 	return `"` + s + `"`
 }
