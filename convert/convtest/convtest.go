@@ -84,11 +84,12 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 
 // Reliability checks that every ordered pair of distinct versions of gk
 // converts with the convert.Converter (as the conversion webhook does)
-// without error or panic, for generated objects of the first version
-// (1,000 per pair, 50 under -short). It also checks that the source is not
-// modified, that the result has the target's apiVersion and kind, shares no
-// memory with the source and encodes to stable JSON. Each pair is a subtest
-// named "<from>_to_<to>".
+// without error or panic, for generated objects of the first version,
+// decoded from their JSON as the webhook receives them (1,000 per pair, 50
+// under -short). It also checks that the source is not modified, that the
+// result has the target's apiVersion and kind, shares no memory with the
+// source and encodes to stable JSON. Each pair is a subtest named
+// "<from>_to_<to>".
 func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel

@@ -47,11 +47,11 @@
 // same checks of sources, shared memory and stable JSON apply.
 //
 // Reliability: for every ordered pair of versions, random objects of the
-// first are converted to the second with convert.Converter, as the
-// conversion webhook does. There must be no error and no panic, the source
-// must not change, the result must carry the target's apiVersion and kind
-// (in its JSON too), share no memory with the source and encode to stable
-// JSON.
+// first, passed through JSON as the webhook receives them, are converted to
+// the second with convert.Converter, as the conversion webhook does. There
+// must be no error and no panic, the source must not change, the result
+// must carry the target's apiVersion and kind (in its JSON too), share no
+// memory with the source and encode to stable JSON.
 //
 // Golden: where hand-written hooks (package augment) adjust a conversion,
 // random objects show that nothing is lost but not that the hook does the
