@@ -42,23 +42,25 @@ type Link struct{ s *step }
 // Both functions work on private objects: the walk copies the object it is
 // given once, at its entry, so a step may move values (property bags
 // included) from its source to its destination instead of copying them,
-// and may change its source. The walk carries each object's ObjectMeta to
-// the next before calling the function, so the functions leave metadata
-// alone unless they mean to change it.
+// and may change its source. A step may also keep anything of its source
+// in its destination: its slices and maps, or pointers into its memory
+// (dst.Name = &src.Name). Every object of a walk, those between the ends
+// included, is allocated for that walk and never reused, so what a result
+// points to reads as the step left it after the walk ends, whatever other
+// conversions run at the same time. The walk carries each object's
+// ObjectMeta to the next before calling the function, so the functions
+// leave metadata alone unless they mean to change it.
 func LinkTo[From, To any](to func(*From, *To) error, from func(*From, *To) error) Link {
 	if to == nil || from == nil {
 		panic("convert: LinkTo needs both functions")
 	}
-	fromPool, toPool := poolOf[From](), poolOf[To]()
 	return Link{&step{
 		from:     reflect.TypeFor[*From](),
 		to:       reflect.TypeFor[*To](),
 		fromName: typename.Of(reflect.TypeFor[From]()),
 		toName:   typename.Of(reflect.TypeFor[To]()),
-		newFrom:  func() any { return obtain(fromPool) },
-		newTo:    func() any { return obtain(toPool) },
-		freeFrom: func(v any) { recycle(fromPool, v.(*From)) },
-		freeTo:   func(v any) { recycle(toPool, v.(*To)) },
+		newFrom:  func() any { return new(From) },
+		newTo:    func() any { return new(To) },
 		forward:  func(src, dst any) error { return to(src.(*From), dst.(*To)) },
 		backward: func(src, dst any) error { return from(dst.(*From), src.(*To)) },
 	}}
@@ -70,7 +72,6 @@ type step struct {
 	from, to         reflect.Type // *From, *To
 	fromName, toName string
 	newFrom, newTo   func() any
-	freeFrom, freeTo func(any)
 	forward          func(src, dst any) error
 	backward         func(src, dst any) error
 }
@@ -120,7 +121,7 @@ func panicSite() string {
 // upSteps converts cur, a private object of the first step's From type, along
 // steps towards the hub. The last step writes into last when it is not nil,
 // into a new object otherwise; the result is returned. Intermediate objects
-// are recycled.
+// are new, and the result may point into them.
 func upSteps(cur any, steps []*step, last any) (any, error) {
 	for i, s := range steps {
 		next := last
@@ -128,13 +129,7 @@ func upSteps(cur any, steps []*step, last any) (any, error) {
 			next = s.newTo()
 		}
 		if err := s.run(true, cur, next); err != nil {
-			if next != last {
-				s.freeTo(next)
-			}
 			return nil, err
-		}
-		if i > 0 {
-			s.freeFrom(cur)
 		}
 		cur = next
 	}
@@ -144,7 +139,8 @@ func upSteps(cur any, steps []*step, last any) (any, error) {
 // downSteps converts cur, a private object of the last step's To type (the
 // hub, for a full path), along steps away from the hub, in reverse order.
 // The last step writes into last when it is not nil, into a new object
-// otherwise; the result is returned. Intermediate objects are recycled.
+// otherwise; the result is returned. Intermediate objects are new, and the
+// result may point into them.
 func downSteps(cur any, steps []*step, last any) (any, error) {
 	for i := len(steps) - 1; i >= 0; i-- {
 		s := steps[i]
@@ -153,13 +149,7 @@ func downSteps(cur any, steps []*step, last any) (any, error) {
 			prev = s.newFrom()
 		}
 		if err := s.run(false, cur, prev); err != nil {
-			if prev != last {
-				s.freeFrom(prev)
-			}
 			return nil, err
-		}
-		if i < len(steps)-1 {
-			s.freeTo(cur)
 		}
 		cur = prev
 	}
@@ -280,43 +270,6 @@ func setKeepingType(obj runtime.Object, fresh reflect.Value) {
 		}
 	}
 	reflect.ValueOf(obj).Elem().Set(fresh.Elem())
-}
-
-// Intermediate objects live only while a walk passes through them; they are
-// recycled, zeroed, through one pool per type. Only the objects themselves
-// are recycled, not the values they point to, which the result may share.
-var intermediates sync.Map // reflect.Type -> *sync.Pool
-
-func poolOf[T any]() *sync.Pool {
-	key := reflect.TypeFor[T]()
-	if p, ok := intermediates.Load(key); ok {
-		return p.(*sync.Pool)
-	}
-	p, _ := intermediates.LoadOrStore(key, &sync.Pool{New: func() any { return new(T) }})
-	return p.(*sync.Pool)
-}
-
-// pooling, set only by tests, is told of every object taken from a pool
-// (put false) and put back into one (put true).
-var pooling func(v any, put bool)
-
-// obtain takes an object from pool.
-func obtain(pool *sync.Pool) any {
-	v := pool.Get()
-	if pooling != nil {
-		pooling(v, false)
-	}
-	return v
-}
-
-// recycle zeroes v and puts it back into its pool.
-func recycle[T any](pool *sync.Pool, v *T) {
-	if pooling != nil {
-		pooling(v, true)
-	}
-	var zero T
-	*v = zero
-	pool.Put(v)
 }
 
 // objectMeta returns obj's ObjectMeta, or nil when it has none.

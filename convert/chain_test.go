@@ -200,6 +200,7 @@ func chainScheme(hops int) *runtime.Scheme {
 type recorder struct {
 	quiet   atomic.Bool // benchmarks: record nothing
 	meddle  atomic.Bool // hooks change the maps and slices they are given in place
+	keep    atomic.Bool // hooks keep a pointer into their source's memory
 	mu      sync.Mutex
 	calls   []string
 	failOn  string // "to:<type>" or "from:<type>"
@@ -248,6 +249,11 @@ func (r *recorder) hook(dir string, from, to object) error {
 			labels["meddled"] = dir
 		}
 		r.meddled.Add(1)
+	}
+	if r.keep.Load() {
+		// What a step may do with its source: keep a pointer into it
+		// rather than copy the value.
+		to.spec().Nickname = &from.spec().Name
 	}
 	if r.quiet.Load() {
 		return nil

@@ -272,11 +272,10 @@ func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (
 	}
 	// Up to the hub.
 	h := cur
-	pooled := false // h is an intermediate object from a pool
 	switch up := c.steps[from]; {
 	case from == hubVersion:
 	case up != nil:
-		var target any // the destination when it is the hub; else a pooled hub is used
+		var target any // the destination when it is the hub; else a new hub
 		if last != nil {
 			target = last
 		}
@@ -284,7 +283,7 @@ func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (
 		if err != nil {
 			return err
 		}
-		h, pooled = result.(runtime.Object), last == nil
+		h = result.(runtime.Object)
 	default:
 		if last == nil {
 			if last, err = c.newObject(hubVersion); err != nil {
@@ -305,11 +304,7 @@ func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (
 	// Down from the hub.
 	if down := c.steps[to]; down != nil {
 		_, err = downSteps(h, down, dst)
-	} else {
-		err = dst.(conversion.Convertible).ConvertFrom(h.(conversion.Hub))
+		return err
 	}
-	if pooled {
-		c.steps[from][len(c.steps[from])-1].freeTo(h)
-	}
-	return err
+	return dst.(conversion.Convertible).ConvertFrom(h.(conversion.Hub))
 }

@@ -24,6 +24,9 @@
 // objects: a step moves values (property bags included) to its
 // destination rather than copying them, a hook cannot reach the caller's
 // objects, and a failed conversion leaves nothing half-built or aliased.
+// Every object between the ends of a walk is allocated for it and never
+// reused, so a step or hook may keep anything of its source, pointers into
+// it included, in its destination.
 // An error names the step that failed, once ("converting v4storage.Person
 // to v5storage.Person: ..."); a panic in a step is an error naming the step
 // and the code that panicked.
