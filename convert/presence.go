@@ -68,6 +68,8 @@ const (
 	quick4
 	quick8
 	quickString
+	quickFloat32 // compared with 0, as the generated copy does: -0 is zero, NaN is not
+	quickFloat64
 )
 
 type pairChild struct {
@@ -277,12 +279,16 @@ func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.
 		pf.quick = quick1
 	case reflect.Int16, reflect.Uint16:
 		pf.quick = quick2
-	case reflect.Int32, reflect.Uint32, reflect.Float32:
+	case reflect.Int32, reflect.Uint32:
 		pf.quick = quick4
-	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Float64:
+	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64:
 		if af.Type.Size() == 8 {
 			pf.quick = quick8
 		}
+	case reflect.Float32:
+		pf.quick = quickFloat32
+	case reflect.Float64:
+		pf.quick = quickFloat64
 	case reflect.String:
 		pf.quick = quickString
 	}
@@ -363,11 +369,17 @@ func zeroReadsBackAsZero(t reflect.Type) bool {
 	return back.Elem().IsZero()
 }
 
-// quickZero reports whether the value at p, of the kind k, is zero: all of
-// its bytes zero (which is what reflect.Value.IsZero says of numbers and
-// booleans, -0 included), or an empty string.
+// quickZero reports whether the value at p, of the kind k, is zero, by the
+// rule of the generated copy (genruntime.PtrIfNotZero's v == zero), which
+// reflect.Value.IsZero and encoding/json's omitempty follow too: an integer
+// or boolean whose bytes are all zero, a float equal to 0 (-0 included,
+// NaN not), or an empty string.
 func quickZero(p unsafe.Pointer, k quickKind) bool {
 	switch k {
+	case quickFloat32:
+		return *(*float32)(p) == 0
+	case quickFloat64:
+		return *(*float64)(p) == 0
 	case quick1:
 		return *(*uint8)(p) == 0
 	case quick2:

@@ -2,6 +2,9 @@ package convert_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -403,5 +406,154 @@ func TestTwinEntriesAtFixedPlacesAsWalked(t *testing.T) {
 		if want := `{"extra":null,"inner":null,"ratio":null,"turns":null}`; n == 0 && (len(fixed) != 1 || fixed["spec"] != want) {
 			t.Errorf("an empty twin: entries %v, want spec: %s", fixed, want)
 		}
+	}
+}
+
+type gaugeLevel struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Level float64 `json:"level,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type gaugeLevelRequired struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Level float64 `json:"level"`
+	} `json:"spec,omitempty"`
+}
+
+// A twin's float read back through an API version that holds it plain, as
+// the generated copies carry it (PtrIfNotZero for omitempty, a pointer
+// always otherwise): absent, zero, -0 (which == 0, PtrIfNotZero and
+// omitempty call zero) and others come back as the twin held them, bit for
+// bit.
+func TestTwinFloatsReadBackThroughAPlainFloat(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, level := range []*float64{nil, to(0.0), to(negZero), to(1.5), to(-2.0)} {
+		name := "absent"
+		if level != nil {
+			name = strconv.FormatFloat(*level, 'g', -1, 64)
+			if math.Signbit(*level) && *level == 0 {
+				name = "-0"
+			}
+		}
+		same := func(back *float64) bool {
+			return (back == nil) == (level == nil) &&
+				(level == nil || math.Float64bits(*back) == math.Float64bits(*level))
+		}
+		show := func(p *float64) string {
+			if p == nil {
+				return "absent"
+			}
+			return strconv.FormatFloat(*p, 'g', -1, 64) + fmt.Sprintf(" (bits %x)", math.Float64bits(*p))
+		}
+		t.Run(name+"/omitempty", func(t *testing.T) {
+			twin := &gaugeStorage{}
+			twin.Spec.Level = level
+			api := &gaugeLevel{}
+			api.Spec.Level = orZero(twin.Spec.Level)
+			if err := convert.StashBags(api, twin); err != nil {
+				t.Fatal(err)
+			}
+			sent := gaugeJSON(t, api)
+			back := &gaugeStorage{ObjectMeta: sent.ObjectMeta}
+			back.Spec.Level = genruntime.PtrIfNotZero(sent.Spec.Level)
+			if err := convert.RecallBags(back, sent); err != nil {
+				t.Fatal(err)
+			}
+			if !same(back.Spec.Level) {
+				t.Errorf("an update that did not touch level made it %s, want %s (annotations %v)", show(back.Spec.Level), show(level), api.Annotations)
+			}
+		})
+		t.Run(name+"/required", func(t *testing.T) {
+			twin := &gaugeStorage{}
+			twin.Spec.Level = level
+			api := &gaugeLevelRequired{}
+			api.Spec.Level = orZero(twin.Spec.Level)
+			if err := convert.StashBags(api, twin); err != nil {
+				t.Fatal(err)
+			}
+			sent := gaugeJSON(t, api)
+			back := &gaugeStorage{ObjectMeta: sent.ObjectMeta}
+			back.Spec.Level = to(sent.Spec.Level)
+			if err := convert.RecallBags(back, sent); err != nil {
+				t.Fatal(err)
+			}
+			if !same(back.Spec.Level) {
+				t.Errorf("an update that did not touch level made it %s, want %s (annotations %v)", show(back.Spec.Level), show(level), api.Annotations)
+			}
+		})
+	}
+}
+
+type gaugeStorage32 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+		Level       *float32                `json:"level,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type gaugeLevel32 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Level float32 `json:"level,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+// StashBags writes an entry for an omitempty float exactly where the
+// generated copy back (PtrIfNotZero) would not give what the twin holds: a
+// set value it turns into nil (0 and -0, which == 0), and not NaN, which
+// it keeps; the quick test from memory and the walk through reflect agree.
+func TestFloatEntriesFollowTheGeneratedCopy(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, level := range []*float64{nil, to(0.0), to(negZero), to(math.NaN()), to(1.5)} {
+		show := "absent"
+		if level != nil {
+			show = fmt.Sprintf("bits %x", math.Float64bits(*level))
+		}
+		check := func(bits int, entries map[string]string, walked map[string]string, copyBack bool) {
+			t.Helper()
+			if d := cmp.Diff(walked, entries); d != "" {
+				t.Errorf("float%d %s: the quick test found other entries than the walk (-walk +quick):\n%s", bits, show, d)
+			}
+			if want := level != nil && !copyBack; (entries["spec"] != "") != want {
+				t.Errorf("float%d %s: entries %v; the copy back gives a set value: %v, so an entry is needed: %v", bits, show, entries, copyBack, want)
+			}
+		}
+		both := func(api, twin any) (quick, walked map[string]string) {
+			t.Helper()
+			quick, err := convert.TwinEntriesForTest(api, twin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			convert.SetSlowAlwaysForTest(true)
+			defer convert.SetSlowAlwaysForTest(false)
+			if walked, err = convert.TwinEntriesForTest(api, twin); err != nil {
+				t.Fatal(err)
+			}
+			return quick, walked
+		}
+
+		twin := &gaugeStorage{}
+		twin.Spec.Level = level
+		api := &gaugeLevel{}
+		api.Spec.Level = orZero(level)
+		quick, walked := both(api, twin)
+		check(64, quick, walked, genruntime.PtrIfNotZero(api.Spec.Level) != nil)
+
+		twin32 := &gaugeStorage32{}
+		if level != nil {
+			twin32.Spec.Level = to(float32(*level))
+		}
+		api32 := &gaugeLevel32{}
+		api32.Spec.Level = orZero(twin32.Spec.Level)
+		quick, walked = both(api32, twin32)
+		check(32, quick, walked, genruntime.PtrIfNotZero(api32.Spec.Level) != nil)
 	}
 }
