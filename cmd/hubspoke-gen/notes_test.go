@@ -177,3 +177,27 @@ func TestMeaningEnumNote(t *testing.T) {
 		t.Errorf("the warning does not name the value only v3 allows and the hooks: %s", w)
 	}
 }
+
+// TestMeaningPointerNoteHooked: the case zeromeaning maps v1's 0 ("the
+// default") to v2's unset in a hook pair on WidgetSpec; with the hooks the
+// pointer change is taken as handled, without them it is named.
+func TestMeaningPointerNoteHooked(t *testing.T) {
+	const want = "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2"
+	out, err := generate("testdata/zeromeaning/api", options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, want); w != "" {
+		t.Errorf("with the hook pair, still a warning: %s", w)
+	}
+	api := freshCase(t, "zeromeaning", nil, nil)
+	if err := os.Remove(filepath.Join(api, "v1storage", "widget_hooks.go")); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = generate(api, options{strict: true}); err != nil {
+		t.Fatal(err)
+	}
+	if warningWith(out, want) == "" {
+		t.Errorf("without the hooks, no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
+	}
+}
