@@ -98,19 +98,32 @@ func testFuncs(dir, pkg string) (map[string]bool, error) {
 	return out, nil
 }
 
-// goldenNotes asks, for every kind without an exemplars function, for one
-// when the chain has hooks: random objects show that hooks lose nothing,
-// golden files pin down what they produce.
+// goldenNotes asks, for every kind whose conversions hooks adjust and
+// that has no exemplars function, for one: random objects show that hooks
+// lose nothing, golden files pin down what they produce. A kind's
+// conversions are those of the types its values reach, in every step.
 func goldenNotes(c *chain) ([]string, error) {
-	var hosts []string
-	for _, v := range c.versions {
-		steps := []*step{c.twin[v], c.storage[v]}
-		if sp := c.staging[v]; sp != nil {
-			steps = append(steps, sp.step)
-		}
-		for _, s := range steps {
-			if s != nil && slices.ContainsFunc(s.pairs, func(p *pair) bool { return p.hookTo || p.hookFrom }) && !slices.Contains(hosts, s.hostName) {
-				hosts = append(hosts, s.hostName)
+	hosts := map[string][]string{} // kind → the packages whose hooks its conversions call
+	for _, kind := range c.kinds {
+		for _, v := range c.versions {
+			for _, s := range []*step{c.twin[v], c.storage[v]} {
+				if s != nil && hooked(s, reaches(s, []string{kind})) && !slices.Contains(hosts[kind], s.hostName) {
+					hosts[kind] = append(hosts[kind], s.hostName)
+				}
+			}
+			sp := c.staging[v]
+			if sp == nil || c.storage[v] == nil {
+				continue
+			}
+			owners := reaches(c.storage[v], []string{kind})
+			var roots []string
+			for _, st := range sp.props {
+				if _, t := elemPath("", st.earlier.ref); t.kind == refObject && owners[c.storage[v].hostType(st.owner)] {
+					roots = append(roots, t.name)
+				}
+			}
+			if hooked(sp.step, reaches(sp.step, roots)) && !slices.Contains(hosts[kind], sp.step.hostName) {
+				hosts[kind] = append(hosts[kind], sp.step.hostName)
 			}
 		}
 	}
@@ -123,13 +136,49 @@ func goldenNotes(c *chain) ([]string, error) {
 	}
 	var out []string
 	for _, kind := range c.kinds {
-		if ex := exemplars(kind); !declared[ex] {
+		if ex := exemplars(kind); len(hosts[kind]) > 0 && !declared[ex] {
 			out = append(out, fmt.Sprintf("%s: hooks adjust the conversions in %s; for golden tests of what they produce, declare func %s() []runtime.Object "+
 				"(an object of each API version they affect) in a test file of package %s_test in %s",
-				kind, strings.Join(hosts, ", "), ex, c.hub.storageName, c.hub.storageName))
+				kind, strings.Join(hosts[kind], ", "), ex, c.hub.storageName, c.hub.storageName))
 		}
 	}
 	return out, nil
+}
+
+// hooked reports whether a type of s among names has a hook.
+func hooked(s *step, names map[string]bool) bool {
+	return slices.ContainsFunc(s.pairs, func(p *pair) bool { return names[p.name] && (p.hookTo || p.hookFrom) })
+}
+
+// reaches returns the types of step s (by the host side's names) that
+// values of the types roots reach through their properties, roots
+// included.
+func reaches(s *step, roots []string) map[string]bool {
+	out := map[string]bool{}
+	queue := slices.Clone(roots)
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		p := s.byName[name]
+		if p == nil || out[name] {
+			continue
+		}
+		out[name] = true
+		for _, pr := range p.props {
+			f, other := pr.host, false
+			if f == nil {
+				f, other = pr.other, true
+			}
+			if _, t := elemPath("", f.ref); t.kind == refObject {
+				tn := t.name
+				if other {
+					tn = s.hostType(tn)
+				}
+				queue = append(queue, tn)
+			}
+		}
+	}
+	return out
 }
 
 // convtestHeader opens the generated test file: how many cases its checks

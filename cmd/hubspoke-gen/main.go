@@ -363,7 +363,7 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	out.notes = append(out.notes, golden...)
-	out.warnings = c.warnings
+	out.warnings = append(slices.Clone(c.warnings), meaningWarnings(c)...)
 	out.loading = loading
 	return out, nil
 }

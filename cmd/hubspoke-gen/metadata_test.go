@@ -237,29 +237,12 @@ func TestTypeRenameFromFile(t *testing.T) {
 // +hubspoke:renamedFrom, keeping its JSON name, is reported as a removal
 // that names the new field and the marker that would declare the rename.
 func TestRenameHintForSameJSONName(t *testing.T) {
-	api := copyCase(t, "pdb")
-	copied := mustAbs(t, filepath.Dir(api))
-	from, to := "example.com/fixtures/"+filepath.Base(copied)+"/", "example.com/fixtures/pdb/"
-	err := filepath.WalkDir(copied, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if strings.HasPrefix(d.Name(), "zz_generated.") {
-			return os.Remove(p)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		b = bytes.ReplaceAll(b, []byte(to), []byte(from))
-		if filepath.Base(filepath.Dir(p)) == "v1beta1" {
+	api := freshCase(t, "pdb", func(dir string, b []byte) []byte {
+		if dir == "v1beta1" {
 			b = bytes.ReplaceAll(b, []byte("\tDisruptionsAllowed int32"), []byte("\tPodDisruptionsAllowed int32"))
 		}
-		return os.WriteFile(p, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+		return b
+	}, nil)
 	out, err := generate(api, options{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+)
+
+// Changes that keep every value but may change what it means: a property
+// held by value in one version and by pointer in its neighbour (where 0 may
+// mean "the default" on one side and be a value of its own on the other),
+// a default that changes, and an enum whose values change. The conversions
+// copy such values as they are; the generator names each one with the
+// choices the author has, as a warning (never an error, with -strict
+// neither: the conversions are lossless, only the author knows the
+// meaning). A type with hooks in both directions of the step is taken to
+// handle its properties, as for a property whose type changes.
+
+// The markers whose values meaningWarnings compares between versions.
+const (
+	markerDefault     = "+kubebuilder:default="
+	markerK8sDefault  = "+default="
+	markerEnum        = "+kubebuilder:validation:Enum="
+	noDefaultDeclared = "none"
+)
+
+// meaningWarnings lists, for every storage step, the properties both sides
+// have whose values may change meaning on the way (see above).
+func meaningWarnings(c *chain) []string {
+	var out []string
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		paths := typePaths(s, nil)
+		for _, p := range s.pairs {
+			if p.hookTo && p.hookFrom {
+				continue
+			}
+			for _, pr := range p.props {
+				if pr.host == nil || pr.other == nil || pr.action == actRetype {
+					continue
+				}
+				ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
+				if ho == nil || oo == nil {
+					continue
+				}
+				hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
+				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+					continue
+				}
+				out = append(out, meaningChanges(s, p, hf, of, joinPath(paths[p.name], hf.jsonName))...)
+			}
+		}
+	}
+	return out
+}
+
+// meaningChanges compares property hf of the host side of s with of, the
+// same property on the other side, and returns a warning for each change
+// of meaning it may hide.
+func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
+	// Older side first, as a reader of the history reads it.
+	older, newer := s.host, s.other
+	fo, fn := hf, of
+	if older.order.Compare(newer.order) > 0 {
+		older, newer, fo, fn = newer, older, of, hf
+	}
+	typ := p.otherName // as the newer version calls it
+	if s.host == newer {
+		typ = p.name
+	}
+	prop := fmt.Sprintf("%s %s.%s (%s)", newer.name, typ, fn.name, path)
+	if fo.name != fn.name {
+		prop += fmt.Sprintf(", %s in %s", fo.name, older.name)
+	}
+	hook := fmt.Sprintf("a hook pair (%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file)",
+		hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name)
+	do, dn := declaredDefault(older, fo), declaredDefault(newer, fn)
+	var out []string
+	// The same default declared in both versions settles what unset means.
+	if plain, ptr := fo.ref, fn.ref; (plain.kind == refPointer) != (ptr.kind == refPointer) && (do == "" || do != dn) {
+		pv, pointerVersion := older, newer
+		if plain.kind == refPointer {
+			plain, ptr = ptr, plain
+			pv, pointerVersion = newer, older
+		}
+		if zeroIsValue(plain) && ptr.elem.String() == plain.String() {
+			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s: %s tells a zero from unset, %s does not; "+
+				"if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
+				"or declare the default in both versions with // +kubebuilder:default=<value>, so that the API server sets it before any conversion "+
+				"(see \"Changes of meaning\" in hubspoke-gen's README)",
+				prop, fo.ref, older.name, fn.ref, newer.name, pointerVersion.name, pv.name, pv.name, pointerVersion.name, hook))
+		}
+	}
+	if do != dn {
+		out = append(out, fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
+			"(the storage versions declare no defaults), so an object written at one version without it reads at the other with that version's default, or none; "+
+			"if the default is part of what the value means, convert it in %s, or declare the same default in both versions with // +kubebuilder:default=<value>",
+			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook))
+	}
+	eo, en := enumValues(older, fo), enumValues(newer, fn)
+	if !slices.Equal(eo, en) {
+		var only []string
+		switch {
+		case eo == nil:
+			only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(en), older.name))
+		case en == nil:
+			only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(eo), newer.name))
+		}
+		for _, x := range eo {
+			if en != nil && !slices.Contains(en, x) {
+				only = append(only, fmt.Sprintf("%s only in %s", x, older.name))
+			}
+		}
+		for _, x := range en {
+			if eo != nil && !slices.Contains(eo, x) {
+				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
+			}
+		}
+		out = append(out, fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); "+
+			"map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)",
+			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "), hook))
+	}
+	return out
+}
+
+// zeroIsValue reports whether a value of type r has a zero that JSON
+// writes (a number, a string, a bool, an enum, a struct of another
+// package such as resource.Quantity): one that a pointer tells from unset.
+func zeroIsValue(r *typeRef) bool {
+	switch r.kind {
+	case refBasic, refEnum:
+		return true
+	case refExternal:
+		switch r.typ.Underlying().(type) {
+		case *types.Map, *types.Slice, *types.Pointer, *types.Interface:
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// elemTypeComments returns the comments of the named type of v that a
+// field of type r holds (through pointers, and through slices and maps
+// when elems), if any.
+func elemTypeComments(v *version, r *typeRef, elems bool) comments {
+	for r.kind == refPointer || elems && (r.kind == refSlice || r.kind == refMap) {
+		r = r.elem
+	}
+	if r.kind == refEnum || r.kind == refObject {
+		return v.typeComments(r.name)
+	}
+	return comments{}
+}
+
+// declaredDefault returns the default f declares in v (+kubebuilder:default
+// or +default on the field, else on its type), "" when none.
+func declaredDefault(v *version, f *field) string {
+	for _, c := range []comments{f.comments, elemTypeComments(v, f.ref, false)} {
+		for _, prefix := range []string{markerDefault, markerK8sDefault} {
+			if d := c.values(prefix); len(d) > 0 {
+				return d[0]
+			}
+		}
+	}
+	return ""
+}
+
+func defaultText(d string) string {
+	if d == "" {
+		return noDefaultDeclared
+	}
+	return d
+}
+
+// enumValues returns the values, sorted, that +kubebuilder:validation:Enum
+// allows for f in v (on the field, else on its type or its elements'
+// type); nil when it declares none.
+func enumValues(v *version, f *field) []string {
+	for _, c := range []comments{f.comments, elemTypeComments(v, f.ref, true)} {
+		e := c.values(markerEnum)
+		if len(e) == 0 {
+			continue
+		}
+		list, sep := e[0], ";"
+		if strings.HasPrefix(list, "{") && strings.HasSuffix(list, "}") {
+			list, sep = list[1:len(list)-1], ","
+		}
+		out := []string{}
+		for _, x := range strings.Split(list, sep) {
+			if x = strings.Trim(strings.TrimSpace(x), `"`); !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	return nil
+}
+
+func enumText(values []string) string {
+	if values == nil {
+		return "any value"
+	}
+	return strings.Join(values, ";")
+}

@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// freshCase copies the case name as copyCase does, without the files the
+// generator wrote, its import paths pointing at the copy, each other file
+// passed through edit (with the name of its directory: v1, v1storage) when
+// edit is not nil, and the files of add (path relative to the api
+// directory → content) written into it. It returns the copy's api
+// directory.
+func freshCase(t *testing.T, name string, edit func(dir string, b []byte) []byte, add map[string]string) string {
+	t.Helper()
+	api := copyCase(t, name)
+	copied := mustAbs(t, filepath.Dir(api))
+	from, to := "example.com/fixtures/"+filepath.Base(copied)+"/", "example.com/fixtures/"+name+"/"
+	err := filepath.WalkDir(copied, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), "zz_generated.") {
+			return os.Remove(p)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		b = bytes.ReplaceAll(b, []byte(to), []byte(from))
+		if edit != nil {
+			b = edit(filepath.Base(filepath.Dir(p)), b)
+		}
+		return os.WriteFile(p, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel, src := range add {
+		p := filepath.Join(api, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src = strings.ReplaceAll(src, to, from)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return api
+}
+
+// TestGoldenNoteNamesHookedKinds: in a group of kinds of which one has a
+// hook (multikind's Widget, on WidgetSpec, which Gadget and Doohickey do
+// not use), the note asking for golden exemplars names that kind only.
+func TestGoldenNoteNamesHookedKinds(t *testing.T) {
+	api := freshCase(t, "multikind", nil, map[string]string{
+		"v1storage/widget_hooks.go": `package v1storage
+
+import "example.com/fixtures/multikind/api/v2storage"
+
+// AssignPropertiesTo adjusts the conversion of a WidgetSpec to v2.
+func (s *WidgetSpec) AssignPropertiesTo(dst *v2storage.WidgetSpec) error { return nil }
+`,
+	})
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var golden []string
+	for _, n := range out.notes {
+		if strings.Contains(n, "for golden tests") {
+			golden = append(golden, n)
+		}
+	}
+	want := "Widget: hooks adjust the conversions in v1storage; for golden tests of what they produce, declare func widgetExemplars()"
+	if len(golden) != 1 || !strings.HasPrefix(golden[0], want) {
+		t.Errorf("golden-exemplar notes:\n%s\nwant one, starting %q", strings.Join(golden, "\n"), want)
+	}
+	if slices.ContainsFunc(golden, func(n string) bool { return strings.HasPrefix(n, "Gadget") || strings.HasPrefix(n, "Doohickey") }) {
+		t.Errorf("a kind without hooks is asked for golden exemplars:\n%s", strings.Join(golden, "\n"))
+	}
+}
+
+// warningWith returns the warning of out that starts with prefix, "" when
+// none does.
+func warningWith(out *output, prefix string) string {
+	i := slices.IndexFunc(out.warnings, func(w string) bool { return strings.HasPrefix(w, prefix) })
+	if i < 0 {
+		return ""
+	}
+	return out.warnings[i]
+}
+
+// TestMeaningPointerNote: a property held by value in one version and by
+// pointer in its neighbour (optionality's replicas: int32 in v1, *int32 in
+// v2) is named in a warning with both versions and the choices, also
+// under -strict, which it does not fail; the same default declared in both
+// versions settles it.
+func TestMeaningPointerNote(t *testing.T) {
+	out, err := generate("testdata/optionality/api", options{strict: true})
+	if err != nil {
+		t.Fatalf("with -strict: %v", err)
+	}
+	w := warningWith(out, "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2: v2 tells a zero from unset, v1 does not")
+	if w == "" {
+		t.Fatalf("no warning names the pointer change of spec.replicas:\n%s", strings.Join(out.warnings, "\n"))
+	}
+	for _, want := range []string{
+		"AssignPropertiesTo(dst *v2storage.WidgetSpec) error and AssignPropertiesFrom(src *v2storage.WidgetSpec) error on v1storage.WidgetSpec",
+		"declare the default in both versions with // +kubebuilder:default=<value>",
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("the warning does not say %q:\n%s", want, w)
+		}
+	}
+	api := freshCase(t, "optionality", func(dir string, b []byte) []byte {
+		if dir == "v1" || dir == "v2" {
+			b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=1\n\tReplicas "), 1)
+		}
+		return b
+	}, nil)
+	out, err = generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v2 WidgetSpec.Replicas"); w != "" {
+		t.Errorf("with the same default in v1 and v2, still a warning: %s", w)
+	}
+}
+
+// TestMeaningDefaultNote: a default that a version declares and its
+// neighbour does not (+kubebuilder:default=1 on optionality's replicas in
+// v2 only), or declares otherwise, is named in a warning.
+func TestMeaningDefaultNote(t *testing.T) {
+	api := freshCase(t, "optionality", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v2":
+			b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=1\n\tReplicas "), 1)
+		case "v3":
+			b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=2\n\tReplicas "), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{strict: true})
+	if err != nil {
+		t.Fatalf("with -strict: %v", err)
+	}
+	for _, want := range []string{
+		"v2 WidgetSpec.Replicas (spec.replicas): its default changes (none in v1, 1 in v2)",
+		"v3 WidgetSpec.Replicas (spec.replicas): its default changes (1 in v2, 2 in v3)",
+	} {
+		if w := warningWith(out, want); w == "" {
+			t.Errorf("no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
+		} else if !strings.Contains(w, "declare the same default in both versions") || !strings.Contains(w, "AssignPropertiesTo(dst *") {
+			t.Errorf("the warning does not name the choices: %s", w)
+		}
+	}
+}
+
+// TestMeaningEnumNote: an enum whose values change (person's tier: Free
+// and Pro in v2, also Enterprise in v3) is named in a warning, with the
+// values only one version allows.
+func TestMeaningEnumNote(t *testing.T) {
+	out, err := generate("testdata/person/api", options{strict: true})
+	if err != nil {
+		t.Fatalf("with -strict: %v", err)
+	}
+	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Enterprise;Free;Pro in v3)")
+	if w == "" {
+		t.Fatalf("no warning names the enum change of spec.tier:\n%s", strings.Join(out.warnings, "\n"))
+	}
+	if !strings.Contains(w, "(Enterprise only in v3)") || !strings.Contains(w, "on v2storage.PersonSpec") {
+		t.Errorf("the warning does not name the value only v3 allows and the hooks: %s", w)
+	}
+}
+
+// TestMeaningPointerNoteHooked: the case zeromeaning maps v1's 0 ("the
+// default") to v2's unset in a hook pair on WidgetSpec; with the hooks the
+// pointer change is taken as handled, without them it is named.
+func TestMeaningPointerNoteHooked(t *testing.T) {
+	const want = "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2"
+	out, err := generate("testdata/zeromeaning/api", options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, want); w != "" {
+		t.Errorf("with the hook pair, still a warning: %s", w)
+	}
+	api := freshCase(t, "zeromeaning", nil, nil)
+	if err := os.Remove(filepath.Join(api, "v1storage", "widget_hooks.go")); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = generate(api, options{strict: true}); err != nil {
+		t.Fatal(err)
+	}
+	if warningWith(out, want) == "" {
+		t.Errorf("without the hooks, no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
+	}
+}
