@@ -126,7 +126,17 @@ type history struct {
 	versions []*rVersion
 	nextID   int
 	graves   []grave
+	returns  []returned     // properties the version being made takes from graves
 	counts   map[string]int // mutations made, by kind
+}
+
+// returned is a property that the version being made brings back (or
+// renames to the name of) from a grave: its type, the property, the grave.
+type returned struct {
+	t       *rType
+	p       *rProp
+	g       grave
+	renamed bool // renamed to the grave's name rather than brought back
 }
 
 func (h *history) id() int { h.nextID++; return h.nextID }
@@ -462,6 +472,7 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 	v := prev.clone(name)
 	live := reachable(prev)
 	touched := map[int]bool{}
+	h.returns = nil
 	for range 1 + h.r.IntN(5) {
 		// A random struct of the previous version, still used.
 		var structs []*rType
@@ -576,6 +587,7 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			}
 		}
 	}
+	h.settleReturns(v)
 	// Changes to types the version no longer uses are not changes.
 	used := reachable(v)
 	for id, t := range v.types {
@@ -606,6 +618,7 @@ func (h *history) newName(v *rVersion, t *rType, p *rProp) string {
 		}
 		if shape(v, p.expr) == g.shape || h.compat && stagedAt(v) && stageable(g.prop.expr, p.expr) {
 			h.counts["renamed to a removed name"]++
+			h.returns = append(h.returns, returned{t: t, p: p, g: g, renamed: true})
 			return g.prop.name
 		}
 	}
@@ -631,9 +644,32 @@ func (h *history) bringBack(prev, v *rVersion, t *rType, touched map[int]bool) {
 		t.props = append(t.props, &p)
 		touched[p.id] = true
 		h.graves = slices.Delete(h.graves, i, i+1)
+		h.returns = append(h.returns, returned{t: t, p: &p, g: g})
 		h.counts["brought back"]++
 		return
 	}
+}
+
+// settleReturns undoes what v brought back from a grave, or renamed to a
+// grave's name, when a later change of the same version (to a struct the
+// property holds) gave it another JSON shape than it had, unless compat
+// staging carries the old one: the property stays away (or takes a fresh
+// name), as the generator would refuse it.
+func (h *history) settleReturns(v *rVersion) {
+	for _, r := range h.returns {
+		if shape(v, r.p.expr) == r.g.shape || h.compat && stagedAt(v) && stageable(r.g.prop.expr, r.p.expr) {
+			continue
+		}
+		if r.renamed {
+			r.p.name = fmt.Sprintf("P%d", h.id())
+			h.counts["renamed to a removed name"]--
+			continue
+		}
+		r.t.props = slices.DeleteFunc(r.t.props, func(q *rProp) bool { return q == r.p })
+		h.graves = append(h.graves, r.g)
+		h.counts["brought back"]--
+	}
+	h.returns = nil
 }
 
 // renameType renames a type of the previous version that this version
