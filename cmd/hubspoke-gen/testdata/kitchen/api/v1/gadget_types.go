@@ -89,6 +89,35 @@ type GadgetSpec struct {
 	Memory resource.Quantity `json:"memory,omitempty"`
 	// +optional
 	Resources corev1.ResourceList `json:"resources,omitempty"`
+
+	// Parts, one per name.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	Parts []Part `json:"parts,omitempty"`
+
+	// Zones by name.
+	// +optional
+	Zones map[string]Zone `json:"zones,omitempty"`
+
+	// Spares, by bin.
+	// +optional
+	Spares map[string][]Part `json:"spares,omitempty"`
+
+	// Backup parts.
+	// +optional
+	Backups []*Part `json:"backups,omitempty"`
+
+	// Dimensions, always present.
+	Dimensions Dimensions `json:"dimensions"`
+
+	// Grid of numbers.
+	// +optional
+	Grid [][]int32 `json:"grid,omitempty"`
+
+	// Conditions of the gadget, in its spec.
+	// +optional
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -106,4 +135,24 @@ type GadgetStatus struct {
 
 func init() {
 	SchemeBuilder.Register(&Gadget{}, &GadgetList{})
+}
+
+// Part is a part of a gadget; v2 adds Color.
+type Part struct {
+	// Name identifies the part.
+	Name string `json:"name"`
+	// +optional
+	Weight int32 `json:"weight,omitempty"`
+}
+
+// Zone is where a gadget runs.
+type Zone struct {
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
+}
+
+// Dimensions of a gadget; v2 adds Height.
+type Dimensions struct {
+	// +optional
+	Width int32 `json:"width,omitempty"`
 }

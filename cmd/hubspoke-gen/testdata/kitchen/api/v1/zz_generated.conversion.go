@@ -65,6 +65,34 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	if memoryCopy := s.Memory; !memoryCopy.IsZero() {
 		memory = &memoryCopy
 	}
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(s.Zones, (*Zone).AssignProperties_To_Zone)
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(s.Spares, func(from *[]Part, to *[]v1storage.Part) error {
+		v, err := genruntime.ConvertSlice(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(s.Backups, func(from **Part, to **v1storage.Part) error {
+		v, err := genruntime.ConvertPointer(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(&s.Dimensions, (*Dimensions).AssignProperties_To_Dimensions)
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*dst = v1storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -81,11 +109,56 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	dst.Template = genruntime.PtrIfNotZeroValue(s.Template)
 	dst.Memory = memory
 	dst.Resources = s.Resources
+	dst.Parts = parts
+	dst.Zones = zones
+	dst.Spares = spares
+	dst.Backups = backups
+	dst.Dimensions = dimensions
+	dst.Grid = s.Grid
+	dst.Conditions = s.Conditions
 	return nil
 }
 
 // AssignProperties_From_GadgetSpec fills this GadgetSpec from its storage twin.
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec) error {
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v1storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(src.Zones, func(from *v1storage.Zone, to *Zone) error {
+		return to.AssignProperties_From_Zone(from)
+	})
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(src.Spares, func(from *[]v1storage.Part, to *[]Part) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v1storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(src.Backups, func(from **v1storage.Part, to **Part) error {
+		v, err := genruntime.ConvertPointer(*from, func(from *v1storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(src.Dimensions, func(from *v1storage.Dimensions, to *Dimensions) error {
+		return to.AssignProperties_From_Dimensions(from)
+	})
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
 	s.Note = ptr.Deref(src.Note, "")
@@ -102,6 +175,13 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec)
 	s.Template = ptr.Deref(src.Template, runtime.RawExtension{})
 	s.Memory = ptr.Deref(src.Memory, resource.Quantity{})
 	s.Resources = src.Resources
+	s.Parts = parts
+	s.Zones = zones
+	s.Spares = spares
+	s.Backups = backups
+	s.Dimensions = ptr.Deref(dimensions, Dimensions{})
+	s.Grid = src.Grid
+	s.Conditions = src.Conditions
 	return nil
 }
 
@@ -119,6 +199,56 @@ func (s *GadgetStatus) AssignProperties_From_GadgetStatus(src *v1storage.GadgetS
 	*s = GadgetStatus{
 		Conditions: src.Conditions,
 		ObservedAt: src.ObservedAt,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into its storage twin.
+func (s *Part) AssignProperties_To_Part(dst *v1storage.Part) error {
+	*dst = v1storage.Part{
+		Name:   ptr.To(s.Name),
+		Weight: genruntime.PtrIfNotZero(s.Weight),
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from its storage twin.
+func (s *Part) AssignProperties_From_Part(src *v1storage.Part) error {
+	*s = Part{
+		Name:   ptr.Deref(src.Name, ""),
+		Weight: ptr.Deref(src.Weight, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Zone copies this Zone into its storage twin.
+func (s *Zone) AssignProperties_To_Zone(dst *v1storage.Zone) error {
+	*dst = v1storage.Zone{
+		Replicas: genruntime.PtrIfNotZero(s.Replicas),
+	}
+	return nil
+}
+
+// AssignProperties_From_Zone fills this Zone from its storage twin.
+func (s *Zone) AssignProperties_From_Zone(src *v1storage.Zone) error {
+	*s = Zone{
+		Replicas: ptr.Deref(src.Replicas, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Dimensions copies this Dimensions into its storage twin.
+func (s *Dimensions) AssignProperties_To_Dimensions(dst *v1storage.Dimensions) error {
+	*dst = v1storage.Dimensions{
+		Width: genruntime.PtrIfNotZero(s.Width),
+	}
+	return nil
+}
+
+// AssignProperties_From_Dimensions fills this Dimensions from its storage twin.
+func (s *Dimensions) AssignProperties_From_Dimensions(src *v1storage.Dimensions) error {
+	*s = Dimensions{
+		Width: ptr.Deref(src.Width, 0),
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/kitchen/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -84,6 +85,34 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return err
 	}
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(s.Zones, (*Zone).AssignProperties_To_Zone)
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(s.Spares, func(from *[]Part, to *[]v2storage.Part) error {
+		v, err := genruntime.ConvertSlice(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(s.Backups, func(from **Part, to **v2storage.Part) error {
+		v, err := genruntime.ConvertPointer(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(s.Dimensions, (*Dimensions).AssignProperties_To_Dimensions)
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = s.Owner
 	dst.Note = s.Note
@@ -100,6 +129,13 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Template = s.Template
 	dst.Memory = s.Memory
 	dst.Resources = s.Resources
+	dst.Parts = parts
+	dst.Zones = zones
+	dst.Spares = spares
+	dst.Backups = backups
+	dst.Dimensions = dimensions
+	dst.Grid = s.Grid
+	dst.Conditions = s.Conditions
 	dst.PropertyBag = bag
 	return nil
 }
@@ -125,6 +161,44 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	if err != nil {
 		return err
 	}
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(src.Zones, func(from *v2storage.Zone, to *Zone) error {
+		return to.AssignProperties_From_Zone(from)
+	})
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(src.Spares, func(from *[]v2storage.Part, to *[]Part) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v2storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(src.Backups, func(from **v2storage.Part, to **Part) error {
+		v, err := genruntime.ConvertPointer(*from, func(from *v2storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(src.Dimensions, func(from *v2storage.Dimensions, to *Dimensions) error {
+		return to.AssignProperties_From_Dimensions(from)
+	})
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = src.Owner
 	s.Note = src.Note
@@ -141,7 +215,94 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Template = src.Template
 	s.Memory = src.Memory
 	s.Resources = src.Resources
+	s.Parts = parts
+	s.Zones = zones
+	s.Spares = spares
+	s.Backups = backups
+	s.Dimensions = dimensions
+	s.Grid = src.Grid
+	s.Conditions = src.Conditions
 	s.PropertyBag = bag
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into v2storage.
+func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	color, err := propertybag.Pull[string](&bag, "Color")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.Part{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Weight:      s.Weight,
+		Color:       color,
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from v2storage.
+func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Color", src.Color); err != nil {
+		return err
+	}
+	*s = Part{
+		PropertyBag: bag,
+		Name:        src.Name,
+		Weight:      src.Weight,
+	}
+	return nil
+}
+
+// AssignProperties_To_Zone copies this Zone into v2storage.
+func (s *Zone) AssignProperties_To_Zone(dst *v2storage.Zone) error {
+	*dst = v2storage.Zone{
+		PropertyBag: s.PropertyBag,
+		Replicas:    s.Replicas,
+	}
+	return nil
+}
+
+// AssignProperties_From_Zone fills this Zone from v2storage.
+func (s *Zone) AssignProperties_From_Zone(src *v2storage.Zone) error {
+	*s = Zone{
+		PropertyBag: src.PropertyBag,
+		Replicas:    src.Replicas,
+	}
+	return nil
+}
+
+// AssignProperties_To_Dimensions copies this Dimensions into v2storage.
+func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	height, err := propertybag.Pull[int32](&bag, "Height")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.Dimensions{
+		PropertyBag: bag,
+		Width:       s.Width,
+		Height:      height,
+	}
+	return nil
+}
+
+// AssignProperties_From_Dimensions fills this Dimensions from v2storage.
+func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Height", src.Height); err != nil {
+		return err
+	}
+	*s = Dimensions{
+		PropertyBag: bag,
+		Width:       src.Width,
+	}
 	return nil
 }
 

@@ -95,6 +95,35 @@ type GadgetSpec struct {
 	Memory resource.Quantity `json:"memory,omitempty"`
 	// +optional
 	Resources corev1.ResourceList `json:"resources,omitempty"`
+
+	// Parts, one per name.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	Parts []Part `json:"parts,omitempty"`
+
+	// Zones by name.
+	// +optional
+	Zones map[string]Zone `json:"zones,omitempty"`
+
+	// Spares, by bin.
+	// +optional
+	Spares map[string][]Part `json:"spares,omitempty"`
+
+	// Backup parts.
+	// +optional
+	Backups []*Part `json:"backups,omitempty"`
+
+	// Dimensions, always present.
+	Dimensions Dimensions `json:"dimensions"`
+
+	// Grid of numbers.
+	// +optional
+	Grid [][]int32 `json:"grid,omitempty"`
+
+	// Conditions of the gadget, in its spec.
+	// +optional
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -112,4 +141,28 @@ type GadgetStatus struct {
 
 func init() {
 	SchemeBuilder.Register(&Gadget{}, &GadgetList{})
+}
+
+// Part is a part of a gadget.
+type Part struct {
+	// Name identifies the part.
+	Name string `json:"name"`
+	// +optional
+	Weight int32 `json:"weight,omitempty"`
+	// +optional
+	Color string `json:"color,omitempty"`
+}
+
+// Zone is where a gadget runs.
+type Zone struct {
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
+}
+
+// Dimensions of a gadget.
+type Dimensions struct {
+	// +optional
+	Width int32 `json:"width,omitempty"`
+	// +optional
+	Height int32 `json:"height,omitempty"`
 }

@@ -102,6 +102,34 @@ type GadgetSpec struct {
 
 	// +optional
 	Resources corev1.ResourceList `json:"resources,omitempty"`
+
+	// Parts, one per name.
+	// +optional
+	Parts []Part `json:"parts,omitempty" hubspoke:"listMapKey=name"`
+
+	// Zones by name.
+	// +optional
+	Zones map[string]Zone `json:"zones,omitempty"`
+
+	// Spares, by bin.
+	// +optional
+	Spares map[string][]Part `json:"spares,omitempty"`
+
+	// Backup parts.
+	// +optional
+	Backups []*Part `json:"backups,omitempty"`
+
+	// Dimensions, always present.
+	// +optional
+	Dimensions *Dimensions `json:"dimensions,omitempty"`
+
+	// Grid of numbers.
+	// +optional
+	Grid [][]int32 `json:"grid,omitempty"`
+
+	// Conditions of the gadget, in its spec.
+	// +optional
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -114,6 +142,43 @@ type GadgetStatus struct {
 
 	// +optional
 	ObservedAt *metav1.Time `json:"observedAt,omitempty"`
+}
+
+// Part is a part of a gadget.
+type Part struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Name identifies the part.
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Weight *int32 `json:"weight,omitempty"`
+
+	// +optional
+	Color *string `json:"color,omitempty"`
+}
+
+// Zone is where a gadget runs.
+type Zone struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Replicas *int32 `json:"replicas,omitempty"`
+}
+
+// Dimensions of a gadget.
+type Dimensions struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Width *int32 `json:"width,omitempty"`
+
+	// +optional
+	Height *int32 `json:"height,omitempty"`
 }
 
 func init() {

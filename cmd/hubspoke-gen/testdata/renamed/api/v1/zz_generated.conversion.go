@@ -61,6 +61,7 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	}
 	*dst = v1storage.WidgetSpec{
 		AlphaKey: genruntime.PtrIfNotZero(s.AlphaKey),
+		SortKey:  genruntime.PtrIfNotZero(s.SortKey),
 		Owner:    owner,
 	}
 	return nil
@@ -76,6 +77,7 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	}
 	*s = WidgetSpec{
 		AlphaKey: ptr.Deref(src.AlphaKey, ""),
+		SortKey:  ptr.Deref(src.SortKey, ""),
 		Owner:    owner,
 	}
 	return nil

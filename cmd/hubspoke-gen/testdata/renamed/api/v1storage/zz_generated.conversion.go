@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/renamed/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -48,12 +49,17 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
+	if err := propertybag.Add(&bag, "SortKey", s.SortKey); err != nil {
+		return err
+	}
 	owner, err := genruntime.ConvertPointer(s.Owner, (*Person).AssignProperties_To_Person)
 	if err != nil {
 		return fmt.Errorf("owner: %w", err)
 	}
 	*dst = v2storage.WidgetSpec{
-		PropertyBag: s.PropertyBag,
+		PropertyBag: bag,
 		SortKey:     s.AlphaKey, // renamed: AlphaKey in v1storage
 		Owner:       owner,
 	}
@@ -62,6 +68,12 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
+	sortKey, err := propertybag.Pull[string](&bag, "SortKey")
+	if err != nil {
+		return err
+	}
 	owner, err := genruntime.ConvertPointer(src.Owner, func(from *v2storage.Person, to *Person) error {
 		return to.AssignProperties_From_Person(from)
 	})
@@ -69,8 +81,9 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 		return fmt.Errorf("owner: %w", err)
 	}
 	*s = WidgetSpec{
-		PropertyBag: src.PropertyBag,
+		PropertyBag: bag,
 		AlphaKey:    src.SortKey, // renamed: SortKey in v2storage
+		SortKey:     sortKey,
 		Owner:       owner,
 	}
 	return nil

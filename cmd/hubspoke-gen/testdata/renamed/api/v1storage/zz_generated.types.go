@@ -43,6 +43,10 @@ type WidgetSpec struct {
 	// +optional
 	AlphaKey *string `json:"alphaKey,omitempty"`
 
+	// SortKey in v1 is not v2's SortKey, which was AlphaKey.
+	// +optional
+	SortKey *string `json:"sortKey,omitempty"`
+
 	// +optional
 	Owner *Person `json:"owner,omitempty"`
 }

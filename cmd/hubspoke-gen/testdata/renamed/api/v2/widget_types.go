@@ -26,7 +26,9 @@ type WidgetList struct {
 	Items           []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
+// WidgetSpec is the desired state of a Widget. v1's SortKey is gone; its
+// AlphaKey is now called SortKey.
+// +hubspoke:removed=SortKey
 type WidgetSpec struct {
 	// SortKey was AlphaKey.
 	// +optional

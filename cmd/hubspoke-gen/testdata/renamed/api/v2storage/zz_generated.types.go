@@ -36,7 +36,8 @@ type WidgetList struct {
 	Items []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
+// WidgetSpec is the desired state of a Widget. v1's SortKey is gone; its
+// AlphaKey is now called SortKey.
 type WidgetSpec struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`

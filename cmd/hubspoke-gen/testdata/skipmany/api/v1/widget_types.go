@@ -36,6 +36,13 @@ type WidgetSpec struct {
 	// +listMapKey=name
 	// +optional
 	Tags []Tag `json:"tags"`
+	// P.Z and Q (new in v2) leave and come back in v4 as PostalAddress,
+	// staged in v3storage's compat package in the shapes of two versions
+	// (v1's Address, v2's Location) that have one name there.
+	// +optional
+	P *Outer `json:"p,omitempty"`
+	// +optional
+	Billing *Address `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -60,4 +67,16 @@ type TagKind string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Outer holds an address.
+type Outer struct {
+	// +optional
+	Z *Address `json:"z,omitempty"`
+}
+
+// Address is an address.
+type Address struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

@@ -59,9 +59,19 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(s.P, (*Outer).AssignProperties_To_Outer)
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
-		Tags: tags,
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Tags:    tags,
+		P:       pValue,
+		Billing: billing,
 	}
 	return nil
 }
@@ -74,9 +84,23 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(src.P, func(from *v1storage.Outer, to *Outer) error {
+		return to.AssignProperties_From_Outer(from)
+	})
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
-		Tags: tags,
+		Name:    ptr.Deref(src.Name, ""),
+		Tags:    tags,
+		P:       pValue,
+		Billing: billing,
 	}
 	return nil
 }
@@ -111,6 +135,48 @@ func (s *Tag) AssignProperties_From_Tag(src *v1storage.Tag) error {
 	*s = Tag{
 		Name: ptr.Deref(src.Name, ""),
 		Kind: TagKind(ptr.Deref(src.Kind, "")),
+	}
+	return nil
+}
+
+// AssignProperties_To_Outer copies this Outer into its storage twin.
+func (s *Outer) AssignProperties_To_Outer(dst *v1storage.Outer) error {
+	z, err := genruntime.ConvertPointer(s.Z, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*dst = v1storage.Outer{
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_From_Outer fills this Outer from its storage twin.
+func (s *Outer) AssignProperties_From_Outer(src *v1storage.Outer) error {
+	z, err := genruntime.ConvertPointer(src.Z, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*s = Outer{
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
+	*dst = v1storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/skipmany/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -56,9 +57,23 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 			return err
 		}
 	}
+	if err := propertybag.Add(&bag, "P", s.P); err != nil {
+		return err
+	}
+	// From the bag: what v1storage has no field for.
+	q, err := propertybag.Pull[v2storage.Location](&bag, "Q")
+	if err != nil {
+		return err
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Name:        s.Name,
+		Billing:     billing,
+		Q:           q,
 	}
 	return nil
 }
@@ -66,15 +81,49 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Q", src.Q); err != nil {
+		return err
+	}
 	// From the bag: what v2storage has no field for.
 	tags, err := propertybag.Pull[[]Tag](&bag, "Tags")
 	if err != nil {
 		return err
 	}
+	pValue, err := propertybag.Pull[Outer](&bag, "P")
+	if err != nil {
+		return err
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.Location, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Name:        src.Name,
 		Tags:        ptr.Deref(tags, nil),
+		P:           pValue,
+		Billing:     billing,
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into v2storage.
+func (s *Address) AssignProperties_To_Address(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		PropertyBag: s.PropertyBag,
+		Zip:         s.Zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from v2storage.
+func (s *Address) AssignProperties_From_Address(src *v2storage.Location) error {
+	*s = Address{
+		PropertyBag: src.PropertyBag,
+		Zip:         src.Zip,
 	}
 	return nil
 }

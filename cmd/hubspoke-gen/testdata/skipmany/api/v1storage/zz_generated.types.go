@@ -47,6 +47,15 @@ type WidgetSpec struct {
 	// from none at both ends, and must come back empty.
 	// +optional
 	Tags []Tag `json:"tags" hubspoke:"listMapKey=name"`
+
+	// P.Z and Q (new in v2) leave and come back in v4 as PostalAddress,
+	// staged in v3storage's compat package in the shapes of two versions
+	// (v1's Address, v2's Location) that have one name there.
+	// +optional
+	P *Outer `json:"p,omitempty"`
+
+	// +optional
+	Billing *Address `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -74,6 +83,24 @@ type Tag struct {
 
 // TagKind says what a tag is for.
 type TagKind string
+
+// Outer holds an address.
+type Outer struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Z *Address `json:"z,omitempty"`
+}
+
+// Address is an address.
+type Address struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})

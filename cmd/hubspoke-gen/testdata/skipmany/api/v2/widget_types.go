@@ -32,6 +32,10 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+	// +optional
+	Billing *Location `json:"billing,omitempty"`
+	// +optional
+	Q *Location `json:"q,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -45,4 +49,11 @@ type WidgetStatus struct {
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Location is an address.
+// +hubspoke:renamedFrom=Address
+type Location struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

@@ -55,16 +55,40 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(s.Q, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Billing: billing,
+		Q:       q,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(src.Q, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
 	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
+		Name:    ptr.Deref(src.Name, ""),
+		Billing: billing,
+		Q:       q,
 	}
 	return nil
 }
@@ -81,6 +105,22 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/skipmany/api/v3storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -49,15 +50,24 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v3storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v3storage has no field for.
+	if err := propertybag.Add(&bag, "Q", s.Q); err != nil {
+		return err
+	}
 	// From the bag: what v2storage has no field for.
 	owner, err := propertybag.Pull[string](&bag, "Owner")
 	if err != nil {
 		return err
 	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		PropertyBag: bag,
 		Name:        s.Name,
 		Owner:       owner,
+		Billing:     billing,
 	}
 	return nil
 }
@@ -69,9 +79,40 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err := propertybag.Add(&bag, "Owner", src.Owner); err != nil {
 		return err
 	}
+	// From the bag: what v3storage has no field for.
+	q, err := propertybag.Pull[Location](&bag, "Q")
+	if err != nil {
+		return err
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Name:        src.Name,
+		Billing:     billing,
+		Q:           q,
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into v3storage.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		PropertyBag: s.PropertyBag,
+		Zip:         s.Zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from v3storage.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		PropertyBag: src.PropertyBag,
+		Zip:         src.Zip,
 	}
 	return nil
 }

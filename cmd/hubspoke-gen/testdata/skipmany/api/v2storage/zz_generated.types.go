@@ -42,6 +42,12 @@ type WidgetSpec struct {
 
 	// +optional
 	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Billing *Location `json:"billing,omitempty"`
+
+	// +optional
+	Q *Location `json:"q,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -51,6 +57,15 @@ type WidgetStatus struct {
 
 	// +optional
 	Ready *bool `json:"ready,omitempty"`
+}
+
+// Location is an address.
+type Location struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
 }
 
 func init() {

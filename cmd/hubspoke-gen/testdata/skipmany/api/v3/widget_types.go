@@ -32,6 +32,8 @@ type WidgetSpec struct {
 	Name string `json:"name,omitempty"`
 	// +optional
 	Owner string `json:"owner,omitempty"`
+	// +optional
+	Billing *Location `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -45,4 +47,10 @@ type WidgetStatus struct {
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Location is an address.
+type Location struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

@@ -55,18 +55,30 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
-		Name:  genruntime.PtrIfNotZero(s.Name),
-		Owner: genruntime.PtrIfNotZero(s.Owner),
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Owner:   genruntime.PtrIfNotZero(s.Owner),
+		Billing: billing,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name:  ptr.Deref(src.Name, ""),
-		Owner: ptr.Deref(src.Owner, ""),
+		Name:    ptr.Deref(src.Name, ""),
+		Owner:   ptr.Deref(src.Owner, ""),
+		Billing: billing,
 	}
 	return nil
 }
@@ -83,6 +95,22 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

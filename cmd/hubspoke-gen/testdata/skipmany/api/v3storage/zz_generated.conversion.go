@@ -10,6 +10,7 @@ import (
 	"github.com/hubspoke/hubspoke/compat"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -41,6 +42,26 @@ var widgetSpecTags = compat.Property[[]v3compat.Tag, []v4storage.Tag]{
 		*to = v
 		return err
 	},
+}
+
+// widgetSpecP stages WidgetSpec.P, which v3storage lacks and v4storage brings back in another shape: v3storage's bag always holds v1storage's shape (v3compat.Outer).
+var widgetSpecP = compat.Property[v3compat.Outer, v4storage.Outer]{
+	Name:    "P",
+	Version: "v3storage",
+	ToStaged: func(from *v4storage.Outer, to *v3compat.Outer) error {
+		return to.AssignProperties_From_Outer(from)
+	},
+	FromStaged: (*v3compat.Outer).AssignProperties_To_Outer,
+}
+
+// widgetSpecQ stages WidgetSpec.Q, which v3storage lacks and v4storage brings back in another shape: v3storage's bag always holds v2storage's shape (v3compat.Location).
+var widgetSpecQ = compat.Property[v3compat.Location, v4storage.PostalAddress]{
+	Name:    "Q",
+	Version: "v3storage",
+	ToStaged: func(from *v4storage.PostalAddress, to *v3compat.Location) error {
+		return to.AssignProperties_From_Location(from)
+	},
+	FromStaged: (*v3compat.Location).AssignProperties_To_Location,
 }
 
 // AssignProperties_To_Widget copies this Widget into v4storage.
@@ -75,11 +96,26 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 	if err != nil {
 		return err
 	}
+	pValue, err := widgetSpecP.Pull(&bag)
+	if err != nil {
+		return err
+	}
+	q, err := widgetSpecQ.Pull(&bag)
+	if err != nil {
+		return err
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v4storage.WidgetSpec{
 		PropertyBag: bag,
 		Name:        s.Name,
 		Owner:       s.Owner,
 		Tags:        ptr.Deref(tags, nil),
+		P:           pValue,
+		Q:           q,
+		Billing:     billing,
 	}
 	return nil
 }
@@ -93,10 +129,59 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 			return err
 		}
 	}
+	if err := widgetSpecP.Add(&bag, src.P); err != nil {
+		return err
+	}
+	if err := widgetSpecQ.Add(&bag, src.Q); err != nil {
+		return err
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v4storage.PostalAddress, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Name:        src.Name,
 		Owner:       src.Owner,
+		Billing:     billing,
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into v4storage.
+func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage", s.Zip); err != nil {
+		return err
+	}
+	*dst = v4storage.PostalAddress{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from v4storage.
+func (s *Location) AssignProperties_From_Location(src *v4storage.PostalAddress) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Location{
+		PropertyBag: bag,
+		Zip:         zip,
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Owner *string `json:"owner,omitempty"`
+
+	// +optional
+	Billing *Location `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -54,6 +57,15 @@ type WidgetStatus struct {
 
 	// +optional
 	Ready *bool `json:"ready,omitempty"`
+}
+
+// Location is an address.
+type Location struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
 }
 
 func init() {

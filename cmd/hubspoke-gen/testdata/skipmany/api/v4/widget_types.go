@@ -38,6 +38,12 @@ type WidgetSpec struct {
 	// +listMapKey=key
 	// +optional
 	Tags []Tag `json:"tags"`
+	// +optional
+	P *Outer `json:"p,omitempty"`
+	// +optional
+	Q *PostalAddress `json:"q,omitempty"`
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -58,4 +64,19 @@ type Tag struct {
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Outer holds addresses.
+type Outer struct {
+	// +optional
+	B *PostalAddress `json:"b,omitempty"`
+	// +optional
+	Z *PostalAddress `json:"z,omitempty"`
+}
+
+// PostalAddress is an address.
+// +hubspoke:renamedFrom=Location
+type PostalAddress struct {
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
 }

@@ -59,10 +59,25 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(s.P, (*Outer).AssignProperties_To_Outer)
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(s.Q, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v4storage.WidgetSpec{
-		Name:  genruntime.PtrIfNotZero(s.Name),
-		Owner: genruntime.PtrIfNotZero(s.Owner),
-		Tags:  tags,
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Owner:   genruntime.PtrIfNotZero(s.Owner),
+		Tags:    tags,
+		P:       pValue,
+		Q:       q,
+		Billing: billing,
 	}
 	return nil
 }
@@ -75,10 +90,31 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(src.P, func(from *v4storage.Outer, to *Outer) error {
+		return to.AssignProperties_From_Outer(from)
+	})
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(src.Q, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name:  ptr.Deref(src.Name, ""),
-		Owner: ptr.Deref(src.Owner, ""),
-		Tags:  tags,
+		Name:    ptr.Deref(src.Name, ""),
+		Owner:   ptr.Deref(src.Owner, ""),
+		Tags:    tags,
+		P:       pValue,
+		Q:       q,
+		Billing: billing,
 	}
 	return nil
 }
@@ -113,6 +149,60 @@ func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
 	*s = Tag{
 		Key:   ptr.Deref(src.Key, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Outer copies this Outer into its storage twin.
+func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
+	b, err := genruntime.ConvertPointer(s.B, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
+	z, err := genruntime.ConvertPointer(s.Z, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*dst = v4storage.Outer{
+		B: b,
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_From_Outer fills this Outer from its storage twin.
+func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
+	b, err := genruntime.ConvertPointer(src.B, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
+	z, err := genruntime.ConvertPointer(src.Z, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*s = Outer{
+		B: b,
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_To_PostalAddress copies this PostalAddress into its storage twin.
+func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v4storage.PostalAddress) error {
+	*dst = v4storage.PostalAddress{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_PostalAddress fills this PostalAddress from its storage twin.
+func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v4storage.PostalAddress) error {
+	*s = PostalAddress{
+		Zip: ptr.Deref(src.Zip, 0),
 	}
 	return nil
 }

@@ -51,6 +51,15 @@ type WidgetSpec struct {
 	// back empty through v3's staged bag.
 	// +optional
 	Tags []Tag `json:"tags" hubspoke:"listMapKey=key"`
+
+	// +optional
+	P *Outer `json:"p,omitempty"`
+
+	// +optional
+	Q *PostalAddress `json:"q,omitempty"`
+
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -72,6 +81,27 @@ type Tag struct {
 
 	// +optional
 	Value *string `json:"value,omitempty"`
+}
+
+// Outer holds addresses.
+type Outer struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	B *PostalAddress `json:"b,omitempty"`
+
+	// +optional
+	Z *PostalAddress `json:"z,omitempty"`
+}
+
+// PostalAddress is an address.
+type PostalAddress struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *int32 `json:"zip,omitempty"`
 }
 
 func init() {

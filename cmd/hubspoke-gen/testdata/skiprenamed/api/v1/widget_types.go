@@ -26,12 +26,6 @@ type WidgetList struct {
 	Items           []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
-type WidgetSpec struct {
-	// +optional
-	Address *Address `json:"address,omitempty"`
-}
-
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
 	// +optional
@@ -41,16 +35,63 @@ type WidgetStatus struct {
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
-// Address is a label.
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// WidgetSpec is the desired state of a Widget. Its four properties leave
+// in v2 and come back in v3 in another shape, staged through v2storage's
+// compat package:
+//   - Address, whose type v2 renames (PostalAddress, held by Billing)
+//     while Address is away;
+//   - Site, whose type v3 renames (Venue) from a type v2 does not have,
+//     and renames a property of (Label to Title);
+//   - Office, under the same type name in v3;
+//   - Home.Door, whose owner v3 renames (Place to Location; v2 has Place
+//     without Door).
+type WidgetSpec struct {
+	// +optional
+	Address *Address `json:"address,omitempty"`
+	// +optional
+	Site *Site `json:"site,omitempty"`
+	// +optional
+	Office *Office `json:"office,omitempty"`
+	// +optional
+	Home *Place `json:"home,omitempty"`
+}
+
+// Address is a label; Zip is text in v1 and a number in v3.
 type Address struct {
 	// +optional
 	Label string `json:"label,omitempty"`
-	// Zip is text in v1 and a number in v3; Address is not in v2 at
-	// all, so the staging of WidgetSpec.Address covers it.
 	// +optional
 	Zip string `json:"zip,omitempty"`
 }
 
-func init() {
-	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+// Site is a label.
+type Site struct {
+	// +optional
+	Label string `json:"label,omitempty"`
+	// +optional
+	Zip string `json:"zip,omitempty"`
+}
+
+// Office is a label.
+type Office struct {
+	// +optional
+	Label string `json:"label,omitempty"`
+	// +optional
+	Zip string `json:"zip,omitempty"`
+}
+
+// Place is a place.
+type Place struct {
+	// +optional
+	Door *Door `json:"door,omitempty"`
+}
+
+// Door is a number, as text.
+type Door struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

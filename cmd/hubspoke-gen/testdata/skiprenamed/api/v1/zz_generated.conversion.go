@@ -53,32 +53,6 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	*dst = v1storage.WidgetSpec{
-		Address: address,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	*s = WidgetSpec{
-		Address: address,
-	}
-	return nil
-}
-
 // AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
 func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetStatus) error {
 	*dst = v1storage.WidgetStatus{
@@ -91,6 +65,68 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	site, err := genruntime.ConvertPointer(s.Site, (*Site).AssignProperties_To_Site)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*dst = v1storage.WidgetSpec{
+		Address: address,
+		Site:    site,
+		Office:  office,
+		Home:    home,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	site, err := genruntime.ConvertPointer(src.Site, func(from *v1storage.Site, to *Site) error {
+		return to.AssignProperties_From_Site(from)
+	})
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v1storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v1storage.Place, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*s = WidgetSpec{
+		Address: address,
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -109,6 +145,84 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	*s = Address{
 		Label: ptr.Deref(src.Label, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Site copies this Site into its storage twin.
+func (s *Site) AssignProperties_To_Site(dst *v1storage.Site) error {
+	*dst = v1storage.Site{
+		Label: genruntime.PtrIfNotZero(s.Label),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Site fills this Site from its storage twin.
+func (s *Site) AssignProperties_From_Site(src *v1storage.Site) error {
+	*s = Site{
+		Label: ptr.Deref(src.Label, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v1storage.Office) error {
+	*dst = v1storage.Office{
+		Label: genruntime.PtrIfNotZero(s.Label),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v1storage.Office) error {
+	*s = Office{
+		Label: ptr.Deref(src.Label, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into its storage twin.
+func (s *Place) AssignProperties_To_Place(dst *v1storage.Place) error {
+	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*dst = v1storage.Place{
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from its storage twin.
+func (s *Place) AssignProperties_From_Place(src *v1storage.Place) error {
+	door, err := genruntime.ConvertPointer(src.Door, func(from *v1storage.Door, to *Door) error {
+		return to.AssignProperties_From_Door(from)
+	})
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*s = Place{
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_To_Door copies this Door into its storage twin.
+func (s *Door) AssignProperties_To_Door(dst *v1storage.Door) error {
+	*dst = v1storage.Door{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Door fills this Door from its storage twin.
+func (s *Door) AssignProperties_From_Door(src *v1storage.Door) error {
+	*s = Door{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

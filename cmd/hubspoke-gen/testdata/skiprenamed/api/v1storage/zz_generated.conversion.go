@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/skiprenamed/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -53,6 +54,12 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err := propertybag.Add(&bag, "Address", s.Address); err != nil {
 		return err
 	}
+	if err := propertybag.Add(&bag, "Site", s.Site); err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Office", s.Office); err != nil {
+		return err
+	}
 	// From the bag: what v1storage has no field for.
 	name, err := propertybag.Pull[string](&bag, "Name")
 	if err != nil {
@@ -62,10 +69,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err != nil {
 		return err
 	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Name:        name,
 		Billing:     billing,
+		Home:        home,
 	}
 	return nil
 }
@@ -85,9 +97,64 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return err
 	}
+	site, err := propertybag.Pull[Site](&bag, "Site")
+	if err != nil {
+		return err
+	}
+	office, err := propertybag.Pull[Office](&bag, "Office")
+	if err != nil {
+		return err
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v2storage.Place, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Address:     address,
+		Site:        site,
+		Office:      office,
+		Home:        home,
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into v2storage.
+func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
+	if err := propertybag.Add(&bag, "Door", s.Door); err != nil {
+		return err
+	}
+	// From the bag: what v1storage has no field for.
+	name, err := propertybag.Pull[string](&bag, "Name")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.Place{
+		PropertyBag: bag,
+		Name:        name,
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from v2storage.
+func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Name", src.Name); err != nil {
+		return err
+	}
+	// From the bag: what v2storage has no field for.
+	door, err := propertybag.Pull[Door](&bag, "Door")
+	if err != nil {
+		return err
+	}
+	*s = Place{
+		PropertyBag: bag,
+		Door:        door,
 	}
 	return nil
 }

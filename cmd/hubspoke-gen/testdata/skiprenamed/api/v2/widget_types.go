@@ -26,17 +26,6 @@ type WidgetList struct {
 	Items           []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
-type WidgetSpec struct {
-	// +optional
-	Name string `json:"name,omitempty"`
-
-	// Billing keeps the address type in v2, where it is renamed, while
-	// Address is away.
-	// +optional
-	Billing *PostalAddress `json:"billing,omitempty"`
-}
-
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
 	// +optional
@@ -44,6 +33,22 @@ type WidgetStatus struct {
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// WidgetSpec is the desired state of a Widget: Address, Site and Office are
+// away, and Home's Place has no Door.
+type WidgetSpec struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+	// Billing keeps v1's Address type, renamed here, while Address is away.
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
+	// +optional
+	Home *Place `json:"home,omitempty"`
 }
 
 // PostalAddress is v1's Address under a new name.
@@ -55,6 +60,8 @@ type PostalAddress struct {
 	Zip string `json:"zip,omitempty"`
 }
 
-func init() {
-	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+// Place is a place.
+type Place struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }

@@ -53,34 +53,6 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*dst = v2storage.WidgetSpec{
-		Name:    genruntime.PtrIfNotZero(s.Name),
-		Billing: billing,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*s = WidgetSpec{
-		Name:    ptr.Deref(src.Name, ""),
-		Billing: billing,
-	}
-	return nil
-}
-
 // AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
 func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetStatus) error {
 	*dst = v2storage.WidgetStatus{
@@ -93,6 +65,46 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*dst = v2storage.WidgetSpec{
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Billing: billing,
+		Home:    home,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v2storage.Place, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*s = WidgetSpec{
+		Name:    ptr.Deref(src.Name, ""),
+		Billing: billing,
+		Home:    home,
 	}
 	return nil
 }
@@ -111,6 +123,22 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v2storage.Posta
 	*s = PostalAddress{
 		Label: ptr.Deref(src.Label, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into its storage twin.
+func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
+	*dst = v2storage.Place{
+		Name: genruntime.PtrIfNotZero(s.Name),
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from its storage twin.
+func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
+	*s = Place{
+		Name: ptr.Deref(src.Name, ""),
 	}
 	return nil
 }

@@ -35,6 +35,36 @@ var widgetSpecAddress = compat.Property[v2compat.Address, v3storage.PostalAddres
 	FromStaged: (*v2compat.Address).AssignProperties_To_Address,
 }
 
+// widgetSpecSite stages WidgetSpec.Site, which v2storage lacks and v3storage brings back in another shape: v2storage's bag always holds v1storage's shape (v2compat.Site).
+var widgetSpecSite = compat.Property[v2compat.Site, v3storage.Venue]{
+	Name:    "Site",
+	Version: "v2storage",
+	ToStaged: func(from *v3storage.Venue, to *v2compat.Site) error {
+		return to.AssignProperties_From_Site(from)
+	},
+	FromStaged: (*v2compat.Site).AssignProperties_To_Site,
+}
+
+// widgetSpecOffice stages WidgetSpec.Office, which v2storage lacks and v3storage brings back in another shape: v2storage's bag always holds v1storage's shape (v2compat.Office).
+var widgetSpecOffice = compat.Property[v2compat.Office, v3storage.Office]{
+	Name:    "Office",
+	Version: "v2storage",
+	ToStaged: func(from *v3storage.Office, to *v2compat.Office) error {
+		return to.AssignProperties_From_Office(from)
+	},
+	FromStaged: (*v2compat.Office).AssignProperties_To_Office,
+}
+
+// locationDoor stages Location.Door, which v2storage lacks and v3storage brings back in another shape: v2storage's bag always holds v1storage's shape (v2compat.Door).
+var locationDoor = compat.Property[v2compat.Door, v3storage.Door]{
+	Name:    "Door",
+	Version: "v2storage",
+	ToStaged: func(from *v3storage.Door, to *v2compat.Door) error {
+		return to.AssignProperties_From_Door(from)
+	},
+	FromStaged: (*v2compat.Door).AssignProperties_To_Door,
+}
+
 // AssignProperties_To_Widget copies this Widget into v3storage.
 func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Spec.AssignProperties_To_WidgetSpec(&dst.Spec); err != nil {
@@ -71,14 +101,29 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return err
 	}
+	site, err := widgetSpecSite.Pull(&bag)
+	if err != nil {
+		return err
+	}
+	office, err := widgetSpecOffice.Pull(&bag)
+	if err != nil {
+		return err
+	}
 	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
 	}
 	*dst = v3storage.WidgetSpec{
 		PropertyBag: bag,
 		Address:     address,
 		Billing:     billing,
+		Site:        site,
+		Office:      office,
+		Home:        home,
 	}
 	return nil
 }
@@ -95,16 +140,29 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err := widgetSpecAddress.Add(&bag, src.Address); err != nil {
 		return err
 	}
+	if err := widgetSpecSite.Add(&bag, src.Site); err != nil {
+		return err
+	}
+	if err := widgetSpecOffice.Add(&bag, src.Office); err != nil {
+		return err
+	}
 	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.PostalAddress, to *PostalAddress) error {
 		return to.AssignProperties_From_PostalAddress(from)
 	})
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v3storage.Location, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Name:        name,
 		Billing:     billing,
+		Home:        home,
 	}
 	return nil
 }
@@ -169,6 +227,36 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.Posta
 		PropertyBag: bag,
 		Label:       label,
 		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into v3storage.
+func (s *Place) AssignProperties_To_Place(dst *v3storage.Location) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Staged through compat: v2storage's bag keeps the shape these had when they left.
+	door, err := locationDoor.Pull(&bag)
+	if err != nil {
+		return err
+	}
+	*dst = v3storage.Location{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Door:        door,
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from v3storage.
+func (s *Place) AssignProperties_From_Place(src *v3storage.Location) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Staged through compat: v2storage's bag keeps the shape these had when they left.
+	if err := locationDoor.Add(&bag, src.Door); err != nil {
+		return err
+	}
+	*s = Place{
+		PropertyBag: bag,
+		Name:        src.Name,
 	}
 	return nil
 }

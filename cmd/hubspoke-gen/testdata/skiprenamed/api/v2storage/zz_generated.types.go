@@ -35,20 +35,6 @@ type WidgetList struct {
 	Items []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
-type WidgetSpec struct {
-	// PropertyBag holds the values of other versions that this version has no field for.
-	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
-
-	// +optional
-	Name *string `json:"name,omitempty"`
-
-	// Billing keeps the address type in v2, where it is renamed, while
-	// Address is away.
-	// +optional
-	Billing *PostalAddress `json:"billing,omitempty"`
-}
-
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
@@ -56,6 +42,23 @@ type WidgetStatus struct {
 
 	// +optional
 	Ready *bool `json:"ready,omitempty"`
+}
+
+// WidgetSpec is the desired state of a Widget: Address, Site and Office are
+// away, and Home's Place has no Door.
+type WidgetSpec struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// Billing keeps v1's Address type, renamed here, while Address is away.
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
+
+	// +optional
+	Home *Place `json:"home,omitempty"`
 }
 
 // PostalAddress is v1's Address under a new name.
@@ -68,6 +71,15 @@ type PostalAddress struct {
 
 	// +optional
 	Zip *string `json:"zip,omitempty"`
+}
+
+// Place is a place.
+type Place struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
 }
 
 func init() {

@@ -26,15 +26,6 @@ type WidgetList struct {
 	Items           []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
-type WidgetSpec struct {
-	// +optional
-	Address *PostalAddress `json:"address,omitempty"`
-
-	// +optional
-	Billing *PostalAddress `json:"billing,omitempty"`
-}
-
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
 	// +optional
@@ -44,18 +35,66 @@ type WidgetStatus struct {
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
-// PostalAddress is structured; it was renamed from Address in v2, while
-// WidgetSpec.Address was away.
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// WidgetSpec is the desired state of a Widget: v1's properties back in
+// other shapes.
+type WidgetSpec struct {
+	// +optional
+	Address *PostalAddress `json:"address,omitempty"`
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
+	// +optional
+	Site *Venue `json:"site,omitempty"`
+	// +optional
+	Office *Office `json:"office,omitempty"`
+	// +optional
+	Home *Location `json:"home,omitempty"`
+}
+
+// PostalAddress is structured; it was renamed from Address in v2.
 type PostalAddress struct {
 	// +optional
 	Street string `json:"street,omitempty"`
 	// +optional
 	City string `json:"city,omitempty"`
-	// Zip is text in v1 and v2 and a number in v3.
 	// +optional
 	Zip int32 `json:"zip,omitempty"`
 }
 
-func init() {
-	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+// Venue was Site in v1; v2 has neither the type nor WidgetSpec.Site.
+// +hubspoke:renamedFrom=Site
+type Venue struct {
+	// +hubspoke:renamedFrom=Label
+	// +optional
+	Title string `json:"title,omitempty"`
+	// +optional
+	City string `json:"city,omitempty"`
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
+}
+
+// Office is structured, under v1's type name.
+type Office struct {
+	// +optional
+	Street string `json:"street,omitempty"`
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
+}
+
+// Location was Place in v2.
+// +hubspoke:renamedFrom=Place
+type Location struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+	// +optional
+	Door *Door `json:"door,omitempty"`
+}
+
+// Door is a number.
+type Door struct {
+	// +optional
+	Zip int32 `json:"zip,omitempty"`
 }

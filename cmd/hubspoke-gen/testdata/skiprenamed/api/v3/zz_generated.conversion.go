@@ -53,6 +53,22 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	return nil
 }
 
+// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
+func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
+	*dst = v3storage.WidgetStatus{
+		Ready: genruntime.PtrIfNotZero(s.Ready),
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
+func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
+	*s = WidgetStatus{
+		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	address, err := genruntime.ConvertPointer(s.Address, (*PostalAddress).AssignProperties_To_PostalAddress)
@@ -63,9 +79,24 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
+	site, err := genruntime.ConvertPointer(s.Site, (*Venue).AssignProperties_To_Venue)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Address: address,
 		Billing: billing,
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -84,25 +115,30 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
+	site, err := genruntime.ConvertPointer(src.Site, func(from *v3storage.Venue, to *Venue) error {
+		return to.AssignProperties_From_Venue(from)
+	})
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v3storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*s = WidgetSpec{
 		Address: address,
 		Billing: billing,
-	}
-	return nil
-}
-
-// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
-func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
-	*dst = v3storage.WidgetStatus{
-		Ready: genruntime.PtrIfNotZero(s.Ready),
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
-func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
-	*s = WidgetStatus{
-		Ready: ptr.Deref(src.Ready, false),
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -123,6 +159,88 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.Posta
 		Street: ptr.Deref(src.Street, ""),
 		City:   ptr.Deref(src.City, ""),
 		Zip:    ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Venue copies this Venue into its storage twin.
+func (s *Venue) AssignProperties_To_Venue(dst *v3storage.Venue) error {
+	*dst = v3storage.Venue{
+		Title: genruntime.PtrIfNotZero(s.Title),
+		City:  genruntime.PtrIfNotZero(s.City),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Venue fills this Venue from its storage twin.
+func (s *Venue) AssignProperties_From_Venue(src *v3storage.Venue) error {
+	*s = Venue{
+		Title: ptr.Deref(src.Title, ""),
+		City:  ptr.Deref(src.City, ""),
+		Zip:   ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v3storage.Office) error {
+	*dst = v3storage.Office{
+		Street: genruntime.PtrIfNotZero(s.Street),
+		Zip:    genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v3storage.Office) error {
+	*s = Office{
+		Street: ptr.Deref(src.Street, ""),
+		Zip:    ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*dst = v3storage.Location{
+		Name: genruntime.PtrIfNotZero(s.Name),
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	door, err := genruntime.ConvertPointer(src.Door, func(from *v3storage.Door, to *Door) error {
+		return to.AssignProperties_From_Door(from)
+	})
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*s = Location{
+		Name: ptr.Deref(src.Name, ""),
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_To_Door copies this Door into its storage twin.
+func (s *Door) AssignProperties_To_Door(dst *v3storage.Door) error {
+	*dst = v3storage.Door{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Door fills this Door from its storage twin.
+func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
+	*s = Door{
+		Zip: ptr.Deref(src.Zip, 0),
 	}
 	return nil
 }

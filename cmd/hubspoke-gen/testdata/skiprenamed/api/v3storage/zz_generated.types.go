@@ -36,18 +36,6 @@ type WidgetList struct {
 	Items []Widget `json:"items"`
 }
 
-// WidgetSpec is the desired state of a Widget.
-type WidgetSpec struct {
-	// PropertyBag holds the values of other versions that this version has no field for.
-	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
-
-	// +optional
-	Address *PostalAddress `json:"address,omitempty"`
-
-	// +optional
-	Billing *PostalAddress `json:"billing,omitempty"`
-}
-
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
@@ -57,8 +45,29 @@ type WidgetStatus struct {
 	Ready *bool `json:"ready,omitempty"`
 }
 
-// PostalAddress is structured; it was renamed from Address in v2, while
-// WidgetSpec.Address was away.
+// WidgetSpec is the desired state of a Widget: v1's properties back in
+// other shapes.
+type WidgetSpec struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Address *PostalAddress `json:"address,omitempty"`
+
+	// +optional
+	Billing *PostalAddress `json:"billing,omitempty"`
+
+	// +optional
+	Site *Venue `json:"site,omitempty"`
+
+	// +optional
+	Office *Office `json:"office,omitempty"`
+
+	// +optional
+	Home *Location `json:"home,omitempty"`
+}
+
+// PostalAddress is structured; it was renamed from Address in v2.
 type PostalAddress struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
@@ -69,7 +78,54 @@ type PostalAddress struct {
 	// +optional
 	City *string `json:"city,omitempty"`
 
-	// Zip is text in v1 and v2 and a number in v3.
+	// +optional
+	Zip *int32 `json:"zip,omitempty"`
+}
+
+// Venue was Site in v1; v2 has neither the type nor WidgetSpec.Site.
+type Venue struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Title *string `json:"title,omitempty"`
+
+	// +optional
+	City *string `json:"city,omitempty"`
+
+	// +optional
+	Zip *int32 `json:"zip,omitempty"`
+}
+
+// Office is structured, under v1's type name.
+type Office struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Street *string `json:"street,omitempty"`
+
+	// +optional
+	Zip *int32 `json:"zip,omitempty"`
+}
+
+// Location was Place in v2.
+type Location struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Door *Door `json:"door,omitempty"`
+}
+
+// Door is a number.
+type Door struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
 	// +optional
 	Zip *int32 `json:"zip,omitempty"`
 }

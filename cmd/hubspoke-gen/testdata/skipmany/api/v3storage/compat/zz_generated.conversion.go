@@ -3,8 +3,11 @@
 package compat
 
 import (
+	"fmt"
+
 	"example.com/fixtures/skipmany/api/v4storage"
 	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -60,6 +63,118 @@ func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
 		Kind:        kind,
 	}
 	return s.AssignPropertiesFrom(src)
+}
+
+// AssignProperties_To_Outer copies this Outer into v4storage.
+func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v3storage/compat has no field for.
+	b, err := propertybag.Pull[v4storage.PostalAddress](&bag, "B")
+	if err != nil {
+		return err
+	}
+	z, err := genruntime.ConvertPointer(s.Z, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*dst = v4storage.Outer{
+		PropertyBag: bag,
+		B:           b,
+		Z:           z,
+	}
+	return nil
+}
+
+// AssignProperties_From_Outer fills this Outer from v4storage.
+func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v3storage/compat has no field for.
+	if err := propertybag.Add(&bag, "B", src.B); err != nil {
+		return err
+	}
+	z, err := genruntime.ConvertPointer(src.Z, func(from *v4storage.PostalAddress, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*s = Outer{
+		PropertyBag: bag,
+		Z:           z,
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into v4storage.
+func (s *Address) AssignProperties_To_Address(dst *v4storage.PostalAddress) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
+		return err
+	}
+	*dst = v4storage.PostalAddress{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from v4storage.
+func (s *Address) AssignProperties_From_Address(src *v4storage.PostalAddress) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Address{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into v4storage.
+func (s *Location) AssignProperties_To_Location(dst *v4storage.PostalAddress) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v4storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage/compat", s.Zip); err != nil {
+		return err
+	}
+	*dst = v4storage.PostalAddress{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from v4storage.
+func (s *Location) AssignProperties_From_Location(src *v4storage.PostalAddress) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v3storage/compat, *int32 in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v3storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v4storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Location{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
 }
 
 // The hand-written hooks the conversions above call: a hook with another signature fails to build.

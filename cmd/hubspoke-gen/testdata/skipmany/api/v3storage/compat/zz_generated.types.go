@@ -3,7 +3,7 @@
 // Package compat holds the staging types of v3storage: clones of the shapes that
 // properties had when they left, so that v3storage's property bag always holds one
 // shape whichever direction a conversion comes from (see package
-// github.com/hubspoke/hubspoke/compat). Staged: WidgetSpec.Tags (as in v1storage).
+// github.com/hubspoke/hubspoke/compat). Staged: WidgetSpec.Tags (as in v1storage), WidgetSpec.P (as in v1storage), WidgetSpec.Q (as in v2storage).
 package compat
 
 import (
@@ -22,3 +22,27 @@ type Tag struct {
 
 // TagKind says what a tag is for.
 type TagKind string
+
+// Outer holds an address.
+type Outer struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Z *Address `json:"z,omitempty"`
+}
+
+// Address is an address.
+type Address struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Location is an address.
+type Location struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Zip *string `json:"zip,omitempty"`
+}

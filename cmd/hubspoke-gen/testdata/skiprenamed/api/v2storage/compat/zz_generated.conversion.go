@@ -70,3 +70,143 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.PostalAddress) er
 	}
 	return nil
 }
+
+// AssignProperties_To_Site copies this Site into v3storage.
+func (s *Site) AssignProperties_To_Site(dst *v3storage.Venue) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage/compat has no field for.
+	city, err := propertybag.Pull[string](&bag, "City")
+	if err != nil {
+		return err
+	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+		return err
+	}
+	*dst = v3storage.Venue{
+		PropertyBag: bag,
+		Title:       s.Label, // renamed: Label in v2storage/compat
+		City:        city,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Site fills this Site from v3storage.
+func (s *Site) AssignProperties_From_Site(src *v3storage.Venue) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage/compat has no field for.
+	if err := propertybag.Add(&bag, "City", src.City); err != nil {
+		return err
+	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Site{
+		PropertyBag: bag,
+		Label:       src.Title, // renamed: Title in v3storage
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into v3storage.
+func (s *Office) AssignProperties_To_Office(dst *v3storage.Office) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v3storage has no field for.
+	if err := propertybag.Add(&bag, "Label", s.Label); err != nil {
+		return err
+	}
+	// From the bag: what v2storage/compat has no field for.
+	street, err := propertybag.Pull[string](&bag, "Street")
+	if err != nil {
+		return err
+	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+		return err
+	}
+	*dst = v3storage.Office{
+		PropertyBag: bag,
+		Street:      street,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from v3storage.
+func (s *Office) AssignProperties_From_Office(src *v3storage.Office) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage/compat has no field for.
+	if err := propertybag.Add(&bag, "Street", src.Street); err != nil {
+		return err
+	}
+	// From the bag: what v3storage has no field for.
+	label, err := propertybag.Pull[string](&bag, "Label")
+	if err != nil {
+		return err
+	}
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Office{
+		PropertyBag: bag,
+		Label:       label,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_To_Door copies this Door into v3storage.
+func (s *Door) AssignProperties_To_Door(dst *v3storage.Door) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[int32](&bag, "Zip@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v2storage/compat", s.Zip); err != nil {
+		return err
+	}
+	*dst = v3storage.Door{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Door fills this Door from v3storage.
+func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
+	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Zip@v3storage", src.Zip); err != nil {
+		return err
+	}
+	*s = Door{
+		PropertyBag: bag,
+		Zip:         zip,
+	}
+	return nil
+}

@@ -3,21 +3,47 @@
 // Package compat holds the staging types of v2storage: clones of the shapes that
 // properties had when they left, so that v2storage's property bag always holds one
 // shape whichever direction a conversion comes from (see package
-// github.com/hubspoke/hubspoke/compat). Staged: WidgetSpec.Address (as in v1storage).
+// github.com/hubspoke/hubspoke/compat). Staged: WidgetSpec.Address (as in v1storage), WidgetSpec.Site (as in v1storage), WidgetSpec.Office (as in v1storage), Location.Door (as in v1storage).
 package compat
 
 import (
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// Address is a label.
+// Address is a label; Zip is text in v1 and a number in v3.
 type Address struct {
 	// PropertyBag holds the values of other versions that this shape has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Label *string `json:"label,omitempty"`
 
-	// Zip is text in v1 and a number in v3; Address is not in v2 at
-	// all, so the staging of WidgetSpec.Address covers it.
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Site is a label.
+type Site struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Label *string `json:"label,omitempty"`
+
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Office is a label.
+type Office struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Label *string `json:"label,omitempty"`
+
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Door is a number, as text.
+type Door struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
 	Zip *string `json:"zip,omitempty"`
 }
