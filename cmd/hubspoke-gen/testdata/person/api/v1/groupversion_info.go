@@ -10,12 +10,7 @@ import (
 )
 
 var (
-	// GroupVersion is the group and version of the types in this package.
-	GroupVersion = schema.GroupVersion{Group: "crm.example.com", Version: "v1"}
-
-	// SchemeBuilder registers the types of this package with a scheme.
+	GroupVersion  = schema.GroupVersion{Group: "crm.example.com", Version: "v1"}
 	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
-
-	// AddToScheme adds the types of this package to a scheme.
-	AddToScheme = SchemeBuilder.AddToScheme
+	AddToScheme   = SchemeBuilder.AddToScheme
 )
