@@ -37,6 +37,22 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []int32 `json:"ports,omitempty"`
+
+	// Enums, and a scalar that becomes one (Mode).
+	// +optional
+	Mode string `json:"mode,omitempty"`
+
+	// +optional
+	Level *Level `json:"level,omitempty"`
+
+	// +optional
+	Levels []Level `json:"levels,omitempty"`
+
+	// +optional
+	ByName map[string]Level `json:"byName,omitempty"`
+
+	// +optional
+	Priority Priority `json:"priority,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -51,3 +67,10 @@ type WidgetStatus struct {
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
 }
+
+// Level is a level.
+// +kubebuilder:validation:Enum=low;high
+type Level string
+
+// Priority is an ordered level.
+type Priority int32

@@ -55,20 +55,58 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	levels, err := genruntime.ConvertSlice(s.Levels, func(from *Level, to *v1storage.Level) error {
+		*to = v1storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(s.ByName, func(from *Level, to *v1storage.Level) error {
+		*to = v1storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
-		Size:    genruntime.PtrIfNotZero(s.Size),
-		Weights: s.Weights,
-		Ports:   s.Ports,
+		Size:     genruntime.PtrIfNotZero(s.Size),
+		Weights:  s.Weights,
+		Ports:    s.Ports,
+		Mode:     genruntime.PtrIfNotZero(s.Mode),
+		Level:    genruntime.ConvertEnumPointer[v1storage.Level](s.Level),
+		Levels:   levels,
+		ByName:   byName,
+		Priority: genruntime.PtrIfNotZero(v1storage.Priority(s.Priority)),
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	levels, err := genruntime.ConvertSlice(src.Levels, func(from *v1storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(src.ByName, func(from *v1storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
 	*s = WidgetSpec{
-		Size:    ptr.Deref(src.Size, ""),
-		Weights: src.Weights,
-		Ports:   src.Ports,
+		Size:     ptr.Deref(src.Size, ""),
+		Weights:  src.Weights,
+		Ports:    src.Ports,
+		Mode:     ptr.Deref(src.Mode, ""),
+		Level:    genruntime.ConvertEnumPointer[Level](src.Level),
+		Levels:   levels,
+		ByName:   byName,
+		Priority: Priority(ptr.Deref(src.Priority, 0)),
 	}
 	return nil
 }

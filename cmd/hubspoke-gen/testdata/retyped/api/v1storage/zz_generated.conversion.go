@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/retyped/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -78,11 +79,37 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 			return err
 		}
 	}
+	levels, err := genruntime.ConvertSlice(s.Levels, func(from *Level, to *v2storage.Level) error {
+		*to = v2storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(s.ByName, func(from *Level, to *v2storage.Level) error {
+		*to = v2storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
+	priority, err := genruntime.ConvertPointer(s.Priority, func(from *Priority, to *v2storage.Priority) error {
+		*to = v2storage.Priority(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("priority: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     ptr.Deref(weights, nil),
 		Ports:       ptr.Deref(ports, nil),
+		Mode:        genruntime.ConvertEnumPointer[v2storage.Mode](s.Mode),
+		Level:       genruntime.ConvertEnumPointer[v2storage.Level](s.Level),
+		Levels:      levels,
+		ByName:      byName,
+		Priority:    priority,
 	}
 	return nil
 }
@@ -118,11 +145,37 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 			return err
 		}
 	}
+	levels, err := genruntime.ConvertSlice(src.Levels, func(from *v2storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(src.ByName, func(from *v2storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
+	priority, err := genruntime.ConvertPointer(src.Priority, func(from *v2storage.Priority, to *Priority) error {
+		*to = Priority(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("priority: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     ptr.Deref(weights, nil),
 		Ports:       ptr.Deref(ports, nil),
+		Mode:        genruntime.ConvertEnumPointer[string](src.Mode),
+		Level:       genruntime.ConvertEnumPointer[Level](src.Level),
+		Levels:      levels,
+		ByName:      byName,
+		Priority:    priority,
 	}
 	return nil
 }

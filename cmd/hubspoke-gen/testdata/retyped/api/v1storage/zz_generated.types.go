@@ -49,6 +49,22 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []int32 `json:"ports,omitempty"`
+
+	// Enums, and a scalar that becomes one (Mode).
+	// +optional
+	Mode *string `json:"mode,omitempty"`
+
+	// +optional
+	Level *Level `json:"level,omitempty"`
+
+	// +optional
+	Levels []Level `json:"levels,omitempty"`
+
+	// +optional
+	ByName map[string]Level `json:"byName,omitempty"`
+
+	// +optional
+	Priority *Priority `json:"priority,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -59,6 +75,14 @@ type WidgetStatus struct {
 	// +optional
 	Ready *bool `json:"ready,omitempty"`
 }
+
+// +kubebuilder:validation:Enum=low;high
+
+// Level is a level.
+type Level string
+
+// Priority is an ordered level.
+type Priority int32
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})

@@ -37,6 +37,22 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []Port `json:"ports,omitempty"`
+
+	// Enums, and a scalar that becomes one (Mode).
+	// +optional
+	Mode Mode `json:"mode,omitempty"`
+
+	// +optional
+	Level *Level `json:"level,omitempty"`
+
+	// +optional
+	Levels []Level `json:"levels,omitempty"`
+
+	// +optional
+	ByName map[string]Level `json:"byName,omitempty"`
+
+	// +optional
+	Priority Priority `json:"priority,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -57,3 +73,14 @@ type Port struct {
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
 }
+
+// Mode is how a widget runs.
+// +kubebuilder:validation:Enum=fast;slow
+type Mode string
+
+// Level is a level.
+// +kubebuilder:validation:Enum=low;medium;high
+type Level string
+
+// Priority is an ordered level.
+type Priority int32

@@ -59,10 +59,29 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("ports: %w", err)
 	}
+	levels, err := genruntime.ConvertSlice(s.Levels, func(from *Level, to *v2storage.Level) error {
+		*to = v2storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(s.ByName, func(from *Level, to *v2storage.Level) error {
+		*to = v2storage.Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
-		Size:    genruntime.PtrIfNotZero(s.Size),
-		Weights: s.Weights,
-		Ports:   ports,
+		Size:     genruntime.PtrIfNotZero(s.Size),
+		Weights:  s.Weights,
+		Ports:    ports,
+		Mode:     genruntime.PtrIfNotZero(v2storage.Mode(s.Mode)),
+		Level:    genruntime.ConvertEnumPointer[v2storage.Level](s.Level),
+		Levels:   levels,
+		ByName:   byName,
+		Priority: genruntime.PtrIfNotZero(v2storage.Priority(s.Priority)),
 	}
 	return nil
 }
@@ -75,10 +94,29 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("ports: %w", err)
 	}
+	levels, err := genruntime.ConvertSlice(src.Levels, func(from *v2storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	byName, err := genruntime.ConvertMap(src.ByName, func(from *v2storage.Level, to *Level) error {
+		*to = Level(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("byName: %w", err)
+	}
 	*s = WidgetSpec{
-		Size:    ptr.Deref(src.Size, 0),
-		Weights: src.Weights,
-		Ports:   ports,
+		Size:     ptr.Deref(src.Size, 0),
+		Weights:  src.Weights,
+		Ports:    ports,
+		Mode:     Mode(ptr.Deref(src.Mode, "")),
+		Level:    genruntime.ConvertEnumPointer[Level](src.Level),
+		Levels:   levels,
+		ByName:   byName,
+		Priority: Priority(ptr.Deref(src.Priority, 0)),
 	}
 	return nil
 }

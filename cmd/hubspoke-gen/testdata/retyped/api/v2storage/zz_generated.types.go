@@ -50,6 +50,22 @@ type WidgetSpec struct {
 
 	// +optional
 	Ports []Port `json:"ports,omitempty"`
+
+	// Enums, and a scalar that becomes one (Mode).
+	// +optional
+	Mode *Mode `json:"mode,omitempty"`
+
+	// +optional
+	Level *Level `json:"level,omitempty"`
+
+	// +optional
+	Levels []Level `json:"levels,omitempty"`
+
+	// +optional
+	ByName map[string]Level `json:"byName,omitempty"`
+
+	// +optional
+	Priority *Priority `json:"priority,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -69,6 +85,19 @@ type Port struct {
 	// +optional
 	Number *int32 `json:"number,omitempty"`
 }
+
+// +kubebuilder:validation:Enum=fast;slow
+
+// Mode is how a widget runs.
+type Mode string
+
+// +kubebuilder:validation:Enum=low;medium;high
+
+// Level is a level.
+type Level string
+
+// Priority is an ordered level.
+type Priority int32
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})

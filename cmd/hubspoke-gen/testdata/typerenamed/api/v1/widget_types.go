@@ -39,6 +39,11 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Level `json:"level,omitempty"`
+
+	// A's type is renamed in v2 (Location), and v3 reuses its old name,
+	// Address, for a new type (B).
+	// +optional
+	A *Address `json:"a,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -72,4 +77,10 @@ type Level string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Address is an address.
+type Address struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

@@ -63,10 +63,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v1storage.Level(s.Level)),
+		A:        a,
 	}
 	return nil
 }
@@ -85,10 +90,17 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Level(ptr.Deref(src.Level, "")),
+		A:        a,
 	}
 	return nil
 }
@@ -141,6 +153,22 @@ func (s *Contact) AssignProperties_From_Contact(src *v1storage.Contact) error {
 	*s = Contact{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
+	*dst = v1storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

@@ -57,11 +57,16 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: s.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
 		Level:       genruntime.ConvertEnumPointer[v2storage.Tier](s.Level),
+		A:           a,
 	}
 	return nil
 }
@@ -80,11 +85,18 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v2storage.Location, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: src.PropertyBag,
 		Owner:       owner,
 		Contacts:    contacts,
 		Level:       genruntime.ConvertEnumPointer[Level](src.Level),
+		A:           a,
 	}
 	return nil
 }
@@ -135,6 +147,24 @@ func (s *Contact) AssignProperties_From_Contact(src *v2storage.Channel) error {
 		PropertyBag: src.PropertyBag,
 		Kind:        src.Kind,
 		Value:       src.Value,
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into v2storage.
+func (s *Address) AssignProperties_To_Address(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		PropertyBag: s.PropertyBag,
+		Zip:         s.Zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from v2storage.
+func (s *Address) AssignProperties_From_Address(src *v2storage.Location) error {
+	*s = Address{
+		PropertyBag: src.PropertyBag,
+		Zip:         src.Zip,
 	}
 	return nil
 }

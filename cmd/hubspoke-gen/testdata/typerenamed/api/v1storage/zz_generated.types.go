@@ -49,6 +49,11 @@ type WidgetSpec struct {
 
 	// +optional
 	Level *Level `json:"level,omitempty"`
+
+	// A's type is renamed in v2 (Location), and v3 reuses its old name,
+	// Address, for a new type (B).
+	// +optional
+	A *Address `json:"a,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -86,6 +91,15 @@ type Contact struct {
 
 // Level is how much service a widget gets.
 type Level string
+
+// Address is an address.
+type Address struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})

@@ -39,6 +39,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Tier `json:"level,omitempty"`
+
+	// +optional
+	A *Location `json:"a,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -75,4 +78,11 @@ type Tier string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Location is an address.
+// +hubspoke:renamedFrom=Address
+type Location struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

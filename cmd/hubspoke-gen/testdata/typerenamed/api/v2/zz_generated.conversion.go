@@ -63,10 +63,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v2storage.Tier(s.Level)),
+		A:        a,
 	}
 	return nil
 }
@@ -85,10 +90,17 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Tier(ptr.Deref(src.Level, "")),
+		A:        a,
 	}
 	return nil
 }
@@ -139,6 +151,22 @@ func (s *Channel) AssignProperties_From_Channel(src *v2storage.Channel) error {
 	*s = Channel{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"example.com/fixtures/typerenamed/api/v3storage"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -48,6 +49,12 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v3storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
+	b, err := propertybag.Pull[v3storage.Address](&bag, "B")
+	if err != nil {
+		return err
+	}
 	owner, err := genruntime.ConvertPointer(s.Owner, (*Client).AssignProperties_To_Client)
 	if err != nil {
 		return fmt.Errorf("owner: %w", err)
@@ -56,17 +63,28 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
-		PropertyBag: s.PropertyBag,
+		PropertyBag: bag,
 		Owner:       owner,
 		Contacts:    contacts,
 		Level:       genruntime.ConvertEnumPointer[v3storage.Tier](s.Level),
+		A:           a,
+		B:           b,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v3storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
+	if err := propertybag.Add(&bag, "B", src.B); err != nil {
+		return err
+	}
 	owner, err := genruntime.ConvertPointer(src.Owner, func(from *v3storage.Client, to *Client) error {
 		return to.AssignProperties_From_Client(from)
 	})
@@ -79,11 +97,18 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
-		PropertyBag: src.PropertyBag,
+		PropertyBag: bag,
 		Owner:       owner,
 		Contacts:    contacts,
 		Level:       genruntime.ConvertEnumPointer[Tier](src.Level),
+		A:           a,
 	}
 	return nil
 }
@@ -122,6 +147,24 @@ func (s *Channel) AssignProperties_From_Channel(src *v3storage.Channel) error {
 		PropertyBag: src.PropertyBag,
 		Kind:        src.Kind,
 		Value:       src.Value,
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into v3storage.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		PropertyBag: s.PropertyBag,
+		Zip:         s.Zip,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from v3storage.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		PropertyBag: src.PropertyBag,
+		Zip:         src.Zip,
 	}
 	return nil
 }

@@ -49,6 +49,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Level *Tier `json:"level,omitempty"`
+
+	// +optional
+	A *Location `json:"a,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -83,6 +86,15 @@ type Channel struct {
 
 // Tier was Level.
 type Tier string
+
+// Location is an address.
+type Location struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})

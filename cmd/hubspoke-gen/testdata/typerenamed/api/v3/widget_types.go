@@ -39,6 +39,11 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Tier `json:"level,omitempty"`
+
+	// +optional
+	A *Location `json:"a,omitempty"`
+	// +optional
+	B *Address `json:"b,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -73,4 +78,16 @@ type Tier string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Location is an address.
+type Location struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
+}
+
+// Address is a new type under v1's name of Location.
+type Address struct {
+	// +optional
+	Zip string `json:"zip,omitempty"`
 }

@@ -63,10 +63,20 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
+	b, err := genruntime.ConvertPointer(s.B, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v3storage.Tier(s.Level)),
+		A:        a,
+		B:        b,
 	}
 	return nil
 }
@@ -85,10 +95,24 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
+	b, err := genruntime.ConvertPointer(src.B, func(from *v3storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Tier(ptr.Deref(src.Level, "")),
+		A:        a,
+		B:        b,
 	}
 	return nil
 }
@@ -139,6 +163,38 @@ func (s *Channel) AssignProperties_From_Channel(src *v3storage.Channel) error {
 	*s = Channel{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
+	*dst = v3storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }

@@ -50,6 +50,12 @@ type WidgetSpec struct {
 
 	// +optional
 	Level *Tier `json:"level,omitempty"`
+
+	// +optional
+	A *Location `json:"a,omitempty"`
+
+	// +optional
+	B *Address `json:"b,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -84,6 +90,24 @@ type Channel struct {
 
 // Tier was Level.
 type Tier string
+
+// Location is an address.
+type Location struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
+
+// Address is a new type under v1's name of Location.
+type Address struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Zip *string `json:"zip,omitempty"`
+}
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
