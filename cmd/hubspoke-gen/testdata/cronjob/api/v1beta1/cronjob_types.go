@@ -1,3 +1,7 @@
+// Package v1beta1 holds API version v1beta1.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
 package v1beta1
 
 import (
@@ -5,6 +9,14 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1beta1"}
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+	AddToScheme   = SchemeBuilder.AddToScheme
 )
 
 // The shapes of batch/v1beta1's CronJob (Kubernetes 1.20, before

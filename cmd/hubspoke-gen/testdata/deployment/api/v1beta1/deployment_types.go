@@ -1,10 +1,22 @@
+// Package v1beta1 holds API version v1beta1.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
 package v1beta1
 
 import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1beta1"}
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+	AddToScheme   = SchemeBuilder.AddToScheme
 )
 
 // The shapes of apps/v1beta1's Deployment (Kubernetes 1.6–1.15: rollbackTo,

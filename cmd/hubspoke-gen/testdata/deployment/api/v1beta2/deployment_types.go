@@ -1,10 +1,22 @@
+// Package v1beta2 holds API version v1beta2.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
 package v1beta2
 
 import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1beta2"}
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+	AddToScheme   = SchemeBuilder.AddToScheme
 )
 
 // The shapes of apps/v1beta2's Deployment (Kubernetes 1.8–1.15: rollbackTo

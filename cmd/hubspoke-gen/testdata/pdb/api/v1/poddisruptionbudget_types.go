@@ -1,9 +1,21 @@
+// Package v1 holds API version v1.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
 package v1
 
 import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1"}
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+	AddToScheme   = SchemeBuilder.AddToScheme
 )
 
 // The shapes of policy/v1's PodDisruptionBudget (Kubernetes 1.26 and later:
