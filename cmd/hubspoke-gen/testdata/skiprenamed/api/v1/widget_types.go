@@ -80,10 +80,12 @@ type Address struct {
 	Zip string `json:"zip,omitempty"`
 }
 
-// Site is a label.
+// Site is a label; v3 drops Note.
 type Site struct {
 	// +optional
 	Label string `json:"label,omitempty"`
+	// +optional
+	Note string `json:"note,omitempty"`
 	// +optional
 	Zip string `json:"zip,omitempty"`
 }

@@ -153,6 +153,7 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 func (s *Site) AssignProperties_To_Site(dst *v1storage.Site) error {
 	*dst = v1storage.Site{
 		Label: genruntime.PtrIfNotZero(s.Label),
+		Note:  genruntime.PtrIfNotZero(s.Note),
 		Zip:   genruntime.PtrIfNotZero(s.Zip),
 	}
 	return nil
@@ -162,6 +163,7 @@ func (s *Site) AssignProperties_To_Site(dst *v1storage.Site) error {
 func (s *Site) AssignProperties_From_Site(src *v1storage.Site) error {
 	*s = Site{
 		Label: ptr.Deref(src.Label, ""),
+		Note:  ptr.Deref(src.Note, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
 	}
 	return nil

@@ -83,13 +83,16 @@ type Address struct {
 	Zip *string `json:"zip,omitempty"`
 }
 
-// Site is a label.
+// Site is a label; v3 drops Note.
 type Site struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
 	// +optional
 	Label *string `json:"label,omitempty"`
+
+	// +optional
+	Note *string `json:"note,omitempty"`
 
 	// +optional
 	Zip *string `json:"zip,omitempty"`

@@ -74,6 +74,10 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.PostalAddress) er
 // AssignProperties_To_Site copies this Site into v3storage.
 func (s *Site) AssignProperties_To_Site(dst *v3storage.Venue) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v3storage has no field for.
+	if err := propertybag.Add(&bag, "Note", s.Note); err != nil {
+		return err
+	}
 	// From the bag: what v2storage/compat has no field for.
 	city, err := propertybag.Pull[string](&bag, "City")
 	if err != nil {
@@ -103,6 +107,11 @@ func (s *Site) AssignProperties_From_Site(src *v3storage.Venue) error {
 	if err := propertybag.Add(&bag, "City", src.City); err != nil {
 		return err
 	}
+	// From the bag: what v3storage has no field for.
+	note, err := propertybag.Pull[string](&bag, "Note")
+	if err != nil {
+		return err
+	}
 	// Zip changes type (*string in v2storage/compat, *int32 in v3storage): each side keeps the other's value in its bag, for a hook to convert.
 	zip, err := propertybag.Pull[string](&bag, "Zip@v2storage/compat")
 	if err != nil {
@@ -114,6 +123,7 @@ func (s *Site) AssignProperties_From_Site(src *v3storage.Venue) error {
 	*s = Site{
 		PropertyBag: bag,
 		Label:       src.Title, // renamed: Title in v3storage
+		Note:        note,
 		Zip:         zip,
 	}
 	return nil

@@ -20,12 +20,14 @@ type Address struct {
 	Zip *string `json:"zip,omitempty"`
 }
 
-// Site is a label.
+// Site is a label; v3 drops Note.
 type Site struct {
 	// PropertyBag holds the values of other versions that this shape has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Label *string `json:"label,omitempty"`
+
+	Note *string `json:"note,omitempty"`
 
 	Zip *string `json:"zip,omitempty"`
 }
