@@ -520,6 +520,7 @@ type stepMove struct {
 // clear is a property moved out of a struct (or a map) that one side of a
 // step keeps in the other's bag: the copy kept there leaves it out.
 type clear struct {
+	m     *move
 	hops  []hop // below the stashed property; empty for a key of a stashed map
 	key   string
 	keyed bool
@@ -591,7 +592,7 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 			case last && !keyed:
 				pr.action, pr.move = actMoved, sm
 			default:
-				pr.clears = append(pr.clears, clear{hops: hops[i+1:], key: m.oldKey, keyed: keyed})
+				pr.clears = append(pr.clears, clear{m: m, hops: hops[i+1:], key: m.oldKey, keyed: keyed})
 			}
 			return true
 		}
@@ -647,7 +648,7 @@ func allCleared(v *version, o *object, clears []clear) bool {
 			if len(c.hops) == 1 && !c.keyed {
 				whole = true
 			} else if len(c.hops) > 1 {
-				below = append(below, clear{hops: c.hops[1:], key: c.key, keyed: c.keyed})
+				below = append(below, clear{m: c.m, hops: c.hops[1:], key: c.key, keyed: c.keyed})
 			}
 		}
 		if whole {
