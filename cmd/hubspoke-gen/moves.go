@@ -661,3 +661,163 @@ func allCleared(v *version, o *object, clears []clear) bool {
 	}
 	return true
 }
+
+// The markers that answer a proposed move: the added property is new (its
+// value came from nowhere), and the keys a free-form map is known to hold.
+const (
+	markerNotMovedField = "+hubspoke:notMoved"
+	markerMapKeys       = "+hubspoke:mapKeys="
+)
+
+// proposeMoves finds, in each storage step, the properties a version adds
+// that look like the values of a property it removes (the same JSON name
+// and a type that converts, at another place: a flatten, a nest, a move
+// between structs, fields gathered into a new struct) or of a key of a
+// free-form map of plain values (removed or remaining) that the map is
+// known to hold: one listed in +hubspoke:mapKeys on the map, or any key
+// that is not a Go-style name (one with a '-' or a '.', as the settings of
+// ARM's free-form maps are). Unless +hubspoke:movedFrom says where the
+// value came from, or +hubspoke:notMoved (on the added property) or
+// +hubspoke:removed:notMoved (for the removed one) says it came from
+// nowhere, each is a warning naming the marker to add; with strict, an
+// error.
+func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
+	var warnings []string
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		hostOlder := s.host.order.Compare(s.other.order) < 0
+		older, newer := s.other, s.host
+		if hostOlder {
+			older, newer = s.host, s.other
+		}
+		type place struct {
+			path string
+			f    *field
+			typ  string // the type holding f, as its version names it
+			// inner: f is a property of a struct only one side has; two
+			// such of the same struct type are that struct moved or
+			// renamed, not a flatten or a nest.
+			inner bool
+		}
+		var removed, added, freeForm []place
+		paths := typePaths(s, nil)
+		var addInner func(path string, t *typeRef, clears []clear, depth int)
+		addInner = func(path string, t *typeRef, clears []clear, depth int) {
+			if t = deref(t); t.kind != refObject || depth > 4 {
+				return
+			}
+			for _, h := range newer.twins[t.name].properties() {
+				if slices.ContainsFunc(clears, func(c clear) bool { return len(c.hops) > 0 && c.hops[0].f == h }) || h.has(markerNotMovedField) {
+					continue
+				}
+				added = append(added, place{joinPath(path, h.jsonName), h, t.name, true})
+				addInner(joinPath(path, h.jsonName), h.ref, nil, depth+1)
+			}
+		}
+		for _, p := range s.pairs {
+			olderTyp, newerTyp := p.otherName, p.name
+			if hostOlder {
+				olderTyp, newerTyp = p.name, p.otherName
+			}
+			for _, pr := range p.props {
+				of, nf := pr.host, pr.other
+				if !hostOlder {
+					of, nf = nf, of
+				}
+				if pr.action == actMoved || pr.action == actStage {
+					continue
+				}
+				path := joinPath(paths[p.name], fieldOf(pr).jsonName)
+				switch {
+				case of != nil && nf == nil:
+					if newer.notMoved[newerTyp][of.name] {
+						continue
+					}
+					removed = append(removed, place{path, of, olderTyp, false})
+					if t := deref(of.ref); t.kind == refObject {
+						for _, h := range older.twins[t.name].properties() {
+							if !slices.ContainsFunc(pr.clears, func(c clear) bool { return len(c.hops) > 0 && c.hops[0].f == h }) {
+								removed = append(removed, place{joinPath(path, h.jsonName), h, t.name, true})
+							}
+						}
+					}
+					if freeFormMap(of) {
+						freeForm = append(freeForm, place{path, of, olderTyp, false})
+					}
+				case nf != nil && of == nil:
+					if nf.has(markerNotMovedField) {
+						continue
+					}
+					added = append(added, place{path, nf, newerTyp, false})
+					addInner(path, nf.ref, pr.clears, 0)
+				case of != nil && freeFormMap(of):
+					freeForm = append(freeForm, place{path, of, olderTyp, false})
+				}
+			}
+		}
+		for _, a := range added {
+			var from, why string
+			for _, r := range removed {
+				if r.f.jsonName == a.f.jsonName && r.path != a.path && !(r.inner && a.inner && newer.olderName(a.typ) == r.typ) && movable(newer, r.f.ref, a.f.ref) {
+					from, why = r.path, fmt.Sprintf("%s has a %s of its JSON name and type at %s, which %s removes", older.name, kindOf(r.f), r.path, newer.name)
+					break
+				}
+			}
+			if from == "" {
+				for _, m := range freeForm {
+					if knownKey(m.f, a.f.jsonName) && movable(newer, deref(m.f.ref).elem, a.f.ref) {
+						from = m.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
+						why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", m.path, older.name)
+						break
+					}
+				}
+			}
+			if from == "" {
+				continue
+			}
+			where := fmt.Sprintf("%s %s.%s", newer.name, a.typ, a.f.name)
+			if strict {
+				errs.addf(where, "new in %s (at %s), but %s: if its value moved, say so with // +hubspoke:movedFrom=%s on it; if not, with // +hubspoke:notMoved on it",
+					newer.name, a.path, why, from)
+				continue
+			}
+			warnings = append(warnings, fmt.Sprintf("%s: new in %s (at %s), but %s: if its value moved, say so with // +hubspoke:movedFrom=%s on it "+
+				"(until then the value written at %s stays in a property bag, where no client of %s sees it); if not, with // +hubspoke:notMoved on it",
+				where, newer.name, a.path, why, from, older.name, newer.name))
+		}
+	}
+	return warnings
+}
+
+func kindOf(f *field) string {
+	if deref(f.ref).kind == refObject {
+		return "struct"
+	}
+	return "property"
+}
+
+// freeFormMap reports whether f is a map of plain values keyed by strings.
+func freeFormMap(f *field) bool {
+	t := deref(f.ref)
+	if t.kind != refMap || !isScalar(deref(t.elem)) {
+		return false
+	}
+	b, ok := t.key.scalar()
+	return ok && isString(b)
+}
+
+// knownKey reports whether the free-form map f is known to hold key: it is
+// listed in +hubspoke:mapKeys on f, or it is not a Go-style name.
+func knownKey(f *field, key string) bool {
+	for _, list := range f.values(markerMapKeys) {
+		for _, k := range strings.Split(list, ",") {
+			if strings.TrimSpace(k) == key {
+				return true
+			}
+		}
+	}
+	return strings.ContainsAny(key, "-.")
+}
