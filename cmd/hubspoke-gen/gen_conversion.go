@@ -344,11 +344,7 @@ func (a *assign) stashValue(value string, sf *field, key string, clears []clear)
 	stash := a.f.q(pathPropertybag, "Add")
 	if sf.ref.kind == refObject {
 		// A struct held by value (spec): kept when it holds something.
-		twins := a.s.host.twins
-		if !a.to {
-			twins = a.s.other.twins
-		}
-		fmt.Fprintf(&a.pre, "if %s {\nif err := %s(&bag, %q, &%s); err != nil {\nreturn err\n}\n}\n", nonEmpty(value, twins[sf.ref.name], clears), stash, key, value)
+		fmt.Fprintf(&a.pre, "if %s {\nif err := %s(&bag, %q, &%s); err != nil {\nreturn err\n}\n}\n", nonEmpty(value, a.srcTwins()[sf.ref.name], clears), stash, key, value)
 		return
 	}
 	if sf.ref.kind == refPointer {

@@ -71,7 +71,11 @@ func (a *assign) writeMoves(b *strings.Builder) {
 				l = a.local(dleaf.name)
 				fmt.Fprintf(b, "%s := %s\n", l, value)
 			}
-			fmt.Fprintf(b, "if %s != nil {\n%s%s = %s\n}\n", l, create.String(), dst, l)
+			cond := l + " != nil"
+			if df.omitEmpty && df.ref.kind != refPointer {
+				cond = "len(" + l + ") > 0" // JSON does not tell empty from absent
+			}
+			fmt.Fprintf(b, "if %s {\n%s%s = %s\n}\n", cond, create.String(), dst, l)
 		default:
 			b.WriteString(create.String())
 			fmt.Fprintf(b, "%s = %s\n", dst, value)
@@ -136,10 +140,30 @@ func (a *assign) clearedCopy(sf *field, clears []clear) string {
 		}
 		return l
 	case refPointer:
+		// Kept when something is left, or, to keep an empty struct's
+		// presence, when no move will make it again on the way back.
 		l, c := a.local(sf.name+"Rest"), a.local(sf.name+"Copy")
 		fmt.Fprintf(&a.pre, "var %s %s\nif %s != nil {\n%s := *%s\n", l, renderType(a.f, sf.ref, a.srcPath), src, c, src)
+		var moved []string
+		for _, cl := range clears {
+			if len(cl.hops) != 1 || cl.keyed {
+				moved = nil // a deeper move: keep the presence
+				break
+			}
+			moved = append(moved, presentCond(c+"."+cl.hops[0].f.name, cl.hops[0].f))
+		}
+		keep := "true"
+		if len(moved) > 0 {
+			m := a.local("moved")
+			fmt.Fprintf(&a.pre, "%s := %s\n", m, strings.Join(moved, " || "))
+			keep = "!" + m + " || " + nonEmpty(c, a.srcTwins()[sf.ref.elem.name], clears)
+		}
 		a.clearIn(c, clears)
-		fmt.Fprintf(&a.pre, "%s = &%s\n}\n", l, c)
+		if keep == "true" {
+			fmt.Fprintf(&a.pre, "%s = &%s\n}\n", l, c)
+		} else {
+			fmt.Fprintf(&a.pre, "if %s {\n%s = &%s\n}\n}\n", keep, l, c)
+		}
 		return l
 	}
 	l := a.local(sf.name + "Rest")
@@ -181,6 +205,24 @@ func (a *assign) clearPath(base string, hops []hop, c clear) {
 	fmt.Fprintf(&a.pre, "if %s != nil {\n%s := *%s\n", expr, l, expr)
 	a.clearPath(l, hops[1:], c)
 	fmt.Fprintf(&a.pre, "%s = &%s\n}\n", expr, l)
+}
+
+// presentCond returns the condition that the value of f in x is one a
+// move carries (see writeMoves): not nil, and not empty when JSON does not
+// tell empty from absent.
+func presentCond(x string, f *field) string {
+	if f.omitEmpty && (f.ref.kind == refSlice || f.ref.kind == refMap) {
+		return "len(" + x + ") > 0"
+	}
+	return x + " != nil"
+}
+
+// srcTwins returns the storage twins of the source side.
+func (a *assign) srcTwins() map[string]*object {
+	if a.to {
+		return a.s.host.twins
+	}
+	return a.s.other.twins
 }
 
 // nonEmpty returns the condition that the struct of twin object o in the
