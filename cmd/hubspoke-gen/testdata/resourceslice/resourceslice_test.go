@@ -30,7 +30,8 @@ func TestBasicFlattened(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := got.Spec.Devices[0]
-	if d.Attributes["model"].StringValue == nil || *d.Attributes["model"].StringValue != "A100" || d.Capacity["memory"].Value.Cmp(resource.MustParse("40Gi")) != 0 {
+	memory := d.Capacity["memory"].Value
+	if d.Attributes["model"].StringValue == nil || *d.Attributes["model"].StringValue != "A100" || memory.String() != "40Gi" {
 		t.Errorf("v1beta1 → v1: device %+v, want the attributes and capacity of basic", d)
 	}
 	if len(hub.Spec.Devices[0].PropertyBag) != 0 {
