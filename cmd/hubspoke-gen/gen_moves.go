@@ -44,10 +44,23 @@ func (a *assign) writeMoves(b *strings.Builder) {
 		}
 		dst := a.dstObj
 		var create strings.Builder
-		for _, h := range dstHops[:len(dstHops)-1] {
+		dstShared, srcShared := sm.otherShared, sm.hostShared
+		if !a.to {
+			dstShared, srcShared = srcShared, dstShared
+		}
+		var jsonPath []string
+		for i, h := range dstHops[:len(dstHops)-1] {
 			dst += "." + h.f.name
+			jsonPath = append(jsonPath, h.f.jsonName)
 			if h.f.ref.kind == refPointer {
-				fmt.Fprintf(&create, "if %s == nil {\n%s = &%s{}\n}\n", dst, dst, renderType(a.f, h.f.ref.elem, a.dstPath))
+				fmt.Fprintf(&create, "if %s == nil {\n%s = &%s{}\n", dst, dst, renderType(a.f, h.f.ref.elem, a.dstPath))
+				if i < len(dstShared) {
+					// A struct both sides have, which the source did not
+					// hold: made for the move, and unmade on the way back.
+					fmt.Fprintf(&create, "if err := %s(&%s.PropertyBag, %q, %s(true)); err != nil {\nreturn err\n}\n",
+						a.f.q(pathPropertybag, "Add"), a.dstObj, createdKey(jsonPath), a.f.q(pathPtr, "To"))
+				}
+				create.WriteString("}\n")
 			}
 		}
 		dst += "." + dleaf.name
@@ -81,6 +94,7 @@ func (a *assign) writeMoves(b *strings.Builder) {
 			fmt.Fprintf(b, "%s = %s\n", dst, value)
 		}
 		b.WriteString(strings.Repeat("}\n", open))
+		a.unmake(b, srcHops, srcShared)
 		if srcKeyed && sm.counterpart != nil {
 			// The map, copied as a whole, holds the key too: the value is
 			// in its field now.
@@ -240,4 +254,49 @@ func nonEmpty(x string, o *object, clears []clear) string {
 		conds = append(conds, x+"."+f.name+" != nil")
 	}
 	return strings.Join(conds, " || ")
+}
+
+// createdKey is the bag entry that says a move made the struct at path
+// (JSON names below the pair's type) that the source did not hold.
+func createdKey(path []string) string { return "$created:" + strings.Join(path, ".") }
+
+// unmake undoes, on the way back, what a move made on the way there: each
+// struct on the source's path that both sides have, and that the bag says
+// the move made, is nil again when nothing is left in it. Deepest first.
+func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
+	var paths [][]string
+	var exprs []string
+	var objs []*object
+	var path []string
+	expr := a.dstObj
+	for i, h := range srcHops[:len(srcHops)-1] {
+		if i >= len(srcShared) {
+			break
+		}
+		d := srcShared[i].f // the destination's field
+		path = append(path, h.f.jsonName)
+		expr += "." + d.name
+		if d.ref.kind == refPointer && h.f.ref.kind == refPointer {
+			paths = append(paths, slices.Clone(path))
+			exprs = append(exprs, expr)
+			objs = append(objs, a.dstTwins()[d.ref.elem.name])
+		}
+	}
+	for i := len(paths) - 1; i >= 0; i-- {
+		l := a.local("created")
+		fmt.Fprintf(b, "%s, err := %s[bool](&%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Pull"), a.dstObj, createdKey(paths[i]))
+		cond := fmt.Sprintf("%s != nil && *%s && %s != nil", l, l, exprs[i])
+		if objs[i] != nil {
+			cond += " && !(" + nonEmpty("(*"+exprs[i]+")", objs[i], nil) + ")"
+		}
+		fmt.Fprintf(b, "if %s {\n%s = nil\n}\n", cond, exprs[i])
+	}
+}
+
+// dstTwins returns the storage twins of the destination side.
+func (a *assign) dstTwins() map[string]*object {
+	if a.to {
+		return a.s.other.twins
+	}
+	return a.s.host.twins
 }

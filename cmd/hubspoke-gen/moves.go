@@ -515,6 +515,9 @@ type stepMove struct {
 	// without the key, that lead to its map (the copy of which gets the
 	// key too and must lose it).
 	counterpart []hop
+	// The leading hops of each side that both sides have (structs the
+	// copy converts), as the other side names them.
+	hostShared, otherShared []hop
 }
 
 // clear is a property moved out of a struct (or a map) that one side of a
@@ -601,6 +604,11 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 			opp = pr.host
 		}
 		counterpart = append(counterpart, hop{f: opp})
+		if host {
+			sm.hostShared = counterpart
+		} else {
+			sm.otherShared = counterpart
+		}
 		if last {
 			if !keyed {
 				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place", s.hostName, s.otherName, placeOf(s, m, host))
