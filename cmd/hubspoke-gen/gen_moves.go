@@ -262,7 +262,8 @@ func createdKey(path []string) string { return "$created:" + strings.Join(path, 
 
 // unmake undoes, on the way back, what a move made on the way there: each
 // struct on the source's path that both sides have, and that the bag says
-// the move made, is nil again when nothing is left in it. Deepest first.
+// the move made, is nil again when nothing is left in it, and the bag's
+// entry goes. Deepest first.
 func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 	var paths [][]string
 	var exprs []string
@@ -283,13 +284,15 @@ func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 		}
 	}
 	for i := len(paths) - 1; i >= 0; i-- {
+		// (The entry stays while the struct holds something: the way
+		// there again finds the struct, and does not make it.)
 		l := a.local("created")
-		fmt.Fprintf(b, "%s, err := %s[bool](&%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Pull"), a.dstObj, createdKey(paths[i]))
+		fmt.Fprintf(b, "%s, err := %s[bool](%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Get"), a.dstObj, createdKey(paths[i]))
 		cond := fmt.Sprintf("%s != nil && *%s && %s != nil", l, l, exprs[i])
 		if objs[i] != nil {
 			cond += " && !(" + nonEmpty("(*"+exprs[i]+")", objs[i], nil) + ")"
 		}
-		fmt.Fprintf(b, "if %s {\n%s = nil\n}\n", cond, exprs[i])
+		fmt.Fprintf(b, "if %s {\n%s = nil\n%s.PropertyBag.Remove(%q)\n}\n", cond, exprs[i], a.dstObj, createdKey(paths[i]))
 	}
 }
 
