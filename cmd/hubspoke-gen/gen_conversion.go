@@ -317,7 +317,10 @@ func (a *assign) stage(pr *prop) {
 			return
 		}
 		cond := value + " != nil"
-		if pr.other.omitEmpty {
+		switch {
+		case pr.other.ref.kind == refObject: // a struct held by value (spec): staged when it holds something
+			cond = nonEmpty(value, a.srcTwins()[pr.other.ref.name], nil)
+		case pr.other.omitEmpty:
 			cond = "len(" + value + ") > 0"
 		}
 		fmt.Fprintf(&a.pre, "if %s {\nif err := %s.Add(&bag, &%s); err != nil {\nreturn err\n}\n}\n", cond, st.variable, value)
