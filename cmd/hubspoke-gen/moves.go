@@ -829,3 +829,22 @@ func knownKey(f *field, key string) bool {
 	}
 	return strings.ContainsAny(key, "-.")
 }
+
+// movedPath is a declared move as JSON paths from the root of a kind, as
+// explain writes them: from, in the previous version, to, in the version
+// that declares it.
+type movedPath struct {
+	kind, from, to string
+}
+
+// declaredMoves lists the moves v declares relative to the previous
+// version, in declaration order: the paths that hold the same value in
+// the two versions (for checks that a value set at one is in the other's
+// field, not in a bag).
+func declaredMoves(v *version) []movedPath {
+	var out []movedPath
+	for _, m := range v.moves {
+		out = append(out, movedPath{kind: m.kind, from: pathString(mustParse(m.from)), to: m.path})
+	}
+	return out
+}

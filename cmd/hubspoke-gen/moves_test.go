@@ -221,3 +221,46 @@ func TestMovePaths(t *testing.T) {
 		t.Error("a.b")
 	}
 }
+
+// TestDeclaredMoves: the moves a version declares, as paths, for the
+// checks that want them.
+func TestDeclaredMoves(t *testing.T) {
+	out, err := generate("testdata/moves/api", options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]movedPath{}
+	for _, v := range out.chain.versions {
+		got[v.name] = declaredMoves(v)
+	}
+	want := map[string][]movedPath{
+		"v1": nil,
+		"v2": {{"Widget", "spec.engineName", "engine"}, {"Widget", "spec.limits", "limits"}, {"Widget", "spec.notes", "settings.notes"}},
+		"v3": {{"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
+	}
+	for v, w := range want {
+		if !slices.Equal(got[v], w) {
+			t.Errorf("%s: %v, want %v", v, got[v], w)
+		}
+	}
+}
+
+// TestMovesMetadataErrors: a movedProperties entry that is not
+// Type.Property, or that contradicts the field's marker, is an error.
+func TestMovesMetadataErrors(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"versions:\n  v2:\n    movedProperties:\n      Widget: spec.engineName\n", "movedProperties: Widget: want Type.Property: old.json.path"},
+		{"versions:\n  v2:\n    movedProperties:\n      Widget.Engine: spec.notes\n", "the field's marker says +hubspoke:movedFrom=spec.engineName"},
+		{"versions:\n  v2:\n    movedProperties:\n      Widget.Nothing: spec.notes\n", "v2 has no property Widget.Nothing"},
+		{"versions:\n  v1:\n    movedProperties:\n      WidgetSpec.Notes: spec.engineName\n", "v1 is the oldest version"},
+	} {
+		md := filepath.Join(t.TempDir(), "metadata.yaml")
+		if err := os.WriteFile(md, []byte(tc.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := generate("testdata/moves/api", options{metadata: md})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}
