@@ -31,7 +31,11 @@ import (
 // the old one, never in a bag. A struct that one side has and the other
 // not (spec after a flatten) is still kept in the bag of the other side,
 // without the properties that moved out of it: when all did, its removal
-// needs no +hubspoke:removed (the moves say where everything went).
+// needs no +hubspoke:removed (the moves say where everything went). A
+// struct both versions have, which a move needs on its way and the source
+// did not hold, is made, with an entry in the bag of the struct the move
+// is written in ("$created:path"), so that the way back leaves it absent
+// again when nothing else is in it.
 
 // move is a declared move of a property from the previous version (older)
 // to v (newer).
@@ -240,9 +244,9 @@ func isPlainKey(k string) bool {
 	return k != "*" && k != ""
 }
 
-// fieldPaths returns the JSON paths from the root of kind to the fields of
-// v's twins, and the number of places each struct type is reached at
-// (capped at 2; a type on a cycle counts as 2).
+// typePlaces returns the number of places, from the roots of v's kinds,
+// each struct type of v's twins is reached at (capped at 2; a type on a
+// cycle counts as 2).
 func typePlaces(v *version) map[string]int {
 	count := map[string]int{}
 	var walk func(name string, stack []string)
