@@ -386,6 +386,9 @@ func (c *chain) resolveMoves(v, prev *version, md map[string]string, file string
 			errs.addf(d.where, "the field has +hubspoke:renamedFrom too: a move names the old path, renamed or not; drop the rename")
 			continue
 		}
+		if copiedForward(v, prev, d.tn, v.twins[d.tn].field(d.fn), d.from) {
+			continue
+		}
 		m, err := c.newMove(v, prev, d.tn, v.twins[d.tn].field(d.fn), d.from, places, prevPlaces)
 		if err != nil {
 			errs.addf(d.where, "%v", err)
@@ -851,4 +854,25 @@ func declaredMoves(v *version) []movedPath {
 		out = append(out, movedPath{kind: m.kind, from: pathString(mustParse(m.from)), to: m.path})
 	}
 	return out
+}
+
+// copiedForward reports whether a move marker on field f of type tn of v
+// was copied forward with its type from the version that moved it: the
+// previous version already has the property at its place in v, and has
+// nothing at the path the marker names. Such a marker has done its work,
+// as a copied +hubspoke:renamedFrom has.
+func copiedForward(v, prev *version, tn string, f *field, from string) bool {
+	kind, segs, err := newerPath(v, tn, f)
+	if err != nil || prev.twins[kind] == nil {
+		return false
+	}
+	if _, err := resolvePath(prev, kind, segs); err != nil {
+		return false
+	}
+	old, err := parseMovePath(from)
+	if err != nil {
+		return false
+	}
+	_, err = resolvePath(prev, kind, old)
+	return err != nil
 }

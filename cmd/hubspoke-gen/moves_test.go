@@ -264,3 +264,27 @@ func TestMovesMetadataErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveMarkerCopiedForward: a +hubspoke:movedFrom copied forward with
+// its type into the next version (whose previous version already has the
+// property there, and nothing at the old path) has done its work: the
+// same conversions as without it, no error.
+func TestMoveMarkerCopiedForward(t *testing.T) {
+	plain, err := generate(freshCase(t, "moves", nil, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := freshCase(t, "moves", func(dir string, b []byte) []byte {
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("\t// +optional\n\tNotes string"), []byte("\t// +hubspoke:movedFrom=spec.notes\n\t// +optional\n\tNotes string"), 1)
+		}
+		return b
+	}, nil)
+	copied, err := generate(api, options{})
+	if err != nil {
+		t.Fatalf("a marker copied forward: %v", err)
+	}
+	if a, b := explain(plain.chain, "text"), explain(copied.chain, "text"); a != b {
+		t.Errorf("explain differs with a marker copied forward:\n%s\n---\n%s", a, b)
+	}
+}
