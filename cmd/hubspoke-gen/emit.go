@@ -43,7 +43,7 @@ type namer struct {
 func newNamer() *namer {
 	n := &namer{byPath: map[string]string{}, byName: map[string]string{}}
 	for _, p := range [][2]string{
-		{"fmt", "fmt"}, {"testing", "testing"},
+		{"fmt", "fmt"}, {"maps", "maps"}, {"testing", "testing"},
 		{pathAugment, "augment"}, {pathCompat, "compat"}, {pathConvert, "convert"}, {pathConvtest, "convtest"},
 		{pathGenruntime, "genruntime"}, {pathPropertybag, "propertybag"},
 		{pathConversion, "conversion"}, {pathCRScheme, "scheme"},

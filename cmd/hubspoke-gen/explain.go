@@ -144,8 +144,8 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) 
 		b.WriteString("\n")
 	}
 	var summary []string
-	for _, a := range []string{"copied", "converted", "renamed", "stashed", "recalled", "type changed", "staged through compat"} {
-		if a != "staged through compat" || counts[a] > 0 {
+	for _, a := range []string{"copied", "converted", "renamed", "moved", "stashed", "recalled", "type changed", "staged through compat"} {
+		if a != "staged through compat" && a != "moved" || counts[a] > 0 {
 			summary = append(summary, fmt.Sprintf("%d %s", counts[a], a))
 		}
 	}
@@ -186,6 +186,14 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 			hook = "hooks missing: the fields of each shape are kept in the other's bag"
 		}
 		r.detail += "; " + hook
+	case actMoved:
+		m := pr.move.m
+		r.action = "moved"
+		if f := pr.host; f != nil && s.host == m.newer || f == nil && s.other == m.newer {
+			r.detail = fmt.Sprintf("`%s`, from `%s` in %s (+hubspoke:movedFrom)", fieldOf(pr).ref, m.from, m.older.storageName)
+		} else {
+			r.detail = fmt.Sprintf("`%s`, to `%s` in %s (+hubspoke:movedFrom)", fieldOf(pr).ref, m.path, m.newer.storageName)
+		}
 	case actRetype:
 		r.action = "type changed"
 		hook := "hooks present"
@@ -193,6 +201,13 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 			hook = "needs a hook: missing"
 		}
 		r.detail = fmt.Sprintf("`%s` → `%s` in %s: each side keeps the other's value in its bag; %s", pr.host.ref, pr.other.ref, s.otherName, hook)
+	}
+	if len(pr.clears) > 0 {
+		var moved []string
+		for _, c := range pr.clears {
+			moved = append(moved, fmt.Sprintf("`%s` in %s is `%s` in %s", c.m.from, c.m.older.storageName, c.m.path, c.m.newer.storageName))
+		}
+		r.detail += "; the bag does not keep what moves carry: " + strings.Join(moved, ", ")
 	}
 	if pr.renamed {
 		how := r.action
@@ -222,6 +237,15 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 	}
 	if newer.removed[typ][f.name] {
 		return fmt.Sprintf(" (removed in %s on purpose)", newer.name)
+	}
+	if pr := propOf(p, f); pr != nil && len(pr.clears) > 0 {
+		older := s.host
+		if !hostOlder {
+			older = s.other
+		}
+		if t := deref(f.ref); t.kind == refObject && allCleared(older, older.twins[t.name], pr.clears) {
+			return fmt.Sprintf(" (removed in %s: every property of it moved)", newer.name)
+		}
 	}
 	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
 }
@@ -352,3 +376,20 @@ func jsonNameOf(pr *prop) string {
 }
 
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+func fieldOf(pr *prop) *field {
+	if pr.host != nil {
+		return pr.host
+	}
+	return pr.other
+}
+
+// propOf returns the property of p whose field (on either side) is f.
+func propOf(p *pair, f *field) *prop {
+	for _, pr := range p.props {
+		if pr.host == f || pr.other == f {
+			return pr
+		}
+	}
+	return nil
+}

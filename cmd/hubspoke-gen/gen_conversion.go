@@ -191,6 +191,11 @@ func (a *assign) write() {
 		}
 		f.printf("}\n")
 	}
+	if len(p.moves) > 0 {
+		var moves strings.Builder
+		a.writeMoves(&moves)
+		f.printf("%s", moves.String())
+	}
 	if a.s.twin && p.host.root {
 		if a.to {
 			f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
@@ -249,7 +254,7 @@ func (a *assign) properties() {
 		switch sf, df := a.sides(pr); {
 		case pr.action == actStage:
 			staged = append(staged, pr)
-		case pr.action == actRetype:
+		case pr.action == actRetype, pr.action == actMoved:
 		case df == nil:
 			stashed = append(stashed, pr)
 		case sf == nil:
@@ -260,6 +265,10 @@ func (a *assign) properties() {
 		fmt.Fprintf(&a.pre, "// Kept in the bag: what %s has no field for.\n", a.dstName)
 		for _, pr := range stashed {
 			sf, _ := a.sides(pr)
+			if len(pr.clears) > 0 {
+				a.stashValue(a.clearedCopy(sf, pr.clears), sf, sf.name, pr.clears)
+				continue
+			}
 			a.stash(sf, sf.name)
 		}
 	}
@@ -279,7 +288,7 @@ func (a *assign) properties() {
 	for _, pr := range a.p.props {
 		sf, df := a.sides(pr)
 		switch {
-		case pr.action == actStage:
+		case pr.action == actStage, pr.action == actMoved:
 		case pr.action == actRetype:
 			fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
 				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
@@ -308,7 +317,10 @@ func (a *assign) stage(pr *prop) {
 			return
 		}
 		cond := value + " != nil"
-		if pr.other.omitEmpty {
+		switch {
+		case pr.other.ref.kind == refObject: // a struct held by value (spec): staged when it holds something
+			cond = nonEmpty(value, a.srcTwins()[pr.other.ref.name], nil)
+		case pr.other.omitEmpty:
 			cond = "len(" + value + ") > 0"
 		}
 		fmt.Fprintf(&a.pre, "if %s {\nif err := %s.Add(&bag, &%s); err != nil {\nreturn err\n}\n}\n", cond, st.variable, value)
@@ -326,8 +338,18 @@ func (a *assign) stage(pr *prop) {
 
 // stash keeps the value of source field sf in the bag under key.
 func (a *assign) stash(sf *field, key string) {
-	value := a.srcObj + "." + sf.name
+	a.stashValue(a.srcObj+"."+sf.name, sf, key, nil)
+}
+
+// stashValue keeps value, of the type of source field sf, in the bag
+// under key.
+func (a *assign) stashValue(value string, sf *field, key string, clears []clear) {
 	stash := a.f.q(pathPropertybag, "Add")
+	if sf.ref.kind == refObject {
+		// A struct held by value (spec): kept when it holds something.
+		fmt.Fprintf(&a.pre, "if %s {\nif err := %s(&bag, %q, &%s); err != nil {\nreturn err\n}\n}\n", nonEmpty(value, a.srcTwins()[sf.ref.name], clears), stash, key, value)
+		return
+	}
 	if sf.ref.kind == refPointer {
 		fmt.Fprintf(&a.pre, "if err := %s(&bag, %q, %s); err != nil {\nreturn err\n}\n", stash, key, value)
 		return
@@ -359,14 +381,20 @@ func (a *assign) recall(df *field, key string) {
 // convert returns the expression that gives destination field df the value
 // of source field sf, adding the statements it needs.
 func (a *assign) convert(sf, df *field) string {
-	src := a.srcObj + "." + sf.name
+	return a.convertExpr(a.srcObj+"."+sf.name, a.dstObj+"."+df.name, sf, df)
+}
+
+// convertExpr is convert for the value at src, of the type of sf, into
+// the place dst, of the type of df (which it writes only for a struct
+// held by value).
+func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	s, d := sf.ref, df.ref
 	switch {
 	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
 		method := assignTo(s.name)
-		call := fmt.Sprintf("%s.%s(&%s.%s)", src, method, a.dstObj, df.name)
+		call := fmt.Sprintf("%s.%s(&%s)", src, method, dst)
 		if !a.to {
-			call = fmt.Sprintf("%s.%s.%s(&%s)", a.dstObj, df.name, assignFrom(d.name), src)
+			call = fmt.Sprintf("%s.%s(&%s)", dst, assignFrom(d.name), src)
 		}
 		fmt.Fprintf(&a.pre, "if err := %s; err != nil {\nreturn %s\n}\n", call, a.wrap(df))
 		return ""

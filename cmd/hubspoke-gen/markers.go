@@ -18,6 +18,8 @@ const (
 	markerListMapKey      = "+listMapKey="
 	markerRenamedFrom     = "+hubspoke:renamedFrom="
 	markerRemoved         = "+hubspoke:removed="
+	markerMovedFrom       = "+hubspoke:movedFrom="
+	markerNotMoved        = "+hubspoke:removed:notMoved="
 )
 
 // dropFromTwin lists the markers (by prefix) that a storage twin does not

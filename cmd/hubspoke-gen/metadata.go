@@ -17,6 +17,8 @@ import (
 //	+hubspoke:renamedFrom=Old   on a field: the field was Old
 //	+hubspoke:removed=Name      on a type: its property Name was removed
 //	+hubspoke:renamedFrom=Old   on a type: the type was Old
+//	+hubspoke:movedFrom=spec.x  on a field: its value was at that JSON path (see moves.go)
+//	+hubspoke:removed:notMoved=Name  on a type: Name was removed, and no property holds its values
 //
 // and, for API versions whose source people cannot annotate (generated
 // ones), from a YAML file (-metadata), keyed by the newer version:
@@ -29,6 +31,10 @@ import (
 //	      - PersonSpec.Name              # Type.Property of the previous version
 //	    renamedTypes:
 //	      Client: Customer               # New: Old
+//	    movedProperties:
+//	      Widget.Engine: spec.engineName # Type.New: the old JSON path
+//	    notMovedProperties:
+//	      - WidgetSpec.Legacy            # removed, moved nowhere
 //
 // A property that the previous version has and the newer one neither has
 // nor renames must be acknowledged as removed: otherwise it is a warning,
@@ -41,9 +47,11 @@ type metadataFile struct {
 
 // versionChanges are the changes of one version relative to the previous.
 type versionChanges struct {
-	RenamedProperties map[string]string `json:"renamedProperties,omitempty"` // Type.New → Old
-	RemovedProperties []string          `json:"removedProperties,omitempty"` // Type.Property
-	RenamedTypes      map[string]string `json:"renamedTypes,omitempty"`      // New → Old
+	RenamedProperties map[string]string `json:"renamedProperties,omitempty"`  // Type.New → Old
+	RemovedProperties []string          `json:"removedProperties,omitempty"`  // Type.Property
+	RenamedTypes      map[string]string `json:"renamedTypes,omitempty"`       // New → Old
+	MovedProperties   map[string]string `json:"movedProperties,omitempty"`    // Type.New → old JSON path
+	NotMoved          []string          `json:"notMovedProperties,omitempty"` // Type.Property: removed, and moved nowhere
 }
 
 // readMetadata reads the file of -metadata; "" means none. Unknown keys
@@ -94,7 +102,7 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 	for _, v := range c.versions {
 		prev := c.previous(v)
 		ch := md.Versions[v.name]
-		v.removed = map[string]map[string]bool{}
+		v.removed, v.notMoved = map[string]map[string]bool{}, map[string]map[string]bool{}
 		c.applyTypeRenames(v, prev, ch, file, errs)
 
 		// Renames: from the markers, then from the file.
@@ -134,25 +142,32 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 		}
 
 		// Removals: from the markers, then from the file.
-		type removal struct{ where, typ, prop string }
+		type removal struct {
+			where, typ, prop string
+			notMoved         bool
+		}
 		var removals []removal
 		for _, tn := range v.types {
 			if o, ok := v.objects[tn]; ok {
-				for _, val := range o.values(markerRemoved) {
-					for _, p := range strings.Split(val, ",") {
-						removals = append(removals, removal{fmt.Sprintf("%s %s: +hubspoke:removed=%s", v.name, tn, val), tn, strings.TrimSpace(p)})
+				for _, marker := range []string{markerRemoved, markerNotMoved} {
+					for _, val := range o.values(marker) {
+						for _, p := range strings.Split(val, ",") {
+							removals = append(removals, removal{fmt.Sprintf("%s %s: %s%s", v.name, tn, marker, val), tn, strings.TrimSpace(p), marker == markerNotMoved})
+						}
 					}
 				}
 			}
 		}
-		for _, key := range ch.RemovedProperties {
-			where := fmt.Sprintf("%s: version %s: removedProperties: %s", file, v.name, key)
-			tn, fn, ok := strings.Cut(key, ".")
-			if !ok || fn == "" {
-				errs.addf(where, "want Type.Property")
-				continue
+		for i, list := range [][]string{ch.RemovedProperties, ch.NotMoved} {
+			for _, key := range list {
+				where := fmt.Sprintf("%s: version %s: %s: %s", file, v.name, []string{"removedProperties", "notMovedProperties"}[i], key)
+				tn, fn, ok := strings.Cut(key, ".")
+				if !ok || fn == "" {
+					errs.addf(where, "want Type.Property")
+					continue
+				}
+				removals = append(removals, removal{where, tn, fn, i == 1})
 			}
-			removals = append(removals, removal{where, tn, fn})
 		}
 		for _, r := range removals {
 			switch {
@@ -173,8 +188,15 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 					v.removed[r.typ] = map[string]bool{}
 				}
 				v.removed[r.typ][r.prop] = true
+				if r.notMoved {
+					if v.notMoved[r.typ] == nil {
+						v.notMoved[r.typ] = map[string]bool{}
+					}
+					v.notMoved[r.typ][r.prop] = true
+				}
 			}
 		}
+		c.resolveMoves(v, prev, ch.MovedProperties, file, errs)
 
 	}
 }
@@ -350,6 +372,9 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 				}
 				if newer.removed[typ][f.name] {
 					continue
+				}
+				if t := deref(f.ref); len(pr.clears) > 0 && t.kind == refObject && allCleared(older, older.twins[t.name], pr.clears) {
+					continue // every property of it moved: the moves say where
 				}
 				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
 					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file)",

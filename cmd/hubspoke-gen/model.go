@@ -44,6 +44,14 @@ type version struct {
 	// version calls by another name to that name (+hubspoke:renamedFrom on
 	// the type, or renamedTypes in the metadata file).
 	renamedTypes map[string]string
+	// moves are the properties of this version whose values lived
+	// elsewhere in the previous version (+hubspoke:movedFrom, or
+	// movedProperties in the metadata file).
+	moves []*move
+	// notMoved acknowledges, like removed, properties of the previous
+	// version removed on purpose, and says that no property of this
+	// version holds their values (+hubspoke:removed:notMoved).
+	notMoved map[string]map[string]bool
 
 	hub       bool
 	towardHub *version // the neighbour towards the hub; nil for the hub

@@ -95,6 +95,7 @@ type rProp struct {
 	required    bool   // written without omitempty (and without +optional)
 	listMapKey  string // a []Struct property keyed by this JSON name
 	renamedFrom string // the marker of this version
+	movedFrom   string // the marker of this version: the JSON path in the previous one
 }
 
 func (p *rProp) jsonName() string { return strings.ToLower(p.name[:1]) + p.name[1:] }
@@ -130,6 +131,20 @@ type history struct {
 	graves   []grave
 	returns  []returned     // properties the version being made takes from graves
 	counts   map[string]int // mutations made, by kind
+	// mr decides the moves, apart from r, so that adding them left the
+	// other changes of a seed's history as they were.
+	mr    *rand.Rand
+	moves []rMove
+}
+
+// rMove is a property that a version moved (+hubspoke:movedFrom): a plain
+// value between the spec and a struct the spec holds by pointer, at one
+// place (flatten, nest), sometimes renamed on the way.
+type rMove struct {
+	older, newer *rVersion
+	prop         int    // its identity
+	from, to     []int  // the spec's properties that lead to the struct holding it: none for the spec itself, else one
+	path         string // the JSON path in older
 }
 
 // returned is a property that the version being made brings back (or
@@ -183,7 +198,7 @@ func isStable(name string) bool {
 
 func newHistory(seed uint64, index int, compat bool) *history {
 	h := &history{r: rand.New(rand.NewPCG(seed, 0x5eed)), seed: seed, group: fmt.Sprintf("h%d.example.com", index),
-		compat: compat, counts: map[string]int{}}
+		compat: compat, counts: map[string]int{}, mr: rand.New(rand.NewPCG(seed, 0x30e5))}
 	h.metadata = h.chance(0.25)
 	names := h.versionNames(3 + h.r.IntN(6))
 	v := &rVersion{name: names[0], types: map[int]*rType{}}
@@ -458,7 +473,7 @@ func (v *rVersion) clone(name string) *rVersion {
 		c.props = make([]*rProp, len(t.props))
 		for i, p := range t.props {
 			cp := *p
-			cp.renamedFrom = ""
+			cp.renamedFrom, cp.movedFrom = "", ""
 			c.props[i] = &cp
 		}
 		n.types[id] = &c
@@ -588,6 +603,9 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 				h.renameType(prev, v, live, touched)
 			}
 		}
+	}
+	if h.mr.Float64() < 0.4 {
+		h.move(prev, v, touched)
 	}
 	h.settleReturns(v)
 	// Changes to types the version no longer uses are not changes.
@@ -762,7 +780,7 @@ var (
 // metadataOf renders the changes of v for the metadata file.
 func (h *history) metadataOf(v *rVersion) string {
 	used := reachable(v)
-	var renamed, removed, types []string
+	var renamed, removed, types, moved []string
 	for _, id := range sortedIDs(v) {
 		t := v.types[id]
 		if !used[id] {
@@ -778,6 +796,9 @@ func (h *history) metadataOf(v *rVersion) string {
 			if p.renamedFrom != "" {
 				renamed = append(renamed, fmt.Sprintf("      %s.%s: %s\n", t.name, p.name, p.renamedFrom))
 			}
+			if p.movedFrom != "" {
+				moved = append(moved, fmt.Sprintf("      %s.%s: %s\n", t.name, p.name, p.movedFrom))
+			}
 		}
 	}
 	out := "  " + v.name + ":\n"
@@ -789,6 +810,9 @@ func (h *history) metadataOf(v *rVersion) string {
 	}
 	if len(types) > 0 {
 		out += "    renamedTypes:\n" + strings.Join(types, "")
+	}
+	if len(moved) > 0 {
+		out += "    movedProperties:\n" + strings.Join(moved, "")
 	}
 	return out
 }
@@ -877,6 +901,9 @@ func (h *history) writeProps(b *strings.Builder, v *rVersion, props []*rProp, ma
 			if markers && p.renamedFrom != "" {
 				fmt.Fprintf(b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
 			}
+			if markers && p.movedFrom != "" {
+				fmt.Fprintf(b, "\t// +hubspoke:movedFrom=%s\n", p.movedFrom)
+			}
 			fmt.Fprintf(b, "\t%s %s `json:%q`\n", p.name, goType(v, p.expr), p.jsonName())
 			continue
 		}
@@ -886,6 +913,9 @@ func (h *history) writeProps(b *strings.Builder, v *rVersion, props []*rProp, ma
 		}
 		if markers && p.renamedFrom != "" {
 			fmt.Fprintf(b, "\t// +hubspoke:renamedFrom=%s\n", p.renamedFrom)
+		}
+		if markers && p.movedFrom != "" {
+			fmt.Fprintf(b, "\t// +hubspoke:movedFrom=%s\n", p.movedFrom)
 		}
 		fmt.Fprintf(b, "\t%s %s `json:\"%s,omitempty\"`\n", p.name, goType(v, p.expr), p.jsonName())
 	}
@@ -975,6 +1005,12 @@ func TestRandomHistories(t *testing.T) {
 		if err := out.write(); err != nil {
 			t.Fatal(err)
 		}
+		if len(h.moves) > 0 {
+			test := h.movesTest(fmt.Sprintf("example.com/random/h%d", i), out.chain.hub.name)
+			if err := os.WriteFile(filepath.Join(hdir, "moves_test.go"), []byte(test), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		histories[fmt.Sprintf("h%d", i)] = i
 		generated = append(generated, fmt.Sprintf("h%d", i))
 	}
@@ -1007,7 +1043,7 @@ func TestRandomHistories(t *testing.T) {
 	}
 	// Name the histories that failed, with their replay commands.
 	failed := map[int]bool{}
-	for _, m := range regexp.MustCompile(`(?m)^(?:FAIL\t|# )example\.com/random/(h\d+)/`).FindAllStringSubmatch(string(out), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^(?:FAIL\t|# )example\.com/random/(h\d+)[/\t \[]`).FindAllStringSubmatch(string(out), -1) {
 		if i, ok := histories[m[1]]; ok {
 			failed[i] = true
 		}
@@ -1060,4 +1096,202 @@ func writeModule(t testing.TB, dir string) {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// refCount counts the properties of the types v uses that hold a value of
+// struct type id (directly, by pointer, or as elements).
+func refCount(v *rVersion, id int) int {
+	n := 0
+	used := reachable(v)
+	for _, tid := range sortedIDs(v) {
+		if !used[tid] {
+			continue
+		}
+		for _, p := range v.types[tid].props {
+			if structID(p.expr) == id {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// holders returns the properties of the spec, present in prev and not
+// changed by v, that hold a struct (by value or pointer) which both
+// versions use at that one place only.
+func (h *history) holders(prev, v *rVersion, touched map[int]bool) []*rProp {
+	var out []*rProp
+	for _, q := range v.types[idSpec].props {
+		e := q.expr
+		if e.kind == rPtr {
+			e = e.elem
+		}
+		if e.kind != rStruct || touched[q.id] || touched[-e.id] || !prevHas(prev, idSpec, q.id) || prev.types[e.id] == nil {
+			continue
+		}
+		if refCount(prev, e.id) == 1 && refCount(v, e.id) == 1 && v.types[e.id].renamedFrom == "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// move moves a plain property between the spec and a struct the spec
+// holds at one place (a flatten or a nest), sometimes renaming it, with
+// +hubspoke:movedFrom.
+func (h *history) move(prev, v *rVersion, touched map[int]bool) {
+	holders := h.holders(prev, v, touched)
+	if len(holders) == 0 {
+		return
+	}
+	q := holders[h.mr.IntN(len(holders))]
+	inner := v.types[structID(q.expr)]
+	spec := v.types[idSpec]
+	from, to := inner, spec
+	nest := h.mr.IntN(2) == 0
+	if nest {
+		from, to = spec, inner
+	}
+	var candidates []*rProp
+	for _, p := range from.props {
+		e := p.expr
+		if e.kind == rPtr {
+			e = e.elem
+		}
+		if p == q || p.key || touched[p.id] || !prevHas(prev, from.id, p.id) || e.kind != rBasic && e.kind != rEnum {
+			continue
+		}
+		candidates = append(candidates, p)
+	}
+	if len(candidates) == 0 || len(from.props) < 2 {
+		return
+	}
+	p := candidates[h.mr.IntN(len(candidates))]
+	oldQ := prev.types[idSpec].props[slices.IndexFunc(prev.types[idSpec].props, func(x *rProp) bool { return x.id == q.id })]
+	path := "spec." + p.jsonName()
+	if !nest {
+		path = "spec." + oldQ.jsonName() + "." + p.jsonName()
+	}
+	name := p.name
+	if h.mr.IntN(3) == 0 {
+		name = fmt.Sprintf("P%d", h.id())
+	}
+	if slices.ContainsFunc(to.props, func(x *rProp) bool { return strings.EqualFold(x.name, name) }) {
+		return
+	}
+	touched[p.id] = true
+	from.props = slices.DeleteFunc(from.props, func(x *rProp) bool { return x == p })
+	if name != p.name {
+		h.counts["moved and renamed"]++
+	}
+	p.name, p.movedFrom = name, path
+	to.props = append(to.props, p)
+	m := rMove{older: prev, newer: v, prop: p.id, path: path}
+	if nest {
+		m.to = []int{q.id}
+		h.counts["moved into a struct"]++
+	} else {
+		m.from = []int{q.id}
+		h.counts["moved out of a struct"]++
+	}
+	h.moves = append(h.moves, m)
+}
+
+// prevProp returns the property of identity id in v, wherever it is.
+func prevProp(v *rVersion, id int) *rProp {
+	for _, tid := range sortedIDs(v) {
+		for _, p := range v.types[tid].props {
+			if p.id == id {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// movesTest writes the test, in the history's module, that a value set at
+// the older version of each move arrives in the field of the newer one
+// (through the hub), and back: a round trip alone passes when the value
+// travels in the bags instead.
+func (h *history) movesTest(module, hub string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "package moves_test\n\nimport (\n\t\"testing\"\n\n\t\"k8s.io/utils/ptr\"\n")
+	imported := map[string]bool{}
+	imp := func(pkg string) {
+		if !imported[pkg] {
+			imported[pkg] = true
+			fmt.Fprintf(&b, "\t%q\n", module+"/api/"+pkg)
+		}
+	}
+	imp(hub + "storage")
+	for _, m := range h.moves {
+		imp(m.older.name)
+		imp(m.newer.name)
+	}
+	b.WriteString(")\n\nvar _ = ptr.To[int]\n")
+	for i, m := range h.moves {
+		older, newer := prevProp(m.older, m.prop), prevProp(m.newer, m.prop)
+		fmt.Fprintf(&b, "\n// %s → %s: %s is %s.\nfunc TestMove%d(t *testing.T) {\n", m.older.name, m.newer.name, m.path, newer.name, i)
+		fmt.Fprintf(&b, "\tsrc := &%s.Widget{}\n", m.older.name)
+		set := movePlace(&b, m.older, "src.Spec", m.from, true)
+		fmt.Fprintf(&b, "\t%s.%s = %s\n", set, older.name, literal(m.older, older.expr))
+		fmt.Fprintf(&b, "\thub := &%sstorage.Widget{}\n\tif err := src.ConvertTo(hub); err != nil {\n\t\tt.Fatal(err)\n\t}\n", hub)
+		fmt.Fprintf(&b, "\tdst := &%s.Widget{}\n\tif err := dst.ConvertFrom(hub); err != nil {\n\t\tt.Fatal(err)\n\t}\n", m.newer.name)
+		get := movePlace(&b, m.newer, "dst.Spec", m.to, false)
+		want := literal(m.newer, newer.expr)
+		if newer.expr.kind == rPtr {
+			fmt.Fprintf(&b, "\tif got := %s.%s; got == nil || *got != *%s {\n", get, newer.name, want)
+		} else {
+			fmt.Fprintf(&b, "\tif got := %s.%s; got != %s {\n", get, newer.name, want)
+		}
+		fmt.Fprintf(&b, "\t\tt.Errorf(\"%s in %s is not %s in %s: %%+v\", dst)\n\t}\n}\n", m.path, m.older.name, newer.name, m.newer.name)
+	}
+	return b.String()
+}
+
+// movePlace writes what reaches the struct holding a moved property from
+// base through the spec's properties ids (allocating it when alloc),
+// and returns the expression of that struct.
+func movePlace(b *strings.Builder, v *rVersion, base string, ids []int, alloc bool) string {
+	expr := base
+	for _, id := range ids {
+		q := prevProp(v, id)
+		expr += "." + q.name
+		if q.expr.kind != rPtr {
+			continue
+		}
+		if alloc {
+			fmt.Fprintf(b, "\t%s = &%s.%s{}\n", expr, v.name, v.types[q.expr.elem.id].name)
+		} else {
+			fmt.Fprintf(b, "\tif %s == nil {\n\t\tt.Fatalf(\"%s is nil: %%+v\", dst)\n\t}\n", expr, strings.TrimPrefix(expr, "dst."))
+		}
+	}
+	return expr
+}
+
+// literal returns a value of type e of v, not zero, as Go.
+func literal(v *rVersion, e *rExpr) string {
+	switch e.kind {
+	case rPtr:
+		return fmt.Sprintf("ptr.To[%s](%s)", qualified(v, e.elem), literal(v, e.elem))
+	case rEnum:
+		if v.types[e.id].enum == "string" {
+			return fmt.Sprintf("%s.%s(%q)", v.name, v.types[e.id].name, "moved")
+		}
+		return fmt.Sprintf("%s.%s(7)", v.name, v.types[e.id].name)
+	}
+	switch e.basic {
+	case "string":
+		return `"moved"`
+	case "bool":
+		return "true"
+	}
+	return "7"
+}
+
+func qualified(v *rVersion, e *rExpr) string {
+	if e.kind == rEnum {
+		return v.name + "." + v.types[e.id].name
+	}
+	return e.basic
 }

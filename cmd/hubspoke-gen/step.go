@@ -22,10 +22,11 @@ const (
 	actRecall                // only the other side has it: recalled from the host side's property bag
 	actRetype                // both sides have it, in types that do not convert: kept in the bags both ways
 	actStage                 // only the other side has it, and the host's bag keeps an earlier shape: through compat staging
+	actMoved                 // only one side has it at this place: its value moves to another place (+hubspoke:movedFrom), written by the copy of the struct both places are in
 )
 
 func (a action) String() string {
-	return [...]string{"copied", "converted", "stashed", "recalled", "type changed", "staged through compat"}[a]
+	return [...]string{"copied", "converted", "stashed", "recalled", "type changed", "staged through compat", "moved"}[a]
 }
 
 // step is the conversion between two neighbours, written in the package of
@@ -58,6 +59,8 @@ type pair struct {
 	// Hand-written hooks of the host type, called at the end of the
 	// generated copy in their direction.
 	hookTo, hookFrom bool
+	// The moves whose paths part below this type: its copy writes them.
+	moves []*stepMove
 	// Whether the hook of that direction may read the bag of its source
 	// (see readsSourceBag); only then does the generated copy copy the bag
 	// instead of moving it.
@@ -69,8 +72,13 @@ type pair struct {
 type prop struct {
 	host, other *field
 	action      action
-	renamed     bool     // matched through +hubspoke:renamedFrom
-	staged      *staging // actStage: the staging
+	renamed     bool      // matched through +hubspoke:renamedFrom
+	staged      *staging  // actStage: the staging
+	move        *stepMove // actMoved: the move
+	// clears, for a struct or a map only one side has (stashed or
+	// recalled), are the properties moved out of it: the copy kept in the
+	// bag leaves them out.
+	clears []clear
 }
 
 // name returns the name of the property, as the host side calls it when it
@@ -142,6 +150,7 @@ func storageStep(host, other *version, errs *errorList) *step {
 		}
 		s.pairObjects(kind)
 	}
+	s.applyMoves()
 	return s
 }
 
@@ -161,9 +170,6 @@ func (s *step) pairObjects(name string) *pair {
 	for _, fa := range a.properties() {
 		fb := match[fa]
 		if fb == nil {
-			if fa.ref.kind == refObject && a.root {
-				s.errs.addf(s.where(name, fa.name), "%s has no %s: a struct field of a root type cannot be kept in a property bag (not supported)", s.otherName, fa.name)
-			}
 			p.props = append(p.props, &prop{host: fa, action: actStash})
 			continue
 		}
@@ -187,9 +193,6 @@ func (s *step) pairObjects(name string) *pair {
 	for _, fb := range b.properties() {
 		if matched[fb] {
 			continue
-		}
-		if fb.ref.kind == refObject && b.root {
-			s.errs.addf(s.where(name, fb.name), "%s has no %s: a struct field of a root type cannot be kept in a property bag (not supported)", s.hostName, fb.name)
 		}
 		p.props = append(p.props, &prop{other: fb, action: actRecall})
 	}

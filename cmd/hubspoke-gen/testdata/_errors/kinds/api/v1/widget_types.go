@@ -16,7 +16,8 @@ type Widget struct {
 	Spec   WidgetSpec   `json:"spec,omitempty"`
 	Status WidgetStatus `json:"status,omitempty"`
 
-	// Extra is a struct at the top of the object, which v2 drops.
+	// Extra is a struct at the top of the object, which v2 drops (accepted:
+	// it is kept in the bags like any other property).
 	Extra WidgetExtra `json:"extra,omitempty"`
 }
 

@@ -1,0 +1,305 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// writeMoves writes the moves of the pair in this direction, after its
+// properties are copied: each value goes from its place in the source to
+// its place in the destination, creating the structs on the way there.
+func (a *assign) writeMoves(b *strings.Builder) {
+	for _, sm := range a.p.moves {
+		srcHops, dstHops := sm.hostHops, sm.otherHops
+		srcKeyed, dstKeyed := sm.hostKeyed, sm.m.keyed && !sm.hostKeyed
+		if !a.to {
+			srcHops, dstHops = dstHops, srcHops
+			srcKeyed, dstKeyed = dstKeyed, srcKeyed
+		}
+		fmt.Fprintf(b, "// Moved: %s in %s is %s in %s.\n", a.movePath(sm, true), a.srcName, a.movePath(sm, false), a.dstName)
+		open := 0
+		expr := a.srcObj
+		for _, h := range srcHops[:len(srcHops)-1] {
+			expr += "." + h.f.name
+			if h.f.ref.kind == refPointer {
+				fmt.Fprintf(b, "if %s != nil {\n", expr)
+				open++
+			}
+		}
+		leaf := srcHops[len(srcHops)-1].f
+		src, sf := expr+"."+leaf.name, leaf
+		if srcKeyed {
+			l := a.local(leaf.name + "Value")
+			fmt.Fprintf(b, "if %s, ok := %s[%q]; ok {\n", l, src, sm.m.oldKey)
+			open++
+			src, sf = l, &field{name: leaf.name, jsonName: sm.m.path, ref: deref(leaf.ref).elem}
+		}
+		dleaf := dstHops[len(dstHops)-1].f
+		df := dleaf
+		if dstKeyed {
+			fmt.Fprintf(b, "if %s != nil {\n", src)
+			open++
+			df = &field{name: dleaf.name, jsonName: sm.m.from, ref: deref(dleaf.ref).elem}
+		}
+		dst := a.dstObj
+		var create strings.Builder
+		dstShared, srcShared := sm.otherShared, sm.hostShared
+		if !a.to {
+			dstShared, srcShared = srcShared, dstShared
+		}
+		var jsonPath []string
+		for i, h := range dstHops[:len(dstHops)-1] {
+			dst += "." + h.f.name
+			jsonPath = append(jsonPath, h.f.jsonName)
+			if h.f.ref.kind == refPointer {
+				fmt.Fprintf(&create, "if %s == nil {\n%s = &%s{}\n", dst, dst, renderType(a.f, h.f.ref.elem, a.dstPath))
+				if i < len(dstShared) {
+					// A struct both sides have, which the source did not
+					// hold: made for the move, and unmade on the way back.
+					fmt.Fprintf(&create, "if err := %s(&%s.PropertyBag, %q, %s(true)); err != nil {\nreturn err\n}\n",
+						a.f.q(pathPropertybag, "Add"), a.dstObj, createdKey(jsonPath), a.f.q(pathPtr, "To"))
+				}
+				create.WriteString("}\n")
+			}
+		}
+		dst += "." + dleaf.name
+		saved := a.pre
+		a.pre = strings.Builder{}
+		value := a.convertExpr(src, dst, sf, df)
+		b.WriteString(a.pre.String())
+		a.pre = saved
+		switch {
+		case value == "": // a struct held by value, converted in place
+		case dstKeyed:
+			b.WriteString(create.String())
+			m := a.local(dleaf.name)
+			fmt.Fprintf(b, "%s := %s(%s)\nif %s == nil {\n%s = %s{}\n}\n%s[%q] = %s\n%s = %s\n",
+				m, a.f.q("maps", "Clone"), dst, m, m, renderType(a.f, dleaf.ref, a.dstPath), m, sm.m.oldKey, value, dst, m)
+		case create.Len() == 0:
+			fmt.Fprintf(b, "%s = %s\n", dst, value)
+		case df.ref.kind == refPointer || df.ref.kind == refSlice || df.ref.kind == refMap:
+			l := value
+			if strings.ContainsAny(value, ".()") {
+				l = a.local(dleaf.name)
+				fmt.Fprintf(b, "%s := %s\n", l, value)
+			}
+			cond := l + " != nil"
+			if df.omitEmpty && df.ref.kind != refPointer {
+				cond = "len(" + l + ") > 0" // JSON does not tell empty from absent
+			}
+			fmt.Fprintf(b, "if %s {\n%s%s = %s\n}\n", cond, create.String(), dst, l)
+		default:
+			b.WriteString(create.String())
+			fmt.Fprintf(b, "%s = %s\n", dst, value)
+		}
+		b.WriteString(strings.Repeat("}\n", open))
+		a.unmake(b, srcHops, srcShared)
+		if srcKeyed && sm.counterpart != nil {
+			// The map, copied as a whole, holds the key too: the value is
+			// in its field now.
+			a.dropKey(b, a.dstObj, sm.counterpart, sm.m.oldKey)
+		}
+	}
+}
+
+// movePath returns the path, below the pair's type, of a move's source
+// (src) or destination in this direction.
+func (a *assign) movePath(sm *stepMove, src bool) string {
+	hops, keyed := sm.hostHops, sm.hostKeyed
+	if a.to != src {
+		hops, keyed = sm.otherHops, sm.m.keyed && !sm.hostKeyed
+	}
+	var parts []string
+	for _, h := range hops {
+		parts = append(parts, h.f.jsonName)
+	}
+	p := strings.Join(parts, ".")
+	if keyed {
+		p += pathString([]pathSeg{{key: sm.m.oldKey, isKey: true}})
+	}
+	return p
+}
+
+// dropKey removes key from the map that hops lead to from base (when it
+// is there), replacing the map by a copy.
+func (a *assign) dropKey(b *strings.Builder, base string, hops []hop, key string) {
+	open := 0
+	expr := base
+	for _, h := range hops[:len(hops)-1] {
+		expr += "." + h.f.name
+		if h.f.ref.kind == refPointer {
+			fmt.Fprintf(b, "if %s != nil {\n", expr)
+			open++
+		}
+	}
+	expr += "." + hops[len(hops)-1].f.name
+	m := a.local(hops[len(hops)-1].f.name)
+	fmt.Fprintf(b, "if _, ok := %s[%q]; ok {\n%s := %s(%s)\ndelete(%s, %q)\n%s = %s\n}\n", expr, key, m, a.f.q("maps", "Clone"), expr, m, key, expr, m)
+	b.WriteString(strings.Repeat("}\n", open))
+}
+
+// clearedCopy declares a copy of the value of source field sf (a struct or
+// a map that the destination has no field for) without the properties
+// moved out of it, and returns the local that holds it: a pointer for a
+// pointer field, else the value.
+func (a *assign) clearedCopy(sf *field, clears []clear) string {
+	src := a.srcObj + "." + sf.name
+	switch sf.ref.kind {
+	case refMap:
+		l := a.local(sf.name + "Rest")
+		fmt.Fprintf(&a.pre, "%s := %s\n", l, src)
+		for _, c := range clears {
+			a.dropKeyFrom(&a.pre, l, c.key)
+		}
+		return l
+	case refPointer:
+		// Kept when something is left, or, to keep an empty struct's
+		// presence, when no move will make it again on the way back.
+		l, c := a.local(sf.name+"Rest"), a.local(sf.name+"Copy")
+		fmt.Fprintf(&a.pre, "var %s %s\nif %s != nil {\n%s := *%s\n", l, renderType(a.f, sf.ref, a.srcPath), src, c, src)
+		var moved []string
+		for _, cl := range clears {
+			if len(cl.hops) != 1 || cl.keyed {
+				moved = nil // a deeper move: keep the presence
+				break
+			}
+			moved = append(moved, presentCond(c+"."+cl.hops[0].f.name, cl.hops[0].f))
+		}
+		keep := "true"
+		if len(moved) > 0 {
+			m := a.local("moved")
+			fmt.Fprintf(&a.pre, "%s := %s\n", m, strings.Join(moved, " || "))
+			keep = "!" + m + " || " + nonEmpty(c, a.srcTwins()[sf.ref.elem.name], clears)
+		}
+		a.clearIn(c, clears)
+		if keep == "true" {
+			fmt.Fprintf(&a.pre, "%s = &%s\n}\n", l, c)
+		} else {
+			fmt.Fprintf(&a.pre, "if %s {\n%s = &%s\n}\n}\n", keep, l, c)
+		}
+		return l
+	}
+	l := a.local(sf.name + "Rest")
+	fmt.Fprintf(&a.pre, "%s := %s\n", l, src)
+	a.clearIn(l, clears)
+	return l
+}
+
+// dropKeyFrom removes key from the map in local l, replacing it by a copy.
+func (a *assign) dropKeyFrom(b *strings.Builder, l, key string) {
+	c := a.local("rest")
+	fmt.Fprintf(b, "if _, ok := %s[%q]; ok {\n%s := %s(%s)\ndelete(%s, %q)\n%s = %s\n}\n", l, key, c, a.f.q("maps", "Clone"), l, c, key, l, c)
+}
+
+// clearIn takes the cleared properties out of the struct in the
+// (addressable, private) place base.
+func (a *assign) clearIn(base string, clears []clear) {
+	for _, c := range clears {
+		a.clearPath(base, c.hops, c)
+	}
+}
+
+func (a *assign) clearPath(base string, hops []hop, c clear) {
+	f := hops[0].f
+	expr := base + "." + f.name
+	if len(hops) == 1 {
+		if c.keyed {
+			a.dropKeyFrom(&a.pre, expr, c.key)
+			return
+		}
+		fmt.Fprintf(&a.pre, "%s = nil\n", expr)
+		return
+	}
+	if f.ref.kind != refPointer {
+		a.clearPath(expr, hops[1:], c)
+		return
+	}
+	l := a.local(f.name + "Copy")
+	fmt.Fprintf(&a.pre, "if %s != nil {\n%s := *%s\n", expr, l, expr)
+	a.clearPath(l, hops[1:], c)
+	fmt.Fprintf(&a.pre, "%s = &%s\n}\n", expr, l)
+}
+
+// presentCond returns the condition that the value of f in x is one a
+// move carries (see writeMoves): not nil, and not empty when JSON does not
+// tell empty from absent.
+func presentCond(x string, f *field) string {
+	if f.omitEmpty && (f.ref.kind == refSlice || f.ref.kind == refMap) {
+		return "len(" + x + ") > 0"
+	}
+	return x + " != nil"
+}
+
+// srcTwins returns the storage twins of the source side.
+func (a *assign) srcTwins() map[string]*object {
+	if a.to {
+		return a.s.host.twins
+	}
+	return a.s.other.twins
+}
+
+// nonEmpty returns the condition that the struct of twin object o in the
+// place x holds something: a property or a bag entry.
+func nonEmpty(x string, o *object, clears []clear) string {
+	conds := []string{"len(" + x + ".PropertyBag) > 0"}
+	for _, f := range o.properties() {
+		if slices.ContainsFunc(clears, func(c clear) bool { return len(c.hops) == 1 && !c.keyed && c.hops[0].f == f }) {
+			continue // cleared
+		}
+		if f.omitEmpty && (f.ref.kind == refSlice || f.ref.kind == refMap) {
+			conds = append(conds, "len("+x+"."+f.name+") > 0") // JSON does not tell empty from absent
+			continue
+		}
+		conds = append(conds, x+"."+f.name+" != nil")
+	}
+	return strings.Join(conds, " || ")
+}
+
+// createdKey is the bag entry that says a move made the struct at path
+// (JSON names below the pair's type) that the source did not hold.
+func createdKey(path []string) string { return "$created:" + strings.Join(path, ".") }
+
+// unmake undoes, on the way back, what a move made on the way there: each
+// struct on the source's path that both sides have, and that the bag says
+// the move made, is nil again when nothing is left in it, and the bag's
+// entry goes. Deepest first.
+func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
+	var paths [][]string
+	var exprs []string
+	var objs []*object
+	var path []string
+	expr := a.dstObj
+	for i, h := range srcHops[:len(srcHops)-1] {
+		if i >= len(srcShared) {
+			break
+		}
+		d := srcShared[i].f // the destination's field
+		path = append(path, h.f.jsonName)
+		expr += "." + d.name
+		if d.ref.kind == refPointer && h.f.ref.kind == refPointer {
+			paths = append(paths, slices.Clone(path))
+			exprs = append(exprs, expr)
+			objs = append(objs, a.dstTwins()[d.ref.elem.name])
+		}
+	}
+	for i := len(paths) - 1; i >= 0; i-- {
+		// (The entry stays while the struct holds something: the way
+		// there again finds the struct, and does not make it.)
+		l := a.local("created")
+		fmt.Fprintf(b, "%s, err := %s[bool](%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Get"), a.dstObj, createdKey(paths[i]))
+		cond := fmt.Sprintf("%s != nil && *%s && %s != nil", l, l, exprs[i])
+		if objs[i] != nil {
+			cond += " && !(" + nonEmpty("(*"+exprs[i]+")", objs[i], nil) + ")"
+		}
+		fmt.Fprintf(b, "if %s {\n%s = nil\n%s.PropertyBag.Remove(%q)\n}\n", cond, exprs[i], a.dstObj, createdKey(paths[i]))
+	}
+}
+
+// dstTwins returns the storage twins of the destination side.
+func (a *assign) dstTwins() map[string]*object {
+	if a.to {
+		return a.s.other.twins
+	}
+	return a.s.host.twins
+}

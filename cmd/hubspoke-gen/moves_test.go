@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var movedFromLine = regexp.MustCompile(`(?m)^\s*// \+hubspoke:movedFrom=.*\n`)
+
+// withoutMoves is an edit for freshCase that drops every
+// +hubspoke:movedFrom marker.
+func withoutMoves(_ string, b []byte) []byte { return movedFromLine.ReplaceAll(b, nil) }
+
+// TestMoveProposals: the moves case without its markers. Each property
+// that looks moved (spec.limits and spec.notes of v1 in v2, engine and
+// limits of v2 gathered into runtime in v3, the key notify-events of
+// settings.config in v3) gets a warning naming the marker that declares
+// the move, or, with -strict, an error; +hubspoke:notMoved on the added
+// property and +hubspoke:removed:notMoved for the removed one silence
+// them.
+func TestMoveProposals(t *testing.T) {
+	api := freshCase(t, "moves", withoutMoves, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"v2 Widget.Limits":               "+hubspoke:movedFrom=spec.limits on it",
+		"v2 WidgetSettings.Notes":        "+hubspoke:movedFrom=spec.notes on it",
+		"v3 WidgetRuntime.Engine":        "+hubspoke:movedFrom=engine on it",
+		"v3 WidgetRuntime.Limits":        "+hubspoke:movedFrom=limits on it",
+		"v3 WidgetSettings.NotifyEvents": "+hubspoke:movedFrom=settings.config[notify-events] on it",
+	}
+	for prefix, marker := range want {
+		w := warningWith(out, prefix+": new in")
+		if !strings.Contains(w, marker) {
+			t.Errorf("warning for %s: %q, want it to name %s; the warnings:\n%s", prefix, w, marker, strings.Join(out.warnings, "\n"))
+		}
+	}
+	_, err = generate(api, options{strict: true})
+	if err == nil {
+		t.Fatal("-strict: no error")
+	}
+	for prefix, marker := range want {
+		if !strings.Contains(err.Error(), prefix+": new in") || !strings.Contains(err.Error(), marker) {
+			t.Errorf("-strict: the error does not name %s and %s:\n%v", prefix, marker, err)
+		}
+	}
+
+	// Answered: notify-events is new; spec's properties went nowhere.
+	api = freshCase(t, "moves", func(dir string, b []byte) []byte {
+		b = withoutMoves(dir, b)
+		switch dir {
+		case "v2":
+			b = bytes.Replace(b, []byte("// +kubebuilder:subresource:status\n"), []byte("// +kubebuilder:subresource:status\n// +hubspoke:removed:notMoved=Spec\n"), 1)
+		case "v3":
+			b = bytes.Replace(b, []byte("\tNotifyEvents string"), []byte("\t// +hubspoke:notMoved\n\tNotifyEvents string"), 1)
+		}
+		return b
+	}, nil)
+	out, err = generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, prefix := range []string{"v2 Widget.Limits", "v2 WidgetSettings.Notes", "v3 WidgetSettings.NotifyEvents"} {
+		if w := warningWith(out, prefix+": new in"); w != "" {
+			t.Errorf("answered, still: %s", w)
+		}
+	}
+	if w := warningWith(out, "v3 WidgetRuntime.Engine: new in"); w == "" {
+		t.Errorf("an unanswered proposal is gone: %s", strings.Join(out.warnings, "\n"))
+	}
+}
+
+// TestMoveProposalKnownKeys: a key is known to a map when +hubspoke:mapKeys
+// lists it; a Go-style name that no marker lists is not proposed.
+func TestMoveProposalKnownKeys(t *testing.T) {
+	rename := func(listed bool) func(string, []byte) []byte {
+		return func(dir string, b []byte) []byte {
+			b = withoutMoves(dir, b)
+			if dir == "v3" {
+				b = bytes.ReplaceAll(b, []byte(`json:"notify-events,omitempty"`), []byte(`json:"notifyEvents,omitempty"`))
+			}
+			if dir == "v2" && listed {
+				b = bytes.Replace(b, []byte("\tConfig map"), []byte("\t// +hubspoke:mapKeys=maxMemory,notifyEvents\n\tConfig map"), 1)
+			}
+			return b
+		}
+	}
+	out, err := generate(freshCase(t, "moves", rename(false), nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); w != "" {
+		t.Errorf("a key no marker lists is proposed: %s", w)
+	}
+	out, err = generate(freshCase(t, "moves", rename(true), nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); !strings.Contains(w, "+hubspoke:movedFrom=settings.config[notifyEvents]") {
+		t.Errorf("a key +hubspoke:mapKeys lists: warning %q", w)
+	}
+}
+
+// TestMovesFromMetadata: movedProperties in the metadata file say what the
+// markers say: the same conversions and the same explain output.
+func TestMovesFromMetadata(t *testing.T) {
+	marked, err := generate(freshCase(t, "moves", nil, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := freshCase(t, "moves", withoutMoves, nil)
+	md := filepath.Join(t.TempDir(), "metadata.yaml")
+	if err := os.WriteFile(md, []byte(`versions:
+  v2:
+    movedProperties:
+      Widget.Engine: spec.engineName
+      Widget.Limits: spec.limits
+      WidgetSettings.Notes: spec.notes
+  v3:
+    movedProperties:
+      WidgetRuntime.Engine: engine
+      WidgetRuntime.Limits: limits
+      WidgetSettings.NotifyEvents: settings.config[notify-events]
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := generate(api, options{metadata: md})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fromFile.warnings) != 0 {
+		t.Errorf("warnings: %s", strings.Join(fromFile.warnings, "\n"))
+	}
+	// The explain output names the markers' source only in the move's
+	// detail, and the storage conversions are the same but for the
+	// import paths of the copies.
+	if a, b := explain(marked.chain, "text"), explain(fromFile.chain, "text"); a != b {
+		t.Errorf("explain differs:\n%s\n---\n%s", a, b)
+	}
+	norm := func(out *output, name string) string {
+		for p, b := range out.files {
+			if strings.HasSuffix(filepath.ToSlash(p), name) {
+				return regexp.MustCompile(`example\.com/fixtures/[^/"]+/`).ReplaceAllString(string(b), "example.com/fixtures/X/")
+			}
+		}
+		t.Fatalf("no file %s", name)
+		return ""
+	}
+	for _, name := range []string{"v1storage/zz_generated.conversion.go", "v2storage/zz_generated.conversion.go"} {
+		if a, b := norm(marked, name), norm(fromFile, name); a != b {
+			t.Errorf("%s differs with movedProperties", name)
+		}
+	}
+}
+
+// TestMoveErrors: moves the generator cannot write are errors naming the
+// marker and what is wrong.
+func TestMoveErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, dir, from, to, want string
+	}{
+		{"no such path", "v2", "movedFrom=spec.engineName", "movedFrom=spec.engine",
+			`v2 Widget.Engine: +hubspoke:movedFrom=spec.engine: v1: spec has no property "engine" (WidgetSpec)`},
+		{"through a scalar", "v2", "movedFrom=spec.engineName", "movedFrom=spec.engineName.x",
+			"v1: spec.engineName is not a struct"},
+		{"types", "v2", "movedFrom=spec.notes", "movedFrom=spec.limits",
+			"spec.limits is Limits in v1 and settings.notes is string in v2: the types do not convert"},
+		{"syntax", "v2", "movedFrom=spec.notes", "movedFrom=spec..notes", "empty field name"},
+		{"key not last", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings.config[notify-events].x",
+			"a map key must be the last step of the path"},
+		{"key of a struct", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings[notify-events]",
+			"v2: settings is not a map of plain values"},
+		{"still there", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings.notes",
+			"both v2storage and v3storage have settings.notes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			api := freshCase(t, "moves", func(dir string, b []byte) []byte {
+				if dir == tc.dir {
+					b = bytes.Replace(b, []byte(tc.from), []byte(tc.to), 1)
+				}
+				return b
+			}, nil)
+			_, err := generate(api, options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestMovePaths: the paths of +hubspoke:movedFrom read and print back as
+// explain writes them.
+func TestMovePaths(t *testing.T) {
+	for _, p := range []string{"spec.engineName", "spec.devices[*].basic.attributes", "spec.zones{*}.name", "spec.config[notify-keyspace-events]", `spec.config["a b"]`} {
+		segs, err := parseMovePath(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		got := pathString(segs)
+		if p == "spec.zones{*}.name" {
+			p = "spec.zones[*].name" // elements of lists and values of maps print alike
+		}
+		if got != p {
+			t.Errorf("%s printed back as %s", p, got)
+		}
+	}
+	for _, p := range []string{"", "[*]", "spec.[*]", "spec[", `spec["a]`, "spec[]", "spec[a]b", "spec..x"} {
+		if _, err := parseMovePath(p); err == nil {
+			t.Errorf("%q: no error", p)
+		}
+	}
+	if !slices.Equal(mustParse("a.b"), []pathSeg{{name: "a"}, {name: "b"}}) {
+		t.Error("a.b")
+	}
+}
+
+// TestDeclaredMoves: the moves a version declares, as paths, for the
+// checks that want them.
+func TestDeclaredMoves(t *testing.T) {
+	out, err := generate("testdata/moves/api", options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]movedPath{}
+	for _, v := range out.chain.versions {
+		got[v.name] = declaredMoves(v)
+	}
+	want := map[string][]movedPath{
+		"v1": nil,
+		"v2": {{"Widget", "spec.engineName", "engine"}, {"Widget", "spec.limits", "limits"}, {"Widget", "spec.notes", "settings.notes"}},
+		"v3": {{"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
+	}
+	for v, w := range want {
+		if !slices.Equal(got[v], w) {
+			t.Errorf("%s: %v, want %v", v, got[v], w)
+		}
+	}
+}
+
+// TestMovesMetadataErrors: a movedProperties entry that is not
+// Type.Property, or that contradicts the field's marker, is an error.
+func TestMovesMetadataErrors(t *testing.T) {
+	for _, tc := range []struct{ yaml, want string }{
+		{"versions:\n  v2:\n    movedProperties:\n      Widget: spec.engineName\n", "movedProperties: Widget: want Type.Property: old.json.path"},
+		{"versions:\n  v2:\n    movedProperties:\n      Widget.Engine: spec.notes\n", "the field's marker says +hubspoke:movedFrom=spec.engineName"},
+		{"versions:\n  v2:\n    movedProperties:\n      Widget.Nothing: spec.notes\n", "v2 has no property Widget.Nothing"},
+		{"versions:\n  v1:\n    movedProperties:\n      WidgetSpec.Notes: spec.engineName\n", "v1 is the oldest version"},
+	} {
+		md := filepath.Join(t.TempDir(), "metadata.yaml")
+		if err := os.WriteFile(md, []byte(tc.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := generate("testdata/moves/api", options{metadata: md})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}
+
+// TestMoveMarkerCopiedForward: a +hubspoke:movedFrom copied forward with
+// its type into the next version (whose previous version already has the
+// property there, and nothing at the old path) has done its work: the
+// same conversions as without it, no error.
+func TestMoveMarkerCopiedForward(t *testing.T) {
+	plain, err := generate(freshCase(t, "moves", nil, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := freshCase(t, "moves", func(dir string, b []byte) []byte {
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("\t// +optional\n\tNotes string"), []byte("\t// +hubspoke:movedFrom=spec.notes\n\t// +optional\n\tNotes string"), 1)
+		}
+		return b
+	}, nil)
+	copied, err := generate(api, options{})
+	if err != nil {
+		t.Fatalf("a marker copied forward: %v", err)
+	}
+	if a, b := explain(plain.chain, "text"), explain(copied.chain, "text"); a != b {
+		t.Errorf("explain differs with a marker copied forward:\n%s\n---\n%s", a, b)
+	}
+}

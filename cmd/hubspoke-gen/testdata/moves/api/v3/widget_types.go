@@ -1,0 +1,75 @@
+package v3
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case. v3 nests v2's engine and limits
+// into runtime, and makes a key of settings.config a field.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// +optional
+	Runtime WidgetRuntime `json:"runtime,omitempty"`
+	// +optional
+	Settings WidgetSettings `json:"settings,omitempty"`
+	Status   WidgetStatus   `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetRuntime gathers what v2 had at the top.
+type WidgetRuntime struct {
+	// Engine names the engine: nested.
+	// +hubspoke:movedFrom=engine
+	Engine string `json:"engine"`
+	// Limits of the engine: a whole struct, nested.
+	// +hubspoke:movedFrom=limits
+	// +optional
+	Limits *Limits `json:"limits,omitempty"`
+}
+
+// WidgetSettings are settings.
+type WidgetSettings struct {
+	// +optional
+	Notes string `json:"notes,omitempty"`
+	// Config is free-form.
+	// +optional
+	Config map[string]string `json:"config,omitempty"`
+	// NotifyEvents was the key notify-events of config.
+	// +hubspoke:movedFrom=settings.config[notify-events]
+	// +optional
+	NotifyEvents string `json:"notify-events,omitempty"`
+}
+
+// Limits are resource limits.
+type Limits struct {
+	// +optional
+	CPU string `json:"cpu,omitempty"`
+	// +optional
+	Memory string `json:"memory,omitempty"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}

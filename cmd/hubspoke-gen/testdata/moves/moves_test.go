@@ -1,0 +1,64 @@
+// Package moves_test checks that the moves of the case put each value in
+// its new place, where every client of the newer version reads it, and
+// back in its old place: round trips alone pass when a value travels in
+// the bags instead.
+package moves_test
+
+import (
+	"reflect"
+	"testing"
+
+	"example.com/fixtures/moves/api/v1"
+	"example.com/fixtures/moves/api/v2"
+	"example.com/fixtures/moves/api/v3"
+	"example.com/fixtures/moves/api/v3storage"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+func convert(t *testing.T, from, to conversion.Convertible) {
+	t.Helper()
+	hub := &v3storage.Widget{}
+	if err := from.ConvertTo(hub); err != nil {
+		t.Fatal(err)
+	}
+	if err := to.ConvertFrom(hub); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestValuesLandInTheirNewPlace(t *testing.T) {
+	old := &v1.Widget{Spec: v1.WidgetSpec{EngineName: "diesel", Limits: &v1.Limits{CPU: "2"}, Notes: "blue"}}
+	got := &v3.Widget{}
+	convert(t, old, got)
+	want := &v3.Widget{
+		Runtime:  v3.WidgetRuntime{Engine: "diesel", Limits: &v3.Limits{CPU: "2"}},
+		Settings: v3.WidgetSettings{Notes: "blue"},
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Errorf("v1 → v3:\n got %+v\nwant %+v", got, want)
+	}
+	back := &v1.Widget{}
+	convert(t, got, back)
+	if !reflect.DeepEqual(old, back) {
+		t.Errorf("v3 → v1:\n got %+v\nwant %+v", back, old)
+	}
+
+	mid := &v2.Widget{Engine: "steam", Settings: v2.WidgetSettings{Config: map[string]string{"notify-events": "Ex", "other": "1"}}}
+	got = &v3.Widget{}
+	convert(t, mid, got)
+	want = &v3.Widget{
+		Runtime:  v3.WidgetRuntime{Engine: "steam"},
+		Settings: v3.WidgetSettings{NotifyEvents: "Ex", Config: map[string]string{"other": "1"}},
+	}
+	if !reflect.DeepEqual(want, got) {
+		t.Errorf("v2 → v3:\n got %+v\nwant %+v", got, want)
+	}
+	if mid.Settings.Config["notify-events"] != "Ex" {
+		t.Errorf("the conversion changed its source's map: %v", mid.Settings.Config)
+	}
+	back2 := &v2.Widget{}
+	convert(t, got, back2)
+	if !reflect.DeepEqual(mid, back2) {
+		t.Errorf("v3 → v2:\n got %+v\nwant %+v", back2, mid)
+	}
+}
