@@ -3,6 +3,7 @@ package convtest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,19 +161,6 @@ func matchPrefix(pattern, path []seg) ([]seg, bool) {
 	return caught, true
 }
 
-// wildcards counts the [*] and {*} of a pattern.
-func wildcards(pattern []seg) (elems, keys int) {
-	for _, s := range pattern {
-		switch s.kind {
-		case segAnyElem:
-			elems++
-		case segAnyKey:
-			keys++
-		}
-	}
-	return elems, keys
-}
-
 // fill replaces the wildcards of pattern with caught, in order, and
 // appends rest.
 func fill(pattern, caught, rest []seg) []seg {
@@ -192,10 +180,11 @@ func fill(pattern, caught, rest []seg) []seg {
 // visibility check: structs by JSON member, lists, maps, and leaves.
 // Property bags, metadata and the fields the converter sets are left out.
 type shape struct {
-	kind   shapeKind
-	fields map[string]*member // shapeStruct
-	elem   *shape             // shapeList, shapeMap
-	leaf   reflect.Type       // shapeLeaf: the type, pointers removed
+	kind    shapeKind
+	fields  map[string]*member // shapeStruct
+	members []*member          // shapeStruct: the fields in name order
+	elem    *shape             // shapeList, shapeMap
+	leaf    reflect.Type       // shapeLeaf: the type, pointers removed
 }
 
 type shapeKind uint8
@@ -209,6 +198,8 @@ const (
 
 // member is a field of a struct shape.
 type member struct {
+	name  string
+	index []int // the field's index, through embedded structs
 	shape *shape
 	// plain is true for a field that is not a pointer (nor a list or map):
 	// its zero value is no value, as a client sees it.
@@ -242,21 +233,25 @@ func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
 	}
 	s := &shape{}
 	building[t] = s
-	switch c := classOf(t); {
-	case c != classPlain:
-		s.kind, s.leaf = shapeLeaf, t
-		return s
-	case t == bytesType:
+	if classOf(t) != classPlain || t == bytesType {
 		s.kind, s.leaf = shapeLeaf, t
 		return s
 	}
 	switch t.Kind() {
 	case reflect.Struct:
 		s.kind, s.fields = shapeStruct, map[string]*member{}
-		addMembers(s, t, building)
+		addMembers(s, t, nil, building)
+		for _, m := range s.fields {
+			s.members = append(s.members, m)
+		}
+		slices.SortFunc(s.members, func(a, b *member) int { return strings.Compare(a.name, b.name) })
 	case reflect.Slice, reflect.Array:
 		s.kind, s.elem = shapeList, buildShape(t.Elem(), building)
 	case reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			s.kind, s.leaf = shapeLeaf, t // keys JSON writes as text: compared whole
+			break
+		}
 		s.kind, s.elem = shapeMap, buildShape(t.Elem(), building)
 	default:
 		s.kind, s.leaf = shapeLeaf, t
@@ -264,10 +259,11 @@ func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
 	return s
 }
 
-// addMembers adds the JSON members of struct type t to s, as
-// encoding/json names them (embedded structs without a name inline their
-// members), without bags, metadata and the type's apiVersion and kind.
-func addMembers(s *shape, t reflect.Type, building map[reflect.Type]*shape) {
+// addMembers adds the JSON members of struct type t (at index within the
+// outer struct) to s, as encoding/json names them (embedded structs without
+// a name inline their members), without bags, metadata and the type's
+// apiVersion and kind.
+func addMembers(s *shape, t reflect.Type, index []int, building map[reflect.Type]*shape) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -283,8 +279,9 @@ func addMembers(s *shape, t reflect.Type, building map[reflect.Type]*shape) {
 		case classTypeMeta, classObjectMeta, classBag, classBags:
 			continue
 		}
+		at := append(index[:len(index):len(index)], i)
 		if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-			addMembers(s, ft, building)
+			addMembers(s, ft, at, building)
 			continue
 		}
 		if !f.IsExported() {
@@ -293,8 +290,12 @@ func addMembers(s *shape, t reflect.Type, building map[reflect.Type]*shape) {
 		if name == "" {
 			name = f.Name
 		}
+		if _, taken := s.fields[name]; taken && len(index) > 0 {
+			continue // the outer struct's field wins
+		}
 		k := f.Type.Kind()
-		s.fields[name] = &member{shape: buildShape(f.Type, building), plain: k != reflect.Pointer && k != reflect.Slice && k != reflect.Map && k != reflect.Interface}
+		s.fields[name] = &member{name: name, index: at, shape: buildShape(f.Type, building),
+			plain: k != reflect.Pointer && k != reflect.Slice && k != reflect.Map && k != reflect.Interface}
 	}
 }
 
@@ -324,4 +325,65 @@ func (s *shape) resolve(path []seg) (*shape, *member) {
 		}
 	}
 	return s, m
+}
+
+// field returns the value of member m of struct v, or an invalid Value
+// when an embedded pointer on the way is nil.
+func (m *member) field(v reflect.Value) reflect.Value {
+	for i, x := range m.index {
+		if i > 0 {
+			for v.Kind() == reflect.Pointer {
+				if v.IsNil() {
+					return reflect.Value{}
+				}
+				v = v.Elem()
+			}
+		}
+		v = v.Field(x)
+	}
+	return v
+}
+
+// deref follows pointers and interfaces, returning an invalid Value for
+// nil.
+func deref(v reflect.Value) reflect.Value {
+	for v.IsValid() && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) {
+		if v.IsNil() {
+			return reflect.Value{}
+		}
+		v = v.Elem()
+	}
+	return v
+}
+
+// valueAt returns the value at a concrete path of v (a struct of shape s),
+// pointers removed, or an invalid Value when there is none.
+func valueAt(v reflect.Value, s *shape, path []seg) reflect.Value {
+	v = deref(v)
+	for _, p := range path {
+		if !v.IsValid() {
+			return v
+		}
+		switch p.kind {
+		case segField:
+			m := s.fields[p.name]
+			if s.kind != shapeStruct || m == nil {
+				return reflect.Value{}
+			}
+			v, s = deref(m.field(v)), m.shape
+		case segIndex:
+			if s.kind != shapeList || p.index >= v.Len() {
+				return reflect.Value{}
+			}
+			v, s = deref(v.Index(p.index)), s.elem
+		case segKey:
+			if s.kind != shapeMap {
+				return reflect.Value{}
+			}
+			v, s = deref(v.MapIndex(reflect.ValueOf(p.name).Convert(v.Type().Key()))), s.elem
+		default:
+			return reflect.Value{}
+		}
+	}
+	return v
 }

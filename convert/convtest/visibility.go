@@ -6,7 +6,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hubspoke/hubspoke/convert"
@@ -213,76 +212,65 @@ func (v *visibility) mapPath(path []seg) []seg {
 	return path
 }
 
-// leaf is a value of the source object: where it is, what it is, and the
-// member of a struct that holds it (nil for an element of a list or a value
-// of a map).
+// leaf is a value of the source object: where it is, the value (pointers
+// removed), and the member of a struct that holds it (nil for an element of
+// a list or a value of a map).
 type leaf struct {
 	path  []seg
-	value any
-	shape *shape
+	value reflect.Value
 	m     *member
 }
 
 // check returns "" when every value of src (the source object) that dst
 // (the result of the conversion) can show arrives where dst shows it, and
-// otherwise a problem naming the first value that does not.
+// otherwise a problem naming the first value that does not. It walks the Go
+// values by the shapes of their types, as their JSON names them.
 func (v *visibility) check(src, dst runtime.Object) string {
-	a, err := jsonTree(src)
-	if err != nil {
-		return fmt.Sprintf("visibility check: encoding the %s object: %v", v.from, err)
-	}
-	b, err := jsonTree(dst)
-	if err != nil {
-		return fmt.Sprintf("visibility check: encoding the %s object: %v", v.to, err)
-	}
 	problem := ""
-	walkLeaves(a, v.src, nil, nil, func(l leaf) bool {
-		problem = v.checkLeaf(l, b)
+	b := reflect.ValueOf(dst)
+	walkLeaves(reflect.ValueOf(src), v.src, nil, make([]seg, 0, 16), func(l leaf) bool {
+		problem = v.checkLeaf(l, b, dst)
 		return problem == ""
 	})
 	return problem
 }
 
-// walkLeaves calls visit for every leaf value of tree, a JSON tree of shape
-// s at path, members in name order, until visit returns false.
-func walkLeaves(tree any, s *shape, m *member, path []seg, visit func(leaf) bool) bool {
-	if tree == nil {
+// walkLeaves calls visit for every leaf value of x, a value of shape s at
+// path held by member m (nil for an element or map value), members in name
+// order, until visit returns false. Nil pointers, nil interfaces and the
+// zero values of plain fields are no values.
+func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(leaf) bool) bool {
+	x = deref(x)
+	if !x.IsValid() {
 		return true
 	}
 	switch s.kind {
 	case shapeLeaf:
-		return visit(leaf{path: path, value: tree, shape: s, m: m})
-	case shapeStruct:
-		obj, ok := tree.(map[string]any)
-		if !ok {
+		if m != nil && m.plain && isZero(x) {
 			return true
 		}
-		for _, name := range sortedStrings(obj) {
-			f := s.fields[name]
-			if f == nil {
+		return visit(leaf{path: path, value: x, m: m})
+	case shapeStruct:
+		for _, f := range s.members {
+			fv := f.field(x)
+			if !fv.IsValid() {
 				continue
 			}
-			if !walkLeaves(obj[name], f.shape, f, append(path[:len(path):len(path)], seg{kind: segField, name: name}), visit) {
+			if !walkLeaves(fv, f.shape, f, append(path, seg{kind: segField, name: f.name}), visit) {
 				return false
 			}
 		}
 	case shapeList:
-		list, ok := tree.([]any)
-		if !ok {
-			return true
-		}
-		for i, e := range list {
-			if !walkLeaves(e, s.elem, nil, append(path[:len(path):len(path)], seg{kind: segIndex, index: i}), visit) {
+		for i := range x.Len() {
+			if !walkLeaves(x.Index(i), s.elem, nil, append(path, seg{kind: segIndex, index: i}), visit) {
 				return false
 			}
 		}
 	case shapeMap:
-		obj, ok := tree.(map[string]any)
-		if !ok {
-			return true
-		}
-		for _, key := range sortedStrings(obj) {
-			if !walkLeaves(obj[key], s.elem, nil, append(path[:len(path):len(path)], seg{kind: segKey, name: key}), visit) {
+		keys := x.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			if !walkLeaves(x.MapIndex(k), s.elem, nil, append(path, seg{kind: segKey, name: k.String()}), visit) {
 				return false
 			}
 		}
@@ -290,12 +278,8 @@ func walkLeaves(tree any, s *shape, m *member, path []seg, visit func(leaf) bool
 	return true
 }
 
-// checkLeaf checks one value of the source against b, the target's JSON
-// tree.
-func (v *visibility) checkLeaf(l leaf, b map[string]any) string {
-	if l.m != nil && l.m.plain && isZeroValue(l.value, l.shape.leaf) {
-		return "" // a plain field's zero value is no value
-	}
+// checkLeaf checks one value of the source against b, the target object.
+func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
 	to := v.mapPath(l.path)
 	if v.skipped(l.path) || v.skipped(to) {
 		return ""
@@ -305,17 +289,18 @@ func (v *visibility) checkLeaf(l leaf, b map[string]any) string {
 		if ds.kind != shapeLeaf || !canShow(l.value, ds.leaf, v.tol) {
 			return "" // the target shows something else there
 		}
-		got, found := lookup(b, to)
-		if v.arrived(l, got, found, dm) {
+		got := valueAt(b, v.dst, to)
+		if v.arrived(l, got, dm) {
 			return ""
 		}
-		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(l.path), v.to, propertyOf(to))
-		return v.describe(kind, l, to, got, found, b, "")
+		path := slices.Clone(l.path)
+		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(path), v.to, propertyOf(to))
+		return v.describe(kind, l, to, got, dst, "")
 	}
 	// The target has no such path: a property removed, or moved without a
 	// declared relation. A move shows as a place the target has and the
-	// source has not, with the same name, one level up, one level down or
-	// in a sibling struct, or a key of a map become a field.
+	// source has not, with the same name, one level up or down, or a key of
+	// a map become a field.
 	var first []seg
 	for _, c := range v.candidates(to) {
 		if s, _ := v.src.resolve(c); s != nil {
@@ -325,8 +310,7 @@ func (v *visibility) checkLeaf(l leaf, b map[string]any) string {
 		if cs == nil || cs.kind != shapeLeaf || !canShow(l.value, cs.leaf, v.tol) || v.skipped(c) {
 			continue
 		}
-		got, found := lookup(b, c)
-		if v.arrived(l, got, found, cm) {
+		if v.arrived(l, valueAt(b, v.dst, c), cm) {
 			return ""
 		}
 		if first == nil {
@@ -336,38 +320,37 @@ func (v *visibility) checkLeaf(l leaf, b map[string]any) string {
 	if first == nil {
 		return ""
 	}
-	got, found := lookup(b, first)
 	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
-	return v.describe(kind, l, first, got, found, b,
-		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move;", propertyOf(first), v.to, v.to))
+	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst,
+		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to))
 }
 
-// arrived reports whether got, the target's value (found or not), shows
-// the source's value l.
-func (v *visibility) arrived(l leaf, got any, found bool, m *member) bool {
-	if !found || got == nil {
+// arrived reports whether got, the target's value (invalid when it has
+// none), shows the source's value l.
+func (v *visibility) arrived(l leaf, got reflect.Value, m *member) bool {
+	if !got.IsValid() {
 		// A zero value needs no place in a plain field, whose zero is no
 		// value.
-		return m != nil && m.plain && isZeroValue(l.value, l.shape.leaf)
+		return m != nil && m.plain && isZero(l.value)
 	}
-	var lost []loss
-	compareTrees(l.value, got, "", v.tol, &lost)
-	return len(lost) == 0
+	return sameValue(l.value, got, v.tol)
 }
 
 // describe words a problem: kind (which names the property and the
 // versions, and what shrinking keeps), the value, what the target shows
 // instead and where its property bags hold the value.
-func (v *visibility) describe(kind string, l leaf, at []seg, got any, found bool, b map[string]any, fix string) string {
+func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, dst runtime.Object, fix string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value))
-	if !found || got == nil {
+	fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
+	if !got.IsValid() {
 		fmt.Fprintf(&sb, "%s shows nothing at %s", v.to, renderPath(at))
 	} else {
-		fmt.Fprintf(&sb, "%s shows %s at %s", v.to, shortJSON(got), renderPath(at))
+		fmt.Fprintf(&sb, "%s shows %s at %s", v.to, shortJSON(got.Interface()), renderPath(at))
 	}
-	if where := findInBags(b, l.value, v.tol); where != "" {
-		fmt.Fprintf(&sb, " and keeps the value in a property bag, at %s", where)
+	if b, err := jsonTree(dst); err == nil {
+		if where := findInBags(b, l.value, v.tol); where != "" {
+			fmt.Fprintf(&sb, " and keeps the value in a property bag, at %s", where)
+		}
 	}
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
 	fmt.Fprintf(&sb, " Fix the conversion (an undeclared rename, +hubspoke:renamedFrom, or move, +hubspoke:movedFrom, or a hook), or, if %s is right not to show it there, declare convtest.SkipVisibility(%q, \"why\").",
@@ -443,71 +426,52 @@ func sortedMembers(s *shape) []string {
 	return names
 }
 
-// lookup returns the value of tree at a concrete path.
-func lookup(tree any, path []seg) (any, bool) {
-	for _, s := range path {
-		switch s.kind {
-		case segField, segKey:
-			obj, ok := tree.(map[string]any)
-			if !ok {
-				return nil, false
+// canShow reports whether a field of type t holds x as it is.
+func canShow(x reflect.Value, t reflect.Type, tol float64) bool {
+	if basic(x.Type()) && basic(t) {
+		switch k := t.Kind(); {
+		case k == reflect.String:
+			return x.Kind() == reflect.String
+		case k == reflect.Bool:
+			return x.Kind() == reflect.Bool
+		case isInt(k):
+			switch {
+			case isInt(x.Kind()):
+				return !reflect.Zero(t).OverflowInt(x.Int())
+			case isUint(x.Kind()):
+				return x.Uint() <= math.MaxInt64 && !reflect.Zero(t).OverflowInt(int64(x.Uint()))
 			}
-			if tree, ok = obj[s.name]; !ok {
-				return nil, false
+			return false
+		case isUint(k):
+			switch {
+			case isUint(x.Kind()):
+				return !reflect.Zero(t).OverflowUint(x.Uint())
+			case isInt(x.Kind()):
+				return x.Int() >= 0 && !reflect.Zero(t).OverflowUint(uint64(x.Int()))
 			}
-		case segIndex:
-			list, ok := tree.([]any)
-			if !ok || s.index >= len(list) {
-				return nil, false
+			return false
+		case isFloatKind(k):
+			var f float64
+			switch {
+			case isFloatKind(x.Kind()):
+				f = x.Float()
+			case isInt(x.Kind()):
+				f = float64(x.Int())
+			case isUint(x.Kind()):
+				f = float64(x.Uint())
+			default:
+				return false
 			}
-			tree = list[s.index]
-		default:
-			return nil, false
+			return k == reflect.Float64 || math.Abs(f) <= math.MaxFloat32 && floatsEqual(float64(float32(f)), f, tol)
 		}
+		return false
 	}
-	return tree, true
-}
-
-// canShow reports whether a field of type t holds value (a JSON tree) as
-// it is.
-func canShow(value any, t reflect.Type, tol float64) bool {
-	if classOf(t) == classPlain && t != bytesType {
-		switch t.Kind() {
-		case reflect.String:
-			_, ok := value.(string)
-			return ok
-		case reflect.Bool:
-			_, ok := value.(bool)
-			return ok
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			n, ok := value.(json.Number)
-			if !ok {
-				return false
-			}
-			_, err := strconv.ParseInt(n.String(), 10, t.Bits())
-			return err == nil
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			n, ok := value.(json.Number)
-			if !ok {
-				return false
-			}
-			_, err := strconv.ParseUint(n.String(), 10, t.Bits())
-			return err == nil
-		case reflect.Float32, reflect.Float64:
-			n, ok := value.(json.Number)
-			if !ok {
-				return false
-			}
-			f, err := strconv.ParseFloat(n.String(), 64)
-			if err != nil {
-				return false
-			}
-			return t.Kind() == reflect.Float64 || math.Abs(f) <= math.MaxFloat32 && floatsEqual(float64(float32(f)), f, tol)
-		}
+	if x.Type() == t {
+		return true
 	}
-	// Types with their own encoding, and the rest: decode the value into
-	// one and see whether it encodes back the same.
-	data, err := json.Marshal(value)
+	// Types with their own encoding, and the rest: decode x's JSON into a
+	// t and see whether it encodes back the same.
+	data, err := json.Marshal(x.Interface())
 	if err != nil {
 		return false
 	}
@@ -515,52 +479,100 @@ func canShow(value any, t reflect.Type, tol float64) bool {
 	if json.Unmarshal(data, p.Interface()) != nil {
 		return false
 	}
-	back, err := json.Marshal(p.Interface())
-	if err != nil {
+	return sameValue(x, p.Elem(), tol)
+}
+
+// sameValue reports whether a and b (pointers removed) hold the same value
+// as their JSON shows it: basic values by kind (numbers within tol), others
+// by their JSON.
+func sameValue(a, b reflect.Value, tol float64) bool {
+	if basic(a.Type()) && basic(b.Type()) {
+		ka, kb := a.Kind(), b.Kind()
+		switch {
+		case ka == reflect.String && kb == reflect.String:
+			return a.String() == b.String()
+		case ka == reflect.Bool && kb == reflect.Bool:
+			return a.Bool() == b.Bool()
+		case isInt(ka) && isInt(kb):
+			return a.Int() == b.Int()
+		case isUint(ka) && isUint(kb):
+			return a.Uint() == b.Uint()
+		case isInt(ka) && isUint(kb):
+			return a.Int() >= 0 && uint64(a.Int()) == b.Uint()
+		case isUint(ka) && isInt(kb):
+			return b.Int() >= 0 && uint64(b.Int()) == a.Uint()
+		case isNumber(ka) && isNumber(kb):
+			return floatsEqual(number(a), number(b), tol)
+		}
 		return false
 	}
-	var again any
-	if decodeNumbers(back, &again) != nil {
+	x, err1 := json.Marshal(a.Interface())
+	y, err2 := json.Marshal(b.Interface())
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if string(x) == string(y) {
+		return true
+	}
+	var tx, ty any
+	if decodeNumbers(x, &tx) != nil || decodeNumbers(y, &ty) != nil {
 		return false
 	}
 	var lost []loss
-	compareTrees(value, again, "", tol, &lost)
+	compareTrees(tx, ty, "", tol, &lost)
+	compareTrees(ty, tx, "", tol, &lost)
 	return len(lost) == 0
 }
 
-// isZeroValue reports whether value (a JSON tree) is the zero value of
-// type t.
-func isZeroValue(value any, t reflect.Type) bool {
-	switch x := value.(type) {
-	case nil:
-		return true
-	case string:
-		if classOf(t) == classPlain && t.Kind() == reflect.String {
-			return x == ""
-		}
-	case bool:
-		return !x
-	case json.Number:
-		f, err := strconv.ParseFloat(x.String(), 64)
-		return err == nil && f == 0
+// basic reports whether t is a string, bool or number type with the
+// default JSON encoding.
+func basic(t reflect.Type) bool {
+	k := t.Kind()
+	return (k == reflect.String || k == reflect.Bool || isNumber(k)) && classOf(t) == classPlain
+}
+
+func isInt(k reflect.Kind) bool       { return k >= reflect.Int && k <= reflect.Int64 }
+func isUint(k reflect.Kind) bool      { return k >= reflect.Uint && k <= reflect.Uint64 }
+func isFloatKind(k reflect.Kind) bool { return k == reflect.Float32 || k == reflect.Float64 }
+func isNumber(k reflect.Kind) bool {
+	return isInt(k) || isUint(k) || isFloatKind(k)
+}
+
+func number(v reflect.Value) float64 {
+	switch {
+	case isInt(v.Kind()):
+		return float64(v.Int())
+	case isUint(v.Kind()):
+		return float64(v.Uint())
 	}
-	data, err := json.Marshal(value)
-	if err != nil {
-		return false
-	}
-	p := reflect.New(t)
-	if json.Unmarshal(data, p.Interface()) != nil {
-		return false
-	}
-	if z, ok := p.Interface().(interface{ IsZero() bool }); ok {
+	return v.Float()
+}
+
+// isZero reports whether v is its type's zero value, by its IsZero method
+// when it has one (metav1.Time, resource.Quantity).
+func isZero(v reflect.Value) bool {
+	if z, ok := v.Interface().(interface{ IsZero() bool }); ok {
 		return z.IsZero()
 	}
-	return p.Elem().IsZero()
+	if v.CanAddr() {
+		if z, ok := v.Addr().Interface().(interface{ IsZero() bool }); ok {
+			return z.IsZero()
+		}
+	}
+	return v.IsZero()
 }
 
 // findInBags returns where tree, an object's JSON tree (with the bags
-// annotation decoded), keeps value in a property bag, or "".
-func findInBags(tree map[string]any, value any, tol float64) string {
+// annotation decoded), keeps the value x in a property bag, or "".
+func findInBags(tree map[string]any, x reflect.Value, tol float64) string {
+	data, err := json.Marshal(x.Interface())
+	if err != nil {
+		return ""
+	}
+	var value any
+	if decodeNumbers(data, &value) != nil {
+		return ""
+	}
 	var found string
 	var walk func(t any, path string, inBag bool) bool
 	walk = func(t any, path string, inBag bool) bool {
