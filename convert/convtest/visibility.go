@@ -73,13 +73,16 @@ type visibility struct {
 func (k *kit) newVisibility(from, to string, name func(string) string) (*visibility, error) {
 	graph := k.conv.Graph()
 	shapes := map[string]*shape{}
-	shapeVersion := map[string]string{} // a version → the version whose shape relations name it by: an API version's storage twin
+	// shapeVersion maps a version to the one whose steps relations name
+	// it by: an API version to its storage twin (vN to vNstorage, next to
+	// it on the way to the hub), which has its shape.
+	shapeVersion := map[string]string{}
 	for _, v := range graph.Versions() {
 		t := reflect.TypeOf(k.newObject(v))
 		shapes[v] = shapeOf(t)
 		shapeVersion[v] = v
 		if v != graph.Hub() && !holdsBag(t) {
-			if p, err := graph.Path(v, graph.Hub()); err == nil && len(p) > 1 {
+			if p, err := graph.Path(v, graph.Hub()); err == nil && len(p) > 1 && p[1] == v+"storage" {
 				shapeVersion[v] = p[1]
 			}
 		}
@@ -342,7 +345,7 @@ func (v *visibility) arrived(l leaf, got reflect.Value, m *member) bool {
 func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, dst runtime.Object, fix string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
-	if !got.IsValid() {
+	if !got.IsValid() || isZero(got) && v.plainIn(at) {
 		fmt.Fprintf(&sb, "%s shows nothing at %s", v.to, renderPath(at))
 	} else {
 		fmt.Fprintf(&sb, "%s shows %s at %s", v.to, shortJSON(got.Interface()), renderPath(at))
@@ -358,6 +361,13 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 	return sb.String()
 }
 
+// plainIn reports whether the target holds path in a plain field, whose
+// zero value is no value.
+func (v *visibility) plainIn(path []seg) bool {
+	_, m := v.dst.resolve(path)
+	return m != nil && m.plain
+}
+
 // skipped reports whether a SkipVisibility declaration covers path.
 func (v *visibility) skipped(path []seg) bool {
 	for _, s := range v.skips {
@@ -370,13 +380,13 @@ func (v *visibility) skipped(path []seg) bool {
 
 // candidates returns the places a value at path may have moved to in the
 // target, by the same name, where the structure around it changed: one
-// struct up when the target no longer has the struct
-// (spec.engine.limits → spec.limits), one struct down into a struct the
-// source does not have (spec.limits → spec.engine.limits), and from a key
-// of a map to a field of the map's parent (spec.config["maxmemory"] →
-// spec.maxmemory). Moves between sibling structs are not guessed (fields
-// of the same name in two structs often mean different things); declare
-// them with Related.
+// struct up (spec.engine.limits → spec.limits), one struct down
+// (spec.limits → spec.engine.limits, for every struct of the target at
+// that place), and from a key of a map to a field of the map's parent
+// (spec.config["maxmemory"] → spec.maxmemory). The caller keeps those the
+// target has and the source has not. Moves between sibling structs are not
+// guessed (fields of the same name in two structs often mean different
+// things); declare them with Related.
 func (v *visibility) candidates(path []seg) [][]seg {
 	var out [][]seg
 	splice := func(i, drop int, insert ...seg) []seg {
@@ -385,7 +395,6 @@ func (v *visibility) candidates(path []seg) [][]seg {
 		c = append(c, insert...)
 		return append(c, path[i+drop:]...)
 	}
-	has := func(s *shape, p []seg) bool { r, _ := s.resolve(p); return r != nil }
 	for i, s := range path {
 		if s.kind == segKey && i > 0 && path[i-1].kind == segField {
 			out = append(out, splice(i-1, 2, seg{kind: segField, name: s.name})) // a key become a field
@@ -393,37 +402,20 @@ func (v *visibility) candidates(path []seg) [][]seg {
 		if s.kind != segField {
 			continue
 		}
-		// The struct at path[:i+1] is gone from the target: up.
-		if i+1 < len(path) && path[i+1].kind == segField && !has(v.dst, path[:i+1]) {
-			out = append(out, splice(i, 1))
+		if i+1 < len(path) && path[i+1].kind == segField {
+			out = append(out, splice(i, 1)) // up
 		}
 		parent, _ := v.dst.resolve(path[:i])
 		if parent == nil || parent.kind != shapeStruct {
 			continue
 		}
-		for _, name := range sortedMembers(parent) {
-			if parent.fields[name].shape.kind != shapeStruct || name == s.name {
-				continue
-			}
-			sibling := append(path[:i:i], seg{kind: segField, name: name})
-			if has(v.src, sibling) {
-				continue // not new in the target
-			}
-			if !has(v.dst, path[:i+1]) {
-				out = append(out, splice(i, 0, seg{kind: segField, name: name})) // down
+		for _, m := range parent.members {
+			if m.shape.kind == shapeStruct && m.name != s.name {
+				out = append(out, splice(i, 0, seg{kind: segField, name: m.name})) // down
 			}
 		}
 	}
 	return out
-}
-
-func sortedMembers(s *shape) []string {
-	names := make([]string, 0, len(s.fields))
-	for n := range s.fields {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
 }
 
 // canShow reports whether a field of type t holds x as it is.
@@ -599,6 +591,11 @@ func findInBags(tree map[string]any, x reflect.Value, tol float64) string {
 			if len(lost) == 0 {
 				found = path
 				return false
+			}
+			// A storage version's bag holds JSON text.
+			var inner any
+			if text, ok := t.(string); ok && decodeNumbers([]byte(text), &inner) == nil && inner != t {
+				return walk(inner, path, true)
 			}
 		}
 		return true
