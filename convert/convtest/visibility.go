@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/hub"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -100,8 +101,8 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 			continue
 		}
 		sf, st := shapeVersion[r.From], shapeVersion[r.To]
-		if p, err := graph.Path(sf, st); err != nil || len(p) != 2 {
-			errs = append(errs, fmt.Sprintf("%s: %s and %s are not neighbours on the way to the hub (%s: %s)", what, r.From, r.To, k.gk, strings.Join(p, " → ")))
+		if !neighbours(graph, sf, st) {
+			errs = append(errs, fmt.Sprintf("%s: %s and %s are not neighbours on the way to the hub (%s)", what, r.From, r.To, graph))
 			continue
 		}
 		old, err1 := parsePattern(r.Old)
@@ -170,6 +171,19 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 		}
 	}
 	return v, nil
+}
+
+// neighbours reports whether a conversion from a to the hub goes straight
+// to b, or one from b goes straight to a.
+func neighbours(graph *hub.Graph, a, b string) bool {
+	next := func(v string) string {
+		p, err := graph.Path(v, graph.Hub())
+		if err != nil || len(p) < 2 {
+			return ""
+		}
+		return p[1]
+	}
+	return a != b && (next(a) == b || next(b) == a)
 }
 
 func cmpErr(errs ...error) error {

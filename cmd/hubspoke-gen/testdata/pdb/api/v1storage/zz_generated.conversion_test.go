@@ -45,7 +45,7 @@ func TestPodDisruptionBudgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"})
 }
 
-// TestPodDisruptionBudgetReliability converts objects of every version of PodDisruptionBudget to every other version.
+// TestPodDisruptionBudgetReliability converts objects of every version of PodDisruptionBudget to every other version; a value one version sets must arrive where another shows it.
 func TestPodDisruptionBudgetReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"})
 }
