@@ -144,7 +144,8 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out.printNotes(stderr)
-	fmt.Fprint(stdout, explain(out.chain, *format))
+	obs, oerr := observeHooks(out.chain, dir)
+	fmt.Fprint(stdout, explainObserved(out.chain, *format, obs, oerr))
 	return 0
 }
 
