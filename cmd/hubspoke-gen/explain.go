@@ -53,7 +53,8 @@ func explainObserved(c *chain, format string, obs observations, oerr error) stri
 		fmt.Fprintf(&b, "What the hooks do was not observed: %s\n", strings.ReplaceAll(strings.TrimSpace(oerr.Error()), "\n", "\n    "))
 	} else if len(obs) > 0 {
 		b.WriteString("What hooks do is observed: each hooked type's generated copy and its hooks run, each way, on a value whose every string and number " +
-			"holds a marker of its own; \"hook: a → b\" says that the value at a landed at b.\n")
+			"holds a marker of its own; \"hook: a → b\" says that the value at a landed at b. A hook that acts only on some values " +
+			"(text it parses as a date, a metric named cpu) leaves the markers where they are: golden exemplars show what it does with real values.\n")
 	}
 	for _, v := range c.versions {
 		for _, s := range []*step{c.twin[v], c.storage[v]} {
