@@ -44,6 +44,12 @@ func TestMapPathFillsWildcards(t *testing.T) {
 	if got := renderPath(v.mapPath(path[:3])); got != "spec.parts[2]" {
 		t.Errorf("a path the relation does not cover mapped to %s", got)
 	}
+	// A property at the path another one moves to has no place there.
+	shadow := []seg{{kind: segField, name: "spec"}, {kind: segField, name: "items"}, {kind: segIndex, index: 0},
+		{kind: segField, name: "regions"}, {kind: segKey, name: "east"}, {kind: segField, name: "name"}}
+	if got := v.mapPath(shadow); got != nil {
+		t.Errorf("a path a relation takes mapped to %s", renderPath(got))
+	}
 }
 
 type redisOld struct {

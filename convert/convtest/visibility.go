@@ -212,18 +212,27 @@ func wildcardKinds(p []seg) string {
 
 // mapPath follows a concrete path of the source version through the
 // declared relations of each step to the path the target version shows
-// the value at.
+// the value at, or returns nil when a step gives the value no place: its
+// path is where a relation puts another property (v1's sortKey, when v2's
+// sortKey was v1's alphaKey), and no relation moves it.
 func (v *visibility) mapPath(path []seg) []seg {
 	for _, step := range v.steps {
 		best, bestLen := -1, -1
 		var caught []seg
+		shadowed := false
 		for i, r := range step {
 			if c, ok := matchPrefix(r.old, path); ok && len(r.old) > bestLen {
 				best, bestLen, caught = i, len(r.old), c
 			}
+			if _, ok := matchPrefix(r.new, path); ok {
+				shadowed = true
+			}
 		}
-		if best >= 0 {
+		switch {
+		case best >= 0:
 			path = fill(step[best].new, caught, path[bestLen:])
+		case shadowed:
+			return nil
 		}
 	}
 	return path
@@ -298,8 +307,8 @@ func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(lea
 // checkLeaf checks one value of the source against b, the target object.
 func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
 	to := v.mapPath(l.path)
-	if v.skipped(l.path) || v.skipped(to) {
-		return ""
+	if to == nil || v.skipped(l.path) || v.skipped(to) {
+		return "" // the target has no place for the value
 	}
 	ds, dm := v.dst.resolve(to)
 	if ds != nil {
