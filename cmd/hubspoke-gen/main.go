@@ -11,7 +11,8 @@
 // and the storage twin vNstorage (types, registration, conversions to the
 // neighbour towards the hub), and the conversion tests in the hub's
 // storage package. explain prints, for each step of the chain, what the
-// conversions do with every property. crd writes CRD YAML files into a Go
+// conversions do with every property, and, where hooks run, where they put
+// each value (it builds and runs the hooks in the module to see it). crd writes CRD YAML files into a Go
 // file as data, with func CRDs() returning them decoded, so that a manager
 // reads no file at run time. See README.md.
 package main
@@ -124,7 +125,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
 			"Prints, for each step of the chain of the API versions in dir (default \"api\"),\n"+
-			"what the generated conversions do with every property, at every depth.\n\n")
+			"what the generated conversions do with every property, at every depth, and\n"+
+			"where hooks put values (it builds and runs them, in a directory of the module\n"+
+			"that it removes).\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
