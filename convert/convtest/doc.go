@@ -60,7 +60,11 @@
 // values too; the zero value of a plain field is no value), where the
 // target shows the same property (at the same JSON path, with a type that
 // holds the value as it is, or at the path a declared relation gives it)
-// the value must be in that field. Relations, declared with Related
+// the value must be in that field (list elements are matched by index, map
+// values by key; an enumeration's value as it is, also one the target's
+// enumeration does not list, since conversions carry enums by value; a
+// zero of the source in a plain field of the target may show as no value).
+// Relations, declared with Related
 // (hubspoke-gen declares the renames and moves its markers make), follow
 // the conversion's path from step to step. Where the target has no such
 // path but has one of the same name one struct up or down, or a field named
