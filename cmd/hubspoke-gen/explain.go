@@ -16,7 +16,12 @@ import (
 // format is "markdown" (for reviews) or "text" (aligned columns, for
 // terminals). The rows are sorted by path, so that the output of two
 // chains differs only where they do.
-func explain(c *chain, format string) string {
+func explain(c *chain, format string) string { return explainObserved(c, format, nil, nil) }
+
+// explainObserved is explain with what running the hooks showed (see
+// observeHooks): obs, or the error that kept them from running, oerr.
+// With neither it says nothing about observed hooks.
+func explainObserved(c *chain, format string, obs observations, oerr error) string {
 	md := format == "markdown"
 	var b strings.Builder
 	names := make([]string, len(c.versions))
@@ -44,14 +49,21 @@ func explain(c *chain, format string) string {
 	} else {
 		b.WriteString(" No property needs compat staging.\n")
 	}
+	if oerr != nil {
+		fmt.Fprintf(&b, "What the hooks do was not observed: %s\n", strings.ReplaceAll(strings.TrimSpace(oerr.Error()), "\n", "\n    "))
+	} else if len(obs) > 0 {
+		b.WriteString("What hooks do is observed: each hooked type's generated copy and its hooks run, each way, on a value whose every string and number " +
+			"holds a marker of its own; \"hook: a → b\" says that the value at a landed at b. A hook that acts only on some values " +
+			"(text it parses as a date, a metric named cpu) leaves the markers where they are: golden exemplars show what it does with real values.\n")
+	}
 	for _, v := range c.versions {
 		for _, s := range []*step{c.twin[v], c.storage[v]} {
 			if s != nil {
-				explainStep(&b, s, md, nil)
+				explainStep(&b, s, md, nil, obs)
 			}
 		}
 		if p := c.staging[v]; p != nil {
-			explainStep(&b, p.step, md, stagingPaths(c, p))
+			explainStep(&b, p.step, md, stagingPaths(c, p), obs)
 		}
 	}
 	return b.String()
@@ -92,7 +104,8 @@ type explainRow struct {
 
 // seeds, for a staging package's step, gives the paths of its staged
 // types (it has no root type).
-func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) {
+// obs, when not nil, is what running the hooks showed.
+func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, obs observations) {
 	title := s.hostName + " → " + s.otherName
 	if md {
 		fmt.Fprintf(b, "\n## %s\n\n", title)
@@ -102,7 +115,7 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) 
 	paths := typePaths(s, seeds)
 	counts := map[string]int{}
 	var rows []explainRow
-	var hooks, renamed []string
+	var hooks, renamed, observed []string
 	for _, p := range s.pairs {
 		if p.name != p.otherName {
 			renamed = append(renamed, fmt.Sprintf("%s in %s is %s in %s", p.name, s.hostName, p.otherName, s.otherName))
@@ -117,11 +130,34 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) 
 		if len(dirs) > 0 {
 			hooks = append(hooks, fmt.Sprintf("%s (%s)", p.name, strings.Join(dirs, ", ")))
 		}
+		var moved []landing
+		if obs != nil && p.hookTo {
+			moved = obs.moved(s, p, true)
+		}
 		for _, pr := range p.props {
 			r := explainProp(s, p, pr)
 			r.path = joinPath(paths[p.name], jsonNameOf(pr))
+			if hook := hookDetail(s, pr, moved, paths[p.name]); hook != "" {
+				r.detail = hook
+			}
 			counts[r.action]++
 			rows = append(rows, r)
+		}
+		if obs != nil && (p.hookTo || p.hookFrom) {
+			for _, to := range []bool{true, false} {
+				dir := "towards " + s.otherName
+				if !to {
+					dir = "back from " + s.otherName
+				}
+				var texts []string
+				for _, l := range obs.moved(s, p, to) {
+					texts = append(texts, "hook: "+landingText(paths[p.name], l))
+				}
+				if len(texts) == 0 {
+					texts = []string{"no marked value lands away from its own path"}
+				}
+				observed = append(observed, fmt.Sprintf("%s, %s: %s", p.name, dir, strings.Join(texts, "; ")))
+			}
 		}
 	}
 	slices.SortFunc(rows, func(x, y explainRow) int {
@@ -158,6 +194,54 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string) 
 	} else {
 		b.WriteString("Hooks: none.\n")
 	}
+	for _, o := range observed {
+		fmt.Fprintf(b, "Observed: %s.\n", o)
+	}
+}
+
+// hookDetail says, for a property a step stashes or recalls, where the
+// hooks of the step (observed, moved) put its value instead: the host's
+// value that landed in fields of the other side, or the values of the host
+// that landed in the other side's property. prefix is the path of the
+// type. It is "" when no hook moves a value of the property.
+func hookDetail(s *step, pr *prop, moved []landing, prefix string) string {
+	var texts []string
+	switch pr.action {
+	case actStash:
+		for _, l := range moved {
+			if first(l.From) == pr.host.jsonName {
+				texts = append(texts, landingText(prefix, l))
+			}
+		}
+		if len(texts) > 0 {
+			return fmt.Sprintf("`%s`, not in %s; hook: %s", pr.host.ref, s.otherName, strings.Join(texts, "; "))
+		}
+	case actRecall:
+		var into []string
+		for _, l := range moved {
+			for _, p := range l.Into {
+				if first(p) == pr.other.jsonName {
+					texts = append(texts, joinPath(prefix, l.From))
+					if !slices.Contains(into, joinPath(prefix, p)) {
+						into = append(into, joinPath(prefix, p))
+					}
+				}
+			}
+		}
+		if len(texts) > 0 {
+			return fmt.Sprintf("`%s`, not in %s; hook: %s → %s", pr.other.ref, s.hostName, strings.Join(texts, ", "), strings.Join(into, ", "))
+		}
+	}
+	return ""
+}
+
+// first returns the first member name of a JSON path.
+func first(path string) string {
+	name, _, _ := strings.Cut(path, ".")
+	if i := strings.IndexAny(name, "[{"); i >= 0 {
+		name = name[:i]
+	}
+	return name
 }
 
 // explainProp says what step s does with the property pr of the pair p.

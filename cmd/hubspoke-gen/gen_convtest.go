@@ -46,8 +46,18 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		}
 		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
 		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, opts)
-		f.printf("// Test%sReliability converts objects of every version of %s to every other version.\n", kind, kind)
-		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, opts)
+		relOpts := opts
+		if rels := renameRelations(c, kind); len(rels) > 0 {
+			name := relationsVar(kind)
+			f.printf("// %s declares, for the visibility check, where the markers put properties of %s: a value set at the old path must arrive at the new one.\n", name, kind)
+			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
+			relOpts = ", " + name
+			if opts != "" {
+				relOpts = fmt.Sprintf(", append([]%s{%s}, %s()...)...", f.q(pathConvtest, "Option"), name, testOptions(kind))
+			}
+		}
+		f.printf("// Test%sReliability converts objects of every version of %s to every other version; a value one version sets must arrive where another shows it.\n", kind, kind)
+		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, relOpts)
 		if ex := exemplars(kind); declared[ex] {
 			f.printf("// Test%sGolden converts each object of %s to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).\n", kind, ex)
 			f.printf("func Test%sGolden(t *testing.T) {\nfor _, exemplar := range %s() {\n", kind, ex)
@@ -56,6 +66,84 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		}
 	}
 	return f.bytes()
+}
+
+// pathRelation says that a client of version finds at JSON path new the
+// value a client of the version before it (its older neighbour in the
+// chain) finds at old: a property renamed or moved. Paths are written as
+// explain writes them: spec.parts[*].label for the elements of a list,
+// spec.zones{*}.region for the values of a map.
+type pathRelation struct {
+	version  *version
+	old, new string
+}
+
+// relatedOption renders the convtest.Related option that declares rels to
+// the visibility check of the generated tests (a relation of a version
+// without an older neighbour is left out).
+func relatedOption(f *file, c *chain, rels []pathRelation) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s(\n", f.q(pathConvtest, "Related"))
+	for _, r := range rels {
+		i := slices.Index(c.versions, r.version)
+		if i < 1 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s{From: %q, To: %q, Old: %q, New: %q},\n", f.q(pathConvtest, "Relation"), c.versions[i-1].name, r.version.name, r.old, r.new)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// relationsVar names the variable of a kind's declared relations.
+func relationsVar(kind string) string { return lowerCamel(kind) + "Relations" }
+
+// renameRelations returns the relations that the renames of the chain
+// (+hubspoke:renamedFrom) make in values of kind, at every path they
+// reach, where the JSON name changes: for each storage step, the paths of
+// both sides are followed together from the kind down.
+func renameRelations(c *chain, kind string) []pathRelation {
+	var out []pathRelation
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil || s.byName[kind] == nil {
+			continue
+		}
+		hostOlder := s.host.order.Compare(s.other.order) < 0
+		onPath := map[string]bool{}
+		var walk func(name, hostPath, otherPath string)
+		walk = func(name, hostPath, otherPath string) {
+			p := s.byName[name]
+			if p == nil || onPath[name] {
+				return
+			}
+			onPath[name] = true
+			defer delete(onPath, name)
+			for _, pr := range p.props {
+				if pr.host == nil || pr.other == nil {
+					continue
+				}
+				hp, op := joinPath(hostPath, pr.host.jsonName), joinPath(otherPath, pr.other.jsonName)
+				if pr.host.jsonName != pr.other.jsonName {
+					r := pathRelation{version: s.other, old: hp, new: op}
+					if !hostOlder {
+						r = pathRelation{version: s.host, old: op, new: hp}
+					}
+					out = append(out, r)
+				}
+				if pr.action == actRetype {
+					continue
+				}
+				hp, ht := elemPath(hp, pr.host.ref)
+				op, _ = elemPath(op, pr.other.ref)
+				if ht.kind == refObject {
+					walk(ht.name, hp, op)
+				}
+			}
+		}
+		walk(kind, "", "")
+	}
+	return out
 }
 
 // exemplars names the hand-written function that gives the objects of a

@@ -3,7 +3,7 @@
 // that chain them to the hub, for package github.com/hubspoke/hubspoke.
 //
 //	hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
-//	hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
+//	hubspoke-gen explain [-format markdown|text] [-hooks=false] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]
 //	hubspoke-gen crd -o file.go [-package name] crd.yaml|dir ...
 //
 // dir (default "api") holds one package per API version (v1, v2beta1, v3,
@@ -11,7 +11,8 @@
 // and the storage twin vNstorage (types, registration, conversions to the
 // neighbour towards the hub), and the conversion tests in the hub's
 // storage package. explain prints, for each step of the chain, what the
-// conversions do with every property. crd writes CRD YAML files into a Go
+// conversions do with every property, and, where hooks run, where they put
+// each value (it builds and runs the hooks in the module to see it). crd writes CRD YAML files into a Go
 // file as data, with func CRDs() returning them decoded, so that a manager
 // reads no file at run time. See README.md.
 package main
@@ -53,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
-			"       hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
+			"       hubspoke-gen explain [-format markdown|text] [-hooks=false] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
 			"       hubspoke-gen crd -o file.go [-package name] crd.yaml|dir ...\n\n"+
 			"Generates the storage twins of the API versions in dir (default \"api\"),\n"+
 			"the conversions between them, and their conversion tests; explain prints,\n"+
@@ -121,10 +122,13 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	var opt options
 	opt.flags(flags)
 	format := flags.String("format", "markdown", "markdown (for reviews) or text (aligned columns, for terminals)")
+	observe := flags.Bool("hooks", true, "build and run the hooks to show where they put values")
 	flags.Usage = func() {
-		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
+		fmt.Fprintf(stderr, "usage: hubspoke-gen explain [-format markdown|text] [-hooks=false] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n\n"+
 			"Prints, for each step of the chain of the API versions in dir (default \"api\"),\n"+
-			"what the generated conversions do with every property, at every depth.\n\n")
+			"what the generated conversions do with every property, at every depth, and\n"+
+			"where hooks put values (it builds and runs them, in a directory of the module\n"+
+			"that it removes).\n\n")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -144,7 +148,12 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	out.printNotes(stderr)
-	fmt.Fprint(stdout, explain(out.chain, *format))
+	var obs observations
+	var oerr error
+	if *observe {
+		obs, oerr = observeHooks(out.chain, dir)
+	}
+	fmt.Fprint(stdout, explainObserved(out.chain, *format, obs, oerr))
 	return 0
 }
 

@@ -406,6 +406,10 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 	}
 	path := fmt.Sprintf("%s → %s", from, to)
 	want := gk.WithVersion(to)
+	vis, err := k.newVisibility(from, to, name)
+	if err != nil {
+		return err
+	}
 	return k.run("reliability", path, k.gen.versionGen(from), reliabilityCounts, raceReliabilityCases, func(s *sample) string {
 		// The webhook decodes the source from JSON (and what it returns
 		// goes through JSON below), so the source is never an object that
@@ -445,6 +449,6 @@ func checkReliability(scheme *runtime.Scheme, gk schema.GroupKind, from, to stri
 		if d := diff(before, src, k.opts); d != "" {
 			return fmt.Sprintf("the %s object converted from %s shares memory with the source: changing it changed the source (-before +after):\n%s", name(to), name(from), d)
 		}
-		return ""
+		return vis.check(src, sent)
 	})
 }

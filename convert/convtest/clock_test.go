@@ -119,13 +119,15 @@ func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
 		d.Labels = map[string]string{}
 	}
 	d.At = ""
+	// The time first: a hub that has both (conversions never write both)
+	// shows v1 its at, which v1 shows at the same path.
 	switch {
-	case s.AtText != nil:
-		d.At = *s.AtText
 	case s.At != nil && activeBug() == bugClockKeepsZone:
 		d.At = s.At.Format(time.RFC3339) // in the zone the text had, in memory
 	case s.At != nil:
 		d.At = s.At.UTC().Format(time.RFC3339)
+	case s.AtText != nil:
+		d.At = *s.AtText
 	}
 	return nil
 }

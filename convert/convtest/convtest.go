@@ -88,8 +88,10 @@ func RoundTripAll(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opt
 // decoded from their JSON as the webhook receives them (1,000 per pair, 50
 // under -short). It also checks that the source is not modified, that the
 // result has the target's apiVersion and kind, shares no memory with the
-// source and encodes to stable JSON. Each pair is a subtest named
-// "<from>_to_<to>".
+// source and encodes to stable JSON, and that every value of the source
+// arrives where the target shows the same property (the visibility check:
+// see the package doc, Related and SkipVisibility). Each pair is a subtest
+// named "<from>_to_<to>".
 func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts ...Option) {
 	t.Helper()
 	parallel := newConfig(opts).parallel

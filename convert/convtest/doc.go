@@ -53,6 +53,36 @@
 // must carry the target's apiVersion and kind (in its JSON too), share no
 // memory with the source and encode to stable JSON.
 //
+// Visibility (part of Reliability): a conversion that keeps every value in
+// a property bag loses nothing, yet a client of the target version that
+// looks for a value in its field does not find it. So for every value of
+// the source (every string, number and bool, in list elements and map
+// values too; the zero value of a plain field is no value), where the
+// target shows the same property (at the same JSON path, with a type that
+// holds the value as it is, or at the path a declared relation gives it)
+// the value must be in that field (list elements are matched by index, map
+// values by key; an enumeration's value as it is, also one the target's
+// enumeration does not list, since conversions carry enums by value; a
+// zero of the source in a plain field of the target may show as no value).
+// Relations, declared with Related
+// (hubspoke-gen declares the renames and moves its markers make), follow
+// the conversion's path from step to step. Where the target has no such
+// path but has one of the same name one struct up or down, or a field named
+// as the key of a map the value was in, and the source has no such path,
+// the value must be there: a move that nothing declares fails too. A value
+// the target cannot show (a removed property, a type that cannot hold it)
+// may stay in a bag. The failure names the property, both versions, the
+// value, what the target shows instead and the bag that holds it. A
+// property that a version is right not to show (a hook gives the field
+// another meaning) is exempted, with the reason, by SkipVisibility:
+//
+//	convtest.Reliability(t, scheme, personGK,
+//		convtest.SkipVisibility("spec.sortKey", "v4 derives its sort key; v3's alphaKey is kept as written"))
+//
+// Paths name properties as hubspoke-gen explain does: JSON names joined by
+// dots, [*] for the elements of a list, {*} for the values of a map,
+// ["key"] for one key.
+//
 // Golden: where hand-written hooks (package augment) adjust a conversion,
 // random objects show that nothing is lost but not that the hook does the
 // right thing. The caller passes an exemplar, an object of the older

@@ -98,6 +98,8 @@ type config struct {
 	custom     map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields     map[string][]reflect.Value
 	expectLoss []string
+	relations  []Relation // Related: for the visibility check
+	skips      []skipRule // SkipVisibility
 }
 
 // withCases sets the number of generated objects a check tries: per

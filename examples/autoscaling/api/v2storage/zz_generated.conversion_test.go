@@ -51,9 +51,15 @@ func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"})
 }
 
-// TestHorizontalPodAutoscalerReliability converts objects of every version of HorizontalPodAutoscaler to every other version.
+// horizontalPodAutoscalerRelations declares, for the visibility check, where the markers put properties of HorizontalPodAutoscaler: a value set at the old path must arrive at the new one.
+var horizontalPodAutoscalerRelations = convtest.Related(
+	convtest.Relation{From: "v2beta1", To: "v2beta2", Old: "spec.metrics[*].object.target", New: "spec.metrics[*].object.describedObject"},
+	convtest.Relation{From: "v2beta1", To: "v2beta2", Old: "status.currentMetrics[*].object.target", New: "status.currentMetrics[*].object.describedObject"},
+)
+
+// TestHorizontalPodAutoscalerReliability converts objects of every version of HorizontalPodAutoscaler to every other version; a value one version sets must arrive where another shows it.
 func TestHorizontalPodAutoscalerReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, horizontalPodAutoscalerRelations)
 }
 
 // TestHorizontalPodAutoscalerGolden converts each object of horizontalPodAutoscalerExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).

@@ -57,9 +57,14 @@ func TestPersonRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}, personTestOptions()...)
 }
 
-// TestPersonReliability converts objects of every version of Person to every other version.
+// personRelations declares, for the visibility check, where the markers put properties of Person: a value set at the old path must arrive at the new one.
+var personRelations = convtest.Related(
+	convtest.Relation{From: "v3", To: "v4", Old: "spec.alphaKey", New: "spec.sortKey"},
+)
+
+// TestPersonReliability converts objects of every version of Person to every other version; a value one version sets must arrive where another shows it.
 func TestPersonReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}, personTestOptions()...)
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "crm.hubspoke.dev", Kind: "Person"}, append([]convtest.Option{personRelations}, personTestOptions()...)...)
 }
 
 // TestPersonGolden converts each object of personExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).

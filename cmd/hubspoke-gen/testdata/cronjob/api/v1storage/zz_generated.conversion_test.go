@@ -45,7 +45,7 @@ func TestCronJobRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "CronJob"})
 }
 
-// TestCronJobReliability converts objects of every version of CronJob to every other version.
+// TestCronJobReliability converts objects of every version of CronJob to every other version; a value one version sets must arrive where another shows it.
 func TestCronJobReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "CronJob"})
 }

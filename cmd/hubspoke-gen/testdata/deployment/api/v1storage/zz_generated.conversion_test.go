@@ -48,7 +48,7 @@ func TestDeploymentRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Deployment"})
 }
 
-// TestDeploymentReliability converts objects of every version of Deployment to every other version.
+// TestDeploymentReliability converts objects of every version of Deployment to every other version; a value one version sets must arrive where another shows it.
 func TestDeploymentReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Deployment"})
 }

@@ -45,7 +45,7 @@ func TestDoohickeyRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Doohickey"})
 }
 
-// TestDoohickeyReliability converts objects of every version of Doohickey to every other version.
+// TestDoohickeyReliability converts objects of every version of Doohickey to every other version; a value one version sets must arrive where another shows it.
 func TestDoohickeyReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Doohickey"})
 }
@@ -55,9 +55,15 @@ func TestGadgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"})
 }
 
-// TestGadgetReliability converts objects of every version of Gadget to every other version.
+// gadgetRelations declares, for the visibility check, where the markers put properties of Gadget: a value set at the old path must arrive at the new one.
+var gadgetRelations = convtest.Related(
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.alphaKey", New: "spec.sortKey"},
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.owner.mail", New: "spec.owner.email"},
+)
+
+// TestGadgetReliability converts objects of every version of Gadget to every other version; a value one version sets must arrive where another shows it.
 func TestGadgetReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"}, gadgetRelations)
 }
 
 // TestWidgetRoundTrip converts objects of every version of Widget to the hub and back, and hubs to every API version and back: nothing may be lost.
@@ -65,7 +71,13 @@ func TestWidgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }
 
-// TestWidgetReliability converts objects of every version of Widget to every other version.
+// widgetRelations declares, for the visibility check, where the markers put properties of Widget: a value set at the old path must arrive at the new one.
+var widgetRelations = convtest.Related(
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.alphaKey", New: "spec.sortKey"},
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.owner.mail", New: "spec.owner.email"},
+)
+
+// TestWidgetReliability converts objects of every version of Widget to every other version; a value one version sets must arrive where another shows it.
 func TestWidgetReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"}, widgetRelations)
 }

@@ -48,7 +48,7 @@ func TestWidgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }
 
-// TestWidgetReliability converts objects of every version of Widget to every other version.
+// TestWidgetReliability converts objects of every version of Widget to every other version; a value one version sets must arrive where another shows it.
 func TestWidgetReliability(t *testing.T) {
 	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }

@@ -42,19 +42,19 @@ func newScheme(t *testing.T) *runtime.Scheme {
 
 // TestPodDisruptionBudgetRoundTrip converts objects of every version of PodDisruptionBudget to the hub and back, and hubs to every API version and back: nothing may be lost.
 func TestPodDisruptionBudgetRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"})
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"}, podDisruptionBudgetTestOptions()...)
 }
 
-// TestPodDisruptionBudgetReliability converts objects of every version of PodDisruptionBudget to every other version.
+// TestPodDisruptionBudgetReliability converts objects of every version of PodDisruptionBudget to every other version; a value one version sets must arrive where another shows it.
 func TestPodDisruptionBudgetReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"}, podDisruptionBudgetTestOptions()...)
 }
 
 // TestPodDisruptionBudgetGolden converts each object of podDisruptionBudgetExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
 func TestPodDisruptionBudgetGolden(t *testing.T) {
 	for _, exemplar := range podDisruptionBudgetExemplars() {
 		t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {
-			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"}, exemplar)
+			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "PodDisruptionBudget"}, exemplar, podDisruptionBudgetTestOptions()...)
 		})
 	}
 }

@@ -1,0 +1,406 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// What a hook does cannot be read from the types: explain observes it.
+// observeHooks writes a small program into the module of the API versions
+// that runs, for every type a hook adjusts, the generated copy (which calls
+// the hook last) in each direction on a value whose every string and
+// number holds a marker of its own, and reports, for each marker, the
+// fields of the result that hold it (also as part of a longer string) and
+// whether a property bag of the result holds it. A value that lands in a
+// field other than its own is what the hook did with it.
+
+// landing is where the value of one leaf of the source landed.
+type landing struct {
+	Step string   `json:"step"` // "v2storage → v3storage"
+	Type string   `json:"type"` // the host side's name of the type
+	To   bool     `json:"to"`   // towards the other side (AssignProperties_To_…)
+	From string   `json:"from"` // the leaf's JSON path in the type
+	Into []string `json:"into"` // the JSON paths of the result's fields that hold it
+	Bag  bool     `json:"bag"`  // a property bag of the result holds it
+}
+
+// observations are the landings of a chain, by step, type and direction.
+type observations map[string][]landing
+
+func obsKey(step, typ string, to bool) string { return fmt.Sprintf("%s\x00%s\x00%v", step, typ, to) }
+
+// observeHooks runs the hooked steps of c, whose API versions are in dir.
+func observeHooks(c *chain, dir string) (observations, error) {
+	type hooked struct {
+		s *step
+		p *pair
+	}
+	var steps []hooked
+	for _, v := range c.versions {
+		ss := []*step{c.twin[v], c.storage[v]}
+		if sp := c.staging[v]; sp != nil {
+			ss = append(ss, sp.step)
+		}
+		for _, s := range ss {
+			if s == nil {
+				continue
+			}
+			for _, p := range s.pairs {
+				if p.hookTo || p.hookFrom {
+					steps = append(steps, hooked{s, p})
+				}
+			}
+		}
+	}
+	if len(steps) == 0 {
+		return observations{}, nil
+	}
+	root, err := moduleRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.WriteString("// Written and run by hubspoke-gen explain, then removed.\n\npackage main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"os\"\n\t\"reflect\"\n\t\"regexp\"\n\t\"slices\"\n\t\"strconv\"\n\t\"strings\"\n")
+	alias := map[string]string{}
+	name := func(path string) string {
+		if a, ok := alias[path]; ok {
+			return a
+		}
+		a := fmt.Sprintf("p%d", len(alias))
+		alias[path] = a
+		fmt.Fprintf(&b, "\t%s %q\n", a, path)
+		return a
+	}
+	var body strings.Builder
+	for _, h := range steps {
+		s, p := h.s, h.p
+		host, other := name(s.hostPath), name(s.otherPath)
+		title := s.hostName + " → " + s.otherName
+		fmt.Fprintf(&body, "\t{\n\t\tsrc, dst := new(%s.%s), new(%s.%s)\n\t\tm := fill(reflect.ValueOf(src))\n\t\terr := src.%s(dst)\n\t\treport(%q, %q, true, m, reflect.ValueOf(dst), err)\n\t}\n",
+			host, p.name, other, p.otherName, assignTo(p.name), title, p.name)
+		fmt.Fprintf(&body, "\t{\n\t\tsrc, dst := new(%s.%s), new(%s.%s)\n\t\tm := fill(reflect.ValueOf(src))\n\t\terr := dst.%s(src)\n\t\treport(%q, %q, false, m, reflect.ValueOf(dst), err)\n\t}\n",
+			other, p.otherName, host, p.name, assignFrom(p.name), title, p.name)
+	}
+	b.WriteString(")\n\nfunc main() {\n")
+	b.WriteString(body.String())
+	b.WriteString("}\n")
+	b.WriteString(observeRuntime)
+	tmp, err := os.MkdirTemp(root, ".hubspoke-explain-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "main.go"), []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("go", "run", "./"+filepath.Base(tmp))
+	cmd.Dir = root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if lines := strings.Split(msg, "\n"); len(lines) > 6 {
+			msg = strings.Join(append(lines[:6], "..."), "\n")
+		}
+		return nil, fmt.Errorf("running the hooks: %v\n%s", err, msg)
+	}
+	out := observations{}
+	sc := bufio.NewScanner(&stdout)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var l landing
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("reading what the hooks did: %v: %s", err, sc.Text())
+		}
+		k := obsKey(l.Step, l.Type, l.To)
+		out[k] = append(out[k], l)
+	}
+	return out, sc.Err()
+}
+
+// moduleRoot returns the directory of the go.mod that holds dir.
+func moduleRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("%s is in no Go module", dir)
+		}
+	}
+}
+
+// moved returns, for a type of a step in one direction, the landings that
+// show a hook at work: a value in a field other than its own path (or the
+// path a rename gives it).
+func (o observations) moved(s *step, p *pair, to bool) []landing {
+	renamed := map[string]string{} // the JSON name of a property on the source side → on the destination side
+	for _, pr := range p.props {
+		if pr.host != nil && pr.other != nil {
+			if to {
+				renamed[pr.host.jsonName] = pr.other.jsonName
+			} else {
+				renamed[pr.other.jsonName] = pr.host.jsonName
+			}
+		}
+	}
+	var out []landing
+	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
+		own := l.From
+		first, rest, _ := strings.Cut(own, ".")
+		name, suffix := first, ""
+		if i := strings.IndexAny(first, "[{"); i >= 0 {
+			name, suffix = first[:i], first[i:]
+		}
+		if n, ok := renamed[name]; ok {
+			own = n + suffix
+			if rest != "" {
+				own += "." + rest
+			}
+		}
+		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// landingText says where a value went: "spec.firstName → spec.fullName,
+// spec.knownAs (and kept in the bag)".
+func landingText(prefix string, l landing) string {
+	into := make([]string, len(l.Into))
+	for i, p := range l.Into {
+		into[i] = joinPath(prefix, p)
+	}
+	text := joinPath(prefix, l.From) + " → " + strings.Join(into, ", ")
+	if l.Bag {
+		text += " (and kept in the bag)"
+	}
+	return text
+}
+
+// observeRuntime is the part of the observing program that fills values
+// and finds them again, by reflection.
+const observeRuntime = `
+type marker struct {
+	path string
+	text string  // a string marker
+	num  float64 // a number marker, when text is ""
+}
+
+var count int
+
+// fill gives every string and number reachable from v (a pointer) a
+// marker of its own, allocating pointers and one element of each list and
+// map, and returns the markers by path. Property bags and metadata stay
+// empty; bools and small integers hold no marker.
+func fill(v reflect.Value) []marker {
+	var out []marker
+	var walk func(v reflect.Value, path string, depth int)
+	walk = func(v reflect.Value, path string, depth int) {
+		if depth > 8 {
+			return
+		}
+		t := v.Type()
+		if strings.HasSuffix(t.PkgPath(), "/propertybag") || strings.HasPrefix(t.PkgPath(), "k8s.io/") {
+			return
+		}
+		switch t.Kind() {
+		case reflect.Pointer:
+			v.Set(reflect.New(t.Elem()))
+			walk(v.Elem(), path, depth+1)
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				name := jsonName(f)
+				if name == "" || !f.IsExported() && !f.Anonymous {
+					continue
+				}
+				p := path
+				if name != "," {
+					p = join(path, name)
+				}
+				if f.IsExported() {
+					walk(v.Field(i), p, depth+1)
+				}
+			}
+		case reflect.Slice:
+			if t.Elem().Kind() == reflect.Uint8 {
+				return
+			}
+			v.Set(reflect.MakeSlice(t, 1, 1))
+			walk(v.Index(0), path+"[*]", depth+1)
+		case reflect.Map:
+			if t.Key().Kind() != reflect.String {
+				return
+			}
+			count++
+			m := reflect.MakeMap(t)
+			e := reflect.New(t.Elem()).Elem()
+			walk(e, path+"{*}", depth+1)
+			m.SetMapIndex(reflect.ValueOf(fmt.Sprintf("k%d", count)).Convert(t.Key()), e)
+			v.Set(m)
+		case reflect.String:
+			count++
+			text := fmt.Sprintf("<m%d>", count)
+			v.SetString(text)
+			out = append(out, marker{path: path, text: text})
+		case reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+			count++
+			v.SetInt(int64(1000 + count))
+			out = append(out, marker{path: path, num: float64(1000 + count)})
+		case reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+			count++
+			v.SetUint(uint64(1000 + count))
+			out = append(out, marker{path: path, num: float64(1000 + count)})
+		case reflect.Float32, reflect.Float64:
+			count++
+			v.SetFloat(float64(count) + 0.5)
+			out = append(out, marker{path: path, num: float64(count) + 0.5})
+		case reflect.Bool:
+			v.SetBool(true)
+		}
+	}
+	walk(v.Elem(), "", 0)
+	return out
+}
+
+// jsonName is the name encoding/json gives f: "" when it skips it, ","
+// for an embedded struct whose fields it inlines.
+func jsonName(f reflect.StructField) string {
+	tag := f.Tag.Get("json")
+	if tag == "-" {
+		return ""
+	}
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" && f.Anonymous {
+		return ","
+	}
+	if name == "" {
+		return f.Name
+	}
+	return name
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+type found struct {
+	path  string
+	text  string
+	num   float64
+	isNum bool
+	bag   bool
+}
+
+// leaves lists the strings and numbers reachable from v, and the values in
+// its property bags (as JSON text).
+func leaves(v reflect.Value, path string, depth int, out *[]found) {
+	if depth > 12 || !v.IsValid() {
+		return
+	}
+	t := v.Type()
+	if strings.HasSuffix(t.PkgPath(), "/propertybag") && t.Kind() == reflect.Map {
+		for it := v.MapRange(); it.Next(); {
+			bag := reflect.ValueOf(it.Value().Interface())
+			if bag.Kind() == reflect.String {
+				*out = append(*out, found{text: bag.String(), bag: true})
+				continue
+			}
+			leaves(bag, "", depth+1, out)
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			leaves(v.Elem(), path, depth+1, out)
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := jsonName(f)
+			if name == "" || !f.IsExported() {
+				continue
+			}
+			p := path
+			if name != "," {
+				p = join(path, name)
+			}
+			leaves(v.Field(i), p, depth+1, out)
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			leaves(v.Index(i), path+"[*]", depth+1, out)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			leaves(it.Value(), path+"{*}", depth+1, out)
+		}
+	case reflect.String:
+		*out = append(*out, found{path: path, text: v.String()})
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		*out = append(*out, found{path: path, num: float64(v.Int()), isNum: true})
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		*out = append(*out, found{path: path, num: float64(v.Uint()), isNum: true})
+	case reflect.Float32, reflect.Float64:
+		*out = append(*out, found{path: path, num: v.Float(), isNum: true})
+	}
+}
+
+// report prints, for each marker, where it landed in dst, as a JSON line.
+func report(step, typ string, to bool, markers []marker, dst reflect.Value, err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %s: %v\n", step, typ, err)
+		os.Exit(1)
+	}
+	var all []found
+	leaves(dst, "", 0, &all)
+	for _, m := range markers {
+		l := struct {
+			Step string   ` + "`json:\"step\"`" + `
+			Type string   ` + "`json:\"type\"`" + `
+			To   bool     ` + "`json:\"to\"`" + `
+			From string   ` + "`json:\"from\"`" + `
+			Into []string ` + "`json:\"into\"`" + `
+			Bag  bool     ` + "`json:\"bag\"`" + `
+		}{Step: step, Type: typ, To: to, From: m.path}
+		numText := strconv.FormatFloat(m.num, 'f', -1, 64)
+		for _, f := range all {
+			hit := false
+			switch {
+			case m.text != "":
+				hit = strings.Contains(f.text, m.text)
+			case f.isNum:
+				hit = f.num == m.num
+			case f.bag:
+				hit = regexp.MustCompile("(^|[^0-9.])" + regexp.QuoteMeta(numText) + "($|[^0-9.])").MatchString(f.text)
+			}
+			switch {
+			case !hit:
+			case f.bag:
+				l.Bag = true
+			case !slices.Contains(l.Into, f.path):
+				l.Into = append(l.Into, f.path)
+			}
+		}
+		data, _ := json.Marshal(l)
+		fmt.Println(string(data))
+	}
+}
+`

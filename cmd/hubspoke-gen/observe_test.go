@@ -1,0 +1,58 @@
+package main
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestExplainObservesHooks runs the hooks of the Person example (names
+// derived from names, an address label split into fields and joined
+// back) and requires explain to say where they put each value, in place
+// of the bag the generated copy alone would leave it in.
+func TestExplainObservesHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the Person example's hooks (about 20 s)")
+	}
+	dir := filepath.Join("..", "..", "examples", "person", "api")
+	out, err := generate(dir, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs, err := observeHooks(out.chain, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := explainObserved(out.chain, "markdown", obs, nil)
+	for _, want := range []string{
+		"What hooks do is observed:",
+		// Stashed by the copy, moved by the hook.
+		"| `PersonSpec.FirstName` | `spec.firstName` | stashed | `*string`, not in v3storage; hook: spec.firstName → spec.fullName, spec.knownAs, spec.alphaKey |",
+		// Recalled by the copy, filled by the hook.
+		"| `PersonSpec.FullName` | `spec.fullName` | recalled | `*string`, not in v2storage; hook: spec.firstName, spec.middleName, spec.lastName → spec.fullName |",
+		"Observed: PersonSpec, back from v3storage: hook: spec.fullName → spec.firstName; hook: spec.familyName → spec.lastName.",
+		// A staged type's hooks.
+		"| `Address.Label` | `spec.residentialAddress.label` | stashed | `*string`, not in v5storage; hook: spec.residentialAddress.label → spec.residentialAddress.street |",
+		"Observed: Address, back from v5storage: hook: spec.residentialAddress.street → spec.residentialAddress.label; hook: spec.residentialAddress.suburb → spec.residentialAddress.label;",
+		// A hook that parses its values (a date) moves no marker.
+		"Observed: PersonSpec, towards v4storage: no marked value lands away from its own path.",
+		// Where no hook runs, the bag.
+		"| `PersonSpec.MiddleName` | `spec.middleName` | recalled | `*string`, not in v1storage: recalled from the property bag of v1storage |",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("explain lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("explain:\n%s", text)
+	}
+	// Without observations explain says what the model says.
+	if plain := explain(out.chain, "markdown"); strings.Contains(plain, "hook:") || !strings.Contains(plain, "| `PersonSpec.FullName` | `spec.fullName` | recalled | `*string`, not in v2storage: recalled from the property bag of v2storage |") {
+		t.Errorf("explain without observations speaks of hooks:\n%s", plain)
+	}
+	// Hooks that cannot run are named, not hidden.
+	if text := explainObserved(out.chain, "text", nil, errors.New("running the hooks: exit status 1\nbuild failed")); !strings.Contains(text, "What the hooks do was not observed: running the hooks: exit status 1\n    build failed\n") {
+		t.Errorf("explain does not say the hooks did not run:\n%s", text)
+	}
+}

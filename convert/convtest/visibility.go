@@ -1,0 +1,628 @@
+package convtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/hub"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// Relation declares that a value that version From shows at JSON path Old,
+// version To shows at New: a property renamed or moved from one version to
+// the next. From and To are neighbours on the way to the hub (an API
+// version stands for its storage twin, which has its shape: "v3" and "v4"
+// for the step from v3storage to v4storage). The paths are patterns: JSON
+// names joined by dots, [*] for any element of a list, {*} for any value of
+// a map, ["key"] for the value of one key, as in "spec.parts[*].label" or
+// `spec.config["notify-keyspace-events"]`; Old and New have the same
+// wildcards in the same order, and each covers everything below it. The
+// generator declares the relations its markers make (+hubspoke:renamedFrom,
+// +hubspoke:movedFrom) in the generated tests.
+type Relation struct {
+	From, To string
+	Old, New string
+}
+
+// Related declares where properties went from one version to the next, for
+// Reliability's visibility check: a value set at Old in From must arrive at
+// New in To, and at the matching path of every version the conversion
+// reaches through them (relations compose along the conversion's path). A
+// relation that names no neighbours, or a path the version does not have,
+// makes the check fail with an error that says so.
+func Related(relations ...Relation) Option {
+	return func(c *config) { c.relations = append(c.relations, relations...) }
+}
+
+// SkipVisibility exempts a property from Reliability's visibility check:
+// values at path (a pattern, as in Relation; it covers everything below
+// it) may arrive in a version's property bags although that version shows
+// the path, or an inferred new place, too. path names the property in the
+// version a value starts from or in the version it arrives in. reason says
+// why a client of the other version is right not to see the value there (a
+// hook that gives the field another meaning, a value the other version
+// rejects); it must not be empty.
+func SkipVisibility(path, reason string) Option {
+	return func(c *config) { c.skips = append(c.skips, skipRule{text: path, reason: reason}) }
+}
+
+// skipRule is a SkipVisibility declaration.
+type skipRule struct {
+	text, reason string
+	pattern      []seg
+}
+
+// relation is a Relation oriented along one step of a conversion.
+type relation struct{ old, new []seg }
+
+// visibility is the visibility check of one ordered pair of versions.
+type visibility struct {
+	from, to string // as messages name them
+	src, dst *shape
+	steps    [][]relation // the relations of each step of the conversion's path that has any, in order
+	skips    []skipRule
+	tol      float64
+}
+
+// newVisibility prepares the visibility check of the conversion from one
+// version to another, or returns the error of a wrong declaration.
+func (k *kit) newVisibility(from, to string, name func(string) string) (*visibility, error) {
+	graph := k.conv.Graph()
+	shapes := map[string]*shape{}
+	// shapeVersion maps a version to the one whose steps relations name
+	// it by: an API version to its storage twin (vN to vNstorage, next to
+	// it on the way to the hub), which has its shape.
+	shapeVersion := map[string]string{}
+	for _, v := range graph.Versions() {
+		t := reflect.TypeOf(k.newObject(v))
+		shapes[v] = shapeOf(t)
+		shapeVersion[v] = v
+		if v != graph.Hub() && !holdsBag(t) {
+			if p, err := graph.Path(v, graph.Hub()); err == nil && len(p) > 1 && p[1] == v+"storage" {
+				shapeVersion[v] = p[1]
+			}
+		}
+	}
+	var errs []string
+	type declared struct {
+		from, to string // shape versions
+		rel      relation
+	}
+	var rels []declared
+	for _, r := range k.cfg.relations {
+		what := fmt.Sprintf("convtest.Related(%s → %s: %s → %s)", r.From, r.To, r.Old, r.New)
+		if !graph.Has(r.From) || !graph.Has(r.To) {
+			errs = append(errs, fmt.Sprintf("%s: %s has no such version (have %v)", what, k.gk, graph.Versions()))
+			continue
+		}
+		sf, st := shapeVersion[r.From], shapeVersion[r.To]
+		if !neighbours(graph, sf, st) {
+			errs = append(errs, fmt.Sprintf("%s: %s and %s are not neighbours on the way to the hub (%s)", what, r.From, r.To, graph))
+			continue
+		}
+		old, err1 := parsePattern(r.Old)
+		nw, err2 := parsePattern(r.New)
+		if err := cmpErr(err1, err2); err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", what, err))
+			continue
+		}
+		if wildcardKinds(old) != wildcardKinds(nw) {
+			errs = append(errs, fmt.Sprintf("%s: the paths have different wildcards ([*] and {*} must match in number and order)", what))
+			continue
+		}
+		if s, _ := shapes[r.From].resolve(old); s == nil {
+			errs = append(errs, fmt.Sprintf("%s: %s has no %s", what, r.From, r.Old))
+			continue
+		}
+		if s, _ := shapes[r.To].resolve(nw); s == nil {
+			errs = append(errs, fmt.Sprintf("%s: %s has no %s", what, r.To, r.New))
+			continue
+		}
+		rels = append(rels, declared{from: sf, to: st, rel: relation{old: old, new: nw}})
+	}
+	var skips []skipRule
+	for _, s := range k.cfg.skips {
+		what := fmt.Sprintf("convtest.SkipVisibility(%q)", s.text)
+		if strings.TrimSpace(s.reason) == "" {
+			errs = append(errs, fmt.Sprintf("%s: give the reason why clients of the other versions are right not to see the value", what))
+			continue
+		}
+		p, err := parsePattern(s.text)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", what, err))
+			continue
+		}
+		if !slices.ContainsFunc(graph.Versions(), func(v string) bool { sh, _ := shapes[v].resolve(p); return sh != nil }) {
+			errs = append(errs, fmt.Sprintf("%s: no version of %s has that path", what, k.gk))
+			continue
+		}
+		s.pattern = p
+		skips = append(skips, s)
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("convtest: %s", strings.Join(errs, "\nconvtest: "))
+	}
+	path, err := graph.Path(from, to)
+	if err != nil {
+		return nil, err
+	}
+	v := &visibility{from: name(from), to: name(to), src: shapes[from], dst: shapes[to], skips: skips, tol: k.cfg.tolerance}
+	for i := 0; i+1 < len(path); i++ {
+		sx, sy := shapeVersion[path[i]], shapeVersion[path[i+1]]
+		if sx == sy {
+			continue
+		}
+		var step []relation
+		for _, d := range rels {
+			switch {
+			case d.from == sx && d.to == sy:
+				step = append(step, d.rel)
+			case d.from == sy && d.to == sx:
+				step = append(step, relation{old: d.rel.new, new: d.rel.old})
+			}
+		}
+		if len(step) > 0 {
+			v.steps = append(v.steps, step)
+		}
+	}
+	return v, nil
+}
+
+// neighbours reports whether a conversion from a to the hub goes straight
+// to b, or one from b goes straight to a.
+func neighbours(graph *hub.Graph, a, b string) bool {
+	next := func(v string) string {
+		p, err := graph.Path(v, graph.Hub())
+		if err != nil || len(p) < 2 {
+			return ""
+		}
+		return p[1]
+	}
+	return a != b && (next(a) == b || next(b) == a)
+}
+
+func cmpErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wildcardKinds lists the wildcards of a pattern in order: "[{" for [*]
+// then {*}.
+func wildcardKinds(p []seg) string {
+	var b strings.Builder
+	for _, s := range p {
+		switch s.kind {
+		case segAnyElem:
+			b.WriteByte('[')
+		case segAnyKey:
+			b.WriteByte('{')
+		}
+	}
+	return b.String()
+}
+
+// mapPath follows a concrete path of the source version through the
+// declared relations of each step to the path the target version shows
+// the value at, or returns nil when a step gives the value no place: its
+// path is where a relation puts another property (v1's sortKey, when v2's
+// sortKey was v1's alphaKey), and no relation moves it.
+func (v *visibility) mapPath(path []seg) []seg {
+	for _, step := range v.steps {
+		best, bestLen := -1, -1
+		var caught []seg
+		shadowed := false
+		for i, r := range step {
+			if c, ok := matchPrefix(r.old, path); ok && len(r.old) > bestLen {
+				best, bestLen, caught = i, len(r.old), c
+			}
+			if _, ok := matchPrefix(r.new, path); ok {
+				shadowed = true
+			}
+		}
+		switch {
+		case best >= 0:
+			path = fill(step[best].new, caught, path[bestLen:])
+		case shadowed:
+			return nil
+		}
+	}
+	return path
+}
+
+// leaf is a value of the source object: where it is, the value (pointers
+// removed), and the member of a struct that holds it (nil for an element of
+// a list or a value of a map).
+type leaf struct {
+	path  []seg
+	value reflect.Value
+	m     *member
+}
+
+// check returns "" when every value of src (the source object) that dst
+// (the result of the conversion) can show arrives where dst shows it, and
+// otherwise a problem naming the first value that does not. It walks the Go
+// values by the shapes of their types, as their JSON names them.
+func (v *visibility) check(src, dst runtime.Object) string {
+	problem := ""
+	b := reflect.ValueOf(dst)
+	walkLeaves(reflect.ValueOf(src), v.src, nil, make([]seg, 0, 16), func(l leaf) bool {
+		problem = v.checkLeaf(l, b, dst)
+		return problem == ""
+	})
+	return problem
+}
+
+// walkLeaves calls visit for every leaf value of x, a value of shape s at
+// path held by member m (nil for an element or map value), members in name
+// order, until visit returns false. Nil pointers, nil interfaces and the
+// zero values of plain fields are no values.
+func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(leaf) bool) bool {
+	x = deref(x)
+	if !x.IsValid() {
+		return true
+	}
+	switch s.kind {
+	case shapeLeaf:
+		if m != nil && m.plain && isZero(x) {
+			return true
+		}
+		return visit(leaf{path: path, value: x, m: m})
+	case shapeStruct:
+		for _, f := range s.members {
+			fv := f.field(x)
+			if !fv.IsValid() {
+				continue
+			}
+			if !walkLeaves(fv, f.shape, f, append(path, seg{kind: segField, name: f.name}), visit) {
+				return false
+			}
+		}
+	case shapeList:
+		for i := range x.Len() {
+			if !walkLeaves(x.Index(i), s.elem, nil, append(path, seg{kind: segIndex, index: i}), visit) {
+				return false
+			}
+		}
+	case shapeMap:
+		keys := x.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			if !walkLeaves(x.MapIndex(k), s.elem, nil, append(path, seg{kind: segKey, name: k.String()}), visit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkLeaf checks one value of the source against b, the target object.
+func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
+	to := v.mapPath(l.path)
+	if to == nil || v.skipped(l.path) || v.skipped(to) {
+		return "" // the target has no place for the value
+	}
+	ds, dm := v.dst.resolve(to)
+	if ds != nil {
+		if ds.kind != shapeLeaf || !canShow(l.value, ds.leaf, v.tol) {
+			return "" // the target shows something else there
+		}
+		got := valueAt(b, v.dst, to)
+		if v.arrived(l, got, dm) {
+			return ""
+		}
+		path := slices.Clone(l.path)
+		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(path), v.to, propertyOf(to))
+		return v.describe(kind, l, to, got, dst, "")
+	}
+	// The target has no such path: a property removed, or moved without a
+	// declared relation. A move shows as a place the target has and the
+	// source has not, with the same name, one level up or down, or a key of
+	// a map become a field.
+	var first []seg
+	for _, c := range v.candidates(to) {
+		if s, _ := v.src.resolve(c); s != nil {
+			continue // the source has its own value there
+		}
+		cs, cm := v.dst.resolve(c)
+		if cs == nil || cs.kind != shapeLeaf || !canShow(l.value, cs.leaf, v.tol) || v.skipped(c) {
+			continue
+		}
+		if v.arrived(l, valueAt(b, v.dst, c), cm) {
+			return ""
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
+	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst,
+		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to))
+}
+
+// arrived reports whether got, the target's value (invalid when it has
+// none), shows the source's value l.
+func (v *visibility) arrived(l leaf, got reflect.Value, m *member) bool {
+	if !got.IsValid() {
+		// A zero value needs no place in a plain field, whose zero is no
+		// value.
+		return m != nil && m.plain && isZero(l.value)
+	}
+	return sameValue(l.value, got, v.tol)
+}
+
+// describe words a problem: kind (which names the property and the
+// versions, and what shrinking keeps), the value, what the target shows
+// instead and where its property bags hold the value.
+func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, dst runtime.Object, fix string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
+	if !got.IsValid() || isZero(got) && v.plainIn(at) {
+		fmt.Fprintf(&sb, "%s shows nothing at %s", v.to, renderPath(at))
+	} else {
+		fmt.Fprintf(&sb, "%s shows %s at %s", v.to, shortJSON(got.Interface()), renderPath(at))
+	}
+	if b, err := jsonTree(dst); err == nil {
+		if where := findInBags(b, l.value, v.tol); where != "" {
+			fmt.Fprintf(&sb, " and keeps the value in a property bag, at %s", where)
+		}
+	}
+	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
+	fmt.Fprintf(&sb, " Fix the conversion (an undeclared rename, +hubspoke:renamedFrom, or move, +hubspoke:movedFrom, or a hook), or, if %s is right not to show it there, declare convtest.SkipVisibility(%q, \"why\").",
+		v.to, propertyOf(l.path))
+	return sb.String()
+}
+
+// plainIn reports whether the target holds path in a plain field, whose
+// zero value is no value.
+func (v *visibility) plainIn(path []seg) bool {
+	_, m := v.dst.resolve(path)
+	return m != nil && m.plain
+}
+
+// skipped reports whether a SkipVisibility declaration covers path.
+func (v *visibility) skipped(path []seg) bool {
+	for _, s := range v.skips {
+		if _, ok := matchPrefix(s.pattern, path); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates returns the places a value at path may have moved to in the
+// target, by the same name, where the structure around it changed: one
+// struct up (spec.engine.limits → spec.limits), one struct down
+// (spec.limits → spec.engine.limits, for every struct of the target at
+// that place), and from a key of a map to a field of the map's parent
+// (spec.config["maxmemory"] → spec.maxmemory). The caller keeps those the
+// target has and the source has not. Moves between sibling structs are not
+// guessed (fields of the same name in two structs often mean different
+// things); declare them with Related.
+func (v *visibility) candidates(path []seg) [][]seg {
+	var out [][]seg
+	splice := func(i, drop int, insert ...seg) []seg {
+		c := make([]seg, 0, len(path)+len(insert))
+		c = append(c, path[:i]...)
+		c = append(c, insert...)
+		return append(c, path[i+drop:]...)
+	}
+	for i, s := range path {
+		if s.kind == segKey && i > 0 && path[i-1].kind == segField {
+			out = append(out, splice(i-1, 2, seg{kind: segField, name: s.name})) // a key become a field
+		}
+		if s.kind != segField {
+			continue
+		}
+		if i+1 < len(path) && path[i+1].kind == segField {
+			out = append(out, splice(i, 1)) // up
+		}
+		parent, _ := v.dst.resolve(path[:i])
+		if parent == nil || parent.kind != shapeStruct {
+			continue
+		}
+		for _, m := range parent.members {
+			if m.shape.kind == shapeStruct && m.name != s.name {
+				out = append(out, splice(i, 0, seg{kind: segField, name: m.name})) // down
+			}
+		}
+	}
+	return out
+}
+
+// canShow reports whether a field of type t holds x as it is.
+func canShow(x reflect.Value, t reflect.Type, tol float64) bool {
+	if basic(x.Type()) && basic(t) {
+		switch k := t.Kind(); {
+		case k == reflect.String:
+			return x.Kind() == reflect.String
+		case k == reflect.Bool:
+			return x.Kind() == reflect.Bool
+		case isInt(k):
+			switch {
+			case isInt(x.Kind()):
+				return !reflect.Zero(t).OverflowInt(x.Int())
+			case isUint(x.Kind()):
+				return x.Uint() <= math.MaxInt64 && !reflect.Zero(t).OverflowInt(int64(x.Uint()))
+			}
+			return false
+		case isUint(k):
+			switch {
+			case isUint(x.Kind()):
+				return !reflect.Zero(t).OverflowUint(x.Uint())
+			case isInt(x.Kind()):
+				return x.Int() >= 0 && !reflect.Zero(t).OverflowUint(uint64(x.Int()))
+			}
+			return false
+		case isFloatKind(k):
+			var f float64
+			switch {
+			case isFloatKind(x.Kind()):
+				f = x.Float()
+			case isInt(x.Kind()):
+				f = float64(x.Int())
+			case isUint(x.Kind()):
+				f = float64(x.Uint())
+			default:
+				return false
+			}
+			return k == reflect.Float64 || math.Abs(f) <= math.MaxFloat32 && floatsEqual(float64(float32(f)), f, tol)
+		}
+		return false
+	}
+	if x.Type() == t {
+		return true
+	}
+	// Types with their own encoding, and the rest: decode x's JSON into a
+	// t and see whether it encodes back the same.
+	data, err := json.Marshal(x.Interface())
+	if err != nil {
+		return false
+	}
+	p := reflect.New(t)
+	if json.Unmarshal(data, p.Interface()) != nil {
+		return false
+	}
+	return sameValue(x, p.Elem(), tol)
+}
+
+// sameValue reports whether a and b (pointers removed) hold the same value
+// as their JSON shows it: basic values by kind (numbers within tol), others
+// by their JSON.
+func sameValue(a, b reflect.Value, tol float64) bool {
+	if basic(a.Type()) && basic(b.Type()) {
+		ka, kb := a.Kind(), b.Kind()
+		switch {
+		case ka == reflect.String && kb == reflect.String:
+			return a.String() == b.String()
+		case ka == reflect.Bool && kb == reflect.Bool:
+			return a.Bool() == b.Bool()
+		case isInt(ka) && isInt(kb):
+			return a.Int() == b.Int()
+		case isUint(ka) && isUint(kb):
+			return a.Uint() == b.Uint()
+		case isInt(ka) && isUint(kb):
+			return a.Int() >= 0 && uint64(a.Int()) == b.Uint()
+		case isUint(ka) && isInt(kb):
+			return b.Int() >= 0 && uint64(b.Int()) == a.Uint()
+		case isNumber(ka) && isNumber(kb):
+			return floatsEqual(number(a), number(b), tol)
+		}
+		return false
+	}
+	x, err1 := json.Marshal(a.Interface())
+	y, err2 := json.Marshal(b.Interface())
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if string(x) == string(y) {
+		return true
+	}
+	var tx, ty any
+	if decodeNumbers(x, &tx) != nil || decodeNumbers(y, &ty) != nil {
+		return false
+	}
+	var lost []loss
+	compareTrees(tx, ty, "", tol, &lost)
+	compareTrees(ty, tx, "", tol, &lost)
+	return len(lost) == 0
+}
+
+// basic reports whether t is a string, bool or number type with the
+// default JSON encoding.
+func basic(t reflect.Type) bool {
+	k := t.Kind()
+	return (k == reflect.String || k == reflect.Bool || isNumber(k)) && classOf(t) == classPlain
+}
+
+func isInt(k reflect.Kind) bool       { return k >= reflect.Int && k <= reflect.Int64 }
+func isUint(k reflect.Kind) bool      { return k >= reflect.Uint && k <= reflect.Uint64 }
+func isFloatKind(k reflect.Kind) bool { return k == reflect.Float32 || k == reflect.Float64 }
+func isNumber(k reflect.Kind) bool {
+	return isInt(k) || isUint(k) || isFloatKind(k)
+}
+
+func number(v reflect.Value) float64 {
+	switch {
+	case isInt(v.Kind()):
+		return float64(v.Int())
+	case isUint(v.Kind()):
+		return float64(v.Uint())
+	}
+	return v.Float()
+}
+
+// isZero reports whether v is its type's zero value, by its IsZero method
+// when it has one (metav1.Time, resource.Quantity).
+func isZero(v reflect.Value) bool {
+	if z, ok := v.Interface().(interface{ IsZero() bool }); ok {
+		return z.IsZero()
+	}
+	if v.CanAddr() {
+		if z, ok := v.Addr().Interface().(interface{ IsZero() bool }); ok {
+			return z.IsZero()
+		}
+	}
+	return v.IsZero()
+}
+
+// findInBags returns where tree, an object's JSON tree (with the bags
+// annotation decoded), keeps the value x in a property bag, or "".
+func findInBags(tree map[string]any, x reflect.Value, tol float64) string {
+	data, err := json.Marshal(x.Interface())
+	if err != nil {
+		return ""
+	}
+	var value any
+	if decodeNumbers(data, &value) != nil {
+		return ""
+	}
+	var found string
+	var walk func(t any, path string, inBag bool) bool
+	walk = func(t any, path string, inBag bool) bool {
+		switch x := t.(type) {
+		case map[string]any:
+			for _, k := range sortedStrings(x) {
+				bag := inBag || k == "$propertyBag" || k == "$propertyBags" || k == convert.BagsAnnotation
+				if !walk(x[k], treePath(path, k), bag) {
+					return false
+				}
+			}
+		case []any:
+			for i, e := range x {
+				if !walk(e, fmt.Sprintf("%s[%d]", path, i), inBag) {
+					return false
+				}
+			}
+		default:
+			if !inBag {
+				return true
+			}
+			var lost []loss
+			compareTrees(value, t, "", tol, &lost)
+			if len(lost) == 0 {
+				found = path
+				return false
+			}
+			// A storage version's bag holds JSON text.
+			var inner any
+			if text, ok := t.(string); ok && decodeNumbers([]byte(text), &inner) == nil && inner != t {
+				return walk(inner, path, true)
+			}
+		}
+		return true
+	}
+	walk(tree, "", false)
+	return found
+}

@@ -1,0 +1,304 @@
+package convtest_test
+
+import (
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Engine has two versions, written by hand: v1 (an API version that
+// converts straight to the hub) and v2, the hub. v2 flattens v1's spec
+// into the object (spec.engineName is engine, spec.limits is limits) and
+// renames the Go field Model to Brand, keeping its JSON name spec.model.
+// engineMode chooses how the conversions treat them: right, or the way a
+// generator that knows neither the move nor the rename converts them, which
+// keeps the values in the hub's bags. Every conversion loses nothing, so
+// only the visibility check can tell.
+
+var engineGK = schema.GroupKind{Group: "visibility.convtest.hubspoke.dev", Kind: "Engine"}
+
+func engineScheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(engineGK.WithVersion("v1"), &EngineV1{})
+	s.AddKnownTypeWithName(engineGK.WithVersion("v2"), &EngineV2{})
+	return s
+}
+
+type engineConversion int32
+
+const (
+	engineRight      engineConversion = iota
+	engineFlattenBag                  // spec.engineName and spec.limits stay in the hub's bag
+	engineRenameBag                   // spec.model stays in the bag of the hub's spec
+)
+
+var engineMode atomic.Int32
+
+func withEngineMode(t *testing.T, m engineConversion) {
+	t.Helper()
+	engineMode.Store(int32(m))
+	t.Cleanup(func() { engineMode.Store(int32(engineRight)) })
+}
+
+type EngineV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              EngineV1Spec `json:"spec,omitempty"`
+}
+
+type EngineV1Spec struct {
+	EngineName string            `json:"engineName,omitempty"`
+	Limits     *int32            `json:"limits,omitempty"`
+	Model      string            `json:"model,omitempty"`
+	Replicas   int32             `json:"replicas,omitempty"` // plain here, a pointer in v2: zero is no value
+	Mode       Mode              `json:"mode,omitempty"`
+	Parts      []EnginePartV1    `json:"parts,omitempty"`
+	Labels     map[string]string `json:"labels,omitempty"`
+}
+
+type EnginePartV1 struct {
+	Name string `json:"name"`
+}
+
+// ModeV2 is v2's enumeration of v1's Mode: converted by value.
+type ModeV2 string
+
+type EngineV2 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Engine            string                  `json:"engine,omitempty"`
+	Limits            *int32                  `json:"limits,omitempty"`
+	Spec              EngineV2Spec            `json:"spec,omitempty"`
+	PropertyBag       propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+type EngineV2Spec struct {
+	Brand       string                  `json:"model,omitempty"`
+	Replicas    *int32                  `json:"replicas,omitempty"`
+	Mode        ModeV2                  `json:"mode,omitempty"`
+	Parts       []EnginePartV2          `json:"parts,omitempty"`
+	Labels      map[string]string       `json:"labels,omitempty"`
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+type EnginePartV2 struct {
+	Name string `json:"name"`
+}
+
+func (*EngineV2) Hub() {}
+
+func (e *EngineV1) DeepCopyObject() runtime.Object { return deepCopy(e) }
+func (e *EngineV2) DeepCopyObject() runtime.Object { return deepCopy(e) }
+
+func (e *EngineV1) ConvertTo(h conversion.Hub) error {
+	dst := h.(*EngineV2)
+	*dst = EngineV2{ObjectMeta: *e.ObjectMeta.DeepCopy()}
+	s := e.Spec
+	mode := engineConversion(engineMode.Load())
+	if mode == engineFlattenBag {
+		if err := propertybag.Add(&dst.PropertyBag, "EngineName", genruntime.PtrIfNotZero(s.EngineName)); err != nil {
+			return err
+		}
+		if err := propertybag.Add(&dst.PropertyBag, "Limits", s.Limits); err != nil {
+			return err
+		}
+	} else {
+		dst.Engine, dst.Limits = s.EngineName, clonePtr(s.Limits)
+	}
+	if mode == engineRenameBag {
+		if err := propertybag.Add(&dst.Spec.PropertyBag, "Model", genruntime.PtrIfNotZero(s.Model)); err != nil {
+			return err
+		}
+	} else {
+		dst.Spec.Brand = s.Model
+	}
+	dst.Spec.Replicas = genruntime.PtrIfNotZero(s.Replicas)
+	dst.Spec.Mode = ModeV2(s.Mode)
+	for _, p := range s.Parts {
+		dst.Spec.Parts = append(dst.Spec.Parts, EnginePartV2(p))
+	}
+	if s.Labels != nil {
+		dst.Spec.Labels = map[string]string{}
+		for k, v := range s.Labels {
+			dst.Spec.Labels[k] = v
+		}
+	}
+	return nil
+}
+
+func (e *EngineV1) ConvertFrom(h conversion.Hub) error {
+	src := h.(*EngineV2)
+	*e = EngineV1{ObjectMeta: *src.ObjectMeta.DeepCopy()}
+	s := &e.Spec
+	bag := src.PropertyBag.DeepCopy()
+	specBag := src.Spec.PropertyBag.DeepCopy()
+	mode := engineConversion(engineMode.Load())
+	if mode == engineFlattenBag {
+		name, err := propertybag.Pull[string](&bag, "EngineName")
+		if err != nil {
+			return err
+		}
+		if s.Limits, err = propertybag.Pull[int32](&bag, "Limits"); err != nil {
+			return err
+		}
+		s.EngineName = deref(name)
+	} else {
+		s.EngineName, s.Limits = src.Engine, clonePtr(src.Limits)
+	}
+	if mode == engineRenameBag {
+		model, err := propertybag.Pull[string](&specBag, "Model")
+		if err != nil {
+			return err
+		}
+		s.Model = deref(model)
+	} else {
+		s.Model = src.Spec.Brand
+	}
+	s.Replicas = deref(src.Spec.Replicas)
+	s.Mode = Mode(src.Spec.Mode)
+	for _, p := range src.Spec.Parts {
+		s.Parts = append(s.Parts, EnginePartV1(p))
+	}
+	if src.Spec.Labels != nil {
+		s.Labels = map[string]string{}
+		for k, v := range src.Spec.Labels {
+			s.Labels[k] = v
+		}
+	}
+	return nil
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+func engineOpts(more ...convtest.Option) []convtest.Option {
+	return append([]convtest.Option{convtest.Seed(bugSeed), convtest.Cases(300)}, more...)
+}
+
+// flattened declares the moves of v2.
+var flattened = convtest.Related(
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.engineName", New: "engine"},
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.limits", New: "limits"},
+)
+
+func TestVisibilityPassesRightConversions(t *testing.T) {
+	for _, pair := range [][2]string{{"v1", "v2"}, {"v2", "v1"}} {
+		if err := convtest.CheckReliability(engineScheme(), engineGK, pair[0], pair[1], engineOpts()...); err != nil {
+			t.Errorf("without relations: %v", err)
+		}
+		if err := convtest.CheckReliability(engineScheme(), engineGK, pair[0], pair[1], engineOpts(flattened)...); err != nil {
+			t.Errorf("with the moves declared: %v", err)
+		}
+	}
+}
+
+func TestVisibilityCatchesUndeclaredFlatten(t *testing.T) {
+	withEngineMode(t, engineFlattenBag)
+	// Nothing declares the move: spec.limits, which v2 has one struct up,
+	// gives it away. (spec.engineName → engine is a move and a rename: only
+	// a declaration tells.)
+	f := mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts()...),
+		"convtest: reliability v1 → v2 of Engine.visibility.convtest.hubspoke.dev failed on case",
+		"v1's spec.limits does not arrive in v2 (the hub), which has no spec.limits but has limits: v1 sets spec.limits to ",
+		"v2 (the hub) shows nothing at limits and keeps the value in a property bag, at $propertyBag.Limits.",
+		"+hubspoke:movedFrom",
+		`convtest.SkipVisibility("spec.limits", "why")`,
+	)
+	if ce := f.Counterexample.(*EngineV1); ce.Spec.Limits == nil || ce.Spec.EngineName != "" || ce.Spec.Model != "" || len(ce.Spec.Parts) > 0 {
+		t.Errorf("the counter-example is not shrunk to spec.limits: %+v", ce.Spec)
+	}
+	// The other way: v2's limits, which v1 has one struct down.
+	mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v2", "v1", engineOpts()...),
+		"v2 (the hub)'s limits does not arrive in v1, which has no limits but has spec.limits: v2 (the hub) sets limits to ")
+	// Declared, the move is checked by name, the renamed part first.
+	mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened)...),
+		"v1's spec.engineName does not arrive in v2 (the hub)'s engine: v1 sets spec.engineName to ",
+		"at $propertyBag.EngineName")
+	// An exception with a reason lets the undeclared flatten pass.
+	err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2",
+		engineOpts(convtest.SkipVisibility("spec.limits", "v2's limits is another property"))...)
+	if err != nil {
+		t.Errorf("with spec.limits exempted: %v", err)
+	}
+}
+
+func TestVisibilityCatchesUndeclaredRename(t *testing.T) {
+	withEngineMode(t, engineRenameBag)
+	// The Go field was renamed (Model, Brand), the JSON name was not:
+	// both versions show spec.model.
+	f := mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened)...),
+		"v1's spec.model does not arrive in v2 (the hub)'s spec.model: v1 sets spec.model to ",
+		"v2 (the hub) shows nothing at spec.model and keeps the value in a property bag, at spec.$propertyBag.Model.",
+		`convtest.SkipVisibility("spec.model", "why")`,
+	)
+	if ce := f.Counterexample.(*EngineV1); ce.Spec.Model == "" || ce.Spec.Limits != nil || ce.Spec.EngineName != "" {
+		t.Errorf("the counter-example is not shrunk to spec.model: %+v", ce.Spec)
+	}
+	mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v2", "v1", engineOpts(flattened)...),
+		"v2 (the hub)'s spec.model does not arrive in v1's spec.model")
+	for _, pair := range [][2]string{{"v1", "v2"}, {"v2", "v1"}} {
+		err := convtest.CheckReliability(engineScheme(), engineGK, pair[0], pair[1],
+			engineOpts(flattened, convtest.SkipVisibility("spec.model", "v2's model is a brand, another meaning"))...)
+		if err != nil {
+			t.Errorf("%s → %s with spec.model exempted: %v", pair[0], pair[1], err)
+		}
+	}
+}
+
+func TestVisibilityRejectsWrongDeclarations(t *testing.T) {
+	for _, tc := range []struct {
+		opt  convtest.Option
+		want string
+	}{
+		{convtest.Related(convtest.Relation{From: "v1", To: "v3", Old: "spec.limits", New: "limits"}), "has no such version"},
+		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.limit", New: "limits"}), "v1 has no spec.limit"},
+		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.parts[*].name", New: "engine"}), "different wildcards"},
+		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec..limits", New: "limits"}), "misplaced '.'"},
+		{convtest.Related(convtest.Relation{From: "v1", To: "v1", Old: "spec.limits", New: "spec.limits"}), "not neighbours"},
+		{convtest.SkipVisibility("spec.limits", " "), "give the reason"},
+		{convtest.SkipVisibility("spec.nothing", "no such field"), "no version of Engine.visibility.convtest.hubspoke.dev has that path"},
+	} {
+		err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(tc.opt)...)
+		var f *convtest.Failure
+		if err == nil || errors.As(err, &f) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want an error (not a failure) saying %q", err, tc.want)
+		}
+	}
+}
+
+// In lists and maps, a relation with wildcards maps each element to its
+// own: declared wrongly on the Widget chain, the check finds values where
+// the declaration says they are not.
+func TestVisibilityRelationsInListsAndMaps(t *testing.T) {
+	err := convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", append(widgetOpts(),
+		convtest.Seed(bugSeed), convtest.Cases(300), instants,
+		convtest.Related(convtest.Relation{From: "v1storage", To: "v2storage", Old: "spec.zones{*}.replicas", New: "spec.parts[*].name"}))...)
+	if err == nil || !strings.Contains(err.Error(), "different wildcards") {
+		t.Errorf("got %v, want the wildcards refused", err)
+	}
+	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", append(widgetOpts(),
+		convtest.Seed(bugSeed), convtest.Cases(300), instants,
+		convtest.Related(convtest.Relation{From: "v1storage", To: "v2storage", Old: "spec.parts[*].name", New: "spec.parts[*].color"}))...),
+		"v1's spec.parts[*].name does not arrive in v2's spec.parts[*].color: v1 sets spec.parts[0].name to ")
+	f := mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", append(widgetOpts(),
+		convtest.Seed(bugSeed), convtest.Cases(300), instants,
+		convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.labels{*}", New: "spec.zones{*}.region"}))...),
+		"v1's spec.labels{*} does not arrive in v2's spec.zones{*}.region: v1 sets spec.labels[\"")
+	if !strings.Contains(f.Error(), "v2 shows nothing at spec.zones[\"") {
+		t.Errorf("the failure does not name the key in v2: %v", f)
+	}
+}
