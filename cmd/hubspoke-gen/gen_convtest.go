@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -47,7 +48,7 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
 		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, opts)
 		relOpts := opts
-		if rels := renameRelations(c, kind); len(rels) > 0 {
+		if rels := append(renameRelations(c, kind), moveRelations(c, kind)...); len(rels) > 0 {
 			name := relationsVar(kind)
 			f.printf("// %s declares, for the visibility check, where the markers put properties of %s: a value set at the old path must arrive at the new one.\n", name, kind)
 			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
@@ -92,6 +93,76 @@ func relatedOption(f *file, c *chain, rels []pathRelation) string {
 		fmt.Fprintf(&b, "%s{From: %q, To: %q, Old: %q, New: %q},\n", f.q(pathConvtest, "Relation"), c.versions[i-1].name, r.version.name, r.old, r.new)
 	}
 	b.WriteString(")")
+	return b.String()
+}
+
+// moveRelations returns the relations that the moves of the chain
+// (+hubspoke:movedFrom, or movedProperties in the metadata file) make in
+// values of kind: at the version that declares a move, the value a client
+// of the version before it saw at the old path is at the new one.
+func moveRelations(c *chain, kind string) []pathRelation {
+	var out []pathRelation
+	for _, v := range c.versions {
+		for _, m := range v.moves {
+			if m.kind != kind {
+				continue
+			}
+			out = append(out, pathRelation{
+				version: v,
+				old:     convtestPattern(m.older, kind, mustParse(m.from)),
+				new:     convtestPattern(m.newer, kind, mustParse(m.path)),
+			})
+		}
+	}
+	return out
+}
+
+// convtestPattern writes a move's path as convtest's patterns read it:
+// [*] for the elements of a list, {*} for the values of a map and
+// ["key"] for one key, which the moves' own syntax does not tell apart
+// ([*] for both, [key]); the types of v's twins of kind decide.
+func convtestPattern(v *version, kind string, segs []pathSeg) string {
+	var b strings.Builder
+	cur := v.twins[kind]
+	var t *typeRef // the type reached, when not a struct
+	for _, s := range segs {
+		switch {
+		case s.elem || s.isKey:
+			switch {
+			case s.isKey:
+				b.WriteString("[" + strconv.Quote(s.key) + "]")
+			case t != nil && t.kind == refMap:
+				b.WriteString("{*}")
+			default:
+				b.WriteString("[*]")
+			}
+			if t == nil || t.elem == nil {
+				return b.String()
+			}
+			e := deref(t.elem)
+			t, cur = e, nil
+			if e.kind == refObject {
+				cur, t = v.twins[e.name], nil
+			}
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.name)
+			if cur == nil {
+				return b.String()
+			}
+			f := fieldByJSON(cur, s.name)
+			if f == nil {
+				return b.String()
+			}
+			e := deref(f.ref)
+			t, cur = e, nil
+			if e.kind == refObject {
+				cur, t = v.twins[e.name], nil
+			}
+		}
+	}
 	return b.String()
 }
 
