@@ -48,7 +48,17 @@ func TestWidgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }
 
+// widgetRelations declares, for the visibility check, where the markers put properties of Widget: a value set at the old path must arrive at the new one.
+var widgetRelations = convtest.Related(
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.engineName", New: "engine"},
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.limits", New: "limits"},
+	convtest.Relation{From: "v1", To: "v2", Old: "spec.notes", New: "settings.notes"},
+	convtest.Relation{From: "v2", To: "v3", Old: "engine", New: "runtime.engine"},
+	convtest.Relation{From: "v2", To: "v3", Old: "limits", New: "runtime.limits"},
+	convtest.Relation{From: "v2", To: "v3", Old: "settings.config[\"notify-events\"]", New: "settings.notify-events"},
+)
+
 // TestWidgetReliability converts objects of every version of Widget to every other version; a value one version sets must arrive where another shows it.
 func TestWidgetReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"}, widgetRelations)
 }

@@ -48,7 +48,13 @@ func TestResourceSliceRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceSlice"})
 }
 
-// TestResourceSliceReliability converts objects of every version of ResourceSlice to every other version.
+// resourceSliceRelations declares, for the visibility check, where the markers put properties of ResourceSlice: a value set at the old path must arrive at the new one.
+var resourceSliceRelations = convtest.Related(
+	convtest.Relation{From: "v1beta1", To: "v1beta2", Old: "spec.devices[*].basic.attributes", New: "spec.devices[*].attributes"},
+	convtest.Relation{From: "v1beta1", To: "v1beta2", Old: "spec.devices[*].basic.capacity", New: "spec.devices[*].capacity"},
+)
+
+// TestResourceSliceReliability converts objects of every version of ResourceSlice to every other version; a value one version sets must arrive where another shows it.
 func TestResourceSliceReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceSlice"})
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceSlice"}, resourceSliceRelations)
 }
