@@ -33,6 +33,9 @@ func conversionFile(names *namer, c *chain, v *version, storage bool) ([]byte, e
 		newAssign(f, s, p, true).write()
 		newAssign(f, s, p, false).write()
 	}
+	if s.twin {
+		writeTransport(f, s)
+	}
 	writeHookAssertions(f, s)
 	return f.bytes()
 }
@@ -192,13 +195,7 @@ func (a *assign) write() {
 		f.printf("}\n")
 	}
 	if a.s.twin && p.host.root {
-		if a.to {
-			f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
-			f.printf("if err := %s(dst, %s); err != nil {\nreturn err\n}\n", f.q(pathConvert, "RecallBags"), a.recv)
-		} else {
-			f.printf("// Keep what this version has no field for, so that an update through it loses nothing.\n")
-			f.printf("if err := %s(%s, src); err != nil {\nreturn err\n}\n", f.q(pathConvert, "StashBags"), a.recv)
-		}
+		a.rootTransport()
 	}
 	switch {
 	case a.to && p.hookTo:
