@@ -20,8 +20,8 @@
 //
 // Converting back, the copies run first, then the generated recall reads
 // what Open found (the annotation and the status bags) and puts each bag back
-// at the struct its path names (Recall.Bag), restores what each TwinKey entry
-// says (Restore), and removes the annotation from the twin (Recall.Done).
+// at the struct its path names (Carrier.Bag), restores what each TwinKey entry
+// says (Restore), and removes the annotation from the twin (Carrier.Done).
 // The paths are built in the generated code: field names joined by dots
 // ("spec.birthDate", "." for the object itself), list elements by index
 // ("status.conditions[2]") or by their list-map keys
@@ -178,18 +178,58 @@ func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) pro
 	return bags
 }
 
-// Stash collects the bags of a storage twin and the TwinKey entries its API
-// version needs, and writes them to the API version's object (Done). The
-// zero value is ready to use; a Stash serves one object.
-type Stash struct {
+// Carrier carries the bags of one object across the boundary, in one
+// direction. The zero value is ready to use.
+//
+// Stashing (filling an API version's object from its twin), the generated
+// code calls Bag and Twin at every struct of the twin, then Done, which
+// writes what was collected to the object.
+//
+// Recalling (converting the object back), it calls Open with what the
+// object carries, then walks the twin while Next reports true: first to
+// count the places each path reaches and check the TwinKey entries,
+// changing nothing, then to place them (Bag, Restore). A bag (or an entry)
+// whose place is gone (the client removed the element, or changed its
+// keys) is dropped; one whose path is reached twice (list elements with the
+// same keys) is given to neither. Done then removes the annotation from the
+// twin.
+type Carrier struct {
+	// stashing
 	annotated, status propertybag.Bags
 	entries           map[string]map[string]json.RawMessage
 	stale             bool // a bag of the twin holds a TwinKey entry of its own
+
+	// recalling
+	bags    propertybag.Bags
+	twin    map[string]map[string]json.RawMessage
+	seen    map[string]int
+	claimed map[string]map[string]bool // the entries Restore was asked for, by path
+	pass    int
+	placing bool
+	err     error
 }
 
-// Bag adds the bag of the twin's struct at path, if it is not empty. The
-// bag is shared, not copied: the objects of a conversion are private to it.
-func (s *Stash) Bag(path string, bag propertybag.PropertyBag) {
+// Bag, stashing, adds the twin's bag at path (*bag), if it is not empty;
+// the bag is shared, not copied (the objects of a conversion are private to
+// it). Recalling, it counts the place in the first walk and, in the
+// second, puts the recalled bag there when the path was reached once (what
+// the copy already put into the bag wins). Called with a nil bag (the twin
+// holds no struct at path: a pointer is nil) while recalling, it reports
+// whether a bag or a TwinKey entry lies at or below path, so that the walk
+// makes the struct to keep them rather than drop them.
+func (s *Carrier) Bag(path string, bag *propertybag.PropertyBag) bool {
+	if s.pass != 0 {
+		if bag == nil {
+			return s.holds(path)
+		}
+		s.place(path, bag)
+		return true
+	}
+	s.stash(path, *bag)
+	return true
+}
+
+func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	if len(bag) == 0 {
 		return
 	}
@@ -203,11 +243,11 @@ func (s *Stash) Bag(path string, bag propertybag.PropertyBag) {
 	}
 }
 
-// Twin records the TwinKey entry of property name of the struct at path:
+// Twin, stashing, records the TwinKey entry of property name of the struct at path:
 // value is what the twin holds (a pointer), or nil for absent. A value
 // whose JSON is null (a zero metav1.Time) needs no entry: it reads back as
 // absent anyway.
-func (s *Stash) Twin(path, name string, value any) error {
+func (s *Carrier) Twin(path, name string, value any) error {
 	text := json.RawMessage("null")
 	if value != nil {
 		b, err := json.Marshal(value)
@@ -231,14 +271,26 @@ func (s *Stash) Twin(path, name string, value any) error {
 	return nil
 }
 
-// Done writes what s collected to the object of the API version: the bags
+// Done, stashing, writes what s collected to the object of the API version: the bags
 // outside status, with their TwinKey entries, to its Annotation (removed
 // when there are none; the annotations map is replaced, never modified in
 // place), and the bags inside status to *status, the status's field of type
 // propertybag.Bags (nil when the version has none: it is then an error to
 // have status bags, and status entries are left out). Any TwinKey entry the
 // twin's own bags held is dropped. On error the object is unchanged.
-func (s *Stash) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error {
+//
+// Recalling, it removes the Annotation from meta, the twin's metadata (its
+// annotations map is replaced, not modified), and returns the error the
+// check of the TwinKey entries found, if any (status is not used).
+func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error {
+	if s.pass != 0 {
+		if meta != nil {
+			if _, ok := meta.Annotations[Annotation]; ok {
+				meta.Annotations = withoutKey(meta.Annotations, Annotation)
+			}
+		}
+		return s.err
+	}
 	if len(s.status) > 0 && status == nil {
 		return fmt.Errorf("the status must carry the status bags %s, but it has no field of type propertybag.Bags",
 			strings.Join(slices.Sorted(maps.Keys(s.status)), ", "))
@@ -334,30 +386,14 @@ func withoutKey(m map[string]string, key string) map[string]string {
 	return out
 }
 
-// Recall puts the bags an object of an API version carries back into its
-// storage twin, after the copy has filled the twin. Open reads them; the
-// generated code then walks the twin twice (while Next reports true):
-// first to count the places each path reaches and check the TwinKey
-// entries, changing nothing, then to place them. A bag (or an entry) whose
-// place is gone (the client removed the element, or changed its keys) is
-// dropped; one whose path is reached twice (list elements with the same
-// keys) is given to neither. Done removes the annotation from the twin.
-type Recall struct {
-	bags    propertybag.Bags
-	twin    map[string]map[string]json.RawMessage
-	seen    map[string]int
-	pass    int
-	placing bool
-}
-
 // Open reads the bags of an object of an API version: its annotations and
 // the bags of its status (nil when its status has none). It is an error,
 // naming the annotation and the path, when the annotation is not a JSON
 // object of bags or names a bag under status (status bags travel only in
 // the status), when the status bags hold a bag outside status, or when a
 // TwinKey entry is not a JSON object. Neither argument is modified.
-func (r *Recall) Open(annotations map[string]string, status propertybag.Bags) error {
-	*r = Recall{}
+func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) error {
+	*r = Carrier{pass: -1}
 	if text, ok := annotations[Annotation]; ok {
 		bags, err := propertybag.UnmarshalBags(text)
 		if err != nil {
@@ -402,27 +438,43 @@ func (r *Recall) Open(annotations map[string]string, status propertybag.Bags) er
 // Next starts the next walk over the twin and reports whether there is one:
 // none when Open found nothing to recall, otherwise a counting walk and a
 // placing walk.
-func (r *Recall) Next() bool {
+func (r *Carrier) Next() bool {
 	if len(r.bags) == 0 && len(r.twin) == 0 {
 		return false
 	}
-	r.pass++
 	switch r.pass {
-	case 1:
+	case -1:
+		r.pass = 1
 		r.seen = map[string]int{}
 		return true
-	case 2:
+	case 1:
+		r.pass = 2
+		if r.err = r.checkClaims(); r.err != nil {
+			return false
+		}
 		r.placing = true
 		return true
 	}
 	return false
 }
 
-// Bag is called by the walk at every struct of the twin, with its path and
-// its bag: it counts the place in the first walk and, in the second, puts
-// the recalled bag there when the path was reached once (what the copy
-// already put into the bag wins).
-func (r *Recall) Bag(path string, bag *propertybag.PropertyBag) {
+// checkClaims returns an error when a TwinKey entry at a place the walk
+// reached names a property no Restore was asked for there.
+func (r *Carrier) checkClaims() error {
+	for _, path := range slices.Sorted(maps.Keys(r.twin)) {
+		if r.seen[path] == 0 {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(r.twin[path])) {
+			if !r.claimed[path][name] {
+				return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", path, TwinKey, name)
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Carrier) place(path string, bag *propertybag.PropertyBag) {
 	_, hasBag := r.bags[path]
 	if !r.placing {
 		if _, hasTwin := r.twin[path]; hasBag || hasTwin {
@@ -440,11 +492,8 @@ func (r *Recall) Bag(path string, bag *propertybag.PropertyBag) {
 	*bag = recalled
 }
 
-// Holds reports whether a bag or a TwinKey entry lies at path or below it.
-// The walk asks it where the twin holds no struct (a nil pointer), so that
-// what lies below is kept (the walk allocates the struct) rather than
-// dropped.
-func (r *Recall) Holds(path string) bool {
+// holds reports whether a bag or a TwinKey entry lies at path or below it.
+func (r *Carrier) holds(path string) bool {
 	under := func(p string) bool {
 		return p == path || strings.HasPrefix(p, path) && (p[len(path)] == '.' || p[len(path)] == '[')
 	}
@@ -461,27 +510,6 @@ func (r *Recall) Holds(path string) bool {
 	return false
 }
 
-// Twin is called by the walk at every pair of structs, after Bag, with the
-// names of the properties whose TwinKey entry the struct can take. It
-// reports whether an entry at path is to be checked (first walk) or restored
-// (second walk, when the path was reached once), and it is an error when the
-// entry names any other property.
-func (r *Recall) Twin(path string, names ...string) (bool, error) {
-	kept, ok := r.twin[path]
-	if !ok {
-		return false, nil
-	}
-	if !r.placing {
-		for _, name := range slices.Sorted(maps.Keys(kept)) {
-			if !slices.Contains(names, name) {
-				return false, fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", path, TwinKey, name)
-			}
-		}
-		return true, nil
-	}
-	return r.seen[path] == 1, nil
-}
-
 // Restore restores property name of the struct at path from its TwinKey
 // entry, if it has one, into *dst, the twin's field, where shown reports
 // that the API version still shows the zero value it showed for it (a
@@ -489,9 +517,20 @@ func (r *Recall) Twin(path string, names ...string) (bool, error) {
 // version shows only an absent value differently (the entry can only be
 // null); otherwise it tells the empty values the entry may hold (those the
 // version shows as absent). In the first walk Restore only checks.
-func Restore[T any](r *Recall, path, name string, dst **T, shown bool, zero func(*T) bool) error {
+func Restore[T any](r *Carrier, path, name string, dst **T, shown bool, zero func(*T) bool) error {
 	text, ok := r.twin[path][name]
 	if !ok {
+		return nil
+	}
+	if !r.placing {
+		if r.claimed == nil {
+			r.claimed = map[string]map[string]bool{}
+		}
+		if r.claimed[path] == nil {
+			r.claimed[path] = map[string]bool{}
+		}
+		r.claimed[path][name] = true
+	} else if r.seen[path] != 1 {
 		return nil
 	}
 	var v *T
@@ -514,12 +553,4 @@ func Restore[T any](r *Recall, path, name string, dst **T, shown bool, zero func
 		*dst = v
 	}
 	return nil
-}
-
-// Done removes the Annotation from the twin's metadata (its annotations map
-// is replaced, not modified).
-func (r *Recall) Done(meta *metav1.ObjectMeta) {
-	if _, ok := meta.Annotations[Annotation]; ok {
-		meta.Annotations = withoutKey(meta.Annotations, Annotation)
-	}
 }

@@ -151,12 +151,12 @@ func (t *transport) write(p *pair) {
 	if t.stash {
 		f.printf("// %s hands the bag of the storage twin's %s at path, and the %s entries of the values this version cannot show as the twin holds them, to c, and does the same below.\n",
 			stashFunc(p.name), p.otherName, "$twin")
-		f.printf("func %s(c *%s, path string, s *%s, src *%s) error {\n", stashFunc(p.name), f.q(pathBoundary, "Stash"), p.name, twin)
-		f.printf("c.Bag(path, src.PropertyBag)\n")
+		f.printf("func %s(c *%s, path string, s *%s, src *%s) error {\n", stashFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
+		f.printf("c.Bag(path, &src.PropertyBag)\n")
 	} else {
 		f.printf("// %s puts back the bag of the storage twin's %s at path, and restores what its %s entries say, and does the same below.\n",
 			recallFunc(p.name), p.otherName, "$twin")
-		f.printf("func %s(r *%s, path string, s *%s, dst *%s) error {\n", recallFunc(p.name), f.q(pathBoundary, "Recall"), p.name, twin)
+		f.printf("func %s(r *%s, path string, s *%s, dst *%s) error {\n", recallFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
 		f.printf("r.Bag(path, &dst.PropertyBag)\n")
 	}
 	t.presence(p)
@@ -186,7 +186,6 @@ func (t *transport) write(p *pair) {
 // version shows in place of the twin's.
 func (t *transport) presence(p *pair) {
 	f := t.f
-	var names []string
 	type entry struct {
 		af, tf   *field
 		o        optionality
@@ -199,7 +198,6 @@ func (t *transport) presence(p *pair) {
 		}
 		if o, byIsZero := optionalityOf(pr.host, pr.other); o != optSame {
 			entries = append(entries, entry{pr.host, pr.other, o, byIsZero})
-			names = append(names, strconv.Quote(pr.other.jsonName))
 		}
 	}
 	if t.stash {
@@ -219,10 +217,9 @@ func (t *transport) presence(p *pair) {
 		return
 	}
 	if len(entries) == 0 {
-		f.printf("if _, err := r.Twin(path); err != nil {\nreturn err\n}\n")
 		return
 	}
-	f.printf("if ok, err := r.Twin(path%s); err != nil {\nreturn err\n} else if ok && s != nil {\n", strings.Join(prefixEach(", ", names), ""))
+	f.printf("if s != nil {\n")
 	for _, e := range entries {
 		zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
 		check := "nil"
@@ -233,14 +230,6 @@ func (t *transport) presence(p *pair) {
 		f.printf("if err := %s(r, path, %q, &dst.%s, %s, %s); err != nil {\nreturn err\n}\n", f.q(pathBoundary, "Restore"), e.tf.jsonName, e.tf.name, zero, check)
 	}
 	f.printf("}\n")
-}
-
-func prefixEach(prefix string, s []string) []string {
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[i] = prefix + x
-	}
-	return out
 }
 
 // holdsObject reports whether a value of type r may hold a struct of the
@@ -293,7 +282,7 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 			// Bags below a struct the twin does not hold (the client set it
 			// to null but kept its bags): keep them, in a struct made for
 			// them, rather than drop them.
-			f.printf("if %s == nil && r.Holds(%s) {\n%s = new(%s)\n}\n", x, path, x, renderType(f, tr.elem, t.s.otherPath))
+			f.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, path, x, renderType(f, tr.elem, t.s.otherPath))
 		}
 		f.printf("if %s != nil {\n", x)
 		t.walk(deref, "(*"+x+")", ae, tr.elem, path, keys)
@@ -422,7 +411,7 @@ func (a *assign) rootTransport() {
 	apiName := a.s.hostName + "." + p.name
 	if !a.to {
 		f.printf("// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.\n")
-		f.printf("var %s %s\n", bags, f.q(pathBoundary, "Stash"))
+		f.printf("var %s %s\n", bags, f.q(pathBoundary, "Carrier"))
 		wrap := fmt.Sprintf("%s(\"hubspoke: carrying the property bags of %s to %s: %%w\", err)", f.q("fmt", "Errorf"), twinName, apiName)
 		f.printf("if err := %s(&%s, \".\", %s, src); err != nil {\nreturn %s\n}\n", stashFunc(p.name), bags, a.recv, wrap)
 		metaArg, statusArg := "nil", "nil"
@@ -439,7 +428,7 @@ func (a *assign) rootTransport() {
 		return
 	}
 	f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
-	f.printf("var %s %s\n", bags, f.q(pathBoundary, "Recall"))
+	f.printf("var %s %s\n", bags, f.q(pathBoundary, "Carrier"))
 	wrap := fmt.Sprintf("%s(\"hubspoke: restoring the property bags of %s from %s: %%w\", err)", f.q("fmt", "Errorf"), twinName, apiName)
 	annotations, statusArg := "nil", "nil"
 	if meta != "" {
@@ -455,7 +444,9 @@ func (a *assign) rootTransport() {
 	}
 	f.printf("if err := %s.Open(%s, %s); err != nil {\nreturn %s\n}\n", bags, annotations, statusArg, wrap)
 	f.printf("for %s.Next() {\nif err := %s(&%s, \".\", %s, dst); err != nil {\nreturn %s\n}\n}\n", bags, recallFunc(p.name), bags, a.recv, wrap)
+	metaArg := "nil"
 	if meta != "" {
-		f.printf("%s.Done(&dst.%s)\n", bags, meta)
+		metaArg = "&dst." + meta
 	}
+	f.printf("if err := %s.Done(%s, nil); err != nil {\nreturn %s\n}\n", bags, metaArg, wrap)
 }

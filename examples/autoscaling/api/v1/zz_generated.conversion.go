@@ -35,7 +35,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
 	}
@@ -44,7 +44,9 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
+	}
 	return nil
 }
 
@@ -57,7 +59,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.HorizontalPodAutoscaler to v1.HorizontalPodAutoscaler: %w", err)
 	}
@@ -144,8 +146,8 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 }
 
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -168,11 +170,8 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *Horiz
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -195,8 +194,8 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *Hor
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *CrossVersionObjectReference, src *v1storage.CrossVersionObjectReference) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v1storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Kind == nil && s.Kind == "" {
 			if err := c.Twin(path, "kind", nil); err != nil {
@@ -218,11 +217,9 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *C
 }
 
 // recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s *CrossVersionObjectReference, dst *v1storage.CrossVersionObjectReference) error {
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "kind", "name", "apiVersion"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
@@ -239,8 +236,8 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -268,11 +265,9 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *H
 }
 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "scaleTargetRef", "maxReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
 		}
@@ -285,7 +280,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if s != nil {
 			a1 = &s.ScaleTargetRef
 		}
-		if dst.ScaleTargetRef == nil && r.Holds(path+".scaleTargetRef") {
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
 			dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
 		}
 		if dst.ScaleTargetRef != nil {
@@ -298,8 +293,8 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s *HorizontalPodAutoscalerStatus, src *v1storage.HorizontalPodAutoscalerStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v1storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -316,11 +311,9 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, s *HorizontalPodAutoscalerStatus, dst *v1storage.HorizontalPodAutoscalerStatus) error {
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "currentReplicas", "desiredReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
 		}

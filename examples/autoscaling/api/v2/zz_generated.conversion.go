@@ -37,7 +37,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.HorizontalPodAutoscaler from v2.HorizontalPodAutoscaler: %w", err)
 	}
@@ -46,7 +46,9 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.HorizontalPodAutoscaler from v2.HorizontalPodAutoscaler: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.HorizontalPodAutoscaler from v2.HorizontalPodAutoscaler: %w", err)
+	}
 	return nil
 }
 
@@ -59,7 +61,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.HorizontalPodAutoscaler to v2.HorizontalPodAutoscaler: %w", err)
 	}
@@ -888,8 +890,8 @@ func (s *MetricValueStatus) AssignProperties_From_MetricValueStatus(src *v2stora
 }
 
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *HorizontalPodAutoscaler, src *v2storage.HorizontalPodAutoscaler) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -912,11 +914,8 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *Horiz
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *HorizontalPodAutoscaler, dst *v2storage.HorizontalPodAutoscaler) error {
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -939,8 +938,8 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *Hor
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *CrossVersionObjectReference, src *v2storage.CrossVersionObjectReference) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Kind == nil && s.Kind == "" {
 			if err := c.Twin(path, "kind", nil); err != nil {
@@ -962,11 +961,9 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *C
 }
 
 // recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s *CrossVersionObjectReference, dst *v2storage.CrossVersionObjectReference) error {
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "kind", "name", "apiVersion"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
@@ -983,8 +980,8 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *HorizontalPodAutoscalerSpec, src *v2storage.HorizontalPodAutoscalerSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -1042,11 +1039,9 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *H
 }
 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s *HorizontalPodAutoscalerSpec, dst *v2storage.HorizontalPodAutoscalerSpec) error {
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "scaleTargetRef", "maxReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
 		}
@@ -1059,7 +1054,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if s != nil {
 			a1 = &s.ScaleTargetRef
 		}
-		if dst.ScaleTargetRef == nil && r.Holds(path+".scaleTargetRef") {
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
 			dst.ScaleTargetRef = new(v2storage.CrossVersionObjectReference)
 		}
 		if dst.ScaleTargetRef != nil {
@@ -1092,7 +1087,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Behavior == nil && r.Holds(path+".behavior") {
+		if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
 			dst.Behavior = new(v2storage.HorizontalPodAutoscalerBehavior)
 		}
 		if dst.Behavior != nil {
@@ -1105,8 +1100,8 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v2storage.MetricSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2storage.MetricSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1193,11 +1188,9 @@ func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v
 }
 
 // recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst *v2storage.MetricSpec) error {
+func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1211,7 +1204,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2storage.ObjectMetricSource)
 		}
 		if dst.Object != nil {
@@ -1229,7 +1222,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2storage.PodsMetricSource)
 		}
 		if dst.Pods != nil {
@@ -1247,7 +1240,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2storage.ResourceMetricSource)
 		}
 		if dst.Resource != nil {
@@ -1265,7 +1258,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2storage.ContainerResourceMetricSource)
 		}
 		if dst.ContainerResource != nil {
@@ -1283,7 +1276,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2storage.ExternalMetricSource)
 		}
 		if dst.External != nil {
@@ -1296,8 +1289,8 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 }
 
 // stashBagsOfHorizontalPodAutoscalerBehavior hands the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Stash, path string, s *HorizontalPodAutoscalerBehavior, src *v2storage.HorizontalPodAutoscalerBehavior) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, src *v2storage.HorizontalPodAutoscalerBehavior) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 **HPAScalingRules
 		if s != nil {
@@ -1332,11 +1325,8 @@ func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Stash, path string, 
 }
 
 // recallBagsOfHorizontalPodAutoscalerBehavior puts back the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string, s *HorizontalPodAutoscalerBehavior, dst *v2storage.HorizontalPodAutoscalerBehavior) error {
+func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, dst *v2storage.HorizontalPodAutoscalerBehavior) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 **HPAScalingRules
 		if s != nil {
@@ -1346,7 +1336,7 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.ScaleUp == nil && r.Holds(path+".scaleUp") {
+		if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
 			dst.ScaleUp = new(v2storage.HPAScalingRules)
 		}
 		if dst.ScaleUp != nil {
@@ -1364,7 +1354,7 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.ScaleDown == nil && r.Holds(path+".scaleDown") {
+		if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
 			dst.ScaleDown = new(v2storage.HPAScalingRules)
 		}
 		if dst.ScaleDown != nil {
@@ -1377,8 +1367,8 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 }
 
 // stashBagsOfHPAScalingRules hands the bag of the storage twin's HPAScalingRules at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHPAScalingRules(c *boundary.Stash, path string, s *HPAScalingRules, src *v2storage.HPAScalingRules) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingRules, src *v2storage.HPAScalingRules) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *[]HPAScalingPolicy
 		if s != nil {
@@ -1398,11 +1388,8 @@ func stashBagsOfHPAScalingRules(c *boundary.Stash, path string, s *HPAScalingRul
 }
 
 // recallBagsOfHPAScalingRules puts back the bag of the storage twin's HPAScalingRules at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHPAScalingRules(r *boundary.Recall, path string, s *HPAScalingRules, dst *v2storage.HPAScalingRules) error {
+func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScalingRules, dst *v2storage.HPAScalingRules) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *[]HPAScalingPolicy
 		if s != nil {
@@ -1422,8 +1409,8 @@ func recallBagsOfHPAScalingRules(r *boundary.Recall, path string, s *HPAScalingR
 }
 
 // stashBagsOfHPAScalingPolicy hands the bag of the storage twin's HPAScalingPolicy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHPAScalingPolicy(c *boundary.Stash, path string, s *HPAScalingPolicy, src *v2storage.HPAScalingPolicy) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScalingPolicy, src *v2storage.HPAScalingPolicy) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1445,11 +1432,9 @@ func stashBagsOfHPAScalingPolicy(c *boundary.Stash, path string, s *HPAScalingPo
 }
 
 // recallBagsOfHPAScalingPolicy puts back the bag of the storage twin's HPAScalingPolicy at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHPAScalingPolicy(r *boundary.Recall, path string, s *HPAScalingPolicy, dst *v2storage.HPAScalingPolicy) error {
+func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalingPolicy, dst *v2storage.HPAScalingPolicy) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type", "value", "periodSeconds"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1464,8 +1449,8 @@ func recallBagsOfHPAScalingPolicy(r *boundary.Recall, path string, s *HPAScaling
 }
 
 // stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetricSource, src *v2storage.ObjectMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2storage.ObjectMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.DescribedObject == nil && genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil {
 			if err := c.Twin(path, "describedObject", nil); err != nil {
@@ -1520,11 +1505,9 @@ func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMetricSource, dst *v2storage.ObjectMetricSource) error {
+func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "describedObject", "target", "metric"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
 		}
@@ -1540,7 +1523,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.DescribedObject
 		}
-		if dst.DescribedObject == nil && r.Holds(path+".describedObject") {
+		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
 			dst.DescribedObject = new(v2storage.CrossVersionObjectReference)
 		}
 		if dst.DescribedObject != nil {
@@ -1554,7 +1537,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1568,7 +1551,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a3 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1581,8 +1564,8 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSource, src *v2storage.PodsMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2storage.PodsMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1621,11 +1604,9 @@ func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSo
 }
 
 // recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetricSource, dst *v2storage.PodsMetricSource) error {
+func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -1638,7 +1619,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1652,7 +1633,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1665,8 +1646,8 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *ResourceMetricSource, src *v2storage.ResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2storage.ResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1694,11 +1675,9 @@ func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *ResourceMetricSource, dst *v2storage.ResourceMetricSource) error {
+func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1711,7 +1690,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *Resour
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1724,8 +1703,8 @@ func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s *ContainerResourceMetricSource, src *v2storage.ContainerResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2storage.ContainerResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1758,11 +1737,9 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, s *ContainerResourceMetricSource, dst *v2storage.ContainerResourceMetricSource) error {
+func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "target", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1778,7 +1755,7 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, 
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1791,8 +1768,8 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *ExternalMetricSource, src *v2storage.ExternalMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2storage.ExternalMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1831,11 +1808,9 @@ func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *ExternalMetricSource, dst *v2storage.ExternalMetricSource) error {
+func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -1848,7 +1823,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1862,7 +1837,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1875,8 +1850,8 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 }
 
 // stashBagsOfMetricIdentifier hands the bag of the storage twin's MetricIdentifier at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricIdentifier(c *boundary.Stash, path string, s *MetricIdentifier, src *v2storage.MetricIdentifier) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIdentifier, src *v2storage.MetricIdentifier) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1888,11 +1863,9 @@ func stashBagsOfMetricIdentifier(c *boundary.Stash, path string, s *MetricIdenti
 }
 
 // recallBagsOfMetricIdentifier puts back the bag of the storage twin's MetricIdentifier at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricIdentifier(r *boundary.Recall, path string, s *MetricIdentifier, dst *v2storage.MetricIdentifier) error {
+func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIdentifier, dst *v2storage.MetricIdentifier) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1901,8 +1874,8 @@ func recallBagsOfMetricIdentifier(r *boundary.Recall, path string, s *MetricIden
 }
 
 // stashBagsOfMetricTarget hands the bag of the storage twin's MetricTarget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricTarget(c *boundary.Stash, path string, s *MetricTarget, src *v2storage.MetricTarget) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, src *v2storage.MetricTarget) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1914,11 +1887,9 @@ func stashBagsOfMetricTarget(c *boundary.Stash, path string, s *MetricTarget, sr
 }
 
 // recallBagsOfMetricTarget puts back the bag of the storage twin's MetricTarget at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricTarget(r *boundary.Recall, path string, s *MetricTarget, dst *v2storage.MetricTarget) error {
+func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget, dst *v2storage.MetricTarget) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1927,8 +1898,8 @@ func recallBagsOfMetricTarget(r *boundary.Recall, path string, s *MetricTarget, 
 }
 
 // stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s *HorizontalPodAutoscalerStatus, src *v2storage.HorizontalPodAutoscalerStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1976,11 +1947,9 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, s *HorizontalPodAutoscalerStatus, dst *v2storage.HorizontalPodAutoscalerStatus) error {
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "currentReplicas", "desiredReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
 		}
@@ -2023,8 +1992,8 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string, s *HorizontalPodAutoscalerCondition, src *v2storage.HorizontalPodAutoscalerCondition) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2storage.HorizontalPodAutoscalerCondition) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -2056,11 +2025,9 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string,
 }
 
 // recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path string, s *HorizontalPodAutoscalerCondition, dst *v2storage.HorizontalPodAutoscalerCondition) error {
+func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type", "status", "lastTransitionTime", "reason", "message"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -2087,8 +2054,8 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path strin
 }
 
 // stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, src *v2storage.MetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2storage.MetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -2175,11 +2142,9 @@ func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, sr
 }
 
 // recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, dst *v2storage.MetricStatus) error {
+func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -2193,7 +2158,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2storage.ObjectMetricStatus)
 		}
 		if dst.Object != nil {
@@ -2211,7 +2176,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2storage.PodsMetricStatus)
 		}
 		if dst.Pods != nil {
@@ -2229,7 +2194,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2storage.ResourceMetricStatus)
 		}
 		if dst.Resource != nil {
@@ -2247,7 +2212,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2storage.ContainerResourceMetricStatus)
 		}
 		if dst.ContainerResource != nil {
@@ -2265,7 +2230,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2storage.ExternalMetricStatus)
 		}
 		if dst.External != nil {
@@ -2278,8 +2243,8 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 }
 
 // stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetricStatus, src *v2storage.ObjectMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2storage.ObjectMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2334,11 +2299,9 @@ func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMetricStatus, dst *v2storage.ObjectMetricStatus) error {
+func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current", "describedObject"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2354,7 +2317,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2368,7 +2331,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2382,7 +2345,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a3 = &s.DescribedObject
 		}
-		if dst.DescribedObject == nil && r.Holds(path+".describedObject") {
+		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
 			dst.DescribedObject = new(v2storage.CrossVersionObjectReference)
 		}
 		if dst.DescribedObject != nil {
@@ -2395,8 +2358,8 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricStatus, src *v2storage.PodsMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2storage.PodsMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2435,11 +2398,9 @@ func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricSt
 }
 
 // recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetricStatus, dst *v2storage.PodsMetricStatus) error {
+func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2452,7 +2413,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2466,7 +2427,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2479,8 +2440,8 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *ResourceMetricStatus, src *v2storage.ResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2storage.ResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2508,11 +2469,9 @@ func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *ResourceMetricStatus, dst *v2storage.ResourceMetricStatus) error {
+func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -2525,7 +2484,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *Resour
 		if s != nil {
 			a1 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2538,8 +2497,8 @@ func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s *ContainerResourceMetricStatus, src *v2storage.ContainerResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2storage.ContainerResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2572,11 +2531,9 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, s *ContainerResourceMetricStatus, dst *v2storage.ContainerResourceMetricStatus) error {
+func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "current", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -2592,7 +2549,7 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, 
 		if s != nil {
 			a1 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2605,8 +2562,8 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *ExternalMetricStatus, src *v2storage.ExternalMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2storage.ExternalMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2645,11 +2602,9 @@ func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *ExternalMetricStatus, dst *v2storage.ExternalMetricStatus) error {
+func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2662,7 +2617,7 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2676,7 +2631,7 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2689,16 +2644,13 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 }
 
 // stashBagsOfMetricValueStatus hands the bag of the storage twin's MetricValueStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricValueStatus(c *boundary.Stash, path string, s *MetricValueStatus, src *v2storage.MetricValueStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricValueStatus(c *boundary.Carrier, path string, s *MetricValueStatus, src *v2storage.MetricValueStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
 // recallBagsOfMetricValueStatus puts back the bag of the storage twin's MetricValueStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricValueStatus(r *boundary.Recall, path string, s *MetricValueStatus, dst *v2storage.MetricValueStatus) error {
+func recallBagsOfMetricValueStatus(r *boundary.Carrier, path string, s *MetricValueStatus, dst *v2storage.MetricValueStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	return nil
 }

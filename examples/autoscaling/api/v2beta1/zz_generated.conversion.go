@@ -39,7 +39,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
 	}
@@ -48,7 +48,9 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 			return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
+	}
 	return nil
 }
 
@@ -61,7 +63,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v2beta1storage.HorizontalPodAutoscaler to v2beta1.HorizontalPodAutoscaler: %w", err)
 	}
@@ -596,8 +598,8 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 }
 
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *HorizontalPodAutoscaler, src *v2beta1storage.HorizontalPodAutoscaler) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta1storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -620,11 +622,8 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *Horiz
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *HorizontalPodAutoscaler, dst *v2beta1storage.HorizontalPodAutoscaler) error {
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -647,8 +646,8 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *Hor
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *CrossVersionObjectReference, src *v2beta1storage.CrossVersionObjectReference) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta1storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Kind == nil && s.Kind == "" {
 			if err := c.Twin(path, "kind", nil); err != nil {
@@ -670,11 +669,9 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *C
 }
 
 // recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s *CrossVersionObjectReference, dst *v2beta1storage.CrossVersionObjectReference) error {
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "kind", "name", "apiVersion"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
@@ -691,8 +688,8 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *HorizontalPodAutoscalerSpec, src *v2beta1storage.HorizontalPodAutoscalerSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta1storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -735,11 +732,9 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *H
 }
 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "scaleTargetRef", "maxReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
 		}
@@ -752,7 +747,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if s != nil {
 			a1 = &s.ScaleTargetRef
 		}
-		if dst.ScaleTargetRef == nil && r.Holds(path+".scaleTargetRef") {
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
 			dst.ScaleTargetRef = new(v2beta1storage.CrossVersionObjectReference)
 		}
 		if dst.ScaleTargetRef != nil {
@@ -780,8 +775,8 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v2beta1storage.MetricSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta1storage.MetricSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -868,11 +863,9 @@ func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v
 }
 
 // recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst *v2beta1storage.MetricSpec) error {
+func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta1storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -886,7 +879,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2beta1storage.ObjectMetricSource)
 		}
 		if dst.Object != nil {
@@ -904,7 +897,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2beta1storage.PodsMetricSource)
 		}
 		if dst.Pods != nil {
@@ -922,7 +915,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2beta1storage.ResourceMetricSource)
 		}
 		if dst.Resource != nil {
@@ -940,7 +933,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricSource)
 		}
 		if dst.ContainerResource != nil {
@@ -958,7 +951,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2beta1storage.ExternalMetricSource)
 		}
 		if dst.External != nil {
@@ -971,8 +964,8 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 }
 
 // stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetricSource, src *v2beta1storage.ObjectMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta1storage.ObjectMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
 			if err := c.Twin(path, "target", nil); err != nil {
@@ -1005,11 +998,9 @@ func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMetricSource, dst *v2beta1storage.ObjectMetricSource) error {
+func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta1storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "target", "metricName", "targetValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
@@ -1025,7 +1016,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
 		}
 		if dst.Target != nil {
@@ -1038,8 +1029,8 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSource, src *v2beta1storage.PodsMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta1storage.PodsMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.MetricName == nil && s.MetricName == "" {
 			if err := c.Twin(path, "metricName", nil); err != nil {
@@ -1056,11 +1047,9 @@ func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSo
 }
 
 // recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetricSource, dst *v2beta1storage.PodsMetricSource) error {
+func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta1storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metricName", "targetAverageValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
 			return err
 		}
@@ -1072,8 +1061,8 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *ResourceMetricSource, src *v2beta1storage.ResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta1storage.ResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1085,11 +1074,9 @@ func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *ResourceMetricSource, dst *v2beta1storage.ResourceMetricSource) error {
+func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta1storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1098,8 +1085,8 @@ func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s *ContainerResourceMetricSource, src *v2beta1storage.ContainerResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta1storage.ContainerResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1116,11 +1103,9 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, s *ContainerResourceMetricSource, dst *v2beta1storage.ContainerResourceMetricSource) error {
+func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta1storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1132,8 +1117,8 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *ExternalMetricSource, src *v2beta1storage.ExternalMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta1storage.ExternalMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.MetricName == nil && s.MetricName == "" {
 			if err := c.Twin(path, "metricName", nil); err != nil {
@@ -1145,11 +1130,9 @@ func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *ExternalMetricSource, dst *v2beta1storage.ExternalMetricSource) error {
+func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta1storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metricName"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
 			return err
 		}
@@ -1158,8 +1141,8 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 }
 
 // stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s *HorizontalPodAutoscalerStatus, src *v2beta1storage.HorizontalPodAutoscalerStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta1storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1207,11 +1190,9 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "currentReplicas", "desiredReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
 		}
@@ -1254,8 +1235,8 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string, s *HorizontalPodAutoscalerCondition, src *v2beta1storage.HorizontalPodAutoscalerCondition) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta1storage.HorizontalPodAutoscalerCondition) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1287,11 +1268,9 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string,
 }
 
 // recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
+func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type", "status", "lastTransitionTime", "reason", "message"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1318,8 +1297,8 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path strin
 }
 
 // stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, src *v2beta1storage.MetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta1storage.MetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1406,11 +1385,9 @@ func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, sr
 }
 
 // recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, dst *v2beta1storage.MetricStatus) error {
+func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta1storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1424,7 +1401,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2beta1storage.ObjectMetricStatus)
 		}
 		if dst.Object != nil {
@@ -1442,7 +1419,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2beta1storage.PodsMetricStatus)
 		}
 		if dst.Pods != nil {
@@ -1460,7 +1437,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2beta1storage.ResourceMetricStatus)
 		}
 		if dst.Resource != nil {
@@ -1478,7 +1455,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricStatus)
 		}
 		if dst.ContainerResource != nil {
@@ -1496,7 +1473,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2beta1storage.ExternalMetricStatus)
 		}
 		if dst.External != nil {
@@ -1509,8 +1486,8 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 }
 
 // stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetricStatus, src *v2beta1storage.ObjectMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta1storage.ObjectMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
 			if err := c.Twin(path, "target", nil); err != nil {
@@ -1543,11 +1520,9 @@ func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMetricStatus, dst *v2beta1storage.ObjectMetricStatus) error {
+func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta1storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "target", "metricName", "currentValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
@@ -1563,7 +1538,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
 		}
 		if dst.Target != nil {
@@ -1576,8 +1551,8 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricStatus, src *v2beta1storage.PodsMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta1storage.PodsMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.MetricName == nil && s.MetricName == "" {
 			if err := c.Twin(path, "metricName", nil); err != nil {
@@ -1594,11 +1569,9 @@ func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricSt
 }
 
 // recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetricStatus, dst *v2beta1storage.PodsMetricStatus) error {
+func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta1storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metricName", "currentAverageValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
 			return err
 		}
@@ -1610,8 +1583,8 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *ResourceMetricStatus, src *v2beta1storage.ResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta1storage.ResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1628,11 +1601,9 @@ func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *ResourceMetricStatus, dst *v2beta1storage.ResourceMetricStatus) error {
+func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta1storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "currentAverageValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1644,8 +1615,8 @@ func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s *ContainerResourceMetricStatus, src *v2beta1storage.ContainerResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta1storage.ContainerResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1667,11 +1638,9 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, s *ContainerResourceMetricStatus, dst *v2beta1storage.ContainerResourceMetricStatus) error {
+func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta1storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "currentAverageValue", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1686,8 +1655,8 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *ExternalMetricStatus, src *v2beta1storage.ExternalMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta1storage.ExternalMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.MetricName == nil && s.MetricName == "" {
 			if err := c.Twin(path, "metricName", nil); err != nil {
@@ -1704,11 +1673,9 @@ func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *ExternalMetricStatus, dst *v2beta1storage.ExternalMetricStatus) error {
+func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta1storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metricName", "currentValue"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
 			return err
 		}

@@ -37,7 +37,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v2beta2storage.HorizontalPodAutoscaler from v2beta2.HorizontalPodAutoscaler: %w", err)
 	}
@@ -46,7 +46,9 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 			return fmt.Errorf("hubspoke: restoring the property bags of v2beta2storage.HorizontalPodAutoscaler from v2beta2.HorizontalPodAutoscaler: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2beta2storage.HorizontalPodAutoscaler from v2beta2.HorizontalPodAutoscaler: %w", err)
+	}
 	return nil
 }
 
@@ -59,7 +61,7 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v2beta2storage.HorizontalPodAutoscaler to v2beta2.HorizontalPodAutoscaler: %w", err)
 	}
@@ -886,8 +888,8 @@ func (s *MetricValueStatus) AssignProperties_From_MetricValueStatus(src *v2beta2
 }
 
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *HorizontalPodAutoscaler, src *v2beta2storage.HorizontalPodAutoscaler) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta2storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -910,11 +912,8 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Stash, path string, s *Horiz
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *HorizontalPodAutoscaler, dst *v2beta2storage.HorizontalPodAutoscaler) error {
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta2storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *HorizontalPodAutoscalerSpec
 		if s != nil {
@@ -937,8 +936,8 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Recall, path string, s *Hor
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *CrossVersionObjectReference, src *v2beta2storage.CrossVersionObjectReference) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta2storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Kind == nil && s.Kind == "" {
 			if err := c.Twin(path, "kind", nil); err != nil {
@@ -960,11 +959,9 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Stash, path string, s *C
 }
 
 // recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s *CrossVersionObjectReference, dst *v2beta2storage.CrossVersionObjectReference) error {
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta2storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "kind", "name", "apiVersion"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
@@ -981,8 +978,8 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *HorizontalPodAutoscalerSpec, src *v2beta2storage.HorizontalPodAutoscalerSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta2storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -1040,11 +1037,9 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Stash, path string, s *H
 }
 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta2storage.HorizontalPodAutoscalerSpec) error {
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "scaleTargetRef", "maxReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
 		}
@@ -1057,7 +1052,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if s != nil {
 			a1 = &s.ScaleTargetRef
 		}
-		if dst.ScaleTargetRef == nil && r.Holds(path+".scaleTargetRef") {
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
 			dst.ScaleTargetRef = new(v2beta2storage.CrossVersionObjectReference)
 		}
 		if dst.ScaleTargetRef != nil {
@@ -1090,7 +1085,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Behavior == nil && r.Holds(path+".behavior") {
+		if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
 			dst.Behavior = new(v2beta2storage.HorizontalPodAutoscalerBehavior)
 		}
 		if dst.Behavior != nil {
@@ -1103,8 +1098,8 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Recall, path string, s 
 }
 
 // stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v2beta2storage.MetricSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta2storage.MetricSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1191,11 +1186,9 @@ func stashBagsOfMetricSpec(c *boundary.Stash, path string, s *MetricSpec, src *v
 }
 
 // recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst *v2beta2storage.MetricSpec) error {
+func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta2storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1209,7 +1202,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2beta2storage.ObjectMetricSource)
 		}
 		if dst.Object != nil {
@@ -1227,7 +1220,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2beta2storage.PodsMetricSource)
 		}
 		if dst.Pods != nil {
@@ -1245,7 +1238,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2beta2storage.ResourceMetricSource)
 		}
 		if dst.Resource != nil {
@@ -1263,7 +1256,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricSource)
 		}
 		if dst.ContainerResource != nil {
@@ -1281,7 +1274,7 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2beta2storage.ExternalMetricSource)
 		}
 		if dst.External != nil {
@@ -1294,8 +1287,8 @@ func recallBagsOfMetricSpec(r *boundary.Recall, path string, s *MetricSpec, dst 
 }
 
 // stashBagsOfHorizontalPodAutoscalerBehavior hands the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Stash, path string, s *HorizontalPodAutoscalerBehavior, src *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, src *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 **HPAScalingRules
 		if s != nil {
@@ -1330,11 +1323,8 @@ func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Stash, path string, 
 }
 
 // recallBagsOfHorizontalPodAutoscalerBehavior puts back the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string, s *HorizontalPodAutoscalerBehavior, dst *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
+func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, dst *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 **HPAScalingRules
 		if s != nil {
@@ -1344,7 +1334,7 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.ScaleUp == nil && r.Holds(path+".scaleUp") {
+		if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
 			dst.ScaleUp = new(v2beta2storage.HPAScalingRules)
 		}
 		if dst.ScaleUp != nil {
@@ -1362,7 +1352,7 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.ScaleDown == nil && r.Holds(path+".scaleDown") {
+		if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
 			dst.ScaleDown = new(v2beta2storage.HPAScalingRules)
 		}
 		if dst.ScaleDown != nil {
@@ -1375,8 +1365,8 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Recall, path string
 }
 
 // stashBagsOfHPAScalingRules hands the bag of the storage twin's HPAScalingRules at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHPAScalingRules(c *boundary.Stash, path string, s *HPAScalingRules, src *v2beta2storage.HPAScalingRules) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingRules, src *v2beta2storage.HPAScalingRules) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *[]HPAScalingPolicy
 		if s != nil {
@@ -1396,11 +1386,8 @@ func stashBagsOfHPAScalingRules(c *boundary.Stash, path string, s *HPAScalingRul
 }
 
 // recallBagsOfHPAScalingRules puts back the bag of the storage twin's HPAScalingRules at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHPAScalingRules(r *boundary.Recall, path string, s *HPAScalingRules, dst *v2beta2storage.HPAScalingRules) error {
+func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScalingRules, dst *v2beta2storage.HPAScalingRules) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *[]HPAScalingPolicy
 		if s != nil {
@@ -1420,8 +1407,8 @@ func recallBagsOfHPAScalingRules(r *boundary.Recall, path string, s *HPAScalingR
 }
 
 // stashBagsOfHPAScalingPolicy hands the bag of the storage twin's HPAScalingPolicy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHPAScalingPolicy(c *boundary.Stash, path string, s *HPAScalingPolicy, src *v2beta2storage.HPAScalingPolicy) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScalingPolicy, src *v2beta2storage.HPAScalingPolicy) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1443,11 +1430,9 @@ func stashBagsOfHPAScalingPolicy(c *boundary.Stash, path string, s *HPAScalingPo
 }
 
 // recallBagsOfHPAScalingPolicy puts back the bag of the storage twin's HPAScalingPolicy at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHPAScalingPolicy(r *boundary.Recall, path string, s *HPAScalingPolicy, dst *v2beta2storage.HPAScalingPolicy) error {
+func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalingPolicy, dst *v2beta2storage.HPAScalingPolicy) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type", "value", "periodSeconds"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1462,8 +1447,8 @@ func recallBagsOfHPAScalingPolicy(r *boundary.Recall, path string, s *HPAScaling
 }
 
 // stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetricSource, src *v2beta2storage.ObjectMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta2storage.ObjectMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.DescribedObject == nil && genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil {
 			if err := c.Twin(path, "describedObject", nil); err != nil {
@@ -1518,11 +1503,9 @@ func stashBagsOfObjectMetricSource(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMetricSource, dst *v2beta2storage.ObjectMetricSource) error {
+func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta2storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "describedObject", "target", "metric"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
 		}
@@ -1538,7 +1521,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.DescribedObject
 		}
-		if dst.DescribedObject == nil && r.Holds(path+".describedObject") {
+		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
 			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
 		}
 		if dst.DescribedObject != nil {
@@ -1552,7 +1535,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1566,7 +1549,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a3 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1579,8 +1562,8 @@ func recallBagsOfObjectMetricSource(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSource, src *v2beta2storage.PodsMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta2storage.PodsMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1619,11 +1602,9 @@ func stashBagsOfPodsMetricSource(c *boundary.Stash, path string, s *PodsMetricSo
 }
 
 // recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetricSource, dst *v2beta2storage.PodsMetricSource) error {
+func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta2storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -1636,7 +1617,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1650,7 +1631,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1663,8 +1644,8 @@ func recallBagsOfPodsMetricSource(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *ResourceMetricSource, src *v2beta2storage.ResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta2storage.ResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1692,11 +1673,9 @@ func stashBagsOfResourceMetricSource(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *ResourceMetricSource, dst *v2beta2storage.ResourceMetricSource) error {
+func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta2storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1709,7 +1688,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *Resour
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1722,8 +1701,8 @@ func recallBagsOfResourceMetricSource(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s *ContainerResourceMetricSource, src *v2beta2storage.ContainerResourceMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta2storage.ContainerResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1756,11 +1735,9 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, s *ContainerResourceMetricSource, dst *v2beta2storage.ContainerResourceMetricSource) error {
+func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta2storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "target", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1776,7 +1753,7 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, 
 		if s != nil {
 			a1 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1789,8 +1766,8 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *ExternalMetricSource, src *v2beta2storage.ExternalMetricSource) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta2storage.ExternalMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1829,11 +1806,9 @@ func stashBagsOfExternalMetricSource(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *ExternalMetricSource, dst *v2beta2storage.ExternalMetricSource) error {
+func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta2storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "target"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -1846,7 +1821,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -1860,7 +1835,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a2 = &s.Target
 		}
-		if dst.Target == nil && r.Holds(path+".target") {
+		if dst.Target == nil && r.Bag(path+".target", nil) {
 			dst.Target = new(v2beta2storage.MetricTarget)
 		}
 		if dst.Target != nil {
@@ -1873,8 +1848,8 @@ func recallBagsOfExternalMetricSource(r *boundary.Recall, path string, s *Extern
 }
 
 // stashBagsOfMetricIdentifier hands the bag of the storage twin's MetricIdentifier at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricIdentifier(c *boundary.Stash, path string, s *MetricIdentifier, src *v2beta2storage.MetricIdentifier) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIdentifier, src *v2beta2storage.MetricIdentifier) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1886,11 +1861,9 @@ func stashBagsOfMetricIdentifier(c *boundary.Stash, path string, s *MetricIdenti
 }
 
 // recallBagsOfMetricIdentifier puts back the bag of the storage twin's MetricIdentifier at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricIdentifier(r *boundary.Recall, path string, s *MetricIdentifier, dst *v2beta2storage.MetricIdentifier) error {
+func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIdentifier, dst *v2beta2storage.MetricIdentifier) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -1899,8 +1872,8 @@ func recallBagsOfMetricIdentifier(r *boundary.Recall, path string, s *MetricIden
 }
 
 // stashBagsOfMetricTarget hands the bag of the storage twin's MetricTarget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricTarget(c *boundary.Stash, path string, s *MetricTarget, src *v2beta2storage.MetricTarget) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, src *v2beta2storage.MetricTarget) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -1912,11 +1885,9 @@ func stashBagsOfMetricTarget(c *boundary.Stash, path string, s *MetricTarget, sr
 }
 
 // recallBagsOfMetricTarget puts back the bag of the storage twin's MetricTarget at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricTarget(r *boundary.Recall, path string, s *MetricTarget, dst *v2beta2storage.MetricTarget) error {
+func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget, dst *v2beta2storage.MetricTarget) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -1925,8 +1896,8 @@ func recallBagsOfMetricTarget(r *boundary.Recall, path string, s *MetricTarget, 
 }
 
 // stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s *HorizontalPodAutoscalerStatus, src *v2beta2storage.HorizontalPodAutoscalerStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta2storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1974,11 +1945,9 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta2storage.HorizontalPodAutoscalerStatus) error {
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta2storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "currentReplicas", "desiredReplicas"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
 		}
@@ -2021,8 +1990,8 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string, s *HorizontalPodAutoscalerCondition, src *v2beta2storage.HorizontalPodAutoscalerCondition) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta2storage.HorizontalPodAutoscalerCondition) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -2054,11 +2023,9 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Stash, path string,
 }
 
 // recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta2storage.HorizontalPodAutoscalerCondition) error {
+func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta2storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type", "status", "lastTransitionTime", "reason", "message"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -2085,8 +2052,8 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Recall, path strin
 }
 
 // stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, src *v2beta2storage.MetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta2storage.MetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
@@ -2173,11 +2140,9 @@ func stashBagsOfMetricStatus(c *boundary.Stash, path string, s *MetricStatus, sr
 }
 
 // recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, dst *v2beta2storage.MetricStatus) error {
+func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta2storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "type"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
@@ -2191,7 +2156,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Object == nil && r.Holds(path+".object") {
+		if dst.Object == nil && r.Bag(path+".object", nil) {
 			dst.Object = new(v2beta2storage.ObjectMetricStatus)
 		}
 		if dst.Object != nil {
@@ -2209,7 +2174,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.Pods == nil && r.Holds(path+".pods") {
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
 			dst.Pods = new(v2beta2storage.PodsMetricStatus)
 		}
 		if dst.Pods != nil {
@@ -2227,7 +2192,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.Resource == nil && r.Holds(path+".resource") {
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
 			dst.Resource = new(v2beta2storage.ResourceMetricStatus)
 		}
 		if dst.Resource != nil {
@@ -2245,7 +2210,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a7 != nil {
 			a8 = *a7
 		}
-		if dst.ContainerResource == nil && r.Holds(path+".containerResource") {
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
 			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricStatus)
 		}
 		if dst.ContainerResource != nil {
@@ -2263,7 +2228,7 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 		if a9 != nil {
 			a10 = *a9
 		}
-		if dst.External == nil && r.Holds(path+".external") {
+		if dst.External == nil && r.Bag(path+".external", nil) {
 			dst.External = new(v2beta2storage.ExternalMetricStatus)
 		}
 		if dst.External != nil {
@@ -2276,8 +2241,8 @@ func recallBagsOfMetricStatus(r *boundary.Recall, path string, s *MetricStatus, 
 }
 
 // stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetricStatus, src *v2beta2storage.ObjectMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta2storage.ObjectMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2332,11 +2297,9 @@ func stashBagsOfObjectMetricStatus(c *boundary.Stash, path string, s *ObjectMetr
 }
 
 // recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMetricStatus, dst *v2beta2storage.ObjectMetricStatus) error {
+func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta2storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current", "describedObject"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2352,7 +2315,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2366,7 +2329,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2beta2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2380,7 +2343,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 		if s != nil {
 			a3 = &s.DescribedObject
 		}
-		if dst.DescribedObject == nil && r.Holds(path+".describedObject") {
+		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
 			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
 		}
 		if dst.DescribedObject != nil {
@@ -2393,8 +2356,8 @@ func recallBagsOfObjectMetricStatus(r *boundary.Recall, path string, s *ObjectMe
 }
 
 // stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricStatus, src *v2beta2storage.PodsMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta2storage.PodsMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2433,11 +2396,9 @@ func stashBagsOfPodsMetricStatus(c *boundary.Stash, path string, s *PodsMetricSt
 }
 
 // recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetricStatus, dst *v2beta2storage.PodsMetricStatus) error {
+func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta2storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2450,7 +2411,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2464,7 +2425,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2beta2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2477,8 +2438,8 @@ func recallBagsOfPodsMetricStatus(r *boundary.Recall, path string, s *PodsMetric
 }
 
 // stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *ResourceMetricStatus, src *v2beta2storage.ResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta2storage.ResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2506,11 +2467,9 @@ func stashBagsOfResourceMetricStatus(c *boundary.Stash, path string, s *Resource
 }
 
 // recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *ResourceMetricStatus, dst *v2beta2storage.ResourceMetricStatus) error {
+func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta2storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -2523,7 +2482,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *Resour
 		if s != nil {
 			a1 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2beta2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2536,8 +2495,8 @@ func recallBagsOfResourceMetricStatus(r *boundary.Recall, path string, s *Resour
 }
 
 // stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s *ContainerResourceMetricStatus, src *v2beta2storage.ContainerResourceMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta2storage.ContainerResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2570,11 +2529,9 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Stash, path string, s 
 }
 
 // recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, s *ContainerResourceMetricStatus, dst *v2beta2storage.ContainerResourceMetricStatus) error {
+func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta2storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "name", "current", "container"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
@@ -2590,7 +2547,7 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, 
 		if s != nil {
 			a1 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2beta2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2603,8 +2560,8 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Recall, path string, 
 }
 
 // stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *ExternalMetricStatus, src *v2beta2storage.ExternalMetricStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta2storage.ExternalMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2643,11 +2600,9 @@ func stashBagsOfExternalMetricStatus(c *boundary.Stash, path string, s *External
 }
 
 // recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *ExternalMetricStatus, dst *v2beta2storage.ExternalMetricStatus) error {
+func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta2storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "metric", "current"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
@@ -2660,7 +2615,7 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a1 = &s.Metric
 		}
-		if dst.Metric == nil && r.Holds(path+".metric") {
+		if dst.Metric == nil && r.Bag(path+".metric", nil) {
 			dst.Metric = new(v2beta2storage.MetricIdentifier)
 		}
 		if dst.Metric != nil {
@@ -2674,7 +2629,7 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 		if s != nil {
 			a2 = &s.Current
 		}
-		if dst.Current == nil && r.Holds(path+".current") {
+		if dst.Current == nil && r.Bag(path+".current", nil) {
 			dst.Current = new(v2beta2storage.MetricValueStatus)
 		}
 		if dst.Current != nil {
@@ -2687,16 +2642,13 @@ func recallBagsOfExternalMetricStatus(r *boundary.Recall, path string, s *Extern
 }
 
 // stashBagsOfMetricValueStatus hands the bag of the storage twin's MetricValueStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMetricValueStatus(c *boundary.Stash, path string, s *MetricValueStatus, src *v2beta2storage.MetricValueStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMetricValueStatus(c *boundary.Carrier, path string, s *MetricValueStatus, src *v2beta2storage.MetricValueStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
 // recallBagsOfMetricValueStatus puts back the bag of the storage twin's MetricValueStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMetricValueStatus(r *boundary.Recall, path string, s *MetricValueStatus, dst *v2beta2storage.MetricValueStatus) error {
+func recallBagsOfMetricValueStatus(r *boundary.Carrier, path string, s *MetricValueStatus, dst *v2beta2storage.MetricValueStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	return nil
 }

@@ -33,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
 	}
@@ -42,7 +42,9 @@ func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
+	}
 	return nil
 }
 
@@ -55,7 +57,7 @@ func (p *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Person to v1.Person: %w", err)
 	}
@@ -102,8 +104,8 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonS
 }
 
 // stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v1storage.Person) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -126,11 +128,8 @@ func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v1storage
 }
 
 // recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v1storage.Person) error {
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -153,8 +152,8 @@ func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v1stora
 }
 
 // stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v1storage.PersonSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v1storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -176,11 +175,9 @@ func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v
 }
 
 // recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst *v1storage.PersonSpec) error {
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v1storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "id", "firstName", "lastName"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -201,8 +198,8 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 }
 
 // stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, src *v1storage.PersonStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v1storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Phase != nil && s.Phase == "" {
 			if err := c.Twin(path, "phase", src.Phase); err != nil {
@@ -214,11 +211,9 @@ func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, sr
 }
 
 // recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, dst *v1storage.PersonStatus) error {
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v1storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "phase"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {

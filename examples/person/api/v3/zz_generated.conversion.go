@@ -33,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
 	}
@@ -42,7 +42,9 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
+	}
 	return nil
 }
 
@@ -55,7 +57,7 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Person to v3.Person: %w", err)
 	}
@@ -136,8 +138,8 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 }
 
 // stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v3storage.Person) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v3storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -160,11 +162,8 @@ func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v3storage
 }
 
 // recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v3storage.Person) error {
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v3storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -187,8 +186,8 @@ func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v3stora
 }
 
 // stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v3storage.PersonSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v3storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -240,11 +239,9 @@ func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v
 }
 
 // recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst *v3storage.PersonSpec) error {
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v3storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "id", "fullName", "familyName", "knownAs", "alphaKey", "birthDate"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -285,7 +282,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.ResidentialAddress == nil && r.Holds(path+".residentialAddress") {
+		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
 			dst.ResidentialAddress = new(v3storage.Address)
 		}
 		if dst.ResidentialAddress != nil {
@@ -298,8 +295,8 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 }
 
 // stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, src *v3storage.PersonStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v3storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Phase != nil && s.Phase == "" {
 			if err := c.Twin(path, "phase", src.Phase); err != nil {
@@ -311,11 +308,9 @@ func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, sr
 }
 
 // recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, dst *v3storage.PersonStatus) error {
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v3storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "phase"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -326,8 +321,8 @@ func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, 
 }
 
 // stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v3storage.Address) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Label != nil && s.Label == "" {
 			if err := c.Twin(path, "label", src.Label); err != nil {
@@ -339,11 +334,9 @@ func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v3stora
 }
 
 // recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfAddress(r *boundary.Recall, path string, s *Address, dst *v3storage.Address) error {
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "label"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {

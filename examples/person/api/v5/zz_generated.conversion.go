@@ -33,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
 	}
@@ -42,7 +42,9 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 			return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
+	}
 	return nil
 }
 
@@ -55,7 +57,7 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v5storage.Person to v5.Person: %w", err)
 	}
@@ -208,8 +210,8 @@ func (s *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 }
 
 // stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v5storage.Person) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v5storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -232,11 +234,8 @@ func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v5storage
 }
 
 // recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v5storage.Person) error {
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v5storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -259,8 +258,8 @@ func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v5stora
 }
 
 // stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v5storage.PersonSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v5storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -337,11 +336,9 @@ func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v
 }
 
 // recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst *v5storage.PersonSpec) error {
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v5storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "id", "fullName", "familyName", "knownAs", "sortKey"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -377,7 +374,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.BirthDate == nil && r.Holds(path+".birthDate") {
+		if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
 			dst.BirthDate = new(v5storage.Date)
 		}
 		if dst.BirthDate != nil {
@@ -395,7 +392,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.MailingAddress == nil && r.Holds(path+".mailingAddress") {
+		if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
 			dst.MailingAddress = new(v5storage.MailingAddress)
 		}
 		if dst.MailingAddress != nil {
@@ -413,7 +410,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.ResidentialAddress == nil && r.Holds(path+".residentialAddress") {
+		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
 			dst.ResidentialAddress = new(v5storage.Address)
 		}
 		if dst.ResidentialAddress != nil {
@@ -426,8 +423,8 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 }
 
 // stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, src *v5storage.PersonStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v5storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Phase != nil && s.Phase == "" {
 			if err := c.Twin(path, "phase", src.Phase); err != nil {
@@ -444,11 +441,9 @@ func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, sr
 }
 
 // recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, dst *v5storage.PersonStatus) error {
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v5storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "phase", "lastContacted"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -464,8 +459,8 @@ func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, 
 }
 
 // stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfDate(c *boundary.Stash, path string, s *Date, src *v5storage.Date) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v5storage.Date) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Year != nil && s.Year == 0 {
 			if err := c.Twin(path, "year", src.Year); err != nil {
@@ -487,11 +482,9 @@ func stashBagsOfDate(c *boundary.Stash, path string, s *Date, src *v5storage.Dat
 }
 
 // recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfDate(r *boundary.Recall, path string, s *Date, dst *v5storage.Date) error {
+func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v5storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "year", "month", "day"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "year", &dst.Year, s.Year == 0, func(v *int) bool {
 			return (*v) == 0
 		}); err != nil {
@@ -512,8 +505,8 @@ func recallBagsOfDate(r *boundary.Recall, path string, s *Date, dst *v5storage.D
 }
 
 // stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMailingAddress(c *boundary.Stash, path string, s *MailingAddress, src *v5storage.MailingAddress) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v5storage.MailingAddress) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Street != nil && s.Street == "" {
 			if err := c.Twin(path, "street", src.Street); err != nil {
@@ -540,11 +533,9 @@ func stashBagsOfMailingAddress(c *boundary.Stash, path string, s *MailingAddress
 }
 
 // recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMailingAddress(r *boundary.Recall, path string, s *MailingAddress, dst *v5storage.MailingAddress) error {
+func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v5storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "street", "city", "postcode", "country"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -570,8 +561,8 @@ func recallBagsOfMailingAddress(r *boundary.Recall, path string, s *MailingAddre
 }
 
 // stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v5storage.Address) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v5storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Street != nil && s.Street == "" {
 			if err := c.Twin(path, "street", src.Street); err != nil {
@@ -598,11 +589,9 @@ func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v5stora
 }
 
 // recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfAddress(r *boundary.Recall, path string, s *Address, dst *v5storage.Address) error {
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v5storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "street", "suburb", "city", "country"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {

@@ -33,7 +33,7 @@ func (p *Person) AssignProperties_To_Person(dst *v6alpha1storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	var bags boundary.Recall
+	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: restoring the property bags of v6alpha1storage.Person from v6alpha1.Person: %w", err)
 	}
@@ -42,7 +42,9 @@ func (p *Person) AssignProperties_To_Person(dst *v6alpha1storage.Person) error {
 			return fmt.Errorf("hubspoke: restoring the property bags of v6alpha1storage.Person from v6alpha1.Person: %w", err)
 		}
 	}
-	bags.Done(&dst.ObjectMeta)
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v6alpha1storage.Person from v6alpha1.Person: %w", err)
+	}
 	return nil
 }
 
@@ -55,7 +57,7 @@ func (p *Person) AssignProperties_From_Person(src *v6alpha1storage.Person) error
 		return fmt.Errorf("status: %w", err)
 	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
-	var bags boundary.Stash
+	var bags boundary.Carrier
 	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v6alpha1storage.Person to v6alpha1.Person: %w", err)
 	}
@@ -210,8 +212,8 @@ func (s *Address) AssignProperties_From_Address(src *v6alpha1storage.Address) er
 }
 
 // stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v6alpha1storage.Person) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v6alpha1storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -234,11 +236,8 @@ func stashBagsOfPerson(c *boundary.Stash, path string, s *Person, src *v6alpha1s
 }
 
 // recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v6alpha1storage.Person) error {
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v6alpha1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	if _, err := r.Twin(path); err != nil {
-		return err
-	}
 	{
 		var a1 *PersonSpec
 		if s != nil {
@@ -261,8 +260,8 @@ func recallBagsOfPerson(r *boundary.Recall, path string, s *Person, dst *v6alpha
 }
 
 // stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v6alpha1storage.PersonSpec) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v6alpha1storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -344,11 +343,9 @@ func stashBagsOfPersonSpec(c *boundary.Stash, path string, s *PersonSpec, src *v
 }
 
 // recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst *v6alpha1storage.PersonSpec) error {
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v6alpha1storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "id", "fullName", "familyName", "knownAs", "sortKey", "pronouns"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -389,7 +386,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.BirthDate == nil && r.Holds(path+".birthDate") {
+		if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
 			dst.BirthDate = new(v6alpha1storage.Date)
 		}
 		if dst.BirthDate != nil {
@@ -407,7 +404,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a3 != nil {
 			a4 = *a3
 		}
-		if dst.MailingAddress == nil && r.Holds(path+".mailingAddress") {
+		if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
 			dst.MailingAddress = new(v6alpha1storage.MailingAddress)
 		}
 		if dst.MailingAddress != nil {
@@ -425,7 +422,7 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 		if a5 != nil {
 			a6 = *a5
 		}
-		if dst.ResidentialAddress == nil && r.Holds(path+".residentialAddress") {
+		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
 			dst.ResidentialAddress = new(v6alpha1storage.Address)
 		}
 		if dst.ResidentialAddress != nil {
@@ -438,8 +435,8 @@ func recallBagsOfPersonSpec(r *boundary.Recall, path string, s *PersonSpec, dst 
 }
 
 // stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, src *v6alpha1storage.PersonStatus) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v6alpha1storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Phase != nil && s.Phase == "" {
 			if err := c.Twin(path, "phase", src.Phase); err != nil {
@@ -456,11 +453,9 @@ func stashBagsOfPersonStatus(c *boundary.Stash, path string, s *PersonStatus, sr
 }
 
 // recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, dst *v6alpha1storage.PersonStatus) error {
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v6alpha1storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "phase", "lastContacted"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -476,8 +471,8 @@ func recallBagsOfPersonStatus(r *boundary.Recall, path string, s *PersonStatus, 
 }
 
 // stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfDate(c *boundary.Stash, path string, s *Date, src *v6alpha1storage.Date) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v6alpha1storage.Date) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Year != nil && s.Year == 0 {
 			if err := c.Twin(path, "year", src.Year); err != nil {
@@ -499,11 +494,9 @@ func stashBagsOfDate(c *boundary.Stash, path string, s *Date, src *v6alpha1stora
 }
 
 // recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfDate(r *boundary.Recall, path string, s *Date, dst *v6alpha1storage.Date) error {
+func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v6alpha1storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "year", "month", "day"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "year", &dst.Year, s.Year == 0, func(v *int) bool {
 			return (*v) == 0
 		}); err != nil {
@@ -524,8 +517,8 @@ func recallBagsOfDate(r *boundary.Recall, path string, s *Date, dst *v6alpha1sto
 }
 
 // stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfMailingAddress(c *boundary.Stash, path string, s *MailingAddress, src *v6alpha1storage.MailingAddress) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v6alpha1storage.MailingAddress) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Street != nil && s.Street == "" {
 			if err := c.Twin(path, "street", src.Street); err != nil {
@@ -552,11 +545,9 @@ func stashBagsOfMailingAddress(c *boundary.Stash, path string, s *MailingAddress
 }
 
 // recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfMailingAddress(r *boundary.Recall, path string, s *MailingAddress, dst *v6alpha1storage.MailingAddress) error {
+func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v6alpha1storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "street", "city", "postcode", "country"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
@@ -582,8 +573,8 @@ func recallBagsOfMailingAddress(r *boundary.Recall, path string, s *MailingAddre
 }
 
 // stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v6alpha1storage.Address) error {
-	c.Bag(path, src.PropertyBag)
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v6alpha1storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
 	if s != nil {
 		if src.Street != nil && s.Street == "" {
 			if err := c.Twin(path, "street", src.Street); err != nil {
@@ -610,11 +601,9 @@ func stashBagsOfAddress(c *boundary.Stash, path string, s *Address, src *v6alpha
 }
 
 // recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfAddress(r *boundary.Recall, path string, s *Address, dst *v6alpha1storage.Address) error {
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v6alpha1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
-	if ok, err := r.Twin(path, "street", "suburb", "city", "country"); err != nil {
-		return err
-	} else if ok && s != nil {
+	if s != nil {
 		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
