@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/kitchen/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	corev1 "k8s.io/api/core/v1"
@@ -38,8 +39,17 @@ func (p *Gadget) AssignProperties_To_Gadget(dst *v2storage.Gadget) error {
 	dst.Data = p.Data
 	dst.Replicas = genruntime.PtrIfNotZero(p.Replicas)
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Gadget from v2.Gadget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfGadget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Gadget from v2.Gadget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Gadget from v2.Gadget: %w", err)
 	}
 	return nil
 }
@@ -54,9 +64,13 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 	}
 	p.Data = src.Data
 	p.Replicas = ptr.Deref(src.Replicas, 0)
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfGadget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Gadget to v2.Gadget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Gadget to v2.Gadget: %w", err)
 	}
 	return nil
 }
@@ -122,5 +136,185 @@ func (s *GadgetStatus) AssignProperties_From_GadgetStatus(src *v2storage.GadgetS
 		Conditions: src.Conditions,
 		ObservedAt: src.ObservedAt,
 	}
+	return nil
+}
+
+// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2storage.Gadget) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Replicas != nil && s.Replicas == 0 {
+			if err := c.Twin(path, "replicas", src.Replicas); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *GadgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfGadgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *GadgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfGadgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2storage.Gadget) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *GadgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfGadgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *GadgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfGadgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v2storage.GadgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Owner != nil && s.Owner == "" {
+			if err := c.Twin(path, "owner", src.Owner); err != nil {
+				return err
+			}
+		}
+		if src.Note != nil && s.Note == "" {
+			if err := c.Twin(path, "note", src.Note); err != nil {
+				return err
+			}
+		}
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Port != nil && s.Port == (intstr.IntOrString{}) {
+			if err := c.Twin(path, "port", src.Port); err != nil {
+				return err
+			}
+		}
+		if src.Factor != nil && s.Factor == 0 {
+			if err := c.Twin(path, "factor", src.Factor); err != nil {
+				return err
+			}
+		}
+		if src.Count != nil && s.Count == 0 {
+			if err := c.Twin(path, "count", src.Count); err != nil {
+				return err
+			}
+		}
+		if src.Ref != nil && s.Ref == (corev1.ObjectReference{}) {
+			if err := c.Twin(path, "ref", src.Ref); err != nil {
+				return err
+			}
+		}
+		if src.Template != nil && genruntime.PtrIfNotZeroValue(s.Template) == nil {
+			if err := c.Twin(path, "template", src.Template); err != nil {
+				return err
+			}
+		}
+		if src.Memory != nil && s.Memory.IsZero() {
+			if err := c.Twin(path, "memory", src.Memory); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool {
+			return (*v) == (intstr.IntOrString{})
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "factor", &dst.Factor, s.Factor == 0, func(v *float64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "ref", &dst.Ref, s.Ref == (corev1.ObjectReference{}), func(v *corev1.ObjectReference) bool {
+			return (*v) == (corev1.ObjectReference{})
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *runtime.RawExtension) bool {
+			return genruntime.PtrIfNotZeroValue((*v)) == nil
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory.IsZero(), func(v *resource.Quantity) bool {
+			return (*v).IsZero()
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v2storage.GadgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v2storage.GadgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
 	return nil
 }

@@ -4,8 +4,10 @@ package v2
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/nested/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +34,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +57,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
 	}
 	return nil
 }
@@ -213,6 +228,398 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions)
 	*s = Dimensions{
 		Width:  ptr.Deref(src.Width, 0),
 		Height: ptr.Deref(src.Height, 0),
+	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Dimensions == nil && genruntime.PtrIfNotZeroValue(s.Dimensions) == nil {
+			if err := c.Twin(path, "dimensions", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]Part
+		if s != nil {
+			a1 = &s.Parts
+		}
+		for i2 := range src.Parts {
+			var a3 *Part
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".parts" + "[" + "name=" + boundary.Key(src.Parts[i2].Name) + "]"
+			if err := stashBagsOfPart(c, p4, a3, &src.Parts[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 *map[string]Zone
+		if s != nil {
+			a5 = &s.Zones
+		}
+		for k6 := range src.Zones {
+			var a7 *Zone
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := src.Zones[k6]
+			if err := stashBagsOfZone(c, path+".zones"+"["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 *map[string][]Part
+		if s != nil {
+			a9 = &s.Spares
+		}
+		for k10 := range src.Spares {
+			var a11 *[]Part
+			if a9 != nil {
+				if v, ok := (*a9)[k10]; ok {
+					a11 = &v
+				}
+			}
+			v12 := src.Spares[k10]
+			for i13 := range v12 {
+				var a14 *Part
+				if a11 != nil && i13 < len(*a11) {
+					a14 = &(*a11)[i13]
+				}
+				if err := stashBagsOfPart(c, path+".spares"+"["+boundary.Key(k10)+"]"+"["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a15 *[]*Part
+		if s != nil {
+			a15 = &s.Backups
+		}
+		for i16 := range src.Backups {
+			var a17 **Part
+			if a15 != nil && i16 < len(*a15) {
+				a17 = &(*a15)[i16]
+			}
+			var a18 *Part
+			if a17 != nil {
+				a18 = *a17
+			}
+			if src.Backups[i16] != nil {
+				if err := stashBagsOfPart(c, path+".backups"+"["+strconv.Itoa(i16)+"]", a18, src.Backups[i16]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a19 *Dimensions
+		if s != nil {
+			a19 = &s.Dimensions
+		}
+		if src.Dimensions != nil {
+			if err := stashBagsOfDimensions(c, path+".dimensions", a19, src.Dimensions); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "dimensions", &dst.Dimensions, genruntime.PtrIfNotZeroValue(s.Dimensions) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]Part
+		if s != nil {
+			a1 = &s.Parts
+		}
+		for i2 := range dst.Parts {
+			var a3 *Part
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".parts" + "[" + "name=" + boundary.Key(dst.Parts[i2].Name) + "]"
+			if err := recallBagsOfPart(r, p4, a3, &dst.Parts[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 *map[string]Zone
+		if s != nil {
+			a5 = &s.Zones
+		}
+		for k6 := range dst.Zones {
+			var a7 *Zone
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := dst.Zones[k6]
+			if err := recallBagsOfZone(r, path+".zones"+"["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+			dst.Zones[k6] = v8
+		}
+	}
+	{
+		var a9 *map[string][]Part
+		if s != nil {
+			a9 = &s.Spares
+		}
+		for k10 := range dst.Spares {
+			var a11 *[]Part
+			if a9 != nil {
+				if v, ok := (*a9)[k10]; ok {
+					a11 = &v
+				}
+			}
+			v12 := dst.Spares[k10]
+			for i13 := range v12 {
+				var a14 *Part
+				if a11 != nil && i13 < len(*a11) {
+					a14 = &(*a11)[i13]
+				}
+				if err := recallBagsOfPart(r, path+".spares"+"["+boundary.Key(k10)+"]"+"["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+					return err
+				}
+			}
+			dst.Spares[k10] = v12
+		}
+	}
+	{
+		var a15 *[]*Part
+		if s != nil {
+			a15 = &s.Backups
+		}
+		for i16 := range dst.Backups {
+			var a17 **Part
+			if a15 != nil && i16 < len(*a15) {
+				a17 = &(*a15)[i16]
+			}
+			var a18 *Part
+			if a17 != nil {
+				a18 = *a17
+			}
+			if dst.Backups[i16] == nil && r.Bag(path+".backups"+"["+strconv.Itoa(i16)+"]", nil) {
+				dst.Backups[i16] = new(v2storage.Part)
+			}
+			if dst.Backups[i16] != nil {
+				if err := recallBagsOfPart(r, path+".backups"+"["+strconv.Itoa(i16)+"]", a18, dst.Backups[i16]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a19 *Dimensions
+		if s != nil {
+			a19 = &s.Dimensions
+		}
+		if dst.Dimensions == nil && r.Bag(path+".dimensions", nil) {
+			dst.Dimensions = new(v2storage.Dimensions)
+		}
+		if dst.Dimensions != nil {
+			if err := recallBagsOfDimensions(r, path+".dimensions", a19, dst.Dimensions); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPart hands the bag of the storage twin's Part at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v2storage.Part) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Weight != nil && s.Weight == 0 {
+			if err := c.Twin(path, "weight", src.Weight); err != nil {
+				return err
+			}
+		}
+		if src.Color != nil && s.Color == "" {
+			if err := c.Twin(path, "color", src.Color); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPart puts back the bag of the storage twin's Part at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v2storage.Part) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "weight", &dst.Weight, s.Weight == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "color", &dst.Color, s.Color == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfZone hands the bag of the storage twin's Zone at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v2storage.Zone) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Replicas != nil && s.Replicas == 0 {
+			if err := c.Twin(path, "replicas", src.Replicas); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfZone puts back the bag of the storage twin's Zone at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v2storage.Zone) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDimensions hands the bag of the storage twin's Dimensions at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src *v2storage.Dimensions) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Width != nil && s.Width == 0 {
+			if err := c.Twin(path, "width", src.Width); err != nil {
+				return err
+			}
+		}
+		if src.Height != nil && s.Height == 0 {
+			if err := c.Twin(path, "height", src.Height); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDimensions puts back the bag of the storage twin's Dimensions at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst *v2storage.Dimensions) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "width", &dst.Width, s.Width == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "height", &dst.Height, s.Height == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

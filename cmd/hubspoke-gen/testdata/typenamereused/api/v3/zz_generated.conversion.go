@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/typenamereused/api/v3storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -135,6 +149,210 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
 		Zip: ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.A
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.A != nil {
+			if err := stashBagsOfLocation(c, path+".a", a2, src.A); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Address
+		if s != nil {
+			a3 = &s.B
+		}
+		var a4 *Address
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.B != nil {
+			if err := stashBagsOfAddress(c, path+".b", a4, src.B); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.A
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.A == nil && r.Bag(path+".a", nil) {
+			dst.A = new(v3storage.Location)
+		}
+		if dst.A != nil {
+			if err := recallBagsOfLocation(r, path+".a", a2, dst.A); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Address
+		if s != nil {
+			a3 = &s.B
+		}
+		var a4 *Address
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.B == nil && r.Bag(path+".b", nil) {
+			dst.B = new(v3storage.Address)
+		}
+		if dst.B != nil {
+			if err := recallBagsOfAddress(r, path+".b", a4, dst.B); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
