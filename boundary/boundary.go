@@ -9,19 +9,28 @@
 // # A value's way through it
 //
 // hubspoke-gen writes, beside the field copies of each API version, one
-// function per struct type for each direction. Filling an object of the API
-// version from its twin, the copies run first; then the generated stash
-// visits each struct of the twin with its path, in plain code:
+// function per struct type for each direction, all calling one Carrier.
+// Filling an object of the API version from its twin, the copies run
+// first; then the generated stash visits each struct of the twin with its
+// path, in plain code (here a Port of a keyed list of ports):
 //
-//	c.Bag("spec.ports[name=http]", src.PropertyBag)           // the twin's bag of that struct
-//	if src.Port == nil && s.Port == 0 { c.Twin(path, "port", nil) } // shown as 0, absent in the twin
+//	c.Bag(path, &src.PropertyBag)                 // path is "spec.ports[name=http]"
+//	if src.Port == nil && s.Port == 0 {           // required: absent in the twin, shown as 0
+//		if err := c.Twin(path, "port", nil); err != nil { ... }
+//	}
 //	...
-//	return c.Done(&p.ObjectMeta, &p.Status.PropertyBags)       // annotation and status bags
+//	return c.Done(&p.ObjectMeta, &p.Status.PropertyBags) // annotation and status bags
 //
-// Converting back, the copies run first, then the generated recall reads
-// what Open found (the annotation and the status bags) and puts each bag back
-// at the struct its path names (Carrier.Bag), restores what each TwinKey entry
-// says (Restore), and removes the annotation from the twin (Carrier.Done).
+// Converting back, the copies run first; then Carrier.Open reads what the
+// object carries (the annotation and the status bags) and the generated
+// recall walks the twin twice (Carrier.Next): it puts each bag back at the
+// struct its path names (Carrier.Bag), restores what each TwinKey entry says
+// where the version still shows the zero it showed (Restore), and
+// Carrier.Done removes the annotation from the twin. A bag below a struct
+// the twin does not hold (the client set it to null but kept the bags) is
+// kept, in a struct made for it. A TwinKey entry whose path names no place
+// of the object is dropped with its place, like a bag; one at a place that
+// names a property without an entry there is an error.
 // The paths are built in the generated code: field names joined by dots
 // ("spec.birthDate", "." for the object itself), list elements by index
 // ("status.conditions[2]") or by their list-map keys

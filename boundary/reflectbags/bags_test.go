@@ -137,10 +137,10 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(before, src); diff != "" {
-		t.Errorf("StashBags modified its source (-before +after):\n%s", diff)
+		t.Errorf("Stash modified its source (-before +after):\n%s", diff)
 	}
 	if _, ok := src.Annotations[boundary.Annotation]; ok {
-		t.Error("StashBags modified the shared annotations map")
+		t.Error("Stash modified the shared annotations map")
 	}
 	wantAnnotation := `{".":{"Top":1},"spec":{"Middle":"Theodore"},"spec.owner":{"Since":1928},"spec.owner.inner":{"Deep":true},` +
 		`"spec.parts[0]":{"Color":"red"},"spec.parts[2]":{"Color":"blue"},` +
@@ -177,7 +177,7 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 		t.Errorf("recalled object (-want +got):\n%s", diff)
 	}
 	if _, ok := read.Annotations[boundary.Annotation]; !ok {
-		t.Error("RecallBags modified its source's annotations")
+		t.Error("Recall modified its source's annotations")
 	}
 }
 
@@ -241,7 +241,7 @@ func TestKeyedBagsFollowTheirElements(t *testing.T) {
 	t.Run("duplicate keys", func(t *testing.T) { duplicated(t, fullGadget()) })
 	t.Run("duplicate keys, no bags in map values", func(t *testing.T) {
 		// Without map values every bag can be set in place (the faster of
-		// RecallBags' two ways), which must refuse duplicates too.
+		// Recall' two ways), which must refuse duplicates too.
 		src := fullGadget()
 		src.Spec.Zones, src.Spec.Spares = nil, nil
 		duplicated(t, src)
@@ -363,7 +363,7 @@ func TestRecallRejectsBadAnnotations(t *testing.T) {
 }
 
 // An API version without a status field for its bags cannot carry status
-// bags: StashBags says so rather than dropping them.
+// bags: Stash says so rather than dropping them.
 func TestStashWithoutAStatusFieldFails(t *testing.T) {
 	type bare struct {
 		metav1.TypeMeta   `json:",inline"`

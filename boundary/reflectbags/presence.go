@@ -228,7 +228,7 @@ func (f *presenceField) apiZero(v reflect.Value) bool {
 
 // presenceWalker walks a storage twin and an object of its API version
 // side by side, visiting each pair of structs whose plan has presence
-// fields with its path (as StashBags names the bag of the twin's struct),
+// fields with its path (as Stash names the bag of the twin's struct),
 // to do what its mode says there.
 type presenceWalker struct {
 	mode  int
@@ -479,7 +479,7 @@ func withTwinEntries(annotated, status propertybag.Bags, entries map[string]stri
 }
 
 // takeTwinEntries removes the twinKey entries from bags (private maps of
-// RecallBags) and returns them by path, each decoded.
+// Recall) and returns them by path, each decoded.
 func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessage, error) {
 	var out map[string]map[string]json.RawMessage
 	for path, bag := range bags {

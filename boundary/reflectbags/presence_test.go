@@ -299,10 +299,10 @@ func TestPresenceNeedsObjectPointers(t *testing.T) {
 	// panic.
 	for _, twin := range []any{valveStorage{}, nil, (*valveStorage)(nil), &[]int{}} {
 		if err := reflectbags.Stash(&valve{}, twin); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
-			t.Errorf("StashBags from %T: %v", twin, err)
+			t.Errorf("Stash from %T: %v", twin, err)
 		}
 		if err := reflectbags.Recall(twin, &valve{}); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
-			t.Errorf("RecallBags into %T: %v", twin, err)
+			t.Errorf("Recall into %T: %v", twin, err)
 		}
 	}
 }
@@ -323,15 +323,15 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 		t.Errorf("status bags %v, want none", api.Status.PropertyBags)
 	}
 	if twin.Spec.PropertyBag[boundary.TwinKey] == "" {
-		t.Error("StashBags changed its source's bag")
+		t.Error("Stash changed its source's bag")
 	}
 }
 
 // An update through an API version whose plain values cannot show what the
 // storage twin holds: replicas is required there (an absent one shows as
-// 0), paused is omitempty (an explicit false shows as absent). StashBags
+// 0), paused is omitempty (an explicit false shows as absent). Stash
 // keeps what the twin held under TwinKey, next to the values the version
-// has no field for, and RecallBags restores it where the value comes back
+// has no field for, and Recall restores it where the value comes back
 // as it was shown.
 func ExampleStash() {
 	twin := &valveStorage{Spec: valveStorageSpec{
@@ -339,14 +339,14 @@ func ExampleStash() {
 		Paused:      to(false),
 		Limits:      &limitsStorage{CPU: to[int64](2)},
 	}, Status: valveStorageStatus{Ready: to(true)}}
-	api, err := toValve(twin) // the generated copy, which calls StashBags
+	api, err := toValve(twin) // the generated copy, which calls Stash
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(api.Annotations[boundary.Annotation])
 
 	api.Spec.Limits.CPU = 4     // the client's change
-	back, err := fromValve(api) // the generated copy back, which calls RecallBags
+	back, err := fromValve(api) // the generated copy back, which calls Recall
 	if err != nil {
 		panic(err)
 	}
@@ -385,7 +385,7 @@ func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
 	}
 }
 
-// TestRecallLeavesItsSourceAlone: RecallBags, called directly as a hook
+// TestRecallLeavesItsSourceAlone: Recall, called directly as a hook
 // may, reads its source's bags (annotation and status) without changing
 // them, whatever it takes from them for the twin.
 func TestRecallLeavesItsSourceAlone(t *testing.T) {
@@ -404,7 +404,7 @@ func TestRecallLeavesItsSourceAlone(t *testing.T) {
 		t.Errorf("recalled limits %v, ready %v, status bag %v, spec bag %v", dst.Spec.Limits, dst.Status.Ready, dst.Status.PropertyBag, dst.Spec.PropertyBag)
 	}
 	if diff := cmp.Diff(before, api); diff != "" {
-		t.Errorf("RecallBags changed its source (-before +after):\n%s", diff)
+		t.Errorf("Recall changed its source (-before +after):\n%s", diff)
 	}
 }
 

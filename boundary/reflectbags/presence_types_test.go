@@ -115,7 +115,7 @@ func TestShadowedEmbeddedField(t *testing.T) {
 	}
 }
 
-// FuzzRecallTwinEntries: whatever the annotation, RecallBags neither
+// FuzzRecallTwinEntries: whatever the annotation, Recall neither
 // panics nor hangs, leaves dst as it was when it fails, and sets no value a
 // client could not have set through the API version.
 func FuzzRecallTwinEntries(f *testing.F) {
@@ -141,7 +141,7 @@ func FuzzRecallTwinEntries(f *testing.F) {
 		select {
 		case err = <-done:
 		case <-time.After(3 * time.Second):
-			t.Fatalf("RecallBags still running after 3s on %q", annotation)
+			t.Fatalf("Recall still running after 3s on %q", annotation)
 		}
 		if err != nil {
 			if diff := cmpDiff(before, dst); diff != "" {
@@ -288,7 +288,7 @@ func TestNoEntryForWhatTheTwinsJSONDropsToo(t *testing.T) {
 }
 
 // A pair of object types whose structs all sit at fixed places (no list or
-// map), which StashBags reaches through field offsets rather than a walk:
+// map), which Stash reaches through field offsets rather than a walk:
 // pointers on either side, a struct embedded inline in the API version.
 type dialStorage struct {
 	metav1.TypeMeta   `json:",inline"`
@@ -338,7 +338,7 @@ type dialInner struct {
 	Level int16 `json:"level,omitempty"`
 }
 
-// The quick ways of StashBags (structs at fixed places reached through
+// The quick ways of Stash (structs at fixed places reached through
 // offsets, fields tested from memory) find the same entries as the walk
 // that tests every field through reflect.
 func TestTwinEntriesAtFixedPlacesAsWalked(t *testing.T) {
@@ -498,7 +498,7 @@ type gaugeLevel32 struct {
 	} `json:"spec,omitempty"`
 }
 
-// StashBags writes an entry for an omitempty float exactly where the
+// Stash writes an entry for an omitempty float exactly where the
 // generated copy back (PtrIfNotZero) would not give what the twin holds: a
 // set value it turns into nil (0 and -0, which == 0), and not NaN, which
 // it keeps.

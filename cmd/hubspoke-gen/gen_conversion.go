@@ -368,20 +368,23 @@ func (a *assign) convert(sf, df *field) string {
 		fmt.Fprintf(&a.pre, "if err := %s; err != nil {\nreturn %s\n}\n", call, a.wrap(df))
 		return ""
 	case s.kind != refPointer && d.kind == refPointer: // a value made optional
+		// The rule (optionalityOf) says what becomes of the zero value; the
+		// transport's $twin entries follow the same rule.
 		elem := d.elem
+		o, byIsZero := optionalityOf(sf, df)
 		switch {
-		case s.kind == refObject:
+		case s.kind == refObject: // optAlwaysSet
 			return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, elem)))
 		case isScalar(s):
 			v := src
 			if !identical(s, elem) {
 				v = renderType(a.f, elem, a.dstPath) + "(" + src + ")"
 			}
-			if sf.omitEmpty {
+			if o == optNilOnZero {
 				return a.gr("PtrIfNotZero") + "(" + v + ")"
 			}
 			return a.f.q(pathPtr, "To") + "(" + v + ")"
-		case sf.omitEmpty && hasIsZero(s.typ):
+		case o == optNilOnZero && byIsZero:
 			// An external type that says when it is empty, in a field where
 			// empty means absent: what it calls zero becomes nil (a
 			// resource.Quantity of "0", which is what an absent quantity
@@ -392,7 +395,9 @@ func (a *assign) convert(sf, df *field) string {
 			return l
 		case types.Comparable(s.typ):
 			// An external struct: its zero value becomes nil, which is what
-			// its JSON (metav1.Time's null) reads back as.
+			// its JSON (metav1.Time's null) reads back as, or, for one whose
+			// zero JSON reads back as a value (optShownAsValue), what the
+			// client sends back is kept.
 			return a.gr("PtrIfNotZero") + "(" + src + ")"
 		default:
 			// The same for one that is not comparable (runtime.RawExtension).

@@ -66,7 +66,7 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 		}
 	}
 	p.Status = PersonStatus{Phase: ptr.Deref(src.Status.Phase, "")}
-	// A Date of {year: 0} shows as year 0 here, as absent; StashBags keeps
+	// A Date of {year: 0} shows as year 0 here, as absent; Stash keeps
 	// what the twin held (under "$twin" in the bag) so an update restores it.
 	return reflectbags.Stash(p, src)
 }
