@@ -40,8 +40,11 @@ type pairChild struct {
 	twin int
 	api  []int
 	keys []string // list-map keys declared on the twin's field
-	kind reflect.Kind
-	plan *pairPlan // of the structs the field holds
+	// kinds are the containers (reflect.Slice, reflect.Map) on the way
+	// from the field to its structs, outermost first: none for a struct
+	// field, [Map, Slice] for a map of lists of structs.
+	kinds []reflect.Kind
+	plan  *pairPlan // of the structs the field holds
 }
 
 var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
@@ -84,15 +87,12 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 		}
 		child := pairChild{name: name, twin: i, api: ai, keys: listMapKeys(f)}
 		te, ae := twinType, apiType
-		switch {
-		case te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice, te.Kind() == reflect.Map && ae.Kind() == reflect.Map:
-			child.kind = te.Kind()
-			if child.kind == reflect.Map && te.Key() != ae.Key() {
-				continue
-			}
+		for te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice || te.Kind() == reflect.Map && ae.Kind() == reflect.Map && te.Key() == ae.Key() {
+			child.kinds = append(child.kinds, te.Kind())
 			te, ae = te.Elem(), ae.Elem()
-		default:
-			child.kind = reflect.Struct
+		}
+		if te.Kind() == reflect.Map || ae.Kind() == reflect.Map {
+			continue // maps whose keys differ
 		}
 		for te.Kind() == reflect.Pointer {
 			te = te.Elem()
@@ -306,32 +306,64 @@ func (w *presenceWalker) pair(twin, api reflect.Value, p *pairPlan, depth int) e
 	for i := range p.below {
 		c := &p.below[i]
 		w.path = appendField(w.path[:n], c.name)
-		tv, av := twin.Field(c.twin), api.FieldByIndex(c.api)
-		var err error
-		switch c.kind {
-		case reflect.Struct:
-			err = w.structs(tv, av, c.plan, depth+1)
-		case reflect.Slice:
-			m := len(w.path)
-			for j := range min(tv.Len(), av.Len()) {
-				elem := tv.Index(j)
-				w.path = append(w.path[:m], '[')
-				if len(c.keys) > 0 {
-					w.path = appendKeys(w.path, elem, c.keys)
-				} else {
-					w.path = strconv.AppendInt(w.path, int64(j), 10)
-				}
-				w.path = append(w.path, ']')
-				if err = w.structs(elem, av.Index(j), c.plan, depth+1); err != nil {
-					break
-				}
-			}
-		case reflect.Map:
-			err = w.maps(tv, av, c.plan, depth+1)
-		}
-		if err != nil {
+		if err := w.containers(twin.Field(c.twin), api.FieldByIndex(c.api), c, 0, depth+1); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// containers walks the values of field c below the containers of its
+// level and deeper (see pairChild.kinds): list elements both sides hold,
+// by index or (at the field's own list) by their list-map keys, and map
+// values under the keys both hold.
+func (w *presenceWalker) containers(tv, av reflect.Value, c *pairChild, level, depth int) error {
+	if depth > maxBagDepth {
+		return errTooDeep
+	}
+	if level == len(c.kinds) {
+		return w.structs(tv, av, c.plan, depth)
+	}
+	m := len(w.path)
+	defer func() { w.path = w.path[:m] }()
+	if c.kinds[level] == reflect.Slice {
+		for j := range min(tv.Len(), av.Len()) {
+			elem := tv.Index(j)
+			w.path = append(w.path[:m], '[')
+			if len(c.keys) > 0 && level == 0 {
+				w.path = appendKeys(w.path, elem, c.keys)
+			} else {
+				w.path = strconv.AppendInt(w.path, int64(j), 10)
+			}
+			w.path = append(w.path, ']')
+			if err := w.containers(elem, av.Index(j), c, level+1, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	twinElem := tv.Type().Elem()
+	for _, k := range sortedMapKeys(tv) {
+		a := av.MapIndex(k)
+		if !a.IsValid() {
+			continue
+		}
+		w.path = append(w.path[:m], '[')
+		w.path = appendKeyValue(w.path, k)
+		w.path = append(w.path, ']')
+		t := tv.MapIndex(k)
+		if !w.write || twinElem.Kind() == reflect.Pointer {
+			if err := w.containers(t, a, c, level+1, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		cp := reflect.New(twinElem).Elem()
+		cp.Set(t)
+		if err := w.containers(cp, a, c, level+1, depth+1); err != nil {
+			return err
+		}
+		tv.SetMapIndex(k, cp)
 	}
 	return nil
 }
@@ -351,35 +383,6 @@ func (w *presenceWalker) structs(tv, av reflect.Value, p *pairPlan, depth int) e
 		av = av.Elem()
 	}
 	return w.pair(tv, av, p, depth)
-}
-
-// maps walks the values of two maps under the keys both hold.
-func (w *presenceWalker) maps(tv, av reflect.Value, p *pairPlan, depth int) error {
-	m := len(w.path)
-	twinElem := tv.Type().Elem()
-	for _, k := range sortedMapKeys(tv) {
-		a := av.MapIndex(k)
-		if !a.IsValid() {
-			continue
-		}
-		w.path = append(w.path[:m], '[')
-		w.path = appendKeyValue(w.path, k)
-		w.path = append(w.path, ']')
-		t := tv.MapIndex(k)
-		if !w.write || twinElem.Kind() == reflect.Pointer {
-			if err := w.structs(t, a, p, depth); err != nil {
-				return err
-			}
-			continue
-		}
-		c := reflect.New(twinElem).Elem()
-		c.Set(t)
-		if err := w.structs(c, a, p, depth); err != nil {
-			return err
-		}
-		tv.SetMapIndex(k, c)
-	}
-	return nil
 }
 
 // twinEntries returns, by path, the twinKey entries that src, a storage
@@ -611,7 +614,7 @@ func (p *pairPlan) at(path string) *pairPlan {
 		}
 		c := &p.below[i]
 		p = c.plan
-		if c.kind != reflect.Struct {
+		for range c.kinds {
 			n := bracketEnd(rest)
 			if n < 0 {
 				return nil
