@@ -36,7 +36,7 @@ import (
 // in a struct behind a pointer (Owner), in list elements (Parts) and in map
 // values (Zones). The API versions v1 and v2 carry the bags of
 // their storage twins as generated code does (reflectbags.Stash and
-// RecallBags; status bags in Status.PropertyBags), so that an update through
+// reflectbags.Recall; status bags in Status.PropertyBags), so that an update through
 // either loses nothing. Switchable bugs (withBug) break the chain in the
 // ways the kit must catch.
 

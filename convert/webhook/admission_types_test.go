@@ -208,7 +208,7 @@ type widgetV2Status struct {
 type widgetV2 struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              widgetHubSpec  `json:"spec"` // its bag stays empty: RecallBags fills it
+	Spec              widgetHubSpec  `json:"spec"` // its bag stays empty: Recall fills it
 	Status            widgetV2Status `json:"status,omitempty"`
 }
 
