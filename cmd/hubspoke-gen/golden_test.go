@@ -213,6 +213,9 @@ func TestFixturesConvert(t *testing.T) {
 		byCount[n] = append(byCount[n], "./"+c.name+"/...")
 	}
 	goCmd(t, nil, "test", "-count=1", "./person/...")
+	// The emitted bag transport against the reflection path, on the cases
+	// whose shapes matter to it (transportdiff/transport_test.go).
+	goCmd(t, nil, "test", "-count=1", "./transportdiff/...")
 	for _, n := range slices.Sorted(maps.Keys(byCount)) {
 		goCmd(t, []string{"HUBSPOKE_CASES=" + n}, append([]string{"test", "-count=1"}, byCount[n]...)...)
 	}
