@@ -258,6 +258,7 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 	hostType := func(r *typeRef) string { return renderType(f, r, t.s.hostPath) }
 	switch tr.kind {
 	case refObject:
+		path = tidy(path)
 		addr := "&" + x
 		if inner, ok := strings.CutPrefix(x, "(*"); ok && strings.HasSuffix(inner, ")") {
 			addr = strings.TrimSuffix(inner, ")")
@@ -282,7 +283,7 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 			// Bags below a struct the twin does not hold (the client set it
 			// to null but kept its bags): keep them, in a struct made for
 			// them, rather than drop them.
-			f.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, path, x, renderType(f, tr.elem, t.s.otherPath))
+			f.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
 		}
 		f.printf("if %s != nil {\n", x)
 		t.walk(deref, "(*"+x+")", ae, tr.elem, path, keys)
@@ -310,11 +311,47 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		f.printf("%s := %s[%s]\n", v, x, k)
 		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
 		t.walk(a2, v, ar.elem, tr.elem, p, nil)
-		if !t.stash && tr.elem.kind != refPointer {
-			f.printf("%s[%s] = %s\n", x, k, v)
+		if !t.stash {
+			f.printf("%s[%s] = %s\n", x, k, v) // a struct value, or a pointer the walk may have made
 		}
 		f.printf("}\n")
 	}
+}
+
+// tidy joins the string literals that follow one another in the Go
+// expression expr ("a" + "b" becomes "ab"), so that the paths the emitted
+// code builds read as one literal where they can.
+func tidy(expr string) string {
+	var b strings.Builder
+	for i := 0; i < len(expr); i++ {
+		if strings.HasPrefix(expr[i:], `" + "`) {
+			backslashes := 0
+			for j := i - 1; j >= 0 && expr[j] == '\\'; j-- {
+				backslashes++
+			}
+			if backslashes%2 == 0 && closesLiteral(expr[:i]) {
+				i += len(`" + "`) - 1
+				continue
+			}
+		}
+		b.WriteByte(expr[i])
+	}
+	return b.String()
+}
+
+// closesLiteral reports whether a quote after prefix would close a string
+// literal (prefix holds an odd number of unescaped quotes).
+func closesLiteral(prefix string) bool {
+	quotes := 0
+	for i := 0; i < len(prefix); i++ {
+		switch prefix[i] {
+		case '\\':
+			i++
+		case '"':
+			quotes++
+		}
+	}
+	return quotes%2 == 1
 }
 
 // keyedPath declares and returns a local holding the path of the list
@@ -347,10 +384,10 @@ func (t *transport) keyedPath(elem string, r *typeRef, path string, keys []strin
 	})
 	if r.kind == refPointer {
 		null := parts(func(string, *field) string { return `"null"` })
-		f.printf("%s := %s + \"[\" + %s + \"]\"\nif %s != nil {\n%s = %s + \"[\" + %s + \"]\"\n}\n", l, path, null, elem, l, path, keyed)
+		f.printf("%s := %s\nif %s != nil {\n%s = %s\n}\n", l, tidy(path+` + "[" + `+null+` + "]"`), elem, l, tidy(path+` + "[" + `+keyed+` + "]"`))
 		return l
 	}
-	f.printf("%s := %s + \"[\" + %s + \"]\"\n", l, path, keyed)
+	f.printf("%s := %s\n", l, tidy(path+` + "[" + `+keyed+` + "]"`))
 	return l
 }
 

@@ -167,3 +167,16 @@ func checkReadmeTable(t *testing.T) {
 		t.Errorf("README.md's optionality table differs from the rule's table; run go test -run TestOptionalityTable -update .\nwant:\n%s", want)
 	}
 }
+
+func TestTidyJoinsLiterals(t *testing.T) {
+	for in, want := range map[string]string{
+		`path + ".parts" + "[" + "name=" + boundary.Key(x) + "]"`: `path + ".parts[name=" + boundary.Key(x) + "]"`,
+		`"a\" + \"b" + "c"`:                                       `"a\" + \"bc"`,
+		`"a\\" + "b"`:                                             `"a\\b"`,
+		`f(" + ") + "x"`:                                          `f(" + ") + "x"`,
+	} {
+		if got := tidy(in); got != want {
+			t.Errorf("tidy(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -1013,7 +1013,7 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 			if a2 != nil && i3 < len(*a2) {
 				a4 = &(*a2)[i3]
 			}
-			if err := stashBagsOfMetricSpec(c, path+".metrics"+"["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
+			if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
 				return err
 			}
 		}
@@ -1071,7 +1071,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 			if a2 != nil && i3 < len(*a2) {
 				a4 = &(*a2)[i3]
 			}
-			if err := recallBagsOfMetricSpec(r, path+".metrics"+"["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
+			if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
 				return err
 			}
 		}
@@ -1377,7 +1377,7 @@ func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingR
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfHPAScalingPolicy(c, path+".policies"+"["+strconv.Itoa(i2)+"]", a3, &src.Policies[i2]); err != nil {
+			if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i2)+"]", a3, &src.Policies[i2]); err != nil {
 				return err
 			}
 		}
@@ -1398,7 +1398,7 @@ func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScaling
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfHPAScalingPolicy(r, path+".policies"+"["+strconv.Itoa(i2)+"]", a3, &dst.Policies[i2]); err != nil {
+			if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i2)+"]", a3, &dst.Policies[i2]); err != nil {
 				return err
 			}
 		}
@@ -1920,7 +1920,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfMetricStatus(c, path+".currentMetrics"+"["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
+			if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
 				return err
 			}
 		}
@@ -1935,7 +1935,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 			if a4 != nil && i5 < len(*a4) {
 				a6 = &(*a4)[i5]
 			}
-			p7 := path + ".conditions" + "[" + "type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
+			p7 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
 			if err := stashBagsOfHorizontalPodAutoscalerCondition(c, p7, a6, &src.Conditions[i5]); err != nil {
 				return err
 			}
@@ -1965,7 +1965,7 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfMetricStatus(r, path+".currentMetrics"+"["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
+			if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
 				return err
 			}
 		}
@@ -1980,7 +1980,7 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 			if a4 != nil && i5 < len(*a4) {
 				a6 = &(*a4)[i5]
 			}
-			p7 := path + ".conditions" + "[" + "type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
+			p7 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
 			if err := recallBagsOfHorizontalPodAutoscalerCondition(r, p7, a6, &dst.Conditions[i5]); err != nil {
 				return err
 			}

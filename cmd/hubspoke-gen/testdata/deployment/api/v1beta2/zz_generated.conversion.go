@@ -472,7 +472,7 @@ func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *Deployment
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".conditions" + "[" + "type=" + boundary.Key((*string)(src.Conditions[i2].Type)) + "]"
+			p4 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i2].Type)) + "]"
 			if err := stashBagsOfDeploymentCondition(c, p4, a3, &src.Conditions[i2]); err != nil {
 				return err
 			}
@@ -526,7 +526,7 @@ func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *Deploymen
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".conditions" + "[" + "type=" + boundary.Key((*string)(dst.Conditions[i2].Type)) + "]"
+			p4 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i2].Type)) + "]"
 			if err := recallBagsOfDeploymentCondition(r, p4, a3, &dst.Conditions[i2]); err != nil {
 				return err
 			}

@@ -472,7 +472,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			if err := stashBagsOfIngressTLS(c, path+".tls"+"["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
+			if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
 				return err
 			}
 		}
@@ -487,7 +487,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 			if a6 != nil && i7 < len(*a6) {
 				a8 = &(*a6)[i7]
 			}
-			if err := stashBagsOfIngressRule(c, path+".rules"+"["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
+			if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
 				return err
 			}
 		}
@@ -526,7 +526,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			if err := recallBagsOfIngressTLS(r, path+".tls"+"["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
+			if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
 				return err
 			}
 		}
@@ -541,7 +541,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 			if a6 != nil && i7 < len(*a6) {
 				a8 = &(*a6)[i7]
 			}
-			if err := recallBagsOfIngressRule(r, path+".rules"+"["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
+			if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
 				return err
 			}
 		}
@@ -647,7 +647,7 @@ func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIn
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfHTTPIngressPath(c, path+".paths"+"["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
+			if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
 				return err
 			}
 		}
@@ -668,7 +668,7 @@ func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPI
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfHTTPIngressPath(r, path+".paths"+"["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
+			if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
 				return err
 			}
 		}
@@ -935,7 +935,7 @@ func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *I
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress"+"["+strconv.Itoa(i2)+"]", a3, &src.Ingress[i2]); err != nil {
+			if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress["+strconv.Itoa(i2)+"]", a3, &src.Ingress[i2]); err != nil {
 				return err
 			}
 		}
@@ -956,7 +956,7 @@ func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress"+"["+strconv.Itoa(i2)+"]", a3, &dst.Ingress[i2]); err != nil {
+			if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress["+strconv.Itoa(i2)+"]", a3, &dst.Ingress[i2]); err != nil {
 				return err
 			}
 		}
@@ -989,7 +989,7 @@ func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfIngressPortStatus(c, path+".ports"+"["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
+			if err := stashBagsOfIngressPortStatus(c, path+".ports["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
 				return err
 			}
 		}
@@ -1022,7 +1022,7 @@ func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfIngressPortStatus(r, path+".ports"+"["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
+			if err := recallBagsOfIngressPortStatus(r, path+".ports["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
 				return err
 			}
 		}

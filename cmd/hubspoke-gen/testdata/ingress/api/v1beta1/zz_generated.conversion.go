@@ -334,7 +334,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			if err := stashBagsOfIngressTLS(c, path+".tls"+"["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
+			if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
 				return err
 			}
 		}
@@ -349,7 +349,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 			if a6 != nil && i7 < len(*a6) {
 				a8 = &(*a6)[i7]
 			}
-			if err := stashBagsOfIngressRule(c, path+".rules"+"["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
+			if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
 				return err
 			}
 		}
@@ -388,7 +388,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			if err := recallBagsOfIngressTLS(r, path+".tls"+"["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
+			if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
 				return err
 			}
 		}
@@ -403,7 +403,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 			if a6 != nil && i7 < len(*a6) {
 				a8 = &(*a6)[i7]
 			}
-			if err := recallBagsOfIngressRule(r, path+".rules"+"["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
+			if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
 				return err
 			}
 		}
@@ -509,7 +509,7 @@ func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIn
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfHTTPIngressPath(c, path+".paths"+"["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
+			if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
 				return err
 			}
 		}
@@ -530,7 +530,7 @@ func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPI
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfHTTPIngressPath(r, path+".paths"+"["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
+			if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
 				return err
 			}
 		}

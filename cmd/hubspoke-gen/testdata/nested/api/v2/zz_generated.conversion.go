@@ -300,7 +300,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".parts" + "[" + "name=" + boundary.Key(src.Parts[i2].Name) + "]"
+			p4 := path + ".parts[name=" + boundary.Key(src.Parts[i2].Name) + "]"
 			if err := stashBagsOfPart(c, p4, a3, &src.Parts[i2]); err != nil {
 				return err
 			}
@@ -319,7 +319,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				}
 			}
 			v8 := src.Zones[k6]
-			if err := stashBagsOfZone(c, path+".zones"+"["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+			if err := stashBagsOfZone(c, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
 				return err
 			}
 		}
@@ -342,7 +342,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				if a11 != nil && i13 < len(*a11) {
 					a14 = &(*a11)[i13]
 				}
-				if err := stashBagsOfPart(c, path+".spares"+"["+boundary.Key(k10)+"]"+"["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+				if err := stashBagsOfPart(c, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
 					return err
 				}
 			}
@@ -363,7 +363,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				a18 = *a17
 			}
 			if src.Backups[i16] != nil {
-				if err := stashBagsOfPart(c, path+".backups"+"["+strconv.Itoa(i16)+"]", a18, src.Backups[i16]); err != nil {
+				if err := stashBagsOfPart(c, path+".backups["+strconv.Itoa(i16)+"]", a18, src.Backups[i16]); err != nil {
 					return err
 				}
 			}
@@ -401,7 +401,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".parts" + "[" + "name=" + boundary.Key(dst.Parts[i2].Name) + "]"
+			p4 := path + ".parts[name=" + boundary.Key(dst.Parts[i2].Name) + "]"
 			if err := recallBagsOfPart(r, p4, a3, &dst.Parts[i2]); err != nil {
 				return err
 			}
@@ -420,7 +420,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 				}
 			}
 			v8 := dst.Zones[k6]
-			if err := recallBagsOfZone(r, path+".zones"+"["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+			if err := recallBagsOfZone(r, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
 				return err
 			}
 			dst.Zones[k6] = v8
@@ -444,7 +444,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 				if a11 != nil && i13 < len(*a11) {
 					a14 = &(*a11)[i13]
 				}
-				if err := recallBagsOfPart(r, path+".spares"+"["+boundary.Key(k10)+"]"+"["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+				if err := recallBagsOfPart(r, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
 					return err
 				}
 			}
@@ -465,11 +465,11 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a17 != nil {
 				a18 = *a17
 			}
-			if dst.Backups[i16] == nil && r.Bag(path+".backups"+"["+strconv.Itoa(i16)+"]", nil) {
+			if dst.Backups[i16] == nil && r.Bag(path+".backups["+strconv.Itoa(i16)+"]", nil) {
 				dst.Backups[i16] = new(v2storage.Part)
 			}
 			if dst.Backups[i16] != nil {
-				if err := recallBagsOfPart(r, path+".backups"+"["+strconv.Itoa(i16)+"]", a18, dst.Backups[i16]); err != nil {
+				if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i16)+"]", a18, dst.Backups[i16]); err != nil {
 					return err
 				}
 			}

@@ -281,7 +281,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".ports" + "[" + "name=" + boundary.Key(src.Ports[i4].Name) + "]"
+			p6 := path + ".ports[name=" + boundary.Key(src.Ports[i4].Name) + "]"
 			if err := stashBagsOfPort(c, p6, a5, &src.Ports[i4]); err != nil {
 				return err
 			}
@@ -331,7 +331,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".ports" + "[" + "name=" + boundary.Key(dst.Ports[i4].Name) + "]"
+			p6 := path + ".ports[name=" + boundary.Key(dst.Ports[i4].Name) + "]"
 			if err := recallBagsOfPort(r, p6, a5, &dst.Ports[i4]); err != nil {
 				return err
 			}

@@ -280,7 +280,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a2 != nil && i3 < len(*a2) {
 				a4 = &(*a2)[i3]
 			}
-			p5 := path + ".ports" + "[" + "name=" + boundary.Key(src.Ports[i3].Name) + "]"
+			p5 := path + ".ports[name=" + boundary.Key(src.Ports[i3].Name) + "]"
 			if err := stashBagsOfPort(c, p5, a4, &src.Ports[i3]); err != nil {
 				return err
 			}
@@ -329,7 +329,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a2 != nil && i3 < len(*a2) {
 				a4 = &(*a2)[i3]
 			}
-			p5 := path + ".ports" + "[" + "name=" + boundary.Key(dst.Ports[i3].Name) + "]"
+			p5 := path + ".ports[name=" + boundary.Key(dst.Ports[i3].Name) + "]"
 			if err := recallBagsOfPort(r, p5, a4, &dst.Ports[i3]); err != nil {
 				return err
 			}

@@ -298,7 +298,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".contacts" + "[" + "kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
+			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
 			if err := stashBagsOfContact(c, p6, a5, &src.Contacts[i4]); err != nil {
 				return err
 			}
@@ -317,7 +317,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 				}
 			}
 			v10 := src.Accounts[k8]
-			if err := stashBagsOfAccount(c, path+".accounts"+"["+boundary.Key(k8)+"]", a9, &v10); err != nil {
+			if err := stashBagsOfAccount(c, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
 				return err
 			}
 		}
@@ -383,7 +383,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".contacts" + "[" + "kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
+			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
 			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
 				return err
 			}
@@ -402,7 +402,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 				}
 			}
 			v10 := dst.Accounts[k8]
-			if err := recallBagsOfAccount(r, path+".accounts"+"["+boundary.Key(k8)+"]", a9, &v10); err != nil {
+			if err := recallBagsOfAccount(r, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
 				return err
 			}
 			dst.Accounts[k8] = v10

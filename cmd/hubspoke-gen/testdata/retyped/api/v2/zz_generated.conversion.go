@@ -198,7 +198,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := stashBagsOfPort(c, path+".ports"+"["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
+			if err := stashBagsOfPort(c, path+".ports["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
 				return err
 			}
 		}
@@ -226,7 +226,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			if err := recallBagsOfPort(r, path+".ports"+"["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
+			if err := recallBagsOfPort(r, path+".ports["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
 				return err
 			}
 		}

@@ -197,7 +197,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".tags" + "[" + "name=" + boundary.Key(src.Tags[i2].Name) + "]"
+			p4 := path + ".tags[name=" + boundary.Key(src.Tags[i2].Name) + "]"
 			if err := stashBagsOfTag(c, p4, a3, &src.Tags[i2]); err != nil {
 				return err
 			}
@@ -226,7 +226,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".tags" + "[" + "name=" + boundary.Key(dst.Tags[i2].Name) + "]"
+			p4 := path + ".tags[name=" + boundary.Key(dst.Tags[i2].Name) + "]"
 			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
 				return err
 			}

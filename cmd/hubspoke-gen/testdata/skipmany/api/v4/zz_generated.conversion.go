@@ -204,7 +204,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".tags" + "[" + "key=" + boundary.Key(src.Tags[i2].Key) + "]"
+			p4 := path + ".tags[key=" + boundary.Key(src.Tags[i2].Key) + "]"
 			if err := stashBagsOfTag(c, p4, a3, &src.Tags[i2]); err != nil {
 				return err
 			}
@@ -238,7 +238,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a1 != nil && i2 < len(*a1) {
 				a3 = &(*a1)[i2]
 			}
-			p4 := path + ".tags" + "[" + "key=" + boundary.Key(dst.Tags[i2].Key) + "]"
+			p4 := path + ".tags[key=" + boundary.Key(dst.Tags[i2].Key) + "]"
 			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
 				return err
 			}

@@ -240,7 +240,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".contacts" + "[" + "kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
+			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
 			if err := stashBagsOfChannel(c, p6, a5, &src.Contacts[i4]); err != nil {
 				return err
 			}
@@ -287,7 +287,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			if a3 != nil && i4 < len(*a3) {
 				a5 = &(*a3)[i4]
 			}
-			p6 := path + ".contacts" + "[" + "kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
+			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
 			if err := recallBagsOfChannel(r, p6, a5, &dst.Contacts[i4]); err != nil {
 				return err
 			}
