@@ -3,12 +3,17 @@
 // nested (lists by keys and by index, maps of structs, maps of lists,
 // pointers to structs), kitchen (floats, quantities, times, durations, nested
 // slices) and optionality (required and omitempty values in spec, status,
-// list elements and nested structs).
+// list elements and nested structs), and enums, pdb (intstr, label
+// selectors, conditions) and ingress (keyed lists, struct values in status).
 package transportdiff
 
 import (
 	"testing"
 
+	enumsv1 "example.com/fixtures/enums/api/v1"
+	enumsv2 "example.com/fixtures/enums/api/v2"
+	ingressv1 "example.com/fixtures/ingress/api/v1"
+	ingressv1beta1 "example.com/fixtures/ingress/api/v1beta1"
 	kitchenv1 "example.com/fixtures/kitchen/api/v1"
 	kitchenv2 "example.com/fixtures/kitchen/api/v2"
 	nestedv1 "example.com/fixtures/nested/api/v1"
@@ -16,6 +21,8 @@ import (
 	optionalityv1 "example.com/fixtures/optionality/api/v1"
 	optionalityv2 "example.com/fixtures/optionality/api/v2"
 	optionalityv3 "example.com/fixtures/optionality/api/v3"
+	pdbv1 "example.com/fixtures/pdb/api/v1"
+	pdbv1beta1 "example.com/fixtures/pdb/api/v1beta1"
 )
 
 // TestTransportMatchesReflection: for random storage twins, the emitted
@@ -36,6 +43,12 @@ func TestTransportMatchesReflection(t *testing.T) {
 		pairOf("optionality/v1", (*optionalityv1.Widget).AssignProperties_From_Widget, (*optionalityv1.Widget).AssignProperties_To_Widget),
 		pairOf("optionality/v2", (*optionalityv2.Widget).AssignProperties_From_Widget, (*optionalityv2.Widget).AssignProperties_To_Widget),
 		pairOf("optionality/v3", (*optionalityv3.Widget).AssignProperties_From_Widget, (*optionalityv3.Widget).AssignProperties_To_Widget),
+		pairOf("enums/v1", (*enumsv1.Widget).AssignProperties_From_Widget, (*enumsv1.Widget).AssignProperties_To_Widget),
+		pairOf("enums/v2", (*enumsv2.Widget).AssignProperties_From_Widget, (*enumsv2.Widget).AssignProperties_To_Widget),
+		pairOf("pdb/v1", (*pdbv1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		pairOf("pdb/v1beta1", (*pdbv1beta1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1beta1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		pairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
+		pairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
 	} {
 		t.Run(p.name, func(t *testing.T) { checkTransport(t, p, n) })
 	}
