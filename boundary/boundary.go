@@ -234,6 +234,9 @@ func (s *Carrier) Bag(path string, bag *propertybag.PropertyBag) bool {
 		s.place(path, bag)
 		return true
 	}
+	if bag == nil {
+		return false
+	}
 	s.stash(path, *bag)
 	return true
 }
