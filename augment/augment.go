@@ -26,6 +26,15 @@
 // of the source, or hands the source on as a whole) does the generated copy
 // copy the bag instead, so that the hook sees the source's bag as it was.
 //
+// What a hook may keep of its source: anything, in its destination. Its
+// slices, maps and pointers into its memory (dst.Name = &src.Name) stay
+// valid after the conversion, because every object of a walk is allocated
+// for that walk and never reused (see convert.LinkTo); a later step may move
+// values out of the hook's destination, never out of what it points to in
+// the source. What it may not keep: anything of its source or destination
+// outside them (in a package variable, a cache, another goroutine), since
+// the caller owns the result and other conversions run at the same time.
+//
 // The hosting type is always the older of the two neighbours (the one that
 // imports the other), which is the same rule the generated methods follow,
 // so hooks never create import cycles.

@@ -32,12 +32,14 @@
 // and the code that panicked.
 //
 // The step of an API version to its storage twin also carries the property
-// bags (StashBags, RecallBags). Generated code copies the fields first,
-// then recalls the bags, then calls the hooks of the API version's types,
-// so a hook there sees the bags of its destination. They also carry, under
-// TwinKey, what the storage twin held where the API version's plain value
-// cannot show it (an absent required value, an explicit omitempty zero),
-// so that an update through any version changes neither.
+// bags, in code hubspoke-gen writes beside the field copies (see package
+// boundary; hand-written chains may use boundary/reflectbags). Generated
+// code copies the fields first, then recalls the bags, then calls the hooks
+// of the API version's types, so a hook there sees the bags of its
+// destination. They also carry, under boundary.TwinKey, what the storage
+// twin held where the API version's plain value cannot show it (an absent
+// required value, an explicit omitempty zero), so that an update through
+// any version changes neither.
 //
 // # At run time
 //

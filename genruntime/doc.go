@@ -66,8 +66,8 @@
 // Back from storage, ptr.Deref(p, zero) gives the zero value for nil, and
 // every choice round-trips losslessly through it. What a plain value cannot
 // show (an absent value behind a required field, an explicit zero behind an
-// omitempty one) travels in the bags instead: convert.StashBags keeps it
-// under convert.TwinKey, assuming the choices above.
+// omitempty one) travels in the bags instead: reflectbags.Stash keeps it
+// under boundary.TwinKey, assuming the choices above.
 //
 // # Enums
 //

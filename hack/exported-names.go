@@ -28,7 +28,7 @@ import (
 // packages are the library packages, as directories from the root.
 var packages = []string{
 	"propertybag", "genruntime", "augment", "compat", "hub",
-	"convert", "convert/webhook", "convert/convtest",
+	"convert", "convert/webhook", "convert/convtest", "boundary", "boundary/reflectbags",
 }
 
 func main() {

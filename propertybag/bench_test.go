@@ -290,7 +290,7 @@ func BenchmarkDeepCopy(b *testing.B) {
 }
 
 // BenchmarkBags writes and reads the bags of an object at an old API version
-// (what convert.StashBags and RecallBags do for its annotation) with
+// (what reflectbags.Stash and Recall do for its annotation) with
 // MarshalBags and UnmarshalBags, against encoding/json on the same map,
 // which writes each value as a string of JSON, the two in turn (see inTurn).
 func BenchmarkBags(b *testing.B) {

@@ -30,6 +30,7 @@ const (
 	pathRuntime     = "k8s.io/apimachinery/pkg/runtime"
 	pathMetaV1      = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	pathPtr         = "k8s.io/utils/ptr"
+	pathBoundary    = "github.com/hubspoke/hubspoke/boundary"
 )
 
 // namer gives every package the generated code may import one name, the
@@ -43,7 +44,7 @@ type namer struct {
 func newNamer() *namer {
 	n := &namer{byPath: map[string]string{}, byName: map[string]string{}}
 	for _, p := range [][2]string{
-		{"fmt", "fmt"}, {"maps", "maps"}, {"testing", "testing"},
+		{"fmt", "fmt"}, {"testing", "testing"}, {"strconv", "strconv"}, {pathBoundary, "boundary"},
 		{pathAugment, "augment"}, {pathCompat, "compat"}, {pathConvert, "convert"}, {pathConvtest, "convtest"},
 		{pathGenruntime, "genruntime"}, {pathPropertybag, "propertybag"},
 		{pathConversion, "conversion"}, {pathCRScheme, "scheme"},

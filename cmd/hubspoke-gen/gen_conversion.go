@@ -33,6 +33,9 @@ func conversionFile(names *namer, c *chain, v *version, storage bool) ([]byte, e
 		newAssign(f, s, p, true).write()
 		newAssign(f, s, p, false).write()
 	}
+	if s.twin {
+		writeTransport(f, s)
+	}
 	writeHookAssertions(f, s)
 	return f.bytes()
 }
@@ -197,13 +200,7 @@ func (a *assign) write() {
 		f.printf("%s", moves.String())
 	}
 	if a.s.twin && p.host.root {
-		if a.to {
-			f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
-			f.printf("if err := %s(dst, %s); err != nil {\nreturn err\n}\n", f.q(pathConvert, "RecallBags"), a.recv)
-		} else {
-			f.printf("// Keep what this version has no field for, so that an update through it loses nothing.\n")
-			f.printf("if err := %s(%s, src); err != nil {\nreturn err\n}\n", f.q(pathConvert, "StashBags"), a.recv)
-		}
+		a.rootTransport()
 	}
 	switch {
 	case a.to && p.hookTo:
@@ -399,20 +396,23 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 		fmt.Fprintf(&a.pre, "if err := %s; err != nil {\nreturn %s\n}\n", call, a.wrap(df))
 		return ""
 	case s.kind != refPointer && d.kind == refPointer: // a value made optional
+		// The rule (optionalityOf) says what becomes of the zero value; the
+		// transport's $twin entries follow the same rule.
 		elem := d.elem
+		o, byIsZero := optionalityOf(sf, df)
 		switch {
-		case s.kind == refObject:
+		case s.kind == refObject: // optAlwaysSet
 			return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, elem)))
 		case isScalar(s):
 			v := src
 			if !identical(s, elem) {
 				v = renderType(a.f, elem, a.dstPath) + "(" + src + ")"
 			}
-			if sf.omitEmpty {
+			if o == optNilOnZero {
 				return a.gr("PtrIfNotZero") + "(" + v + ")"
 			}
 			return a.f.q(pathPtr, "To") + "(" + v + ")"
-		case sf.omitEmpty && hasIsZero(s.typ):
+		case o == optNilOnZero && byIsZero:
 			// An external type that says when it is empty, in a field where
 			// empty means absent: what it calls zero becomes nil (a
 			// resource.Quantity of "0", which is what an absent quantity
@@ -423,7 +423,9 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 			return l
 		case types.Comparable(s.typ):
 			// An external struct: its zero value becomes nil, which is what
-			// its JSON (metav1.Time's null) reads back as.
+			// its JSON (metav1.Time's null) reads back as, or, for one whose
+			// zero JSON reads back as a value (optShownAsValue), what the
+			// client sends back is kept.
 			return a.gr("PtrIfNotZero") + "(" + src + ")"
 		default:
 			// The same for one that is not comparable (runtime.RawExtension).

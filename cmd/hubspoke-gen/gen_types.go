@@ -103,7 +103,7 @@ func renderType(f *file, r *typeRef, local string) string {
 
 // twinTag returns the struct tag of a storage twin's field: the API
 // version's tag, with omitempty for optional values and the list-map keys
-// in the hubspoke key (see convert.StashBags). Slices and maps keep their
+// in the hubspoke key (see package boundary). Slices and maps keep their
 // json options, since JSON tells nil and empty apart without omitempty.
 func twinTag(fl *field) string {
 	var parts []string

@@ -654,7 +654,7 @@ func isBasicUnderlying(t types.Type) bool {
 
 // checkStatus checks that the status of every kind carries the status bags:
 // values of other versions inside status travel in the status itself (see
-// convert.StashBags), in a field of type propertybag.Bags.
+// reflectbags.Stash), in a field of type propertybag.Bags.
 func (bb *versionBuilder) checkStatus() {
 	v := bb.v
 	for _, kind := range v.kinds {
@@ -677,7 +677,7 @@ func (bb *versionBuilder) checkStatus() {
 			}
 			if !has {
 				bb.errs.addf(fmt.Sprintf("%s %s", v.name, status.name),
-					"the status of %s needs a field for the status values of other versions (see convert.StashBags); add\n\n"+
+					"the status of %s needs a field for the status values of other versions (see package boundary); add\n\n"+
 						"\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n", kind)
 			}
 		}

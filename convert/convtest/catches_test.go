@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/convtest"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -860,7 +861,7 @@ func TestRoundTripCatchesLostNestedBag(t *testing.T) {
 		"hubspoke.dev/property-bags",
 	)
 	w := f.Counterexample.(*WidgetV1)
-	bags, err := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+	bags, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation])
 	if err != nil {
 		t.Fatal(err)
 	}

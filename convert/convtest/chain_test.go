@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -34,8 +35,8 @@ import (
 // which v1storage keeps in its property bags: at the top of spec and status,
 // in a struct behind a pointer (Owner), in list elements (Parts) and in map
 // values (Zones). The API versions v1 and v2 carry the bags of
-// their storage twins as generated code does (convert.StashBags and
-// RecallBags; status bags in Status.PropertyBags), so that an update through
+// their storage twins as generated code does (reflectbags.Stash and
+// reflectbags.Recall; status bags in Status.PropertyBags), so that an update through
 // either loses nothing. Switchable bugs (withBug) break the chain in the
 // ways the kit must catch.
 
@@ -467,7 +468,7 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 	if activeBug() == bugLosesNestedBag {
 		// The bug: the bags come back before the owner, the parts and the
 		// zones are copied, so theirs have no place to go and are dropped.
-		if err := convert.RecallBags(dst, w); err != nil {
+		if err := reflectbags.Recall(dst, w); err != nil {
 			return err
 		}
 	}
@@ -492,11 +493,11 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 		// The bug: the status bags are not recalled.
 		withoutStatus := *w
 		withoutStatus.Status.PropertyBags = nil
-		if err := convert.RecallBags(dst, &withoutStatus); err != nil {
+		if err := reflectbags.Recall(dst, &withoutStatus); err != nil {
 			return err
 		}
 	default:
-		if err := convert.RecallBags(dst, w); err != nil {
+		if err := reflectbags.Recall(dst, w); err != nil {
 			return err
 		}
 	}
@@ -526,7 +527,7 @@ func (w *WidgetV1) assignFrom(src *WidgetV1Storage) error {
 		}
 	}
 	w.Status = WidgetV1Status{Ready: deref(src.Status.Ready), Message: src.Status.Message}
-	if err := convert.StashBags(w, src); err != nil {
+	if err := reflectbags.Stash(w, src); err != nil {
 		return err
 	}
 	return nil
@@ -682,7 +683,7 @@ func (w *WidgetV2) assignTo(dst *WidgetV2Storage) error {
 	if seen := w.Status.LastSeen; seen != nil && !seen.IsZero() {
 		dst.Status.LastSeen = ptr(seen.UnixNano())
 	}
-	if err := convert.RecallBags(dst, w); err != nil {
+	if err := reflectbags.Recall(dst, w); err != nil {
 		return err
 	}
 	return nil
@@ -714,7 +715,7 @@ func (w *WidgetV2) assignFrom(src *WidgetV2Storage) error {
 	if src.Status.LastSeen != nil {
 		w.Status.LastSeen = &Instant{time.Unix(0, *src.Status.LastSeen).UTC()}
 	}
-	if err := convert.StashBags(w, src); err != nil {
+	if err := reflectbags.Stash(w, src); err != nil {
 		return err
 	}
 	return nil

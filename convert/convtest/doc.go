@@ -43,7 +43,7 @@
 // objects of the API versions converted to the hub, with entries under
 // names no version uses added to some of their property bags at every
 // depth (nested structs, pointers, list elements, map values), so every
-// bag of the storage twin must travel with X (see convert.StashBags). The
+// bag of the storage twin must travel with X (see package boundary). The
 // same checks of sources, shared memory and stable JSON apply.
 //
 // Reliability: for every ordered pair of versions, random objects of the
@@ -127,7 +127,7 @@
 //     requested one (for an API version, of another API version, through a
 //     hub in whose bags other versions left values at every depth), plus
 //     entries under names no version uses ("x-convtest-…"), which must pass
-//     through unchanged (for API versions, in the convert.BagsAnnotation
+//     through unchanged (for API versions, in the boundary.Annotation
 //     annotation and the propertybag.Bags field of the status);
 //   - about one object in twelve is spec-less: metadata only, everything
 //     else zero, as the API server sometimes sends.

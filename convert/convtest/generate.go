@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
@@ -625,7 +626,7 @@ func addUnknown(bag propertybag.PropertyBag, r *rand.Rand) {
 
 // addCarried adds entries (under unused names) to the bag named part
 // ("spec" or "status") that obj, an object of an API version, carries for
-// its storage twin: the "spec" bag in its convert.BagsAnnotation
+// its storage twin: the "spec" bag in its boundary.Annotation
 // annotation, the "status" bag in the propertybag.Bags field of its status.
 // Generated code recalls them into the twin and stashes them again on the
 // way back (the generator checks that the twin has a bag there). An
@@ -650,20 +651,20 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 	}
 	annotations := meta.GetAnnotations()
 	bags := propertybag.Bags{}
-	if text, ok := annotations[convert.BagsAnnotation]; ok {
+	if text, ok := annotations[boundary.Annotation]; ok {
 		var err error
 		if bags, err = propertybag.UnmarshalBags(text); err != nil {
 			return
 		}
 	}
 	bags[part] = mergeBags(bags[part], entries)
-	text, err := propertybag.MarshalBags(bags) // as convert.StashBags writes it
+	text, err := propertybag.MarshalBags(bags) // as reflectbags.Stash writes it
 	if err != nil {
 		return
 	}
 	fresh := make(map[string]string, len(annotations)+1)
 	maps.Copy(fresh, annotations)
-	fresh[convert.BagsAnnotation] = text
+	fresh[boundary.Annotation] = text
 	meta.SetAnnotations(fresh)
 }
 
@@ -697,7 +698,7 @@ func statusBagsField(obj reflect.Value) reflect.Value {
 
 // hasBagAt reports whether the object type t (a pointer to a struct) has a
 // property bag right in its field with JSON name part ("spec", "status"):
-// where convert.StashBags finds the bag it names part.
+// where reflectbags.Stash finds the bag it names part.
 func hasBagAt(t reflect.Type, part string) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert/convtest"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
@@ -187,7 +187,7 @@ func bagKind(path string) string {
 // no bags of their own, carry the bags of their storage twins at every
 // depth, as conversions fill them (values only other versions have, in
 // nested structs, list elements and map values) and with entries under
-// unused names, in convert.BagsAnnotation (spec) and in the status's Bags
+// unused names, in boundary.Annotation (spec) and in the status's Bags
 // field (status); objects built at random, rather than converted, carry
 // entries under unused names at the top.
 func TestAPIVersionBags(t *testing.T) {
@@ -206,7 +206,7 @@ func TestAPIVersionBags(t *testing.T) {
 				inStatus = w.Status.PropertyBags
 			}
 			annotated := propertybag.Bags{}
-			if text, ok := obj.GetAnnotations()[convert.BagsAnnotation]; ok {
+			if text, ok := obj.GetAnnotations()[boundary.Annotation]; ok {
 				var err error
 				if annotated, err = propertybag.UnmarshalBags(text); err != nil {
 					t.Fatalf("%v: annotation %q: %v", s, text, err)
@@ -259,7 +259,7 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 	g := newGenerator(t)
 	params := gopter.DefaultTestParametersWithSeed(5)
 	noBags := prop.ForAll(func(s *convtest.Sample) bool {
-		text, ok := s.Object.(*WidgetV1).Annotations[convert.BagsAnnotation]
+		text, ok := s.Object.(*WidgetV1).Annotations[boundary.Annotation]
 		return !ok || json.Valid([]byte(text)) && !strings.Contains(text, "x-convtest-")
 	}, g.Gen("v1"))
 	result := noBags.Check(params)
@@ -267,7 +267,7 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 		t.Fatal("no annotation bags in 100 objects")
 	}
 	w := result.Args[0].Arg.(*convtest.Sample).Object.(*WidgetV1)
-	if text := w.Annotations[convert.BagsAnnotation]; !json.Valid([]byte(text)) {
+	if text := w.Annotations[boundary.Annotation]; !json.Valid([]byte(text)) {
 		t.Errorf("the shrinker cut the annotation to %q", text)
 	}
 
@@ -275,7 +275,7 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 	// built at random (not converted) that fails for a composite unknown
 	// value in its annotation shrinks to one bag holding that value only.
 	composite := func(s *convtest.Sample) int {
-		bags, _ := propertybag.UnmarshalBags(s.Object.(*WidgetV1).Annotations[convert.BagsAnnotation])
+		bags, _ := propertybag.UnmarshalBags(s.Object.(*WidgetV1).Annotations[boundary.Annotation])
 		n := 0
 		for _, bag := range bags {
 			for name, value := range bag {
@@ -295,16 +295,16 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 			continue
 		}
 		orig := result.Args[0].OrigArg.(*convtest.Sample).Object.(*WidgetV1)
-		bags, _ := propertybag.UnmarshalBags(orig.Annotations[convert.BagsAnnotation])
+		bags, _ := propertybag.UnmarshalBags(orig.Annotations[boundary.Annotation])
 		if len(bags["spec"]) < 2 {
 			continue // nothing to take out
 		}
 		tried++
 		w = result.Args[0].Arg.(*convtest.Sample).Object.(*WidgetV1)
-		bags, err := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+		bags, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation])
 		if err != nil || len(bags) != 1 || len(bags["spec"]) != 1 {
 			t.Errorf("seed %d: the annotation %q shrank to %q, want one bag with one value (%v)",
-				seed, orig.Annotations[convert.BagsAnnotation], w.Annotations[convert.BagsAnnotation], err)
+				seed, orig.Annotations[boundary.Annotation], w.Annotations[boundary.Annotation], err)
 		}
 	}
 	if tried == 0 {
@@ -316,7 +316,7 @@ func TestShrinkerKeepsBagsWhole(t *testing.T) {
 	// way and to the bags the object carries go one by one.
 	unknowns := func(s *convtest.Sample) int {
 		w := s.Object.(*WidgetV1)
-		bags, _ := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+		bags, _ := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation])
 		n := 0
 		for _, b := range []propertybag.Bags{bags, w.Status.PropertyBags} {
 			for _, bag := range b {
@@ -351,7 +351,7 @@ func TestShrinkerKeepsBagsPlaced(t *testing.T) {
 	params := gopter.DefaultTestParametersWithSeed(5)
 	params.MinSuccessfulTests = 2000
 	placed := func(w *WidgetV1) string {
-		text, ok := w.Annotations[convert.BagsAnnotation]
+		text, ok := w.Annotations[boundary.Annotation]
 		if !ok {
 			return ""
 		}
@@ -394,7 +394,7 @@ func TestShrinkerKeepsBagsPlaced(t *testing.T) {
 		if p := placed(w); p != "" {
 			orphans = append(orphans, p)
 		}
-		return !strings.Contains(w.Annotations[convert.BagsAnnotation], `"spec.parts[1]"`)
+		return !strings.Contains(w.Annotations[boundary.Annotation], `"spec.parts[1]"`)
 	}, g.Gen("v1"))
 	result := nested.Check(params)
 	if result.Passed() {

@@ -9,7 +9,7 @@ import (
 )
 
 // Lists with list-map keys: a storage version declares them with the
-// struct tag `hubspoke:"listMapKey=a,listMapKey=b"` (see convert.StashBags),
+// struct tag `hubspoke:"listMapKey=a,listMapKey=b"` (see package boundary),
 // and the API version whose twin it is declares the same list with
 // +listType=map, so the API server never lets two elements share their
 // keys. The kit generates such lists with distinct keys, learning the keys

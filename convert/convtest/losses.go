@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -104,10 +104,10 @@ func jsonTree(obj runtime.Object) (map[string]any, error) {
 	delete(tree, "kind")
 	if meta, ok := tree["metadata"].(map[string]any); ok {
 		if annotations, ok := meta["annotations"].(map[string]any); ok {
-			if text, ok := annotations[convert.BagsAnnotation].(string); ok {
+			if text, ok := annotations[boundary.Annotation].(string); ok {
 				var bags any
 				if decodeNumbers([]byte(text), &bags) == nil {
-					annotations[convert.BagsAnnotation] = bags
+					annotations[boundary.Annotation] = bags
 				}
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -252,7 +252,7 @@ func proposeEdits(root reflect.Value, cfg *config) []edit {
 				}
 			}
 			for _, k := range keys {
-				if k.Kind() == reflect.String && k.String() == convert.BagsAnnotation {
+				if k.Kind() == reflect.String && k.String() == boundary.Annotation {
 					// JSON that conversions parse: never cut it, but
 					// remove its bags and their values one by one.
 					for _, op := range shrinkBagsText(k, v.MapIndex(k).String()) {
@@ -339,7 +339,7 @@ func shorterStrings(s string) []string {
 	return out
 }
 
-// shrinkBagsText proposes, for the bags text (see convert.BagsAnnotation)
+// shrinkBagsText proposes, for the bags text (see boundary.Annotation)
 // at key k of a map of strings, the text without one of its bags or, in a
 // bag with several values, without one of them. Text that does not parse
 // is left alone (removing it whole is proposed with the map's other keys).

@@ -19,7 +19,7 @@ import (
 // once encoded and decoded in turn, as the API server stores it (floats
 // within the tolerance; nil and empty slices and maps differ where their
 // JSON does). Every value that only other versions have fields for must
-// survive the trip, in the bags the version carries (see convert.StashBags).
+// survive the trip, in the bags the version carries (see package boundary).
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/hub"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -594,7 +594,7 @@ func findInBags(tree map[string]any, x reflect.Value, tol float64) string {
 		switch x := t.(type) {
 		case map[string]any:
 			for _, k := range sortedStrings(x) {
-				bag := inBag || k == "$propertyBag" || k == "$propertyBags" || k == convert.BagsAnnotation
+				bag := inBag || k == "$propertyBag" || k == "$propertyBags" || k == boundary.Annotation
 				if !walk(x[k], treePath(path, k), bag) {
 					return false
 				}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	admissionv1 "k8s.io/api/admission/v1"
@@ -266,24 +267,24 @@ func (v *validator) decode(raw runtime.RawExtension, gvk schema.GroupVersionKind
 	return obj, nil
 }
 
-var annotationPath = field.NewPath("metadata", "annotations").Key(convert.BagsAnnotation)
+var annotationPath = field.NewPath("metadata", "annotations").Key(boundary.Annotation)
 
 // conversionError describes why obj does not convert to the hub. When the
 // object converts without its property-bags annotation, the annotation is
 // at fault and the error is on it.
 func (v *validator) conversionError(obj client.Object, err error) *field.Error {
-	if text, ok := obj.GetAnnotations()[convert.BagsAnnotation]; ok {
+	if text, ok := obj.GetAnnotations()[boundary.Annotation]; ok {
 		trial := obj.DeepCopyObject().(client.Object)
 		annotations := map[string]string{}
 		for k, a := range trial.GetAnnotations() {
-			if k != convert.BagsAnnotation {
+			if k != boundary.Annotation {
 				annotations[k] = a
 			}
 		}
 		trial.SetAnnotations(annotations)
 		if _, trialErr := v.converter.ToVersion(trial, v.hub); trialErr == nil {
 			return field.Invalid(annotationPath, shorten(text),
-				fmt.Sprintf("the property bags in annotation %s do not convert to the hub version %s: %v", convert.BagsAnnotation, v.hub, err))
+				fmt.Sprintf("the property bags in annotation %s do not convert to the hub version %s: %v", boundary.Annotation, v.hub, err))
 		}
 	}
 	return objectError(fmt.Sprintf("the object does not convert to the hub version %s: %v", v.hub, err))
@@ -335,7 +336,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 		}
 		if written != v.hub && e.Field != "" && !hasField(v.schemas[written], e.Field) {
 			hint := fmt.Sprintf("%s has no field %s: the value comes from the other fields of %s or from the property bags it carries, in annotation %s or in status",
-				written, e.Field, written, convert.BagsAnnotation)
+				written, e.Field, written, boundary.Annotation)
 			if e.Detail == "" {
 				e.Detail = hint
 			} else {
@@ -409,11 +410,11 @@ func (v *validator) checkServed(hub, oldHub runtime.Object) field.ErrorList {
 		case overLimit:
 			errs = append(errs, &field.Error{Type: field.ErrorTypeTooLong, Field: annotationPath.String(), BadValue: field.OmitValueType{},
 				Detail: fmt.Sprintf("at %s the annotations would take %d bytes, over the API server's limit of %d, so the object could not be read at %s; annotation %s would take %d bytes%s",
-					version, size.total, apimachineryvalidation.TotalAnnotationSizeLimitB, version, convert.BagsAnnotation, len(size.bags), largest(size.bags))})
+					version, size.total, apimachineryvalidation.TotalAnnotationSizeLimitB, version, boundary.Annotation, len(size.bags), largest(size.bags))})
 		case overBudget:
 			errs = append(errs, &field.Error{Type: field.ErrorTypeTooLong, Field: annotationPath.String(), BadValue: field.OmitValueType{},
 				Detail: fmt.Sprintf("at %s annotation %s would take %d bytes, over the budget of %d%s",
-					version, convert.BagsAnnotation, len(size.bags), v.budget, largest(size.bags))})
+					version, boundary.Annotation, len(size.bags), v.budget, largest(size.bags))})
 		}
 	}
 	return errs
@@ -438,7 +439,7 @@ func (v *validator) measure(hub runtime.Object, version string) (annotationSize,
 	for k, a := range co.GetAnnotations() {
 		size.total += len(k) + len(a)
 	}
-	size.bags = co.GetAnnotations()[convert.BagsAnnotation]
+	size.bags = co.GetAnnotations()[boundary.Annotation]
 	return size, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -166,7 +167,7 @@ func withBags(obj runtime.Object, text string) runtime.Object {
 	for k, v := range o.GetAnnotations() {
 		a[k] = v
 	}
-	a[convert.BagsAnnotation] = text
+	a[boundary.Annotation] = text
 	o.SetAnnotations(a)
 	return obj
 }
@@ -176,7 +177,7 @@ func withBags(obj runtime.Object, text string) runtime.Object {
 func v1Bags(t *testing.T, set map[string]string) string {
 	t.Helper()
 	w := widgetAt(t, "v1").(*widgetV1)
-	bags, err := propertybag.UnmarshalBags(w.Annotations[convert.BagsAnnotation])
+	bags, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,12 +555,12 @@ func TestLargestEntriesAreMeasuredAsStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	annotation := at.(*widgetV1).Annotations[convert.BagsAnnotation]
+	annotation := at.(*widgetV1).Annotations[boundary.Annotation]
 	if !strings.Contains(annotation, `"Notes":"`+w.Spec.Notes+`"`) {
 		t.Fatalf("the annotation at v1 does not hold the notes as written: %.200s", annotation)
 	}
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v2", []string{bagsPath},
-		fmt.Sprintf("at v1 annotation %s would take %d bytes", convert.BagsAnnotation, len(annotation)),
+		fmt.Sprintf("at v1 annotation %s would take %d bytes", boundary.Annotation, len(annotation)),
 		fmt.Sprintf(`the largest entries: Notes in bag "spec" (%d bytes)`, len(`"Notes":""`)+1000))
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/propertybag"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -186,11 +187,11 @@ func (w *widgetV1) Link() convert.Link {
 	return convert.LinkTo(func(w *widgetV1, dst *widgetV1Storage) error {
 		dst.Spec = widgetV1StorageSpec{Name: w.Spec.Name}
 		dst.Status = widgetV1StorageStatus{Phase: w.Status.Phase}
-		return convert.RecallBags(dst, w)
+		return reflectbags.Recall(dst, w)
 	}, func(w *widgetV1, src *widgetV1Storage) error {
 		w.Spec.Name = src.Spec.Name
 		w.Status = widgetV1Status{Phase: src.Status.Phase}
-		return convert.StashBags(w, src)
+		return reflectbags.Stash(w, src)
 	})
 }
 func (w *widgetV1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h) }
@@ -207,7 +208,7 @@ type widgetV2Status struct {
 type widgetV2 struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              widgetHubSpec  `json:"spec"` // its bag stays empty: RecallBags fills it
+	Spec              widgetHubSpec  `json:"spec"` // its bag stays empty: Recall fills it
 	Status            widgetV2Status `json:"status,omitempty"`
 }
 
@@ -217,12 +218,12 @@ func (w *widgetV2) Link() convert.Link {
 		dst.Spec = w.Spec
 		dst.Spec.PropertyBag = nil
 		dst.Status = widgetHubStatus{Phase: w.Status.Phase, Load: w.Status.Load}
-		return convert.RecallBags(dst, w)
+		return reflectbags.Recall(dst, w)
 	}, func(w *widgetV2, src *widgetHub) error {
 		w.Spec = src.Spec
 		w.Spec.PropertyBag = nil
 		w.Status = widgetV2Status{Phase: src.Status.Phase, Load: src.Status.Load}
-		return convert.StashBags(w, src)
+		return reflectbags.Stash(w, src)
 	})
 }
 func (w *widgetV2) ConvertTo(h conversion.Hub) error   { return convert.ToHub(w, h) }

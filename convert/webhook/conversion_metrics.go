@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/go-logr/logr"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/prometheus/client_golang/prometheus"
 	apimachineryvalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -33,7 +33,7 @@ var (
 	}, []string{"resource", "from", "to"})
 	bagsAnnotationBytes = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "hubspoke_bags_annotation_bytes",
-		Help:    "Size of the property-bags annotation (" + convert.BagsAnnotation + ") of converted objects that carry one, by resource and version.",
+		Help:    "Size of the property-bags annotation (" + boundary.Annotation + ") of converted objects that carry one, by resource and version.",
 		Buckets: prometheus.ExponentialBuckets(64, 4, 8), // 64 B to 1 MiB
 	}, []string{"resource", "version"})
 )
@@ -113,14 +113,14 @@ func (o *observer) converted(p *pair, dst runtime.Object, d time.Duration) error
 // together within the API server's limit, which would otherwise refuse the
 // object with an error that does not say where the annotation comes from.
 func (o *observer) guard(p *pair, m metav1.Object, annotations map[string]string) error {
-	bags, ok := annotations[convert.BagsAnnotation]
+	bags, ok := annotations[boundary.Annotation]
 	if !ok {
 		return nil
 	}
 	p.bags.Observe(float64(len(bags)))
 	if len(bags) > o.bagsLimit {
 		return fmt.Errorf("hubspoke: converting %s %s from %s to %s: its property-bags annotation %s would be %d bytes, more than the limit of %d bytes (webhook.Options.ConversionBagsLimit; the API server allows %d for all annotations together): the values only other versions have fields for are too large for version %s",
-			o.resource, objectName(m), p.from, p.to, convert.BagsAnnotation, len(bags), o.bagsLimit, annotationsLimit, p.to)
+			o.resource, objectName(m), p.from, p.to, boundary.Annotation, len(bags), o.bagsLimit, annotationsLimit, p.to)
 	}
 	total := 0
 	for k, v := range annotations {
@@ -128,7 +128,7 @@ func (o *observer) guard(p *pair, m metav1.Object, annotations map[string]string
 	}
 	if total > annotationsLimit {
 		return fmt.Errorf("hubspoke: converting %s %s from %s to %s: its annotations would be %d bytes, more than the API server's limit of %d, of which the property-bags annotation %s is %d bytes",
-			o.resource, objectName(m), p.from, p.to, total, annotationsLimit, convert.BagsAnnotation, len(bags))
+			o.resource, objectName(m), p.from, p.to, total, annotationsLimit, boundary.Annotation, len(bags))
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	dto "github.com/prometheus/client_model/go"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -136,8 +136,8 @@ func TestConversionMetrics(t *testing.T) {
 	}
 
 	bad := widgetAt(t, "v1")
-	bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
-	if msg := failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad)); !strings.Contains(msg, convert.BagsAnnotation) {
+	bad.(metav1.Object).SetAnnotations(map[string]string{boundary.Annotation: "{not json"})
+	if msg := failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad)); !strings.Contains(msg, boundary.Annotation) {
 		t.Errorf("malformed annotation: %q", msg)
 	}
 	if got := metricValue(t, "hubspoke_conversion_failures_total", failed) - failed0; got != 1 {
@@ -179,7 +179,7 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 	var log logLines
 	h := setupWidgets(t, webhook.Options{Logger: log.logger()})
 	bad := widgetAt(t, "v1")
-	bad.(metav1.Object).SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
+	bad.(metav1.Object).SetAnnotations(map[string]string{boundary.Annotation: "{not json"})
 	failure(t, h, "f", reviewOf(t, "f", group+"/v2", bad))
 	lines := log.all()
 	if len(lines) != 1 {
@@ -188,7 +188,7 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 	for _, want := range []string{
 		`"msg"="conversion failed"`, `"resource"="Widget.crm.hubspoke.test"`, `"reason"="conversion"`,
 		`"kind"="Widget"`, `"namespace"="shop"`, `"name"="gizmo"`, `"from"="v1"`,
-		`"step"="webhook_test.widgetV1 to webhook_test.widgetV1Storage"`, convert.BagsAnnotation,
+		`"step"="webhook_test.widgetV1 to webhook_test.widgetV1Storage"`, boundary.Annotation,
 	} {
 		if !strings.Contains(lines[0], want) {
 			t.Errorf("log line %s lacks %s", lines[0], want)
@@ -213,10 +213,10 @@ func TestBagsAnnotationGuard(t *testing.T) {
 	before := metricValue(t, "hubspoke_conversion_failures_total", labels)
 	hub := widgetAt(t, "v2storage")
 	msg := failure(t, h, "g", reviewOf(t, "g", group+"/v1", hub))
-	at := widgetAt(t, "v1").(metav1.Object).GetAnnotations()[convert.BagsAnnotation]
+	at := widgetAt(t, "v1").(metav1.Object).GetAnnotations()[boundary.Annotation]
 	for _, want := range []string{
 		`hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1`,
-		"property-bags annotation " + convert.BagsAnnotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
+		"property-bags annotation " + boundary.Annotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)

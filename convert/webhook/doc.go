@@ -49,7 +49,7 @@
 // The API server validates a write against the schema of the version the
 // client wrote, and stores the hub converted from it. A value the client
 // wrote in the property-bags annotation of an old version (values that
-// version has no field for travel there, see convert.BagsAnnotation)
+// version has no field for travel there, see boundary.Annotation)
 // reaches the hub without ever meeting the hub's schema; a value that fits
 // the version written may not fit the annotation of another version,
 // which the API server limits, with the others, to 256 KiB, so that the

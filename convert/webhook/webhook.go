@@ -23,7 +23,7 @@ import (
 // admission webhook (the zero Options is ready to use).
 type Options struct {
 	// BagsBudget is the largest property-bags annotation
-	// (convert.BagsAnnotation), in bytes, that the admission webhook lets a
+	// (boundary.Annotation), in bytes, that the admission webhook lets a
 	// write give the object at any served version; 0 means 128 KiB, half
 	// of the 256 KiB the API server allows all the annotations of an object
 	// together (the other half is left to every other annotation: kubectl's

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten"
 	person "github.com/hubspoke/hubspoke/examples/person/api"
@@ -141,7 +142,7 @@ func withClientBags(t *testing.T, object []byte, bags clientBag) []byte {
 			annotations = map[string]any{}
 			meta["annotations"] = annotations
 		}
-		annotations[convert.BagsAnnotation] = bags.annotation
+		annotations[boundary.Annotation] = bags.annotation
 	}
 	if bags.statusBags != "" {
 		status, _ := o["status"].(map[string]any)
@@ -320,7 +321,7 @@ func randomObject(t *testing.T, rng *rand.Rand, gen *convert.Converter, s *runti
 		if annotations == nil {
 			annotations = map[string]string{}
 		}
-		annotations[convert.BagsAnnotation] = pick(rng, annotationValues)
+		annotations[boundary.Annotation] = pick(rng, annotationValues)
 		obj.(metav1.Object).SetAnnotations(annotations)
 	}
 	data, err := json.Marshal(obj)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
@@ -219,7 +220,7 @@ func TestUpdateThroughV1KeepsNewerFields(t *testing.T) {
 	}
 	// The v2 names that came from v1 follow from v5's names, so neither the
 	// hub nor v5 keeps a copy of them: reading at v1 again derives the edit.
-	if bags, ok := got.Annotations[convert.BagsAnnotation]; ok {
+	if bags, ok := got.Annotations[boundary.Annotation]; ok {
 		t.Errorf("annotation at v5 holds what v5's names already say: %s", bags)
 	}
 	again, err := c.ToVersion(got, "v1")

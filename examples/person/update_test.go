@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/examples/person/samples"
@@ -52,7 +52,7 @@ func TestUpdateKeepsNestedValuesAtEveryVersion(t *testing.T) {
 				t.Fatal(err)
 			}
 			if isAPIVersion(version) {
-				text := read.(interface{ GetAnnotations() map[string]string }).GetAnnotations()[convert.BagsAnnotation]
+				text := read.(interface{ GetAnnotations() map[string]string }).GetAnnotations()[boundary.Annotation]
 				// v1 and v2 keep v3's text in the spec bag; v4 and later
 				// in the bag of spec.birthDate; v3 has a field for it.
 				want := `"spec.birthDate":{"BirthDate":"late in 1928, on a steamboat"}`

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
 	v5 "github.com/hubspoke/hubspoke/examples/person/api/v5"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -76,9 +76,9 @@ func testEveryVersion(t *testing.T, ns string) {
 			want.SetNamespace(ns)
 			want.SetName(c.sent.GetName())
 			read := got.DeepCopyObject().(client.Object)
-			if bags, ok := read.GetAnnotations()[convert.BagsAnnotation]; ok {
+			if bags, ok := read.GetAnnotations()[boundary.Annotation]; ok {
 				extraBags = append(extraBags, fmt.Sprintf("%s at %s: %s", read.GetName(), version, bags))
-				delete(read.GetAnnotations(), convert.BagsAnnotation)
+				delete(read.GetAnnotations(), boundary.Annotation)
 				if len(read.GetAnnotations()) == 0 {
 					read.SetAnnotations(nil)
 				}

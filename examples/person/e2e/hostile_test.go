@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -43,9 +43,9 @@ func testHostileReviews(t *testing.T) {
 	}
 	convertedBy := "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5"
 	badBags := at(t, mickeyV1(), "v1", "disney", "bad-bags")
-	badBags.SetAnnotations(map[string]string{convert.BagsAnnotation: "{not json"})
+	badBags.SetAnnotations(map[string]string{boundary.Annotation: "{not json"})
 	deepBags := at(t, mickeyV1(), "v1", "disney", "deep-bags")
-	deepBags.SetAnnotations(map[string]string{convert.BagsAnnotation: `{"spec":{"x":` + strings.Repeat("[", 3*mb/2) + strings.Repeat("]", 3*mb/2) + `}}`})
+	deepBags.SetAnnotations(map[string]string{boundary.Annotation: `{"spec":{"x":` + strings.Repeat("[", 3*mb/2) + strings.Repeat("]", 3*mb/2) + `}}`})
 	hugeOf := func(n int) *v1.Person {
 		p := mickeyV1()
 		p.Spec.FirstName = strings.Repeat("M", n)
@@ -91,8 +91,8 @@ func testHostileReviews(t *testing.T) {
 		{name: "object without apiVersion and kind", body: reviewBody(t, "notype", "crm.hubspoke.dev/v3", json.RawMessage(`{"metadata":{"name":"anon"},"spec":{"firstName":"A"}}`)), expect: failure, want: []string{"kind"}},
 		{name: "object already at the desired version", body: reviewBody(t, "same", "crm.hubspoke.dev/v5", mickeyAt("v5")), expect: failure, want: []string{"same"}},
 		{name: "field of the wrong type", body: reviewBody(t, "type", "crm.hubspoke.dev/v3", json.RawMessage(`{"apiVersion":"crm.hubspoke.dev/v1","kind":"Person","metadata":{"name":"num"},"spec":{"firstName":42}}`)), expect: failure, want: []string{"firstName"}},
-		{name: "malformed property-bags annotation", body: reviewBody(t, "bags", "crm.hubspoke.dev/v5", rawJSON(t, badBags)), expect: failure, want: []string{convert.BagsAnnotation, convertedBy}},
-		{name: "3 MB of nesting in the property-bags annotation", body: reviewBody(t, "deepbags", "crm.hubspoke.dev/v5", rawJSON(t, deepBags)), expect: failure, want: []string{convert.BagsAnnotation, "max depth"}},
+		{name: "malformed property-bags annotation", body: reviewBody(t, "bags", "crm.hubspoke.dev/v5", rawJSON(t, badBags)), expect: failure, want: []string{boundary.Annotation, convertedBy}},
+		{name: "3 MB of nesting in the property-bags annotation", body: reviewBody(t, "deepbags", "crm.hubspoke.dev/v5", rawJSON(t, deepBags)), expect: failure, want: []string{boundary.Annotation, "max depth"}},
 		{name: "5 MB object", body: reviewBody(t, "huge", "crm.hubspoke.dev/v3", rawJSON(t, huge)), expect: success,
 			check: func(t *testing.T, r *apix.ConversionResponse) {
 				var p struct {

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	v3 "github.com/hubspoke/hubspoke/examples/person/api/v3"
@@ -306,7 +306,7 @@ func setBags(obj client.Object, text string) {
 	if annotations == nil {
 		annotations = map[string]string{}
 	}
-	annotations[convert.BagsAnnotation] = text
+	annotations[boundary.Annotation] = text
 	obj.SetAnnotations(annotations)
 }
 
@@ -314,7 +314,7 @@ func setBags(obj client.Object, text string) {
 // bags it holds.
 func changeBags(t *testing.T, obj client.Object, change func(propertybag.Bags)) string {
 	t.Helper()
-	bags, err := propertybag.UnmarshalBags(obj.GetAnnotations()[convert.BagsAnnotation])
+	bags, err := propertybag.UnmarshalBags(obj.GetAnnotations()[boundary.Annotation])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +380,7 @@ func (s *security) testStatusOnlyThroughStatus(t *testing.T) {
 		setBags(obj, changeBags(t, obj, func(b propertybag.Bags) { b["status"] = forgedStatusBags["status"] }))
 	}
 	verbatim := func(obj client.Object) {
-		text := obj.GetAnnotations()[convert.BagsAnnotation]
+		text := obj.GetAnnotations()[boundary.Annotation]
 		setBags(obj, strings.TrimSuffix(text, "}")+`,"$verbatim":{"status":{"LastContacted":"`+forged+`"}}}`)
 	}
 	statusField := func(obj client.Object) {
@@ -389,10 +389,10 @@ func (s *security) testStatusOnlyThroughStatus(t *testing.T) {
 		p.Status.PropertyBags = forgedStatusBags.DeepCopy()
 	}
 	forgedStatus := map[string]any{"phase": "Hacked", "$propertyBags": map[string]any{"status": map[string]any{"LastContacted": `"` + forged + `"`}}}
-	annotation := map[string]any{"metadata": map[string]any{"annotations": map[string]any{convert.BagsAnnotation: forgedText}}}
-	bagsPointer := "/metadata/annotations/" + strings.ReplaceAll(convert.BagsAnnotation, "/", "~1")
+	annotation := map[string]any{"metadata": map[string]any{"annotations": map[string]any{boundary.Annotation: forgedText}}}
+	bagsPointer := "/metadata/annotations/" + strings.ReplaceAll(boundary.Annotation, "/", "~1")
 
-	refusedBy := []string{"admission webhook", "hubspoke:", convert.BagsAnnotation, `"status"`, "written at v1"}
+	refusedBy := []string{"admission webhook", "hubspoke:", boundary.Annotation, `"status"`, "written at v1"}
 	s.refused(ctx, t, name, "editor: update at v1, a status bag in the annotation", http.StatusUnprocessableEntity,
 		s.edit(ctx, t, ed, name, "v1", statusBag, false), refusedBy...)
 	s.refused(ctx, t, name, "editor: update at v1, a status bag under $verbatim in the annotation", http.StatusUnprocessableEntity,
@@ -417,7 +417,7 @@ func (s *security) testStatusOnlyThroughStatus(t *testing.T) {
 	// runs: a conversion that fails there is the API server's 500, with
 	// the conversion's message, which names hubspoke, the step and the bag.
 	s.refusedWith(ctx, t, name, "editor: server-side apply at v1, a status bag in the annotation", []int32{http.StatusUnprocessableEntity, http.StatusInternalServerError},
-		s.apply(ctx, ed, name, "v1", annotation), "hubspoke:", convert.BagsAnnotation, `"status"`, "v1")
+		s.apply(ctx, ed, name, "v1", annotation), "hubspoke:", boundary.Annotation, `"status"`, "v1")
 	s.refused(ctx, t, name, "editor: update of people/status at v1", http.StatusForbidden,
 		s.edit(ctx, t, ed, name, "v1", statusField, true))
 
@@ -518,7 +518,7 @@ func (s *security) testValidatedAtTheHub(t *testing.T) {
 		"spec.knownAs: Too long")
 	s.refused(ctx, t, name, "editor: update at v1, MailingAddress: 42 in the annotation's spec bag", http.StatusUnprocessableEntity,
 		s.edit(ctx, t, ed, name, "v1", withSpecValue(t, "MailingAddress", `42`), false),
-		convert.BagsAnnotation, `"MailingAddress"`, "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5storage: converting v3storage.Person to v4storage.Person")
+		boundary.Annotation, `"MailingAddress"`, "hubspoke: converting Person.crm.hubspoke.dev from v1 to v5storage: converting v3storage.Person to v4storage.Person")
 	s.refusedWith(ctx, t, name, "editor: server-side apply at v1, MailingAddress: 42 in the annotation's spec bag", []int32{http.StatusUnprocessableEntity, http.StatusInternalServerError},
 		func() error {
 			obj, err := getWith(ctx, t, ed.c, s.ns, name, "v1")
@@ -526,16 +526,16 @@ func (s *security) testValidatedAtTheHub(t *testing.T) {
 				return err
 			}
 			withSpecValue(t, "MailingAddress", `42`)(obj)
-			bags := map[string]any{"metadata": map[string]any{"annotations": map[string]any{convert.BagsAnnotation: obj.GetAnnotations()[convert.BagsAnnotation]}}}
+			bags := map[string]any{"metadata": map[string]any{"annotations": map[string]any{boundary.Annotation: obj.GetAnnotations()[boundary.Annotation]}}}
 			return s.apply(ctx, ed, name, "v1", bags)()
 		},
 		"hubspoke:", `"MailingAddress"`, "v3storage.Person to v4storage.Person")
 	s.refused(ctx, t, name, "editor: update at v1, an annotation that is not JSON ({not json)", http.StatusUnprocessableEntity,
 		s.edit(ctx, t, ed, name, "v1", func(o client.Object) { setBags(o, "{not json") }, false),
-		convert.BagsAnnotation, "property bags")
+		boundary.Annotation, "property bags")
 	s.createRefused(ctx, t, "editor: create at v1, MailingAddress: 42 in the annotation's spec bag", ed,
 		changed(at(t, mickeyV5(), "v1", s.ns, "wrong-type"), withSpecValue(t, "MailingAddress", `42`)),
-		convert.BagsAnnotation, `"MailingAddress"`)
+		boundary.Annotation, `"MailingAddress"`)
 }
 
 // testEveryVersionStaysReadable: writes that would make the annotation
@@ -562,11 +562,11 @@ func (s *security) testEveryVersionStaysReadable(t *testing.T) {
 	hub := convertTo(t, sent, api.HubVersion)
 	var tooLarge []string
 	for _, v := range allVersions() {
-		if size := len(convertTo(t, hub, v).GetAnnotations()[convert.BagsAnnotation]); size > bagsBudget {
+		if size := len(convertTo(t, hub, v).GetAnnotations()[boundary.Annotation]); size > bagsBudget {
 			tooLarge = append(tooLarge, fmt.Sprintf("%s (%d bytes)", v, size))
 		}
 	}
-	what := fmt.Sprintf("editor: update at v1, a %d-byte annotation whose MiddleName is 50,000 '<'", len(sent.GetAnnotations()[convert.BagsAnnotation]))
+	what := fmt.Sprintf("editor: update at v1, a %d-byte annotation whose MiddleName is 50,000 '<'", len(sent.GetAnnotations()[boundary.Annotation]))
 	if len(tooLarge) > 0 {
 		mention := []string{`MiddleName in bag "spec"`}
 		for _, v := range tooLarge {
@@ -601,7 +601,7 @@ func (s *security) testEveryVersionStaysReadable(t *testing.T) {
 			t.Errorf("%s is not readable at %s: %v", name, v, err)
 			continue
 		}
-		if size := len(obj.GetAnnotations()[convert.BagsAnnotation]); size > bagsBudget {
+		if size := len(obj.GetAnnotations()[boundary.Annotation]); size > bagsBudget {
 			t.Errorf("%s read at %s has an annotation of %d bytes", name, v, size)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
 	convwebhook "github.com/hubspoke/hubspoke/convert/webhook"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
@@ -119,7 +119,7 @@ func admit(t testing.TB, h http.Handler, body []byte) *admissionv1.AdmissionResp
 // its annotation's spec bag set to value (JSON).
 func withSpecBag(t testing.TB, obj client.Object, name, value string) client.Object {
 	t.Helper()
-	bags, err := propertybag.UnmarshalBags(obj.GetAnnotations()[convert.BagsAnnotation])
+	bags, err := propertybag.UnmarshalBags(obj.GetAnnotations()[boundary.Annotation])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func withAnnotation(obj client.Object, text string) client.Object {
 	for k, v := range obj.GetAnnotations() {
 		annotations[k] = v
 	}
-	annotations[convert.BagsAnnotation] = text
+	annotations[boundary.Annotation] = text
 	obj.SetAnnotations(annotations)
 	return obj
 }
@@ -174,7 +174,7 @@ func TestValidatesAtTheHub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anglesTooLarge := len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]) > bagsBudget
+	anglesTooLarge := len(back.(client.Object).GetAnnotations()[boundary.Annotation]) > bagsBudget
 
 	cases := []struct {
 		name    string
@@ -253,7 +253,7 @@ func TestValidatesAtTheHub(t *testing.T) {
 		}
 	}
 	t.Logf("50,000 '<' as v1's middle name take %d bytes in v1's annotation (budget %d)",
-		len(back.(client.Object).GetAnnotations()[convert.BagsAnnotation]), bagsBudget)
+		len(back.(client.Object).GetAnnotations()[boundary.Annotation]), bagsBudget)
 }
 
 // bagsBudget is convert/webhook's default Options.BagsBudget.

@@ -73,7 +73,7 @@ type HorizontalPodAutoscalerStatus struct {
 	CurrentCPUUtilizationPercentage *int32 `json:"currentCPUUtilizationPercentage,omitempty"`
 
 	// PropertyBags holds the status values of other versions that this
-	// version has no field for, by path (see convert.StashBags).
+	// version has no field for, by path (see package boundary).
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }

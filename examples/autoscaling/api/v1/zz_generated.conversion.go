@@ -5,6 +5,7 @@ package v1
 import (
 	"fmt"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -34,8 +35,17 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfHorizontalPodAutoscaler(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.HorizontalPodAutoscaler from v1.HorizontalPodAutoscaler: %w", err)
 	}
 	return nil
 }
@@ -48,9 +58,13 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 	if err := p.Status.AssignProperties_From_HorizontalPodAutoscalerStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.HorizontalPodAutoscaler to v1.HorizontalPodAutoscaler: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.HorizontalPodAutoscaler to v1.HorizontalPodAutoscaler: %w", err)
 	}
 	return nil
 }
@@ -127,6 +141,185 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 		CurrentReplicas:                 ptr.Deref(src.CurrentReplicas, 0),
 		DesiredReplicas:                 ptr.Deref(src.DesiredReplicas, 0),
 		CurrentCPUUtilizationPercentage: src.CurrentCPUUtilizationPercentage,
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *HorizontalPodAutoscalerSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *HorizontalPodAutoscalerStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *HorizontalPodAutoscalerSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *HorizontalPodAutoscalerStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v1storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Kind == nil && s.Kind == "" {
+			if err := c.Twin(path, "kind", nil); err != nil {
+				return err
+			}
+		}
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.APIVersion != nil && s.APIVersion == "" {
+			if err := c.Twin(path, "apiVersion", src.APIVersion); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v1storage.CrossVersionObjectReference) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
+			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
+				return err
+			}
+		}
+		if src.MaxReplicas == nil && s.MaxReplicas == 0 {
+			if err := c.Twin(path, "maxReplicas", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.ScaleTargetRef
+		}
+		if src.ScaleTargetRef != nil {
+			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.ScaleTargetRef
+		}
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+			dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
+		}
+		if dst.ScaleTargetRef != nil {
+			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v1storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
+			if err := c.Twin(path, "currentReplicas", nil); err != nil {
+				return err
+			}
+		}
+		if src.DesiredReplicas == nil && s.DesiredReplicas == 0 {
+			if err := c.Twin(path, "desiredReplicas", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v1storage.HorizontalPodAutoscalerStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "desiredReplicas", &dst.DesiredReplicas, s.DesiredReplicas == 0, nil); err != nil {
+			return err
+		}
 	}
 	return nil
 }

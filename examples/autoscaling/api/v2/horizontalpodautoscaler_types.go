@@ -247,7 +247,7 @@ type HorizontalPodAutoscalerStatus struct {
 	Conditions []HorizontalPodAutoscalerCondition `json:"conditions,omitempty"`
 
 	// PropertyBags holds the status values of other versions that this
-	// version has no field for, by path (see convert.StashBags).
+	// version has no field for, by path (see package boundary).
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }

@@ -4,8 +4,10 @@ package v2beta1
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -37,8 +39,17 @@ func (p *HorizontalPodAutoscaler) AssignProperties_To_HorizontalPodAutoscaler(ds
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfHorizontalPodAutoscaler(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2beta1storage.HorizontalPodAutoscaler from v2beta1.HorizontalPodAutoscaler: %w", err)
 	}
 	return nil
 }
@@ -51,9 +62,13 @@ func (p *HorizontalPodAutoscaler) AssignProperties_From_HorizontalPodAutoscaler(
 	if err := p.Status.AssignProperties_From_HorizontalPodAutoscalerStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfHorizontalPodAutoscaler(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2beta1storage.HorizontalPodAutoscaler to v2beta1.HorizontalPodAutoscaler: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2beta1storage.HorizontalPodAutoscaler to v2beta1.HorizontalPodAutoscaler: %w", err)
 	}
 	return nil
 }
@@ -580,6 +595,1095 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 		CurrentAverageValue: src.CurrentAverageValue,
 	}
 	return s.AssignPropertiesFrom(src)
+}
+
+// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta1storage.HorizontalPodAutoscaler) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *HorizontalPodAutoscalerSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *HorizontalPodAutoscalerStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta1storage.HorizontalPodAutoscaler) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *HorizontalPodAutoscalerSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *HorizontalPodAutoscalerStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta1storage.CrossVersionObjectReference) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Kind == nil && s.Kind == "" {
+			if err := c.Twin(path, "kind", nil); err != nil {
+				return err
+			}
+		}
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.APIVersion != nil && s.APIVersion == "" {
+			if err := c.Twin(path, "apiVersion", src.APIVersion); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta1storage.CrossVersionObjectReference) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta1storage.HorizontalPodAutoscalerSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
+			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
+				return err
+			}
+		}
+		if src.MaxReplicas == nil && s.MaxReplicas == 0 {
+			if err := c.Twin(path, "maxReplicas", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.ScaleTargetRef
+		}
+		if src.ScaleTargetRef != nil {
+			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]MetricSpec
+		if s != nil {
+			a2 = &s.Metrics
+		}
+		for i3 := range src.Metrics {
+			var a4 *MetricSpec
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.ScaleTargetRef
+		}
+		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+			dst.ScaleTargetRef = new(v2beta1storage.CrossVersionObjectReference)
+		}
+		if dst.ScaleTargetRef != nil {
+			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]MetricSpec
+		if s != nil {
+			a2 = &s.Metrics
+		}
+		for i3 := range dst.Metrics {
+			var a4 *MetricSpec
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta1storage.MetricSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Type == nil && s.Type == "" {
+			if err := c.Twin(path, "type", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **ObjectMetricSource
+		if s != nil {
+			a1 = &s.Object
+		}
+		var a2 *ObjectMetricSource
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Object != nil {
+			if err := stashBagsOfObjectMetricSource(c, path+".object", a2, src.Object); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PodsMetricSource
+		if s != nil {
+			a3 = &s.Pods
+		}
+		var a4 *PodsMetricSource
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Pods != nil {
+			if err := stashBagsOfPodsMetricSource(c, path+".pods", a4, src.Pods); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **ResourceMetricSource
+		if s != nil {
+			a5 = &s.Resource
+		}
+		var a6 *ResourceMetricSource
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.Resource != nil {
+			if err := stashBagsOfResourceMetricSource(c, path+".resource", a6, src.Resource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **ContainerResourceMetricSource
+		if s != nil {
+			a7 = &s.ContainerResource
+		}
+		var a8 *ContainerResourceMetricSource
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.ContainerResource != nil {
+			if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", a8, src.ContainerResource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **ExternalMetricSource
+		if s != nil {
+			a9 = &s.External
+		}
+		var a10 *ExternalMetricSource
+		if a9 != nil {
+			a10 = *a9
+		}
+		if src.External != nil {
+			if err := stashBagsOfExternalMetricSource(c, path+".external", a10, src.External); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta1storage.MetricSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **ObjectMetricSource
+		if s != nil {
+			a1 = &s.Object
+		}
+		var a2 *ObjectMetricSource
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Object == nil && r.Bag(path+".object", nil) {
+			dst.Object = new(v2beta1storage.ObjectMetricSource)
+		}
+		if dst.Object != nil {
+			if err := recallBagsOfObjectMetricSource(r, path+".object", a2, dst.Object); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PodsMetricSource
+		if s != nil {
+			a3 = &s.Pods
+		}
+		var a4 *PodsMetricSource
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
+			dst.Pods = new(v2beta1storage.PodsMetricSource)
+		}
+		if dst.Pods != nil {
+			if err := recallBagsOfPodsMetricSource(r, path+".pods", a4, dst.Pods); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **ResourceMetricSource
+		if s != nil {
+			a5 = &s.Resource
+		}
+		var a6 *ResourceMetricSource
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
+			dst.Resource = new(v2beta1storage.ResourceMetricSource)
+		}
+		if dst.Resource != nil {
+			if err := recallBagsOfResourceMetricSource(r, path+".resource", a6, dst.Resource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **ContainerResourceMetricSource
+		if s != nil {
+			a7 = &s.ContainerResource
+		}
+		var a8 *ContainerResourceMetricSource
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricSource)
+		}
+		if dst.ContainerResource != nil {
+			if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **ExternalMetricSource
+		if s != nil {
+			a9 = &s.External
+		}
+		var a10 *ExternalMetricSource
+		if a9 != nil {
+			a10 = *a9
+		}
+		if dst.External == nil && r.Bag(path+".external", nil) {
+			dst.External = new(v2beta1storage.ExternalMetricSource)
+		}
+		if dst.External != nil {
+			if err := recallBagsOfExternalMetricSource(r, path+".external", a10, dst.External); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta1storage.ObjectMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
+			if err := c.Twin(path, "target", nil); err != nil {
+				return err
+			}
+		}
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+		if src.TargetValue == nil && s.TargetValue.IsZero() {
+			if err := c.Twin(path, "targetValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.Target
+		}
+		if src.Target != nil {
+			if err := stashBagsOfCrossVersionObjectReference(c, path+".target", a1, src.Target); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta1storage.ObjectMetricSource) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "targetValue", &dst.TargetValue, s.TargetValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.Target
+		}
+		if dst.Target == nil && r.Bag(path+".target", nil) {
+			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
+		}
+		if dst.Target != nil {
+			if err := recallBagsOfCrossVersionObjectReference(r, path+".target", a1, dst.Target); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta1storage.PodsMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+		if src.TargetAverageValue == nil && s.TargetAverageValue.IsZero() {
+			if err := c.Twin(path, "targetAverageValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta1storage.PodsMetricSource) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "targetAverageValue", &dst.TargetAverageValue, s.TargetAverageValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta1storage.ResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta1storage.ResourceMetricSource) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta1storage.ContainerResourceMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Container == nil && s.Container == "" {
+			if err := c.Twin(path, "container", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta1storage.ContainerResourceMetricSource) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta1storage.ExternalMetricSource) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta1storage.ExternalMetricSource) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta1storage.HorizontalPodAutoscalerStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
+			if err := c.Twin(path, "currentReplicas", nil); err != nil {
+				return err
+			}
+		}
+		if src.DesiredReplicas == nil && s.DesiredReplicas == 0 {
+			if err := c.Twin(path, "desiredReplicas", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]MetricStatus
+		if s != nil {
+			a1 = &s.CurrentMetrics
+		}
+		for i2 := range src.CurrentMetrics {
+			var a3 *MetricStatus
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a4 *[]HorizontalPodAutoscalerCondition
+		if s != nil {
+			a4 = &s.Conditions
+		}
+		for i5 := range src.Conditions {
+			var a6 *HorizontalPodAutoscalerCondition
+			if a4 != nil && i5 < len(*a4) {
+				a6 = &(*a4)[i5]
+			}
+			p7 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
+			if err := stashBagsOfHorizontalPodAutoscalerCondition(c, p7, a6, &src.Conditions[i5]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "desiredReplicas", &dst.DesiredReplicas, s.DesiredReplicas == 0, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]MetricStatus
+		if s != nil {
+			a1 = &s.CurrentMetrics
+		}
+		for i2 := range dst.CurrentMetrics {
+			var a3 *MetricStatus
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a4 *[]HorizontalPodAutoscalerCondition
+		if s != nil {
+			a4 = &s.Conditions
+		}
+		for i5 := range dst.Conditions {
+			var a6 *HorizontalPodAutoscalerCondition
+			if a4 != nil && i5 < len(*a4) {
+				a6 = &(*a4)[i5]
+			}
+			p7 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
+			if err := recallBagsOfHorizontalPodAutoscalerCondition(r, p7, a6, &dst.Conditions[i5]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta1storage.HorizontalPodAutoscalerCondition) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Type == nil && s.Type == "" {
+			if err := c.Twin(path, "type", nil); err != nil {
+				return err
+			}
+		}
+		if src.Status == nil && s.Status == "" {
+			if err := c.Twin(path, "status", nil); err != nil {
+				return err
+			}
+		}
+		if src.LastTransitionTime != nil && s.LastTransitionTime.IsZero() {
+			if err := c.Twin(path, "lastTransitionTime", src.LastTransitionTime); err != nil {
+				return err
+			}
+		}
+		if src.Reason != nil && s.Reason == "" {
+			if err := c.Twin(path, "reason", src.Reason); err != nil {
+				return err
+			}
+		}
+		if src.Message != nil && s.Message == "" {
+			if err := c.Twin(path, "message", src.Message); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
+			return (*v).IsZero()
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta1storage.MetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Type == nil && s.Type == "" {
+			if err := c.Twin(path, "type", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **ObjectMetricStatus
+		if s != nil {
+			a1 = &s.Object
+		}
+		var a2 *ObjectMetricStatus
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Object != nil {
+			if err := stashBagsOfObjectMetricStatus(c, path+".object", a2, src.Object); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PodsMetricStatus
+		if s != nil {
+			a3 = &s.Pods
+		}
+		var a4 *PodsMetricStatus
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Pods != nil {
+			if err := stashBagsOfPodsMetricStatus(c, path+".pods", a4, src.Pods); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **ResourceMetricStatus
+		if s != nil {
+			a5 = &s.Resource
+		}
+		var a6 *ResourceMetricStatus
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.Resource != nil {
+			if err := stashBagsOfResourceMetricStatus(c, path+".resource", a6, src.Resource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **ContainerResourceMetricStatus
+		if s != nil {
+			a7 = &s.ContainerResource
+		}
+		var a8 *ContainerResourceMetricStatus
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.ContainerResource != nil {
+			if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", a8, src.ContainerResource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **ExternalMetricStatus
+		if s != nil {
+			a9 = &s.External
+		}
+		var a10 *ExternalMetricStatus
+		if a9 != nil {
+			a10 = *a9
+		}
+		if src.External != nil {
+			if err := stashBagsOfExternalMetricStatus(c, path+".external", a10, src.External); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta1storage.MetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **ObjectMetricStatus
+		if s != nil {
+			a1 = &s.Object
+		}
+		var a2 *ObjectMetricStatus
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Object == nil && r.Bag(path+".object", nil) {
+			dst.Object = new(v2beta1storage.ObjectMetricStatus)
+		}
+		if dst.Object != nil {
+			if err := recallBagsOfObjectMetricStatus(r, path+".object", a2, dst.Object); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PodsMetricStatus
+		if s != nil {
+			a3 = &s.Pods
+		}
+		var a4 *PodsMetricStatus
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Pods == nil && r.Bag(path+".pods", nil) {
+			dst.Pods = new(v2beta1storage.PodsMetricStatus)
+		}
+		if dst.Pods != nil {
+			if err := recallBagsOfPodsMetricStatus(r, path+".pods", a4, dst.Pods); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **ResourceMetricStatus
+		if s != nil {
+			a5 = &s.Resource
+		}
+		var a6 *ResourceMetricStatus
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.Resource == nil && r.Bag(path+".resource", nil) {
+			dst.Resource = new(v2beta1storage.ResourceMetricStatus)
+		}
+		if dst.Resource != nil {
+			if err := recallBagsOfResourceMetricStatus(r, path+".resource", a6, dst.Resource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **ContainerResourceMetricStatus
+		if s != nil {
+			a7 = &s.ContainerResource
+		}
+		var a8 *ContainerResourceMetricStatus
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricStatus)
+		}
+		if dst.ContainerResource != nil {
+			if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **ExternalMetricStatus
+		if s != nil {
+			a9 = &s.External
+		}
+		var a10 *ExternalMetricStatus
+		if a9 != nil {
+			a10 = *a9
+		}
+		if dst.External == nil && r.Bag(path+".external", nil) {
+			dst.External = new(v2beta1storage.ExternalMetricStatus)
+		}
+		if dst.External != nil {
+			if err := recallBagsOfExternalMetricStatus(r, path+".external", a10, dst.External); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta1storage.ObjectMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
+			if err := c.Twin(path, "target", nil); err != nil {
+				return err
+			}
+		}
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentValue == nil && s.CurrentValue.IsZero() {
+			if err := c.Twin(path, "currentValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.Target
+		}
+		if src.Target != nil {
+			if err := stashBagsOfCrossVersionObjectReference(c, path+".target", a1, src.Target); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta1storage.ObjectMetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentValue", &dst.CurrentValue, s.CurrentValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *CrossVersionObjectReference
+		if s != nil {
+			a1 = &s.Target
+		}
+		if dst.Target == nil && r.Bag(path+".target", nil) {
+			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
+		}
+		if dst.Target != nil {
+			if err := recallBagsOfCrossVersionObjectReference(r, path+".target", a1, dst.Target); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta1storage.PodsMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentAverageValue == nil && s.CurrentAverageValue.IsZero() {
+			if err := c.Twin(path, "currentAverageValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta1storage.PodsMetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentAverageValue", &dst.CurrentAverageValue, s.CurrentAverageValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta1storage.ResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentAverageValue == nil && s.CurrentAverageValue.IsZero() {
+			if err := c.Twin(path, "currentAverageValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta1storage.ResourceMetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentAverageValue", &dst.CurrentAverageValue, s.CurrentAverageValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta1storage.ContainerResourceMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentAverageValue == nil && s.CurrentAverageValue.IsZero() {
+			if err := c.Twin(path, "currentAverageValue", nil); err != nil {
+				return err
+			}
+		}
+		if src.Container == nil && s.Container == "" {
+			if err := c.Twin(path, "container", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta1storage.ContainerResourceMetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentAverageValue", &dst.CurrentAverageValue, s.CurrentAverageValue.IsZero(), nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta1storage.ExternalMetricStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.MetricName == nil && s.MetricName == "" {
+			if err := c.Twin(path, "metricName", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentValue == nil && s.CurrentValue.IsZero() {
+			if err := c.Twin(path, "currentValue", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta1storage.ExternalMetricStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "metricName", &dst.MetricName, s.MetricName == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentValue", &dst.CurrentValue, s.CurrentValue.IsZero(), nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // The hand-written hooks the conversions above call: a hook with another signature fails to build.

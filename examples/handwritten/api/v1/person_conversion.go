@@ -1,6 +1,7 @@
 package v1
 
 import (
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v1storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -36,7 +37,7 @@ func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 	// The bags this object carries (in the hubspoke.dev/property-bags
 	// annotation and status.$propertyBags) go back to their places in the
 	// twin: what later versions wrote survives an update through v1.
-	return convert.RecallBags(dst, p)
+	return reflectbags.Recall(dst, p)
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -49,5 +50,5 @@ func (p *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	p.Status = PersonStatus{Phase: ptr.Deref(src.Status.Phase, "")}
 	// v1 has no bags: every bag of the twin travels in the annotation (and
 	// status bags in status), so that writing the object back loses nothing.
-	return convert.StashBags(p, src)
+	return reflectbags.Stash(p, src)
 }

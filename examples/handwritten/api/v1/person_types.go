@@ -60,7 +60,7 @@ type PersonStatus struct {
 	Phase string `json:"phase,omitempty"`
 
 	// PropertyBags carries the status bags of the storage twin (see
-	// convert.StashBags): an API version has no bag of its own.
+	// reflectbags.Stash): an API version has no bag of its own.
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 

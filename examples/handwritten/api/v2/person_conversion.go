@@ -1,6 +1,7 @@
 package v2
 
 import (
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v2storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -30,7 +31,7 @@ func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 		LastName:   genruntime.PtrIfNotZero(p.Spec.LastName),
 	}
 	dst.Status = v2storage.PersonStatus{Phase: genruntime.PtrIfNotZero(p.Status.Phase)}
-	return convert.RecallBags(dst, p)
+	return reflectbags.Recall(dst, p)
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -42,5 +43,5 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 		LastName:   ptr.Deref(src.Spec.LastName, ""),
 	}
 	p.Status = PersonStatus{Phase: ptr.Deref(src.Status.Phase, "")}
-	return convert.StashBags(p, src)
+	return reflectbags.Stash(p, src)
 }

@@ -1,6 +1,7 @@
 package v3
 
 import (
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v3storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -37,7 +38,7 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 	dst.Status = v3storage.PersonStatus{Phase: genruntime.PtrIfNotZero(p.Status.Phase)}
 	// The bags, nested ones too (spec.residentialAddress), come back from
 	// the annotation to their places.
-	return convert.RecallBags(dst, p)
+	return reflectbags.Recall(dst, p)
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -55,5 +56,5 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 		p.Spec.ResidentialAddress = &Address{Label: ptr.Deref(a.Label, "")}
 	}
 	p.Status = PersonStatus{Phase: ptr.Deref(src.Status.Phase, "")}
-	return convert.StashBags(p, src)
+	return reflectbags.Stash(p, src)
 }

@@ -1,6 +1,7 @@
 package v4
 
 import (
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v4storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -42,7 +43,7 @@ func (p *Person) AssignProperties_To_Person(dst *v4storage.Person) error {
 		}
 	}
 	dst.Status = v4storage.PersonStatus{Phase: genruntime.PtrIfNotZero(p.Status.Phase)}
-	return convert.RecallBags(dst, p)
+	return reflectbags.Recall(dst, p)
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -65,7 +66,7 @@ func (p *Person) AssignProperties_From_Person(src *v4storage.Person) error {
 		}
 	}
 	p.Status = PersonStatus{Phase: ptr.Deref(src.Status.Phase, "")}
-	// A Date of {year: 0} shows as year 0 here, as absent; StashBags keeps
+	// A Date of {year: 0} shows as year 0 here, as absent; Stash keeps
 	// what the twin held (under "$twin" in the bag) so an update restores it.
-	return convert.StashBags(p, src)
+	return reflectbags.Stash(p, src)
 }

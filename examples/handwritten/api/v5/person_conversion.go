@@ -1,6 +1,7 @@
 package v5
 
 import (
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v5storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -51,7 +52,7 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 		Phase:         genruntime.PtrIfNotZero(p.Status.Phase),
 		LastContacted: genruntime.PtrIfNotZero(p.Status.LastContacted),
 	}
-	return convert.RecallBags(dst, p)
+	return reflectbags.Recall(dst, p)
 }
 
 // AssignProperties_From_Person fills this Person from its storage twin.
@@ -83,5 +84,5 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 		Phase:         ptr.Deref(src.Status.Phase, ""),
 		LastContacted: ptr.Deref(src.Status.LastContacted, ""),
 	}
-	return convert.StashBags(p, src)
+	return reflectbags.Stash(p, src)
 }

@@ -80,7 +80,7 @@ type PersonStatus struct {
 	LastContacted string `json:"lastContacted,omitempty"`
 
 	// PropertyBags carries the status bags of the storage twin (see
-	// convert.StashBags): an API version has no bag of its own.
+	// reflectbags.Stash): an API version has no bag of its own.
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 

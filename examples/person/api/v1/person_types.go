@@ -48,7 +48,7 @@ type PersonStatus struct {
 	Phase string `json:"phase,omitempty"`
 
 	// PropertyBags holds the status values of other versions that this
-	// version has no field for, by path (see convert.StashBags). The API
+	// version has no field for, by path (see package boundary). The API
 	// server accepts changes to it only through the status subresource.
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`

@@ -5,6 +5,7 @@ package v2
 import (
 	"fmt"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v2storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -32,8 +33,17 @@ func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPerson(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Person to v2.Person: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Person to v2.Person: %w", err)
 	}
 	return nil
 }
@@ -87,6 +101,136 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonSta
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
 	*s = PersonStatus{
 		Phase: ptr.Deref(src.Phase, ""),
+	}
+	return nil
+}
+
+// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v2storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Id != nil && s.Id == "" {
+			if err := c.Twin(path, "id", src.Id); err != nil {
+				return err
+			}
+		}
+		if src.FirstName != nil && s.FirstName == "" {
+			if err := c.Twin(path, "firstName", src.FirstName); err != nil {
+				return err
+			}
+		}
+		if src.MiddleName != nil && s.MiddleName == "" {
+			if err := c.Twin(path, "middleName", src.MiddleName); err != nil {
+				return err
+			}
+		}
+		if src.LastName != nil && s.LastName == "" {
+			if err := c.Twin(path, "lastName", src.LastName); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v2storage.PersonSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "firstName", &dst.FirstName, s.FirstName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "middleName", &dst.MiddleName, s.MiddleName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastName", &dst.LastName, s.LastName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v2storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Phase != nil && s.Phase == "" {
+			if err := c.Twin(path, "phase", src.Phase); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v2storage.PersonStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

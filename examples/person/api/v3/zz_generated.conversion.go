@@ -5,6 +5,7 @@ package v3
 import (
 	"fmt"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v3storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -32,8 +33,17 @@ func (p *Person) AssignProperties_To_Person(dst *v3storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPerson(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Person from v3.Person: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Person) AssignProperties_From_Person(src *v3storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Person to v3.Person: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Person to v3.Person: %w", err)
 	}
 	return nil
 }
@@ -119,6 +133,215 @@ func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
 func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	*s = Address{
 		Label: ptr.Deref(src.Label, ""),
+	}
+	return nil
+}
+
+// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v3storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v3storage.Person) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v3storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Id != nil && s.Id == "" {
+			if err := c.Twin(path, "id", src.Id); err != nil {
+				return err
+			}
+		}
+		if src.FullName != nil && s.FullName == "" {
+			if err := c.Twin(path, "fullName", src.FullName); err != nil {
+				return err
+			}
+		}
+		if src.FamilyName != nil && s.FamilyName == "" {
+			if err := c.Twin(path, "familyName", src.FamilyName); err != nil {
+				return err
+			}
+		}
+		if src.KnownAs != nil && s.KnownAs == "" {
+			if err := c.Twin(path, "knownAs", src.KnownAs); err != nil {
+				return err
+			}
+		}
+		if src.AlphaKey != nil && s.AlphaKey == "" {
+			if err := c.Twin(path, "alphaKey", src.AlphaKey); err != nil {
+				return err
+			}
+		}
+		if src.BirthDate != nil && s.BirthDate == "" {
+			if err := c.Twin(path, "birthDate", src.BirthDate); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.ResidentialAddress
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.ResidentialAddress != nil {
+			if err := stashBagsOfAddress(c, path+".residentialAddress", a2, src.ResidentialAddress); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v3storage.PersonSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "birthDate", &dst.BirthDate, s.BirthDate == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.ResidentialAddress
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
+			dst.ResidentialAddress = new(v3storage.Address)
+		}
+		if dst.ResidentialAddress != nil {
+			if err := recallBagsOfAddress(r, path+".residentialAddress", a2, dst.ResidentialAddress); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v3storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Phase != nil && s.Phase == "" {
+			if err := c.Twin(path, "phase", src.Phase); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v3storage.PersonStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Label != nil && s.Label == "" {
+			if err := c.Twin(path, "label", src.Label); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ package v5
 import (
 	"fmt"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -32,8 +33,17 @@ func (p *Person) AssignProperties_To_Person(dst *v5storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPerson(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v5storage.Person from v5.Person: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Person) AssignProperties_From_Person(src *v5storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v5storage.Person to v5.Person: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v5storage.Person to v5.Person: %w", err)
 	}
 	return nil
 }
@@ -191,6 +205,413 @@ func (s *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 		Suburb:  ptr.Deref(src.Suburb, ""),
 		City:    ptr.Deref(src.City, ""),
 		Country: ptr.Deref(src.Country, ""),
+	}
+	return nil
+}
+
+// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v5storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v5storage.Person) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v5storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Id != nil && s.Id == "" {
+			if err := c.Twin(path, "id", src.Id); err != nil {
+				return err
+			}
+		}
+		if src.FullName != nil && s.FullName == "" {
+			if err := c.Twin(path, "fullName", src.FullName); err != nil {
+				return err
+			}
+		}
+		if src.FamilyName != nil && s.FamilyName == "" {
+			if err := c.Twin(path, "familyName", src.FamilyName); err != nil {
+				return err
+			}
+		}
+		if src.KnownAs != nil && s.KnownAs == "" {
+			if err := c.Twin(path, "knownAs", src.KnownAs); err != nil {
+				return err
+			}
+		}
+		if src.SortKey != nil && s.SortKey == "" {
+			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Date
+		if s != nil {
+			a1 = &s.BirthDate
+		}
+		var a2 *Date
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.BirthDate != nil {
+			if err := stashBagsOfDate(c, path+".birthDate", a2, src.BirthDate); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **MailingAddress
+		if s != nil {
+			a3 = &s.MailingAddress
+		}
+		var a4 *MailingAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.MailingAddress != nil {
+			if err := stashBagsOfMailingAddress(c, path+".mailingAddress", a4, src.MailingAddress); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Address
+		if s != nil {
+			a5 = &s.ResidentialAddress
+		}
+		var a6 *Address
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.ResidentialAddress != nil {
+			if err := stashBagsOfAddress(c, path+".residentialAddress", a6, src.ResidentialAddress); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v5storage.PersonSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Date
+		if s != nil {
+			a1 = &s.BirthDate
+		}
+		var a2 *Date
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
+			dst.BirthDate = new(v5storage.Date)
+		}
+		if dst.BirthDate != nil {
+			if err := recallBagsOfDate(r, path+".birthDate", a2, dst.BirthDate); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **MailingAddress
+		if s != nil {
+			a3 = &s.MailingAddress
+		}
+		var a4 *MailingAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
+			dst.MailingAddress = new(v5storage.MailingAddress)
+		}
+		if dst.MailingAddress != nil {
+			if err := recallBagsOfMailingAddress(r, path+".mailingAddress", a4, dst.MailingAddress); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Address
+		if s != nil {
+			a5 = &s.ResidentialAddress
+		}
+		var a6 *Address
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
+			dst.ResidentialAddress = new(v5storage.Address)
+		}
+		if dst.ResidentialAddress != nil {
+			if err := recallBagsOfAddress(r, path+".residentialAddress", a6, dst.ResidentialAddress); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v5storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Phase != nil && s.Phase == "" {
+			if err := c.Twin(path, "phase", src.Phase); err != nil {
+				return err
+			}
+		}
+		if src.LastContacted != nil && s.LastContacted == "" {
+			if err := c.Twin(path, "lastContacted", src.LastContacted); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v5storage.PersonStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastContacted", &dst.LastContacted, s.LastContacted == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v5storage.Date) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Year != nil && s.Year == 0 {
+			if err := c.Twin(path, "year", src.Year); err != nil {
+				return err
+			}
+		}
+		if src.Month != nil && s.Month == 0 {
+			if err := c.Twin(path, "month", src.Month); err != nil {
+				return err
+			}
+		}
+		if src.Day != nil && s.Day == 0 {
+			if err := c.Twin(path, "day", src.Day); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v5storage.Date) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "year", &dst.Year, s.Year == 0, func(v *int) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "month", &dst.Month, s.Month == 0, func(v *int) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "day", &dst.Day, s.Day == 0, func(v *int) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v5storage.MailingAddress) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+		if src.Postcode != nil && s.Postcode == "" {
+			if err := c.Twin(path, "postcode", src.Postcode); err != nil {
+				return err
+			}
+		}
+		if src.Country != nil && s.Country == "" {
+			if err := c.Twin(path, "country", src.Country); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v5storage.MailingAddress) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "postcode", &dst.Postcode, s.Postcode == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "country", &dst.Country, s.Country == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v5storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.Suburb != nil && s.Suburb == "" {
+			if err := c.Twin(path, "suburb", src.Suburb); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+		if src.Country != nil && s.Country == "" {
+			if err := c.Twin(path, "country", src.Country); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v5storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "suburb", &dst.Suburb, s.Suburb == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "country", &dst.Country, s.Country == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/cronjob/api/v1beta1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	batchv1 "k8s.io/api/batch/v1"
@@ -34,8 +35,17 @@ func (p *CronJob) AssignProperties_To_CronJob(dst *v1beta1storage.CronJob) error
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.CronJob from v1beta1.CronJob: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfCronJob(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.CronJob from v1beta1.CronJob: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.CronJob from v1beta1.CronJob: %w", err)
 	}
 	return nil
 }
@@ -48,9 +58,13 @@ func (p *CronJob) AssignProperties_From_CronJob(src *v1beta1storage.CronJob) err
 	if err := p.Status.AssignProperties_From_CronJobStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfCronJob(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta1storage.CronJob to v1beta1.CronJob: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta1storage.CronJob to v1beta1.CronJob: %w", err)
 	}
 	return nil
 }
@@ -126,5 +140,168 @@ func (s *CronJobStatus) AssignProperties_From_CronJobStatus(src *v1beta1storage.
 		Active:           src.Active,
 		LastScheduleTime: src.LastScheduleTime,
 	}
+	return nil
+}
+
+// stashBagsOfCronJob hands the bag of the storage twin's CronJob at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCronJob(c *boundary.Carrier, path string, s *CronJob, src *v1beta1storage.CronJob) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *CronJobSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfCronJobSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *CronJobStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfCronJobStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfCronJob puts back the bag of the storage twin's CronJob at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCronJob(r *boundary.Carrier, path string, s *CronJob, dst *v1beta1storage.CronJob) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *CronJobSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfCronJobSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *CronJobStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfCronJobStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfJobTemplateSpec hands the bag of the storage twin's JobTemplateSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfJobTemplateSpec(c *boundary.Carrier, path string, s *JobTemplateSpec, src *v1beta1storage.JobTemplateSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ObjectMeta != nil && genruntime.PtrIfNotZeroValue(s.ObjectMeta) == nil {
+			if err := c.Twin(path, "metadata", src.ObjectMeta); err != nil {
+				return err
+			}
+		}
+		if src.Spec != nil && genruntime.PtrIfNotZeroValue(s.Spec) == nil {
+			if err := c.Twin(path, "spec", src.Spec); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfJobTemplateSpec puts back the bag of the storage twin's JobTemplateSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfJobTemplateSpec(r *boundary.Carrier, path string, s *JobTemplateSpec, dst *v1beta1storage.JobTemplateSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "metadata", &dst.ObjectMeta, genruntime.PtrIfNotZeroValue(s.ObjectMeta) == nil, func(v *metav1.ObjectMeta) bool {
+			return genruntime.PtrIfNotZeroValue((*v)) == nil
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "spec", &dst.Spec, genruntime.PtrIfNotZeroValue(s.Spec) == nil, func(v *batchv1.JobSpec) bool {
+			return genruntime.PtrIfNotZeroValue((*v)) == nil
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfCronJobSpec hands the bag of the storage twin's CronJobSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCronJobSpec(c *boundary.Carrier, path string, s *CronJobSpec, src *v1beta1storage.CronJobSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Schedule == nil && s.Schedule == "" {
+			if err := c.Twin(path, "schedule", nil); err != nil {
+				return err
+			}
+		}
+		if src.ConcurrencyPolicy != nil && s.ConcurrencyPolicy == "" {
+			if err := c.Twin(path, "concurrencyPolicy", src.ConcurrencyPolicy); err != nil {
+				return err
+			}
+		}
+		if src.JobTemplate == nil && genruntime.PtrIfNotZeroValue(s.JobTemplate) == nil {
+			if err := c.Twin(path, "jobTemplate", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *JobTemplateSpec
+		if s != nil {
+			a1 = &s.JobTemplate
+		}
+		if src.JobTemplate != nil {
+			if err := stashBagsOfJobTemplateSpec(c, path+".jobTemplate", a1, src.JobTemplate); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfCronJobSpec puts back the bag of the storage twin's CronJobSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCronJobSpec(r *boundary.Carrier, path string, s *CronJobSpec, dst *v1beta1storage.CronJobSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "schedule", &dst.Schedule, s.Schedule == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "concurrencyPolicy", &dst.ConcurrencyPolicy, s.ConcurrencyPolicy == "", func(v *v1beta1storage.ConcurrencyPolicy) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "jobTemplate", &dst.JobTemplate, genruntime.PtrIfNotZeroValue(s.JobTemplate) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *JobTemplateSpec
+		if s != nil {
+			a1 = &s.JobTemplate
+		}
+		if dst.JobTemplate == nil && r.Bag(path+".jobTemplate", nil) {
+			dst.JobTemplate = new(v1beta1storage.JobTemplateSpec)
+		}
+		if dst.JobTemplate != nil {
+			if err := recallBagsOfJobTemplateSpec(r, path+".jobTemplate", a1, dst.JobTemplate); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfCronJobStatus hands the bag of the storage twin's CronJobStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCronJobStatus(c *boundary.Carrier, path string, s *CronJobStatus, src *v1beta1storage.CronJobStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfCronJobStatus puts back the bag of the storage twin's CronJobStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCronJobStatus(r *boundary.Carrier, path string, s *CronJobStatus, dst *v1beta1storage.CronJobStatus) error {
+	r.Bag(path, &dst.PropertyBag)
 	return nil
 }

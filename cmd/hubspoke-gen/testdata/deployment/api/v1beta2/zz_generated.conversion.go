@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/deployment/api/v1beta2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	corev1 "k8s.io/api/core/v1"
@@ -34,8 +35,17 @@ func (p *Deployment) AssignProperties_To_Deployment(dst *v1beta2storage.Deployme
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.Deployment from v1beta2.Deployment: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfDeployment(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.Deployment from v1beta2.Deployment: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.Deployment from v1beta2.Deployment: %w", err)
 	}
 	return nil
 }
@@ -48,9 +58,13 @@ func (p *Deployment) AssignProperties_From_Deployment(src *v1beta2storage.Deploy
 	if err := p.Status.AssignProperties_From_DeploymentStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfDeployment(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta2storage.Deployment to v1beta2.Deployment: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta2storage.Deployment to v1beta2.Deployment: %w", err)
 	}
 	return nil
 }
@@ -211,6 +225,384 @@ func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1b
 		LastTransitionTime: ptr.Deref(src.LastTransitionTime, metav1.Time{}),
 		Reason:             ptr.Deref(src.Reason, ""),
 		Message:            ptr.Deref(src.Message, ""),
+	}
+	return nil
+}
+
+// stashBagsOfDeployment hands the bag of the storage twin's Deployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src *v1beta2storage.Deployment) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *DeploymentSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfDeploymentSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *DeploymentStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfDeploymentStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeployment puts back the bag of the storage twin's Deployment at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst *v1beta2storage.Deployment) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *DeploymentSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfDeploymentSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *DeploymentStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfDeploymentStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDeploymentSpec hands the bag of the storage twin's DeploymentSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSpec, src *v1beta2storage.DeploymentSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Template != nil && genruntime.PtrIfNotZeroValue(s.Template) == nil {
+			if err := c.Twin(path, "template", src.Template); err != nil {
+				return err
+			}
+		}
+		if src.Strategy == nil && genruntime.PtrIfNotZeroValue(s.Strategy) == nil {
+			if err := c.Twin(path, "strategy", nil); err != nil {
+				return err
+			}
+		}
+		if src.MinReadySeconds != nil && s.MinReadySeconds == 0 {
+			if err := c.Twin(path, "minReadySeconds", src.MinReadySeconds); err != nil {
+				return err
+			}
+		}
+		if src.Paused != nil && !s.Paused {
+			if err := c.Twin(path, "paused", src.Paused); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *DeploymentStrategy
+		if s != nil {
+			a1 = &s.Strategy
+		}
+		if src.Strategy != nil {
+			if err := stashBagsOfDeploymentStrategy(c, path+".strategy", a1, src.Strategy); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeploymentSpec puts back the bag of the storage twin's DeploymentSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentSpec, dst *v1beta2storage.DeploymentSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *corev1.PodTemplateSpec) bool {
+			return genruntime.PtrIfNotZeroValue((*v)) == nil
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "strategy", &dst.Strategy, genruntime.PtrIfNotZeroValue(s.Strategy) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "minReadySeconds", &dst.MinReadySeconds, s.MinReadySeconds == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "paused", &dst.Paused, !s.Paused, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *DeploymentStrategy
+		if s != nil {
+			a1 = &s.Strategy
+		}
+		if dst.Strategy == nil && r.Bag(path+".strategy", nil) {
+			dst.Strategy = new(v1beta2storage.DeploymentStrategy)
+		}
+		if dst.Strategy != nil {
+			if err := recallBagsOfDeploymentStrategy(r, path+".strategy", a1, dst.Strategy); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDeploymentStrategy hands the bag of the storage twin's DeploymentStrategy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *DeploymentStrategy, src *v1beta2storage.DeploymentStrategy) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Type != nil && s.Type == "" {
+			if err := c.Twin(path, "type", src.Type); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **RollingUpdateDeployment
+		if s != nil {
+			a1 = &s.RollingUpdate
+		}
+		var a2 *RollingUpdateDeployment
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.RollingUpdate != nil {
+			if err := stashBagsOfRollingUpdateDeployment(c, path+".rollingUpdate", a2, src.RollingUpdate); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeploymentStrategy puts back the bag of the storage twin's DeploymentStrategy at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *DeploymentStrategy, dst *v1beta2storage.DeploymentStrategy) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", func(v *v1beta2storage.DeploymentStrategyType) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **RollingUpdateDeployment
+		if s != nil {
+			a1 = &s.RollingUpdate
+		}
+		var a2 *RollingUpdateDeployment
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.RollingUpdate == nil && r.Bag(path+".rollingUpdate", nil) {
+			dst.RollingUpdate = new(v1beta2storage.RollingUpdateDeployment)
+		}
+		if dst.RollingUpdate != nil {
+			if err := recallBagsOfRollingUpdateDeployment(r, path+".rollingUpdate", a2, dst.RollingUpdate); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfRollingUpdateDeployment hands the bag of the storage twin's RollingUpdateDeployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfRollingUpdateDeployment(c *boundary.Carrier, path string, s *RollingUpdateDeployment, src *v1beta2storage.RollingUpdateDeployment) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfRollingUpdateDeployment puts back the bag of the storage twin's RollingUpdateDeployment at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfRollingUpdateDeployment(r *boundary.Carrier, path string, s *RollingUpdateDeployment, dst *v1beta2storage.RollingUpdateDeployment) error {
+	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfDeploymentStatus hands the bag of the storage twin's DeploymentStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *DeploymentStatus, src *v1beta2storage.DeploymentStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ObservedGeneration != nil && s.ObservedGeneration == 0 {
+			if err := c.Twin(path, "observedGeneration", src.ObservedGeneration); err != nil {
+				return err
+			}
+		}
+		if src.Replicas != nil && s.Replicas == 0 {
+			if err := c.Twin(path, "replicas", src.Replicas); err != nil {
+				return err
+			}
+		}
+		if src.UpdatedReplicas != nil && s.UpdatedReplicas == 0 {
+			if err := c.Twin(path, "updatedReplicas", src.UpdatedReplicas); err != nil {
+				return err
+			}
+		}
+		if src.ReadyReplicas != nil && s.ReadyReplicas == 0 {
+			if err := c.Twin(path, "readyReplicas", src.ReadyReplicas); err != nil {
+				return err
+			}
+		}
+		if src.AvailableReplicas != nil && s.AvailableReplicas == 0 {
+			if err := c.Twin(path, "availableReplicas", src.AvailableReplicas); err != nil {
+				return err
+			}
+		}
+		if src.UnavailableReplicas != nil && s.UnavailableReplicas == 0 {
+			if err := c.Twin(path, "unavailableReplicas", src.UnavailableReplicas); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]DeploymentCondition
+		if s != nil {
+			a1 = &s.Conditions
+		}
+		for i2 := range src.Conditions {
+			var a3 *DeploymentCondition
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i2].Type)) + "]"
+			if err := stashBagsOfDeploymentCondition(c, p4, a3, &src.Conditions[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeploymentStatus puts back the bag of the storage twin's DeploymentStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *DeploymentStatus, dst *v1beta2storage.DeploymentStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "updatedReplicas", &dst.UpdatedReplicas, s.UpdatedReplicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "readyReplicas", &dst.ReadyReplicas, s.ReadyReplicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "availableReplicas", &dst.AvailableReplicas, s.AvailableReplicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "unavailableReplicas", &dst.UnavailableReplicas, s.UnavailableReplicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]DeploymentCondition
+		if s != nil {
+			a1 = &s.Conditions
+		}
+		for i2 := range dst.Conditions {
+			var a3 *DeploymentCondition
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i2].Type)) + "]"
+			if err := recallBagsOfDeploymentCondition(r, p4, a3, &dst.Conditions[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDeploymentCondition hands the bag of the storage twin's DeploymentCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *DeploymentCondition, src *v1beta2storage.DeploymentCondition) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Type == nil && s.Type == "" {
+			if err := c.Twin(path, "type", nil); err != nil {
+				return err
+			}
+		}
+		if src.Status == nil && s.Status == "" {
+			if err := c.Twin(path, "status", nil); err != nil {
+				return err
+			}
+		}
+		if src.LastUpdateTime != nil && s.LastUpdateTime.IsZero() {
+			if err := c.Twin(path, "lastUpdateTime", src.LastUpdateTime); err != nil {
+				return err
+			}
+		}
+		if src.LastTransitionTime != nil && s.LastTransitionTime.IsZero() {
+			if err := c.Twin(path, "lastTransitionTime", src.LastTransitionTime); err != nil {
+				return err
+			}
+		}
+		if src.Reason != nil && s.Reason == "" {
+			if err := c.Twin(path, "reason", src.Reason); err != nil {
+				return err
+			}
+		}
+		if src.Message != nil && s.Message == "" {
+			if err := c.Twin(path, "message", src.Message); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeploymentCondition puts back the bag of the storage twin's DeploymentCondition at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeploymentCondition(r *boundary.Carrier, path string, s *DeploymentCondition, dst *v1beta2storage.DeploymentCondition) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastUpdateTime", &dst.LastUpdateTime, s.LastUpdateTime.IsZero(), func(v *metav1.Time) bool {
+			return (*v).IsZero()
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
+			return (*v).IsZero()
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

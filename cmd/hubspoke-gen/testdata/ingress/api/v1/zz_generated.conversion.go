@@ -4,8 +4,10 @@ package v1
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/ingress/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +34,17 @@ func (p *Ingress) AssignProperties_To_Ingress(dst *v1storage.Ingress) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Ingress from v1.Ingress: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfIngress(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Ingress from v1.Ingress: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Ingress from v1.Ingress: %w", err)
 	}
 	return nil
 }
@@ -46,9 +57,13 @@ func (p *Ingress) AssignProperties_From_Ingress(src *v1storage.Ingress) error {
 	if err := p.Status.AssignProperties_From_IngressStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfIngress(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Ingress to v1.Ingress: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Ingress to v1.Ingress: %w", err)
 	}
 	return nil
 }
@@ -377,6 +392,672 @@ func (s *IngressPortStatus) AssignProperties_From_IngressPortStatus(src *v1stora
 		Port:     ptr.Deref(src.Port, 0),
 		Protocol: ptr.Deref(src.Protocol, ""),
 		Error:    src.Error,
+	}
+	return nil
+}
+
+// stashBagsOfIngress hands the bag of the storage twin's Ingress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1storage.Ingress) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *IngressSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfIngressSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *IngressStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfIngressStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngress puts back the bag of the storage twin's Ingress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1storage.Ingress) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *IngressSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfIngressSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *IngressStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfIngressStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressSpec hands the bag of the storage twin's IngressSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, src *v1storage.IngressSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **IngressBackend
+		if s != nil {
+			a1 = &s.DefaultBackend
+		}
+		var a2 *IngressBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.DefaultBackend != nil {
+			if err := stashBagsOfIngressBackend(c, path+".defaultBackend", a2, src.DefaultBackend); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]IngressTLS
+		if s != nil {
+			a3 = &s.TLS
+		}
+		for i4 := range src.TLS {
+			var a5 *IngressTLS
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a6 *[]IngressRule
+		if s != nil {
+			a6 = &s.Rules
+		}
+		for i7 := range src.Rules {
+			var a8 *IngressRule
+			if a6 != nil && i7 < len(*a6) {
+				a8 = &(*a6)[i7]
+			}
+			if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressSpec puts back the bag of the storage twin's IngressSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, dst *v1storage.IngressSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **IngressBackend
+		if s != nil {
+			a1 = &s.DefaultBackend
+		}
+		var a2 *IngressBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.DefaultBackend == nil && r.Bag(path+".defaultBackend", nil) {
+			dst.DefaultBackend = new(v1storage.IngressBackend)
+		}
+		if dst.DefaultBackend != nil {
+			if err := recallBagsOfIngressBackend(r, path+".defaultBackend", a2, dst.DefaultBackend); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]IngressTLS
+		if s != nil {
+			a3 = &s.TLS
+		}
+		for i4 := range dst.TLS {
+			var a5 *IngressTLS
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a6 *[]IngressRule
+		if s != nil {
+			a6 = &s.Rules
+		}
+		for i7 := range dst.Rules {
+			var a8 *IngressRule
+			if a6 != nil && i7 < len(*a6) {
+				a8 = &(*a6)[i7]
+			}
+			if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressTLS hands the bag of the storage twin's IngressTLS at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src *v1storage.IngressTLS) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.SecretName != nil && s.SecretName == "" {
+			if err := c.Twin(path, "secretName", src.SecretName); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressTLS puts back the bag of the storage twin's IngressTLS at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst *v1storage.IngressTLS) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "secretName", &dst.SecretName, s.SecretName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressRule hands the bag of the storage twin's IngressRule at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, src *v1storage.IngressRule) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Host != nil && s.Host == "" {
+			if err := c.Twin(path, "host", src.Host); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **HTTPIngressRuleValue
+		if s != nil {
+			a1 = &s.HTTP
+		}
+		var a2 *HTTPIngressRuleValue
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.HTTP != nil {
+			if err := stashBagsOfHTTPIngressRuleValue(c, path+".http", a2, src.HTTP); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressRule puts back the bag of the storage twin's IngressRule at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1storage.IngressRule) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **HTTPIngressRuleValue
+		if s != nil {
+			a1 = &s.HTTP
+		}
+		var a2 *HTTPIngressRuleValue
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.HTTP == nil && r.Bag(path+".http", nil) {
+			dst.HTTP = new(v1storage.HTTPIngressRuleValue)
+		}
+		if dst.HTTP != nil {
+			if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", a2, dst.HTTP); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHTTPIngressRuleValue hands the bag of the storage twin's HTTPIngressRuleValue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIngressRuleValue, src *v1storage.HTTPIngressRuleValue) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *[]HTTPIngressPath
+		if s != nil {
+			a1 = &s.Paths
+		}
+		for i2 := range src.Paths {
+			var a3 *HTTPIngressPath
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHTTPIngressRuleValue puts back the bag of the storage twin's HTTPIngressRuleValue at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPIngressRuleValue, dst *v1storage.HTTPIngressRuleValue) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *[]HTTPIngressPath
+		if s != nil {
+			a1 = &s.Paths
+		}
+		for i2 := range dst.Paths {
+			var a3 *HTTPIngressPath
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHTTPIngressPath hands the bag of the storage twin's HTTPIngressPath at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngressPath, src *v1storage.HTTPIngressPath) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Path != nil && s.Path == "" {
+			if err := c.Twin(path, "path", src.Path); err != nil {
+				return err
+			}
+		}
+		if src.Backend == nil && genruntime.PtrIfNotZeroValue(s.Backend) == nil {
+			if err := c.Twin(path, "backend", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		if src.Backend != nil {
+			if err := stashBagsOfIngressBackend(c, path+".backend", a1, src.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHTTPIngressPath puts back the bag of the storage twin's HTTPIngressPath at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngressPath, dst *v1storage.HTTPIngressPath) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "path", &dst.Path, s.Path == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "backend", &dst.Backend, genruntime.PtrIfNotZeroValue(s.Backend) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		if dst.Backend == nil && r.Bag(path+".backend", nil) {
+			dst.Backend = new(v1storage.IngressBackend)
+		}
+		if dst.Backend != nil {
+			if err := recallBagsOfIngressBackend(r, path+".backend", a1, dst.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressBackend hands the bag of the storage twin's IngressBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBackend, src *v1storage.IngressBackend) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **IngressServiceBackend
+		if s != nil {
+			a1 = &s.Service
+		}
+		var a2 *IngressServiceBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Service != nil {
+			if err := stashBagsOfIngressServiceBackend(c, path+".service", a2, src.Service); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressBackend puts back the bag of the storage twin's IngressBackend at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBackend, dst *v1storage.IngressBackend) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **IngressServiceBackend
+		if s != nil {
+			a1 = &s.Service
+		}
+		var a2 *IngressServiceBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Service == nil && r.Bag(path+".service", nil) {
+			dst.Service = new(v1storage.IngressServiceBackend)
+		}
+		if dst.Service != nil {
+			if err := recallBagsOfIngressServiceBackend(r, path+".service", a2, dst.Service); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressServiceBackend hands the bag of the storage twin's IngressServiceBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressServiceBackend(c *boundary.Carrier, path string, s *IngressServiceBackend, src *v1storage.IngressServiceBackend) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port == nil && genruntime.PtrIfNotZeroValue(s.Port) == nil {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *ServiceBackendPort
+		if s != nil {
+			a1 = &s.Port
+		}
+		if src.Port != nil {
+			if err := stashBagsOfServiceBackendPort(c, path+".port", a1, src.Port); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressServiceBackend puts back the bag of the storage twin's IngressServiceBackend at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressServiceBackend(r *boundary.Carrier, path string, s *IngressServiceBackend, dst *v1storage.IngressServiceBackend) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, genruntime.PtrIfNotZeroValue(s.Port) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *ServiceBackendPort
+		if s != nil {
+			a1 = &s.Port
+		}
+		if dst.Port == nil && r.Bag(path+".port", nil) {
+			dst.Port = new(v1storage.ServiceBackendPort)
+		}
+		if dst.Port != nil {
+			if err := recallBagsOfServiceBackendPort(r, path+".port", a1, dst.Port); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfServiceBackendPort hands the bag of the storage twin's ServiceBackendPort at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfServiceBackendPort(c *boundary.Carrier, path string, s *ServiceBackendPort, src *v1storage.ServiceBackendPort) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Number != nil && s.Number == 0 {
+			if err := c.Twin(path, "number", src.Number); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfServiceBackendPort puts back the bag of the storage twin's ServiceBackendPort at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfServiceBackendPort(r *boundary.Carrier, path string, s *ServiceBackendPort, dst *v1storage.ServiceBackendPort) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "number", &dst.Number, s.Number == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressStatus hands the bag of the storage twin's IngressStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus, src *v1storage.IngressStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.LoadBalancer == nil && genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil {
+			if err := c.Twin(path, "loadBalancer", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *IngressLoadBalancerStatus
+		if s != nil {
+			a1 = &s.LoadBalancer
+		}
+		if src.LoadBalancer != nil {
+			if err := stashBagsOfIngressLoadBalancerStatus(c, path+".loadBalancer", a1, src.LoadBalancer); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressStatus puts back the bag of the storage twin's IngressStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatus, dst *v1storage.IngressStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "loadBalancer", &dst.LoadBalancer, genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *IngressLoadBalancerStatus
+		if s != nil {
+			a1 = &s.LoadBalancer
+		}
+		if dst.LoadBalancer == nil && r.Bag(path+".loadBalancer", nil) {
+			dst.LoadBalancer = new(v1storage.IngressLoadBalancerStatus)
+		}
+		if dst.LoadBalancer != nil {
+			if err := recallBagsOfIngressLoadBalancerStatus(r, path+".loadBalancer", a1, dst.LoadBalancer); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressLoadBalancerStatus hands the bag of the storage twin's IngressLoadBalancerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *IngressLoadBalancerStatus, src *v1storage.IngressLoadBalancerStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *[]IngressLoadBalancerIngress
+		if s != nil {
+			a1 = &s.Ingress
+		}
+		for i2 := range src.Ingress {
+			var a3 *IngressLoadBalancerIngress
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress["+strconv.Itoa(i2)+"]", a3, &src.Ingress[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressLoadBalancerStatus puts back the bag of the storage twin's IngressLoadBalancerStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *IngressLoadBalancerStatus, dst *v1storage.IngressLoadBalancerStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *[]IngressLoadBalancerIngress
+		if s != nil {
+			a1 = &s.Ingress
+		}
+		for i2 := range dst.Ingress {
+			var a3 *IngressLoadBalancerIngress
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress["+strconv.Itoa(i2)+"]", a3, &dst.Ingress[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressLoadBalancerIngress hands the bag of the storage twin's IngressLoadBalancerIngress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *IngressLoadBalancerIngress, src *v1storage.IngressLoadBalancerIngress) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.IP != nil && s.IP == "" {
+			if err := c.Twin(path, "ip", src.IP); err != nil {
+				return err
+			}
+		}
+		if src.Hostname != nil && s.Hostname == "" {
+			if err := c.Twin(path, "hostname", src.Hostname); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]IngressPortStatus
+		if s != nil {
+			a1 = &s.Ports
+		}
+		for i2 := range src.Ports {
+			var a3 *IngressPortStatus
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := stashBagsOfIngressPortStatus(c, path+".ports["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressLoadBalancerIngress puts back the bag of the storage twin's IngressLoadBalancerIngress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s *IngressLoadBalancerIngress, dst *v1storage.IngressLoadBalancerIngress) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ip", &dst.IP, s.IP == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "hostname", &dst.Hostname, s.Hostname == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]IngressPortStatus
+		if s != nil {
+			a1 = &s.Ports
+		}
+		for i2 := range dst.Ports {
+			var a3 *IngressPortStatus
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := recallBagsOfIngressPortStatus(r, path+".ports["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressPortStatus hands the bag of the storage twin's IngressPortStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressPortStatus(c *boundary.Carrier, path string, s *IngressPortStatus, src *v1storage.IngressPortStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Port == nil && s.Port == 0 {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+		if src.Protocol == nil && s.Protocol == "" {
+			if err := c.Twin(path, "protocol", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressPortStatus puts back the bag of the storage twin's IngressPortStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressPortStatus(r *boundary.Carrier, path string, s *IngressPortStatus, dst *v1storage.IngressPortStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "protocol", &dst.Protocol, s.Protocol == "", nil); err != nil {
+			return err
+		}
 	}
 	return nil
 }

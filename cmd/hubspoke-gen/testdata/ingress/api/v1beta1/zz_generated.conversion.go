@@ -4,8 +4,10 @@ package v1beta1
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/ingress/api/v1beta1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	corev1 "k8s.io/api/core/v1"
@@ -34,8 +36,17 @@ func (p *Ingress) AssignProperties_To_Ingress(dst *v1beta1storage.Ingress) error
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.Ingress from v1beta1.Ingress: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfIngress(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.Ingress from v1beta1.Ingress: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta1storage.Ingress from v1beta1.Ingress: %w", err)
 	}
 	return nil
 }
@@ -48,9 +59,13 @@ func (p *Ingress) AssignProperties_From_Ingress(src *v1beta1storage.Ingress) err
 	if err := p.Status.AssignProperties_From_IngressStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfIngress(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta1storage.Ingress to v1beta1.Ingress: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta1storage.Ingress to v1beta1.Ingress: %w", err)
 	}
 	return nil
 }
@@ -239,6 +254,407 @@ func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1beta1storage.In
 func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1beta1storage.IngressStatus) error {
 	*s = IngressStatus{
 		LoadBalancer: ptr.Deref(src.LoadBalancer, corev1.LoadBalancerStatus{}),
+	}
+	return nil
+}
+
+// stashBagsOfIngress hands the bag of the storage twin's Ingress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1beta1storage.Ingress) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *IngressSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfIngressSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *IngressStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfIngressStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngress puts back the bag of the storage twin's Ingress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1beta1storage.Ingress) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *IngressSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfIngressSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *IngressStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfIngressStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressSpec hands the bag of the storage twin's IngressSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, src *v1beta1storage.IngressSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		var a2 *IngressBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Backend != nil {
+			if err := stashBagsOfIngressBackend(c, path+".backend", a2, src.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]IngressTLS
+		if s != nil {
+			a3 = &s.TLS
+		}
+		for i4 := range src.TLS {
+			var a5 *IngressTLS
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a6 *[]IngressRule
+		if s != nil {
+			a6 = &s.Rules
+		}
+		for i7 := range src.Rules {
+			var a8 *IngressRule
+			if a6 != nil && i7 < len(*a6) {
+				a8 = &(*a6)[i7]
+			}
+			if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressSpec puts back the bag of the storage twin's IngressSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, dst *v1beta1storage.IngressSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		var a2 *IngressBackend
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Backend == nil && r.Bag(path+".backend", nil) {
+			dst.Backend = new(v1beta1storage.IngressBackend)
+		}
+		if dst.Backend != nil {
+			if err := recallBagsOfIngressBackend(r, path+".backend", a2, dst.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]IngressTLS
+		if s != nil {
+			a3 = &s.TLS
+		}
+		for i4 := range dst.TLS {
+			var a5 *IngressTLS
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a6 *[]IngressRule
+		if s != nil {
+			a6 = &s.Rules
+		}
+		for i7 := range dst.Rules {
+			var a8 *IngressRule
+			if a6 != nil && i7 < len(*a6) {
+				a8 = &(*a6)[i7]
+			}
+			if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressTLS hands the bag of the storage twin's IngressTLS at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src *v1beta1storage.IngressTLS) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.SecretName != nil && s.SecretName == "" {
+			if err := c.Twin(path, "secretName", src.SecretName); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressTLS puts back the bag of the storage twin's IngressTLS at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst *v1beta1storage.IngressTLS) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "secretName", &dst.SecretName, s.SecretName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressRule hands the bag of the storage twin's IngressRule at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, src *v1beta1storage.IngressRule) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Host != nil && s.Host == "" {
+			if err := c.Twin(path, "host", src.Host); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **HTTPIngressRuleValue
+		if s != nil {
+			a1 = &s.HTTP
+		}
+		var a2 *HTTPIngressRuleValue
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.HTTP != nil {
+			if err := stashBagsOfHTTPIngressRuleValue(c, path+".http", a2, src.HTTP); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressRule puts back the bag of the storage twin's IngressRule at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1beta1storage.IngressRule) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **HTTPIngressRuleValue
+		if s != nil {
+			a1 = &s.HTTP
+		}
+		var a2 *HTTPIngressRuleValue
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.HTTP == nil && r.Bag(path+".http", nil) {
+			dst.HTTP = new(v1beta1storage.HTTPIngressRuleValue)
+		}
+		if dst.HTTP != nil {
+			if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", a2, dst.HTTP); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHTTPIngressRuleValue hands the bag of the storage twin's HTTPIngressRuleValue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIngressRuleValue, src *v1beta1storage.HTTPIngressRuleValue) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *[]HTTPIngressPath
+		if s != nil {
+			a1 = &s.Paths
+		}
+		for i2 := range src.Paths {
+			var a3 *HTTPIngressPath
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHTTPIngressRuleValue puts back the bag of the storage twin's HTTPIngressRuleValue at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPIngressRuleValue, dst *v1beta1storage.HTTPIngressRuleValue) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *[]HTTPIngressPath
+		if s != nil {
+			a1 = &s.Paths
+		}
+		for i2 := range dst.Paths {
+			var a3 *HTTPIngressPath
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfHTTPIngressPath hands the bag of the storage twin's HTTPIngressPath at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngressPath, src *v1beta1storage.HTTPIngressPath) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Path != nil && s.Path == "" {
+			if err := c.Twin(path, "path", src.Path); err != nil {
+				return err
+			}
+		}
+		if src.Backend == nil && genruntime.PtrIfNotZeroValue(s.Backend) == nil {
+			if err := c.Twin(path, "backend", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		if src.Backend != nil {
+			if err := stashBagsOfIngressBackend(c, path+".backend", a1, src.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHTTPIngressPath puts back the bag of the storage twin's HTTPIngressPath at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngressPath, dst *v1beta1storage.HTTPIngressPath) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "path", &dst.Path, s.Path == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "backend", &dst.Backend, genruntime.PtrIfNotZeroValue(s.Backend) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *IngressBackend
+		if s != nil {
+			a1 = &s.Backend
+		}
+		if dst.Backend == nil && r.Bag(path+".backend", nil) {
+			dst.Backend = new(v1beta1storage.IngressBackend)
+		}
+		if dst.Backend != nil {
+			if err := recallBagsOfIngressBackend(r, path+".backend", a1, dst.Backend); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressBackend hands the bag of the storage twin's IngressBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBackend, src *v1beta1storage.IngressBackend) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ServiceName != nil && s.ServiceName == "" {
+			if err := c.Twin(path, "serviceName", src.ServiceName); err != nil {
+				return err
+			}
+		}
+		if src.ServicePort != nil && s.ServicePort == (intstr.IntOrString{}) {
+			if err := c.Twin(path, "servicePort", src.ServicePort); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressBackend puts back the bag of the storage twin's IngressBackend at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBackend, dst *v1beta1storage.IngressBackend) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "serviceName", &dst.ServiceName, s.ServiceName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "servicePort", &dst.ServicePort, s.ServicePort == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool {
+			return (*v) == (intstr.IntOrString{})
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfIngressStatus hands the bag of the storage twin's IngressStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus, src *v1beta1storage.IngressStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.LoadBalancer != nil && genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil {
+			if err := c.Twin(path, "loadBalancer", src.LoadBalancer); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfIngressStatus puts back the bag of the storage twin's IngressStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatus, dst *v1beta1storage.IngressStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "loadBalancer", &dst.LoadBalancer, genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil, func(v *corev1.LoadBalancerStatus) bool {
+			return genruntime.PtrIfNotZeroValue((*v)) == nil
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/optionality/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v1storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
 	}
 	return nil
 }
@@ -173,6 +187,312 @@ func (s *Load) AssignProperties_To_Load(dst *v1storage.Load) error {
 func (s *Load) AssignProperties_From_Load(src *v1storage.Load) error {
 	*s = Load{
 		Items: ptr.Deref(src.Items, 0),
+	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Replicas == nil && s.Replicas == 0 {
+			if err := c.Twin(path, "replicas", nil); err != nil {
+				return err
+			}
+		}
+		if src.Paused != nil && !s.Paused {
+			if err := c.Twin(path, "paused", src.Paused); err != nil {
+				return err
+			}
+		}
+		if src.Limits == nil && genruntime.PtrIfNotZeroValue(s.Limits) == nil {
+			if err := c.Twin(path, "limits", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		if src.Limits != nil {
+			if err := stashBagsOfLimits(c, path+".limits", a1, src.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]Port
+		if s != nil {
+			a2 = &s.Ports
+		}
+		for i3 := range src.Ports {
+			var a4 *Port
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			p5 := path + ".ports[name=" + boundary.Key(src.Ports[i3].Name) + "]"
+			if err := stashBagsOfPort(c, p5, a4, &src.Ports[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "paused", &dst.Paused, !s.Paused, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "limits", &dst.Limits, genruntime.PtrIfNotZeroValue(s.Limits) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		if dst.Limits == nil && r.Bag(path+".limits", nil) {
+			dst.Limits = new(v1storage.Limits)
+		}
+		if dst.Limits != nil {
+			if err := recallBagsOfLimits(r, path+".limits", a1, dst.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]Port
+		if s != nil {
+			a2 = &s.Ports
+		}
+		for i3 := range dst.Ports {
+			var a4 *Port
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			p5 := path + ".ports[name=" + boundary.Key(dst.Ports[i3].Name) + "]"
+			if err := recallBagsOfPort(r, p5, a4, &dst.Ports[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v1storage.Limits) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CPU == nil && s.CPU == 0 {
+			if err := c.Twin(path, "cpu", nil); err != nil {
+				return err
+			}
+		}
+		if src.Memory != nil && s.Memory == "" {
+			if err := c.Twin(path, "memory", src.Memory); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v1storage.Limits) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPort hands the bag of the storage twin's Port at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v1storage.Port) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port == nil && s.Port == 0 {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPort puts back the bag of the storage twin's Port at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v1storage.Port) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready == nil && !s.Ready {
+			if err := c.Twin(path, "ready", nil); err != nil {
+				return err
+			}
+		}
+		if src.Load == nil && genruntime.PtrIfNotZeroValue(s.Load) == nil {
+			if err := c.Twin(path, "load", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *Load
+		if s != nil {
+			a1 = &s.Load
+		}
+		if src.Load != nil {
+			if err := stashBagsOfLoad(c, path+".load", a1, src.Load); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "load", &dst.Load, genruntime.PtrIfNotZeroValue(s.Load) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *Load
+		if s != nil {
+			a1 = &s.Load
+		}
+		if dst.Load == nil && r.Bag(path+".load", nil) {
+			dst.Load = new(v1storage.Load)
+		}
+		if dst.Load != nil {
+			if err := recallBagsOfLoad(r, path+".load", a1, dst.Load); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLoad hands the bag of the storage twin's Load at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLoad(c *boundary.Carrier, path string, s *Load, src *v1storage.Load) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Items != nil && s.Items == 0 {
+			if err := c.Twin(path, "items", src.Items); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLoad puts back the bag of the storage twin's Load at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLoad(r *boundary.Carrier, path string, s *Load, dst *v1storage.Load) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "items", &dst.Items, s.Items == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/optionality/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
 	}
 	return nil
 }
@@ -176,5 +190,245 @@ func (s *Load) AssignProperties_From_Load(src *v2storage.Load) error {
 	*s = Load{
 		Items: src.Items,
 	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Count == nil && s.Count == 0 {
+			if err := c.Twin(path, "count", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		var a2 *Limits
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Limits != nil {
+			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Port
+		if s != nil {
+			a3 = &s.Ports
+		}
+		for i4 := range src.Ports {
+			var a5 *Port
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".ports[name=" + boundary.Key(src.Ports[i4].Name) + "]"
+			if err := stashBagsOfPort(c, p6, a5, &src.Ports[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		var a2 *Limits
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Limits == nil && r.Bag(path+".limits", nil) {
+			dst.Limits = new(v2storage.Limits)
+		}
+		if dst.Limits != nil {
+			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Port
+		if s != nil {
+			a3 = &s.Ports
+		}
+		for i4 := range dst.Ports {
+			var a5 *Port
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".ports[name=" + boundary.Key(dst.Ports[i4].Name) + "]"
+			if err := recallBagsOfPort(r, p6, a5, &dst.Ports[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2storage.Limits) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2storage.Limits) error {
+	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfPort hands the bag of the storage twin's Port at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v2storage.Port) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPort puts back the bag of the storage twin's Port at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v2storage.Port) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Load
+		if s != nil {
+			a1 = &s.Load
+		}
+		var a2 *Load
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Load != nil {
+			if err := stashBagsOfLoad(c, path+".load", a2, src.Load); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Load
+		if s != nil {
+			a1 = &s.Load
+		}
+		var a2 *Load
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Load == nil && r.Bag(path+".load", nil) {
+			dst.Load = new(v2storage.Load)
+		}
+		if dst.Load != nil {
+			if err := recallBagsOfLoad(r, path+".load", a2, dst.Load); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLoad hands the bag of the storage twin's Load at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLoad(c *boundary.Carrier, path string, s *Load, src *v2storage.Load) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfLoad puts back the bag of the storage twin's Load at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLoad(r *boundary.Carrier, path string, s *Load, dst *v2storage.Load) error {
+	r.Bag(path, &dst.PropertyBag)
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/pdb/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *PodDisruptionBudget) AssignProperties_To_PodDisruptionBudget(dst *v1sto
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.PodDisruptionBudget from v1.PodDisruptionBudget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPodDisruptionBudget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.PodDisruptionBudget from v1.PodDisruptionBudget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.PodDisruptionBudget from v1.PodDisruptionBudget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *PodDisruptionBudget) AssignProperties_From_PodDisruptionBudget(src *v1s
 	if err := p.Status.AssignProperties_From_PodDisruptionBudgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPodDisruptionBudget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.PodDisruptionBudget to v1.PodDisruptionBudget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.PodDisruptionBudget to v1.PodDisruptionBudget: %w", err)
 	}
 	return nil
 }
@@ -99,6 +113,124 @@ func (s *PodDisruptionBudgetStatus) AssignProperties_From_PodDisruptionBudgetSta
 		DesiredHealthy:     ptr.Deref(src.DesiredHealthy, 0),
 		ExpectedPods:       ptr.Deref(src.ExpectedPods, 0),
 		Conditions:         src.Conditions,
+	}
+	return nil
+}
+
+// stashBagsOfPodDisruptionBudget hands the bag of the storage twin's PodDisruptionBudget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPodDisruptionBudget(c *boundary.Carrier, path string, s *PodDisruptionBudget, src *v1storage.PodDisruptionBudget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PodDisruptionBudgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPodDisruptionBudgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PodDisruptionBudgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPodDisruptionBudgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPodDisruptionBudget puts back the bag of the storage twin's PodDisruptionBudget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPodDisruptionBudget(r *boundary.Carrier, path string, s *PodDisruptionBudget, dst *v1storage.PodDisruptionBudget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PodDisruptionBudgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPodDisruptionBudgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PodDisruptionBudgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPodDisruptionBudgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPodDisruptionBudgetSpec hands the bag of the storage twin's PodDisruptionBudgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPodDisruptionBudgetSpec(c *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, src *v1storage.PodDisruptionBudgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfPodDisruptionBudgetSpec puts back the bag of the storage twin's PodDisruptionBudgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPodDisruptionBudgetSpec(r *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, dst *v1storage.PodDisruptionBudgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfPodDisruptionBudgetStatus hands the bag of the storage twin's PodDisruptionBudgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPodDisruptionBudgetStatus(c *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, src *v1storage.PodDisruptionBudgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.ObservedGeneration != nil && s.ObservedGeneration == 0 {
+			if err := c.Twin(path, "observedGeneration", src.ObservedGeneration); err != nil {
+				return err
+			}
+		}
+		if src.DisruptionsAllowed == nil && s.DisruptionsAllowed == 0 {
+			if err := c.Twin(path, "disruptionsAllowed", nil); err != nil {
+				return err
+			}
+		}
+		if src.CurrentHealthy == nil && s.CurrentHealthy == 0 {
+			if err := c.Twin(path, "currentHealthy", nil); err != nil {
+				return err
+			}
+		}
+		if src.DesiredHealthy == nil && s.DesiredHealthy == 0 {
+			if err := c.Twin(path, "desiredHealthy", nil); err != nil {
+				return err
+			}
+		}
+		if src.ExpectedPods == nil && s.ExpectedPods == 0 {
+			if err := c.Twin(path, "expectedPods", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPodDisruptionBudgetStatus puts back the bag of the storage twin's PodDisruptionBudgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPodDisruptionBudgetStatus(r *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, dst *v1storage.PodDisruptionBudgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "disruptionsAllowed", &dst.DisruptionsAllowed, s.DisruptionsAllowed == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "currentHealthy", &dst.CurrentHealthy, s.CurrentHealthy == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "desiredHealthy", &dst.DesiredHealthy, s.DesiredHealthy == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "expectedPods", &dst.ExpectedPods, s.ExpectedPods == 0, nil); err != nil {
+			return err
+		}
 	}
 	return nil
 }

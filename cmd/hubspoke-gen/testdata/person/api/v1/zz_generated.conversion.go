@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/person/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPerson(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Person from v1.Person: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Person to v1.Person: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Person to v1.Person: %w", err)
 	}
 	return nil
 }
@@ -113,6 +127,185 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v1storage.PersonSta
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonStatus) error {
 	*s = PersonStatus{
 		Phase: ptr.Deref(src.Phase, ""),
+	}
+	return nil
+}
+
+// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v1storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Nickname != nil && s.Nickname == "" {
+			if err := c.Twin(path, "nickname", src.Nickname); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Address != nil {
+			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v1storage.PersonSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Address == nil && r.Bag(path+".address", nil) {
+			dst.Address = new(v1storage.Address)
+		}
+		if dst.Address != nil {
+			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v1storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Phase != nil && s.Phase == "" {
+			if err := c.Twin(path, "phase", src.Phase); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v1storage.PersonStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/person/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfPerson(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Person from v2.Person: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	if err := p.Status.AssignProperties_From_PersonStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfPerson(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Person to v2.Person: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Person to v2.Person: %w", err)
 	}
 	return nil
 }
@@ -177,6 +191,344 @@ func (s *PersonStatus) AssignProperties_To_PersonStatus(dst *v2storage.PersonSta
 func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonStatus) error {
 	*s = PersonStatus{
 		Phase: ptr.Deref(src.Phase, ""),
+	}
+	return nil
+}
+
+// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *PersonSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *PersonStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v2storage.PersonSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.FirstName != nil && s.FirstName == "" {
+			if err := c.Twin(path, "firstName", src.FirstName); err != nil {
+				return err
+			}
+		}
+		if src.LastName != nil && s.LastName == "" {
+			if err := c.Twin(path, "lastName", src.LastName); err != nil {
+				return err
+			}
+		}
+		if src.Nickname != nil && s.Nickname == "" {
+			if err := c.Twin(path, "nickname", src.Nickname); err != nil {
+				return err
+			}
+		}
+		if src.Age != nil && s.Age == "" {
+			if err := c.Twin(path, "age", src.Age); err != nil {
+				return err
+			}
+		}
+		if src.Tier != nil && s.Tier == "" {
+			if err := c.Twin(path, "tier", src.Tier); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Address != nil {
+			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Contact
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range src.Contacts {
+			var a5 *Contact
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
+			if err := stashBagsOfContact(c, p6, a5, &src.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 *map[string]Account
+		if s != nil {
+			a7 = &s.Accounts
+		}
+		for k8 := range src.Accounts {
+			var a9 *Account
+			if a7 != nil {
+				if v, ok := (*a7)[k8]; ok {
+					a9 = &v
+				}
+			}
+			v10 := src.Accounts[k8]
+			if err := stashBagsOfAccount(c, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v2storage.PersonSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "firstName", &dst.FirstName, s.FirstName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "lastName", &dst.LastName, s.LastName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "age", &dst.Age, s.Age == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "tier", &dst.Tier, s.Tier == "", func(v *v2storage.Tier) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Address == nil && r.Bag(path+".address", nil) {
+			dst.Address = new(v2storage.Address)
+		}
+		if dst.Address != nil {
+			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Contact
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range dst.Contacts {
+			var a5 *Contact
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
+			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 *map[string]Account
+		if s != nil {
+			a7 = &s.Accounts
+		}
+		for k8 := range dst.Accounts {
+			var a9 *Account
+			if a7 != nil {
+				if v, ok := (*a7)[k8]; ok {
+					a9 = &v
+				}
+			}
+			v10 := dst.Accounts[k8]
+			if err := recallBagsOfAccount(r, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
+				return err
+			}
+			dst.Accounts[k8] = v10
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v2storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v2storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v2storage.Contact) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Kind == nil && s.Kind == "" {
+			if err := c.Twin(path, "kind", nil); err != nil {
+				return err
+			}
+		}
+		if src.Value != nil && s.Value == "" {
+			if err := c.Twin(path, "value", src.Value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v2storage.Contact) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAccount hands the bag of the storage twin's Account at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v2storage.Account) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Balance != nil && s.Balance == 0 {
+			if err := c.Twin(path, "balance", src.Balance); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAccount puts back the bag of the storage twin's Account at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v2storage.Account) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "balance", &dst.Balance, s.Balance == 0, func(v *int64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v2storage.PersonStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Phase != nil && s.Phase == "" {
+			if err := c.Twin(path, "phase", src.Phase); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v2storage.PersonStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

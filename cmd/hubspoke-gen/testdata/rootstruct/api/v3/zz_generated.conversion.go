@@ -5,7 +5,8 @@ package v3
 import (
 	"fmt"
 
-	"example.com/fixtures/rootstruct/api/v3storage"
+	"example.com/fixtures/skipstagedalike/api/v3storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -31,12 +32,18 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	if err := p.Extra.AssignProperties_To_WidgetExtra(&dst.Extra); err != nil {
-		return fmt.Errorf("extra: %w", err)
-	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -49,28 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	if err := p.Extra.AssignProperties_From_WidgetExtra(&src.Extra); err != nil {
-		return fmt.Errorf("extra: %w", err)
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
-	}
-	return nil
-}
-
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
-	*dst = v3storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
-	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -91,20 +83,189 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetS
 	return nil
 }
 
-// AssignProperties_To_WidgetExtra copies this WidgetExtra into its storage twin.
-func (s *WidgetExtra) AssignProperties_To_WidgetExtra(dst *v3storage.WidgetExtra) error {
-	*dst = v3storage.WidgetExtra{
-		Note:   genruntime.PtrIfNotZero(s.Note),
-		Labels: s.Labels,
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	*dst = v3storage.WidgetSpec{
+		Billing: billing,
 	}
 	return nil
 }
 
-// AssignProperties_From_WidgetExtra fills this WidgetExtra from its storage twin.
-func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v3storage.WidgetExtra) error {
-	*s = WidgetExtra{
-		Note:   ptr.Deref(src.Note, ""),
-		Labels: src.Labels,
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	*s = WidgetSpec{
+		Billing: billing,
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v3storage.Location)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/skipmany/api/v4storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v4storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v4storage.Widget from v4.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v4storage.Widget from v4.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v4storage.Widget from v4.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v4storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v4storage.Widget to v4.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v4storage.Widget to v4.Widget: %w", err)
 	}
 	return nil
 }
@@ -59,25 +73,10 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
-	pValue, err := genruntime.ConvertPointer(s.P, (*Outer).AssignProperties_To_Outer)
-	if err != nil {
-		return fmt.Errorf("p: %w", err)
-	}
-	q, err := genruntime.ConvertPointer(s.Q, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("q: %w", err)
-	}
-	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
 	*dst = v4storage.WidgetSpec{
-		Name:    genruntime.PtrIfNotZero(s.Name),
-		Owner:   genruntime.PtrIfNotZero(s.Owner),
-		Tags:    tags,
-		P:       pValue,
-		Q:       q,
-		Billing: billing,
+		Name:  genruntime.PtrIfNotZero(s.Name),
+		Owner: genruntime.PtrIfNotZero(s.Owner),
+		Tags:  tags,
 	}
 	return nil
 }
@@ -90,31 +89,10 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
-	pValue, err := genruntime.ConvertPointer(src.P, func(from *v4storage.Outer, to *Outer) error {
-		return to.AssignProperties_From_Outer(from)
-	})
-	if err != nil {
-		return fmt.Errorf("p: %w", err)
-	}
-	q, err := genruntime.ConvertPointer(src.Q, func(from *v4storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("q: %w", err)
-	}
-	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v4storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
 	*s = WidgetSpec{
-		Name:    ptr.Deref(src.Name, ""),
-		Owner:   ptr.Deref(src.Owner, ""),
-		Tags:    tags,
-		P:       pValue,
-		Q:       q,
-		Billing: billing,
+		Name:  ptr.Deref(src.Name, ""),
+		Owner: ptr.Deref(src.Owner, ""),
+		Tags:  tags,
 	}
 	return nil
 }
@@ -153,56 +131,178 @@ func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
 	return nil
 }
 
-// AssignProperties_To_Outer copies this Outer into its storage twin.
-func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
-	b, err := genruntime.ConvertPointer(s.B, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("b: %w", err)
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v4storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
 	}
-	z, err := genruntime.ConvertPointer(s.Z, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("z: %w", err)
-	}
-	*dst = v4storage.Outer{
-		B: b,
-		Z: z,
-	}
-	return nil
-}
-
-// AssignProperties_From_Outer fills this Outer from its storage twin.
-func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
-	b, err := genruntime.ConvertPointer(src.B, func(from *v4storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("b: %w", err)
-	}
-	z, err := genruntime.ConvertPointer(src.Z, func(from *v4storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("z: %w", err)
-	}
-	*s = Outer{
-		B: b,
-		Z: z,
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_PostalAddress copies this PostalAddress into its storage twin.
-func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v4storage.PostalAddress) error {
-	*dst = v4storage.PostalAddress{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v4storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_PostalAddress fills this PostalAddress from its storage twin.
-func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v4storage.PostalAddress) error {
-	*s = PostalAddress{
-		Zip: ptr.Deref(src.Zip, 0),
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v4storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Owner != nil && s.Owner == "" {
+			if err := c.Twin(path, "owner", src.Owner); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]Tag
+		if s != nil {
+			a1 = &s.Tags
+		}
+		for i2 := range src.Tags {
+			var a3 *Tag
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".tags[key=" + boundary.Key(src.Tags[i2].Key) + "]"
+			if err := stashBagsOfTag(c, p4, a3, &src.Tags[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v4storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]Tag
+		if s != nil {
+			a1 = &s.Tags
+		}
+		for i2 := range dst.Tags {
+			var a3 *Tag
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".tags[key=" + boundary.Key(dst.Tags[i2].Key) + "]"
+			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v4storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v4storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfTag hands the bag of the storage twin's Tag at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v4storage.Tag) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Key == nil && s.Key == "" {
+			if err := c.Twin(path, "key", nil); err != nil {
+				return err
+			}
+		}
+		if src.Value != nil && s.Value == "" {
+			if err := c.Twin(path, "value", src.Value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfTag puts back the bag of the storage twin's Tag at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v4storage.Tag) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "key", &dst.Key, s.Key == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/skiprenamed/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v1storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,39 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	*dst = v1storage.WidgetSpec{
+		Address: address,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	*s = WidgetSpec{
+		Address: address,
 	}
 	return nil
 }
@@ -65,68 +105,6 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
-	}
-	return nil
-}
-
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	site, err := genruntime.ConvertPointer(s.Site, (*Site).AssignProperties_To_Site)
-	if err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
-	if err != nil {
-		return fmt.Errorf("office: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
-	*dst = v1storage.WidgetSpec{
-		Address: address,
-		Site:    site,
-		Office:  office,
-		Home:    home,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	site, err := genruntime.ConvertPointer(src.Site, func(from *v1storage.Site, to *Site) error {
-		return to.AssignProperties_From_Site(from)
-	})
-	if err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	office, err := genruntime.ConvertPointer(src.Office, func(from *v1storage.Office, to *Office) error {
-		return to.AssignProperties_From_Office(from)
-	})
-	if err != nil {
-		return fmt.Errorf("office: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(src.Home, func(from *v1storage.Place, to *Place) error {
-		return to.AssignProperties_From_Place(from)
-	})
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
-	*s = WidgetSpec{
-		Address: address,
-		Site:    site,
-		Office:  office,
-		Home:    home,
 	}
 	return nil
 }
@@ -149,82 +127,157 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	return nil
 }
 
-// AssignProperties_To_Site copies this Site into its storage twin.
-func (s *Site) AssignProperties_To_Site(dst *v1storage.Site) error {
-	*dst = v1storage.Site{
-		Label: genruntime.PtrIfNotZero(s.Label),
-		Note:  genruntime.PtrIfNotZero(s.Note),
-		Zip:   genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Site fills this Site from its storage twin.
-func (s *Site) AssignProperties_From_Site(src *v1storage.Site) error {
-	*s = Site{
-		Label: ptr.Deref(src.Label, ""),
-		Note:  ptr.Deref(src.Note, ""),
-		Zip:   ptr.Deref(src.Zip, ""),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Office copies this Office into its storage twin.
-func (s *Office) AssignProperties_To_Office(dst *v1storage.Office) error {
-	*dst = v1storage.Office{
-		Label: genruntime.PtrIfNotZero(s.Label),
-		Zip:   genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Address != nil {
+			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Office fills this Office from its storage twin.
-func (s *Office) AssignProperties_From_Office(src *v1storage.Office) error {
-	*s = Office{
-		Label: ptr.Deref(src.Label, ""),
-		Zip:   ptr.Deref(src.Zip, ""),
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Address == nil && r.Bag(path+".address", nil) {
+			dst.Address = new(v1storage.Address)
+		}
+		if dst.Address != nil {
+			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Place copies this Place into its storage twin.
-func (s *Place) AssignProperties_To_Place(dst *v1storage.Place) error {
-	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
-	if err != nil {
-		return fmt.Errorf("door: %w", err)
-	}
-	*dst = v1storage.Place{
-		Door: door,
-	}
-	return nil
-}
-
-// AssignProperties_From_Place fills this Place from its storage twin.
-func (s *Place) AssignProperties_From_Place(src *v1storage.Place) error {
-	door, err := genruntime.ConvertPointer(src.Door, func(from *v1storage.Door, to *Door) error {
-		return to.AssignProperties_From_Door(from)
-	})
-	if err != nil {
-		return fmt.Errorf("door: %w", err)
-	}
-	*s = Place{
-		Door: door,
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Door copies this Door into its storage twin.
-func (s *Door) AssignProperties_To_Door(dst *v1storage.Door) error {
-	*dst = v1storage.Door{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Door fills this Door from its storage twin.
-func (s *Door) AssignProperties_From_Door(src *v1storage.Door) error {
-	*s = Door{
-		Zip: ptr.Deref(src.Zip, ""),
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Label != nil && s.Label == "" {
+			if err := c.Twin(path, "label", src.Label); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/skiprenamed/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v2storage.Widget from v2.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,41 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v2storage.Widget to v2.Widget: %w", err)
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	*dst = v2storage.WidgetSpec{
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Billing: billing,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	*s = WidgetSpec{
+		Name:    ptr.Deref(src.Name, ""),
+		Billing: billing,
 	}
 	return nil
 }
@@ -65,46 +107,6 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
-	}
-	return nil
-}
-
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
-	*dst = v2storage.WidgetSpec{
-		Name:    genruntime.PtrIfNotZero(s.Name),
-		Billing: billing,
-		Home:    home,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(src.Home, func(from *v2storage.Place, to *Place) error {
-		return to.AssignProperties_From_Place(from)
-	})
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
-	*s = WidgetSpec{
-		Name:    ptr.Deref(src.Name, ""),
-		Billing: billing,
-		Home:    home,
 	}
 	return nil
 }
@@ -127,18 +129,171 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v2storage.Posta
 	return nil
 }
 
-// AssignProperties_To_Place copies this Place into its storage twin.
-func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
-	*dst = v2storage.Place{
-		Name: genruntime.PtrIfNotZero(s.Name),
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Place fills this Place from its storage twin.
-func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
-	*s = Place{
-		Name: ptr.Deref(src.Name, ""),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfPostalAddress(c, path+".billing", a2, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v2storage.PostalAddress)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfPostalAddress(r, path+".billing", a2, dst.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v2storage.PostalAddress) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Label != nil && s.Label == "" {
+			if err := c.Twin(path, "label", src.Label); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v2storage.PostalAddress) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

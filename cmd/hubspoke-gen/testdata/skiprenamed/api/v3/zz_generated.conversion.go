@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/skiprenamed/api/v3storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,25 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
-	return nil
-}
-
-// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
-func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
-	*dst = v3storage.WidgetStatus{
-		Ready: genruntime.PtrIfNotZero(s.Ready),
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
-func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
-	*s = WidgetStatus{
-		Ready: ptr.Deref(src.Ready, false),
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -79,24 +77,9 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
-	site, err := genruntime.ConvertPointer(s.Site, (*Venue).AssignProperties_To_Venue)
-	if err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
-	if err != nil {
-		return fmt.Errorf("office: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(s.Home, (*Location).AssignProperties_To_Location)
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
 	*dst = v3storage.WidgetSpec{
 		Address: address,
 		Billing: billing,
-		Site:    site,
-		Office:  office,
-		Home:    home,
 	}
 	return nil
 }
@@ -115,30 +98,25 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
-	site, err := genruntime.ConvertPointer(src.Site, func(from *v3storage.Venue, to *Venue) error {
-		return to.AssignProperties_From_Venue(from)
-	})
-	if err != nil {
-		return fmt.Errorf("site: %w", err)
-	}
-	office, err := genruntime.ConvertPointer(src.Office, func(from *v3storage.Office, to *Office) error {
-		return to.AssignProperties_From_Office(from)
-	})
-	if err != nil {
-		return fmt.Errorf("office: %w", err)
-	}
-	home, err := genruntime.ConvertPointer(src.Home, func(from *v3storage.Location, to *Location) error {
-		return to.AssignProperties_From_Location(from)
-	})
-	if err != nil {
-		return fmt.Errorf("home: %w", err)
-	}
 	*s = WidgetSpec{
 		Address: address,
 		Billing: billing,
-		Site:    site,
-		Office:  office,
-		Home:    home,
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
+func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
+	*dst = v3storage.WidgetStatus{
+		Ready: genruntime.PtrIfNotZero(s.Ready),
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
+func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
+	*s = WidgetStatus{
+		Ready: ptr.Deref(src.Ready, false),
 	}
 	return nil
 }
@@ -163,84 +141,200 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.Posta
 	return nil
 }
 
-// AssignProperties_To_Venue copies this Venue into its storage twin.
-func (s *Venue) AssignProperties_To_Venue(dst *v3storage.Venue) error {
-	*dst = v3storage.Venue{
-		Title: genruntime.PtrIfNotZero(s.Title),
-		City:  genruntime.PtrIfNotZero(s.City),
-		Zip:   genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Venue fills this Venue from its storage twin.
-func (s *Venue) AssignProperties_From_Venue(src *v3storage.Venue) error {
-	*s = Venue{
-		Title: ptr.Deref(src.Title, ""),
-		City:  ptr.Deref(src.City, ""),
-		Zip:   ptr.Deref(src.Zip, 0),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Office copies this Office into its storage twin.
-func (s *Office) AssignProperties_To_Office(dst *v3storage.Office) error {
-	*dst = v3storage.Office{
-		Street: genruntime.PtrIfNotZero(s.Street),
-		Zip:    genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Address != nil {
+			if err := stashBagsOfPostalAddress(c, path+".address", a2, src.Address); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PostalAddress
+		if s != nil {
+			a3 = &s.Billing
+		}
+		var a4 *PostalAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfPostalAddress(c, path+".billing", a4, src.Billing); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Office fills this Office from its storage twin.
-func (s *Office) AssignProperties_From_Office(src *v3storage.Office) error {
-	*s = Office{
-		Street: ptr.Deref(src.Street, ""),
-		Zip:    ptr.Deref(src.Zip, 0),
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.Address
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Address == nil && r.Bag(path+".address", nil) {
+			dst.Address = new(v3storage.PostalAddress)
+		}
+		if dst.Address != nil {
+			if err := recallBagsOfPostalAddress(r, path+".address", a2, dst.Address); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PostalAddress
+		if s != nil {
+			a3 = &s.Billing
+		}
+		var a4 *PostalAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v3storage.PostalAddress)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfPostalAddress(r, path+".billing", a4, dst.Billing); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Location copies this Location into its storage twin.
-func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
-	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
-	if err != nil {
-		return fmt.Errorf("door: %w", err)
-	}
-	*dst = v3storage.Location{
-		Name: genruntime.PtrIfNotZero(s.Name),
-		Door: door,
-	}
-	return nil
-}
-
-// AssignProperties_From_Location fills this Location from its storage twin.
-func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
-	door, err := genruntime.ConvertPointer(src.Door, func(from *v3storage.Door, to *Door) error {
-		return to.AssignProperties_From_Door(from)
-	})
-	if err != nil {
-		return fmt.Errorf("door: %w", err)
-	}
-	*s = Location{
-		Name: ptr.Deref(src.Name, ""),
-		Door: door,
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Door copies this Door into its storage twin.
-func (s *Door) AssignProperties_To_Door(dst *v3storage.Door) error {
-	*dst = v3storage.Door{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Door fills this Door from its storage twin.
-func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
-	*s = Door{
-		Zip: ptr.Deref(src.Zip, 0),
+// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v3storage.PostalAddress) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == 0 {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v3storage.PostalAddress) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

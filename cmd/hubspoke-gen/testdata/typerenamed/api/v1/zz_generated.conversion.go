@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/typerenamed/api/v1storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v1storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1storage.Widget from v1.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
 	}
 	return nil
 }
@@ -63,15 +77,10 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
-	a, err := genruntime.ConvertPointer(s.A, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
 	*dst = v1storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v1storage.Level(s.Level)),
-		A:        a,
 	}
 	return nil
 }
@@ -90,17 +99,10 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
-	a, err := genruntime.ConvertPointer(src.A, func(from *v1storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Level(ptr.Deref(src.Level, "")),
-		A:        a,
 	}
 	return nil
 }
@@ -157,18 +159,237 @@ func (s *Contact) AssignProperties_From_Contact(src *v1storage.Contact) error {
 	return nil
 }
 
-// AssignProperties_To_Address copies this Address into its storage twin.
-func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
-	*dst = v1storage.Address{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Address fills this Address from its storage twin.
-func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
-	*s = Address{
-		Zip: ptr.Deref(src.Zip, ""),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Level != nil && s.Level == "" {
+			if err := c.Twin(path, "level", src.Level); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Customer
+		if s != nil {
+			a1 = &s.Owner
+		}
+		var a2 *Customer
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Owner != nil {
+			if err := stashBagsOfCustomer(c, path+".owner", a2, src.Owner); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Contact
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range src.Contacts {
+			var a5 *Contact
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
+			if err := stashBagsOfContact(c, p6, a5, &src.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v1storage.Level) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Customer
+		if s != nil {
+			a1 = &s.Owner
+		}
+		var a2 *Customer
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Owner == nil && r.Bag(path+".owner", nil) {
+			dst.Owner = new(v1storage.Customer)
+		}
+		if dst.Owner != nil {
+			if err := recallBagsOfCustomer(r, path+".owner", a2, dst.Owner); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Contact
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range dst.Contacts {
+			var a5 *Contact
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
+			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfCustomer hands the bag of the storage twin's Customer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfCustomer(c *boundary.Carrier, path string, s *Customer, src *v1storage.Customer) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Mail != nil && s.Mail == "" {
+			if err := c.Twin(path, "mail", src.Mail); err != nil {
+				return err
+			}
+		}
+		if src.Fax != nil && s.Fax == "" {
+			if err := c.Twin(path, "fax", src.Fax); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfCustomer puts back the bag of the storage twin's Customer at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfCustomer(r *boundary.Carrier, path string, s *Customer, dst *v1storage.Customer) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "fax", &dst.Fax, s.Fax == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v1storage.Contact) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Kind == nil && s.Kind == "" {
+			if err := c.Twin(path, "kind", nil); err != nil {
+				return err
+			}
+		}
+		if src.Value != nil && s.Value == "" {
+			if err := c.Twin(path, "value", src.Value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v1storage.Contact) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

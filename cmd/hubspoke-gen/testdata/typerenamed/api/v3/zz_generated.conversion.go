@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/typerenamed/api/v3storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -32,8 +33,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -46,9 +56,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -63,20 +77,10 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
-	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
-	b, err := genruntime.ConvertPointer(s.B, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("b: %w", err)
-	}
 	*dst = v3storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v3storage.Tier(s.Level)),
-		A:        a,
-		B:        b,
 	}
 	return nil
 }
@@ -95,24 +99,10 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
-	a, err := genruntime.ConvertPointer(src.A, func(from *v3storage.Location, to *Location) error {
-		return to.AssignProperties_From_Location(from)
-	})
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
-	b, err := genruntime.ConvertPointer(src.B, func(from *v3storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("b: %w", err)
-	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Tier(ptr.Deref(src.Level, "")),
-		A:        a,
-		B:        b,
 	}
 	return nil
 }
@@ -167,34 +157,227 @@ func (s *Channel) AssignProperties_From_Channel(src *v3storage.Channel) error {
 	return nil
 }
 
-// AssignProperties_To_Location copies this Location into its storage twin.
-func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
-	*dst = v3storage.Location{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Location fills this Location from its storage twin.
-func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
-	*s = Location{
-		Zip: ptr.Deref(src.Zip, ""),
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetStatus
+		if s != nil {
+			a2 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// AssignProperties_To_Address copies this Address into its storage twin.
-func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
-	*dst = v3storage.Address{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Level != nil && s.Level == "" {
+			if err := c.Twin(path, "level", src.Level); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Client
+		if s != nil {
+			a1 = &s.Owner
+		}
+		var a2 *Client
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Owner != nil {
+			if err := stashBagsOfClient(c, path+".owner", a2, src.Owner); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Channel
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range src.Contacts {
+			var a5 *Channel
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
+			if err := stashBagsOfChannel(c, p6, a5, &src.Contacts[i4]); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
 
-// AssignProperties_From_Address fills this Address from its storage twin.
-func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
-	*s = Address{
-		Zip: ptr.Deref(src.Zip, ""),
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v3storage.Tier) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Client
+		if s != nil {
+			a1 = &s.Owner
+		}
+		var a2 *Client
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Owner == nil && r.Bag(path+".owner", nil) {
+			dst.Owner = new(v3storage.Client)
+		}
+		if dst.Owner != nil {
+			if err := recallBagsOfClient(r, path+".owner", a2, dst.Owner); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *[]Channel
+		if s != nil {
+			a3 = &s.Contacts
+		}
+		for i4 := range dst.Contacts {
+			var a5 *Channel
+			if a3 != nil && i4 < len(*a3) {
+				a5 = &(*a3)[i4]
+			}
+			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
+			if err := recallBagsOfChannel(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfClient hands the bag of the storage twin's Client at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v3storage.Client) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Email != nil && s.Email == "" {
+			if err := c.Twin(path, "email", src.Email); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfClient puts back the bag of the storage twin's Client at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v3storage.Client) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfChannel hands the bag of the storage twin's Channel at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfChannel(c *boundary.Carrier, path string, s *Channel, src *v3storage.Channel) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Kind == nil && s.Kind == "" {
+			if err := c.Twin(path, "kind", nil); err != nil {
+				return err
+			}
+		}
+		if src.Value != nil && s.Value == "" {
+			if err := c.Twin(path, "value", src.Value); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfChannel puts back the bag of the storage twin's Channel at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v3storage.Channel) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package convert_test
+package reflectbags_test
 
 import (
 	"encoding/json"
@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
@@ -132,20 +133,20 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 	before := fullGadget()
 	var api gadget
 	api.ObjectMeta = src.ObjectMeta // as ToHub/FromHub carry metadata
-	if err := convert.StashBags(&api, src); err != nil {
+	if err := reflectbags.Stash(&api, src); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(before, src); diff != "" {
-		t.Errorf("StashBags modified its source (-before +after):\n%s", diff)
+		t.Errorf("Stash modified its source (-before +after):\n%s", diff)
 	}
-	if _, ok := src.Annotations[convert.BagsAnnotation]; ok {
-		t.Error("StashBags modified the shared annotations map")
+	if _, ok := src.Annotations[boundary.Annotation]; ok {
+		t.Error("Stash modified the shared annotations map")
 	}
 	wantAnnotation := `{".":{"Top":1},"spec":{"Middle":"Theodore"},"spec.owner":{"Since":1928},"spec.owner.inner":{"Deep":true},` +
 		`"spec.parts[0]":{"Color":"red"},"spec.parts[2]":{"Color":"blue"},` +
 		`"spec.ports[port=443,protocol=\"a b\"]":{"AppProtocol":"https"},"spec.ports[port=80,protocol=TCP]":{"AppProtocol":"http"},` +
 		`"spec.ports[port=80,protocol=UDP]":{"AppProtocol":"dns"},"spec.spares[\"one two\"]":{"Kept":"yes"},"spec.zones[west]":{"Weight":3}}`
-	if got := api.Annotations[convert.BagsAnnotation]; got != wantAnnotation {
+	if got := api.Annotations[boundary.Annotation]; got != wantAnnotation {
 		t.Errorf("annotation:\n got %s\nwant %s", got, wantAnnotation)
 	}
 	if api.Annotations["owner"] != "crm" {
@@ -167,7 +168,7 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 	}
 	dst := shell(src)
 	dst.ObjectMeta = read.ObjectMeta
-	if err := convert.RecallBags(dst, &read); err != nil {
+	if err := reflectbags.Recall(dst, &read); err != nil {
 		t.Fatal(err)
 	}
 	want := fullGadget()
@@ -175,8 +176,8 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 	if diff := cmp.Diff(want, dst); diff != "" {
 		t.Errorf("recalled object (-want +got):\n%s", diff)
 	}
-	if _, ok := read.Annotations[convert.BagsAnnotation]; !ok {
-		t.Error("RecallBags modified its source's annotations")
+	if _, ok := read.Annotations[boundary.Annotation]; !ok {
+		t.Error("Recall modified its source's annotations")
 	}
 }
 
@@ -185,13 +186,13 @@ func TestBagsTravelAtEveryDepth(t *testing.T) {
 func carry(t *testing.T, src *gadgetStorage, edit func(*gadgetStorage)) *gadgetStorage {
 	t.Helper()
 	var api gadget
-	if err := convert.StashBags(&api, src); err != nil {
+	if err := reflectbags.Stash(&api, src); err != nil {
 		t.Fatal(err)
 	}
 	dst := shell(src)
 	edit(dst)
 	dst.ObjectMeta = api.ObjectMeta
-	if err := convert.RecallBags(dst, &api); err != nil {
+	if err := reflectbags.Recall(dst, &api); err != nil {
 		t.Fatal(err)
 	}
 	return dst
@@ -240,7 +241,7 @@ func TestKeyedBagsFollowTheirElements(t *testing.T) {
 	t.Run("duplicate keys", func(t *testing.T) { duplicated(t, fullGadget()) })
 	t.Run("duplicate keys, no bags in map values", func(t *testing.T) {
 		// Without map values every bag can be set in place (the faster of
-		// RecallBags' two ways), which must refuse duplicates too.
+		// Recall' two ways), which must refuse duplicates too.
 		src := fullGadget()
 		src.Spec.Zones, src.Spec.Spares = nil, nil
 		duplicated(t, src)
@@ -288,8 +289,13 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 		delete(g.Spec.Zones, "west")
 		g.Spec.Spares = nil
 	})
-	if got.Spec.Owner != nil || got.Spec.Spares != nil {
+	if got.Spec.Spares != nil {
 		t.Errorf("recall recreated removed values: %+v", got.Spec)
+	}
+	// A struct behind a pointer set to null keeps its bag (issue 27): the
+	// recall makes a struct for it rather than drop it.
+	if got.Spec.Owner == nil || len(got.Spec.Owner.PropertyBag) == 0 {
+		t.Errorf("the bag of the owner, set to null, was dropped: %+v", got.Spec.Owner)
 	}
 	if _, ok := got.Spec.Zones["west"]; ok {
 		t.Errorf("recall recreated a removed map value: %v", got.Spec.Zones)
@@ -301,18 +307,18 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 
 func TestRecallKeepsWhatTheCopyPutInTheBag(t *testing.T) {
 	var api gadget
-	if err := convert.StashBags(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`, "B", `2`)}}); err != nil {
+	if err := reflectbags.Stash(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`, "B", `2`)}}); err != nil {
 		t.Fatal(err)
 	}
 	dst := &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("B", `3`)}}
 	dst.ObjectMeta = api.ObjectMeta
-	if err := convert.RecallBags(dst, &api); err != nil {
+	if err := reflectbags.Recall(dst, &api); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(bag("A", `1`, "B", `3`), dst.Spec.PropertyBag); diff != "" {
 		t.Errorf("spec bag (-want +got):\n%s", diff)
 	}
-	if _, ok := dst.Annotations[convert.BagsAnnotation]; ok {
+	if _, ok := dst.Annotations[boundary.Annotation]; ok {
 		t.Error("the annotation stayed on the storage object")
 	}
 }
@@ -320,62 +326,62 @@ func TestRecallKeepsWhatTheCopyPutInTheBag(t *testing.T) {
 func TestStatusBagsNeverComeFromTheAnnotation(t *testing.T) {
 	for _, path := range []string{"status", "status.conditions[0]", "status[0]"} {
 		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{
-			convert.BagsAnnotation: `{"` + path + `":{"Ready":false}}`}}}
+			boundary.Annotation: `{"` + path + `":{"Ready":false}}`}}}
 		dst := &gadgetStorage{ObjectMeta: api.ObjectMeta, Status: gadgetStorageStatus{Conditions: []partStorage{{}}}}
-		err := convert.RecallBags(dst, api)
-		if err == nil || !strings.Contains(err.Error(), convert.BagsAnnotation) || !strings.Contains(err.Error(), path) {
+		err := reflectbags.Recall(dst, api)
+		if err == nil || !strings.Contains(err.Error(), boundary.Annotation) || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s in the annotation: err = %v, want an error naming the annotation and the path", path, err)
 		}
 		if dst.Status.PropertyBag != nil || dst.Status.Conditions[0].PropertyBag != nil {
 			t.Errorf("%s in the annotation reached the status: %+v", path, dst.Status)
 		}
-		if _, ok := dst.Annotations[convert.BagsAnnotation]; !ok {
+		if _, ok := dst.Annotations[boundary.Annotation]; !ok {
 			t.Errorf("a failed recall changed its destination's annotations")
 		}
 	}
 	// "statusLine" is not under status.
-	api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"statusLine":{"A":1}}`}}}
-	if err := convert.RecallBags(&gadgetStorage{}, api); err != nil {
+	api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"statusLine":{"A":1}}`}}}
+	if err := reflectbags.Recall(&gadgetStorage{}, api); err != nil {
 		t.Errorf("a path that merely begins with status: %v", err)
 	}
 	// And the status field carries only status bags.
 	api = &gadget{Status: gadgetStatus{PropertyBags: propertybag.Bags{"spec": bag("Middle", `"x"`)}}}
-	if err := convert.RecallBags(&gadgetStorage{}, api); err == nil || !strings.Contains(err.Error(), "$propertyBags") {
+	if err := reflectbags.Recall(&gadgetStorage{}, api); err == nil || !strings.Contains(err.Error(), "$propertyBags") {
 		t.Errorf("a spec bag in the status field: err = %v", err)
 	}
 }
 
 func TestRecallRejectsBadAnnotations(t *testing.T) {
 	for _, text := range []string{`{"spec":"not a bag"}`, `{not json`, `[]`} {
-		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: text}}}
+		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: text}}}
 		dst := &gadgetStorage{ObjectMeta: api.ObjectMeta}
-		err := convert.RecallBags(dst, api)
-		if err == nil || !strings.Contains(err.Error(), convert.BagsAnnotation) || !strings.Contains(err.Error(), "hubspoke") {
+		err := reflectbags.Recall(dst, api)
+		if err == nil || !strings.Contains(err.Error(), boundary.Annotation) || !strings.Contains(err.Error(), "hubspoke") {
 			t.Errorf("%s: err = %v, want an error naming hubspoke and the annotation", text, err)
 		}
 	}
 }
 
 // An API version without a status field for its bags cannot carry status
-// bags: StashBags says so rather than dropping them.
+// bags: Stash says so rather than dropping them.
 func TestStashWithoutAStatusFieldFails(t *testing.T) {
 	type bare struct {
 		metav1.TypeMeta   `json:",inline"`
 		metav1.ObjectMeta `json:"metadata,omitempty"`
 	}
 	var api bare
-	err := convert.StashBags(&api, &gadgetStorage{Status: gadgetStorageStatus{PropertyBag: bag("Ready", `true`)}})
+	err := reflectbags.Stash(&api, &gadgetStorage{Status: gadgetStorageStatus{PropertyBag: bag("Ready", `true`)}})
 	if err == nil || !strings.Contains(err.Error(), "propertybag.Bags") || !strings.Contains(err.Error(), "status") {
 		t.Errorf("err = %v", err)
 	}
-	if err := convert.StashBags(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`)}}); err != nil {
+	if err := reflectbags.Stash(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`)}}); err != nil {
 		t.Errorf("spec bags need no status field: %v", err)
 	}
 }
 
 func TestStashRemovesAStaleAnnotation(t *testing.T) {
-	api := gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"A":1}}`}}}
-	if err := convert.StashBags(&api, &gadgetStorage{}); err != nil {
+	api := gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"spec":{"A":1}}`}}}
+	if err := reflectbags.Stash(&api, &gadgetStorage{}); err != nil {
 		t.Fatal(err)
 	}
 	if api.Annotations != nil {
@@ -418,16 +424,16 @@ func TestBagsOfResourcesWithoutSpec(t *testing.T) {
 			Owner:       &partStorage{Inner: &partStorage{PropertyBag: bag("Deep", `true`)}},
 		}
 		var api settings
-		if err := convert.StashBags(&api, src); err != nil {
+		if err := reflectbags.Stash(&api, src); err != nil {
 			t.Fatal(err)
 		}
 		want := `{".":{"Top":1},"data[a]":{"Color":"red"},"owner.inner":{"Deep":true}}`
-		if got := api.Annotations[convert.BagsAnnotation]; got != want {
+		if got := api.Annotations[boundary.Annotation]; got != want {
 			t.Errorf("annotation:\n got %s\nwant %s", got, want)
 		}
 		dst := &settingsStorage{Data: map[string]partStorage{"a": {}}, Owner: &partStorage{Inner: &partStorage{}}}
 		dst.ObjectMeta = api.ObjectMeta
-		if err := convert.RecallBags(dst, &api); err != nil {
+		if err := reflectbags.Recall(dst, &api); err != nil {
 			t.Fatal(err)
 		}
 		src.ObjectMeta = dst.ObjectMeta
@@ -441,10 +447,10 @@ func TestBagsOfResourcesWithoutSpec(t *testing.T) {
 			Conditions:  []partStorage{{PropertyBag: bag("Reason", `"ok"`)}},
 		}}
 		var api probe
-		if err := convert.StashBags(&api, src); err != nil {
+		if err := reflectbags.Stash(&api, src); err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := api.Annotations[convert.BagsAnnotation]; ok {
+		if _, ok := api.Annotations[boundary.Annotation]; ok {
 			t.Errorf("status bags in the annotation: %v", api.Annotations)
 		}
 		wantStatus := propertybag.Bags{"status": bag("Ready", `true`), "status.conditions[0]": bag("Reason", `"ok"`)}
@@ -452,7 +458,7 @@ func TestBagsOfResourcesWithoutSpec(t *testing.T) {
 			t.Errorf("status bags (-want +got):\n%s", diff)
 		}
 		dst := &probeStorage{Status: gadgetStorageStatus{Conditions: []partStorage{{}}}}
-		if err := convert.RecallBags(dst, &api); err != nil {
+		if err := reflectbags.Recall(dst, &api); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(src, dst); diff != "" {

@@ -1,4 +1,4 @@
-package convert_test
+package reflectbags_test
 
 import (
 	"encoding/json"
@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -126,7 +127,7 @@ func toValve(s *valveStorage) (*valve, error) {
 		d.Spec.Zones[k] = valveLimits{CPU: orZero(z.CPU)}
 	}
 	d.Status.Ready = orZero(s.Status.Ready)
-	if err := convert.StashBags(d, s); err != nil {
+	if err := reflectbags.Stash(d, s); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -161,7 +162,7 @@ func fromValve(s *valve) (*valveStorage, error) {
 		d.Spec.Zones[k] = limitsStorage{CPU: to(z.CPU)}
 	}
 	d.Status.Ready = to(s.Status.Ready)
-	if err := convert.RecallBags(d, s); err != nil {
+	if err := reflectbags.Recall(d, s); err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -220,7 +221,7 @@ func TestUpdatesKeepAbsentAndZeroValuesApart(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			before := clone(t, c.twin)
 			api := mustValve(t, c.twin)
-			if got := api.Annotations[convert.BagsAnnotation]; got != c.annotation {
+			if got := api.Annotations[boundary.Annotation]; got != c.annotation {
 				t.Errorf("annotation %s, want %s", got, c.annotation)
 			}
 			status := ""
@@ -280,10 +281,10 @@ func TestRecallRejectsBadTwinEntries(t *testing.T) {
 		{`{"spec.ports":{"$twin":{"port":0}}}`, `bag "spec.ports": $twin names "port", but no field there`},
 		{`{"spec.bogus[1]":{"$twin":{"cpu":null}}}`, `bag "spec.bogus[1]": $twin names "cpu", but no field there`},
 	} {
-		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: c.annotation}}}
+		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: c.annotation}}}
 		dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](7), Limits: &limitsStorage{}}}
 		keep := clone(t, dst)
-		err := convert.RecallBags(dst, api)
+		err := reflectbags.Recall(dst, api)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error containing %q", c.annotation, err, c.want)
 		}
@@ -297,11 +298,11 @@ func TestPresenceNeedsObjectPointers(t *testing.T) {
 	// Hand-written code that passes something else gets an error, not a
 	// panic.
 	for _, twin := range []any{valveStorage{}, nil, (*valveStorage)(nil), &[]int{}} {
-		if err := convert.StashBags(&valve{}, twin); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
-			t.Errorf("StashBags from %T: %v", twin, err)
+		if err := reflectbags.Stash(&valve{}, twin); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
+			t.Errorf("Stash from %T: %v", twin, err)
 		}
-		if err := convert.RecallBags(twin, &valve{}); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
-			t.Errorf("RecallBags into %T: %v", twin, err)
+		if err := reflectbags.Recall(twin, &valve{}); err == nil || !strings.Contains(err.Error(), "want a non-nil pointer to an object struct") {
+			t.Errorf("Recall into %T: %v", twin, err)
 		}
 	}
 }
@@ -311,41 +312,41 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 	// that did not know it, and carried as a value) is not passed on: the
 	// stash writes its own.
 	twin := &valveStorage{Spec: valveStorageSpec{
-		PropertyBag: bag(convert.TwinKey, `{"replicas":null}`, "Kept", `1`),
+		PropertyBag: bag(boundary.TwinKey, `{"replicas":null}`, "Kept", `1`),
 		Replicas:    to[int32](5), Limits: &limitsStorage{CPU: to[int64](1)},
-	}, Status: valveStorageStatus{PropertyBag: bag(convert.TwinKey, `{"ready":null}`), Ready: to(true)}}
+	}, Status: valveStorageStatus{PropertyBag: bag(boundary.TwinKey, `{"ready":null}`), Ready: to(true)}}
 	api := mustValve(t, twin)
-	if got, want := api.Annotations[convert.BagsAnnotation], `{"spec":{"Kept":1}}`; got != want {
+	if got, want := api.Annotations[boundary.Annotation], `{"spec":{"Kept":1}}`; got != want {
 		t.Errorf("annotation %s, want %s", got, want)
 	}
 	if api.Status.PropertyBags != nil {
 		t.Errorf("status bags %v, want none", api.Status.PropertyBags)
 	}
-	if twin.Spec.PropertyBag[convert.TwinKey] == "" {
-		t.Error("StashBags changed its source's bag")
+	if twin.Spec.PropertyBag[boundary.TwinKey] == "" {
+		t.Error("Stash changed its source's bag")
 	}
 }
 
 // An update through an API version whose plain values cannot show what the
 // storage twin holds: replicas is required there (an absent one shows as
-// 0), paused is omitempty (an explicit false shows as absent). StashBags
+// 0), paused is omitempty (an explicit false shows as absent). Stash
 // keeps what the twin held under TwinKey, next to the values the version
-// has no field for, and RecallBags restores it where the value comes back
+// has no field for, and Recall restores it where the value comes back
 // as it was shown.
-func ExampleStashBags() {
+func ExampleStash() {
 	twin := &valveStorage{Spec: valveStorageSpec{
 		PropertyBag: propertybag.PropertyBag{"color": `"red"`}, // no field in this version
 		Paused:      to(false),
 		Limits:      &limitsStorage{CPU: to[int64](2)},
 	}, Status: valveStorageStatus{Ready: to(true)}}
-	api, err := toValve(twin) // the generated copy, which calls StashBags
+	api, err := toValve(twin) // the generated copy, which calls Stash
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(api.Annotations[convert.BagsAnnotation])
+	fmt.Println(api.Annotations[boundary.Annotation])
 
 	api.Spec.Limits.CPU = 4     // the client's change
-	back, err := fromValve(api) // the generated copy back, which calls RecallBags
+	back, err := fromValve(api) // the generated copy back, which calls Recall
 	if err != nil {
 		panic(err)
 	}
@@ -361,7 +362,7 @@ func ExampleStashBags() {
 // neither element gets what it says.
 func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
 	api := &valve{
-		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}},
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}},
 		Spec:       valveSpec{Ports: []valvePort{{Name: "a"}, {Name: "a"}, {Name: "b"}}},
 	}
 	back, err := fromValve(api)
@@ -384,26 +385,26 @@ func TestTwinEntryAtADuplicateKeyIsDropped(t *testing.T) {
 	}
 }
 
-// TestRecallLeavesItsSourceAlone: RecallBags, called directly as a hook
+// TestRecallLeavesItsSourceAlone: Recall, called directly as a hook
 // may, reads its source's bags (annotation and status) without changing
 // them, whatever it takes from them for the twin.
 func TestRecallLeavesItsSourceAlone(t *testing.T) {
 	api := &valve{
-		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{convert.BagsAnnotation: `{"spec":{"$twin":{"limits":null},"color":"red"}}`}},
+		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"spec":{"$twin":{"limits":null},"color":"red"}}`}},
 		Status: valveStatus{PropertyBags: propertybag.Bags{
-			"status": {convert.TwinKey: `{"ready":null}`, "Load": `5`},
+			"status": {boundary.TwinKey: `{"ready":null}`, "Load": `5`},
 		}},
 	}
 	before := throughJSON(t, api)
 	dst := &valveStorage{Spec: valveStorageSpec{Replicas: to[int32](1), Limits: &limitsStorage{}}, Status: valveStorageStatus{Ready: to(false)}}
-	if err := convert.RecallBags(dst, api); err != nil {
+	if err := reflectbags.Recall(dst, api); err != nil {
 		t.Fatal(err)
 	}
 	if dst.Spec.Limits != nil || dst.Status.Ready != nil || dst.Status.PropertyBag["Load"] != "5" || dst.Spec.PropertyBag["color"] != `"red"` {
 		t.Errorf("recalled limits %v, ready %v, status bag %v, spec bag %v", dst.Spec.Limits, dst.Status.Ready, dst.Status.PropertyBag, dst.Spec.PropertyBag)
 	}
 	if diff := cmp.Diff(before, api); diff != "" {
-		t.Errorf("RecallBags changed its source (-before +after):\n%s", diff)
+		t.Errorf("Recall changed its source (-before +after):\n%s", diff)
 	}
 }
 
@@ -418,7 +419,7 @@ func TestTwinEntriesUnderQuotedKeys(t *testing.T) {
 	}}
 	before := clone(t, twin)
 	api := mustValve(t, twin)
-	annotation := api.Annotations[convert.BagsAnnotation]
+	annotation := api.Annotations[boundary.Annotation]
 	for _, want := range []string{`spec.ports[name=\"a]b.c\"]`, `spec.zones[\"x\\\"].[y\"]`} {
 		if !strings.Contains(annotation, want) {
 			t.Errorf("annotation %s lacks the path %s", annotation, want)

@@ -1,6 +1,21 @@
-package convert
+// Package reflectbags carries the property bags of a storage twin to its
+// API version and back by reflection, for hand-written chains: Stash and
+// Recall find every bag and every value the API version cannot show by
+// walking both objects, where the code hubspoke-gen writes names each one
+// (see package boundary, whose format they write and read, byte for byte).
+// The walk reads the struct tags of the types on every call (no caches, no
+// unsafe), so it is several times slower than the generated code; the
+// generated code never calls it.
+//
+// It assumes the copy between the two follows hubspoke-gen's rules for
+// plain values (see boundary): a field without omitempty becomes a pointer
+// to its value, an omitempty one nil when zero (== decides, so -0.0 is
+// zero), a struct of the version's own a pointer to its twin, a type of
+// another package nil when zero.
+package reflectbags
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -8,34 +23,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/typename"
 	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// BagsAnnotation is the annotation in which an object at an API version
-// carries the property bags of its storage twin that lie outside its
-// status.
-//
-// API versions have no property bags, so without it, reading an object at an
-// old version and writing it back (kubectl edit, an update from an old
-// client) would drop every value that only other versions have fields for.
-// Generated code for an API version calls StashBags when it fills the object
-// from its storage twin and RecallBags when it converts it back, so those
-// values travel through the old version and land in the storage twin's bags
-// again, at every depth. The value is written by propertybag.MarshalBags: a
-// JSON object with one member per non-empty bag, named by the bag's path in
-// the object (see StashBags), each holding its values as plain JSON:
-//
-//	{"spec":{"MiddleName":"Theodore"},"spec.birthDate":{"Text":"late 1928"}}
-//
-// Bags inside status never travel in the annotation, which anyone who may
-// update the object can edit: they travel in the status itself (see
-// StashBags), which the API server lets only writers of the status
-// subresource change.
-const BagsAnnotation = "hubspoke.dev/property-bags"
-
-// StashBags carries every non-empty property bag of src, a storage twin,
+// Stash carries every non-empty property bag of src, a storage twin,
 // into dst, an object of the API version that src is the twin of. Generated
 // code calls it at the end of the copy from the storage twin, before the
 // object's hook.
@@ -56,12 +51,12 @@ const BagsAnnotation = "hubspoke.dev/property-bags"
 // API server resets status on every write of the main resource and accepts
 // it only through the status subresource, so a user who may not write
 // status cannot change those values. All other bags go into dst's
-// BagsAnnotation, or the annotation is removed when there are none. The
+// boundary.Annotation, or the annotation is removed when there are none. The
 // annotations map is replaced, never modified in place.
 //
-// StashBags also adds, in the bag of each struct, the TwinKey entry of the
-// fields whose value dst cannot show as src holds it (see TwinKey), and
-// drops any TwinKey entry src's own bags hold (entries under status need
+// Stash also adds, in the bag of each struct, the twinKey entry of the
+// fields whose value dst cannot show as src holds it (see twinKey), and
+// drops any twinKey entry src's own bags hold (entries under status need
 // dst's status bags field, like status bags; without one they are left
 // out, and the update keeps the zero). It assumes the copy back
 // follows genruntime's rules for plain values: a field without omitempty
@@ -69,9 +64,9 @@ const BagsAnnotation = "hubspoke.dev/property-bags"
 // of the version's own a pointer to its twin, a type of another package nil
 // when zero.
 //
-// StashBags only reads src. An error (a status bag and no field to carry
+// Stash only reads src. An error (a status bag and no field to carry
 // it, a bag that cannot be encoded) leaves dst unchanged.
-func StashBags(dst, src any) error {
+func Stash(dst, src any) error {
 	api, err := apiPlanOf(dst)
 	if err != nil {
 		return err
@@ -80,13 +75,13 @@ func StashBags(dst, src any) error {
 		return err
 	}
 	var annotated, status propertybag.Bags
-	stale := false // a bag of src holds a TwinKey entry (see withTwinEntries)
+	stale := false // a bag of src holds a twinKey entry (see withTwinEntries)
 	err = walkBags(reflect.ValueOf(src), false, func(path []byte, bag reflect.Value) error {
 		b := bag.Interface().(propertybag.PropertyBag)
 		if len(b) == 0 {
 			return nil
 		}
-		if _, ok := b[TwinKey]; ok {
+		if _, ok := b[twinKey]; ok {
 			stale = true
 		}
 		if isStatusPath(string(path)) {
@@ -130,20 +125,20 @@ func StashBags(dst, src any) error {
 		return nil
 	}
 	if text == "" {
-		if _, ok := meta.Annotations[BagsAnnotation]; ok {
-			meta.Annotations = withoutKey(meta.Annotations, BagsAnnotation)
+		if _, ok := meta.Annotations[boundary.Annotation]; ok {
+			meta.Annotations = withoutKey(meta.Annotations, boundary.Annotation)
 		}
 		return nil
 	}
 	annotations := make(map[string]string, len(meta.Annotations)+1)
 	maps.Copy(annotations, meta.Annotations)
-	annotations[BagsAnnotation] = text
+	annotations[boundary.Annotation] = text
 	meta.Annotations = annotations
 	return nil
 }
 
-// RecallBags puts the bags that src, an object of an API version, carries
-// (see StashBags) back into dst, its storage twin, after the generated copy
+// Recall puts the bags that src, an object of an API version, carries
+// (see Stash) back into dst, its storage twin, after the generated copy
 // has filled dst from src. Each bag goes to the place its path names; where
 // the copy already put values into that bag, those win. A bag whose place is
 // gone (the client removed the element, or the key of a keyed list element
@@ -155,20 +150,20 @@ func StashBags(dst, src any) error {
 // other versions know between elements, which is why lists of objects
 // should declare their keys.
 //
-// The TwinKey entries are taken out of the bags before they are placed;
+// The twinKey entries are taken out of the bags before they are placed;
 // each restores what the storage twin held for the fields it names where
 // src still shows the zero value it showed for them. Like a bag, an entry
 // whose place is gone, or is reached twice, is dropped.
 //
-// RecallBags removes BagsAnnotation from dst's metadata (dst's annotations
+// Recall removes boundary.Annotation from dst's metadata (dst's annotations
 // map is replaced, not modified). It is an error, naming the annotation and
 // the path, when the annotation is not a JSON object of bags or names a bag
 // under status (status bags travel only in status), when the status
-// field holds a bag outside status, or when a TwinKey entry names a field
+// field holds a bag outside status, or when a twinKey entry names a field
 // the version shows no plain value for (at the object itself, "." with spec
 // and status, no field ever has one) or holds a value that does not fit
 // it; dst is then left as it was.
-func RecallBags(dst, src any) error {
+func Recall(dst, src any) error {
 	api, err := apiPlanOf(src)
 	if err != nil {
 		return err
@@ -180,13 +175,13 @@ func RecallBags(dst, src any) error {
 	// from src's status, so they can be moved into dst without a copy.
 	var bags propertybag.Bags
 	if meta := objectMeta(src); meta != nil {
-		if text, ok := meta.Annotations[BagsAnnotation]; ok {
+		if text, ok := meta.Annotations[boundary.Annotation]; ok {
 			if bags, err = propertybag.UnmarshalBags(text); err != nil {
 				return recallError(src, dst, err)
 			}
 			for path := range bags {
 				if isStatusPath(path) {
-					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", BagsAnnotation, path))
+					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", boundary.Annotation, path))
 				}
 			}
 		}
@@ -202,8 +197,20 @@ func RecallBags(dst, src any) error {
 		}
 	}
 	twin, err := takeTwinEntries(bags)
+	if err != nil {
+		return recallError(src, dst, err)
+	}
+	if len(bags) > 0 || twin != nil {
+		// Bags below a struct the twin does not hold (the client set it to
+		// null but kept its bags) are kept, in a struct made for them.
+		w := &bagWalker{visit: func([]byte, reflect.Value) error { return nil }, plans: map[reflect.Type]*structPlan{},
+			alloc: func(path []byte) bool { return holds(bags, twin, string(path)) }}
+		if err := w.value(reflect.ValueOf(dst), nil, 0); err != nil {
+			return recallError(src, dst, err)
+		}
+	}
 	var seen map[string]int
-	if err == nil && twin != nil {
+	if twin != nil {
 		seen, err = checkTwin(dst, src, twin)
 	}
 	if err != nil {
@@ -267,11 +274,29 @@ func RecallBags(dst, src any) error {
 		restoreTwin(dst, src, twin, seen)
 	}
 	if m := objectMeta(dst); m != nil {
-		if _, ok := m.Annotations[BagsAnnotation]; ok {
-			m.Annotations = withoutKey(m.Annotations, BagsAnnotation)
+		if _, ok := m.Annotations[boundary.Annotation]; ok {
+			m.Annotations = withoutKey(m.Annotations, boundary.Annotation)
 		}
 	}
 	return nil
+}
+
+// holds reports whether a bag or a twinKey entry lies at path or below.
+func holds(bags propertybag.Bags, twin map[string]map[string]json.RawMessage, path string) bool {
+	under := func(p string) bool {
+		return p == path || strings.HasPrefix(p, path) && len(p) > len(path) && (p[len(path)] == '.' || p[len(path)] == '[')
+	}
+	for p := range bags {
+		if under(p) {
+			return true
+		}
+	}
+	for p := range twin {
+		if under(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) propertybag.Bags {
@@ -322,8 +347,6 @@ type apiPlan struct {
 	statusName string
 }
 
-var apiPlans sync.Map // reflect.Type -> *apiPlan
-
 // checkObject returns an error unless obj is a non-nil pointer to a struct.
 func checkObject(obj any) error {
 	t := reflect.TypeOf(obj)
@@ -338,9 +361,6 @@ func apiPlanOf(obj any) (*apiPlan, error) {
 		return nil, err
 	}
 	t := reflect.TypeOf(obj)
-	if p, ok := apiPlans.Load(t); ok {
-		return p.(*apiPlan), nil
-	}
 	p := &apiPlan{status: -1}
 	st := t.Elem()
 	for i := range st.NumField() {
@@ -364,7 +384,6 @@ func apiPlanOf(obj any) (*apiPlan, error) {
 		}
 		break
 	}
-	apiPlans.Store(t, p)
 	return p, nil
 }
 
@@ -402,19 +421,9 @@ type fieldPlan struct {
 	inline bool
 }
 
-var (
-	structPlans sync.Map // reflect.Type -> *structPlan
-	holdsBags   sync.Map // reflect.Type -> bool
-)
-
 // mayHoldBag reports whether a value of type t can contain a PropertyBag.
 func mayHoldBag(t reflect.Type) bool {
-	if v, ok := holdsBags.Load(t); ok {
-		return v.(bool)
-	}
-	v := findBag(t, map[reflect.Type]bool{})
-	holdsBags.Store(t, v)
-	return v
+	return findBag(t, map[reflect.Type]bool{})
 }
 
 func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
@@ -441,9 +450,6 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 }
 
 func structPlanOf(t reflect.Type) *structPlan {
-	if p, ok := structPlans.Load(t); ok {
-		return p.(*structPlan)
-	}
 	p := &structPlan{bag: -1}
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -466,7 +472,6 @@ func structPlanOf(t reflect.Type) *structPlan {
 		}
 		p.fields = append(p.fields, fp)
 	}
-	structPlans.Store(t, p)
 	return p
 }
 
@@ -514,112 +519,20 @@ var errTooDeep = errors.New("objects nested deeper than 1000 levels")
 // structs are then visited through a copy that is written back to the map
 // after visit returns.
 func walkBags(v reflect.Value, write bool, visit func(path []byte, bag reflect.Value) error) error {
-	if sites := staticSitesOf(v.Type()); sites != nil && !v.IsNil() {
-		return walkSites(v, sites, visit)
-	}
-	w := walkers.Get().(*bagWalker)
-	w.visit, w.write = visit, write
-	err := w.value(v, nil, 0)
-	w.visit, w.path = nil, w.path[:0]
-	walkers.Put(w)
-	return err
+	w := &bagWalker{visit: visit, write: write, plans: map[reflect.Type]*structPlan{}}
+	return w.value(v, nil, 0)
 }
-
-// A type whose bags all sit at fixed places (no list, array, map or
-// interface on the way to any of them, and no recursion) needs no walk: its
-// bag sites, with their paths, are listed once and visited directly.
-type bagSite struct {
-	index []int  // field indexes from the object struct, through pointers
-	path  []byte // "." for the object itself
-}
-
-var staticSites sync.Map // reflect.Type -> []bagSite (nil when the type needs the walk)
-
-// staticSitesOf returns the bag sites of t, a pointer to a struct, or nil
-// when its bags do not all sit at fixed places.
-func staticSitesOf(t reflect.Type) []bagSite {
-	if s, ok := staticSites.Load(t); ok {
-		return s.([]bagSite)
-	}
-	var sites []bagSite
-	if t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
-		var ok bool
-		if sites, ok = collectSites(t.Elem(), nil, nil, map[reflect.Type]bool{}, sites); !ok {
-			sites = nil
-		}
-	}
-	staticSites.Store(t, sites)
-	return sites
-}
-
-func collectSites(t reflect.Type, index []int, path []byte, seen map[reflect.Type]bool, sites []bagSite) ([]bagSite, bool) {
-	if seen[t] {
-		return nil, false // a recursive type: leave it to the walk
-	}
-	seen[t] = true
-	defer delete(seen, t)
-	p := structPlanOf(t)
-	if p.bag >= 0 {
-		site := bagSite{index: append(slices.Clone(index), p.bag), path: slices.Clone(path)}
-		if len(path) == 0 {
-			site.path = rootPath
-		}
-		sites = append(sites, site)
-	}
-	for _, f := range p.fields {
-		ft := t.Field(f.index).Type
-		for ft.Kind() == reflect.Pointer {
-			ft = ft.Elem()
-		}
-		if ft.Kind() != reflect.Struct {
-			return nil, false
-		}
-		fieldPath := path
-		if !f.inline {
-			fieldPath = appendField(slices.Clone(path), f.name)
-		}
-		var ok bool
-		if sites, ok = collectSites(ft, append(slices.Clone(index), f.index), fieldPath, seen, sites); !ok {
-			return nil, false
-		}
-	}
-	return sites, true
-}
-
-// walkSites visits the bags of v at the given sites, skipping those below
-// a nil pointer.
-func walkSites(v reflect.Value, sites []bagSite, visit func(path []byte, bag reflect.Value) error) error {
-	root := v.Elem()
-next:
-	for _, site := range sites {
-		f := root
-		for i, idx := range site.index {
-			if i > 0 {
-				for f.Kind() == reflect.Pointer {
-					if f.IsNil() {
-						continue next
-					}
-					f = f.Elem()
-				}
-			}
-			f = f.Field(idx)
-		}
-		if err := visit(site.path, f); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-var walkers = sync.Pool{New: func() any {
-	return &bagWalker{path: make([]byte, 0, 64), plans: map[reflect.Type]*structPlan{}}
-}}
 
 type bagWalker struct {
+	// alloc, when set, is asked at a nil pointer to a struct that can be
+	// set whether something lies at or below its path: the walk then
+	// allocates the struct, so that what lies there is kept, not dropped.
+	alloc func(path []byte) bool
+
 	visit func(path []byte, bag reflect.Value) error
 	write bool
 	path  []byte                       // the path of the value being walked; grows and shrinks
-	plans map[reflect.Type]*structPlan // this walker's copy of structPlans, without locks
+	plans map[reflect.Type]*structPlan // the plans of the types met, for this walk
 }
 
 // plan returns the structPlan of t from the walker's own cache.
@@ -643,7 +556,10 @@ func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
-			return nil
+			if w.alloc == nil || v.Kind() != reflect.Pointer || v.Type().Elem().Kind() != reflect.Struct || !v.CanSet() || !w.alloc(w.path) {
+				return nil
+			}
+			v.Set(reflect.New(v.Type().Elem()))
 		}
 		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:
@@ -799,4 +715,20 @@ func sortedMapKeys(m reflect.Value) []reflect.Value {
 		return strings.Compare(string(appendKeyValue(nil, a)), string(appendKeyValue(nil, b)))
 	})
 	return keys
+}
+
+func typeName(t reflect.Type) string {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return typename.Of(t)
+}
+
+func objectMeta(obj any) *metav1.ObjectMeta {
+	if a, ok := obj.(metav1.ObjectMetaAccessor); ok {
+		if m, ok := a.GetObjectMeta().(*metav1.ObjectMeta); ok {
+			return m
+		}
+	}
+	return nil
 }

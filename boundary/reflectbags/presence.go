@@ -1,4 +1,4 @@
-package convert
+package reflectbags
 
 import (
 	"bytes"
@@ -9,29 +9,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"unsafe"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// TwinKey is the key, in the bag of a struct of a storage twin as an API
-// version carries it (see StashBags), under which StashBags keeps what the
-// storage twin held for the fields that the API version cannot show as
-// they were: a JSON object from property name to the twin's value, null
-// for absent.
-//
-// A storage twin's fields are all optional, so it tells an absent value
-// from a zero one; an API version's plain values do not. A value without
-// omitempty (a required `replicas int32`, a struct held by value) shows an
-// absent value as zero, which the generated copy back turns into an
-// explicit zero; an omitempty value shows an explicit zero as absent, which
-// the copy back turns into nil. Either way an update through that version
-// that did not touch the value would change the hub. RecallBags reads the
-// entry back and, where the API version's value is still the zero value it
-// showed, restores what the twin held; a value the client changed is kept.
-// The key is reserved: no storage twin may have a property named "$twin".
-const TwinKey = "$twin"
+// twinKey is boundary.TwinKey.
+const twinKey = boundary.TwinKey
 
 // pairPlan is what the presence walk needs of a struct of a storage twin
 // and the struct of the API version that corresponds to it: the fields
@@ -49,153 +33,28 @@ type presenceField struct {
 	api       []int  // index path of the field (a value) in the API struct
 	nilOnZero bool   // the API version's zero value is copied back as nil
 	isZero    bool   // zero is what the value's IsZero method says
-
-	// For the quick test of stash, on addressable structs: the offsets of
-	// the two fields, and how to tell the API version's value is zero
-	// from its memory (quickNone: ask reflect).
-	twinOff, apiOff uintptr
-	quick           quickKind
 }
-
-// quickKind says how many bytes of memory hold an API value whose zero
-// value is all zero bytes, or that the value needs reflect.
-type quickKind uint8
-
-const (
-	quickNone quickKind = iota
-	quick1
-	quick2
-	quick4
-	quick8
-	quickString
-	quickFloat32 // compared with 0, as the generated copy does: -0 is zero, NaN is not
-	quickFloat64
-)
 
 type pairChild struct {
 	name string // JSON name
 	twin int
 	api  []int
 	keys []string // list-map keys declared on the twin's field
-	kind reflect.Kind
-	plan *pairPlan // of the structs the field holds
-}
-
-type pairKey struct{ twin, api reflect.Type }
-
-// pairPlans holds the plans by twin type (a key that needs no allocation to
-// look up), each a list of the API types met with it.
-var pairPlans sync.Map // reflect.Type -> *pairEntry
-
-type pairEntry struct {
-	api   reflect.Type
-	plan  *pairPlan
-	sites []presenceSite // for a pair of object types whose structs all sit at fixed places; nil otherwise
-	next  *pairEntry
-}
-
-// A presenceSite is a pair of structs with presence fields at a fixed place
-// of a pair of object types (no list, map or recursion on the way): the
-// stash reaches it through field offsets and pointers instead of a walk.
-type presenceSite struct {
-	twin, api         []hop // from the object structs to the site's structs
-	twinType, apiType reflect.Type
-	path              []byte
-	plan              *pairPlan
-}
-
-// hop is one step to a site: the field at off, followed when ptr is set
-// (the field is a pointer).
-type hop struct {
-	off uintptr
-	ptr bool
+	// kinds are the containers (reflect.Slice, reflect.Map) on the way
+	// from the field to its structs, outermost first: none for a struct
+	// field, [Map, Slice] for a map of lists of structs.
+	kinds []reflect.Kind
+	plan  *pairPlan // of the structs the field holds
 }
 
 var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
 
+type pairKey struct{ twin, api reflect.Type }
+
 // pairPlanOf returns the plan of the twin struct type tt and the API
-// struct type at.
+// struct type at, built anew on every call.
 func pairPlanOf(tt, at reflect.Type) *pairPlan {
-	return pairEntryOf(tt, at).plan
-}
-
-func pairEntryOf(tt, at reflect.Type) *pairEntry {
-	var head *pairEntry
-	if e, ok := pairPlans.Load(tt); ok {
-		head = e.(*pairEntry)
-		for e := head; e != nil; e = e.next {
-			if e.api == at {
-				return e
-			}
-		}
-	}
-	e := &pairEntry{api: at, plan: buildPairPlan(tt, at, map[pairKey]*pairPlan{}), next: head}
-	if sites, ok := collectPresenceSites(tt, at, e.plan, nil, nil, nil, map[*pairPlan]bool{}, nil); ok {
-		e.sites = sites
-	}
-	pairPlans.Store(tt, e)
-	return e
-}
-
-// collectPresenceSites lists the sites below the pair (tt, at) of plan p,
-// or reports false when a list, a map, a pointer to a pointer or a
-// recursive type is on the way to one.
-func collectPresenceSites(tt, at reflect.Type, p *pairPlan, twinHops, apiHops []hop, path []byte, seen map[*pairPlan]bool, sites []presenceSite) ([]presenceSite, bool) {
-	if seen[p] {
-		return nil, false
-	}
-	seen[p] = true
-	defer delete(seen, p)
-	if len(p.presence) > 0 {
-		site := presenceSite{twin: slices.Clone(twinHops), api: slices.Clone(apiHops), twinType: tt, apiType: at, path: slices.Clone(path), plan: p}
-		if len(path) == 0 {
-			site.path = rootPath
-		}
-		sites = append(sites, site)
-	}
-	for _, c := range p.below {
-		if c.kind != reflect.Struct {
-			return nil, false
-		}
-		tf := tt.Field(c.twin)
-		th := hop{off: tf.Offset}
-		tnext := tf.Type
-		if tnext.Kind() == reflect.Pointer {
-			th.ptr, tnext = true, tnext.Elem()
-		}
-		var ah hop
-		anext := at
-		for _, i := range c.api {
-			f := anext.Field(i)
-			ah.off += f.Offset
-			anext = f.Type
-		}
-		if anext.Kind() == reflect.Pointer {
-			ah.ptr, anext = true, anext.Elem()
-		}
-		if tnext.Kind() != reflect.Struct || anext.Kind() != reflect.Struct {
-			return nil, false
-		}
-		var ok bool
-		sites, ok = collectPresenceSites(tnext, anext, c.plan, append(slices.Clone(twinHops), th), append(slices.Clone(apiHops), ah), appendField(slices.Clone(path), c.name), seen, sites)
-		if !ok {
-			return nil, false
-		}
-	}
-	return sites, true
-}
-
-// follow goes from p through hops, or returns nil at a nil pointer.
-func follow(p unsafe.Pointer, hops []hop) unsafe.Pointer {
-	for _, h := range hops {
-		p = unsafe.Add(p, h.off)
-		if h.ptr {
-			if p = *(*unsafe.Pointer)(p); p == nil {
-				return nil
-			}
-		}
-	}
-	return p
+	return buildPairPlan(tt, at, map[pairKey]*pairPlan{})
 }
 
 func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPlan {
@@ -222,27 +81,18 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 		twinType, apiType := f.Type, af.Type
 		if twinType.Kind() == reflect.Pointer && apiType.Kind() != reflect.Pointer {
 			if pf, ok := presenceOf(name, i, ai, twinType.Elem(), af); ok {
-				pf.twinOff = f.Offset
-				for t, j := at, 0; j < len(ai); j++ {
-					sf := t.Field(ai[j])
-					pf.apiOff += sf.Offset
-					t = sf.Type
-				}
 				p.presence = append(p.presence, pf)
 				p.needed = true
 			}
 		}
 		child := pairChild{name: name, twin: i, api: ai, keys: listMapKeys(f)}
 		te, ae := twinType, apiType
-		switch {
-		case te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice, te.Kind() == reflect.Map && ae.Kind() == reflect.Map:
-			child.kind = te.Kind()
-			if child.kind == reflect.Map && te.Key() != ae.Key() {
-				continue
-			}
+		for te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice || te.Kind() == reflect.Map && ae.Kind() == reflect.Map && te.Key() == ae.Key() {
+			child.kinds = append(child.kinds, te.Kind())
 			te, ae = te.Elem(), ae.Elem()
-		default:
-			child.kind = reflect.Struct
+		}
+		if te.Kind() == reflect.Map || ae.Kind() == reflect.Map {
+			continue // maps whose keys differ
 		}
 		for te.Kind() == reflect.Pointer {
 			te = te.Elem()
@@ -274,24 +124,6 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 // is what needs an entry, and IsZero says what the version shows for it.
 func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.StructField) (presenceField, bool) {
 	pf := presenceField{name: name, twin: twin, api: api}
-	switch af.Type.Kind() {
-	case reflect.Bool, reflect.Int8, reflect.Uint8:
-		pf.quick = quick1
-	case reflect.Int16, reflect.Uint16:
-		pf.quick = quick2
-	case reflect.Int32, reflect.Uint32:
-		pf.quick = quick4
-	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64:
-		if af.Type.Size() == 8 {
-			pf.quick = quick8
-		}
-	case reflect.Float32:
-		pf.quick = quickFloat32
-	case reflect.Float64:
-		pf.quick = quickFloat64
-	case reflect.String:
-		pf.quick = quickString
-	}
 	omitEmpty := slices.Contains(strings.Split(af.Tag.Get("json"), ","), "omitempty")
 	switch af.Type.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -369,30 +201,6 @@ func zeroReadsBackAsZero(t reflect.Type) bool {
 	return back.Elem().IsZero()
 }
 
-// quickZero reports whether the value at p, of the kind k, is zero, by the
-// rule of the generated copy (genruntime.PtrIfNotZero's v == zero), which
-// reflect.Value.IsZero and encoding/json's omitempty follow too: an integer
-// or boolean whose bytes are all zero, a float equal to 0 (-0 included,
-// NaN not), or an empty string.
-func quickZero(p unsafe.Pointer, k quickKind) bool {
-	switch k {
-	case quickFloat32:
-		return *(*float32)(p) == 0
-	case quickFloat64:
-		return *(*float64)(p) == 0
-	case quick1:
-		return *(*uint8)(p) == 0
-	case quick2:
-		return *(*uint16)(p) == 0
-	case quick4:
-		return *(*uint32)(p) == 0
-	case quick8:
-		return *(*uint64)(p) == 0
-	default:
-		return len(*(*string)(p)) == 0
-	}
-}
-
 // apiField returns field f of api, a struct of the API version.
 func (f *presenceField) apiField(api reflect.Value) reflect.Value {
 	if len(f.api) == 1 {
@@ -412,12 +220,15 @@ func (f *presenceField) apiZero(v reflect.Value) bool {
 		}
 		return v.Addr().Interface().(interface{ IsZero() bool }).IsZero()
 	}
+	if k := v.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+		return v.Float() == 0 // as the generated code's ==: -0.0 is zero, NaN is not
+	}
 	return v.IsZero()
 }
 
 // presenceWalker walks a storage twin and an object of its API version
 // side by side, visiting each pair of structs whose plan has presence
-// fields with its path (as StashBags names the bag of the twin's struct),
+// fields with its path (as Stash names the bag of the twin's struct),
 // to do what its mode says there.
 type presenceWalker struct {
 	mode  int
@@ -431,7 +242,7 @@ type presenceWalker struct {
 
 // The presence walk's modes.
 const (
-	stashEntries   = iota // find the TwinKey entries that a stash needs
+	stashEntries   = iota // find the twinKey entries that a stash needs
 	countEntries          // count how often the path of each entry is reached
 	checkEntries          // check the entries without changing anything
 	restoreEntries        // restore what the entries say
@@ -456,25 +267,14 @@ func isStructPointer(v reflect.Value) bool {
 }
 
 func newPresenceWalker(mode int) *presenceWalker {
-	w := presenceWalkers.Get().(*presenceWalker)
-	w.mode = mode
-	return w
+	return &presenceWalker{mode: mode}
 }
-
-// release returns w to its pool.
-func (w *presenceWalker) release() {
-	*w = presenceWalker{path: w.path[:0]}
-	presenceWalkers.Put(w)
-}
-
-var presenceWalkers = sync.Pool{New: func() any { return &presenceWalker{path: make([]byte, 0, 64)} }}
 
 // visit does the walk's work at a pair of structs.
 func (w *presenceWalker) visit(path []byte, twin, api reflect.Value, p *pairPlan) error {
 	switch w.mode {
 	case stashEntries:
-		r := refOf(twin, api)
-		return w.stash(path, &r, p)
+		return stashAt(path, twin, api, p, &w.entries)
 	case countEntries:
 		if _, ok := w.kept[string(path)]; ok {
 			w.seen[string(path)]++
@@ -506,32 +306,64 @@ func (w *presenceWalker) pair(twin, api reflect.Value, p *pairPlan, depth int) e
 	for i := range p.below {
 		c := &p.below[i]
 		w.path = appendField(w.path[:n], c.name)
-		tv, av := twin.Field(c.twin), api.FieldByIndex(c.api)
-		var err error
-		switch c.kind {
-		case reflect.Struct:
-			err = w.structs(tv, av, c.plan, depth+1)
-		case reflect.Slice:
-			m := len(w.path)
-			for j := range min(tv.Len(), av.Len()) {
-				elem := tv.Index(j)
-				w.path = append(w.path[:m], '[')
-				if len(c.keys) > 0 {
-					w.path = appendKeys(w.path, elem, c.keys)
-				} else {
-					w.path = strconv.AppendInt(w.path, int64(j), 10)
-				}
-				w.path = append(w.path, ']')
-				if err = w.structs(elem, av.Index(j), c.plan, depth+1); err != nil {
-					break
-				}
-			}
-		case reflect.Map:
-			err = w.maps(tv, av, c.plan, depth+1)
-		}
-		if err != nil {
+		if err := w.containers(twin.Field(c.twin), api.FieldByIndex(c.api), c, 0, depth+1); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// containers walks the values of field c below the containers of its
+// level and deeper (see pairChild.kinds): list elements both sides hold,
+// by index or (at the field's own list) by their list-map keys, and map
+// values under the keys both hold.
+func (w *presenceWalker) containers(tv, av reflect.Value, c *pairChild, level, depth int) error {
+	if depth > maxBagDepth {
+		return errTooDeep
+	}
+	if level == len(c.kinds) {
+		return w.structs(tv, av, c.plan, depth)
+	}
+	m := len(w.path)
+	defer func() { w.path = w.path[:m] }()
+	if c.kinds[level] == reflect.Slice {
+		for j := range min(tv.Len(), av.Len()) {
+			elem := tv.Index(j)
+			w.path = append(w.path[:m], '[')
+			if len(c.keys) > 0 && level == 0 {
+				w.path = appendKeys(w.path, elem, c.keys)
+			} else {
+				w.path = strconv.AppendInt(w.path, int64(j), 10)
+			}
+			w.path = append(w.path, ']')
+			if err := w.containers(elem, av.Index(j), c, level+1, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	twinElem := tv.Type().Elem()
+	for _, k := range sortedMapKeys(tv) {
+		a := av.MapIndex(k)
+		if !a.IsValid() {
+			continue
+		}
+		w.path = append(w.path[:m], '[')
+		w.path = appendKeyValue(w.path, k)
+		w.path = append(w.path, ']')
+		t := tv.MapIndex(k)
+		if !w.write || twinElem.Kind() == reflect.Pointer {
+			if err := w.containers(t, a, c, level+1, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		cp := reflect.New(twinElem).Elem()
+		cp.Set(t)
+		if err := w.containers(cp, a, c, level+1, depth+1); err != nil {
+			return err
+		}
+		tv.SetMapIndex(k, cp)
 	}
 	return nil
 }
@@ -553,122 +385,25 @@ func (w *presenceWalker) structs(tv, av reflect.Value, p *pairPlan, depth int) e
 	return w.pair(tv, av, p, depth)
 }
 
-// maps walks the values of two maps under the keys both hold.
-func (w *presenceWalker) maps(tv, av reflect.Value, p *pairPlan, depth int) error {
-	m := len(w.path)
-	twinElem := tv.Type().Elem()
-	for _, k := range sortedMapKeys(tv) {
-		a := av.MapIndex(k)
-		if !a.IsValid() {
-			continue
-		}
-		w.path = append(w.path[:m], '[')
-		w.path = appendKeyValue(w.path, k)
-		w.path = append(w.path, ']')
-		t := tv.MapIndex(k)
-		if !w.write || twinElem.Kind() == reflect.Pointer {
-			if err := w.structs(t, a, p, depth); err != nil {
-				return err
-			}
-			continue
-		}
-		c := reflect.New(twinElem).Elem()
-		c.Set(t)
-		if err := w.structs(c, a, p, depth); err != nil {
-			return err
-		}
-		tv.SetMapIndex(k, c)
-	}
-	return nil
-}
-
-// twinEntries returns, by path, the TwinKey entries that src, a storage
+// twinEntries returns, by path, the twinKey entries that src, a storage
 // twin, needs in the bags its API version dst carries: for each field
 // whose value dst shows as zero but which the copy back would not restore,
 // what src holds (null for absent).
 func twinEntries(dst, src any) (map[string]string, error) {
-	twin, api := reflect.ValueOf(src), reflect.ValueOf(dst)
-	e := pairEntryOf(twin.Type().Elem(), api.Type().Elem())
-	if !e.plan.needed {
-		return nil, nil
-	}
-	var entries map[string]string
-	if e.sites == nil || slowAlways {
-		w := newPresenceWalker(stashEntries)
-		err := w.walk(twin, api)
-		entries = w.entries
-		w.release()
-		return entries, err
-	}
-	// Fixed places: no walk.
-	tb, ab := twin.UnsafePointer(), api.UnsafePointer()
-	for i := range e.sites {
-		site := &e.sites[i]
-		tp, ap := follow(tb, site.twin), follow(ab, site.api)
-		if tp == nil || ap == nil {
-			continue
-		}
-		r := pairRef{tb: tp, ab: ap, tt: site.twinType, at: site.apiType}
-		if err := stashAt(site.path, &r, site.plan, &entries); err != nil {
-			return nil, err
-		}
-	}
-	return entries, nil
+	w := newPresenceWalker(stashEntries)
+	err := w.walk(reflect.ValueOf(src), reflect.ValueOf(dst))
+	return w.entries, err
 }
 
-// slowAlways makes twinEntries walk even where the sites are known, and
-// test every field through reflect, so that the tests can hold the quick
-// ways to what the slow one finds.
-var slowAlways bool
-
-// pairRef is a pair of structs as stash sees them: their addresses (nil
-// when they are not addressable) and their reflect.Values, which it makes
-// from the addresses only when it needs them (reflect.NewAt costs more
-// than the quick test of every field).
-type pairRef struct {
-	tb, ab unsafe.Pointer
-	tv, av reflect.Value
-	tt, at reflect.Type
-}
-
-// refOf returns the pairRef of two struct values.
-func refOf(twin, api reflect.Value) pairRef {
-	r := pairRef{tv: twin, av: api}
-	if twin.CanAddr() && api.CanAddr() {
-		r.tb, r.ab = unsafe.Pointer(twin.UnsafeAddr()), unsafe.Pointer(api.UnsafeAddr())
-	}
-	return r
-}
-
-func (r *pairRef) values() (twin, api reflect.Value) {
-	if !r.tv.IsValid() {
-		r.tv, r.av = reflect.NewAt(r.tt, r.tb).Elem(), reflect.NewAt(r.at, r.ab).Elem()
-	}
-	return r.tv, r.av
-}
-
-func (w *presenceWalker) stash(path []byte, r *pairRef, p *pairPlan) error {
-	return stashAt(path, r, p, &w.entries)
-}
-
-// stashAt adds to entries the TwinKey entry of the pair r, of plan p, at
-// path, if it needs one.
-func stashAt(path []byte, r *pairRef, p *pairPlan, entries *map[string]string) error {
+// stashAt adds to entries the twinKey entry of the pair of structs twin
+// and api, of plan p, at path, if it needs one.
+func stashAt(path []byte, twin, api reflect.Value, p *pairPlan, entries *map[string]string) error {
 	var kept map[string]json.RawMessage
 	for i := range p.presence {
 		f := &p.presence[i]
 		// An entry is needed where the twin holds the form the copy back
 		// would not give for the zero value shown: nil where zero becomes
 		// a pointer, a pointer where zero becomes nil.
-		if r.tb != nil && f.quick != quickNone && !slowAlways {
-			// The common case, read from memory (reflect.Value.Field
-			// costs more than the test itself); what it lets through is
-			// tested again below.
-			if (*(*unsafe.Pointer)(unsafe.Add(r.tb, f.twinOff)) == nil) == f.nilOnZero || !quickZero(unsafe.Add(r.ab, f.apiOff), f.quick) {
-				continue
-			}
-		}
-		twin, api := r.values()
 		tv := twin.Field(f.twin)
 		if tv.IsNil() == f.nilOnZero || !f.apiZero(f.apiField(api)) {
 			continue
@@ -706,15 +441,15 @@ func stashAt(path []byte, r *pairRef, p *pairPlan, entries *map[string]string) e
 	return nil
 }
 
-// withTwinEntries returns the bags of a stash with each bag's TwinKey
+// withTwinEntries returns the bags of a stash with each bag's twinKey
 // entry replaced by the one entries holds for its path (a stale one from
 // the twin's own bags is dropped). Bags are cloned before they change.
 func withTwinEntries(annotated, status propertybag.Bags, entries map[string]string) (propertybag.Bags, propertybag.Bags) {
 	drop := func(bags propertybag.Bags) propertybag.Bags {
 		for path, bag := range bags {
-			if _, ok := bag[TwinKey]; ok {
+			if _, ok := bag[twinKey]; ok {
 				bag = maps.Clone(bag)
-				delete(bag, TwinKey)
+				delete(bag, twinKey)
 				if len(bag) == 0 {
 					delete(bags, path)
 					continue
@@ -740,22 +475,22 @@ func withTwinEntries(annotated, status propertybag.Bags, entries map[string]stri
 		if bag == nil {
 			bag = propertybag.PropertyBag{}
 		}
-		bag[TwinKey] = entries[path]
+		bag[twinKey] = entries[path]
 		*bags = addBag(*bags, path, bag)
 	}
 	return annotated, status
 }
 
-// takeTwinEntries removes the TwinKey entries from bags (private maps of
-// RecallBags) and returns them by path, each decoded.
+// takeTwinEntries removes the twinKey entries from bags (private maps of
+// Recall) and returns them by path, each decoded.
 func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessage, error) {
 	var out map[string]map[string]json.RawMessage
 	for path, bag := range bags {
-		text, ok := bag[TwinKey]
+		text, ok := bag[twinKey]
 		if !ok {
 			continue
 		}
-		delete(bag, TwinKey)
+		delete(bag, twinKey)
 		if len(bag) == 0 {
 			delete(bags, path)
 		}
@@ -763,7 +498,7 @@ func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessa
 		d := json.NewDecoder(strings.NewReader(text))
 		d.UseNumber()
 		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
-			return nil, fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, TwinKey, text)
+			return nil, fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, twinKey, text)
 		}
 		if out == nil {
 			out = map[string]map[string]json.RawMessage{}
@@ -773,7 +508,7 @@ func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessa
 	return out, nil
 }
 
-// checkTwin checks the TwinKey entries against dst, a storage twin filled
+// checkTwin checks the twinKey entries against dst, a storage twin filled
 // from src, its API version, without changing anything, and returns how
 // often the path of each was reached: an entry whose place is gone (0) or
 // is reached twice (list elements with the same keys) is dropped, as a bag
@@ -794,7 +529,7 @@ func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map
 					names = strconv.Quote(kept[0])
 				}
 				return nil, fmt.Errorf("bag %q: %s names %s, but no field there is one this version shows in place of what the storage twin %s holds",
-					path, TwinKey, names, typeName(reflect.TypeOf(dst).Elem()))
+					path, twinKey, names, typeName(reflect.TypeOf(dst).Elem()))
 			}
 		}
 	}
@@ -802,25 +537,22 @@ func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map
 	w := newPresenceWalker(countEntries)
 	w.kept, w.seen = entries, seen
 	err := w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
-	w.release()
 	if err != nil {
 		return nil, err
 	}
 	w = newPresenceWalker(checkEntries)
 	w.kept, w.seen = entries, seen
 	err = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
-	w.release()
 	return seen, err
 }
 
-// restoreTwin gives the fields of dst what the TwinKey entries, checked by
+// restoreTwin gives the fields of dst what the twinKey entries, checked by
 // checkTwin, say the twin held, where src still shows the zero value it
 // showed for them. It cannot fail.
 func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, seen map[string]int) {
 	w := newPresenceWalker(restoreEntries)
 	w.kept, w.seen = entries, seen
 	_ = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
-	w.release()
 }
 
 func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, twin, api reflect.Value, p *pairPlan) error {
@@ -828,7 +560,7 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 		i := slices.IndexFunc(p.presence, func(f presenceField) bool { return f.name == name })
 		if i < 0 {
 			return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin %s holds",
-				path, TwinKey, name, typeName(twin.Type()))
+				path, twinKey, name, typeName(twin.Type()))
 		}
 		f := &p.presence[i]
 		field := twin.Field(f.twin)
@@ -839,18 +571,18 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 			v = reflect.Zero(field.Type())
 		case !f.nilOnZero:
 			// This version shows only an absent value differently.
-			return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, TwinKey, name)
+			return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, twinKey, name)
 		default:
 			v = reflect.New(field.Type().Elem())
 			d := json.NewDecoder(bytes.NewReader(text))
 			d.DisallowUnknownFields()
 			if err := d.Decode(v.Interface()); err != nil {
-				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", path, TwinKey, name, field.Type().Elem(), err)
+				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", path, twinKey, name, field.Type().Elem(), err)
 			}
 			// It can only choose the explicit form of what this version
 			// shows as empty, never set a value.
 			if !f.apiZero(v.Elem()) {
-				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, TwinKey, name, text)
+				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, twinKey, name, text)
 			}
 		}
 		if w.mode == restoreEntries && f.apiZero(f.apiField(api)) { // else the client changed it
@@ -882,7 +614,7 @@ func (p *pairPlan) at(path string) *pairPlan {
 		}
 		c := &p.below[i]
 		p = c.plan
-		if c.kind != reflect.Struct {
+		for range c.kinds {
 			n := bracketEnd(rest)
 			if n < 0 {
 				return nil

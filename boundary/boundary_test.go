@@ -1,0 +1,235 @@
+package boundary_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+func TestKeysAreWrittenSoThatNoTwoAreAlike(t *testing.T) {
+	name, none := "http", (*string)(nil)
+	port := int32(80)
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"http", "http"},
+		{"eu-west_1.a/b:c", "eu-west_1.a/b:c"},
+		{"", `""`},
+		{"eu west", `"eu west"`},
+		{"null", `"null"`},
+		{"true", `"true"`},
+		{`q"uote`, `"q\"uote"`},
+		{"a,b=c", `"a,b=c"`},
+		{"[k]", `"[k]"`},
+		{&name, "http"},
+		{none, "null"},
+		{nil, "null"},
+		{true, "true"},
+		{&port, "80"},
+		{int8(-3), "-3"},
+		{uint64(math.MaxUint64), "18446744073709551615"},
+		{1.5, "1.5"},
+		{float32(0.1), "0.10000000149011612"}, // as a float64, as paths have always written it
+	} {
+		if got := boundary.Key(c.v); got != c.want {
+			t.Errorf("Key(%#v) = %s, want %s", c.v, got, c.want)
+		}
+	}
+}
+
+// A stash and a recall by hand, as a hand-written chain would write them:
+// an object with a bag at its spec and at a keyed list element, a $twin
+// entry, and a status bag.
+func TestCarrierRoundTrip(t *testing.T) {
+	var c boundary.Carrier
+	spec := propertybag.PropertyBag{"MiddleName": `"Theodore"`}
+	port := propertybag.PropertyBag{"AppProtocol": `"h2"`}
+	status := propertybag.PropertyBag{"Since": `"2024"`}
+	c.Bag(".", new(propertybag.PropertyBag)) // empty: no bag
+	c.Bag("spec", &spec)
+	c.Bag("spec.ports[name="+boundary.Key("web")+"]", &port)
+	c.Bag("status", &status)
+	if err := c.Twin("spec", "replicas", nil); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	meta.Annotations = map[string]string{"keep": "me"}
+	shared := meta.Annotations
+	var statusBags propertybag.Bags
+	if err := c.Done(&meta, &statusBags); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"spec":{"$twin":{"replicas":null},"MiddleName":"Theodore"},"spec.ports[name=web]":{"AppProtocol":"h2"}}`
+	if got := meta.Annotations[boundary.Annotation]; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+	if _, ok := shared[boundary.Annotation]; ok {
+		t.Error("Done modified the annotations map in place")
+	}
+	if statusBags["status"]["Since"] != `"2024"` || len(statusBags) != 1 {
+		t.Errorf("status bags %v", statusBags)
+	}
+	if _, ok := spec[boundary.TwinKey]; ok {
+		t.Error("Done added the $twin entry to the twin's own bag")
+	}
+
+	// Back: the twin's structs after the copy, with a value the copy put
+	// into the spec's bag, which wins.
+	var r boundary.Carrier
+	if err := r.Open(meta.Annotations, statusBags); err != nil {
+		t.Fatal(err)
+	}
+	twinSpec := propertybag.PropertyBag{"MiddleName": `"Ted"`}
+	var twinPort, twinStatus propertybag.PropertyBag
+	var replicas = new(int32)
+	walks := 0
+	for r.Next() {
+		walks++
+		r.Bag("spec", &twinSpec)
+		if err := boundary.Restore(&r, "spec", "replicas", &replicas, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		r.Bag("spec.ports[name=web]", &twinPort)
+		r.Bag("status", &twinStatus)
+	}
+	twin := metav1.ObjectMeta{Annotations: meta.Annotations}
+	if err := r.Done(&twin, nil); err != nil {
+		t.Fatal(err)
+	}
+	if walks != 2 {
+		t.Errorf("%d walks, want 2", walks)
+	}
+	if twinSpec["MiddleName"] != `"Ted"` || twinPort["AppProtocol"] != `"h2"` || twinStatus["Since"] != `"2024"` {
+		t.Errorf("bags back: spec %v, port %v, status %v", twinSpec, twinPort, twinStatus)
+	}
+	if replicas != nil {
+		t.Errorf("replicas %v, want absent again", *replicas)
+	}
+	if _, ok := twin.Annotations[boundary.Annotation]; ok || twin.Annotations["keep"] != "me" {
+		t.Errorf("twin annotations %v", twin.Annotations)
+	}
+}
+
+func TestRecallGivesADuplicatePlaceNothing(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.ports[name=a]":{"X":1}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var first, second propertybag.PropertyBag
+	for r.Next() {
+		r.Bag("spec.ports[name=a]", &first)
+		r.Bag("spec.ports[name=a]", &second)
+	}
+	if first != nil || second != nil {
+		t.Errorf("two elements with the same keys got %v and %v", first, second)
+	}
+}
+
+func TestRecallKeepsBagsBelowANullStruct(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.owner.address":{"X":1}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.Next()
+	if !r.Bag("spec.owner", nil) || !r.Bag("spec", nil) {
+		t.Error("Bag(path, nil) does not see the bag below spec.owner")
+	}
+	if r.Bag("spec.own", nil) || r.Bag("spec.owner.addr", nil) {
+		t.Error("Bag(path, nil) sees a bag below a path that is only a prefix of its path")
+	}
+}
+
+func TestCarrierErrorsNameWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		annotations map[string]string
+		status      propertybag.Bags
+		restore     func(r *boundary.Carrier) error
+		want        string
+	}{
+		{"not JSON", map[string]string{boundary.Annotation: "{"}, nil, nil, boundary.Annotation},
+		{"status bag in the annotation", map[string]string{boundary.Annotation: `{"status":{"X":1}}`}, nil, nil, `names the status bag "status"`},
+		{"spec bag in the status", nil, propertybag.Bags{"spec": {"X": "1"}}, nil, `holds the bag "spec", which lies outside status`},
+		{"$twin not an object", map[string]string{boundary.Annotation: `{"spec":{"$twin":[1]}}`}, nil, nil, "is not a JSON object"},
+		{"$twin names an unknown property", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"color":null}}}`}, nil,
+			func(r *boundary.Carrier) error { return nil }, `names "color"`},
+		{"$twin value for a required property", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":0}}}`}, nil,
+			func(r *boundary.Carrier) error {
+				var p *int32
+				return boundary.Restore(r, "spec", "replicas", &p, true, nil)
+			}, `"replicas" can only be null`},
+		{"$twin value that would show", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":3}}}`}, nil,
+			func(r *boundary.Carrier) error {
+				var p *int32
+				return boundary.Restore(r, "spec", "replicas", &p, true, func(v *int32) bool { return *v == 0 })
+			}, "which this version would show"},
+		{"$twin value of another type", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":"x"}}}`}, nil,
+			func(r *boundary.Carrier) error {
+				var p *int32
+				return boundary.Restore(r, "spec", "replicas", &p, true, func(v *int32) bool { return *v == 0 })
+			}, "does not fit int32"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var r boundary.Carrier
+			err := r.Open(c.annotations, c.status)
+			for err == nil && r.Next() {
+				var bag propertybag.PropertyBag
+				r.Bag("spec", &bag)
+				if c.restore != nil {
+					err = c.restore(&r)
+				}
+			}
+			if err == nil {
+				err = r.Done(&metav1.ObjectMeta{}, nil)
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestStashWithoutStatusBagsFieldFails(t *testing.T) {
+	var c boundary.Carrier
+	bag := propertybag.PropertyBag{"X": "1"}
+	c.Bag("status.conditions[0]", &bag)
+	err := c.Done(&metav1.ObjectMeta{}, nil)
+	if err == nil || !strings.Contains(err.Error(), "status.conditions[0]") {
+		t.Errorf("error %v, want one naming the status bag", err)
+	}
+}
+
+func TestStashDropsStaleTwinEntriesAndRemovesTheAnnotation(t *testing.T) {
+	var c boundary.Carrier
+	bag := propertybag.PropertyBag{boundary.TwinKey: `{"old":null}`}
+	c.Bag("spec", &bag)
+	meta := metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: "{}"}}
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Annotations != nil {
+		t.Errorf("annotations %v, want none: the only bag held only a stale $twin entry", meta.Annotations)
+	}
+	if bag[boundary.TwinKey] == "" {
+		t.Error("Done changed the twin's own bag")
+	}
+}
+
+// A hand-written API version carries the bags of its twin with a Carrier.
+func ExampleCarrier() {
+	twinSpecBag := propertybag.PropertyBag{"MiddleName": `"Theodore"`}
+	var c boundary.Carrier
+	c.Bag("spec", &twinSpecBag)
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(meta.Annotations[boundary.Annotation])
+	// Output: {"spec":{"MiddleName":"Theodore"}}
+}

@@ -1,0 +1,4 @@
+package reflectbags
+
+// TwinEntriesForTest is twinEntries, for the tests of package reflectbags_test.
+var TwinEntriesForTest = twinEntries

@@ -1,0 +1,489 @@
+package main
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// The transport of the property bags between an API version and its
+// storage twin (package boundary at run time): the generated stash visits
+// every struct of the twin with its path and hands its bag, and the TwinKey
+// entries of the values the version cannot show, to a boundary.Stash; the
+// generated recall puts them back. Which plain value maps to a nil or a set
+// pointer is decided here, once (optionalityOf), for the copy and the
+// entries alike.
+
+// optionality is what the copy back from an API version's plain value to
+// its twin's pointer does with the zero value the version shows, and so
+// which twin values need a TwinKey entry.
+type optionality int
+
+const (
+	// optSame: not a plain value made optional (a pointer, a slice, a map,
+	// a struct of a root type): both sides have the same shape and tell
+	// absent from empty alike; no entry.
+	optSame optionality = iota
+	// optAlwaysSet: the copy back always sets the pointer (a required
+	// scalar: ptr.To; a struct of the version's own: ConvertPointer). An
+	// absent value, shown as zero, needs an entry null.
+	optAlwaysSet
+	// optNilOnZero: the copy back gives nil for the zero value (an
+	// omitempty scalar: PtrIfNotZero; a type of another package whose zero
+	// reads back as absent). An explicit zero, shown as absent, needs an
+	// entry holding it.
+	optNilOnZero
+	// optShownAsValue: a type of another package with IsZero whose zero
+	// value is written as a value of its own (resource.Quantity's "0") in a
+	// field without omitempty: a client sends that value back, which the
+	// copy keeps, so an absent value, shown as zero, needs an entry null.
+	optShownAsValue
+)
+
+func (o optionality) String() string {
+	return [...]string{"same shape, no entry", "always set; absent needs null", "nil on zero; explicit zero needs its value", "shown as a value; absent needs null"}[o]
+}
+
+// zeroReadsBackAsZero lists the types of other packages with a MarshalJSON
+// method whose zero value is written as JSON that reads back as the zero
+// value (metav1.Time's null). Any other type with MarshalJSON is taken to
+// write its zero as a value of its own (resource.Quantity's "0"); a type
+// without one is written field by field and reads back as it was.
+var zeroReadsBackAsZero = map[string]bool{
+	pathMetaV1 + ".Time":      true,
+	pathMetaV1 + ".MicroTime": true,
+}
+
+// optionalityOf returns the rule for an API version's field af whose twin
+// field is tf, and whether the zero value it shows is what the type's
+// IsZero method says (rather than ==).
+func optionalityOf(af, tf *field) (o optionality, byIsZero bool) {
+	if af.ref == nil || tf.ref == nil || tf.ref.kind != refPointer || af.ref.kind == refPointer {
+		return optSame, false
+	}
+	r := af.ref
+	switch {
+	case isScalar(r):
+		if af.omitEmpty {
+			return optNilOnZero, false
+		}
+		return optAlwaysSet, false
+	case r.kind == refObject:
+		return optAlwaysSet, false
+	case r.kind == refExternal:
+		if hasIsZero(r.typ) {
+			if af.omitEmpty {
+				return optNilOnZero, true
+			}
+			if !readsBackAsZero(r.typ) {
+				return optShownAsValue, true
+			}
+		}
+		return optNilOnZero, false
+	}
+	return optSame, false
+}
+
+// readsBackAsZero reports whether the zero value of t, written as JSON and
+// read back, is the zero value again.
+func readsBackAsZero(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && zeroReadsBackAsZero[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+		return true
+	}
+	ms := types.NewMethodSet(types.NewPointer(t))
+	return ms.Lookup(nil, "MarshalJSON") == nil
+}
+
+// zeroTest returns the Go expression that reports whether x, a value of
+// type r (in the package at local), is the zero value the version shows
+// for an absent one under rule o: == for scalars (so -0.0 is zero, NaN is
+// not, as for PtrIfNotZero), the IsZero method where the rule goes by it,
+// == T{} for comparable structs, and reflect's IsZero for the rest.
+func zeroTest(f *file, r *typeRef, byIsZero bool, x, local string) string {
+	if b, ok := r.scalar(); ok {
+		switch {
+		case b.Info()&types.IsString != 0:
+			return x + ` == ""`
+		case b.Info()&types.IsBoolean != 0:
+			return "!" + x
+		default:
+			return x + " == 0"
+		}
+	}
+	if byIsZero {
+		return x + ".IsZero()"
+	}
+	if r.kind == refExternal && types.Comparable(r.typ) {
+		return x + " == (" + renderType(f, r, local) + "{})"
+	}
+	return f.q(pathGenruntime, "PtrIfNotZeroValue") + "(" + x + ") == nil"
+}
+
+// transport writes the stash and recall functions of the pairs of a twin
+// step.
+type transport struct {
+	f     *file
+	s     *step
+	stash bool
+	n     int // for unique local names
+}
+
+func stashFunc(name string) string  { return "stashBagsOf" + name }
+func recallFunc(name string) string { return "recallBagsOf" + name }
+
+// writeTransport writes, for each pair of the twin step s, the functions
+// that carry the twin's bags to the API version's object and back.
+func writeTransport(f *file, s *step) {
+	for _, p := range s.pairs {
+		if p.host.list {
+			continue
+		}
+		(&transport{f: f, s: s, stash: true}).write(p)
+		(&transport{f: f, s: s, stash: false}).write(p)
+	}
+}
+
+// write writes the stash or the recall function of pair p.
+func (t *transport) write(p *pair) {
+	f := t.f
+	twin := f.q(t.s.otherPath, p.otherName)
+	if t.stash {
+		f.printf("// %s hands the bag of the storage twin's %s at path, and the %s entries of the values this version cannot show as the twin holds them, to c, and does the same below.\n",
+			stashFunc(p.name), p.otherName, "$twin")
+		f.printf("func %s(c *%s, path string, s *%s, src *%s) error {\n", stashFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
+		f.printf("c.Bag(path, &src.PropertyBag)\n")
+	} else {
+		f.printf("// %s puts back the bag of the storage twin's %s at path, and restores what its %s entries say, and does the same below.\n",
+			recallFunc(p.name), p.otherName, "$twin")
+		f.printf("func %s(r *%s, path string, s *%s, dst *%s) error {\n", recallFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
+		f.printf("r.Bag(path, &dst.PropertyBag)\n")
+	}
+	t.presence(p)
+	for _, pr := range p.props {
+		af, tf := pr.host, pr.other
+		if af == nil || tf == nil || af.ref == nil || tf.ref == nil || !holdsObject(tf.ref) {
+			continue
+		}
+		path := "path + " + strconv.Quote("."+tf.jsonName)
+		if p.host.root {
+			path = strconv.Quote(tf.jsonName)
+		}
+		f.printf("{\n")
+		a := t.local("a")
+		f.printf("var %s *%s\nif s != nil {\n%s = &s.%s\n}\n", a, renderType(f, af.ref, t.s.hostPath), a, af.name)
+		side := "src"
+		if !t.stash {
+			side = "dst"
+		}
+		t.walk(a, side+"."+tf.name, af.ref, tf.ref, path, af.listMapKeys)
+		f.printf("}\n")
+	}
+	f.printf("return nil\n}\n\n")
+}
+
+// presence writes the TwinKey entries of the fields of p whose value the
+// version shows in place of the twin's.
+func (t *transport) presence(p *pair) {
+	f := t.f
+	type entry struct {
+		af, tf   *field
+		o        optionality
+		byIsZero bool
+	}
+	var entries []entry
+	for _, pr := range p.props {
+		if pr.host == nil || pr.other == nil {
+			continue
+		}
+		if o, byIsZero := optionalityOf(pr.host, pr.other); o != optSame {
+			entries = append(entries, entry{pr.host, pr.other, o, byIsZero})
+		}
+	}
+	if t.stash {
+		if len(entries) == 0 {
+			return
+		}
+		f.printf("if s != nil {\n")
+		for _, e := range entries {
+			zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
+			if e.o == optNilOnZero {
+				f.printf("if src.%s != nil && %s {\nif err := c.Twin(path, %q, src.%s); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName, e.tf.name)
+			} else {
+				f.printf("if src.%s == nil && %s {\nif err := c.Twin(path, %q, nil); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName)
+			}
+		}
+		f.printf("}\n")
+		return
+	}
+	if len(entries) == 0 {
+		return
+	}
+	f.printf("if s != nil {\n")
+	for _, e := range entries {
+		zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
+		check := "nil"
+		if e.o == optNilOnZero {
+			elem := e.tf.ref.elem
+			check = fmt.Sprintf("func(v *%s) bool {\nreturn %s\n}", renderType(f, elem, t.s.otherPath), zeroTest(f, elem, e.byIsZero, "(*v)", t.s.otherPath))
+		}
+		f.printf("if err := %s(r, path, %q, &dst.%s, %s, %s); err != nil {\nreturn err\n}\n", f.q(pathBoundary, "Restore"), e.tf.jsonName, e.tf.name, zero, check)
+	}
+	f.printf("}\n")
+}
+
+// holdsObject reports whether a value of type r may hold a struct of the
+// version (and so a bag).
+func holdsObject(r *typeRef) bool {
+	switch r.kind {
+	case refObject:
+		return true
+	case refPointer, refSlice, refMap:
+		return holdsObject(r.elem)
+	}
+	return false
+}
+
+func (t *transport) local(base string) string {
+	t.n++
+	return base + strconv.Itoa(t.n)
+}
+
+// walk writes the visit of the twin's value x (an addressable expression of
+// type tr, in the twin's package) and the API version's value that a (a
+// pointer of type *ar, nil when the version has none there) points to, at
+// the path the expression path gives. keys are the list-map keys of a list.
+func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []string) {
+	f := t.f
+	hostType := func(r *typeRef) string { return renderType(f, r, t.s.hostPath) }
+	switch tr.kind {
+	case refObject:
+		path = tidy(path)
+		addr := "&" + x
+		if inner, ok := strings.CutPrefix(x, "(*"); ok && strings.HasSuffix(inner, ")") {
+			addr = strings.TrimSuffix(inner, ")")
+		}
+		if t.stash {
+			f.printf("if err := %s(c, %s, %s, %s); err != nil {\nreturn err\n}\n", stashFunc(ar.name), path, a, addr)
+		} else {
+			f.printf("if err := %s(r, %s, %s, %s); err != nil {\nreturn err\n}\n", recallFunc(ar.name), path, a, addr)
+		}
+	case refPointer:
+		// The API side holds a pointer too, or the struct itself (a struct
+		// of the version's own held by value, a pointer in the twin).
+		ae := ar
+		deref := a
+		if ar.kind == refPointer {
+			ae = ar.elem
+			a2 := t.local("a")
+			f.printf("var %s *%s\nif %s != nil {\n%s = *%s\n}\n", a2, hostType(ae), a, a2, a)
+			deref = a2
+		}
+		if !t.stash && tr.elem.kind == refObject {
+			// Bags below a struct the twin does not hold (the client set it
+			// to null but kept its bags): keep them, in a struct made for
+			// them, rather than drop them.
+			f.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
+		}
+		f.printf("if %s != nil {\n", x)
+		t.walk(deref, "(*"+x+")", ae, tr.elem, path, keys)
+		f.printf("}\n")
+	case refSlice:
+		i := t.local("i")
+		a2 := t.local("a")
+		f.printf("for %s := range %s {\n", i, x)
+		f.printf("var %s *%s\nif %s != nil && %s < len(*%s) {\n%s = &(*%s)[%s]\n}\n", a2, hostType(ar.elem), a, i, a, a2, a, i)
+		elem := x + "[" + i + "]"
+		var p string
+		if len(keys) > 0 {
+			p = t.keyedPath(elem, tr.elem, path, keys)
+		} else {
+			p = path + ` + "[" + ` + f.q("strconv", "Itoa") + "(" + i + `) + "]"`
+		}
+		t.walk(a2, elem, ar.elem, tr.elem, p, nil)
+		f.printf("}\n")
+	case refMap:
+		k := t.local("k")
+		a2 := t.local("a")
+		v := t.local("v")
+		f.printf("for %s := range %s {\n", k, x)
+		f.printf("var %s *%s\nif %s != nil {\nif v, ok := (*%s)[%s]; ok {\n%s = &v\n}\n}\n", a2, hostType(ar.elem), a, a, k, a2)
+		f.printf("%s := %s[%s]\n", v, x, k)
+		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
+		t.walk(a2, v, ar.elem, tr.elem, p, nil)
+		if !t.stash {
+			f.printf("%s[%s] = %s\n", x, k, v) // a struct value, or a pointer the walk may have made
+		}
+		f.printf("}\n")
+	}
+}
+
+// tidy joins the string literals that follow one another in the Go
+// expression expr ("a" + "b" becomes "ab"), so that the paths the emitted
+// code builds read as one literal where they can.
+func tidy(expr string) string {
+	var b strings.Builder
+	for i := 0; i < len(expr); i++ {
+		if strings.HasPrefix(expr[i:], `" + "`) {
+			backslashes := 0
+			for j := i - 1; j >= 0 && expr[j] == '\\'; j-- {
+				backslashes++
+			}
+			if backslashes%2 == 0 && closesLiteral(expr[:i]) {
+				i += len(`" + "`) - 1
+				continue
+			}
+		}
+		b.WriteByte(expr[i])
+	}
+	return b.String()
+}
+
+// closesLiteral reports whether a quote after prefix would close a string
+// literal (prefix holds an odd number of unescaped quotes).
+func closesLiteral(prefix string) bool {
+	quotes := 0
+	for i := 0; i < len(prefix); i++ {
+		switch prefix[i] {
+		case '\\':
+			i++
+		case '"':
+			quotes++
+		}
+	}
+	return quotes%2 == 1
+}
+
+// keyedPath declares and returns a local holding the path of the list
+// element elem (of type r, a struct or a pointer to one) by its list-map
+// keys.
+func (t *transport) keyedPath(elem string, r *typeRef, path string, keys []string) string {
+	f := t.f
+	obj := r
+	if r.kind == refPointer {
+		obj = r.elem
+	}
+	twin := t.s.other.twins[obj.name]
+	l := t.local("p")
+	parts := func(value func(k string, kf *field) string) string {
+		var b []string
+		for i, k := range keys {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			b = append(b, strconv.Quote(sep+k+"=")+" + "+value(k, twin.fieldByJSON(k)))
+		}
+		return strings.Join(b, " + ")
+	}
+	keyed := parts(func(k string, kf *field) string {
+		if kf == nil || kf.ref == nil {
+			return `"null"`
+		}
+		return f.q(pathBoundary, "Key") + "(" + keyArg(f, kf.ref, elem+"."+kf.name, t.s.otherPath) + ")"
+	})
+	if r.kind == refPointer {
+		null := parts(func(string, *field) string { return `"null"` })
+		f.printf("%s := %s\nif %s != nil {\n%s = %s\n}\n", l, tidy(path+` + "[" + `+null+` + "]"`), elem, l, tidy(path+` + "[" + `+keyed+` + "]"`))
+		return l
+	}
+	f.printf("%s := %s\n", l, tidy(path+` + "[" + `+keyed+` + "]"`))
+	return l
+}
+
+// keyArg returns x, of type r, as boundary.Key takes it: a basic value or
+// a pointer to one, named types converted to their basic type.
+func keyArg(f *file, r *typeRef, x, local string) string {
+	if r.kind == refPointer {
+		if b, ok := r.elem.scalar(); ok && !types.Identical(r.elem.typ, b) || r.elem.kind == refEnum {
+			return "(*" + b.Name() + ")(" + x + ")"
+		}
+		return x
+	}
+	if b, ok := r.scalar(); ok && (r.kind == refEnum || !types.Identical(r.typ, b)) {
+		return b.Name() + "(" + x + ")"
+	}
+	return x
+}
+
+// fieldByJSON returns the field of o with JSON name name, or nil.
+func (o *object) fieldByJSON(name string) *field {
+	for _, f := range o.fields {
+		if f.jsonName == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// rootTransport writes, at the end of the copy of a root type of an API
+// version, the call of the transport: the stash (filling the version from
+// its twin) or the recall (converting it to its twin).
+func (a *assign) rootTransport() {
+	f, p := a.f, a.p
+	if p.host.list {
+		return
+	}
+	meta, statusBags, statusPtr := "", "", ""
+	for _, fl := range p.host.fields {
+		if fl.embedded && fl.name == "ObjectMeta" {
+			meta = fl.name
+		}
+		if fl.jsonName == "status" && fl.ref != nil {
+			r := fl.ref
+			if r.kind == refPointer {
+				r, statusPtr = r.elem, fl.name
+			}
+			if so := a.s.host.objects[r.name]; r.kind == refObject && so != nil {
+				for _, sf := range so.fields {
+					if sf.statusBags {
+						statusBags = fl.name + "." + sf.name
+					}
+				}
+			}
+		}
+	}
+	bags := a.local("bags")
+	twinName := a.s.otherName + "." + p.otherName
+	apiName := a.s.hostName + "." + p.name
+	if !a.to {
+		f.printf("// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.\n")
+		f.printf("var %s %s\n", bags, f.q(pathBoundary, "Carrier"))
+		wrap := fmt.Sprintf("%s(\"hubspoke: carrying the property bags of %s to %s: %%w\", err)", f.q("fmt", "Errorf"), twinName, apiName)
+		f.printf("if err := %s(&%s, \".\", %s, src); err != nil {\nreturn %s\n}\n", stashFunc(p.name), bags, a.recv, wrap)
+		metaArg, statusArg := "nil", "nil"
+		if meta != "" {
+			metaArg = "&" + a.recv + "." + meta
+		}
+		if statusBags != "" {
+			if statusPtr != "" {
+				f.printf("if %s.%s == nil {\n%s.%s = new(%s)\n}\n", a.recv, statusPtr, a.recv, statusPtr, renderType(f, p.host.field(statusPtr).ref.elem, a.s.hostPath))
+			}
+			statusArg = "&" + a.recv + "." + statusBags
+		}
+		f.printf("if err := %s.Done(%s, %s); err != nil {\nreturn %s\n}\n", bags, metaArg, statusArg, wrap)
+		return
+	}
+	f.printf("// Values that only other versions have fields for come back into the bags, at every depth.\n")
+	f.printf("var %s %s\n", bags, f.q(pathBoundary, "Carrier"))
+	wrap := fmt.Sprintf("%s(\"hubspoke: restoring the property bags of %s from %s: %%w\", err)", f.q("fmt", "Errorf"), twinName, apiName)
+	annotations, statusArg := "nil", "nil"
+	if meta != "" {
+		annotations = a.recv + ".Annotations"
+	}
+	if statusBags != "" {
+		if statusPtr != "" {
+			f.printf("var statusBags %s\nif %s.%s != nil {\nstatusBags = %s.%s\n}\n", f.q(pathPropertybag, "Bags"), a.recv, statusPtr, a.recv, statusBags)
+			statusArg = "statusBags"
+		} else {
+			statusArg = a.recv + "." + statusBags
+		}
+	}
+	f.printf("if err := %s.Open(%s, %s); err != nil {\nreturn %s\n}\n", bags, annotations, statusArg, wrap)
+	f.printf("for %s.Next() {\nif err := %s(&%s, \".\", %s, dst); err != nil {\nreturn %s\n}\n}\n", bags, recallFunc(p.name), bags, a.recv, wrap)
+	metaArg := "nil"
+	if meta != "" {
+		metaArg = "&dst." + meta
+	}
+	f.printf("if err := %s.Done(%s, nil); err != nil {\nreturn %s\n}\n", bags, metaArg, wrap)
+}

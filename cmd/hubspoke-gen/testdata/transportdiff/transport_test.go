@@ -1,0 +1,51 @@
+// Package transportdiff holds the differential test of the bag transport
+// that hubspoke-gen writes, on the fixtures whose shapes matter to it:
+// kitchen (floats, quantities, times, durations, nested slices; and,
+// nested, lists by keys and by index, maps of structs, maps of lists,
+// pointers to structs) and optionality (required and omitempty values in spec, status,
+// list elements and nested structs), and retyped (enums), pdb (intstr, label
+// selectors, conditions) and ingress (keyed lists, struct values in status).
+package transportdiff
+
+import (
+	"testing"
+
+	ingressv1 "example.com/fixtures/ingress/api/v1"
+	ingressv1beta1 "example.com/fixtures/ingress/api/v1beta1"
+	kitchenv1 "example.com/fixtures/kitchen/api/v1"
+	kitchenv2 "example.com/fixtures/kitchen/api/v2"
+	optionalityv1 "example.com/fixtures/optionality/api/v1"
+	optionalityv2 "example.com/fixtures/optionality/api/v2"
+	optionalityv3 "example.com/fixtures/optionality/api/v3"
+	pdbv1 "example.com/fixtures/pdb/api/v1"
+	pdbv1beta1 "example.com/fixtures/pdb/api/v1beta1"
+	retypedv1 "example.com/fixtures/retyped/api/v1"
+	retypedv2 "example.com/fixtures/retyped/api/v2"
+)
+
+// TestTransportMatchesReflection: for random storage twins, the emitted
+// transport of every API version of the fixtures gives the same annotation
+// and status bags as boundary/reflectbags, byte for byte, restores the same
+// twin after the object has been through JSON, and that twin is the one it
+// started from.
+func TestTransportMatchesReflection(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for _, p := range []transportPair{
+		pairOf("kitchen/v1", (*kitchenv1.Gadget).AssignProperties_From_Gadget, (*kitchenv1.Gadget).AssignProperties_To_Gadget),
+		pairOf("kitchen/v2", (*kitchenv2.Gadget).AssignProperties_From_Gadget, (*kitchenv2.Gadget).AssignProperties_To_Gadget),
+		pairOf("optionality/v1", (*optionalityv1.Widget).AssignProperties_From_Widget, (*optionalityv1.Widget).AssignProperties_To_Widget),
+		pairOf("optionality/v2", (*optionalityv2.Widget).AssignProperties_From_Widget, (*optionalityv2.Widget).AssignProperties_To_Widget),
+		pairOf("optionality/v3", (*optionalityv3.Widget).AssignProperties_From_Widget, (*optionalityv3.Widget).AssignProperties_To_Widget),
+		pairOf("retyped/v1", (*retypedv1.Widget).AssignProperties_From_Widget, (*retypedv1.Widget).AssignProperties_To_Widget),
+		pairOf("retyped/v2", (*retypedv2.Widget).AssignProperties_From_Widget, (*retypedv2.Widget).AssignProperties_To_Widget),
+		pairOf("pdb/v1", (*pdbv1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		pairOf("pdb/v1beta1", (*pdbv1beta1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1beta1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		pairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
+		pairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
+	} {
+		t.Run(p.name, func(t *testing.T) { checkTransport(t, p, n) })
+	}
+}
