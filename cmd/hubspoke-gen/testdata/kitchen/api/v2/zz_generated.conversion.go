@@ -4,6 +4,7 @@ package v2
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/kitchen/api/v2storage"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -81,6 +82,34 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if memoryCopy := s.Memory; !memoryCopy.IsZero() {
 		memory = &memoryCopy
 	}
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(s.Zones, (*Zone).AssignProperties_To_Zone)
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(s.Spares, func(from *[]Part, to *[]v2storage.Part) error {
+		v, err := genruntime.ConvertSlice(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(s.Backups, func(from **Part, to **v2storage.Part) error {
+		v, err := genruntime.ConvertPointer(*from, (*Part).AssignProperties_To_Part)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(&s.Dimensions, (*Dimensions).AssignProperties_To_Dimensions)
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -97,11 +126,56 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Template = genruntime.PtrIfNotZeroValue(s.Template)
 	dst.Memory = memory
 	dst.Resources = s.Resources
+	dst.Parts = parts
+	dst.Zones = zones
+	dst.Spares = spares
+	dst.Backups = backups
+	dst.Dimensions = dimensions
+	dst.Grid = s.Grid
+	dst.Conditions = s.Conditions
 	return nil
 }
 
 // AssignProperties_From_GadgetSpec fills this GadgetSpec from its storage twin.
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec) error {
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	zones, err := genruntime.ConvertMap(src.Zones, func(from *v2storage.Zone, to *Zone) error {
+		return to.AssignProperties_From_Zone(from)
+	})
+	if err != nil {
+		return fmt.Errorf("zones: %w", err)
+	}
+	spares, err := genruntime.ConvertMap(src.Spares, func(from *[]v2storage.Part, to *[]Part) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v2storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("spares: %w", err)
+	}
+	backups, err := genruntime.ConvertSlice(src.Backups, func(from **v2storage.Part, to **Part) error {
+		v, err := genruntime.ConvertPointer(*from, func(from *v2storage.Part, to *Part) error {
+			return to.AssignProperties_From_Part(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("backups: %w", err)
+	}
+	dimensions, err := genruntime.ConvertPointer(src.Dimensions, func(from *v2storage.Dimensions, to *Dimensions) error {
+		return to.AssignProperties_From_Dimensions(from)
+	})
+	if err != nil {
+		return fmt.Errorf("dimensions: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
 	s.Note = ptr.Deref(src.Note, "")
@@ -118,6 +192,13 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Template = ptr.Deref(src.Template, runtime.RawExtension{})
 	s.Memory = ptr.Deref(src.Memory, resource.Quantity{})
 	s.Resources = src.Resources
+	s.Parts = parts
+	s.Zones = zones
+	s.Spares = spares
+	s.Backups = backups
+	s.Dimensions = ptr.Deref(dimensions, Dimensions{})
+	s.Grid = src.Grid
+	s.Conditions = src.Conditions
 	return nil
 }
 
@@ -135,6 +216,60 @@ func (s *GadgetStatus) AssignProperties_From_GadgetStatus(src *v2storage.GadgetS
 	*s = GadgetStatus{
 		Conditions: src.Conditions,
 		ObservedAt: src.ObservedAt,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into its storage twin.
+func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
+	*dst = v2storage.Part{
+		Name:   ptr.To(s.Name),
+		Weight: genruntime.PtrIfNotZero(s.Weight),
+		Color:  genruntime.PtrIfNotZero(s.Color),
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from its storage twin.
+func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
+	*s = Part{
+		Name:   ptr.Deref(src.Name, ""),
+		Weight: ptr.Deref(src.Weight, 0),
+		Color:  ptr.Deref(src.Color, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Zone copies this Zone into its storage twin.
+func (s *Zone) AssignProperties_To_Zone(dst *v2storage.Zone) error {
+	*dst = v2storage.Zone{
+		Replicas: genruntime.PtrIfNotZero(s.Replicas),
+	}
+	return nil
+}
+
+// AssignProperties_From_Zone fills this Zone from its storage twin.
+func (s *Zone) AssignProperties_From_Zone(src *v2storage.Zone) error {
+	*s = Zone{
+		Replicas: ptr.Deref(src.Replicas, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Dimensions copies this Dimensions into its storage twin.
+func (s *Dimensions) AssignProperties_To_Dimensions(dst *v2storage.Dimensions) error {
+	*dst = v2storage.Dimensions{
+		Width:  genruntime.PtrIfNotZero(s.Width),
+		Height: genruntime.PtrIfNotZero(s.Height),
+	}
+	return nil
+}
+
+// AssignProperties_From_Dimensions fills this Dimensions from its storage twin.
+func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions) error {
+	*s = Dimensions{
+		Width:  ptr.Deref(src.Width, 0),
+		Height: ptr.Deref(src.Height, 0),
 	}
 	return nil
 }
@@ -250,6 +385,101 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 				return err
 			}
 		}
+		if src.Dimensions == nil && genruntime.PtrIfNotZeroValue(s.Dimensions) == nil {
+			if err := c.Twin(path, "dimensions", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *[]Part
+		if s != nil {
+			a1 = &s.Parts
+		}
+		for i2 := range src.Parts {
+			var a3 *Part
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".parts[name=" + boundary.Key(src.Parts[i2].Name) + "]"
+			if err := stashBagsOfPart(c, p4, a3, &src.Parts[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 *map[string]Zone
+		if s != nil {
+			a5 = &s.Zones
+		}
+		for k6 := range src.Zones {
+			var a7 *Zone
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := src.Zones[k6]
+			if err := stashBagsOfZone(c, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 *map[string][]Part
+		if s != nil {
+			a9 = &s.Spares
+		}
+		for k10 := range src.Spares {
+			var a11 *[]Part
+			if a9 != nil {
+				if v, ok := (*a9)[k10]; ok {
+					a11 = &v
+				}
+			}
+			v12 := src.Spares[k10]
+			for i13 := range v12 {
+				var a14 *Part
+				if a11 != nil && i13 < len(*a11) {
+					a14 = &(*a11)[i13]
+				}
+				if err := stashBagsOfPart(c, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a15 *[]*Part
+		if s != nil {
+			a15 = &s.Backups
+		}
+		for i16 := range src.Backups {
+			var a17 **Part
+			if a15 != nil && i16 < len(*a15) {
+				a17 = &(*a15)[i16]
+			}
+			var a18 *Part
+			if a17 != nil {
+				a18 = *a17
+			}
+			if src.Backups[i16] != nil {
+				if err := stashBagsOfPart(c, path+".backups["+strconv.Itoa(i16)+"]", a18, src.Backups[i16]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a19 *Dimensions
+		if s != nil {
+			a19 = &s.Dimensions
+		}
+		if src.Dimensions != nil {
+			if err := stashBagsOfDimensions(c, path+".dimensions", a19, src.Dimensions); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -303,6 +533,107 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		}); err != nil {
 			return err
 		}
+		if err := boundary.Restore(r, path, "dimensions", &dst.Dimensions, genruntime.PtrIfNotZeroValue(s.Dimensions) == nil, nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *[]Part
+		if s != nil {
+			a1 = &s.Parts
+		}
+		for i2 := range dst.Parts {
+			var a3 *Part
+			if a1 != nil && i2 < len(*a1) {
+				a3 = &(*a1)[i2]
+			}
+			p4 := path + ".parts[name=" + boundary.Key(dst.Parts[i2].Name) + "]"
+			if err := recallBagsOfPart(r, p4, a3, &dst.Parts[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 *map[string]Zone
+		if s != nil {
+			a5 = &s.Zones
+		}
+		for k6 := range dst.Zones {
+			var a7 *Zone
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := dst.Zones[k6]
+			if err := recallBagsOfZone(r, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+			dst.Zones[k6] = v8
+		}
+	}
+	{
+		var a9 *map[string][]Part
+		if s != nil {
+			a9 = &s.Spares
+		}
+		for k10 := range dst.Spares {
+			var a11 *[]Part
+			if a9 != nil {
+				if v, ok := (*a9)[k10]; ok {
+					a11 = &v
+				}
+			}
+			v12 := dst.Spares[k10]
+			for i13 := range v12 {
+				var a14 *Part
+				if a11 != nil && i13 < len(*a11) {
+					a14 = &(*a11)[i13]
+				}
+				if err := recallBagsOfPart(r, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
+					return err
+				}
+			}
+			dst.Spares[k10] = v12
+		}
+	}
+	{
+		var a15 *[]*Part
+		if s != nil {
+			a15 = &s.Backups
+		}
+		for i16 := range dst.Backups {
+			var a17 **Part
+			if a15 != nil && i16 < len(*a15) {
+				a17 = &(*a15)[i16]
+			}
+			var a18 *Part
+			if a17 != nil {
+				a18 = *a17
+			}
+			if dst.Backups[i16] == nil && r.Bag(path+".backups["+strconv.Itoa(i16)+"]", nil) {
+				dst.Backups[i16] = new(v2storage.Part)
+			}
+			if dst.Backups[i16] != nil {
+				if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i16)+"]", a18, dst.Backups[i16]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	{
+		var a19 *Dimensions
+		if s != nil {
+			a19 = &s.Dimensions
+		}
+		if dst.Dimensions == nil && r.Bag(path+".dimensions", nil) {
+			dst.Dimensions = new(v2storage.Dimensions)
+		}
+		if dst.Dimensions != nil {
+			if err := recallBagsOfDimensions(r, path+".dimensions", a19, dst.Dimensions); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -316,5 +647,111 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 // recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v2storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfPart hands the bag of the storage twin's Part at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v2storage.Part) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Weight != nil && s.Weight == 0 {
+			if err := c.Twin(path, "weight", src.Weight); err != nil {
+				return err
+			}
+		}
+		if src.Color != nil && s.Color == "" {
+			if err := c.Twin(path, "color", src.Color); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPart puts back the bag of the storage twin's Part at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v2storage.Part) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "weight", &dst.Weight, s.Weight == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "color", &dst.Color, s.Color == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfZone hands the bag of the storage twin's Zone at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v2storage.Zone) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Replicas != nil && s.Replicas == 0 {
+			if err := c.Twin(path, "replicas", src.Replicas); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfZone puts back the bag of the storage twin's Zone at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v2storage.Zone) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDimensions hands the bag of the storage twin's Dimensions at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src *v2storage.Dimensions) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Width != nil && s.Width == 0 {
+			if err := c.Twin(path, "width", src.Width); err != nil {
+				return err
+			}
+		}
+		if src.Height != nil && s.Height == 0 {
+			if err := c.Twin(path, "height", src.Height); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDimensions puts back the bag of the storage twin's Dimensions at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst *v2storage.Dimensions) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "width", &dst.Width, s.Width == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "height", &dst.Height, s.Height == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
