@@ -5,7 +5,7 @@ package v1
 import (
 	"fmt"
 
-	"example.com/fixtures/renameclash/api/v1storage"
+	"example.com/fixtures/moves/api/v1storage"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -69,30 +69,48 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
-	owner, err := genruntime.ConvertPointer(s.Owner, (*Person).AssignProperties_To_Person)
+	limits, err := genruntime.ConvertPointer(s.Limits, (*Limits).AssignProperties_To_Limits)
 	if err != nil {
-		return fmt.Errorf("owner: %w", err)
+		return fmt.Errorf("limits: %w", err)
 	}
 	*dst = v1storage.WidgetSpec{
-		AlphaKey: genruntime.PtrIfNotZero(s.AlphaKey),
-		SortKey:  genruntime.PtrIfNotZero(s.SortKey),
-		Owner:    owner,
+		EngineName: ptr.To(s.EngineName),
+		Limits:     limits,
+		Notes:      genruntime.PtrIfNotZero(s.Notes),
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
-	owner, err := genruntime.ConvertPointer(src.Owner, func(from *v1storage.Person, to *Person) error {
-		return to.AssignProperties_From_Person(from)
+	limits, err := genruntime.ConvertPointer(src.Limits, func(from *v1storage.Limits, to *Limits) error {
+		return to.AssignProperties_From_Limits(from)
 	})
 	if err != nil {
-		return fmt.Errorf("owner: %w", err)
+		return fmt.Errorf("limits: %w", err)
 	}
 	*s = WidgetSpec{
-		AlphaKey: ptr.Deref(src.AlphaKey, ""),
-		SortKey:  ptr.Deref(src.SortKey, ""),
-		Owner:    owner,
+		EngineName: ptr.Deref(src.EngineName, ""),
+		Limits:     limits,
+		Notes:      ptr.Deref(src.Notes, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Limits copies this Limits into its storage twin.
+func (s *Limits) AssignProperties_To_Limits(dst *v1storage.Limits) error {
+	*dst = v1storage.Limits{
+		CPU:    genruntime.PtrIfNotZero(s.CPU),
+		Memory: genruntime.PtrIfNotZero(s.Memory),
+	}
+	return nil
+}
+
+// AssignProperties_From_Limits fills this Limits from its storage twin.
+func (s *Limits) AssignProperties_From_Limits(src *v1storage.Limits) error {
+	*s = Limits{
+		CPU:    ptr.Deref(src.CPU, ""),
+		Memory: ptr.Deref(src.Memory, ""),
 	}
 	return nil
 }
@@ -109,22 +127,6 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
-	}
-	return nil
-}
-
-// AssignProperties_To_Person copies this Person into its storage twin.
-func (s *Person) AssignProperties_To_Person(dst *v1storage.Person) error {
-	*dst = v1storage.Person{
-		Mail: genruntime.PtrIfNotZero(s.Mail),
-	}
-	return nil
-}
-
-// AssignProperties_From_Person fills this Person from its storage twin.
-func (s *Person) AssignProperties_From_Person(src *v1storage.Person) error {
-	*s = Person{
-		Mail: ptr.Deref(src.Mail, ""),
 	}
 	return nil
 }
@@ -181,28 +183,28 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
-		if src.AlphaKey != nil && s.AlphaKey == "" {
-			if err := c.Twin(path, "alphaKey", src.AlphaKey); err != nil {
+		if src.EngineName == nil && s.EngineName == "" {
+			if err := c.Twin(path, "engineName", nil); err != nil {
 				return err
 			}
 		}
-		if src.SortKey != nil && s.SortKey == "" {
-			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
+		if src.Notes != nil && s.Notes == "" {
+			if err := c.Twin(path, "notes", src.Notes); err != nil {
 				return err
 			}
 		}
 	}
 	{
-		var a1 **Person
+		var a1 **Limits
 		if s != nil {
-			a1 = &s.Owner
+			a1 = &s.Limits
 		}
-		var a2 *Person
+		var a2 *Limits
 		if a1 != nil {
 			a2 = *a1
 		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
+		if src.Limits != nil {
+			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
 				return err
 			}
 		}
@@ -214,33 +216,67 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "engineName", &dst.EngineName, s.EngineName == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err
 		}
 	}
 	{
-		var a1 **Person
+		var a1 **Limits
 		if s != nil {
-			a1 = &s.Owner
+			a1 = &s.Limits
 		}
-		var a2 *Person
+		var a2 *Limits
 		if a1 != nil {
 			a2 = *a1
 		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v1storage.Person)
+		if dst.Limits == nil && r.Bag(path+".limits", nil) {
+			dst.Limits = new(v1storage.Limits)
 		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
+		if dst.Limits != nil {
+			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v1storage.Limits) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CPU != nil && s.CPU == "" {
+			if err := c.Twin(path, "cpu", src.CPU); err != nil {
+				return err
+			}
+		}
+		if src.Memory != nil && s.Memory == "" {
+			if err := c.Twin(path, "memory", src.Memory); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v1storage.Limits) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -265,32 +301,6 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	if s != nil {
 		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
 			return !(*v)
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
-	c.Bag(path, &src.PropertyBag)
-	if s != nil {
-		if src.Mail != nil && s.Mail == "" {
-			if err := c.Twin(path, "mail", src.Mail); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool {
-			return (*v) == ""
 		}); err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ package v2
 import (
 	"fmt"
 
-	"example.com/fixtures/renameclash/api/v2storage"
+	"example.com/fixtures/moves/api/v2storage"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -26,12 +26,18 @@ func (p *Widget) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(
 
 // AssignProperties_To_Widget copies this Widget into its storage twin.
 func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
-	if err := p.Spec.AssignProperties_To_WidgetSpec(&dst.Spec); err != nil {
-		return fmt.Errorf("spec: %w", err)
+	limits, err := genruntime.ConvertPointer(p.Limits, (*Limits).AssignProperties_To_Limits)
+	if err != nil {
+		return fmt.Errorf("limits: %w", err)
+	}
+	if err := p.Settings.AssignProperties_To_WidgetSettings(&dst.Settings); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	dst.Engine = ptr.To(p.Engine)
+	dst.Limits = limits
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -50,12 +56,20 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 
 // AssignProperties_From_Widget fills this Widget from its storage twin.
 func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
-	if err := p.Spec.AssignProperties_From_WidgetSpec(&src.Spec); err != nil {
-		return fmt.Errorf("spec: %w", err)
+	limits, err := genruntime.ConvertPointer(src.Limits, func(from *v2storage.Limits, to *Limits) error {
+		return to.AssignProperties_From_Limits(from)
+	})
+	if err != nil {
+		return fmt.Errorf("limits: %w", err)
+	}
+	if err := p.Settings.AssignProperties_From_WidgetSettings(&src.Settings); err != nil {
+		return fmt.Errorf("settings: %w", err)
 	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Engine = ptr.Deref(src.Engine, "")
+	p.Limits = limits
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -67,30 +81,38 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
-	owner, err := genruntime.ConvertPointer(s.Owner, (*Person).AssignProperties_To_Person)
-	if err != nil {
-		return fmt.Errorf("owner: %w", err)
-	}
-	*dst = v2storage.WidgetSpec{
-		SortKey: genruntime.PtrIfNotZero(s.SortKey),
-		Owner:   owner,
+// AssignProperties_To_WidgetSettings copies this WidgetSettings into its storage twin.
+func (s *WidgetSettings) AssignProperties_To_WidgetSettings(dst *v2storage.WidgetSettings) error {
+	*dst = v2storage.WidgetSettings{
+		Notes:  genruntime.PtrIfNotZero(s.Notes),
+		Config: s.Config,
 	}
 	return nil
 }
 
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
-	owner, err := genruntime.ConvertPointer(src.Owner, func(from *v2storage.Person, to *Person) error {
-		return to.AssignProperties_From_Person(from)
-	})
-	if err != nil {
-		return fmt.Errorf("owner: %w", err)
+// AssignProperties_From_WidgetSettings fills this WidgetSettings from its storage twin.
+func (s *WidgetSettings) AssignProperties_From_WidgetSettings(src *v2storage.WidgetSettings) error {
+	*s = WidgetSettings{
+		Notes:  ptr.Deref(src.Notes, ""),
+		Config: src.Config,
 	}
-	*s = WidgetSpec{
-		SortKey: ptr.Deref(src.SortKey, ""),
-		Owner:   owner,
+	return nil
+}
+
+// AssignProperties_To_Limits copies this Limits into its storage twin.
+func (s *Limits) AssignProperties_To_Limits(dst *v2storage.Limits) error {
+	*dst = v2storage.Limits{
+		CPU:    genruntime.PtrIfNotZero(s.CPU),
+		Memory: genruntime.PtrIfNotZero(s.Memory),
+	}
+	return nil
+}
+
+// AssignProperties_From_Limits fills this Limits from its storage twin.
+func (s *Limits) AssignProperties_From_Limits(src *v2storage.Limits) error {
+	*s = Limits{
+		CPU:    ptr.Deref(src.CPU, ""),
+		Memory: ptr.Deref(src.Memory, ""),
 	}
 	return nil
 }
@@ -111,40 +133,46 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetS
 	return nil
 }
 
-// AssignProperties_To_Person copies this Person into its storage twin.
-func (s *Person) AssignProperties_To_Person(dst *v2storage.Person) error {
-	*dst = v2storage.Person{
-		Email: genruntime.PtrIfNotZero(s.Email),
-	}
-	return nil
-}
-
-// AssignProperties_From_Person fills this Person from its storage twin.
-func (s *Person) AssignProperties_From_Person(src *v2storage.Person) error {
-	*s = Person{
-		Email: ptr.Deref(src.Email, ""),
-	}
-	return nil
-}
-
 // stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
+	if s != nil {
+		if src.Engine == nil && s.Engine == "" {
+			if err := c.Twin(path, "engine", nil); err != nil {
+				return err
+			}
 		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
+	}
+	{
+		var a1 **Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		var a2 *Limits
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Limits != nil {
+			if err := stashBagsOfLimits(c, "limits", a2, src.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *WidgetSettings
+		if s != nil {
+			a3 = &s.Settings
+		}
+		if err := stashBagsOfWidgetSettings(c, "settings", a3, &src.Settings); err != nil {
 			return err
 		}
 	}
 	{
-		var a2 *WidgetStatus
+		var a4 *WidgetStatus
 		if s != nil {
-			a2 = &s.Status
+			a4 = &s.Status
 		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
+		if err := stashBagsOfWidgetStatus(c, "status", a4, &src.Status); err != nil {
 			return err
 		}
 	}
@@ -154,48 +182,56 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 // recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
-	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
-	c.Bag(path, &src.PropertyBag)
 	if s != nil {
-		if src.SortKey != nil && s.SortKey == "" {
-			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
-				return err
-			}
+		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
+			return err
 		}
 	}
 	{
-		var a1 **Person
+		var a1 **Limits
 		if s != nil {
-			a1 = &s.Owner
+			a1 = &s.Limits
 		}
-		var a2 *Person
+		var a2 *Limits
 		if a1 != nil {
 			a2 = *a1
 		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
+		if dst.Limits == nil && r.Bag("limits", nil) {
+			dst.Limits = new(v2storage.Limits)
+		}
+		if dst.Limits != nil {
+			if err := recallBagsOfLimits(r, "limits", a2, dst.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 *WidgetSettings
+		if s != nil {
+			a3 = &s.Settings
+		}
+		if err := recallBagsOfWidgetSettings(r, "settings", a3, &dst.Settings); err != nil {
+			return err
+		}
+	}
+	{
+		var a4 *WidgetStatus
+		if s != nil {
+			a4 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a4, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v2storage.WidgetSettings) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Notes != nil && s.Notes == "" {
+			if err := c.Twin(path, "notes", src.Notes); err != nil {
 				return err
 			}
 		}
@@ -203,32 +239,50 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v2storage.WidgetSettings) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v2storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
+	return nil
+}
+
+// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2storage.Limits) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CPU != nil && s.CPU == "" {
+			if err := c.Twin(path, "cpu", src.CPU); err != nil {
 				return err
 			}
+		}
+		if src.Memory != nil && s.Memory == "" {
+			if err := c.Twin(path, "memory", src.Memory); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2storage.Limits) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -253,32 +307,6 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	if s != nil {
 		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
 			return !(*v)
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
-	c.Bag(path, &src.PropertyBag)
-	if s != nil {
-		if src.Email != nil && s.Email == "" {
-			if err := c.Twin(path, "email", src.Email); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool {
-			return (*v) == ""
 		}); err != nil {
 			return err
 		}

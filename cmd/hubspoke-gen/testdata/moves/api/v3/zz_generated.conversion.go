@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/moves/api/v3storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
@@ -35,8 +36,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		return fmt.Errorf("status: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfWidget(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v3storage.Widget from v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -52,9 +62,13 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
 	}
 	return nil
 }
@@ -137,6 +151,227 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *WidgetRuntime
+		if s != nil {
+			a1 = &s.Runtime
+		}
+		if err := stashBagsOfWidgetRuntime(c, "runtime", a1, &src.Runtime); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetSettings
+		if s != nil {
+			a2 = &s.Settings
+		}
+		if err := stashBagsOfWidgetSettings(c, "settings", a2, &src.Settings); err != nil {
+			return err
+		}
+	}
+	{
+		var a3 *WidgetStatus
+		if s != nil {
+			a3 = &s.Status
+		}
+		if err := stashBagsOfWidgetStatus(c, "status", a3, &src.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *WidgetRuntime
+		if s != nil {
+			a1 = &s.Runtime
+		}
+		if err := recallBagsOfWidgetRuntime(r, "runtime", a1, &dst.Runtime); err != nil {
+			return err
+		}
+	}
+	{
+		var a2 *WidgetSettings
+		if s != nil {
+			a2 = &s.Settings
+		}
+		if err := recallBagsOfWidgetSettings(r, "settings", a2, &dst.Settings); err != nil {
+			return err
+		}
+	}
+	{
+		var a3 *WidgetStatus
+		if s != nil {
+			a3 = &s.Status
+		}
+		if err := recallBagsOfWidgetStatus(r, "status", a3, &dst.Status); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetRuntime hands the bag of the storage twin's WidgetRuntime at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetRuntime(c *boundary.Carrier, path string, s *WidgetRuntime, src *v3storage.WidgetRuntime) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Engine == nil && s.Engine == "" {
+			if err := c.Twin(path, "engine", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		var a2 *Limits
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Limits != nil {
+			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetRuntime puts back the bag of the storage twin's WidgetRuntime at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetRuntime(r *boundary.Carrier, path string, s *WidgetRuntime, dst *v3storage.WidgetRuntime) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Limits
+		if s != nil {
+			a1 = &s.Limits
+		}
+		var a2 *Limits
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Limits == nil && r.Bag(path+".limits", nil) {
+			dst.Limits = new(v3storage.Limits)
+		}
+		if dst.Limits != nil {
+			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v3storage.WidgetSettings) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Notes != nil && s.Notes == "" {
+			if err := c.Twin(path, "notes", src.Notes); err != nil {
+				return err
+			}
+		}
+		if src.NotifyEvents != nil && s.NotifyEvents == "" {
+			if err := c.Twin(path, "notify-events", src.NotifyEvents); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v3storage.WidgetSettings) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "notify-events", &dst.NotifyEvents, s.NotifyEvents == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3storage.Limits) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.CPU != nil && s.CPU == "" {
+			if err := c.Twin(path, "cpu", src.CPU); err != nil {
+				return err
+			}
+		}
+		if src.Memory != nil && s.Memory == "" {
+			if err := c.Twin(path, "memory", src.Memory); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v3storage.Limits) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
 	}
 	return nil
 }

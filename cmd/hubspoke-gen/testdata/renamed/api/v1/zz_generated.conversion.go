@@ -186,6 +186,11 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		if src.SortKey != nil && s.SortKey == "" {
+			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
+				return err
+			}
+		}
 	}
 	{
 		var a1 **Person
@@ -210,6 +215,11 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

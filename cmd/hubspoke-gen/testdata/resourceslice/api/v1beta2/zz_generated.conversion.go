@@ -4,8 +4,10 @@ package v1beta2
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/resourceslice/api/v1beta2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -30,8 +32,17 @@ func (p *ResourceSlice) AssignProperties_To_ResourceSlice(dst *v1beta2storage.Re
 		return fmt.Errorf("spec: %w", err)
 	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
-	if err := convert.RecallBags(dst, p); err != nil {
-		return err
+	var bags boundary.Carrier
+	if err := bags.Open(p.Annotations, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.ResourceSlice from v1beta2.ResourceSlice: %w", err)
+	}
+	for bags.Next() {
+		if err := recallBagsOfResourceSlice(&bags, ".", p, dst); err != nil {
+			return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.ResourceSlice from v1beta2.ResourceSlice: %w", err)
+		}
+	}
+	if err := bags.Done(&dst.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: restoring the property bags of v1beta2storage.ResourceSlice from v1beta2.ResourceSlice: %w", err)
 	}
 	return nil
 }
@@ -41,9 +52,13 @@ func (p *ResourceSlice) AssignProperties_From_ResourceSlice(src *v1beta2storage.
 	if err := p.Spec.AssignProperties_From_ResourceSliceSpec(&src.Spec); err != nil {
 		return fmt.Errorf("spec: %w", err)
 	}
-	// Keep what this version has no field for, so that an update through it loses nothing.
-	if err := convert.StashBags(p, src); err != nil {
-		return err
+	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
+	var bags boundary.Carrier
+	if err := stashBagsOfResourceSlice(&bags, ".", p, src); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta2storage.ResourceSlice to v1beta2.ResourceSlice: %w", err)
+	}
+	if err := bags.Done(&p.ObjectMeta, nil); err != nil {
+		return fmt.Errorf("hubspoke: carrying the property bags of v1beta2storage.ResourceSlice to v1beta2.ResourceSlice: %w", err)
 	}
 	return nil
 }
@@ -184,6 +199,307 @@ func (s *DeviceCapacity) AssignProperties_To_DeviceCapacity(dst *v1beta2storage.
 func (s *DeviceCapacity) AssignProperties_From_DeviceCapacity(src *v1beta2storage.DeviceCapacity) error {
 	*s = DeviceCapacity{
 		Value: ptr.Deref(src.Value, resource.Quantity{}),
+	}
+	return nil
+}
+
+// stashBagsOfResourceSlice hands the bag of the storage twin's ResourceSlice at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfResourceSlice(c *boundary.Carrier, path string, s *ResourceSlice, src *v1beta2storage.ResourceSlice) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 *ResourceSliceSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := stashBagsOfResourceSliceSpec(c, "spec", a1, &src.Spec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfResourceSlice puts back the bag of the storage twin's ResourceSlice at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfResourceSlice(r *boundary.Carrier, path string, s *ResourceSlice, dst *v1beta2storage.ResourceSlice) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 *ResourceSliceSpec
+		if s != nil {
+			a1 = &s.Spec
+		}
+		if err := recallBagsOfResourceSliceSpec(r, "spec", a1, &dst.Spec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfResourceSliceSpec hands the bag of the storage twin's ResourceSliceSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceSliceSpec, src *v1beta2storage.ResourceSliceSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Driver == nil && s.Driver == "" {
+			if err := c.Twin(path, "driver", nil); err != nil {
+				return err
+			}
+		}
+		if src.Pool == nil && genruntime.PtrIfNotZeroValue(s.Pool) == nil {
+			if err := c.Twin(path, "pool", nil); err != nil {
+				return err
+			}
+		}
+		if src.NodeName != nil && s.NodeName == "" {
+			if err := c.Twin(path, "nodeName", src.NodeName); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *ResourcePool
+		if s != nil {
+			a1 = &s.Pool
+		}
+		if src.Pool != nil {
+			if err := stashBagsOfResourcePool(c, path+".pool", a1, src.Pool); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]Device
+		if s != nil {
+			a2 = &s.Devices
+		}
+		for i3 := range src.Devices {
+			var a4 *Device
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			if err := stashBagsOfDevice(c, path+".devices["+strconv.Itoa(i3)+"]", a4, &src.Devices[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfResourceSliceSpec puts back the bag of the storage twin's ResourceSliceSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *ResourceSliceSpec, dst *v1beta2storage.ResourceSliceSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "driver", &dst.Driver, s.Driver == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "pool", &dst.Pool, genruntime.PtrIfNotZeroValue(s.Pool) == nil, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "nodeName", &dst.NodeName, s.NodeName == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *ResourcePool
+		if s != nil {
+			a1 = &s.Pool
+		}
+		if dst.Pool == nil && r.Bag(path+".pool", nil) {
+			dst.Pool = new(v1beta2storage.ResourcePool)
+		}
+		if dst.Pool != nil {
+			if err := recallBagsOfResourcePool(r, path+".pool", a1, dst.Pool); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a2 *[]Device
+		if s != nil {
+			a2 = &s.Devices
+		}
+		for i3 := range dst.Devices {
+			var a4 *Device
+			if a2 != nil && i3 < len(*a2) {
+				a4 = &(*a2)[i3]
+			}
+			if err := recallBagsOfDevice(r, path+".devices["+strconv.Itoa(i3)+"]", a4, &dst.Devices[i3]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfResourcePool hands the bag of the storage twin's ResourcePool at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfResourcePool(c *boundary.Carrier, path string, s *ResourcePool, src *v1beta2storage.ResourcePool) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Generation == nil && s.Generation == 0 {
+			if err := c.Twin(path, "generation", nil); err != nil {
+				return err
+			}
+		}
+		if src.ResourceSliceCount == nil && s.ResourceSliceCount == 0 {
+			if err := c.Twin(path, "resourceSliceCount", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfResourcePool puts back the bag of the storage twin's ResourcePool at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool, dst *v1beta2storage.ResourcePool) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "generation", &dst.Generation, s.Generation == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "resourceSliceCount", &dst.ResourceSliceCount, s.ResourceSliceCount == 0, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDevice hands the bag of the storage twin's Device at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1beta2storage.Device) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 *map[string]DeviceAttribute
+		if s != nil {
+			a1 = &s.Attributes
+		}
+		for k2 := range src.Attributes {
+			var a3 *DeviceAttribute
+			if a1 != nil {
+				if v, ok := (*a1)[k2]; ok {
+					a3 = &v
+				}
+			}
+			v4 := src.Attributes[k2]
+			if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(k2)+"]", a3, &v4); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 *map[string]DeviceCapacity
+		if s != nil {
+			a5 = &s.Capacity
+		}
+		for k6 := range src.Capacity {
+			var a7 *DeviceCapacity
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := src.Capacity[k6]
+			if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDevice puts back the bag of the storage twin's Device at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta2storage.Device) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 *map[string]DeviceAttribute
+		if s != nil {
+			a1 = &s.Attributes
+		}
+		for k2 := range dst.Attributes {
+			var a3 *DeviceAttribute
+			if a1 != nil {
+				if v, ok := (*a1)[k2]; ok {
+					a3 = &v
+				}
+			}
+			v4 := dst.Attributes[k2]
+			if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(k2)+"]", a3, &v4); err != nil {
+				return err
+			}
+			dst.Attributes[k2] = v4
+		}
+	}
+	{
+		var a5 *map[string]DeviceCapacity
+		if s != nil {
+			a5 = &s.Capacity
+		}
+		for k6 := range dst.Capacity {
+			var a7 *DeviceCapacity
+			if a5 != nil {
+				if v, ok := (*a5)[k6]; ok {
+					a7 = &v
+				}
+			}
+			v8 := dst.Capacity[k6]
+			if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+				return err
+			}
+			dst.Capacity[k6] = v8
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDeviceAttribute hands the bag of the storage twin's DeviceAttribute at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeviceAttribute(c *boundary.Carrier, path string, s *DeviceAttribute, src *v1beta2storage.DeviceAttribute) error {
+	c.Bag(path, &src.PropertyBag)
+	return nil
+}
+
+// recallBagsOfDeviceAttribute puts back the bag of the storage twin's DeviceAttribute at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeviceAttribute(r *boundary.Carrier, path string, s *DeviceAttribute, dst *v1beta2storage.DeviceAttribute) error {
+	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfDeviceCapacity hands the bag of the storage twin's DeviceCapacity at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDeviceCapacity(c *boundary.Carrier, path string, s *DeviceCapacity, src *v1beta2storage.DeviceCapacity) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Value == nil && s.Value.IsZero() {
+			if err := c.Twin(path, "value", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDeviceCapacity puts back the bag of the storage twin's DeviceCapacity at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDeviceCapacity(r *boundary.Carrier, path string, s *DeviceCapacity, dst *v1beta2storage.DeviceCapacity) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value.IsZero(), nil); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -198,6 +198,16 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		if src.Mode != nil && s.Mode == "" {
+			if err := c.Twin(path, "mode", src.Mode); err != nil {
+				return err
+			}
+		}
+		if src.Priority != nil && s.Priority == 0 {
+			if err := c.Twin(path, "priority", src.Priority); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -208,6 +218,16 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	if s != nil {
 		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == "", func(v *string) bool {
 			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "priority", &dst.Priority, s.Priority == 0, func(v *v1storage.Priority) bool {
+			return (*v) == 0
 		}); err != nil {
 			return err
 		}

@@ -225,6 +225,16 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		if src.Mode != nil && s.Mode == "" {
+			if err := c.Twin(path, "mode", src.Mode); err != nil {
+				return err
+			}
+		}
+		if src.Priority != nil && s.Priority == 0 {
+			if err := c.Twin(path, "priority", src.Priority); err != nil {
+				return err
+			}
+		}
 	}
 	{
 		var a1 *[]Port
@@ -249,6 +259,16 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == 0, func(v *int64) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *v2storage.Mode) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "priority", &dst.Priority, s.Priority == 0, func(v *v2storage.Priority) bool {
 			return (*v) == 0
 		}); err != nil {
 			return err

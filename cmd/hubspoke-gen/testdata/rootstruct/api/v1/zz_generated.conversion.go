@@ -5,7 +5,7 @@ package v1
 import (
 	"fmt"
 
-	"example.com/fixtures/typenamereused/api/v1storage"
+	"example.com/fixtures/rootstruct/api/v1storage"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -32,6 +32,9 @@ func (p *Widget) AssignProperties_To_Widget(dst *v1storage.Widget) error {
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	if err := p.Extra.AssignProperties_To_WidgetExtra(&dst.Extra); err != nil {
+		return fmt.Errorf("extra: %w", err)
+	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -56,6 +59,9 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	if err := p.Extra.AssignProperties_From_WidgetExtra(&src.Extra); err != nil {
+		return fmt.Errorf("extra: %w", err)
+	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -63,6 +69,22 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	}
 	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v1storage.Widget to v1.Widget: %w", err)
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	*dst = v1storage.WidgetSpec{
+		Name: genruntime.PtrIfNotZero(s.Name),
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	*s = WidgetSpec{
+		Name: ptr.Deref(src.Name, ""),
 	}
 	return nil
 }
@@ -83,44 +105,20 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetS
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
-	a, err := genruntime.ConvertPointer(s.A, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
-	*dst = v1storage.WidgetSpec{
-		A: a,
+// AssignProperties_To_WidgetExtra copies this WidgetExtra into its storage twin.
+func (s *WidgetExtra) AssignProperties_To_WidgetExtra(dst *v1storage.WidgetExtra) error {
+	*dst = v1storage.WidgetExtra{
+		Note:  genruntime.PtrIfNotZero(s.Note),
+		Count: genruntime.PtrIfNotZero(s.Count),
 	}
 	return nil
 }
 
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
-	a, err := genruntime.ConvertPointer(src.A, func(from *v1storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("a: %w", err)
-	}
-	*s = WidgetSpec{
-		A: a,
-	}
-	return nil
-}
-
-// AssignProperties_To_Address copies this Address into its storage twin.
-func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
-	*dst = v1storage.Address{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
-	}
-	return nil
-}
-
-// AssignProperties_From_Address fills this Address from its storage twin.
-func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
-	*s = Address{
-		Zip: ptr.Deref(src.Zip, ""),
+// AssignProperties_From_WidgetExtra fills this WidgetExtra from its storage twin.
+func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v1storage.WidgetExtra) error {
+	*s = WidgetExtra{
+		Note:  ptr.Deref(src.Note, ""),
+		Count: ptr.Deref(src.Count, 0),
 	}
 	return nil
 }
@@ -146,6 +144,15 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1stora
 			return err
 		}
 	}
+	{
+		var a3 *WidgetExtra
+		if s != nil {
+			a3 = &s.Extra
+		}
+		if err := stashBagsOfWidgetExtra(c, "extra", a3, &src.Extra); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -167,6 +174,41 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 			a2 = &s.Status
 		}
 		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	{
+		var a3 *WidgetExtra
+		if s != nil {
+			a3 = &s.Extra
+		}
+		if err := recallBagsOfWidgetExtra(r, "extra", a3, &dst.Extra); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
 			return err
 		}
 	}
@@ -199,57 +241,17 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
-	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.A
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.A != nil {
-			if err := stashBagsOfAddress(c, path+".a", a2, src.A); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.A
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.A == nil && r.Bag(path+".a", nil) {
-			dst.A = new(v1storage.Address)
-		}
-		if dst.A != nil {
-			if err := recallBagsOfAddress(r, path+".a", a2, dst.A); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
+// stashBagsOfWidgetExtra hands the bag of the storage twin's WidgetExtra at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, src *v1storage.WidgetExtra) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
-		if src.Zip != nil && s.Zip == "" {
-			if err := c.Twin(path, "zip", src.Zip); err != nil {
+		if src.Note != nil && s.Note == "" {
+			if err := c.Twin(path, "note", src.Note); err != nil {
+				return err
+			}
+		}
+		if src.Count != nil && s.Count == 0 {
+			if err := c.Twin(path, "count", src.Count); err != nil {
 				return err
 			}
 		}
@@ -257,12 +259,17 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
+// recallBagsOfWidgetExtra puts back the bag of the storage twin's WidgetExtra at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetExtra(r *boundary.Carrier, path string, s *WidgetExtra, dst *v1storage.WidgetExtra) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
 			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int32) bool {
+			return (*v) == 0
 		}); err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ package v2
 import (
 	"fmt"
 
-	"example.com/fixtures/skiprenamedgap/api/v2storage"
+	"example.com/fixtures/rootstruct/api/v2storage"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"

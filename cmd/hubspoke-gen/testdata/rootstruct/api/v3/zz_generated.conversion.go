@@ -5,7 +5,7 @@ package v3
 import (
 	"fmt"
 
-	"example.com/fixtures/skipstagedalike/api/v3storage"
+	"example.com/fixtures/rootstruct/api/v3storage"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -32,6 +32,9 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	if err := p.Extra.AssignProperties_To_WidgetExtra(&dst.Extra); err != nil {
+		return fmt.Errorf("extra: %w", err)
+	}
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -56,6 +59,9 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	if err := p.Extra.AssignProperties_From_WidgetExtra(&src.Extra); err != nil {
+		return fmt.Errorf("extra: %w", err)
+	}
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -63,6 +69,22 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	}
 	if err := bags.Done(&p.ObjectMeta, &p.Status.PropertyBags); err != nil {
 		return fmt.Errorf("hubspoke: carrying the property bags of v3storage.Widget to v3.Widget: %w", err)
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	*dst = v3storage.WidgetSpec{
+		Name: genruntime.PtrIfNotZero(s.Name),
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	*s = WidgetSpec{
+		Name: ptr.Deref(src.Name, ""),
 	}
 	return nil
 }
@@ -83,44 +105,20 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetS
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*dst = v3storage.WidgetSpec{
-		Billing: billing,
+// AssignProperties_To_WidgetExtra copies this WidgetExtra into its storage twin.
+func (s *WidgetExtra) AssignProperties_To_WidgetExtra(dst *v3storage.WidgetExtra) error {
+	*dst = v3storage.WidgetExtra{
+		Note:   genruntime.PtrIfNotZero(s.Note),
+		Labels: s.Labels,
 	}
 	return nil
 }
 
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.Location, to *Location) error {
-		return to.AssignProperties_From_Location(from)
-	})
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*s = WidgetSpec{
-		Billing: billing,
-	}
-	return nil
-}
-
-// AssignProperties_To_Location copies this Location into its storage twin.
-func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
-	*dst = v3storage.Location{
-		Zip: genruntime.PtrIfNotZero(s.Zip),
-	}
-	return nil
-}
-
-// AssignProperties_From_Location fills this Location from its storage twin.
-func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
-	*s = Location{
-		Zip: ptr.Deref(src.Zip, ""),
+// AssignProperties_From_WidgetExtra fills this WidgetExtra from its storage twin.
+func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v3storage.WidgetExtra) error {
+	*s = WidgetExtra{
+		Note:   ptr.Deref(src.Note, ""),
+		Labels: src.Labels,
 	}
 	return nil
 }
@@ -146,6 +144,15 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 			return err
 		}
 	}
+	{
+		var a3 *WidgetExtra
+		if s != nil {
+			a3 = &s.Extra
+		}
+		if err := stashBagsOfWidgetExtra(c, "extra", a3, &src.Extra); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -167,6 +174,41 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 			a2 = &s.Status
 		}
 		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
+			return err
+		}
+	}
+	{
+		var a3 *WidgetExtra
+		if s != nil {
+			a3 = &s.Extra
+		}
+		if err := recallBagsOfWidgetExtra(r, "extra", a3, &dst.Extra); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
 			return err
 		}
 	}
@@ -199,57 +241,12 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
-	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v3storage.Location)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+// stashBagsOfWidgetExtra hands the bag of the storage twin's WidgetExtra at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, src *v3storage.WidgetExtra) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
-		if src.Zip != nil && s.Zip == "" {
-			if err := c.Twin(path, "zip", src.Zip); err != nil {
+		if src.Note != nil && s.Note == "" {
+			if err := c.Twin(path, "note", src.Note); err != nil {
 				return err
 			}
 		}
@@ -257,11 +254,11 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3s
 	return nil
 }
 
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+// recallBagsOfWidgetExtra puts back the bag of the storage twin's WidgetExtra at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetExtra(r *boundary.Carrier, path string, s *WidgetExtra, dst *v3storage.WidgetExtra) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

@@ -73,9 +73,19 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(s.P, (*Outer).AssignProperties_To_Outer)
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
-		Tags: tags,
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Tags:    tags,
+		P:       pValue,
+		Billing: billing,
 	}
 	return nil
 }
@@ -88,9 +98,23 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(src.P, func(from *v1storage.Outer, to *Outer) error {
+		return to.AssignProperties_From_Outer(from)
+	})
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
-		Tags: tags,
+		Name:    ptr.Deref(src.Name, ""),
+		Tags:    tags,
+		P:       pValue,
+		Billing: billing,
 	}
 	return nil
 }
@@ -125,6 +149,48 @@ func (s *Tag) AssignProperties_From_Tag(src *v1storage.Tag) error {
 	*s = Tag{
 		Name: ptr.Deref(src.Name, ""),
 		Kind: TagKind(ptr.Deref(src.Kind, "")),
+	}
+	return nil
+}
+
+// AssignProperties_To_Outer copies this Outer into its storage twin.
+func (s *Outer) AssignProperties_To_Outer(dst *v1storage.Outer) error {
+	z, err := genruntime.ConvertPointer(s.Z, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*dst = v1storage.Outer{
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_From_Outer fills this Outer from its storage twin.
+func (s *Outer) AssignProperties_From_Outer(src *v1storage.Outer) error {
+	z, err := genruntime.ConvertPointer(src.Z, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*s = Outer{
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
+	*dst = v1storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -203,6 +269,36 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a5 **Outer
+		if s != nil {
+			a5 = &s.P
+		}
+		var a6 *Outer
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.P != nil {
+			if err := stashBagsOfOuter(c, path+".p", a6, src.P); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Address
+		if s != nil {
+			a7 = &s.Billing
+		}
+		var a8 *Address
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfAddress(c, path+".billing", a8, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -228,6 +324,42 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 			p4 := path + ".tags[name=" + boundary.Key(dst.Tags[i2].Name) + "]"
 			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Outer
+		if s != nil {
+			a5 = &s.P
+		}
+		var a6 *Outer
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.P == nil && r.Bag(path+".p", nil) {
+			dst.P = new(v1storage.Outer)
+		}
+		if dst.P != nil {
+			if err := recallBagsOfOuter(r, path+".p", a6, dst.P); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Address
+		if s != nil {
+			a7 = &s.Billing
+		}
+		var a8 *Address
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v1storage.Address)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfAddress(r, path+".billing", a8, dst.Billing); err != nil {
 				return err
 			}
 		}
@@ -287,6 +419,77 @@ func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v1storage.Ta
 			return err
 		}
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", func(v *v1storage.TagKind) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v1storage.Outer) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Z
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Z != nil {
+			if err := stashBagsOfAddress(c, path+".z", a2, src.Z); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v1storage.Outer) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Address
+		if s != nil {
+			a1 = &s.Z
+		}
+		var a2 *Address
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Z == nil && r.Bag(path+".z", nil) {
+			dst.Z = new(v1storage.Address)
+		}
+		if dst.Z != nil {
+			if err := recallBagsOfAddress(r, path+".z", a2, dst.Z); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

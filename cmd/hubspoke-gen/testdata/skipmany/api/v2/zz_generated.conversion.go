@@ -69,16 +69,40 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(s.Q, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Billing: billing,
+		Q:       q,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(src.Q, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
 	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
+		Name:    ptr.Deref(src.Name, ""),
+		Billing: billing,
+		Q:       q,
 	}
 	return nil
 }
@@ -95,6 +119,22 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -157,6 +197,36 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Location
+		if s != nil {
+			a3 = &s.Q
+		}
+		var a4 *Location
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Q != nil {
+			if err := stashBagsOfLocation(c, path+".q", a4, src.Q); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -168,6 +238,42 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			return (*v) == ""
 		}); err != nil {
 			return err
+		}
+	}
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v2storage.Location)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Location
+		if s != nil {
+			a3 = &s.Q
+		}
+		var a4 *Location
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Q == nil && r.Bag(path+".q", nil) {
+			dst.Q = new(v2storage.Location)
+		}
+		if dst.Q != nil {
+			if err := recallBagsOfLocation(r, path+".q", a4, dst.Q); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -192,6 +298,32 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	if s != nil {
 		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
 			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v2storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
 		}); err != nil {
 			return err
 		}

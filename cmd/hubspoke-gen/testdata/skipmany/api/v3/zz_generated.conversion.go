@@ -69,18 +69,30 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
-		Name:  genruntime.PtrIfNotZero(s.Name),
-		Owner: genruntime.PtrIfNotZero(s.Owner),
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Owner:   genruntime.PtrIfNotZero(s.Owner),
+		Billing: billing,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name:  ptr.Deref(src.Name, ""),
-		Owner: ptr.Deref(src.Owner, ""),
+		Name:    ptr.Deref(src.Name, ""),
+		Owner:   ptr.Deref(src.Owner, ""),
+		Billing: billing,
 	}
 	return nil
 }
@@ -97,6 +109,22 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -164,6 +192,21 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -180,6 +223,24 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			return (*v) == ""
 		}); err != nil {
 			return err
+		}
+	}
+	{
+		var a1 **Location
+		if s != nil {
+			a1 = &s.Billing
+		}
+		var a2 *Location
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v3storage.Location)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -204,6 +265,32 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	if s != nil {
 		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
 			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
 		}); err != nil {
 			return err
 		}

@@ -73,10 +73,25 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(s.P, (*Outer).AssignProperties_To_Outer)
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(s.Q, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*dst = v4storage.WidgetSpec{
-		Name:  genruntime.PtrIfNotZero(s.Name),
-		Owner: genruntime.PtrIfNotZero(s.Owner),
-		Tags:  tags,
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Owner:   genruntime.PtrIfNotZero(s.Owner),
+		Tags:    tags,
+		P:       pValue,
+		Q:       q,
+		Billing: billing,
 	}
 	return nil
 }
@@ -89,10 +104,31 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("tags: %w", err)
 	}
+	pValue, err := genruntime.ConvertPointer(src.P, func(from *v4storage.Outer, to *Outer) error {
+		return to.AssignProperties_From_Outer(from)
+	})
+	if err != nil {
+		return fmt.Errorf("p: %w", err)
+	}
+	q, err := genruntime.ConvertPointer(src.Q, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("q: %w", err)
+	}
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
 	*s = WidgetSpec{
-		Name:  ptr.Deref(src.Name, ""),
-		Owner: ptr.Deref(src.Owner, ""),
-		Tags:  tags,
+		Name:    ptr.Deref(src.Name, ""),
+		Owner:   ptr.Deref(src.Owner, ""),
+		Tags:    tags,
+		P:       pValue,
+		Q:       q,
+		Billing: billing,
 	}
 	return nil
 }
@@ -127,6 +163,60 @@ func (s *Tag) AssignProperties_From_Tag(src *v4storage.Tag) error {
 	*s = Tag{
 		Key:   ptr.Deref(src.Key, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Outer copies this Outer into its storage twin.
+func (s *Outer) AssignProperties_To_Outer(dst *v4storage.Outer) error {
+	b, err := genruntime.ConvertPointer(s.B, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
+	z, err := genruntime.ConvertPointer(s.Z, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*dst = v4storage.Outer{
+		B: b,
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_From_Outer fills this Outer from its storage twin.
+func (s *Outer) AssignProperties_From_Outer(src *v4storage.Outer) error {
+	b, err := genruntime.ConvertPointer(src.B, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
+	z, err := genruntime.ConvertPointer(src.Z, func(from *v4storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("z: %w", err)
+	}
+	*s = Outer{
+		B: b,
+		Z: z,
+	}
+	return nil
+}
+
+// AssignProperties_To_PostalAddress copies this PostalAddress into its storage twin.
+func (s *PostalAddress) AssignProperties_To_PostalAddress(dst *v4storage.PostalAddress) error {
+	*dst = v4storage.PostalAddress{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_PostalAddress fills this PostalAddress from its storage twin.
+func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v4storage.PostalAddress) error {
+	*s = PostalAddress{
+		Zip: ptr.Deref(src.Zip, 0),
 	}
 	return nil
 }
@@ -210,6 +300,51 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a5 **Outer
+		if s != nil {
+			a5 = &s.P
+		}
+		var a6 *Outer
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.P != nil {
+			if err := stashBagsOfOuter(c, path+".p", a6, src.P); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **PostalAddress
+		if s != nil {
+			a7 = &s.Q
+		}
+		var a8 *PostalAddress
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.Q != nil {
+			if err := stashBagsOfPostalAddress(c, path+".q", a8, src.Q); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **PostalAddress
+		if s != nil {
+			a9 = &s.Billing
+		}
+		var a10 *PostalAddress
+		if a9 != nil {
+			a10 = *a9
+		}
+		if src.Billing != nil {
+			if err := stashBagsOfPostalAddress(c, path+".billing", a10, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -240,6 +375,60 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 			p4 := path + ".tags[key=" + boundary.Key(dst.Tags[i2].Key) + "]"
 			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Outer
+		if s != nil {
+			a5 = &s.P
+		}
+		var a6 *Outer
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.P == nil && r.Bag(path+".p", nil) {
+			dst.P = new(v4storage.Outer)
+		}
+		if dst.P != nil {
+			if err := recallBagsOfOuter(r, path+".p", a6, dst.P); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **PostalAddress
+		if s != nil {
+			a7 = &s.Q
+		}
+		var a8 *PostalAddress
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.Q == nil && r.Bag(path+".q", nil) {
+			dst.Q = new(v4storage.PostalAddress)
+		}
+		if dst.Q != nil {
+			if err := recallBagsOfPostalAddress(r, path+".q", a8, dst.Q); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **PostalAddress
+		if s != nil {
+			a9 = &s.Billing
+		}
+		var a10 *PostalAddress
+		if a9 != nil {
+			a10 = *a9
+		}
+		if dst.Billing == nil && r.Bag(path+".billing", nil) {
+			dst.Billing = new(v4storage.PostalAddress)
+		}
+		if dst.Billing != nil {
+			if err := recallBagsOfPostalAddress(r, path+".billing", a10, dst.Billing); err != nil {
 				return err
 			}
 		}
@@ -300,6 +489,110 @@ func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v4storage.Ta
 		}
 		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
 			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v4storage.Outer) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.B
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.B != nil {
+			if err := stashBagsOfPostalAddress(c, path+".b", a2, src.B); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PostalAddress
+		if s != nil {
+			a3 = &s.Z
+		}
+		var a4 *PostalAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Z != nil {
+			if err := stashBagsOfPostalAddress(c, path+".z", a4, src.Z); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v4storage.Outer) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **PostalAddress
+		if s != nil {
+			a1 = &s.B
+		}
+		var a2 *PostalAddress
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.B == nil && r.Bag(path+".b", nil) {
+			dst.B = new(v4storage.PostalAddress)
+		}
+		if dst.B != nil {
+			if err := recallBagsOfPostalAddress(r, path+".b", a2, dst.B); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **PostalAddress
+		if s != nil {
+			a3 = &s.Z
+		}
+		var a4 *PostalAddress
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Z == nil && r.Bag(path+".z", nil) {
+			dst.Z = new(v4storage.PostalAddress)
+		}
+		if dst.Z != nil {
+			if err := recallBagsOfPostalAddress(r, path+".z", a4, dst.Z); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v4storage.PostalAddress) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == 0 {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v4storage.PostalAddress) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
+			return (*v) == 0
 		}); err != nil {
 			return err
 		}

@@ -67,32 +67,6 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	*dst = v1storage.WidgetSpec{
-		Address: address,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
-	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
-		return to.AssignProperties_From_Address(from)
-	})
-	if err != nil {
-		return fmt.Errorf("address: %w", err)
-	}
-	*s = WidgetSpec{
-		Address: address,
-	}
-	return nil
-}
-
 // AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
 func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetStatus) error {
 	*dst = v1storage.WidgetStatus{
@@ -105,6 +79,68 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v1storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(s.Address, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	site, err := genruntime.ConvertPointer(s.Site, (*Site).AssignProperties_To_Site)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*dst = v1storage.WidgetSpec{
+		Address: address,
+		Site:    site,
+		Office:  office,
+		Home:    home,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	address, err := genruntime.ConvertPointer(src.Address, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("address: %w", err)
+	}
+	site, err := genruntime.ConvertPointer(src.Site, func(from *v1storage.Site, to *Site) error {
+		return to.AssignProperties_From_Site(from)
+	})
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v1storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v1storage.Place, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*s = WidgetSpec{
+		Address: address,
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -123,6 +159,86 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	*s = Address{
 		Label: ptr.Deref(src.Label, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Site copies this Site into its storage twin.
+func (s *Site) AssignProperties_To_Site(dst *v1storage.Site) error {
+	*dst = v1storage.Site{
+		Label: genruntime.PtrIfNotZero(s.Label),
+		Note:  genruntime.PtrIfNotZero(s.Note),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Site fills this Site from its storage twin.
+func (s *Site) AssignProperties_From_Site(src *v1storage.Site) error {
+	*s = Site{
+		Label: ptr.Deref(src.Label, ""),
+		Note:  ptr.Deref(src.Note, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v1storage.Office) error {
+	*dst = v1storage.Office{
+		Label: genruntime.PtrIfNotZero(s.Label),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v1storage.Office) error {
+	*s = Office{
+		Label: ptr.Deref(src.Label, ""),
+		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into its storage twin.
+func (s *Place) AssignProperties_To_Place(dst *v1storage.Place) error {
+	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*dst = v1storage.Place{
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from its storage twin.
+func (s *Place) AssignProperties_From_Place(src *v1storage.Place) error {
+	door, err := genruntime.ConvertPointer(src.Door, func(from *v1storage.Door, to *Door) error {
+		return to.AssignProperties_From_Door(from)
+	})
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*s = Place{
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_To_Door copies this Door into its storage twin.
+func (s *Door) AssignProperties_To_Door(dst *v1storage.Door) error {
+	*dst = v1storage.Door{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Door fills this Door from its storage twin.
+func (s *Door) AssignProperties_From_Door(src *v1storage.Door) error {
+	*s = Door{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -175,6 +291,32 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 	return nil
 }
 
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
@@ -189,6 +331,51 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 		}
 		if src.Address != nil {
 			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Site
+		if s != nil {
+			a3 = &s.Site
+		}
+		var a4 *Site
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Site != nil {
+			if err := stashBagsOfSite(c, path+".site", a4, src.Site); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Office
+		if s != nil {
+			a5 = &s.Office
+		}
+		var a6 *Office
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.Office != nil {
+			if err := stashBagsOfOffice(c, path+".office", a6, src.Office); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Place
+		if s != nil {
+			a7 = &s.Home
+		}
+		var a8 *Place
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.Home != nil {
+			if err := stashBagsOfPlace(c, path+".home", a8, src.Home); err != nil {
 				return err
 			}
 		}
@@ -217,30 +404,58 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 		}
 	}
-	return nil
-}
-
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
-	c.Bag(path, &src.PropertyBag)
-	if s != nil {
-		if src.Ready != nil && !s.Ready {
-			if err := c.Twin(path, "ready", src.Ready); err != nil {
+	{
+		var a3 **Site
+		if s != nil {
+			a3 = &s.Site
+		}
+		var a4 *Site
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Site == nil && r.Bag(path+".site", nil) {
+			dst.Site = new(v1storage.Site)
+		}
+		if dst.Site != nil {
+			if err := recallBagsOfSite(r, path+".site", a4, dst.Site); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
-}
-
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
-			return err
+	{
+		var a5 **Office
+		if s != nil {
+			a5 = &s.Office
+		}
+		var a6 *Office
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.Office == nil && r.Bag(path+".office", nil) {
+			dst.Office = new(v1storage.Office)
+		}
+		if dst.Office != nil {
+			if err := recallBagsOfOffice(r, path+".office", a6, dst.Office); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Place
+		if s != nil {
+			a7 = &s.Home
+		}
+		var a8 *Place
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.Home == nil && r.Bag(path+".home", nil) {
+			dst.Home = new(v1storage.Place)
+		}
+		if dst.Home != nil {
+			if err := recallBagsOfPlace(r, path+".home", a8, dst.Home); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -273,6 +488,159 @@ func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1st
 		}); err != nil {
 			return err
 		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfSite hands the bag of the storage twin's Site at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfSite(c *boundary.Carrier, path string, s *Site, src *v1storage.Site) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Label != nil && s.Label == "" {
+			if err := c.Twin(path, "label", src.Label); err != nil {
+				return err
+			}
+		}
+		if src.Note != nil && s.Note == "" {
+			if err := c.Twin(path, "note", src.Note); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfSite puts back the bag of the storage twin's Site at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfSite(r *boundary.Carrier, path string, s *Site, dst *v1storage.Site) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v1storage.Office) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Label != nil && s.Label == "" {
+			if err := c.Twin(path, "label", src.Label); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v1storage.Office) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v1storage.Place) error {
+	c.Bag(path, &src.PropertyBag)
+	{
+		var a1 **Door
+		if s != nil {
+			a1 = &s.Door
+		}
+		var a2 *Door
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Door != nil {
+			if err := stashBagsOfDoor(c, path+".door", a2, src.Door); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v1storage.Place) error {
+	r.Bag(path, &dst.PropertyBag)
+	{
+		var a1 **Door
+		if s != nil {
+			a1 = &s.Door
+		}
+		var a2 *Door
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Door == nil && r.Bag(path+".door", nil) {
+			dst.Door = new(v1storage.Door)
+		}
+		if dst.Door != nil {
+			if err := recallBagsOfDoor(r, path+".door", a2, dst.Door); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v1storage.Door) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v1storage.Door) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
 		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {

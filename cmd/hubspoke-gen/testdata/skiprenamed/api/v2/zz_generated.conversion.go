@@ -67,34 +67,6 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	return nil
 }
 
-// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
-func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*dst = v2storage.WidgetSpec{
-		Name:    genruntime.PtrIfNotZero(s.Name),
-		Billing: billing,
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
-func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
-	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
-		return to.AssignProperties_From_PostalAddress(from)
-	})
-	if err != nil {
-		return fmt.Errorf("billing: %w", err)
-	}
-	*s = WidgetSpec{
-		Name:    ptr.Deref(src.Name, ""),
-		Billing: billing,
-	}
-	return nil
-}
-
 // AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
 func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetStatus) error {
 	*dst = v2storage.WidgetStatus{
@@ -107,6 +79,46 @@ func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v2storage.WidgetSta
 func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetStatus) error {
 	*s = WidgetStatus{
 		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(s.Billing, (*PostalAddress).AssignProperties_To_PostalAddress)
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Place).AssignProperties_To_Place)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*dst = v2storage.WidgetSpec{
+		Name:    genruntime.PtrIfNotZero(s.Name),
+		Billing: billing,
+		Home:    home,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	billing, err := genruntime.ConvertPointer(src.Billing, func(from *v2storage.PostalAddress, to *PostalAddress) error {
+		return to.AssignProperties_From_PostalAddress(from)
+	})
+	if err != nil {
+		return fmt.Errorf("billing: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v2storage.Place, to *Place) error {
+		return to.AssignProperties_From_Place(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
+	*s = WidgetSpec{
+		Name:    ptr.Deref(src.Name, ""),
+		Billing: billing,
+		Home:    home,
 	}
 	return nil
 }
@@ -125,6 +137,22 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v2storage.Posta
 	*s = PostalAddress{
 		Label: ptr.Deref(src.Label, ""),
 		Zip:   ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Place copies this Place into its storage twin.
+func (s *Place) AssignProperties_To_Place(dst *v2storage.Place) error {
+	*dst = v2storage.Place{
+		Name: genruntime.PtrIfNotZero(s.Name),
+	}
+	return nil
+}
+
+// AssignProperties_From_Place fills this Place from its storage twin.
+func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
+	*s = Place{
+		Name: ptr.Deref(src.Name, ""),
 	}
 	return nil
 }
@@ -177,6 +205,32 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	return nil
 }
 
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
@@ -198,6 +252,21 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 		}
 		if src.Billing != nil {
 			if err := stashBagsOfPostalAddress(c, path+".billing", a2, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a3 **Place
+		if s != nil {
+			a3 = &s.Home
+		}
+		var a4 *Place
+		if a3 != nil {
+			a4 = *a3
+		}
+		if src.Home != nil {
+			if err := stashBagsOfPlace(c, path+".home", a4, src.Home); err != nil {
 				return err
 			}
 		}
@@ -233,30 +302,22 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 		}
 	}
-	return nil
-}
-
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
-	c.Bag(path, &src.PropertyBag)
-	if s != nil {
-		if src.Ready != nil && !s.Ready {
-			if err := c.Twin(path, "ready", src.Ready); err != nil {
+	{
+		var a3 **Place
+		if s != nil {
+			a3 = &s.Home
+		}
+		var a4 *Place
+		if a3 != nil {
+			a4 = *a3
+		}
+		if dst.Home == nil && r.Bag(path+".home", nil) {
+			dst.Home = new(v2storage.Place)
+		}
+		if dst.Home != nil {
+			if err := recallBagsOfPlace(r, path+".home", a4, dst.Home); err != nil {
 				return err
 			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
-			return err
 		}
 	}
 	return nil
@@ -290,6 +351,32 @@ func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddres
 			return err
 		}
 		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v2storage.Place) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v2storage.Place) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

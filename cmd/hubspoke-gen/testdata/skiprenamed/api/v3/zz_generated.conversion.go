@@ -67,6 +67,22 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	return nil
 }
 
+// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
+func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
+	*dst = v3storage.WidgetStatus{
+		Ready: genruntime.PtrIfNotZero(s.Ready),
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
+func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
+	*s = WidgetStatus{
+		Ready: ptr.Deref(src.Ready, false),
+	}
+	return nil
+}
+
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
 	address, err := genruntime.ConvertPointer(s.Address, (*PostalAddress).AssignProperties_To_PostalAddress)
@@ -77,9 +93,24 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
+	site, err := genruntime.ConvertPointer(s.Site, (*Venue).AssignProperties_To_Venue)
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(s.Office, (*Office).AssignProperties_To_Office)
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(s.Home, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Address: address,
 		Billing: billing,
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -98,25 +129,30 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("billing: %w", err)
 	}
+	site, err := genruntime.ConvertPointer(src.Site, func(from *v3storage.Venue, to *Venue) error {
+		return to.AssignProperties_From_Venue(from)
+	})
+	if err != nil {
+		return fmt.Errorf("site: %w", err)
+	}
+	office, err := genruntime.ConvertPointer(src.Office, func(from *v3storage.Office, to *Office) error {
+		return to.AssignProperties_From_Office(from)
+	})
+	if err != nil {
+		return fmt.Errorf("office: %w", err)
+	}
+	home, err := genruntime.ConvertPointer(src.Home, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("home: %w", err)
+	}
 	*s = WidgetSpec{
 		Address: address,
 		Billing: billing,
-	}
-	return nil
-}
-
-// AssignProperties_To_WidgetStatus copies this WidgetStatus into its storage twin.
-func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v3storage.WidgetStatus) error {
-	*dst = v3storage.WidgetStatus{
-		Ready: genruntime.PtrIfNotZero(s.Ready),
-	}
-	return nil
-}
-
-// AssignProperties_From_WidgetStatus fills this WidgetStatus from its storage twin.
-func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetStatus) error {
-	*s = WidgetStatus{
-		Ready: ptr.Deref(src.Ready, false),
+		Site:    site,
+		Office:  office,
+		Home:    home,
 	}
 	return nil
 }
@@ -137,6 +173,88 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v3storage.Posta
 		Street: ptr.Deref(src.Street, ""),
 		City:   ptr.Deref(src.City, ""),
 		Zip:    ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Venue copies this Venue into its storage twin.
+func (s *Venue) AssignProperties_To_Venue(dst *v3storage.Venue) error {
+	*dst = v3storage.Venue{
+		Title: genruntime.PtrIfNotZero(s.Title),
+		City:  genruntime.PtrIfNotZero(s.City),
+		Zip:   genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Venue fills this Venue from its storage twin.
+func (s *Venue) AssignProperties_From_Venue(src *v3storage.Venue) error {
+	*s = Venue{
+		Title: ptr.Deref(src.Title, ""),
+		City:  ptr.Deref(src.City, ""),
+		Zip:   ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Office copies this Office into its storage twin.
+func (s *Office) AssignProperties_To_Office(dst *v3storage.Office) error {
+	*dst = v3storage.Office{
+		Street: genruntime.PtrIfNotZero(s.Street),
+		Zip:    genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Office fills this Office from its storage twin.
+func (s *Office) AssignProperties_From_Office(src *v3storage.Office) error {
+	*s = Office{
+		Street: ptr.Deref(src.Street, ""),
+		Zip:    ptr.Deref(src.Zip, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	door, err := genruntime.ConvertPointer(s.Door, (*Door).AssignProperties_To_Door)
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*dst = v3storage.Location{
+		Name: genruntime.PtrIfNotZero(s.Name),
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	door, err := genruntime.ConvertPointer(src.Door, func(from *v3storage.Door, to *Door) error {
+		return to.AssignProperties_From_Door(from)
+	})
+	if err != nil {
+		return fmt.Errorf("door: %w", err)
+	}
+	*s = Location{
+		Name: ptr.Deref(src.Name, ""),
+		Door: door,
+	}
+	return nil
+}
+
+// AssignProperties_To_Door copies this Door into its storage twin.
+func (s *Door) AssignProperties_To_Door(dst *v3storage.Door) error {
+	*dst = v3storage.Door{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Door fills this Door from its storage twin.
+func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
+	*s = Door{
+		Zip: ptr.Deref(src.Zip, 0),
 	}
 	return nil
 }
@@ -189,6 +307,32 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	return nil
 }
 
+// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ready != nil && !s.Ready {
+			if err := c.Twin(path, "ready", src.Ready); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
+			return !(*v)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
@@ -218,6 +362,51 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 		}
 		if src.Billing != nil {
 			if err := stashBagsOfPostalAddress(c, path+".billing", a4, src.Billing); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a5 **Venue
+		if s != nil {
+			a5 = &s.Site
+		}
+		var a6 *Venue
+		if a5 != nil {
+			a6 = *a5
+		}
+		if src.Site != nil {
+			if err := stashBagsOfVenue(c, path+".site", a6, src.Site); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Office
+		if s != nil {
+			a7 = &s.Office
+		}
+		var a8 *Office
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.Office != nil {
+			if err := stashBagsOfOffice(c, path+".office", a8, src.Office); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **Location
+		if s != nil {
+			a9 = &s.Home
+		}
+		var a10 *Location
+		if a9 != nil {
+			a10 = *a9
+		}
+		if src.Home != nil {
+			if err := stashBagsOfLocation(c, path+".home", a10, src.Home); err != nil {
 				return err
 			}
 		}
@@ -264,30 +453,58 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 		}
 	}
-	return nil
-}
-
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
-func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
-	c.Bag(path, &src.PropertyBag)
-	if s != nil {
-		if src.Ready != nil && !s.Ready {
-			if err := c.Twin(path, "ready", src.Ready); err != nil {
+	{
+		var a5 **Venue
+		if s != nil {
+			a5 = &s.Site
+		}
+		var a6 *Venue
+		if a5 != nil {
+			a6 = *a5
+		}
+		if dst.Site == nil && r.Bag(path+".site", nil) {
+			dst.Site = new(v3storage.Venue)
+		}
+		if dst.Site != nil {
+			if err := recallBagsOfVenue(r, path+".site", a6, dst.Site); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
-}
-
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
-			return err
+	{
+		var a7 **Office
+		if s != nil {
+			a7 = &s.Office
+		}
+		var a8 *Office
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.Office == nil && r.Bag(path+".office", nil) {
+			dst.Office = new(v3storage.Office)
+		}
+		if dst.Office != nil {
+			if err := recallBagsOfOffice(r, path+".office", a8, dst.Office); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **Location
+		if s != nil {
+			a9 = &s.Home
+		}
+		var a10 *Location
+		if a9 != nil {
+			a10 = *a9
+		}
+		if dst.Home == nil && r.Bag(path+".home", nil) {
+			dst.Home = new(v3storage.Location)
+		}
+		if dst.Home != nil {
+			if err := recallBagsOfLocation(r, path+".home", a10, dst.Home); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -330,6 +547,173 @@ func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddres
 		}); err != nil {
 			return err
 		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfVenue hands the bag of the storage twin's Venue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfVenue(c *boundary.Carrier, path string, s *Venue, src *v3storage.Venue) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Title != nil && s.Title == "" {
+			if err := c.Twin(path, "title", src.Title); err != nil {
+				return err
+			}
+		}
+		if src.City != nil && s.City == "" {
+			if err := c.Twin(path, "city", src.City); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == 0 {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfVenue puts back the bag of the storage twin's Venue at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfVenue(r *boundary.Carrier, path string, s *Venue, dst *v3storage.Venue) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "title", &dst.Title, s.Title == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v3storage.Office) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Street != nil && s.Street == "" {
+			if err := c.Twin(path, "street", src.Street); err != nil {
+				return err
+			}
+		}
+		if src.Zip != nil && s.Zip == 0 {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v3storage.Office) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
+			return (*v) == 0
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a1 **Door
+		if s != nil {
+			a1 = &s.Door
+		}
+		var a2 *Door
+		if a1 != nil {
+			a2 = *a1
+		}
+		if src.Door != nil {
+			if err := stashBagsOfDoor(c, path+".door", a2, src.Door); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	{
+		var a1 **Door
+		if s != nil {
+			a1 = &s.Door
+		}
+		var a2 *Door
+		if a1 != nil {
+			a2 = *a1
+		}
+		if dst.Door == nil && r.Bag(path+".door", nil) {
+			dst.Door = new(v3storage.Door)
+		}
+		if dst.Door != nil {
+			if err := recallBagsOfDoor(r, path+".door", a2, dst.Door); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v3storage.Door) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == 0 {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v3storage.Door) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
 		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
 			return (*v) == 0
 		}); err != nil {

@@ -77,10 +77,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v1storage.Level(s.Level)),
+		A:        a,
 	}
 	return nil
 }
@@ -99,10 +104,17 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v1storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Level(ptr.Deref(src.Level, "")),
+		A:        a,
 	}
 	return nil
 }
@@ -155,6 +167,22 @@ func (s *Contact) AssignProperties_From_Contact(src *v1storage.Contact) error {
 	*s = Contact{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v1storage.Address) error {
+	*dst = v1storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -248,6 +276,21 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a7 **Address
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Address
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.A != nil {
+			if err := stashBagsOfAddress(c, path+".a", a8, src.A); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -291,6 +334,24 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
 			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Address
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Address
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.A == nil && r.Bag(path+".a", nil) {
+			dst.A = new(v1storage.Address)
+		}
+		if dst.A != nil {
+			if err := recallBagsOfAddress(r, path+".a", a8, dst.A); err != nil {
 				return err
 			}
 		}
@@ -386,6 +447,32 @@ func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v1st
 			return err
 		}
 		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

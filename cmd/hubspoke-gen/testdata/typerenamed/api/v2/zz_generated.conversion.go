@@ -77,10 +77,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v2storage.Tier(s.Level)),
+		A:        a,
 	}
 	return nil
 }
@@ -99,10 +104,17 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v2storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Tier(ptr.Deref(src.Level, "")),
+		A:        a,
 	}
 	return nil
 }
@@ -153,6 +165,22 @@ func (s *Channel) AssignProperties_From_Channel(src *v2storage.Channel) error {
 	*s = Channel{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v2storage.Location) error {
+	*dst = v2storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -246,6 +274,21 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a7 **Location
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Location
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.A != nil {
+			if err := stashBagsOfLocation(c, path+".a", a8, src.A); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -289,6 +332,24 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
 			if err := recallBagsOfChannel(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Location
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Location
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.A == nil && r.Bag(path+".a", nil) {
+			dst.A = new(v2storage.Location)
+		}
+		if dst.A != nil {
+			if err := recallBagsOfLocation(r, path+".a", a8, dst.A); err != nil {
 				return err
 			}
 		}
@@ -374,6 +435,32 @@ func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v2st
 			return err
 		}
 		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v2storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err

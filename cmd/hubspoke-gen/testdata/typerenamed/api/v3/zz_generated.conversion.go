@@ -77,10 +77,20 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(s.A, (*Location).AssignProperties_To_Location)
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
+	b, err := genruntime.ConvertPointer(s.B, (*Address).AssignProperties_To_Address)
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    genruntime.PtrIfNotZero(v3storage.Tier(s.Level)),
+		A:        a,
+		B:        b,
 	}
 	return nil
 }
@@ -99,10 +109,24 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 	if err != nil {
 		return fmt.Errorf("contacts: %w", err)
 	}
+	a, err := genruntime.ConvertPointer(src.A, func(from *v3storage.Location, to *Location) error {
+		return to.AssignProperties_From_Location(from)
+	})
+	if err != nil {
+		return fmt.Errorf("a: %w", err)
+	}
+	b, err := genruntime.ConvertPointer(src.B, func(from *v3storage.Address, to *Address) error {
+		return to.AssignProperties_From_Address(from)
+	})
+	if err != nil {
+		return fmt.Errorf("b: %w", err)
+	}
 	*s = WidgetSpec{
 		Owner:    owner,
 		Contacts: contacts,
 		Level:    Tier(ptr.Deref(src.Level, "")),
+		A:        a,
+		B:        b,
 	}
 	return nil
 }
@@ -153,6 +177,38 @@ func (s *Channel) AssignProperties_From_Channel(src *v3storage.Channel) error {
 	*s = Channel{
 		Kind:  ptr.Deref(src.Kind, ""),
 		Value: ptr.Deref(src.Value, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Location copies this Location into its storage twin.
+func (s *Location) AssignProperties_To_Location(dst *v3storage.Location) error {
+	*dst = v3storage.Location{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Location fills this Location from its storage twin.
+func (s *Location) AssignProperties_From_Location(src *v3storage.Location) error {
+	*s = Location{
+		Zip: ptr.Deref(src.Zip, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Address copies this Address into its storage twin.
+func (s *Address) AssignProperties_To_Address(dst *v3storage.Address) error {
+	*dst = v3storage.Address{
+		Zip: genruntime.PtrIfNotZero(s.Zip),
+	}
+	return nil
+}
+
+// AssignProperties_From_Address fills this Address from its storage twin.
+func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
+	*s = Address{
+		Zip: ptr.Deref(src.Zip, ""),
 	}
 	return nil
 }
@@ -246,6 +302,36 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 			}
 		}
 	}
+	{
+		var a7 **Location
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Location
+		if a7 != nil {
+			a8 = *a7
+		}
+		if src.A != nil {
+			if err := stashBagsOfLocation(c, path+".a", a8, src.A); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **Address
+		if s != nil {
+			a9 = &s.B
+		}
+		var a10 *Address
+		if a9 != nil {
+			a10 = *a9
+		}
+		if src.B != nil {
+			if err := stashBagsOfAddress(c, path+".b", a10, src.B); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -289,6 +375,42 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			}
 			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
 			if err := recallBagsOfChannel(r, p6, a5, &dst.Contacts[i4]); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a7 **Location
+		if s != nil {
+			a7 = &s.A
+		}
+		var a8 *Location
+		if a7 != nil {
+			a8 = *a7
+		}
+		if dst.A == nil && r.Bag(path+".a", nil) {
+			dst.A = new(v3storage.Location)
+		}
+		if dst.A != nil {
+			if err := recallBagsOfLocation(r, path+".a", a8, dst.A); err != nil {
+				return err
+			}
+		}
+	}
+	{
+		var a9 **Address
+		if s != nil {
+			a9 = &s.B
+		}
+		var a10 *Address
+		if a9 != nil {
+			a10 = *a9
+		}
+		if dst.B == nil && r.Bag(path+".b", nil) {
+			dst.B = new(v3storage.Address)
+		}
+		if dst.B != nil {
+			if err := recallBagsOfAddress(r, path+".b", a10, dst.B); err != nil {
 				return err
 			}
 		}
@@ -374,6 +496,58 @@ func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v3st
 			return err
 		}
 		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
+			return (*v) == ""
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Zip != nil && s.Zip == "" {
+			if err := c.Twin(path, "zip", src.Zip); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
 			return (*v) == ""
 		}); err != nil {
 			return err
