@@ -102,7 +102,6 @@ func newChain(versions []*version, md *metadataFile, opt options, errs *errorLis
 	}
 	c.checkSkips(errs)
 	c.checkRemovals(opt.strict, errs)
-	c.warnings = append(c.warnings, c.proposeMoves(opt.strict, errs)...)
 	return c
 }
 

@@ -288,8 +288,11 @@ func generate(dir string, opt options) (*output, error) {
 	}
 	c := newChain(versions, md, opt, errs)
 	c.keepStored(opt.stored, errs)
-	if err := errs.err(); err != nil {
-		return nil, err
+	if errs.err() != nil {
+		// One run names the removals and the moves they may be (the hooks
+		// are not known yet: see below).
+		c.proposeMoves(opt.strict, errs)
+		return nil, errs.err()
 	}
 	names := newNamer()
 	for _, v := range c.versions {
@@ -349,6 +352,9 @@ func generate(dir string, opt options) (*output, error) {
 		errs = &errorList{}
 		findHooks(c, pkgs, nil, errs)
 	}
+	// Proposed moves, once the hooks are known: a property removed from a
+	// type that has a hook is the hook's to place.
+	c.warnings = append(c.warnings, c.proposeMoves(opt.strict, errs)...)
 	if err := errs.err(); err != nil {
 		return nil, err
 	}

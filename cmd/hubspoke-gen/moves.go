@@ -694,8 +694,10 @@ const (
 // ARM's free-form maps are). Unless +hubspoke:movedFrom says where the
 // value came from, or +hubspoke:notMoved (on the added property) or
 // +hubspoke:removed:notMoved (for the removed one) says it came from
-// nowhere, each is a warning naming the marker to add; with strict, an
-// error.
+// nowhere, or the type the property is removed from has a hook (which
+// places its value, and which the generated tests' visibility check
+// holds to that), each is a warning naming the marker to add; with
+// strict, an error.
 func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 	var warnings []string
 	for _, v := range c.versions {
@@ -748,8 +750,8 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				path := joinPath(paths[p.name], fieldOf(pr).jsonName)
 				switch {
 				case of != nil && nf == nil:
-					if newer.notMoved[newerTyp][of.name] {
-						continue
+					if newer.notMoved[newerTyp][of.name] || p.hookTo || p.hookFrom {
+						continue // acknowledged, or a hook's to place
 					}
 					removed = append(removed, place{path, of, olderTyp, false})
 					if t := deref(of.ref); t.kind == refObject {
@@ -776,7 +778,7 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 		for _, a := range added {
 			var from, why string
 			for _, r := range removed {
-				if r.f.jsonName == a.f.jsonName && r.path != a.path && !(r.inner && a.inner && newer.olderName(a.typ) == r.typ) && movable(newer, r.f.ref, a.f.ref) {
+				if r.f.jsonName == a.f.jsonName && r.path != a.path && near(r.path, a.path) && !(r.inner && a.inner && newer.olderName(a.typ) == r.typ) && movable(newer, r.f.ref, a.f.ref) {
 					from, why = r.path, fmt.Sprintf("%s has a %s of its JSON name and type at %s, which %s removes", older.name, kindOf(r.f), r.path, newer.name)
 					break
 				}
@@ -805,6 +807,33 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 		}
 	}
 	return warnings
+}
+
+// near reports whether a value at path from may plausibly have moved to
+// path to: one struct up (a flatten), one struct down (a nest), or into a
+// sibling struct of the same parent; never between the status and the
+// rest of the object, which clients write through different endpoints. Places farther apart that happen to
+// share a JSON name and a type (a spec property and a status one, or
+// properties of different elements of a union) are not proposed.
+func near(from, to string) bool {
+	if inStatus(from) != inStatus(to) {
+		return false
+	}
+	pf, pt := parentPath(from), parentPath(to)
+	return pf == pt || pf == parentPath(pt) || parentPath(pf) == pt ||
+		(pf != "" && pt != "" && parentPath(pf) == parentPath(pt))
+}
+
+// inStatus reports whether path lies in the status.
+func inStatus(path string) bool { return path == "status" || strings.HasPrefix(path, "status.") }
+
+// parentPath is path without its last property: spec for spec.x,
+// spec.items[*] for spec.items[*].x, "" for x.
+func parentPath(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i]
+	}
+	return ""
 }
 
 func kindOf(f *field) string {

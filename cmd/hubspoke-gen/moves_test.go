@@ -288,3 +288,27 @@ func TestMoveMarkerCopiedForward(t *testing.T) {
 		t.Errorf("explain differs with a marker copied forward:\n%s\n---\n%s", a, b)
 	}
 }
+
+// TestNearPlaces: moves are proposed between places one struct apart
+// (flatten, nest, sibling structs), not between a spec property and a
+// status one, or between members of different elements of a union, which
+// share JSON names and types in real APIs (autoscaling's averageValue in
+// the object, pods and external metric sources, and in their statuses).
+func TestNearPlaces(t *testing.T) {
+	for _, c := range []struct {
+		from, to string
+		want     bool
+	}{
+		{"spec.engineName", "engineName", true},                                                     // flatten
+		{"limits", "spec.limits", true},                                                             // nest
+		{"spec.a.x", "spec.b.x", true},                                                              // siblings
+		{"spec.metrics[*].object.averageValue", "spec.metrics[*].object.target.averageValue", true}, // nest in a list element
+		{"spec.metrics[*].object.averageValue", "spec.metrics[*].pods.target.averageValue", false},
+		{"spec.metrics[*].object.averageValue", "status.currentMetrics[*].object.current.averageValue", false},
+		{"spec.x", "status.x", false},
+	} {
+		if got := near(c.from, c.to); got != c.want {
+			t.Errorf("near(%q, %q) = %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+}

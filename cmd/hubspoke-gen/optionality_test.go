@@ -83,8 +83,10 @@ func external(pkgPath, pkgName, name string) *typeRef {
 	return &typeRef{kind: refExternal, typ: named}
 }
 
-func quantityRef() *typeRef { return external("k8s.io/apimachinery/pkg/api/resource", "resource", "Quantity") }
-func timeRef() *typeRef     { return external(pathMetaV1, "metav1", "Time") }
+func quantityRef() *typeRef {
+	return external("k8s.io/apimachinery/pkg/api/resource", "resource", "Quantity")
+}
+func timeRef() *typeRef { return external(pathMetaV1, "metav1", "Time") }
 
 // TestOptionalityTable: the generator decides the rule of every kind of
 // plain value as the table says, for the copy and for the $twin entries
@@ -171,9 +173,9 @@ func checkReadmeTable(t *testing.T) {
 func TestTidyJoinsLiterals(t *testing.T) {
 	for in, want := range map[string]string{
 		`path + ".parts" + "[" + "name=" + boundary.Key(x) + "]"`: `path + ".parts[name=" + boundary.Key(x) + "]"`,
-		`"a\" + \"b" + "c"`:                                       `"a\" + \"bc"`,
-		`"a\\" + "b"`:                                             `"a\\b"`,
-		`f(" + ") + "x"`:                                          `f(" + ") + "x"`,
+		`"a\" + \"b" + "c"`: `"a\" + \"bc"`,
+		`"a\\" + "b"`:       `"a\\b"`,
+		`f(" + ") + "x"`:    `f(" + ") + "x"`,
 	} {
 		if got := tidy(in); got != want {
 			t.Errorf("tidy(%s) = %s, want %s", in, got, want)
