@@ -3,7 +3,7 @@
 // hubspoke reads: the bags of spec (and of the object itself) in the
 // annotation named Annotation, the bags of status in the status's field of
 // type propertybag.Bags ("$propertyBags"), and, in the bag of each struct,
-// under TwinKey, what the twin held where the API version's plain value
+// under twinKey, what the twin held where the API version's plain value
 // cannot show it.
 //
 // # A value's way through it
@@ -24,11 +24,11 @@
 // Converting back, the copies run first; then Carrier.Open reads what the
 // object carries (the annotation and the status bags) and the generated
 // recall walks the twin twice (Carrier.Next): it puts each bag back at the
-// struct its path names (Carrier.Bag), restores what each TwinKey entry says
+// struct its path names (Carrier.Bag), restores what each twinKey entry says
 // where the version still shows the zero it showed (Restore), and
 // Carrier.Done removes the annotation from the twin. A bag below a struct
 // the twin does not hold (the client set it to null but kept the bags) is
-// kept, in a struct made for it. A TwinKey entry whose path names no place
+// kept, in a struct made for it. A twinKey entry whose path names no place
 // of the object is dropped with its place, like a bag; one at a place that
 // names a property without an entry there is an error.
 // The paths are built in the generated code: field names joined by dots
@@ -38,7 +38,7 @@
 // ("spec.zones[west]"), each key written by Key.
 //
 // Which plain value of an API version maps to a nil or a set pointer of its
-// twin (and so which values need a TwinKey entry) is decided by the
+// twin (and so which values need a twinKey entry) is decided by the
 // generator, once, for the copy and the entries alike; this package only
 // carries what the generated code hands it. Hand-written chains may call it
 // the same way, or use package boundary/reflectbags, which finds the bags
@@ -69,14 +69,14 @@ import (
 // status subresource may change.
 const Annotation = "hubspoke.dev/property-bags"
 
-// TwinKey is the key, in the bag of a struct as an API version carries it,
+// twinKey is the key, in the bag of a struct as an API version carries it,
 // under which the storage twin's values of the fields that the API version
 // cannot show as they were are kept: a JSON object from property name to
 // the twin's value, null for absent. A required plain value shows an absent
 // one as zero (which the copy back makes explicit); an omitempty one shows
 // an explicit zero as absent (which the copy back makes nil). The key is
 // reserved: no storage twin may have a property named "$twin".
-const TwinKey = "$twin"
+const twinKey = "$twin"
 
 // Key writes a list-map key value or a map key as paths hold it: a plain
 // word as it is, numbers and booleans as JSON, any other text as a JSON
@@ -196,7 +196,7 @@ func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) pro
 //
 // Recalling (converting the object back), it calls Open with what the
 // object carries, then walks the twin while Next reports true: first to
-// count the places each path reaches and check the TwinKey entries,
+// count the places each path reaches and check the twinKey entries,
 // changing nothing, then to place them (Bag, Restore). A bag (or an entry)
 // whose place is gone (the client removed the element, or changed its
 // keys) is dropped; one whose path is reached twice (list elements with the
@@ -206,7 +206,7 @@ type Carrier struct {
 	// stashing
 	annotated, status propertybag.Bags
 	entries           map[string]map[string]json.RawMessage
-	stale             bool // a bag of the twin holds a TwinKey entry of its own
+	stale             bool // a bag of the twin holds a twinKey entry of its own
 
 	// recalling
 	bags    propertybag.Bags
@@ -224,7 +224,7 @@ type Carrier struct {
 // second, puts the recalled bag there when the path was reached once (what
 // the copy already put into the bag wins). Called with a nil bag (the twin
 // holds no struct at path: a pointer is nil) while recalling, it reports
-// whether a bag or a TwinKey entry lies at or below path, so that the walk
+// whether a bag or a twinKey entry lies at or below path, so that the walk
 // makes the struct to keep them rather than drop them.
 func (s *Carrier) Bag(path string, bag *propertybag.PropertyBag) bool {
 	if s.pass != 0 {
@@ -245,7 +245,7 @@ func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	if len(bag) == 0 {
 		return
 	}
-	if _, ok := bag[TwinKey]; ok {
+	if _, ok := bag[twinKey]; ok {
 		s.stale = true
 	}
 	if isStatusPath(path) {
@@ -255,7 +255,7 @@ func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	}
 }
 
-// Twin, stashing, records the TwinKey entry of property name of the struct at path:
+// Twin, stashing, records the twinKey entry of property name of the struct at path:
 // value is what the twin holds (a pointer), or nil for absent. A value
 // whose JSON is null (a zero metav1.Time) needs no entry: it reads back as
 // absent anyway.
@@ -284,16 +284,16 @@ func (s *Carrier) Twin(path, name string, value any) error {
 }
 
 // Done, stashing, writes what s collected to the object of the API version: the bags
-// outside status, with their TwinKey entries, to its Annotation (removed
+// outside status, with their twinKey entries, to its Annotation (removed
 // when there are none; the annotations map is replaced, never modified in
 // place), and the bags inside status to *status, the status's field of type
 // propertybag.Bags (nil when the version has none: it is then an error to
-// have status bags, and status entries are left out). Any TwinKey entry the
+// have status bags, and status entries are left out). Any twinKey entry the
 // twin's own bags held is dropped. On error the object is unchanged.
 //
 // Recalling, it removes the Annotation from meta, the twin's metadata (its
 // annotations map is replaced, not modified), and returns the error the
-// check of the TwinKey entries found, if any (status is not used).
+// check of the twinKey entries found, if any (status is not used).
 func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error {
 	if s.pass != 0 {
 		if meta != nil {
@@ -343,15 +343,15 @@ func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error 
 	return nil
 }
 
-// withTwinEntries returns the bags with each bag's TwinKey entry replaced
+// withTwinEntries returns the bags with each bag's twinKey entry replaced
 // by the one entries holds for its path (a stale one from the twin's own
 // bags is dropped). Bags are cloned before they change.
 func withTwinEntries(annotated, status propertybag.Bags, entries map[string]map[string]json.RawMessage) (propertybag.Bags, propertybag.Bags, error) {
 	drop := func(bags propertybag.Bags) propertybag.Bags {
 		for path, bag := range bags {
-			if _, ok := bag[TwinKey]; ok {
+			if _, ok := bag[twinKey]; ok {
 				bag = maps.Clone(bag)
-				delete(bag, TwinKey)
+				delete(bag, twinKey)
 				if len(bag) == 0 {
 					delete(bags, path)
 					continue
@@ -378,7 +378,7 @@ func withTwinEntries(annotated, status propertybag.Bags, entries map[string]map[
 		if bag == nil {
 			bag = propertybag.PropertyBag{}
 		}
-		bag[TwinKey] = string(text)
+		bag[twinKey] = string(text)
 		*bags = addBag(*bags, path, bag)
 	}
 	return annotated, status, nil
@@ -403,7 +403,7 @@ func withoutKey(m map[string]string, key string) map[string]string {
 // naming the annotation and the path, when the annotation is not a JSON
 // object of bags or names a bag under status (status bags travel only in
 // the status), when the status bags hold a bag outside status, or when a
-// TwinKey entry is not a JSON object. Neither argument is modified.
+// twinKey entry is not a JSON object. Neither argument is modified.
 func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) error {
 	*r = Carrier{pass: -1}
 	if text, ok := annotations[Annotation]; ok {
@@ -425,11 +425,11 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 		r.bags = addBag(r.bags, path, bag.DeepCopy())
 	}
 	for path, bag := range r.bags {
-		text, ok := bag[TwinKey]
+		text, ok := bag[twinKey]
 		if !ok {
 			continue
 		}
-		delete(bag, TwinKey)
+		delete(bag, twinKey)
 		if len(bag) == 0 {
 			delete(r.bags, path)
 		}
@@ -437,7 +437,7 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 		d := json.NewDecoder(strings.NewReader(text))
 		d.UseNumber()
 		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
-			return fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, TwinKey, text)
+			return fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, twinKey, text)
 		}
 		if r.twin == nil {
 			r.twin = map[string]map[string]json.RawMessage{}
@@ -470,7 +470,7 @@ func (r *Carrier) Next() bool {
 	return false
 }
 
-// checkClaims returns an error when a TwinKey entry at a place the walk
+// checkClaims returns an error when a twinKey entry at a place the walk
 // reached names a property no Restore was asked for there.
 func (r *Carrier) checkClaims() error {
 	for _, path := range slices.Sorted(maps.Keys(r.twin)) {
@@ -479,7 +479,7 @@ func (r *Carrier) checkClaims() error {
 		}
 		for _, name := range slices.Sorted(maps.Keys(r.twin[path])) {
 			if !r.claimed[path][name] {
-				return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", path, TwinKey, name)
+				return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", path, twinKey, name)
 			}
 		}
 	}
@@ -504,7 +504,7 @@ func (r *Carrier) place(path string, bag *propertybag.PropertyBag) {
 	*bag = recalled
 }
 
-// holds reports whether a bag or a TwinKey entry lies at path or below it.
+// holds reports whether a bag or a twinKey entry lies at path or below it.
 func (r *Carrier) holds(path string) bool {
 	under := func(p string) bool {
 		return p == path || strings.HasPrefix(p, path) && (p[len(path)] == '.' || p[len(path)] == '[')
@@ -522,7 +522,7 @@ func (r *Carrier) holds(path string) bool {
 	return false
 }
 
-// Restore restores property name of the struct at path from its TwinKey
+// Restore restores property name of the struct at path from its twinKey
 // entry, if it has one, into *dst, the twin's field, where shown reports
 // that the API version still shows the zero value it showed for it (a
 // value the client changed is kept). zero is nil for a property whose
@@ -549,16 +549,16 @@ func Restore[T any](r *Carrier, path, name string, dst **T, shown bool, zero fun
 	switch {
 	case bytes.Equal(text, []byte("null")):
 	case zero == nil:
-		return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, TwinKey, name)
+		return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, twinKey, name)
 	default:
 		v = new(T)
 		d := json.NewDecoder(bytes.NewReader(text))
 		d.DisallowUnknownFields()
 		if err := d.Decode(v); err != nil {
-			return fmt.Errorf("bag %q: %s: the value of %q does not fit %T: %v", path, TwinKey, name, *v, err)
+			return fmt.Errorf("bag %q: %s: the value of %q does not fit %T: %v", path, twinKey, name, *v, err)
 		}
 		if !zero(v) {
-			return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, TwinKey, name, text)
+			return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, twinKey, name, text)
 		}
 	}
 	if r.placing && shown {

@@ -75,7 +75,7 @@ func TestCarrierRoundTrip(t *testing.T) {
 	if statusBags["status"]["Since"] != `"2024"` || len(statusBags) != 1 {
 		t.Errorf("status bags %v", statusBags)
 	}
-	if _, ok := spec[boundary.TwinKey]; ok {
+	if _, ok := spec["$twin"]; ok {
 		t.Error("Done added the $twin entry to the twin's own bag")
 	}
 
@@ -207,7 +207,7 @@ func TestStashWithoutStatusBagsFieldFails(t *testing.T) {
 
 func TestStashDropsStaleTwinEntriesAndRemovesTheAnnotation(t *testing.T) {
 	var c boundary.Carrier
-	bag := propertybag.PropertyBag{boundary.TwinKey: `{"old":null}`}
+	bag := propertybag.PropertyBag{"$twin": `{"old":null}`}
 	c.Bag("spec", &bag)
 	meta := metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: "{}"}}
 	if err := c.Done(&meta, nil); err != nil {
@@ -216,7 +216,7 @@ func TestStashDropsStaleTwinEntriesAndRemovesTheAnnotation(t *testing.T) {
 	if meta.Annotations != nil {
 		t.Errorf("annotations %v, want none: the only bag held only a stale $twin entry", meta.Annotations)
 	}
-	if bag[boundary.TwinKey] == "" {
+	if bag["$twin"] == "" {
 		t.Error("Done changed the twin's own bag")
 	}
 }

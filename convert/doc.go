@@ -36,7 +36,7 @@
 // boundary; hand-written chains may use boundary/reflectbags). Generated
 // code copies the fields first, then recalls the bags, then calls the hooks
 // of the API version's types, so a hook there sees the bags of its
-// destination. They also carry, under boundary.TwinKey, what the storage
+// destination. They also carry, under the bag entry `$twin`, what the storage
 // twin held where the API version's plain value cannot show it (an absent
 // required value, an explicit omitempty zero), so that an update through
 // any version changes neither.

@@ -67,7 +67,7 @@
 // every choice round-trips losslessly through it. What a plain value cannot
 // show (an absent value behind a required field, an explicit zero behind an
 // omitempty one) travels in the bags instead: reflectbags.Stash keeps it
-// under boundary.TwinKey, assuming the choices above.
+// under the bag entry `$twin`, assuming the choices above.
 //
 // # Enums
 //

@@ -21,6 +21,5 @@
 // records those links for one resource and is only built when valid: one
 // hub, every version reaches it, no cycles, no links to versions that do not
 // exist. Package convert builds a Graph from a runtime.Scheme. Errors wrap
-// ErrNoHub, ErrMultipleHubs, ErrCycle, ErrUnreachableHub or
-// ErrUnknownVersion, and name the resource and the versions at fault.
+// ErrInvalidGraph or ErrUnknownVersion, and name the resource and the versions at fault.
 package hub

@@ -8,23 +8,27 @@ import (
 	"strings"
 )
 
-// Errors wrapped by NewGraph, SelectHub and Graph.Path, one per kind of
-// fault; test for them with errors.Is.
+// Errors wrapped by NewGraph, SelectHub and Graph.Path; test for them with
+// errors.Is. The message says which fault it is and names the resource
+// and the versions at fault.
 var (
-	// ErrNoHub: no version is marked as the hub, or SelectHub had no
-	// versions to choose from.
-	ErrNoHub = errors.New("no hub version")
-	// ErrMultipleHubs: more than one version is marked as the hub.
-	ErrMultipleHubs = errors.New("more than one hub version")
-	// ErrCycle: following links from a version comes back to it. The hub
-	// linking onwards to a version that leads back to it is a cycle too.
-	ErrCycle = errors.New("conversion cycle")
-	// ErrUnreachableHub: following links from a version, or onwards from
-	// the hub, ends somewhere other than the hub.
-	ErrUnreachableHub = errors.New("version does not reach the hub")
+	// ErrInvalidGraph: the versions and their links do not make one
+	// conversion graph: no version or more than one is marked as the hub
+	// (or SelectHub had no versions to choose from), following links from
+	// a version comes back to it (the hub linking onwards to a version
+	// that leads back to it too), or ends somewhere other than the hub.
+	ErrInvalidGraph = errors.New("invalid conversion graph")
 	// ErrUnknownVersion: a link or a query names a version the resource does
 	// not have.
 	ErrUnknownVersion = errors.New("unknown version")
+)
+
+// The kinds of ErrInvalidGraph, for the messages and this package's tests.
+var (
+	errNoHub          = fmt.Errorf("%w: no hub version", ErrInvalidGraph)
+	errMultipleHubs   = fmt.Errorf("%w: more than one hub version", ErrInvalidGraph)
+	errCycle          = fmt.Errorf("%w: conversion cycle", ErrInvalidGraph)
+	errUnreachableHub = fmt.Errorf("%w: version does not reach the hub", ErrInvalidGraph)
 )
 
 // Graph is the conversion graph of one resource: every version except the
@@ -56,8 +60,7 @@ type GraphSpec struct {
 
 // NewGraph validates spec and returns the graph. The error lists every fault
 // found, each naming the resource and the versions involved, and wraps the
-// matching sentinel (ErrNoHub, ErrMultipleHubs, ErrCycle, ErrUnreachableHub,
-// ErrUnknownVersion).
+// matching sentinel (ErrInvalidGraph, ErrUnknownVersion).
 func NewGraph(spec GraphSpec) (*Graph, error) {
 	g := &Graph{resource: spec.Resource, next: maps.Clone(spec.Next)}
 	if g.next == nil {
@@ -82,11 +85,11 @@ func NewGraph(spec GraphSpec) (*Graph, error) {
 	hubs = slices.Compact(hubs)
 	switch len(hubs) {
 	case 0:
-		fail(ErrNoHub, "exactly one version must be the hub")
+		fail(errNoHub, "exactly one version must be the hub")
 	case 1:
 		g.hub = hubs[0]
 	default:
-		fail(ErrMultipleHubs, "%s are all marked as the hub", strings.Join(hubs, ", "))
+		fail(errMultipleHubs, "%s are all marked as the hub", strings.Join(hubs, ", "))
 	}
 	isHub := func(v string) bool { return slices.Contains(hubs, v) }
 	for _, from := range slices.Sorted(maps.Keys(g.next)) {
@@ -113,9 +116,9 @@ func NewGraph(spec GraphSpec) (*Graph, error) {
 				if !reported[key] {
 					reported[key] = true
 					if h := slices.IndexFunc(cycle, isHub); h >= 0 {
-						fail(ErrCycle, "%s → %s: the hub %s links onwards, but must end every chain", strings.Join(cycle, " → "), v, cycle[h])
+						fail(errCycle, "%s → %s: the hub %s links onwards, but must end every chain", strings.Join(cycle, " → "), v, cycle[h])
 					} else {
-						fail(ErrCycle, "%s → %s", strings.Join(cycle, " → "), v)
+						fail(errCycle, "%s → %s", strings.Join(cycle, " → "), v)
 					}
 				}
 				break
@@ -129,11 +132,11 @@ func NewGraph(spec GraphSpec) (*Graph, error) {
 			if !ok {
 				if len(hubs) == 1 {
 					if isHub(start) {
-						fail(ErrUnreachableHub, "the hub %s links onwards, but must end every chain: it stops at %s, which links nowhere (path %s)", start, v, strings.Join(path, " → "))
+						fail(errUnreachableHub, "the hub %s links onwards, but must end every chain: it stops at %s, which links nowhere (path %s)", start, v, strings.Join(path, " → "))
 					} else if start == v {
-						fail(ErrUnreachableHub, "%s is not the hub and links to no other version", v)
+						fail(errUnreachableHub, "%s is not the hub and links to no other version", v)
 					} else {
-						fail(ErrUnreachableHub, "%s stops at %s, which is not the hub and links nowhere (path %s)", start, v, strings.Join(path, " → "))
+						fail(errUnreachableHub, "%s stops at %s, which is not the hub and links nowhere (path %s)", start, v, strings.Join(path, " → "))
 					}
 				}
 				break

@@ -76,17 +76,17 @@ func TestGraphValidation(t *testing.T) {
 		mentions []string
 	}{
 		{"two hubs", func(s *GraphSpec) { delete(s.Next, "v2storage"); s.Hubs = append(s.Hubs, "v2storage") },
-			ErrMultipleHubs, []string{"v2storage", "v3storage", "Person.crm.example.com"}},
-		{"no hub", func(s *GraphSpec) { s.Hubs = nil }, ErrNoHub, nil},
+			errMultipleHubs, []string{"v2storage", "v3storage", "Person.crm.example.com"}},
+		{"no hub", func(s *GraphSpec) { s.Hubs = nil }, errNoHub, nil},
 		{"orphan version", func(s *GraphSpec) { s.Versions = append(s.Versions, "v0storage") },
-			ErrUnreachableHub, []string{"v0storage is not the hub"}},
+			errUnreachableHub, []string{"v0storage is not the hub"}},
 		{"dangling link", func(s *GraphSpec) { s.Next["v2"] = "v2sotrage" }, ErrUnknownVersion, []string{"v2 links to v2sotrage"}},
-		{"cycle", func(s *GraphSpec) { s.Next["v2storage"] = "v1storage" }, ErrCycle, []string{"v1storage → v2storage → v1storage"}},
-		{"hub links onwards", func(s *GraphSpec) { s.Next["v3storage"] = "v1storage" }, ErrCycle,
+		{"cycle", func(s *GraphSpec) { s.Next["v2storage"] = "v1storage" }, errCycle, []string{"v1storage → v2storage → v1storage"}},
+		{"hub links onwards", func(s *GraphSpec) { s.Next["v3storage"] = "v1storage" }, errCycle,
 			[]string{"v3storage → v1storage → v2storage → v3storage: the hub v3storage links onwards, but must end every chain"}},
-		{"hub links to itself", func(s *GraphSpec) { s.Next["v3storage"] = "v3storage" }, ErrCycle,
+		{"hub links to itself", func(s *GraphSpec) { s.Next["v3storage"] = "v3storage" }, errCycle,
 			[]string{"v3storage → v3storage: the hub v3storage links onwards"}},
-		{"hub links to an orphan", func(s *GraphSpec) { s.Next["v3storage"] = "v0"; s.Versions = append(s.Versions, "v0") }, ErrUnreachableHub,
+		{"hub links to an orphan", func(s *GraphSpec) { s.Next["v3storage"] = "v0"; s.Versions = append(s.Versions, "v0") }, errUnreachableHub,
 			[]string{"the hub v3storage links onwards, but must end every chain: it stops at v0", "v0 is not the hub"}},
 		{"hub links to an unknown version", func(s *GraphSpec) { s.Next["v3storage"] = "v9" }, ErrUnknownVersion,
 			[]string{"v3storage links to v9"}},
@@ -114,7 +114,7 @@ func TestGraphUnreachable(t *testing.T) {
 	delete(spec.Next, "v2storage") // ...but v2storage now links nowhere
 	spec.Versions = []string{"v2storage"}
 	_, err := NewGraph(spec)
-	if !errors.Is(err, ErrUnreachableHub) {
+	if !errors.Is(err, errUnreachableHub) {
 		t.Fatalf("got %v", err)
 	}
 	for _, m := range []string{"v1 stops at v2storage", "v2 stops at v2storage", "v9 stops at v2storage"} {

@@ -215,10 +215,10 @@ func (v Version) Compare(o Version) int {
 
 // SelectHub returns the version that should be the hub: the newest stable
 // version, or the newest preview when there is no stable one. For an empty
-// list the error wraps ErrNoHub.
+// list the error wraps ErrInvalidGraph.
 func SelectHub(versions []Version) (Version, error) {
 	if len(versions) == 0 {
-		return Version{}, fmt.Errorf("%w: no versions to choose the hub from", ErrNoHub)
+		return Version{}, fmt.Errorf("%w: no versions to choose the hub from", errNoHub)
 	}
 	var best, bestPreview Version
 	for _, v := range versions {

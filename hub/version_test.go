@@ -104,7 +104,7 @@ func TestSelectHub(t *testing.T) {
 			t.Errorf("SelectHub(%v) = %v, %v; want %s", c.versions, h, err, c.want)
 		}
 	}
-	if _, err := SelectHub(nil); !errors.Is(err, ErrNoHub) {
+	if _, err := SelectHub(nil); !errors.Is(err, errNoHub) {
 		t.Errorf("SelectHub(nil) = %v", err)
 	}
 }

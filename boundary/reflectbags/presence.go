@@ -10,12 +10,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// twinKey is boundary.TwinKey.
-const twinKey = boundary.TwinKey
+// twinKey names the entry of a bag that holds what the twin had of the
+// values the API version cannot show; boundary writes the same name (the
+// differential tests of the two paths hold them to the same bytes).
+const twinKey = "$twin"
 
 // pairPlan is what the presence walk needs of a struct of a storage twin
 // and the struct of the API version that corresponds to it: the fields

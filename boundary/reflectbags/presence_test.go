@@ -312,9 +312,9 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 	// that did not know it, and carried as a value) is not passed on: the
 	// stash writes its own.
 	twin := &valveStorage{Spec: valveStorageSpec{
-		PropertyBag: bag(boundary.TwinKey, `{"replicas":null}`, "Kept", `1`),
+		PropertyBag: bag("$twin", `{"replicas":null}`, "Kept", `1`),
 		Replicas:    to[int32](5), Limits: &limitsStorage{CPU: to[int64](1)},
-	}, Status: valveStorageStatus{PropertyBag: bag(boundary.TwinKey, `{"ready":null}`), Ready: to(true)}}
+	}, Status: valveStorageStatus{PropertyBag: bag("$twin", `{"ready":null}`), Ready: to(true)}}
 	api := mustValve(t, twin)
 	if got, want := api.Annotations[boundary.Annotation], `{"spec":{"Kept":1}}`; got != want {
 		t.Errorf("annotation %s, want %s", got, want)
@@ -322,7 +322,7 @@ func TestStashDropsStaleTwinEntries(t *testing.T) {
 	if api.Status.PropertyBags != nil {
 		t.Errorf("status bags %v, want none", api.Status.PropertyBags)
 	}
-	if twin.Spec.PropertyBag[boundary.TwinKey] == "" {
+	if twin.Spec.PropertyBag["$twin"] == "" {
 		t.Error("Stash changed its source's bag")
 	}
 }
@@ -392,7 +392,7 @@ func TestRecallLeavesItsSourceAlone(t *testing.T) {
 	api := &valve{
 		ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"spec":{"$twin":{"limits":null},"color":"red"}}`}},
 		Status: valveStatus{PropertyBags: propertybag.Bags{
-			"status": {boundary.TwinKey: `{"ready":null}`, "Load": `5`},
+			"status": {"$twin": `{"ready":null}`, "Load": `5`},
 		}},
 	}
 	before := throughJSON(t, api)

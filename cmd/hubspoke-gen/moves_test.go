@@ -299,9 +299,9 @@ func TestNearPlaces(t *testing.T) {
 		from, to string
 		want     bool
 	}{
-		{"spec.engineName", "engineName", true},                                                     // flatten
-		{"limits", "spec.limits", true},                                                             // nest
-		{"spec.a.x", "spec.b.x", true},                                                              // siblings
+		{"spec.engineName", "engineName", true}, // flatten
+		{"limits", "spec.limits", true},         // nest
+		{"spec.a.x", "spec.b.x", true},          // siblings
 		{"spec.metrics[*].object.averageValue", "spec.metrics[*].object.target.averageValue", true}, // nest in a list element
 		{"spec.metrics[*].object.averageValue", "spec.metrics[*].pods.target.averageValue", false},
 		{"spec.metrics[*].object.averageValue", "status.currentMetrics[*].object.current.averageValue", false},

@@ -411,7 +411,7 @@ func TestConversionHandlerErrors(t *testing.T) {
 		s := newScheme()
 		s.AddKnownTypeWithName(personGK.WithVersion("v3storage"), &twoHubs{})
 		_, err := webhook.NewConversionHandler(s, webhook.Options{}, teamGK, personGK)
-		if !errors.Is(err, hub.ErrMultipleHubs) || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") ||
+		if !errors.Is(err, hub.ErrInvalidGraph) || !strings.Contains(err.Error(), "Person.crm.hubspoke.test") ||
 			!strings.Contains(err.Error(), "v2storage, v3storage") {
 			t.Fatalf("got %v", err)
 		}
@@ -419,7 +419,7 @@ func TestConversionHandlerErrors(t *testing.T) {
 	t.Run("no versions", func(t *testing.T) {
 		gk := schema.GroupKind{Group: group, Kind: "Ghost"}
 		_, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, gk)
-		if !errors.Is(err, hub.ErrNoHub) || !strings.Contains(err.Error(), "Ghost.crm.hubspoke.test") {
+		if !errors.Is(err, hub.ErrInvalidGraph) || !strings.Contains(err.Error(), "Ghost.crm.hubspoke.test") {
 			t.Fatalf("got %v", err)
 		}
 	})

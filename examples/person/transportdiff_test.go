@@ -220,7 +220,7 @@ func dropTwinKeys(v reflect.Value) {
 	walkValues(v, func(v reflect.Value) {
 		if v.Type() == bagType && v.Len() > 0 {
 			bag := v.Interface().(propertybag.PropertyBag)
-			delete(bag, boundary.TwinKey)
+			delete(bag, "$twin")
 			if len(bag) == 0 {
 				v.Set(reflect.Zero(bagType))
 			}
@@ -376,7 +376,7 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) {
 			bag[fmt.Sprintf("K%d", r.Intn(4))] = bagValues[r.Intn(len(bagValues))]
 		}
 		if r.Intn(10) == 0 {
-			bag[boundary.TwinKey] = `{"stale":null}`
+			bag["$twin"] = `{"stale":null}`
 		}
 		v.Set(reflect.ValueOf(bag))
 		return
