@@ -148,49 +148,31 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
@@ -226,9 +208,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -238,6 +218,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -249,16 +230,11 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 				return err
 			}
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if src.ScaleTargetRef != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
-				return err
-			}
+	if src.ScaleTargetRef != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", sScaleTargetRef, src.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -267,6 +243,7 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
@@ -274,19 +251,14 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
 			return err
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
-			dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
-		}
-		if dst.ScaleTargetRef != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
-				return err
-			}
+	if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+		dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
+	}
+	if dst.ScaleTargetRef != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", sScaleTargetRef, dst.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -890,49 +890,31 @@ func (s *MetricValueStatus) AssignProperties_From_MetricValueStatus(src *v2beta2
 // stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta2storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
 // recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta2storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
 // stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
@@ -968,9 +950,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -980,6 +960,9 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 // stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
+	var sBehavior *HorizontalPodAutoscalerBehavior
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -991,46 +974,27 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 				return err
 			}
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
+		sBehavior = s.Behavior
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if src.ScaleTargetRef != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
-				return err
-			}
+	if src.ScaleTargetRef != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", sScaleTargetRef, src.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range src.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range src.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **HorizontalPodAutoscalerBehavior
-		if s != nil {
-			a5 = &s.Behavior
-		}
-		var a6 *HorizontalPodAutoscalerBehavior
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Behavior != nil {
-			if err := stashBagsOfHorizontalPodAutoscalerBehavior(c, path+".behavior", a6, src.Behavior); err != nil {
-				return err
-			}
+	if src.Behavior != nil {
+		if err := stashBagsOfHorizontalPodAutoscalerBehavior(c, path+".behavior", sBehavior, src.Behavior); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1039,6 +1003,9 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
+	var sBehavior *HorizontalPodAutoscalerBehavior
 	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
@@ -1046,52 +1013,33 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
 			return err
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
+		sBehavior = s.Behavior
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
-			dst.ScaleTargetRef = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.ScaleTargetRef != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
-				return err
-			}
+	if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+		dst.ScaleTargetRef = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.ScaleTargetRef != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", sScaleTargetRef, dst.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range dst.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range dst.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i)+"]", elem, &dst.Metrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **HorizontalPodAutoscalerBehavior
-		if s != nil {
-			a5 = &s.Behavior
-		}
-		var a6 *HorizontalPodAutoscalerBehavior
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
-			dst.Behavior = new(v2beta2storage.HorizontalPodAutoscalerBehavior)
-		}
-		if dst.Behavior != nil {
-			if err := recallBagsOfHorizontalPodAutoscalerBehavior(r, path+".behavior", a6, dst.Behavior); err != nil {
-				return err
-			}
+	if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
+		dst.Behavior = new(v2beta2storage.HorizontalPodAutoscalerBehavior)
+	}
+	if dst.Behavior != nil {
+		if err := recallBagsOfHorizontalPodAutoscalerBehavior(r, path+".behavior", sBehavior, dst.Behavior); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1100,86 +1048,46 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 // stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta2storage.MetricSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricSource(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricSource(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricSource(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricSource(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricSource(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricSource(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricSource(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricSource(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1188,99 +1096,59 @@ func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src 
 // recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta2storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta2storage.ObjectMetricSource)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricSource(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta2storage.ObjectMetricSource)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricSource(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta2storage.PodsMetricSource)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricSource(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta2storage.PodsMetricSource)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricSource(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta2storage.ResourceMetricSource)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricSource(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta2storage.ResourceMetricSource)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricSource(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricSource)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricSource)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta2storage.ExternalMetricSource)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricSource(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta2storage.ExternalMetricSource)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricSource(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1289,34 +1157,20 @@ func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst
 // stashBagsOfHorizontalPodAutoscalerBehavior hands the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, src *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **HPAScalingRules
-		if s != nil {
-			a1 = &s.ScaleUp
-		}
-		var a2 *HPAScalingRules
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.ScaleUp != nil {
-			if err := stashBagsOfHPAScalingRules(c, path+".scaleUp", a2, src.ScaleUp); err != nil {
-				return err
-			}
+	var sScaleUp *HPAScalingRules
+	var sScaleDown *HPAScalingRules
+	if s != nil {
+		sScaleUp = s.ScaleUp
+		sScaleDown = s.ScaleDown
+	}
+	if src.ScaleUp != nil {
+		if err := stashBagsOfHPAScalingRules(c, path+".scaleUp", sScaleUp, src.ScaleUp); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **HPAScalingRules
-		if s != nil {
-			a3 = &s.ScaleDown
-		}
-		var a4 *HPAScalingRules
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.ScaleDown != nil {
-			if err := stashBagsOfHPAScalingRules(c, path+".scaleDown", a4, src.ScaleDown); err != nil {
-				return err
-			}
+	if src.ScaleDown != nil {
+		if err := stashBagsOfHPAScalingRules(c, path+".scaleDown", sScaleDown, src.ScaleDown); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1325,40 +1179,26 @@ func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string
 // recallBagsOfHorizontalPodAutoscalerBehavior puts back the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, dst *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **HPAScalingRules
-		if s != nil {
-			a1 = &s.ScaleUp
-		}
-		var a2 *HPAScalingRules
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
-			dst.ScaleUp = new(v2beta2storage.HPAScalingRules)
-		}
-		if dst.ScaleUp != nil {
-			if err := recallBagsOfHPAScalingRules(r, path+".scaleUp", a2, dst.ScaleUp); err != nil {
-				return err
-			}
+	var sScaleUp *HPAScalingRules
+	var sScaleDown *HPAScalingRules
+	if s != nil {
+		sScaleUp = s.ScaleUp
+		sScaleDown = s.ScaleDown
+	}
+	if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
+		dst.ScaleUp = new(v2beta2storage.HPAScalingRules)
+	}
+	if dst.ScaleUp != nil {
+		if err := recallBagsOfHPAScalingRules(r, path+".scaleUp", sScaleUp, dst.ScaleUp); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **HPAScalingRules
-		if s != nil {
-			a3 = &s.ScaleDown
-		}
-		var a4 *HPAScalingRules
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
-			dst.ScaleDown = new(v2beta2storage.HPAScalingRules)
-		}
-		if dst.ScaleDown != nil {
-			if err := recallBagsOfHPAScalingRules(r, path+".scaleDown", a4, dst.ScaleDown); err != nil {
-				return err
-			}
+	if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
+		dst.ScaleDown = new(v2beta2storage.HPAScalingRules)
+	}
+	if dst.ScaleDown != nil {
+		if err := recallBagsOfHPAScalingRules(r, path+".scaleDown", sScaleDown, dst.ScaleDown); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1367,19 +1207,17 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path strin
 // stashBagsOfHPAScalingRules hands the bag of the storage twin's HPAScalingRules at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingRules, src *v2beta2storage.HPAScalingRules) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *[]HPAScalingPolicy
-		if s != nil {
-			a1 = &s.Policies
+	var sPolicies []HPAScalingPolicy
+	if s != nil {
+		sPolicies = s.Policies
+	}
+	for i := range src.Policies {
+		var elem *HPAScalingPolicy
+		if i < len(sPolicies) {
+			elem = &sPolicies[i]
 		}
-		for i2 := range src.Policies {
-			var a3 *HPAScalingPolicy
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i2)+"]", a3, &src.Policies[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i)+"]", elem, &src.Policies[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1388,19 +1226,17 @@ func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingR
 // recallBagsOfHPAScalingRules puts back the bag of the storage twin's HPAScalingRules at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScalingRules, dst *v2beta2storage.HPAScalingRules) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *[]HPAScalingPolicy
-		if s != nil {
-			a1 = &s.Policies
+	var sPolicies []HPAScalingPolicy
+	if s != nil {
+		sPolicies = s.Policies
+	}
+	for i := range dst.Policies {
+		var elem *HPAScalingPolicy
+		if i < len(sPolicies) {
+			elem = &sPolicies[i]
 		}
-		for i2 := range dst.Policies {
-			var a3 *HPAScalingPolicy
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i2)+"]", a3, &dst.Policies[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i)+"]", elem, &dst.Policies[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1449,6 +1285,9 @@ func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalin
 // stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta2storage.ObjectMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sDescribedObject *CrossVersionObjectReference
+	var sTarget *MetricTarget
+	var sMetric *MetricIdentifier
 	if s != nil {
 		if src.DescribedObject == nil && genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil {
 			if err := c.Twin(path, "describedObject", nil); err != nil {
@@ -1465,38 +1304,23 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sDescribedObject = &s.DescribedObject
+		sTarget = &s.Target
+		sMetric = &s.Metric
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.DescribedObject
-		}
-		if src.DescribedObject != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", a1, src.DescribedObject); err != nil {
-				return err
-			}
+	if src.DescribedObject != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", sDescribedObject, src.DescribedObject); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *MetricIdentifier
-		if s != nil {
-			a3 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a3, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1505,6 +1329,9 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 // recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta2storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sDescribedObject *CrossVersionObjectReference
+	var sTarget *MetricTarget
+	var sMetric *MetricIdentifier
 	if s != nil {
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
@@ -1515,47 +1342,32 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
+		sDescribedObject = &s.DescribedObject
+		sTarget = &s.Target
+		sMetric = &s.Metric
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.DescribedObject
-		}
-		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
-			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.DescribedObject != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", a1, dst.DescribedObject); err != nil {
-				return err
-			}
+	if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
+		dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.DescribedObject != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", sDescribedObject, dst.DescribedObject); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *MetricIdentifier
-		if s != nil {
-			a3 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a3, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1564,6 +1376,8 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 // stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta2storage.PodsMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1575,27 +1389,17 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1604,6 +1408,8 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 // recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta2storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -1611,33 +1417,23 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1646,6 +1442,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 // stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta2storage.ResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1657,16 +1454,11 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1675,6 +1467,7 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 // recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta2storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -1682,19 +1475,14 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1703,6 +1491,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 // stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta2storage.ContainerResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1719,16 +1508,11 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1737,6 +1521,7 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 // recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta2storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -1747,19 +1532,14 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1768,6 +1548,8 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 // stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta2storage.ExternalMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1779,27 +1561,17 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1808,6 +1580,8 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 // recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta2storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -1815,33 +1589,23 @@ func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *Exter
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1898,6 +1662,8 @@ func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget,
 // stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta2storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1909,36 +1675,26 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range src.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range src.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range src.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range src.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
-			if err := stashBagsOfHorizontalPodAutoscalerCondition(c, p7, a6, &src.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i].Type)) + "]"
+		if err := stashBagsOfHorizontalPodAutoscalerCondition(c, elemPath, elem, &src.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -1947,6 +1703,8 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 // recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta2storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
@@ -1954,36 +1712,26 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "desiredReplicas", &dst.DesiredReplicas, s.DesiredReplicas == 0, nil); err != nil {
 			return err
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range dst.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range dst.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &dst.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range dst.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range dst.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
-			if err := recallBagsOfHorizontalPodAutoscalerCondition(r, p7, a6, &dst.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
+		if err := recallBagsOfHorizontalPodAutoscalerCondition(r, elemPath, elem, &dst.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2032,19 +1780,13 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool { return v.IsZero() }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -2054,86 +1796,46 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 // stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta2storage.MetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricStatus(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricStatus(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricStatus(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricStatus(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricStatus(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricStatus(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricStatus(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricStatus(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2142,99 +1844,59 @@ func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, 
 // recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta2storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta2storage.ObjectMetricStatus)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricStatus(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta2storage.ObjectMetricStatus)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricStatus(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta2storage.PodsMetricStatus)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricStatus(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta2storage.PodsMetricStatus)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricStatus(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta2storage.ResourceMetricStatus)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricStatus(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta2storage.ResourceMetricStatus)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricStatus(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricStatus)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricStatus)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta2storage.ExternalMetricStatus)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricStatus(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta2storage.ExternalMetricStatus)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricStatus(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2243,6 +1905,9 @@ func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus,
 // stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta2storage.ObjectMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
+	var sDescribedObject *CrossVersionObjectReference
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2259,38 +1924,23 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
+		sDescribedObject = &s.DescribedObject
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *CrossVersionObjectReference
-		if s != nil {
-			a3 = &s.DescribedObject
-		}
-		if src.DescribedObject != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", a3, src.DescribedObject); err != nil {
-				return err
-			}
+	if src.DescribedObject != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", sDescribedObject, src.DescribedObject); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2299,6 +1949,9 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 // recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta2storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
+	var sDescribedObject *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2309,47 +1962,32 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
+		sDescribedObject = &s.DescribedObject
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *CrossVersionObjectReference
-		if s != nil {
-			a3 = &s.DescribedObject
-		}
-		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
-			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.DescribedObject != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", a3, dst.DescribedObject); err != nil {
-				return err
-			}
+	if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
+		dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.DescribedObject != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", sDescribedObject, dst.DescribedObject); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2358,6 +1996,8 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 // stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta2storage.PodsMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2369,27 +2009,17 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2398,6 +2028,8 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 // recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta2storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2405,33 +2037,23 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2440,6 +2062,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 // stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta2storage.ResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2451,16 +2074,11 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 				return err
 			}
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a1, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2469,6 +2087,7 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 // recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta2storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -2476,19 +2095,14 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a1, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2497,6 +2111,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 // stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta2storage.ContainerResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2513,16 +2128,11 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a1, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2531,6 +2141,7 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 // recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta2storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -2541,19 +2152,14 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
 			return err
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a1, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2562,6 +2168,8 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 // stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta2storage.ExternalMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2573,27 +2181,17 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -2602,6 +2200,8 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 // recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta2storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2609,33 +2209,23 @@ func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *Exter
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil

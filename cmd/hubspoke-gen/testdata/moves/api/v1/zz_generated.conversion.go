@@ -134,54 +134,37 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetS
 // stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
 // recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if src.EngineName == nil && s.EngineName == "" {
 			if err := c.Twin(path, "engineName", nil); err != nil {
@@ -193,20 +176,11 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
-				return err
-			}
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, path+".limits", sLimits, src.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -215,32 +189,22 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 // recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if err := boundary.Restore(r, path, "engineName", &dst.EngineName, s.EngineName == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Limits == nil && r.Bag(path+".limits", nil) {
-			dst.Limits = new(v1storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
-				return err
-			}
+	if dst.Limits == nil && r.Bag(path+".limits", nil) {
+		dst.Limits = new(v1storage.Limits)
+	}
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -268,14 +232,10 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v1stora
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v1storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -299,9 +259,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

@@ -142,89 +142,55 @@ func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error
 // stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
 // recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sBilling *Location
+	var sQ *Location
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
 				return err
 			}
 		}
+		sBilling = s.Billing
+		sQ = s.Q
 	}
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
-				return err
-			}
+	if src.Billing != nil {
+		if err := stashBagsOfLocation(c, path+".billing", sBilling, src.Billing); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **Location
-		if s != nil {
-			a3 = &s.Q
-		}
-		var a4 *Location
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Q != nil {
-			if err := stashBagsOfLocation(c, path+".q", a4, src.Q); err != nil {
-				return err
-			}
+	if src.Q != nil {
+		if err := stashBagsOfLocation(c, path+".q", sQ, src.Q); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -233,47 +199,29 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 // recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sBilling *Location
+	var sQ *Location
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sBilling = s.Billing
+		sQ = s.Q
+	}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v2storage.Location)
+	}
+	if dst.Billing != nil {
+		if err := recallBagsOfLocation(r, path+".billing", sBilling, dst.Billing); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v2storage.Location)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
-				return err
-			}
-		}
+	if dst.Q == nil && r.Bag(path+".q", nil) {
+		dst.Q = new(v2storage.Location)
 	}
-	{
-		var a3 **Location
-		if s != nil {
-			a3 = &s.Q
-		}
-		var a4 *Location
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Q == nil && r.Bag(path+".q", nil) {
-			dst.Q = new(v2storage.Location)
-		}
-		if dst.Q != nil {
-			if err := recallBagsOfLocation(r, path+".q", a4, dst.Q); err != nil {
-				return err
-			}
+	if dst.Q != nil {
+		if err := recallBagsOfLocation(r, path+".q", sQ, dst.Q); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -296,9 +244,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
@@ -322,9 +268,7 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2s
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v2storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

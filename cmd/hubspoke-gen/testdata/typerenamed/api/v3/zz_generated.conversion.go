@@ -216,120 +216,74 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 // stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
 // recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
 // stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Client
+	var sContacts []Channel
+	var sA *Location
+	var sB *Address
 	if s != nil {
 		if src.Level != nil && s.Level == "" {
 			if err := c.Twin(path, "level", src.Level); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
+		sContacts = s.Contacts
+		sA = s.A
+		sB = s.B
 	}
-	{
-		var a1 **Client
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Client
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfClient(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
+	if src.Owner != nil {
+		if err := stashBagsOfClient(c, path+".owner", sOwner, src.Owner); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Channel
-		if s != nil {
-			a3 = &s.Contacts
+	for i := range src.Contacts {
+		var elem *Channel
+		if i < len(sContacts) {
+			elem = &sContacts[i]
 		}
-		for i4 := range src.Contacts {
-			var a5 *Channel
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
-			if err := stashBagsOfChannel(c, p6, a5, &src.Contacts[i4]); err != nil {
-				return err
-			}
+		elemPath := path + ".contacts[kind=" + boundary.Key(src.Contacts[i].Kind) + "]"
+		if err := stashBagsOfChannel(c, elemPath, elem, &src.Contacts[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Location
-		if s != nil {
-			a7 = &s.A
-		}
-		var a8 *Location
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.A != nil {
-			if err := stashBagsOfLocation(c, path+".a", a8, src.A); err != nil {
-				return err
-			}
+	if src.A != nil {
+		if err := stashBagsOfLocation(c, path+".a", sA, src.A); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **Address
-		if s != nil {
-			a9 = &s.B
-		}
-		var a10 *Address
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.B != nil {
-			if err := stashBagsOfAddress(c, path+".b", a10, src.B); err != nil {
-				return err
-			}
+	if src.B != nil {
+		if err := stashBagsOfAddress(c, path+".b", sB, src.B); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -338,81 +292,51 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 // recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Client
+	var sContacts []Channel
+	var sA *Location
+	var sB *Address
 	if s != nil {
-		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v3storage.Tier) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v3storage.Tier) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sOwner = s.Owner
+		sContacts = s.Contacts
+		sA = s.A
+		sB = s.B
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v3storage.Client)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfClient(r, path+".owner", sOwner, dst.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Client
-		if s != nil {
-			a1 = &s.Owner
+	for i := range dst.Contacts {
+		var elem *Channel
+		if i < len(sContacts) {
+			elem = &sContacts[i]
 		}
-		var a2 *Client
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v3storage.Client)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfClient(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		elemPath := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i].Kind) + "]"
+		if err := recallBagsOfChannel(r, elemPath, elem, &dst.Contacts[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Channel
-		if s != nil {
-			a3 = &s.Contacts
-		}
-		for i4 := range dst.Contacts {
-			var a5 *Channel
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
-			if err := recallBagsOfChannel(r, p6, a5, &dst.Contacts[i4]); err != nil {
-				return err
-			}
+	if dst.A == nil && r.Bag(path+".a", nil) {
+		dst.A = new(v3storage.Location)
+	}
+	if dst.A != nil {
+		if err := recallBagsOfLocation(r, path+".a", sA, dst.A); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Location
-		if s != nil {
-			a7 = &s.A
-		}
-		var a8 *Location
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.A == nil && r.Bag(path+".a", nil) {
-			dst.A = new(v3storage.Location)
-		}
-		if dst.A != nil {
-			if err := recallBagsOfLocation(r, path+".a", a8, dst.A); err != nil {
-				return err
-			}
-		}
+	if dst.B == nil && r.Bag(path+".b", nil) {
+		dst.B = new(v3storage.Address)
 	}
-	{
-		var a9 **Address
-		if s != nil {
-			a9 = &s.B
-		}
-		var a10 *Address
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.B == nil && r.Bag(path+".b", nil) {
-			dst.B = new(v3storage.Address)
-		}
-		if dst.B != nil {
-			if err := recallBagsOfAddress(r, path+".b", a10, dst.B); err != nil {
-				return err
-			}
+	if dst.B != nil {
+		if err := recallBagsOfAddress(r, path+".b", sB, dst.B); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -435,9 +359,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
@@ -461,9 +383,7 @@ func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v3stora
 func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v3storage.Client) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -495,9 +415,7 @@ func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v3st
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -521,9 +439,7 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3s
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
@@ -547,9 +463,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3sto
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
