@@ -178,12 +178,12 @@ func (t *transport) write(p *pair) {
 	f := t.f
 	twin := f.q(t.s.otherPath, p.otherName)
 	if t.stash {
-		f.printf("// %s hands the bag of the storage twin's %s at path, and the %s entries of the values this version cannot show as the twin holds them, to c, and does the same below.\n",
+		f.printf("// %s hands c the bags of the storage twin's %s at path and below, and the %s entries of what this version cannot show.\n",
 			stashFunc(p.name), p.otherName, "$twin")
 		f.printf("func %s(c *%s, path string, s *%s, src *%s) error {\n", stashFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
 		f.printf("c.Bag(path, &src.PropertyBag)\n")
 	} else {
-		f.printf("// %s puts back the bag of the storage twin's %s at path, and restores what its %s entries say, and does the same below.\n",
+		f.printf("// %s puts back the bags of the storage twin's %s at path and below, and restores what their %s entries say.\n",
 			recallFunc(p.name), p.otherName, "$twin")
 		f.printf("func %s(r *%s, path string, s *%s, dst *%s) error {\n", recallFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
 		f.printf("r.Bag(path, &dst.PropertyBag)\n")
@@ -377,8 +377,10 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		}
 		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
 		t.walk(elem, v, ar.elem, tr.elem, p, nil, depth+1)
-		if !t.stash {
-			t.printf("%s[%s] = %s\n", x, k, v) // a struct value, or a pointer the walk may have made
+		if !t.stash && (tr.elem.kind == refObject || tr.elem.kind == refPointer) {
+			// A struct value, or a pointer the walk may have made; a slice
+			// or a map shares what the walk changed.
+			t.printf("%s[%s] = %s\n", x, k, v)
 		}
 		t.printf("}\n")
 	}

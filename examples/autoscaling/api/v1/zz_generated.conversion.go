@@ -145,7 +145,7 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -160,7 +160,7 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *Hor
 	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -175,7 +175,7 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *Ho
 	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v1storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -198,7 +198,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -215,7 +215,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -240,7 +240,7 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -264,7 +264,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v1storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -282,7 +282,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -889,7 +889,7 @@ func (s *MetricValueStatus) AssignProperties_From_MetricValueStatus(src *v2stora
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -904,7 +904,7 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *Hor
 	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -919,7 +919,7 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *Ho
 	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -942,7 +942,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -959,7 +959,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -1002,7 +1002,7 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -1047,7 +1047,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricSpec hands c the bags of the storage twin's MetricSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2storage.MetricSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sObject *ObjectMetricSource
@@ -1095,7 +1095,7 @@ func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src 
 	return nil
 }
 
-// recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricSpec puts back the bags of the storage twin's MetricSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sObject *ObjectMetricSource
@@ -1156,7 +1156,7 @@ func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerBehavior hands the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerBehavior hands c the bags of the storage twin's HorizontalPodAutoscalerBehavior at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, src *v2storage.HorizontalPodAutoscalerBehavior) error {
 	c.Bag(path, &src.PropertyBag)
 	var sScaleUp *HPAScalingRules
@@ -1178,7 +1178,7 @@ func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerBehavior puts back the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerBehavior puts back the bags of the storage twin's HorizontalPodAutoscalerBehavior at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, dst *v2storage.HorizontalPodAutoscalerBehavior) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sScaleUp *HPAScalingRules
@@ -1206,7 +1206,7 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path strin
 	return nil
 }
 
-// stashBagsOfHPAScalingRules hands the bag of the storage twin's HPAScalingRules at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHPAScalingRules hands c the bags of the storage twin's HPAScalingRules at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingRules, src *v2storage.HPAScalingRules) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPolicies []HPAScalingPolicy
@@ -1225,7 +1225,7 @@ func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingR
 	return nil
 }
 
-// recallBagsOfHPAScalingRules puts back the bag of the storage twin's HPAScalingRules at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHPAScalingRules puts back the bags of the storage twin's HPAScalingRules at path and below, and restores what their $twin entries say.
 func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScalingRules, dst *v2storage.HPAScalingRules) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPolicies []HPAScalingPolicy
@@ -1244,7 +1244,7 @@ func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScaling
 	return nil
 }
 
-// stashBagsOfHPAScalingPolicy hands the bag of the storage twin's HPAScalingPolicy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHPAScalingPolicy hands c the bags of the storage twin's HPAScalingPolicy at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScalingPolicy, src *v2storage.HPAScalingPolicy) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1267,7 +1267,7 @@ func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScaling
 	return nil
 }
 
-// recallBagsOfHPAScalingPolicy puts back the bag of the storage twin's HPAScalingPolicy at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHPAScalingPolicy puts back the bags of the storage twin's HPAScalingPolicy at path and below, and restores what their $twin entries say.
 func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalingPolicy, dst *v2storage.HPAScalingPolicy) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1284,7 +1284,7 @@ func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalin
 	return nil
 }
 
-// stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricSource hands c the bags of the storage twin's ObjectMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2storage.ObjectMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sDescribedObject *CrossVersionObjectReference
@@ -1328,7 +1328,7 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 	return nil
 }
 
-// recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricSource puts back the bags of the storage twin's ObjectMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sDescribedObject *CrossVersionObjectReference
@@ -1375,7 +1375,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 	return nil
 }
 
-// stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricSource hands c the bags of the storage twin's PodsMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2storage.PodsMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1407,7 +1407,7 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricSource puts back the bags of the storage twin's PodsMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1441,7 +1441,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricSource hands c the bags of the storage twin's ResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2storage.ResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTarget *MetricTarget
@@ -1466,7 +1466,7 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricSource puts back the bags of the storage twin's ResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTarget *MetricTarget
@@ -1490,7 +1490,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricSource hands c the bags of the storage twin's ContainerResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2storage.ContainerResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTarget *MetricTarget
@@ -1520,7 +1520,7 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricSource puts back the bags of the storage twin's ContainerResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTarget *MetricTarget
@@ -1547,7 +1547,7 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricSource hands c the bags of the storage twin's ExternalMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2storage.ExternalMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1579,7 +1579,7 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricSource puts back the bags of the storage twin's ExternalMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1613,7 +1613,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *Exter
 	return nil
 }
 
-// stashBagsOfMetricIdentifier hands the bag of the storage twin's MetricIdentifier at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricIdentifier hands c the bags of the storage twin's MetricIdentifier at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIdentifier, src *v2storage.MetricIdentifier) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1626,7 +1626,7 @@ func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIden
 	return nil
 }
 
-// recallBagsOfMetricIdentifier puts back the bag of the storage twin's MetricIdentifier at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricIdentifier puts back the bags of the storage twin's MetricIdentifier at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIdentifier, dst *v2storage.MetricIdentifier) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1637,7 +1637,7 @@ func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIde
 	return nil
 }
 
-// stashBagsOfMetricTarget hands the bag of the storage twin's MetricTarget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricTarget hands c the bags of the storage twin's MetricTarget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, src *v2storage.MetricTarget) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1650,7 +1650,7 @@ func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, 
 	return nil
 }
 
-// recallBagsOfMetricTarget puts back the bag of the storage twin's MetricTarget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricTarget puts back the bags of the storage twin's MetricTarget at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget, dst *v2storage.MetricTarget) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1661,7 +1661,7 @@ func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget,
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sCurrentMetrics []MetricStatus
@@ -1702,7 +1702,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sCurrentMetrics []MetricStatus
@@ -1739,7 +1739,7 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerCondition hands c the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2storage.HorizontalPodAutoscalerCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1772,7 +1772,7 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path strin
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerCondition puts back the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1795,7 +1795,7 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 	return nil
 }
 
-// stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricStatus hands c the bags of the storage twin's MetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2storage.MetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sObject *ObjectMetricStatus
@@ -1843,7 +1843,7 @@ func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, 
 	return nil
 }
 
-// recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricStatus puts back the bags of the storage twin's MetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sObject *ObjectMetricStatus
@@ -1904,7 +1904,7 @@ func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus,
 	return nil
 }
 
-// stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricStatus hands c the bags of the storage twin's ObjectMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2storage.ObjectMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1948,7 +1948,7 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 	return nil
 }
 
-// recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricStatus puts back the bags of the storage twin's ObjectMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -1995,7 +1995,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 	return nil
 }
 
-// stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricStatus hands c the bags of the storage twin's PodsMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2storage.PodsMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -2027,7 +2027,7 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricStatus puts back the bags of the storage twin's PodsMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -2061,7 +2061,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricStatus hands c the bags of the storage twin's ResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2storage.ResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sCurrent *MetricValueStatus
@@ -2086,7 +2086,7 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricStatus puts back the bags of the storage twin's ResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sCurrent *MetricValueStatus
@@ -2110,7 +2110,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricStatus hands c the bags of the storage twin's ContainerResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2storage.ContainerResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sCurrent *MetricValueStatus
@@ -2140,7 +2140,7 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricStatus puts back the bags of the storage twin's ContainerResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sCurrent *MetricValueStatus
@@ -2167,7 +2167,7 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricStatus hands c the bags of the storage twin's ExternalMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2storage.ExternalMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -2199,7 +2199,7 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricStatus puts back the bags of the storage twin's ExternalMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sMetric *MetricIdentifier
@@ -2233,13 +2233,13 @@ func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *Exter
 	return nil
 }
 
-// stashBagsOfMetricValueStatus hands the bag of the storage twin's MetricValueStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricValueStatus hands c the bags of the storage twin's MetricValueStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricValueStatus(c *boundary.Carrier, path string, s *MetricValueStatus, src *v2storage.MetricValueStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfMetricValueStatus puts back the bag of the storage twin's MetricValueStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricValueStatus puts back the bags of the storage twin's MetricValueStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricValueStatus(r *boundary.Carrier, path string, s *MetricValueStatus, dst *v2storage.MetricValueStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil

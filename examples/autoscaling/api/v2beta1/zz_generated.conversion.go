@@ -597,7 +597,7 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 	return s.AssignPropertiesFrom(src)
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta1storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -612,7 +612,7 @@ func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *Hor
 	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *HorizontalPodAutoscalerSpec
@@ -627,7 +627,7 @@ func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *Ho
 	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta1storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -650,7 +650,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -667,7 +667,7 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -703,7 +703,7 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sScaleTargetRef *CrossVersionObjectReference
@@ -738,7 +738,7 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 	return nil
 }
 
-// stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricSpec hands c the bags of the storage twin's MetricSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta1storage.MetricSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sObject *ObjectMetricSource
@@ -786,7 +786,7 @@ func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src 
 	return nil
 }
 
-// recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricSpec puts back the bags of the storage twin's MetricSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta1storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sObject *ObjectMetricSource
@@ -847,7 +847,7 @@ func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst
 	return nil
 }
 
-// stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricSource hands c the bags of the storage twin's ObjectMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta1storage.ObjectMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTarget *CrossVersionObjectReference
@@ -877,7 +877,7 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 	return nil
 }
 
-// recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricSource puts back the bags of the storage twin's ObjectMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta1storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTarget *CrossVersionObjectReference
@@ -904,7 +904,7 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 	return nil
 }
 
-// stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricSource hands c the bags of the storage twin's PodsMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta1storage.PodsMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -922,7 +922,7 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricSource puts back the bags of the storage twin's PodsMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta1storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -936,7 +936,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricSource hands c the bags of the storage twin's ResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta1storage.ResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -949,7 +949,7 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricSource puts back the bags of the storage twin's ResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta1storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -960,7 +960,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricSource hands c the bags of the storage twin's ContainerResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta1storage.ContainerResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -978,7 +978,7 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricSource puts back the bags of the storage twin's ContainerResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta1storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -992,7 +992,7 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricSource hands c the bags of the storage twin's ExternalMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta1storage.ExternalMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1005,7 +1005,7 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricSource puts back the bags of the storage twin's ExternalMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta1storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1016,7 +1016,7 @@ func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *Exter
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sCurrentMetrics []MetricStatus
@@ -1057,7 +1057,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sCurrentMetrics []MetricStatus
@@ -1094,7 +1094,7 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerCondition hands c the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta1storage.HorizontalPodAutoscalerCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1127,7 +1127,7 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path strin
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerCondition puts back the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1150,7 +1150,7 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 	return nil
 }
 
-// stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricStatus hands c the bags of the storage twin's MetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta1storage.MetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sObject *ObjectMetricStatus
@@ -1198,7 +1198,7 @@ func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, 
 	return nil
 }
 
-// recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricStatus puts back the bags of the storage twin's MetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta1storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sObject *ObjectMetricStatus
@@ -1259,7 +1259,7 @@ func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus,
 	return nil
 }
 
-// stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricStatus hands c the bags of the storage twin's ObjectMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta1storage.ObjectMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTarget *CrossVersionObjectReference
@@ -1289,7 +1289,7 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 	return nil
 }
 
-// recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricStatus puts back the bags of the storage twin's ObjectMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta1storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTarget *CrossVersionObjectReference
@@ -1316,7 +1316,7 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 	return nil
 }
 
-// stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricStatus hands c the bags of the storage twin's PodsMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta1storage.PodsMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1334,7 +1334,7 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricStatus puts back the bags of the storage twin's PodsMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta1storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1348,7 +1348,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricStatus hands c the bags of the storage twin's ResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta1storage.ResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1366,7 +1366,7 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricStatus puts back the bags of the storage twin's ResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta1storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1380,7 +1380,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricStatus hands c the bags of the storage twin's ContainerResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta1storage.ContainerResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1403,7 +1403,7 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricStatus puts back the bags of the storage twin's ContainerResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta1storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1420,7 +1420,7 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricStatus hands c the bags of the storage twin's ExternalMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta1storage.ExternalMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1438,7 +1438,7 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricStatus puts back the bags of the storage twin's ExternalMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta1storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

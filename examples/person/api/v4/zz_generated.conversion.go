@@ -173,7 +173,7 @@ func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v4storage.Mai
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v4storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PersonSpec
@@ -188,7 +188,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v4stora
 	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v4storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PersonSpec
@@ -203,7 +203,7 @@ func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v4stor
 	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v4storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBirthDate *Date
@@ -250,7 +250,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v4storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBirthDate *Date
@@ -293,7 +293,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v4storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -306,7 +306,7 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v4storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -317,7 +317,7 @@ func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus,
 	return nil
 }
 
-// stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDate hands c the bags of the storage twin's Date at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v4storage.Date) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -340,7 +340,7 @@ func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v4storage.D
 	return nil
 }
 
-// recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDate puts back the bags of the storage twin's Date at path and below, and restores what their $twin entries say.
 func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v4storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -357,7 +357,7 @@ func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v4storage.
 	return nil
 }
 
-// stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMailingAddress hands c the bags of the storage twin's MailingAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v4storage.MailingAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -385,7 +385,7 @@ func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddre
 	return nil
 }
 
-// recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMailingAddress puts back the bags of the storage twin's MailingAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v4storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

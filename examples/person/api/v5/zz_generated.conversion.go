@@ -209,7 +209,7 @@ func (s *Address) AssignProperties_From_Address(src *v5storage.Address) error {
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v5storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PersonSpec
@@ -224,7 +224,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v5stora
 	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v5storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PersonSpec
@@ -239,7 +239,7 @@ func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v5stor
 	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v5storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBirthDate *Date
@@ -293,7 +293,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v5storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBirthDate *Date
@@ -346,7 +346,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v5storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -364,7 +364,7 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v5storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -378,7 +378,7 @@ func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus,
 	return nil
 }
 
-// stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDate hands c the bags of the storage twin's Date at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v5storage.Date) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -401,7 +401,7 @@ func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v5storage.D
 	return nil
 }
 
-// recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDate puts back the bags of the storage twin's Date at path and below, and restores what their $twin entries say.
 func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v5storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -418,7 +418,7 @@ func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v5storage.
 	return nil
 }
 
-// stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMailingAddress hands c the bags of the storage twin's MailingAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v5storage.MailingAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -446,7 +446,7 @@ func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddre
 	return nil
 }
 
-// recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMailingAddress puts back the bags of the storage twin's MailingAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v5storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -466,7 +466,7 @@ func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddr
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v5storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -494,7 +494,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v5sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v5storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -211,7 +211,7 @@ func (s *Address) AssignProperties_From_Address(src *v6alpha1storage.Address) er
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v6alpha1storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PersonSpec
@@ -226,7 +226,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v6alpha
 	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v6alpha1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PersonSpec
@@ -241,7 +241,7 @@ func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v6alph
 	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v6alpha1storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBirthDate *Date
@@ -300,7 +300,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v6alpha1storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBirthDate *Date
@@ -356,7 +356,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v6alpha1storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -374,7 +374,7 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v6alpha1storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -388,7 +388,7 @@ func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus,
 	return nil
 }
 
-// stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDate hands c the bags of the storage twin's Date at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v6alpha1storage.Date) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -411,7 +411,7 @@ func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v6alpha1sto
 	return nil
 }
 
-// recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDate puts back the bags of the storage twin's Date at path and below, and restores what their $twin entries say.
 func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v6alpha1storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -428,7 +428,7 @@ func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v6alpha1st
 	return nil
 }
 
-// stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMailingAddress hands c the bags of the storage twin's MailingAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v6alpha1storage.MailingAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -456,7 +456,7 @@ func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddre
 	return nil
 }
 
-// recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMailingAddress puts back the bags of the storage twin's MailingAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v6alpha1storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -476,7 +476,7 @@ func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddr
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v6alpha1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -504,7 +504,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v6alp
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v6alpha1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

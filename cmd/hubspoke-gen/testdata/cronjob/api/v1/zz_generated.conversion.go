@@ -147,7 +147,7 @@ func (s *CronJobStatus) AssignProperties_From_CronJobStatus(src *v1storage.CronJ
 	return nil
 }
 
-// stashBagsOfCronJob hands the bag of the storage twin's CronJob at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJob hands c the bags of the storage twin's CronJob at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJob(c *boundary.Carrier, path string, s *CronJob, src *v1storage.CronJob) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *CronJobSpec
@@ -162,7 +162,7 @@ func stashBagsOfCronJob(c *boundary.Carrier, path string, s *CronJob, src *v1sto
 	return stashBagsOfCronJobStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfCronJob puts back the bag of the storage twin's CronJob at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJob puts back the bags of the storage twin's CronJob at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJob(r *boundary.Carrier, path string, s *CronJob, dst *v1storage.CronJob) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *CronJobSpec
@@ -177,7 +177,7 @@ func recallBagsOfCronJob(r *boundary.Carrier, path string, s *CronJob, dst *v1st
 	return recallBagsOfCronJobStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfJobTemplateSpec hands the bag of the storage twin's JobTemplateSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfJobTemplateSpec hands c the bags of the storage twin's JobTemplateSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfJobTemplateSpec(c *boundary.Carrier, path string, s *JobTemplateSpec, src *v1storage.JobTemplateSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -195,7 +195,7 @@ func stashBagsOfJobTemplateSpec(c *boundary.Carrier, path string, s *JobTemplate
 	return nil
 }
 
-// recallBagsOfJobTemplateSpec puts back the bag of the storage twin's JobTemplateSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfJobTemplateSpec puts back the bags of the storage twin's JobTemplateSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfJobTemplateSpec(r *boundary.Carrier, path string, s *JobTemplateSpec, dst *v1storage.JobTemplateSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -209,7 +209,7 @@ func recallBagsOfJobTemplateSpec(r *boundary.Carrier, path string, s *JobTemplat
 	return nil
 }
 
-// stashBagsOfCronJobSpec hands the bag of the storage twin's CronJobSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJobSpec hands c the bags of the storage twin's CronJobSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJobSpec(c *boundary.Carrier, path string, s *CronJobSpec, src *v1storage.CronJobSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sJobTemplate *JobTemplateSpec
@@ -239,7 +239,7 @@ func stashBagsOfCronJobSpec(c *boundary.Carrier, path string, s *CronJobSpec, sr
 	return nil
 }
 
-// recallBagsOfCronJobSpec puts back the bag of the storage twin's CronJobSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJobSpec puts back the bags of the storage twin's CronJobSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJobSpec(r *boundary.Carrier, path string, s *CronJobSpec, dst *v1storage.CronJobSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sJobTemplate *JobTemplateSpec
@@ -266,13 +266,13 @@ func recallBagsOfCronJobSpec(r *boundary.Carrier, path string, s *CronJobSpec, d
 	return nil
 }
 
-// stashBagsOfCronJobStatus hands the bag of the storage twin's CronJobStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJobStatus hands c the bags of the storage twin's CronJobStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJobStatus(c *boundary.Carrier, path string, s *CronJobStatus, src *v1storage.CronJobStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfCronJobStatus puts back the bag of the storage twin's CronJobStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJobStatus puts back the bags of the storage twin's CronJobStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJobStatus(r *boundary.Carrier, path string, s *CronJobStatus, dst *v1storage.CronJobStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil

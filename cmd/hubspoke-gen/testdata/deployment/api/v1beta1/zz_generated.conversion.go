@@ -257,7 +257,7 @@ func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1b
 	return nil
 }
 
-// stashBagsOfDeployment hands the bag of the storage twin's Deployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeployment hands c the bags of the storage twin's Deployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src *v1beta1storage.Deployment) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *DeploymentSpec
@@ -272,7 +272,7 @@ func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src 
 	return stashBagsOfDeploymentStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfDeployment puts back the bag of the storage twin's Deployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeployment puts back the bags of the storage twin's Deployment at path and below, and restores what their $twin entries say.
 func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst *v1beta1storage.Deployment) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *DeploymentSpec
@@ -287,7 +287,7 @@ func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst
 	return recallBagsOfDeploymentStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfDeploymentSpec hands the bag of the storage twin's DeploymentSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentSpec hands c the bags of the storage twin's DeploymentSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSpec, src *v1beta1storage.DeploymentSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sStrategy *DeploymentStrategy
@@ -329,7 +329,7 @@ func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSp
 	return nil
 }
 
-// recallBagsOfDeploymentSpec puts back the bag of the storage twin's DeploymentSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentSpec puts back the bags of the storage twin's DeploymentSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentSpec, dst *v1beta1storage.DeploymentSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sStrategy *DeploymentStrategy
@@ -369,7 +369,7 @@ func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentS
 	return nil
 }
 
-// stashBagsOfRollbackConfig hands the bag of the storage twin's RollbackConfig at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfRollbackConfig hands c the bags of the storage twin's RollbackConfig at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfRollbackConfig(c *boundary.Carrier, path string, s *RollbackConfig, src *v1beta1storage.RollbackConfig) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -382,7 +382,7 @@ func stashBagsOfRollbackConfig(c *boundary.Carrier, path string, s *RollbackConf
 	return nil
 }
 
-// recallBagsOfRollbackConfig puts back the bag of the storage twin's RollbackConfig at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfRollbackConfig puts back the bags of the storage twin's RollbackConfig at path and below, and restores what their $twin entries say.
 func recallBagsOfRollbackConfig(r *boundary.Carrier, path string, s *RollbackConfig, dst *v1beta1storage.RollbackConfig) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -393,7 +393,7 @@ func recallBagsOfRollbackConfig(r *boundary.Carrier, path string, s *RollbackCon
 	return nil
 }
 
-// stashBagsOfDeploymentStrategy hands the bag of the storage twin's DeploymentStrategy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStrategy hands c the bags of the storage twin's DeploymentStrategy at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *DeploymentStrategy, src *v1beta1storage.DeploymentStrategy) error {
 	c.Bag(path, &src.PropertyBag)
 	var sRollingUpdate *RollingUpdateDeployment
@@ -413,7 +413,7 @@ func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *Deployme
 	return nil
 }
 
-// recallBagsOfDeploymentStrategy puts back the bag of the storage twin's DeploymentStrategy at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentStrategy puts back the bags of the storage twin's DeploymentStrategy at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *DeploymentStrategy, dst *v1beta1storage.DeploymentStrategy) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sRollingUpdate *RollingUpdateDeployment
@@ -434,19 +434,19 @@ func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *Deploym
 	return nil
 }
 
-// stashBagsOfRollingUpdateDeployment hands the bag of the storage twin's RollingUpdateDeployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfRollingUpdateDeployment hands c the bags of the storage twin's RollingUpdateDeployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfRollingUpdateDeployment(c *boundary.Carrier, path string, s *RollingUpdateDeployment, src *v1beta1storage.RollingUpdateDeployment) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfRollingUpdateDeployment puts back the bag of the storage twin's RollingUpdateDeployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfRollingUpdateDeployment puts back the bags of the storage twin's RollingUpdateDeployment at path and below, and restores what their $twin entries say.
 func recallBagsOfRollingUpdateDeployment(r *boundary.Carrier, path string, s *RollingUpdateDeployment, dst *v1beta1storage.RollingUpdateDeployment) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfDeploymentStatus hands the bag of the storage twin's DeploymentStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStatus hands c the bags of the storage twin's DeploymentStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *DeploymentStatus, src *v1beta1storage.DeploymentStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sConditions []DeploymentCondition
@@ -496,7 +496,7 @@ func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *Deployment
 	return nil
 }
 
-// recallBagsOfDeploymentStatus puts back the bag of the storage twin's DeploymentStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentStatus puts back the bags of the storage twin's DeploymentStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *DeploymentStatus, dst *v1beta1storage.DeploymentStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sConditions []DeploymentCondition
@@ -534,7 +534,7 @@ func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *Deploymen
 	return nil
 }
 
-// stashBagsOfDeploymentCondition hands the bag of the storage twin's DeploymentCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentCondition hands c the bags of the storage twin's DeploymentCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *DeploymentCondition, src *v1beta1storage.DeploymentCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -572,7 +572,7 @@ func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *Deploym
 	return nil
 }
 
-// recallBagsOfDeploymentCondition puts back the bag of the storage twin's DeploymentCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentCondition puts back the bags of the storage twin's DeploymentCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentCondition(r *boundary.Carrier, path string, s *DeploymentCondition, dst *v1beta1storage.DeploymentCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

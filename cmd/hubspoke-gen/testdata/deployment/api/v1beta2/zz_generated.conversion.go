@@ -229,7 +229,7 @@ func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1b
 	return nil
 }
 
-// stashBagsOfDeployment hands the bag of the storage twin's Deployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeployment hands c the bags of the storage twin's Deployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src *v1beta2storage.Deployment) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *DeploymentSpec
@@ -244,7 +244,7 @@ func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src 
 	return stashBagsOfDeploymentStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfDeployment puts back the bag of the storage twin's Deployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeployment puts back the bags of the storage twin's Deployment at path and below, and restores what their $twin entries say.
 func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst *v1beta2storage.Deployment) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *DeploymentSpec
@@ -259,7 +259,7 @@ func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst
 	return recallBagsOfDeploymentStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfDeploymentSpec hands the bag of the storage twin's DeploymentSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentSpec hands c the bags of the storage twin's DeploymentSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSpec, src *v1beta2storage.DeploymentSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sStrategy *DeploymentStrategy
@@ -294,7 +294,7 @@ func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSp
 	return nil
 }
 
-// recallBagsOfDeploymentSpec puts back the bag of the storage twin's DeploymentSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentSpec puts back the bags of the storage twin's DeploymentSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentSpec, dst *v1beta2storage.DeploymentSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sStrategy *DeploymentStrategy
@@ -324,7 +324,7 @@ func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentS
 	return nil
 }
 
-// stashBagsOfDeploymentStrategy hands the bag of the storage twin's DeploymentStrategy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStrategy hands c the bags of the storage twin's DeploymentStrategy at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *DeploymentStrategy, src *v1beta2storage.DeploymentStrategy) error {
 	c.Bag(path, &src.PropertyBag)
 	var sRollingUpdate *RollingUpdateDeployment
@@ -344,7 +344,7 @@ func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *Deployme
 	return nil
 }
 
-// recallBagsOfDeploymentStrategy puts back the bag of the storage twin's DeploymentStrategy at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentStrategy puts back the bags of the storage twin's DeploymentStrategy at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *DeploymentStrategy, dst *v1beta2storage.DeploymentStrategy) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sRollingUpdate *RollingUpdateDeployment
@@ -365,19 +365,19 @@ func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *Deploym
 	return nil
 }
 
-// stashBagsOfRollingUpdateDeployment hands the bag of the storage twin's RollingUpdateDeployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfRollingUpdateDeployment hands c the bags of the storage twin's RollingUpdateDeployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfRollingUpdateDeployment(c *boundary.Carrier, path string, s *RollingUpdateDeployment, src *v1beta2storage.RollingUpdateDeployment) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfRollingUpdateDeployment puts back the bag of the storage twin's RollingUpdateDeployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfRollingUpdateDeployment puts back the bags of the storage twin's RollingUpdateDeployment at path and below, and restores what their $twin entries say.
 func recallBagsOfRollingUpdateDeployment(r *boundary.Carrier, path string, s *RollingUpdateDeployment, dst *v1beta2storage.RollingUpdateDeployment) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfDeploymentStatus hands the bag of the storage twin's DeploymentStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStatus hands c the bags of the storage twin's DeploymentStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *DeploymentStatus, src *v1beta2storage.DeploymentStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sConditions []DeploymentCondition
@@ -427,7 +427,7 @@ func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *Deployment
 	return nil
 }
 
-// recallBagsOfDeploymentStatus puts back the bag of the storage twin's DeploymentStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentStatus puts back the bags of the storage twin's DeploymentStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *DeploymentStatus, dst *v1beta2storage.DeploymentStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sConditions []DeploymentCondition
@@ -465,7 +465,7 @@ func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *Deploymen
 	return nil
 }
 
-// stashBagsOfDeploymentCondition hands the bag of the storage twin's DeploymentCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentCondition hands c the bags of the storage twin's DeploymentCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *DeploymentCondition, src *v1beta2storage.DeploymentCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -503,7 +503,7 @@ func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *Deploym
 	return nil
 }
 
-// recallBagsOfDeploymentCondition puts back the bag of the storage twin's DeploymentCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentCondition puts back the bags of the storage twin's DeploymentCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentCondition(r *boundary.Carrier, path string, s *DeploymentCondition, dst *v1beta2storage.DeploymentCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -396,7 +396,7 @@ func (s *IngressPortStatus) AssignProperties_From_IngressPortStatus(src *v1stora
 	return nil
 }
 
-// stashBagsOfIngress hands the bag of the storage twin's Ingress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngress hands c the bags of the storage twin's Ingress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1storage.Ingress) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *IngressSpec
@@ -411,7 +411,7 @@ func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1sto
 	return stashBagsOfIngressStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfIngress puts back the bag of the storage twin's Ingress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngress puts back the bags of the storage twin's Ingress at path and below, and restores what their $twin entries say.
 func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1storage.Ingress) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *IngressSpec
@@ -426,7 +426,7 @@ func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1st
 	return recallBagsOfIngressStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfIngressSpec hands the bag of the storage twin's IngressSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressSpec hands c the bags of the storage twin's IngressSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, src *v1storage.IngressSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sDefaultBackend *IngressBackend
@@ -463,7 +463,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 	return nil
 }
 
-// recallBagsOfIngressSpec puts back the bag of the storage twin's IngressSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressSpec puts back the bags of the storage twin's IngressSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, dst *v1storage.IngressSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sDefaultBackend *IngressBackend
@@ -503,7 +503,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 	return nil
 }
 
-// stashBagsOfIngressTLS hands the bag of the storage twin's IngressTLS at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressTLS hands c the bags of the storage twin's IngressTLS at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src *v1storage.IngressTLS) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -516,7 +516,7 @@ func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src 
 	return nil
 }
 
-// recallBagsOfIngressTLS puts back the bag of the storage twin's IngressTLS at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressTLS puts back the bags of the storage twin's IngressTLS at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst *v1storage.IngressTLS) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -527,7 +527,7 @@ func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst
 	return nil
 }
 
-// stashBagsOfIngressRule hands the bag of the storage twin's IngressRule at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressRule hands c the bags of the storage twin's IngressRule at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, src *v1storage.IngressRule) error {
 	c.Bag(path, &src.PropertyBag)
 	var sHTTP *HTTPIngressRuleValue
@@ -547,7 +547,7 @@ func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, sr
 	return nil
 }
 
-// recallBagsOfIngressRule puts back the bag of the storage twin's IngressRule at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressRule puts back the bags of the storage twin's IngressRule at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1storage.IngressRule) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sHTTP *HTTPIngressRuleValue
@@ -568,7 +568,7 @@ func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, d
 	return nil
 }
 
-// stashBagsOfHTTPIngressRuleValue hands the bag of the storage twin's HTTPIngressRuleValue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressRuleValue hands c the bags of the storage twin's HTTPIngressRuleValue at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIngressRuleValue, src *v1storage.HTTPIngressRuleValue) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPaths []HTTPIngressPath
@@ -587,7 +587,7 @@ func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIn
 	return nil
 }
 
-// recallBagsOfHTTPIngressRuleValue puts back the bag of the storage twin's HTTPIngressRuleValue at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressRuleValue puts back the bags of the storage twin's HTTPIngressRuleValue at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPIngressRuleValue, dst *v1storage.HTTPIngressRuleValue) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPaths []HTTPIngressPath
@@ -606,7 +606,7 @@ func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPI
 	return nil
 }
 
-// stashBagsOfHTTPIngressPath hands the bag of the storage twin's HTTPIngressPath at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressPath hands c the bags of the storage twin's HTTPIngressPath at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngressPath, src *v1storage.HTTPIngressPath) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBackend *IngressBackend
@@ -631,7 +631,7 @@ func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngress
 	return nil
 }
 
-// recallBagsOfHTTPIngressPath puts back the bag of the storage twin's HTTPIngressPath at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressPath puts back the bags of the storage twin's HTTPIngressPath at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngressPath, dst *v1storage.HTTPIngressPath) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBackend *IngressBackend
@@ -655,7 +655,7 @@ func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngres
 	return nil
 }
 
-// stashBagsOfIngressBackend hands the bag of the storage twin's IngressBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressBackend hands c the bags of the storage twin's IngressBackend at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBackend, src *v1storage.IngressBackend) error {
 	c.Bag(path, &src.PropertyBag)
 	var sService *IngressServiceBackend
@@ -670,7 +670,7 @@ func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBacke
 	return nil
 }
 
-// recallBagsOfIngressBackend puts back the bag of the storage twin's IngressBackend at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressBackend puts back the bags of the storage twin's IngressBackend at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBackend, dst *v1storage.IngressBackend) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sService *IngressServiceBackend
@@ -688,7 +688,7 @@ func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBack
 	return nil
 }
 
-// stashBagsOfIngressServiceBackend hands the bag of the storage twin's IngressServiceBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressServiceBackend hands c the bags of the storage twin's IngressServiceBackend at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressServiceBackend(c *boundary.Carrier, path string, s *IngressServiceBackend, src *v1storage.IngressServiceBackend) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPort *ServiceBackendPort
@@ -713,7 +713,7 @@ func stashBagsOfIngressServiceBackend(c *boundary.Carrier, path string, s *Ingre
 	return nil
 }
 
-// recallBagsOfIngressServiceBackend puts back the bag of the storage twin's IngressServiceBackend at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressServiceBackend puts back the bags of the storage twin's IngressServiceBackend at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressServiceBackend(r *boundary.Carrier, path string, s *IngressServiceBackend, dst *v1storage.IngressServiceBackend) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPort *ServiceBackendPort
@@ -737,7 +737,7 @@ func recallBagsOfIngressServiceBackend(r *boundary.Carrier, path string, s *Ingr
 	return nil
 }
 
-// stashBagsOfServiceBackendPort hands the bag of the storage twin's ServiceBackendPort at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfServiceBackendPort hands c the bags of the storage twin's ServiceBackendPort at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfServiceBackendPort(c *boundary.Carrier, path string, s *ServiceBackendPort, src *v1storage.ServiceBackendPort) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -755,7 +755,7 @@ func stashBagsOfServiceBackendPort(c *boundary.Carrier, path string, s *ServiceB
 	return nil
 }
 
-// recallBagsOfServiceBackendPort puts back the bag of the storage twin's ServiceBackendPort at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfServiceBackendPort puts back the bags of the storage twin's ServiceBackendPort at path and below, and restores what their $twin entries say.
 func recallBagsOfServiceBackendPort(r *boundary.Carrier, path string, s *ServiceBackendPort, dst *v1storage.ServiceBackendPort) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -769,7 +769,7 @@ func recallBagsOfServiceBackendPort(r *boundary.Carrier, path string, s *Service
 	return nil
 }
 
-// stashBagsOfIngressStatus hands the bag of the storage twin's IngressStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressStatus hands c the bags of the storage twin's IngressStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus, src *v1storage.IngressStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sLoadBalancer *IngressLoadBalancerStatus
@@ -789,7 +789,7 @@ func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus
 	return nil
 }
 
-// recallBagsOfIngressStatus puts back the bag of the storage twin's IngressStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressStatus puts back the bags of the storage twin's IngressStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatus, dst *v1storage.IngressStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sLoadBalancer *IngressLoadBalancerStatus
@@ -810,7 +810,7 @@ func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatu
 	return nil
 }
 
-// stashBagsOfIngressLoadBalancerStatus hands the bag of the storage twin's IngressLoadBalancerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressLoadBalancerStatus hands c the bags of the storage twin's IngressLoadBalancerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *IngressLoadBalancerStatus, src *v1storage.IngressLoadBalancerStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	var sIngress []IngressLoadBalancerIngress
@@ -829,7 +829,7 @@ func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *I
 	return nil
 }
 
-// recallBagsOfIngressLoadBalancerStatus puts back the bag of the storage twin's IngressLoadBalancerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressLoadBalancerStatus puts back the bags of the storage twin's IngressLoadBalancerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *IngressLoadBalancerStatus, dst *v1storage.IngressLoadBalancerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sIngress []IngressLoadBalancerIngress
@@ -848,7 +848,7 @@ func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *
 	return nil
 }
 
-// stashBagsOfIngressLoadBalancerIngress hands the bag of the storage twin's IngressLoadBalancerIngress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressLoadBalancerIngress hands c the bags of the storage twin's IngressLoadBalancerIngress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *IngressLoadBalancerIngress, src *v1storage.IngressLoadBalancerIngress) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPorts []IngressPortStatus
@@ -877,7 +877,7 @@ func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *
 	return nil
 }
 
-// recallBagsOfIngressLoadBalancerIngress puts back the bag of the storage twin's IngressLoadBalancerIngress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressLoadBalancerIngress puts back the bags of the storage twin's IngressLoadBalancerIngress at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s *IngressLoadBalancerIngress, dst *v1storage.IngressLoadBalancerIngress) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPorts []IngressPortStatus
@@ -902,7 +902,7 @@ func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s 
 	return nil
 }
 
-// stashBagsOfIngressPortStatus hands the bag of the storage twin's IngressPortStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressPortStatus hands c the bags of the storage twin's IngressPortStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressPortStatus(c *boundary.Carrier, path string, s *IngressPortStatus, src *v1storage.IngressPortStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -920,7 +920,7 @@ func stashBagsOfIngressPortStatus(c *boundary.Carrier, path string, s *IngressPo
 	return nil
 }
 
-// recallBagsOfIngressPortStatus puts back the bag of the storage twin's IngressPortStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressPortStatus puts back the bags of the storage twin's IngressPortStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressPortStatus(r *boundary.Carrier, path string, s *IngressPortStatus, dst *v1storage.IngressPortStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -258,7 +258,7 @@ func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1beta1storage.
 	return nil
 }
 
-// stashBagsOfIngress hands the bag of the storage twin's Ingress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngress hands c the bags of the storage twin's Ingress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1beta1storage.Ingress) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *IngressSpec
@@ -273,7 +273,7 @@ func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1bet
 	return stashBagsOfIngressStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfIngress puts back the bag of the storage twin's Ingress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngress puts back the bags of the storage twin's Ingress at path and below, and restores what their $twin entries say.
 func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1beta1storage.Ingress) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *IngressSpec
@@ -288,7 +288,7 @@ func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1be
 	return recallBagsOfIngressStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfIngressSpec hands the bag of the storage twin's IngressSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressSpec hands c the bags of the storage twin's IngressSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, src *v1beta1storage.IngressSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBackend *IngressBackend
@@ -325,7 +325,7 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 	return nil
 }
 
-// recallBagsOfIngressSpec puts back the bag of the storage twin's IngressSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressSpec puts back the bags of the storage twin's IngressSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, dst *v1beta1storage.IngressSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBackend *IngressBackend
@@ -365,7 +365,7 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 	return nil
 }
 
-// stashBagsOfIngressTLS hands the bag of the storage twin's IngressTLS at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressTLS hands c the bags of the storage twin's IngressTLS at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src *v1beta1storage.IngressTLS) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -378,7 +378,7 @@ func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src 
 	return nil
 }
 
-// recallBagsOfIngressTLS puts back the bag of the storage twin's IngressTLS at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressTLS puts back the bags of the storage twin's IngressTLS at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst *v1beta1storage.IngressTLS) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -389,7 +389,7 @@ func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst
 	return nil
 }
 
-// stashBagsOfIngressRule hands the bag of the storage twin's IngressRule at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressRule hands c the bags of the storage twin's IngressRule at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, src *v1beta1storage.IngressRule) error {
 	c.Bag(path, &src.PropertyBag)
 	var sHTTP *HTTPIngressRuleValue
@@ -409,7 +409,7 @@ func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, sr
 	return nil
 }
 
-// recallBagsOfIngressRule puts back the bag of the storage twin's IngressRule at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressRule puts back the bags of the storage twin's IngressRule at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1beta1storage.IngressRule) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sHTTP *HTTPIngressRuleValue
@@ -430,7 +430,7 @@ func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, d
 	return nil
 }
 
-// stashBagsOfHTTPIngressRuleValue hands the bag of the storage twin's HTTPIngressRuleValue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressRuleValue hands c the bags of the storage twin's HTTPIngressRuleValue at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIngressRuleValue, src *v1beta1storage.HTTPIngressRuleValue) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPaths []HTTPIngressPath
@@ -449,7 +449,7 @@ func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIn
 	return nil
 }
 
-// recallBagsOfHTTPIngressRuleValue puts back the bag of the storage twin's HTTPIngressRuleValue at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressRuleValue puts back the bags of the storage twin's HTTPIngressRuleValue at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPIngressRuleValue, dst *v1beta1storage.HTTPIngressRuleValue) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPaths []HTTPIngressPath
@@ -468,7 +468,7 @@ func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPI
 	return nil
 }
 
-// stashBagsOfHTTPIngressPath hands the bag of the storage twin's HTTPIngressPath at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressPath hands c the bags of the storage twin's HTTPIngressPath at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngressPath, src *v1beta1storage.HTTPIngressPath) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBackend *IngressBackend
@@ -493,7 +493,7 @@ func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngress
 	return nil
 }
 
-// recallBagsOfHTTPIngressPath puts back the bag of the storage twin's HTTPIngressPath at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressPath puts back the bags of the storage twin's HTTPIngressPath at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngressPath, dst *v1beta1storage.HTTPIngressPath) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBackend *IngressBackend
@@ -517,7 +517,7 @@ func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngres
 	return nil
 }
 
-// stashBagsOfIngressBackend hands the bag of the storage twin's IngressBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressBackend hands c the bags of the storage twin's IngressBackend at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBackend, src *v1beta1storage.IngressBackend) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -535,7 +535,7 @@ func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBacke
 	return nil
 }
 
-// recallBagsOfIngressBackend puts back the bag of the storage twin's IngressBackend at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressBackend puts back the bags of the storage twin's IngressBackend at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBackend, dst *v1beta1storage.IngressBackend) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -549,7 +549,7 @@ func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBack
 	return nil
 }
 
-// stashBagsOfIngressStatus hands the bag of the storage twin's IngressStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressStatus hands c the bags of the storage twin's IngressStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus, src *v1beta1storage.IngressStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -562,7 +562,7 @@ func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus
 	return nil
 }
 
-// recallBagsOfIngressStatus puts back the bag of the storage twin's IngressStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressStatus puts back the bags of the storage twin's IngressStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatus, dst *v1beta1storage.IngressStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -268,7 +268,7 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v1storage.Dimensions)
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *GadgetSpec
@@ -283,7 +283,7 @@ func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1stora
 	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *GadgetSpec
@@ -298,7 +298,7 @@ func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1stor
 	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v1storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sParts []Part
@@ -408,7 +408,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	return nil
 }
 
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v1storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sParts []Part
@@ -481,7 +481,6 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 				return err
 			}
 		}
-		dst.Spares[k] = v
 	}
 	for i := range dst.Backups {
 		var elem *Part
@@ -508,19 +507,19 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v1storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v1storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPart hands the bag of the storage twin's Part at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPart hands c the bags of the storage twin's Part at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v1storage.Part) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -538,7 +537,7 @@ func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v1storage.P
 	return nil
 }
 
-// recallBagsOfPart puts back the bag of the storage twin's Part at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPart puts back the bags of the storage twin's Part at path and below, and restores what their $twin entries say.
 func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v1storage.Part) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -552,7 +551,7 @@ func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v1storage.
 	return nil
 }
 
-// stashBagsOfZone hands the bag of the storage twin's Zone at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfZone hands c the bags of the storage twin's Zone at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v1storage.Zone) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -565,7 +564,7 @@ func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v1storage.Z
 	return nil
 }
 
-// recallBagsOfZone puts back the bag of the storage twin's Zone at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfZone puts back the bags of the storage twin's Zone at path and below, and restores what their $twin entries say.
 func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v1storage.Zone) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -576,7 +575,7 @@ func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v1storage.
 	return nil
 }
 
-// stashBagsOfDimensions hands the bag of the storage twin's Dimensions at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDimensions hands c the bags of the storage twin's Dimensions at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src *v1storage.Dimensions) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -589,7 +588,7 @@ func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src 
 	return nil
 }
 
-// recallBagsOfDimensions puts back the bag of the storage twin's Dimensions at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDimensions puts back the bags of the storage twin's Dimensions at path and below, and restores what their $twin entries say.
 func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst *v1storage.Dimensions) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

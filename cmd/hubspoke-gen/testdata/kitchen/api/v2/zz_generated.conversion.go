@@ -274,7 +274,7 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions)
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *GadgetSpec
@@ -294,7 +294,7 @@ func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2stora
 	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *GadgetSpec
@@ -312,7 +312,7 @@ func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2stor
 	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v2storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sParts []Part
@@ -427,7 +427,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	return nil
 }
 
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sParts []Part
@@ -503,7 +503,6 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 				return err
 			}
 		}
-		dst.Spares[k] = v
 	}
 	for i := range dst.Backups {
 		var elem *Part
@@ -530,19 +529,19 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v2storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v2storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPart hands the bag of the storage twin's Part at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPart hands c the bags of the storage twin's Part at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v2storage.Part) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -565,7 +564,7 @@ func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v2storage.P
 	return nil
 }
 
-// recallBagsOfPart puts back the bag of the storage twin's Part at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPart puts back the bags of the storage twin's Part at path and below, and restores what their $twin entries say.
 func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v2storage.Part) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -582,7 +581,7 @@ func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v2storage.
 	return nil
 }
 
-// stashBagsOfZone hands the bag of the storage twin's Zone at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfZone hands c the bags of the storage twin's Zone at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v2storage.Zone) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -595,7 +594,7 @@ func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v2storage.Z
 	return nil
 }
 
-// recallBagsOfZone puts back the bag of the storage twin's Zone at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfZone puts back the bags of the storage twin's Zone at path and below, and restores what their $twin entries say.
 func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v2storage.Zone) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -606,7 +605,7 @@ func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v2storage.
 	return nil
 }
 
-// stashBagsOfDimensions hands the bag of the storage twin's Dimensions at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDimensions hands c the bags of the storage twin's Dimensions at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src *v2storage.Dimensions) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -624,7 +623,7 @@ func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src 
 	return nil
 }
 
-// recallBagsOfDimensions puts back the bag of the storage twin's Dimensions at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDimensions puts back the bags of the storage twin's Dimensions at path and below, and restores what their $twin entries say.
 func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst *v2storage.Dimensions) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -133,7 +133,7 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetS
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sLimits *Limits
@@ -160,7 +160,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sLimits *Limits
@@ -188,7 +188,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSettings hands c the bags of the storage twin's WidgetSettings at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v2storage.WidgetSettings) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -201,7 +201,7 @@ func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettin
 	return nil
 }
 
-// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSettings puts back the bags of the storage twin's WidgetSettings at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v2storage.WidgetSettings) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -212,7 +212,7 @@ func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSetti
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -230,7 +230,7 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -244,7 +244,7 @@ func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2stor
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -257,7 +257,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

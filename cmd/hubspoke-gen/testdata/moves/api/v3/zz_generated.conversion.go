@@ -155,7 +155,7 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetS
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sRuntime *WidgetRuntime
@@ -175,7 +175,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sRuntime *WidgetRuntime
@@ -195,7 +195,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetRuntime hands the bag of the storage twin's WidgetRuntime at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetRuntime hands c the bags of the storage twin's WidgetRuntime at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetRuntime(c *boundary.Carrier, path string, s *WidgetRuntime, src *v3storage.WidgetRuntime) error {
 	c.Bag(path, &src.PropertyBag)
 	var sLimits *Limits
@@ -215,7 +215,7 @@ func stashBagsOfWidgetRuntime(c *boundary.Carrier, path string, s *WidgetRuntime
 	return nil
 }
 
-// recallBagsOfWidgetRuntime puts back the bag of the storage twin's WidgetRuntime at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetRuntime puts back the bags of the storage twin's WidgetRuntime at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetRuntime(r *boundary.Carrier, path string, s *WidgetRuntime, dst *v3storage.WidgetRuntime) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sLimits *Limits
@@ -236,7 +236,7 @@ func recallBagsOfWidgetRuntime(r *boundary.Carrier, path string, s *WidgetRuntim
 	return nil
 }
 
-// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSettings hands c the bags of the storage twin's WidgetSettings at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v3storage.WidgetSettings) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -254,7 +254,7 @@ func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettin
 	return nil
 }
 
-// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSettings puts back the bags of the storage twin's WidgetSettings at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v3storage.WidgetSettings) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -268,7 +268,7 @@ func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSetti
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -286,7 +286,7 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v3storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -300,7 +300,7 @@ func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v3stor
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -313,7 +313,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

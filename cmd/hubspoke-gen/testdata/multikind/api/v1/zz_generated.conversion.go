@@ -225,7 +225,7 @@ func (s *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *GadgetSpec
@@ -240,7 +240,7 @@ func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1stora
 	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *GadgetSpec
@@ -255,7 +255,7 @@ func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1stor
 	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v1storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Person
@@ -275,7 +275,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	return nil
 }
 
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v1storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Person
@@ -296,7 +296,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v1storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -309,7 +309,7 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v1storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -320,7 +320,7 @@ func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus,
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -335,7 +335,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -350,7 +350,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Person
@@ -370,7 +370,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Person
@@ -391,7 +391,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -404,7 +404,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -415,7 +415,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -428,7 +428,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1stora
 	return nil
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

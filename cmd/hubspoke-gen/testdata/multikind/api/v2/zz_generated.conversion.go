@@ -323,7 +323,7 @@ func (s *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	return nil
 }
 
-// stashBagsOfDoohickey hands the bag of the storage twin's Doohickey at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickey hands c the bags of the storage twin's Doohickey at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickey(c *boundary.Carrier, path string, s *Doohickey, src *v2storage.Doohickey) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *DoohickeySpec
@@ -338,7 +338,7 @@ func stashBagsOfDoohickey(c *boundary.Carrier, path string, s *Doohickey, src *v
 	return stashBagsOfDoohickeyStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfDoohickey puts back the bag of the storage twin's Doohickey at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoohickey puts back the bags of the storage twin's Doohickey at path and below, and restores what their $twin entries say.
 func recallBagsOfDoohickey(r *boundary.Carrier, path string, s *Doohickey, dst *v2storage.Doohickey) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *DoohickeySpec
@@ -353,7 +353,7 @@ func recallBagsOfDoohickey(r *boundary.Carrier, path string, s *Doohickey, dst *
 	return recallBagsOfDoohickeyStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfDoohickeySpec hands the bag of the storage twin's DoohickeySpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickeySpec hands c the bags of the storage twin's DoohickeySpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickeySpec(c *boundary.Carrier, path string, s *DoohickeySpec, src *v2storage.DoohickeySpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Person
@@ -373,7 +373,7 @@ func stashBagsOfDoohickeySpec(c *boundary.Carrier, path string, s *DoohickeySpec
 	return nil
 }
 
-// recallBagsOfDoohickeySpec puts back the bag of the storage twin's DoohickeySpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoohickeySpec puts back the bags of the storage twin's DoohickeySpec at path and below, and restores what their $twin entries say.
 func recallBagsOfDoohickeySpec(r *boundary.Carrier, path string, s *DoohickeySpec, dst *v2storage.DoohickeySpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Person
@@ -394,7 +394,7 @@ func recallBagsOfDoohickeySpec(r *boundary.Carrier, path string, s *DoohickeySpe
 	return nil
 }
 
-// stashBagsOfDoohickeyStatus hands the bag of the storage twin's DoohickeyStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickeyStatus hands c the bags of the storage twin's DoohickeyStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickeyStatus(c *boundary.Carrier, path string, s *DoohickeyStatus, src *v2storage.DoohickeyStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -407,7 +407,7 @@ func stashBagsOfDoohickeyStatus(c *boundary.Carrier, path string, s *DoohickeySt
 	return nil
 }
 
-// recallBagsOfDoohickeyStatus puts back the bag of the storage twin's DoohickeyStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoohickeyStatus puts back the bags of the storage twin's DoohickeyStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfDoohickeyStatus(r *boundary.Carrier, path string, s *DoohickeyStatus, dst *v2storage.DoohickeyStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -418,7 +418,7 @@ func recallBagsOfDoohickeyStatus(r *boundary.Carrier, path string, s *DoohickeyS
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *GadgetSpec
@@ -433,7 +433,7 @@ func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2stora
 	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *GadgetSpec
@@ -448,7 +448,7 @@ func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2stor
 	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v2storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Person
@@ -468,7 +468,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	return nil
 }
 
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Person
@@ -489,7 +489,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v2storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -502,7 +502,7 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v2storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -513,7 +513,7 @@ func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus,
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -528,7 +528,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -543,7 +543,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Person
@@ -563,7 +563,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Person
@@ -584,7 +584,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -597,7 +597,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -608,7 +608,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -621,7 +621,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2stora
 	return nil
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

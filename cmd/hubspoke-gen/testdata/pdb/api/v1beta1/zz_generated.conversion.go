@@ -115,7 +115,7 @@ func (s *PodDisruptionBudgetStatus) AssignProperties_From_PodDisruptionBudgetSta
 	return nil
 }
 
-// stashBagsOfPodDisruptionBudget hands the bag of the storage twin's PodDisruptionBudget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudget hands c the bags of the storage twin's PodDisruptionBudget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudget(c *boundary.Carrier, path string, s *PodDisruptionBudget, src *v1beta1storage.PodDisruptionBudget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PodDisruptionBudgetSpec
@@ -130,7 +130,7 @@ func stashBagsOfPodDisruptionBudget(c *boundary.Carrier, path string, s *PodDisr
 	return stashBagsOfPodDisruptionBudgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPodDisruptionBudget puts back the bag of the storage twin's PodDisruptionBudget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudget puts back the bags of the storage twin's PodDisruptionBudget at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudget(r *boundary.Carrier, path string, s *PodDisruptionBudget, dst *v1beta1storage.PodDisruptionBudget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PodDisruptionBudgetSpec
@@ -145,19 +145,19 @@ func recallBagsOfPodDisruptionBudget(r *boundary.Carrier, path string, s *PodDis
 	return recallBagsOfPodDisruptionBudgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPodDisruptionBudgetSpec hands the bag of the storage twin's PodDisruptionBudgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudgetSpec hands c the bags of the storage twin's PodDisruptionBudgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudgetSpec(c *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, src *v1beta1storage.PodDisruptionBudgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfPodDisruptionBudgetSpec puts back the bag of the storage twin's PodDisruptionBudgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudgetSpec puts back the bags of the storage twin's PodDisruptionBudgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudgetSpec(r *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, dst *v1beta1storage.PodDisruptionBudgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPodDisruptionBudgetStatus hands the bag of the storage twin's PodDisruptionBudgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudgetStatus hands c the bags of the storage twin's PodDisruptionBudgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudgetStatus(c *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, src *v1beta1storage.PodDisruptionBudgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -190,7 +190,7 @@ func stashBagsOfPodDisruptionBudgetStatus(c *boundary.Carrier, path string, s *P
 	return nil
 }
 
-// recallBagsOfPodDisruptionBudgetStatus puts back the bag of the storage twin's PodDisruptionBudgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudgetStatus puts back the bags of the storage twin's PodDisruptionBudgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudgetStatus(r *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, dst *v1beta1storage.PodDisruptionBudgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

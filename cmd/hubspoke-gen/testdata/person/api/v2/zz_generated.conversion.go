@@ -195,7 +195,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonS
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PersonSpec
@@ -210,7 +210,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2stora
 	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PersonSpec
@@ -225,7 +225,7 @@ func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2stor
 	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v2storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sAddress *Address
@@ -288,7 +288,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v2storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sAddress *Address
@@ -345,7 +345,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v2storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -363,7 +363,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v2sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v2storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -377,7 +377,7 @@ func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v2st
 	return nil
 }
 
-// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContact hands c the bags of the storage twin's Contact at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v2storage.Contact) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -395,7 +395,7 @@ func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v2sto
 	return nil
 }
 
-// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContact puts back the bags of the storage twin's Contact at path and below, and restores what their $twin entries say.
 func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v2storage.Contact) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -409,7 +409,7 @@ func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v2st
 	return nil
 }
 
-// stashBagsOfAccount hands the bag of the storage twin's Account at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAccount hands c the bags of the storage twin's Account at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v2storage.Account) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -422,7 +422,7 @@ func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v2sto
 	return nil
 }
 
-// recallBagsOfAccount puts back the bag of the storage twin's Account at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAccount puts back the bags of the storage twin's Account at path and below, and restores what their $twin entries say.
 func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v2storage.Account) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -433,7 +433,7 @@ func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v2st
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v2storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -446,7 +446,7 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v2storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

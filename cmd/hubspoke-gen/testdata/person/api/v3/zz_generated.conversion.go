@@ -203,7 +203,7 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v3storage.PersonS
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v3storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *PersonSpec
@@ -218,7 +218,7 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v3stora
 	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v3storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *PersonSpec
@@ -233,7 +233,7 @@ func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v3stor
 	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v3storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sAddress *Address
@@ -296,7 +296,7 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v3storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sAddress *Address
@@ -353,7 +353,7 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -376,7 +376,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -393,7 +393,7 @@ func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3st
 	return nil
 }
 
-// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContact hands c the bags of the storage twin's Contact at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v3storage.Contact) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -416,7 +416,7 @@ func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v3sto
 	return nil
 }
 
-// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContact puts back the bags of the storage twin's Contact at path and below, and restores what their $twin entries say.
 func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v3storage.Contact) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -433,7 +433,7 @@ func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v3st
 	return nil
 }
 
-// stashBagsOfAccount hands the bag of the storage twin's Account at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAccount hands c the bags of the storage twin's Account at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v3storage.Account) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -451,7 +451,7 @@ func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v3sto
 	return nil
 }
 
-// recallBagsOfAccount puts back the bag of the storage twin's Account at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAccount puts back the bags of the storage twin's Account at path and below, and restores what their $twin entries say.
 func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v3storage.Account) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -465,7 +465,7 @@ func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v3st
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v3storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -478,7 +478,7 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v3storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -203,7 +203,7 @@ func (s *DeviceCapacity) AssignProperties_From_DeviceCapacity(src *v1storage.Dev
 	return nil
 }
 
-// stashBagsOfResourceSlice hands the bag of the storage twin's ResourceSlice at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceSlice hands c the bags of the storage twin's ResourceSlice at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceSlice(c *boundary.Carrier, path string, s *ResourceSlice, src *v1storage.ResourceSlice) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *ResourceSliceSpec
@@ -213,7 +213,7 @@ func stashBagsOfResourceSlice(c *boundary.Carrier, path string, s *ResourceSlice
 	return stashBagsOfResourceSliceSpec(c, "spec", sSpec, &src.Spec)
 }
 
-// recallBagsOfResourceSlice puts back the bag of the storage twin's ResourceSlice at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceSlice puts back the bags of the storage twin's ResourceSlice at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceSlice(r *boundary.Carrier, path string, s *ResourceSlice, dst *v1storage.ResourceSlice) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *ResourceSliceSpec
@@ -223,7 +223,7 @@ func recallBagsOfResourceSlice(r *boundary.Carrier, path string, s *ResourceSlic
 	return recallBagsOfResourceSliceSpec(r, "spec", sSpec, &dst.Spec)
 }
 
-// stashBagsOfResourceSliceSpec hands the bag of the storage twin's ResourceSliceSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceSliceSpec hands c the bags of the storage twin's ResourceSliceSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceSliceSpec, src *v1storage.ResourceSliceSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sPool *ResourcePool
@@ -264,7 +264,7 @@ func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceS
 	return nil
 }
 
-// recallBagsOfResourceSliceSpec puts back the bag of the storage twin's ResourceSliceSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceSliceSpec puts back the bags of the storage twin's ResourceSliceSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *ResourceSliceSpec, dst *v1storage.ResourceSliceSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sPool *ResourcePool
@@ -302,7 +302,7 @@ func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *Resource
 	return nil
 }
 
-// stashBagsOfResourcePool hands the bag of the storage twin's ResourcePool at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourcePool hands c the bags of the storage twin's ResourcePool at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourcePool(c *boundary.Carrier, path string, s *ResourcePool, src *v1storage.ResourcePool) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -325,7 +325,7 @@ func stashBagsOfResourcePool(c *boundary.Carrier, path string, s *ResourcePool, 
 	return nil
 }
 
-// recallBagsOfResourcePool puts back the bag of the storage twin's ResourcePool at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourcePool puts back the bags of the storage twin's ResourcePool at path and below, and restores what their $twin entries say.
 func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool, dst *v1storage.ResourcePool) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -342,7 +342,7 @@ func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool,
 	return nil
 }
 
-// stashBagsOfDevice hands the bag of the storage twin's Device at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDevice hands c the bags of the storage twin's Device at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1storage.Device) error {
 	c.Bag(path, &src.PropertyBag)
 	var sAttributes map[string]DeviceAttribute
@@ -377,7 +377,7 @@ func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1stora
 	return nil
 }
 
-// recallBagsOfDevice puts back the bag of the storage twin's Device at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDevice puts back the bags of the storage twin's Device at path and below, and restores what their $twin entries say.
 func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1storage.Device) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sAttributes map[string]DeviceAttribute
@@ -412,19 +412,19 @@ func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1stor
 	return nil
 }
 
-// stashBagsOfDeviceAttribute hands the bag of the storage twin's DeviceAttribute at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeviceAttribute hands c the bags of the storage twin's DeviceAttribute at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeviceAttribute(c *boundary.Carrier, path string, s *DeviceAttribute, src *v1storage.DeviceAttribute) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfDeviceAttribute puts back the bag of the storage twin's DeviceAttribute at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeviceAttribute puts back the bags of the storage twin's DeviceAttribute at path and below, and restores what their $twin entries say.
 func recallBagsOfDeviceAttribute(r *boundary.Carrier, path string, s *DeviceAttribute, dst *v1storage.DeviceAttribute) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfDeviceCapacity hands the bag of the storage twin's DeviceCapacity at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeviceCapacity hands c the bags of the storage twin's DeviceCapacity at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeviceCapacity(c *boundary.Carrier, path string, s *DeviceCapacity, src *v1storage.DeviceCapacity) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -437,7 +437,7 @@ func stashBagsOfDeviceCapacity(c *boundary.Carrier, path string, s *DeviceCapaci
 	return nil
 }
 
-// recallBagsOfDeviceCapacity puts back the bag of the storage twin's DeviceCapacity at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeviceCapacity puts back the bags of the storage twin's DeviceCapacity at path and below, and restores what their $twin entries say.
 func recallBagsOfDeviceCapacity(r *boundary.Carrier, path string, s *DeviceCapacity, dst *v1storage.DeviceCapacity) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

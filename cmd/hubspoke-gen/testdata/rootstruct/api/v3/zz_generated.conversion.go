@@ -123,7 +123,7 @@ func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v3storage.WidgetExt
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -143,7 +143,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	return stashBagsOfWidgetExtra(c, "extra", sExtra, &src.Extra)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -163,7 +163,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	return recallBagsOfWidgetExtra(r, "extra", sExtra, &dst.Extra)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -176,7 +176,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -187,7 +187,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -200,7 +200,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -211,7 +211,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetExtra hands the bag of the storage twin's WidgetExtra at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetExtra hands c the bags of the storage twin's WidgetExtra at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, src *v3storage.WidgetExtra) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -224,7 +224,7 @@ func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, sr
 	return nil
 }
 
-// recallBagsOfWidgetExtra puts back the bag of the storage twin's WidgetExtra at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetExtra puts back the bags of the storage twin's WidgetExtra at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetExtra(r *boundary.Carrier, path string, s *WidgetExtra, dst *v3storage.WidgetExtra) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -195,7 +195,7 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -210,7 +210,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -225,7 +225,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTags []Tag
@@ -264,7 +264,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTags []Tag
@@ -307,7 +307,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -320,7 +320,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -331,7 +331,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfTag hands the bag of the storage twin's Tag at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfTag hands c the bags of the storage twin's Tag at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v1storage.Tag) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -349,7 +349,7 @@ func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v1storage.Tag
 	return nil
 }
 
-// recallBagsOfTag puts back the bag of the storage twin's Tag at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfTag puts back the bags of the storage twin's Tag at path and below, and restores what their $twin entries say.
 func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v1storage.Tag) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -363,7 +363,7 @@ func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v1storage.Ta
 	return nil
 }
 
-// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOuter hands c the bags of the storage twin's Outer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v1storage.Outer) error {
 	c.Bag(path, &src.PropertyBag)
 	var sZ *Address
@@ -378,7 +378,7 @@ func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v1storage
 	return nil
 }
 
-// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOuter puts back the bags of the storage twin's Outer at path and below, and restores what their $twin entries say.
 func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v1storage.Outer) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sZ *Address
@@ -396,7 +396,7 @@ func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v1storag
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -409,7 +409,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -221,7 +221,7 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v4storage.Posta
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v4storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -236,7 +236,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v4stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v4storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -251,7 +251,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v4stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v4storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sTags []Tag
@@ -302,7 +302,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v4storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sTags []Tag
@@ -358,7 +358,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v4storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -371,7 +371,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v4storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -382,7 +382,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfTag hands the bag of the storage twin's Tag at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfTag hands c the bags of the storage twin's Tag at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v4storage.Tag) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -400,7 +400,7 @@ func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v4storage.Tag
 	return nil
 }
 
-// recallBagsOfTag puts back the bag of the storage twin's Tag at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfTag puts back the bags of the storage twin's Tag at path and below, and restores what their $twin entries say.
 func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v4storage.Tag) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -414,7 +414,7 @@ func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v4storage.Ta
 	return nil
 }
 
-// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOuter hands c the bags of the storage twin's Outer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v4storage.Outer) error {
 	c.Bag(path, &src.PropertyBag)
 	var sB *PostalAddress
@@ -436,7 +436,7 @@ func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v4storage
 	return nil
 }
 
-// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOuter puts back the bags of the storage twin's Outer at path and below, and restores what their $twin entries say.
 func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v4storage.Outer) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sB *PostalAddress
@@ -464,7 +464,7 @@ func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v4storag
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v4storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -477,7 +477,7 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v4storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -243,7 +243,7 @@ func (s *Door) AssignProperties_From_Door(src *v1storage.Door) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -258,7 +258,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -273,7 +273,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -286,7 +286,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -297,7 +297,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sAddress *Address
@@ -333,7 +333,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sAddress *Address
@@ -381,7 +381,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -399,7 +399,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -413,7 +413,7 @@ func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1st
 	return nil
 }
 
-// stashBagsOfSite hands the bag of the storage twin's Site at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfSite hands c the bags of the storage twin's Site at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfSite(c *boundary.Carrier, path string, s *Site, src *v1storage.Site) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -436,7 +436,7 @@ func stashBagsOfSite(c *boundary.Carrier, path string, s *Site, src *v1storage.S
 	return nil
 }
 
-// recallBagsOfSite puts back the bag of the storage twin's Site at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfSite puts back the bags of the storage twin's Site at path and below, and restores what their $twin entries say.
 func recallBagsOfSite(r *boundary.Carrier, path string, s *Site, dst *v1storage.Site) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -453,7 +453,7 @@ func recallBagsOfSite(r *boundary.Carrier, path string, s *Site, dst *v1storage.
 	return nil
 }
 
-// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOffice hands c the bags of the storage twin's Office at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v1storage.Office) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -471,7 +471,7 @@ func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v1stora
 	return nil
 }
 
-// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOffice puts back the bags of the storage twin's Office at path and below, and restores what their $twin entries say.
 func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v1storage.Office) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -485,7 +485,7 @@ func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v1stor
 	return nil
 }
 
-// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPlace hands c the bags of the storage twin's Place at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v1storage.Place) error {
 	c.Bag(path, &src.PropertyBag)
 	var sDoor *Door
@@ -500,7 +500,7 @@ func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v1storage
 	return nil
 }
 
-// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPlace puts back the bags of the storage twin's Place at path and below, and restores what their $twin entries say.
 func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v1storage.Place) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sDoor *Door
@@ -518,7 +518,7 @@ func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v1storag
 	return nil
 }
 
-// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoor hands c the bags of the storage twin's Door at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v1storage.Door) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -531,7 +531,7 @@ func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v1storage.D
 	return nil
 }
 
-// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoor puts back the bags of the storage twin's Door at path and below, and restores what their $twin entries say.
 func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v1storage.Door) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -157,7 +157,7 @@ func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -172,7 +172,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -187,7 +187,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -200,7 +200,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -211,7 +211,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sBilling *PostalAddress
@@ -238,7 +238,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sBilling *PostalAddress
@@ -269,7 +269,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v2storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -287,7 +287,7 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v2storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -301,7 +301,7 @@ func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddres
 	return nil
 }
 
-// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPlace hands c the bags of the storage twin's Place at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v2storage.Place) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -314,7 +314,7 @@ func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v2storage
 	return nil
 }
 
-// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPlace puts back the bags of the storage twin's Place at path and below, and restores what their $twin entries say.
 func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v2storage.Place) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

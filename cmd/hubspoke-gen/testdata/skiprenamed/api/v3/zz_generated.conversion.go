@@ -259,7 +259,7 @@ func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -274,7 +274,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -289,7 +289,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -302,7 +302,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -313,7 +313,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sAddress *PostalAddress
@@ -356,7 +356,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sAddress *PostalAddress
@@ -414,7 +414,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v3storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -437,7 +437,7 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v3storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -454,7 +454,7 @@ func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddres
 	return nil
 }
 
-// stashBagsOfVenue hands the bag of the storage twin's Venue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfVenue hands c the bags of the storage twin's Venue at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfVenue(c *boundary.Carrier, path string, s *Venue, src *v3storage.Venue) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -477,7 +477,7 @@ func stashBagsOfVenue(c *boundary.Carrier, path string, s *Venue, src *v3storage
 	return nil
 }
 
-// recallBagsOfVenue puts back the bag of the storage twin's Venue at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfVenue puts back the bags of the storage twin's Venue at path and below, and restores what their $twin entries say.
 func recallBagsOfVenue(r *boundary.Carrier, path string, s *Venue, dst *v3storage.Venue) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -494,7 +494,7 @@ func recallBagsOfVenue(r *boundary.Carrier, path string, s *Venue, dst *v3storag
 	return nil
 }
 
-// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOffice hands c the bags of the storage twin's Office at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v3storage.Office) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -512,7 +512,7 @@ func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v3stora
 	return nil
 }
 
-// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOffice puts back the bags of the storage twin's Office at path and below, and restores what their $twin entries say.
 func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v3storage.Office) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -526,7 +526,7 @@ func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v3stor
 	return nil
 }
 
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLocation hands c the bags of the storage twin's Location at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
 	c.Bag(path, &src.PropertyBag)
 	var sDoor *Door
@@ -546,7 +546,7 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3s
 	return nil
 }
 
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLocation puts back the bags of the storage twin's Location at path and below, and restores what their $twin entries say.
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sDoor *Door
@@ -567,7 +567,7 @@ func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3
 	return nil
 }
 
-// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoor hands c the bags of the storage twin's Door at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v3storage.Door) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -580,7 +580,7 @@ func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v3storage.D
 	return nil
 }
 
-// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoor puts back the bags of the storage twin's Door at path and below, and restores what their $twin entries say.
 func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v3storage.Door) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

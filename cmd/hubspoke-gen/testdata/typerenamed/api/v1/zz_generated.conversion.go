@@ -187,7 +187,7 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -202,7 +202,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -217,7 +217,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Customer
@@ -256,7 +256,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Customer
@@ -299,7 +299,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -312,7 +312,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -323,7 +323,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfCustomer hands the bag of the storage twin's Customer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCustomer hands c the bags of the storage twin's Customer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCustomer(c *boundary.Carrier, path string, s *Customer, src *v1storage.Customer) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -341,7 +341,7 @@ func stashBagsOfCustomer(c *boundary.Carrier, path string, s *Customer, src *v1s
 	return nil
 }
 
-// recallBagsOfCustomer puts back the bag of the storage twin's Customer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCustomer puts back the bags of the storage twin's Customer at path and below, and restores what their $twin entries say.
 func recallBagsOfCustomer(r *boundary.Carrier, path string, s *Customer, dst *v1storage.Customer) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -355,7 +355,7 @@ func recallBagsOfCustomer(r *boundary.Carrier, path string, s *Customer, dst *v1
 	return nil
 }
 
-// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContact hands c the bags of the storage twin's Contact at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v1storage.Contact) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -373,7 +373,7 @@ func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v1sto
 	return nil
 }
 
-// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContact puts back the bags of the storage twin's Contact at path and below, and restores what their $twin entries say.
 func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v1storage.Contact) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -387,7 +387,7 @@ func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v1st
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -400,7 +400,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

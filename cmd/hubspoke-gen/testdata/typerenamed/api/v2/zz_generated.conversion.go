@@ -185,7 +185,7 @@ func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -200,7 +200,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -215,7 +215,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Client
@@ -254,7 +254,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Client
@@ -297,7 +297,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -310,7 +310,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -321,7 +321,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfClient hands the bag of the storage twin's Client at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfClient hands c the bags of the storage twin's Client at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v2storage.Client) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -334,7 +334,7 @@ func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v2stora
 	return nil
 }
 
-// recallBagsOfClient puts back the bag of the storage twin's Client at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfClient puts back the bags of the storage twin's Client at path and below, and restores what their $twin entries say.
 func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v2storage.Client) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -345,7 +345,7 @@ func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v2stor
 	return nil
 }
 
-// stashBagsOfChannel hands the bag of the storage twin's Channel at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfChannel hands c the bags of the storage twin's Channel at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfChannel(c *boundary.Carrier, path string, s *Channel, src *v2storage.Channel) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -363,7 +363,7 @@ func stashBagsOfChannel(c *boundary.Carrier, path string, s *Channel, src *v2sto
 	return nil
 }
 
-// recallBagsOfChannel puts back the bag of the storage twin's Channel at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfChannel puts back the bags of the storage twin's Channel at path and below, and restores what their $twin entries say.
 func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v2storage.Channel) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -377,7 +377,7 @@ func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v2st
 	return nil
 }
 
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLocation hands c the bags of the storage twin's Location at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2storage.Location) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -390,7 +390,7 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2s
 	return nil
 }
 
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLocation puts back the bags of the storage twin's Location at path and below, and restores what their $twin entries say.
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v2storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -213,7 +213,7 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
 	var sSpec *WidgetSpec
@@ -228,7 +228,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sSpec *WidgetSpec
@@ -243,7 +243,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	var sOwner *Client
@@ -289,7 +289,7 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	var sOwner *Client
@@ -342,7 +342,7 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -355,7 +355,7 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -366,7 +366,7 @@ func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus,
 	return nil
 }
 
-// stashBagsOfClient hands the bag of the storage twin's Client at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfClient hands c the bags of the storage twin's Client at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v3storage.Client) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -379,7 +379,7 @@ func stashBagsOfClient(c *boundary.Carrier, path string, s *Client, src *v3stora
 	return nil
 }
 
-// recallBagsOfClient puts back the bag of the storage twin's Client at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfClient puts back the bags of the storage twin's Client at path and below, and restores what their $twin entries say.
 func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v3storage.Client) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -390,7 +390,7 @@ func recallBagsOfClient(r *boundary.Carrier, path string, s *Client, dst *v3stor
 	return nil
 }
 
-// stashBagsOfChannel hands the bag of the storage twin's Channel at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfChannel hands c the bags of the storage twin's Channel at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfChannel(c *boundary.Carrier, path string, s *Channel, src *v3storage.Channel) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -408,7 +408,7 @@ func stashBagsOfChannel(c *boundary.Carrier, path string, s *Channel, src *v3sto
 	return nil
 }
 
-// recallBagsOfChannel puts back the bag of the storage twin's Channel at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfChannel puts back the bags of the storage twin's Channel at path and below, and restores what their $twin entries say.
 func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v3storage.Channel) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -422,7 +422,7 @@ func recallBagsOfChannel(r *boundary.Carrier, path string, s *Channel, dst *v3st
 	return nil
 }
 
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLocation hands c the bags of the storage twin's Location at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -435,7 +435,7 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3s
 	return nil
 }
 
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLocation puts back the bags of the storage twin's Location at path and below, and restores what their $twin entries say.
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -446,7 +446,7 @@ func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -459,7 +459,7 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
