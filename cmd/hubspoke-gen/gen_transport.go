@@ -126,7 +126,8 @@ type transport struct {
 	f     *file
 	s     *step
 	stash bool
-	n     int // for unique local names
+	n     int    // for unique local names
+	call  string // the last call written, its error check not yet: the function may return it
 }
 
 func stashFunc(name string) string  { return "stashBagsOf" + name }
@@ -144,47 +145,104 @@ func writeTransport(f *file, s *step) {
 	}
 }
 
+// printf writes code after the error check of the call before it.
+func (t *transport) printf(format string, args ...any) {
+	t.flush()
+	t.f.printf(format, args...)
+}
+
+// flush writes the error check of the last call.
+func (t *transport) flush() {
+	if t.call != "" {
+		t.f.printf("if err := %s; err != nil {\nreturn err\n}\n", t.call)
+		t.call = ""
+	}
+}
+
+// check writes call, an expression of type error, returning its error; a
+// call the function ends with becomes its return value.
+func (t *transport) check(call string) {
+	t.flush()
+	t.call = call
+}
+
+// walked is a field of a pair whose value may hold structs of the version,
+// and the local that holds the version's value of it.
+type walked struct {
+	af, tf *field
+	local  string
+}
+
 // write writes the stash or the recall function of pair p.
 func (t *transport) write(p *pair) {
 	f := t.f
 	twin := f.q(t.s.otherPath, p.otherName)
 	if t.stash {
-		f.printf("// %s hands the bag of the storage twin's %s at path, and the %s entries of the values this version cannot show as the twin holds them, to c, and does the same below.\n",
+		f.printf("// %s hands c the bags of the storage twin's %s at path and below, and the %s entries of what this version cannot show.\n",
 			stashFunc(p.name), p.otherName, "$twin")
 		f.printf("func %s(c *%s, path string, s *%s, src *%s) error {\n", stashFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
 		f.printf("c.Bag(path, &src.PropertyBag)\n")
 	} else {
-		f.printf("// %s puts back the bag of the storage twin's %s at path, and restores what its %s entries say, and does the same below.\n",
+		f.printf("// %s puts back the bags of the storage twin's %s at path and below, and restores what their %s entries say.\n",
 			recallFunc(p.name), p.otherName, "$twin")
 		f.printf("func %s(r *%s, path string, s *%s, dst *%s) error {\n", recallFunc(p.name), f.q(pathBoundary, "Carrier"), p.name, twin)
 		f.printf("r.Bag(path, &dst.PropertyBag)\n")
 	}
-	t.presence(p)
+	// The version's value of each field below, nil (or empty) where s is.
+	var walks []walked
 	for _, pr := range p.props {
 		af, tf := pr.host, pr.other
 		if af == nil || tf == nil || af.ref == nil || tf.ref == nil || !holdsObject(tf.ref) {
 			continue
 		}
-		path := "path + " + strconv.Quote("."+tf.jsonName)
+		w := walked{af, tf, "s" + af.name}
+		walks = append(walks, w)
+		f.printf("var %s %s\n", w.local, t.hostLocalType(af.ref))
+	}
+	t.presence(p, walks)
+	for _, w := range walks {
+		path := "path + " + strconv.Quote("."+w.tf.jsonName)
 		if p.host.root {
-			path = strconv.Quote(tf.jsonName)
+			path = strconv.Quote(w.tf.jsonName)
 		}
-		f.printf("{\n")
-		a := t.local("a")
-		f.printf("var %s *%s\nif s != nil {\n%s = &s.%s\n}\n", a, renderType(f, af.ref, t.s.hostPath), a, af.name)
 		side := "src"
 		if !t.stash {
 			side = "dst"
 		}
-		t.walk(a, side+"."+tf.name, af.ref, tf.ref, path, af.listMapKeys)
-		f.printf("}\n")
+		t.walk(w.local, side+"."+w.tf.name, w.af.ref, w.tf.ref, path, w.af.listMapKeys, 0)
+	}
+	if t.call != "" {
+		f.printf("return %s\n}\n\n", t.call)
+		t.call = ""
+		return
 	}
 	f.printf("return nil\n}\n\n")
 }
 
-// presence writes the TwinKey entries of the fields of p whose value the
-// version shows in place of the twin's.
-func (t *transport) presence(p *pair) {
+// hostLocalType returns the type of the local that holds the version's
+// value of type r for the walk: a pointer to a struct (nil where the version
+// has none), or r itself for a pointer, a slice or a map (nil or empty where
+// the version has none, which the walk reads alike).
+func (t *transport) hostLocalType(r *typeRef) string {
+	if r.kind == refObject {
+		return "*" + renderType(t.f, r, t.s.hostPath)
+	}
+	return renderType(t.f, r, t.s.hostPath)
+}
+
+// hostValue returns the expression that gives the local of hostLocalType
+// its value from x, an addressable value of type r.
+func hostValue(r *typeRef, x string) string {
+	if r.kind == refObject {
+		return "&" + x
+	}
+	return x
+}
+
+// presence writes, where the version has a value (s is not nil), the
+// TwinKey entries of the fields of p whose value the version shows in
+// place of the twin's, and the locals of walks.
+func (t *transport) presence(p *pair, walks []walked) {
 	f := t.f
 	type entry struct {
 		af, tf   *field
@@ -200,34 +258,32 @@ func (t *transport) presence(p *pair) {
 			entries = append(entries, entry{pr.host, pr.other, o, byIsZero})
 		}
 	}
-	if t.stash {
-		if len(entries) == 0 {
-			return
-		}
-		f.printf("if s != nil {\n")
-		for _, e := range entries {
-			zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
-			if e.o == optNilOnZero {
-				f.printf("if src.%s != nil && %s {\nif err := c.Twin(path, %q, src.%s); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName, e.tf.name)
-			} else {
-				f.printf("if src.%s == nil && %s {\nif err := c.Twin(path, %q, nil); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName)
-			}
-		}
-		f.printf("}\n")
-		return
-	}
-	if len(entries) == 0 {
+	if len(entries) == 0 && len(walks) == 0 {
 		return
 	}
 	f.printf("if s != nil {\n")
 	for _, e := range entries {
 		zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
-		check := "nil"
-		if e.o == optNilOnZero {
-			elem := e.tf.ref.elem
-			check = fmt.Sprintf("func(v *%s) bool {\nreturn %s\n}", renderType(f, elem, t.s.otherPath), zeroTest(f, elem, e.byIsZero, "(*v)", t.s.otherPath))
+		switch {
+		case t.stash && e.o == optNilOnZero:
+			f.printf("if src.%s != nil && %s {\nif err := c.Twin(path, %q, src.%s); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName, e.tf.name)
+		case t.stash:
+			f.printf("if src.%s == nil && %s {\nif err := c.Twin(path, %q, nil); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName)
+		default:
+			check := "nil"
+			if e.o == optNilOnZero {
+				elem := e.tf.ref.elem
+				v := "*v"
+				if e.byIsZero {
+					v = "v"
+				}
+				check = fmt.Sprintf("func(v *%s) bool { return %s }", renderType(f, elem, t.s.otherPath), zeroTest(f, elem, e.byIsZero, v, t.s.otherPath))
+			}
+			f.printf("if err := %s(r, path, %q, &dst.%s, %s, %s); err != nil {\nreturn err\n}\n", f.q(pathBoundary, "Restore"), e.tf.jsonName, e.tf.name, zero, check)
 		}
-		f.printf("if err := %s(r, path, %q, &dst.%s, %s, %s); err != nil {\nreturn err\n}\n", f.q(pathBoundary, "Restore"), e.tf.jsonName, e.tf.name, zero, check)
+	}
+	for _, w := range walks {
+		f.printf("%s = %s\n", w.local, hostValue(w.af.ref, "s."+w.af.name))
 	}
 	f.printf("}\n")
 }
@@ -250,12 +306,16 @@ func (t *transport) local(base string) string {
 }
 
 // walk writes the visit of the twin's value x (an addressable expression of
-// type tr, in the twin's package) and the API version's value that a (a
-// pointer of type *ar, nil when the version has none there) points to, at
-// the path the expression path gives. keys are the list-map keys of a list.
-func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []string) {
+// type tr, in the twin's package) and the API version's value a, of the
+// type hostLocalType gives for ar, at the path the expression path gives.
+// keys are the list-map keys of a list; depth numbers the locals of nested
+// loops.
+func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []string, depth int) {
 	f := t.f
-	hostType := func(r *typeRef) string { return renderType(f, r, t.s.hostPath) }
+	n := ""
+	if depth > 0 {
+		n = strconv.Itoa(depth + 1)
+	}
 	switch tr.kind {
 	case refObject:
 		path = tidy(path)
@@ -263,58 +323,66 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		if inner, ok := strings.CutPrefix(x, "(*"); ok && strings.HasSuffix(inner, ")") {
 			addr = strings.TrimSuffix(inner, ")")
 		}
+		obj := ar
+		if obj.kind == refPointer {
+			obj = obj.elem
+		}
 		if t.stash {
-			f.printf("if err := %s(c, %s, %s, %s); err != nil {\nreturn err\n}\n", stashFunc(ar.name), path, a, addr)
+			t.check(fmt.Sprintf("%s(c, %s, %s, %s)", stashFunc(obj.name), path, a, addr))
 		} else {
-			f.printf("if err := %s(r, %s, %s, %s); err != nil {\nreturn err\n}\n", recallFunc(ar.name), path, a, addr)
+			t.check(fmt.Sprintf("%s(r, %s, %s, %s)", recallFunc(obj.name), path, a, addr))
 		}
 	case refPointer:
 		// The API side holds a pointer too, or the struct itself (a struct
 		// of the version's own held by value, a pointer in the twin).
 		ae := ar
-		deref := a
 		if ar.kind == refPointer {
 			ae = ar.elem
-			a2 := t.local("a")
-			f.printf("var %s *%s\nif %s != nil {\n%s = *%s\n}\n", a2, hostType(ae), a, a2, a)
-			deref = a2
+			if ae.kind != refObject {
+				d := t.local("a")
+				t.printf("var %s %s\nif %s != nil {\n%s = *%s\n}\n", d, t.hostLocalType(ae), a, d, a)
+				a = d
+			}
 		}
 		if !t.stash && tr.elem.kind == refObject {
 			// Bags below a struct the twin does not hold (the client set it
 			// to null but kept its bags): keep them, in a struct made for
 			// them, rather than drop them.
-			f.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
+			t.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
 		}
-		f.printf("if %s != nil {\n", x)
-		t.walk(deref, "(*"+x+")", ae, tr.elem, path, keys)
-		f.printf("}\n")
+		t.printf("if %s != nil {\n", x)
+		t.walk(a, "(*"+x+")", ae, tr.elem, path, keys, depth)
+		t.printf("}\n")
 	case refSlice:
-		i := t.local("i")
-		a2 := t.local("a")
-		f.printf("for %s := range %s {\n", i, x)
-		f.printf("var %s *%s\nif %s != nil && %s < len(*%s) {\n%s = &(*%s)[%s]\n}\n", a2, hostType(ar.elem), a, i, a, a2, a, i)
-		elem := x + "[" + i + "]"
+		i, elem := "i"+n, "elem"+n
+		t.printf("for %s := range %s {\n", i, x)
+		t.printf("var %s %s\nif %s < len(%s) {\n%s = %s\n}\n", elem, t.hostLocalType(ar.elem), i, a, elem, hostValue(ar.elem, a+"["+i+"]"))
+		te := x + "[" + i + "]"
 		var p string
 		if len(keys) > 0 {
-			p = t.keyedPath(elem, tr.elem, path, keys)
+			p = t.keyedPath(te, tr.elem, path, keys, n)
 		} else {
 			p = path + ` + "[" + ` + f.q("strconv", "Itoa") + "(" + i + `) + "]"`
 		}
-		t.walk(a2, elem, ar.elem, tr.elem, p, nil)
-		f.printf("}\n")
+		t.walk(elem, te, ar.elem, tr.elem, p, nil, depth+1)
+		t.printf("}\n")
 	case refMap:
-		k := t.local("k")
-		a2 := t.local("a")
-		v := t.local("v")
-		f.printf("for %s := range %s {\n", k, x)
-		f.printf("var %s *%s\nif %s != nil {\nif v, ok := (*%s)[%s]; ok {\n%s = &v\n}\n}\n", a2, hostType(ar.elem), a, a, k, a2)
-		f.printf("%s := %s[%s]\n", v, x, k)
-		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
-		t.walk(a2, v, ar.elem, tr.elem, p, nil)
-		if !t.stash {
-			f.printf("%s[%s] = %s\n", x, k, v) // a struct value, or a pointer the walk may have made
+		k, v, elem := "k"+n, "v"+n, "elem"+n
+		t.printf("for %s, %s := range %s {\n", k, v, x)
+		if ar.elem.kind == refObject {
+			e := "e" + n
+			t.printf("var %s %s\nif %s, ok := %s[%s]; ok {\n%s = &%s\n}\n", elem, t.hostLocalType(ar.elem), e, a, k, elem, e)
+		} else {
+			t.printf("%s := %s[%s]\n", elem, a, k)
 		}
-		f.printf("}\n")
+		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
+		t.walk(elem, v, ar.elem, tr.elem, p, nil, depth+1)
+		if !t.stash && (tr.elem.kind == refObject || tr.elem.kind == refPointer) {
+			// A struct value, or a pointer the walk may have made; a slice
+			// or a map shares what the walk changed.
+			t.printf("%s[%s] = %s\n", x, k, v)
+		}
+		t.printf("}\n")
 	}
 }
 
@@ -357,14 +425,14 @@ func closesLiteral(prefix string) bool {
 // keyedPath declares and returns a local holding the path of the list
 // element elem (of type r, a struct or a pointer to one) by its list-map
 // keys.
-func (t *transport) keyedPath(elem string, r *typeRef, path string, keys []string) string {
+func (t *transport) keyedPath(elem string, r *typeRef, path string, keys []string, n string) string {
 	f := t.f
 	obj := r
 	if r.kind == refPointer {
 		obj = r.elem
 	}
 	twin := t.s.other.twins[obj.name]
-	l := t.local("p")
+	l := "elemPath" + n
 	parts := func(value func(k string, kf *field) string) string {
 		var b []string
 		for i, k := range keys {
@@ -384,10 +452,10 @@ func (t *transport) keyedPath(elem string, r *typeRef, path string, keys []strin
 	})
 	if r.kind == refPointer {
 		null := parts(func(string, *field) string { return `"null"` })
-		f.printf("%s := %s\nif %s != nil {\n%s = %s\n}\n", l, tidy(path+` + "[" + `+null+` + "]"`), elem, l, tidy(path+` + "[" + `+keyed+` + "]"`))
+		t.printf("%s := %s\nif %s != nil {\n%s = %s\n}\n", l, tidy(path+` + "[" + `+null+` + "]"`), elem, l, tidy(path+` + "[" + `+keyed+` + "]"`))
 		return l
 	}
-	f.printf("%s := %s\n", l, tidy(path+` + "[" + `+keyed+` + "]"`))
+	t.printf("%s := %s\n", l, tidy(path+` + "[" + `+keyed+` + "]"`))
 	return l
 }
 

@@ -145,55 +145,37 @@ func (s *HorizontalPodAutoscalerStatus) AssignProperties_From_HorizontalPodAutos
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v1storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v1storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -216,7 +198,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -226,18 +208,17 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v1storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -249,24 +230,20 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 				return err
 			}
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if src.ScaleTargetRef != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
-				return err
-			}
+	if src.ScaleTargetRef != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", sScaleTargetRef, src.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
@@ -274,25 +251,20 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
 			return err
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
-			dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
-		}
-		if dst.ScaleTargetRef != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
-				return err
-			}
+	if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+		dst.ScaleTargetRef = new(v1storage.CrossVersionObjectReference)
+	}
+	if dst.ScaleTargetRef != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", sScaleTargetRef, dst.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v1storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -310,7 +282,7 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

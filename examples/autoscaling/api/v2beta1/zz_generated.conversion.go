@@ -597,55 +597,37 @@ func (s *ExternalMetricStatus) AssignProperties_From_ExternalMetricStatus(src *v
 	return s.AssignPropertiesFrom(src)
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta1storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta1storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta1storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -668,7 +650,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta1storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -678,18 +660,18 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -701,39 +683,31 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 				return err
 			}
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if src.ScaleTargetRef != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
-				return err
-			}
+	if src.ScaleTargetRef != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", sScaleTargetRef, src.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range src.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range src.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
 	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
@@ -741,231 +715,142 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
 			return err
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
-			dst.ScaleTargetRef = new(v2beta1storage.CrossVersionObjectReference)
-		}
-		if dst.ScaleTargetRef != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
-				return err
-			}
+	if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+		dst.ScaleTargetRef = new(v2beta1storage.CrossVersionObjectReference)
+	}
+	if dst.ScaleTargetRef != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", sScaleTargetRef, dst.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range dst.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range dst.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i)+"]", elem, &dst.Metrics[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricSpec hands c the bags of the storage twin's MetricSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta1storage.MetricSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricSource(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricSource(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricSource(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricSource(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricSource(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricSource(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricSource(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricSource(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricSpec puts back the bags of the storage twin's MetricSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta1storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta1storage.ObjectMetricSource)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricSource(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta1storage.ObjectMetricSource)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricSource(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta1storage.PodsMetricSource)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricSource(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta1storage.PodsMetricSource)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricSource(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta1storage.ResourceMetricSource)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricSource(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta1storage.ResourceMetricSource)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricSource(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricSource)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricSource)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta1storage.ExternalMetricSource)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricSource(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta1storage.ExternalMetricSource)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricSource(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricSource hands c the bags of the storage twin's ObjectMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta1storage.ObjectMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *CrossVersionObjectReference
 	if s != nil {
 		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
 			if err := c.Twin(path, "target", nil); err != nil {
@@ -982,24 +867,20 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricSource puts back the bags of the storage twin's ObjectMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta1storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
@@ -1010,25 +891,20 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "targetValue", &dst.TargetValue, s.TargetValue.IsZero(), nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta1storage.CrossVersionObjectReference)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricSource hands c the bags of the storage twin's PodsMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta1storage.PodsMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1046,7 +922,7 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricSource puts back the bags of the storage twin's PodsMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta1storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1060,7 +936,7 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricSource hands c the bags of the storage twin's ResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta1storage.ResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1073,7 +949,7 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricSource puts back the bags of the storage twin's ResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta1storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1084,7 +960,7 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricSource hands c the bags of the storage twin's ContainerResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta1storage.ContainerResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1102,7 +978,7 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricSource puts back the bags of the storage twin's ContainerResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta1storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1116,7 +992,7 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricSource hands c the bags of the storage twin's ExternalMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta1storage.ExternalMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1129,7 +1005,7 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricSource puts back the bags of the storage twin's ExternalMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta1storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1140,9 +1016,11 @@ func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *Exter
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1154,44 +1032,36 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range src.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range src.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range src.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range src.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
-			if err := stashBagsOfHorizontalPodAutoscalerCondition(c, p7, a6, &src.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i].Type)) + "]"
+		if err := stashBagsOfHorizontalPodAutoscalerCondition(c, elemPath, elem, &src.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
@@ -1199,42 +1069,32 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "desiredReplicas", &dst.DesiredReplicas, s.DesiredReplicas == 0, nil); err != nil {
 			return err
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range dst.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range dst.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &dst.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range dst.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range dst.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
-			if err := recallBagsOfHorizontalPodAutoscalerCondition(r, p7, a6, &dst.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
+		if err := recallBagsOfHorizontalPodAutoscalerCondition(r, elemPath, elem, &dst.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerCondition hands c the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta1storage.HorizontalPodAutoscalerCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1267,7 +1127,7 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path strin
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerCondition puts back the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta1storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1277,217 +1137,132 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool { return v.IsZero() }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricStatus hands c the bags of the storage twin's MetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta1storage.MetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricStatus(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricStatus(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricStatus(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricStatus(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricStatus(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricStatus(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricStatus(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricStatus(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricStatus puts back the bags of the storage twin's MetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta1storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta1storage.ObjectMetricStatus)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricStatus(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta1storage.ObjectMetricStatus)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricStatus(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta1storage.PodsMetricStatus)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricStatus(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta1storage.PodsMetricStatus)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricStatus(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta1storage.ResourceMetricStatus)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricStatus(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta1storage.ResourceMetricStatus)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricStatus(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricStatus)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricStatus)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta1storage.ExternalMetricStatus)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricStatus(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta1storage.ExternalMetricStatus)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricStatus(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricStatus hands c the bags of the storage twin's ObjectMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta1storage.ObjectMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *CrossVersionObjectReference
 	if s != nil {
 		if src.Target == nil && genruntime.PtrIfNotZeroValue(s.Target) == nil {
 			if err := c.Twin(path, "target", nil); err != nil {
@@ -1504,24 +1279,20 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricStatus puts back the bags of the storage twin's ObjectMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta1storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
@@ -1532,25 +1303,20 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "currentValue", &dst.CurrentValue, s.CurrentValue.IsZero(), nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta1storage.CrossVersionObjectReference)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta1storage.CrossVersionObjectReference)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricStatus hands c the bags of the storage twin's PodsMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta1storage.PodsMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1568,7 +1334,7 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 	return nil
 }
 
-// recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricStatus puts back the bags of the storage twin's PodsMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta1storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1582,7 +1348,7 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 	return nil
 }
 
-// stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricStatus hands c the bags of the storage twin's ResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta1storage.ResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1600,7 +1366,7 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 	return nil
 }
 
-// recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricStatus puts back the bags of the storage twin's ResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta1storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1614,7 +1380,7 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricStatus hands c the bags of the storage twin's ContainerResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta1storage.ContainerResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1637,7 +1403,7 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricStatus puts back the bags of the storage twin's ContainerResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta1storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1654,7 +1420,7 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 	return nil
 }
 
-// stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricStatus hands c the bags of the storage twin's ExternalMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta1storage.ExternalMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1672,7 +1438,7 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 	return nil
 }
 
-// recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricStatus puts back the bags of the storage twin's ExternalMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta1storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -887,55 +887,37 @@ func (s *MetricValueStatus) AssignProperties_From_MetricValueStatus(src *v2beta2
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscaler hands the bag of the storage twin's HorizontalPodAutoscaler at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscaler hands c the bags of the storage twin's HorizontalPodAutoscaler at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscaler(c *boundary.Carrier, path string, s *HorizontalPodAutoscaler, src *v2beta2storage.HorizontalPodAutoscaler) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfHorizontalPodAutoscalerStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfHorizontalPodAutoscalerSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfHorizontalPodAutoscalerStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfHorizontalPodAutoscaler puts back the bag of the storage twin's HorizontalPodAutoscaler at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscaler puts back the bags of the storage twin's HorizontalPodAutoscaler at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscaler(r *boundary.Carrier, path string, s *HorizontalPodAutoscaler, dst *v2beta2storage.HorizontalPodAutoscaler) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *HorizontalPodAutoscalerSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *HorizontalPodAutoscalerSpec
+	var sStatus *HorizontalPodAutoscalerStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *HorizontalPodAutoscalerStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfHorizontalPodAutoscalerStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfHorizontalPodAutoscalerSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfHorizontalPodAutoscalerStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfCrossVersionObjectReference hands the bag of the storage twin's CrossVersionObjectReference at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCrossVersionObjectReference hands c the bags of the storage twin's CrossVersionObjectReference at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s *CrossVersionObjectReference, src *v2beta2storage.CrossVersionObjectReference) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -958,7 +940,7 @@ func stashBagsOfCrossVersionObjectReference(c *boundary.Carrier, path string, s 
 	return nil
 }
 
-// recallBagsOfCrossVersionObjectReference puts back the bag of the storage twin's CrossVersionObjectReference at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCrossVersionObjectReference puts back the bags of the storage twin's CrossVersionObjectReference at path and below, and restores what their $twin entries say.
 func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s *CrossVersionObjectReference, dst *v2beta2storage.CrossVersionObjectReference) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -968,18 +950,19 @@ func recallBagsOfCrossVersionObjectReference(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "apiVersion", &dst.APIVersion, s.APIVersion == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerSpec hands the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerSpec hands c the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, src *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
+	var sBehavior *HorizontalPodAutoscalerBehavior
 	if s != nil {
 		if src.ScaleTargetRef == nil && genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil {
 			if err := c.Twin(path, "scaleTargetRef", nil); err != nil {
@@ -991,54 +974,38 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 				return err
 			}
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
+		sBehavior = s.Behavior
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if src.ScaleTargetRef != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", a1, src.ScaleTargetRef); err != nil {
-				return err
-			}
+	if src.ScaleTargetRef != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".scaleTargetRef", sScaleTargetRef, src.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range src.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range src.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i3)+"]", a4, &src.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **HorizontalPodAutoscalerBehavior
-		if s != nil {
-			a5 = &s.Behavior
-		}
-		var a6 *HorizontalPodAutoscalerBehavior
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Behavior != nil {
-			if err := stashBagsOfHorizontalPodAutoscalerBehavior(c, path+".behavior", a6, src.Behavior); err != nil {
-				return err
-			}
+	if src.Behavior != nil {
+		if err := stashBagsOfHorizontalPodAutoscalerBehavior(c, path+".behavior", sBehavior, src.Behavior); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerSpec puts back the bag of the storage twin's HorizontalPodAutoscalerSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerSpec, dst *v2beta2storage.HorizontalPodAutoscalerSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sScaleTargetRef *CrossVersionObjectReference
+	var sMetrics []MetricSpec
+	var sBehavior *HorizontalPodAutoscalerBehavior
 	if s != nil {
 		if err := boundary.Restore(r, path, "scaleTargetRef", &dst.ScaleTargetRef, genruntime.PtrIfNotZeroValue(s.ScaleTargetRef) == nil, nil); err != nil {
 			return err
@@ -1046,367 +1013,236 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 		if err := boundary.Restore(r, path, "maxReplicas", &dst.MaxReplicas, s.MaxReplicas == 0, nil); err != nil {
 			return err
 		}
+		sScaleTargetRef = &s.ScaleTargetRef
+		sMetrics = s.Metrics
+		sBehavior = s.Behavior
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.ScaleTargetRef
-		}
-		if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
-			dst.ScaleTargetRef = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.ScaleTargetRef != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", a1, dst.ScaleTargetRef); err != nil {
-				return err
-			}
+	if dst.ScaleTargetRef == nil && r.Bag(path+".scaleTargetRef", nil) {
+		dst.ScaleTargetRef = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.ScaleTargetRef != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".scaleTargetRef", sScaleTargetRef, dst.ScaleTargetRef); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]MetricSpec
-		if s != nil {
-			a2 = &s.Metrics
+	for i := range dst.Metrics {
+		var elem *MetricSpec
+		if i < len(sMetrics) {
+			elem = &sMetrics[i]
 		}
-		for i3 := range dst.Metrics {
-			var a4 *MetricSpec
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i3)+"]", a4, &dst.Metrics[i3]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i)+"]", elem, &dst.Metrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **HorizontalPodAutoscalerBehavior
-		if s != nil {
-			a5 = &s.Behavior
-		}
-		var a6 *HorizontalPodAutoscalerBehavior
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
-			dst.Behavior = new(v2beta2storage.HorizontalPodAutoscalerBehavior)
-		}
-		if dst.Behavior != nil {
-			if err := recallBagsOfHorizontalPodAutoscalerBehavior(r, path+".behavior", a6, dst.Behavior); err != nil {
-				return err
-			}
+	if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
+		dst.Behavior = new(v2beta2storage.HorizontalPodAutoscalerBehavior)
+	}
+	if dst.Behavior != nil {
+		if err := recallBagsOfHorizontalPodAutoscalerBehavior(r, path+".behavior", sBehavior, dst.Behavior); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricSpec hands the bag of the storage twin's MetricSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricSpec hands c the bags of the storage twin's MetricSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricSpec(c *boundary.Carrier, path string, s *MetricSpec, src *v2beta2storage.MetricSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricSource(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricSource(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricSource(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricSource(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricSource(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricSource(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricSource(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricSource(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricSource(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfMetricSpec puts back the bag of the storage twin's MetricSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricSpec puts back the bags of the storage twin's MetricSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst *v2beta2storage.MetricSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricSource
+	var sPods *PodsMetricSource
+	var sResource *ResourceMetricSource
+	var sContainerResource *ContainerResourceMetricSource
+	var sExternal *ExternalMetricSource
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricSource
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricSource
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta2storage.ObjectMetricSource)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricSource(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta2storage.ObjectMetricSource)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricSource(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricSource
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricSource
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta2storage.PodsMetricSource)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricSource(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta2storage.PodsMetricSource)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricSource(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricSource
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricSource
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta2storage.ResourceMetricSource)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricSource(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta2storage.ResourceMetricSource)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricSource(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricSource
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricSource
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricSource)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricSource)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricSource
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricSource
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta2storage.ExternalMetricSource)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricSource(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta2storage.ExternalMetricSource)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricSource(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerBehavior hands the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerBehavior hands c the bags of the storage twin's HorizontalPodAutoscalerBehavior at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerBehavior(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, src *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **HPAScalingRules
-		if s != nil {
-			a1 = &s.ScaleUp
-		}
-		var a2 *HPAScalingRules
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.ScaleUp != nil {
-			if err := stashBagsOfHPAScalingRules(c, path+".scaleUp", a2, src.ScaleUp); err != nil {
-				return err
-			}
+	var sScaleUp *HPAScalingRules
+	var sScaleDown *HPAScalingRules
+	if s != nil {
+		sScaleUp = s.ScaleUp
+		sScaleDown = s.ScaleDown
+	}
+	if src.ScaleUp != nil {
+		if err := stashBagsOfHPAScalingRules(c, path+".scaleUp", sScaleUp, src.ScaleUp); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **HPAScalingRules
-		if s != nil {
-			a3 = &s.ScaleDown
-		}
-		var a4 *HPAScalingRules
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.ScaleDown != nil {
-			if err := stashBagsOfHPAScalingRules(c, path+".scaleDown", a4, src.ScaleDown); err != nil {
-				return err
-			}
+	if src.ScaleDown != nil {
+		if err := stashBagsOfHPAScalingRules(c, path+".scaleDown", sScaleDown, src.ScaleDown); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerBehavior puts back the bag of the storage twin's HorizontalPodAutoscalerBehavior at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerBehavior puts back the bags of the storage twin's HorizontalPodAutoscalerBehavior at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerBehavior, dst *v2beta2storage.HorizontalPodAutoscalerBehavior) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **HPAScalingRules
-		if s != nil {
-			a1 = &s.ScaleUp
-		}
-		var a2 *HPAScalingRules
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
-			dst.ScaleUp = new(v2beta2storage.HPAScalingRules)
-		}
-		if dst.ScaleUp != nil {
-			if err := recallBagsOfHPAScalingRules(r, path+".scaleUp", a2, dst.ScaleUp); err != nil {
-				return err
-			}
+	var sScaleUp *HPAScalingRules
+	var sScaleDown *HPAScalingRules
+	if s != nil {
+		sScaleUp = s.ScaleUp
+		sScaleDown = s.ScaleDown
+	}
+	if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
+		dst.ScaleUp = new(v2beta2storage.HPAScalingRules)
+	}
+	if dst.ScaleUp != nil {
+		if err := recallBagsOfHPAScalingRules(r, path+".scaleUp", sScaleUp, dst.ScaleUp); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **HPAScalingRules
-		if s != nil {
-			a3 = &s.ScaleDown
-		}
-		var a4 *HPAScalingRules
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
-			dst.ScaleDown = new(v2beta2storage.HPAScalingRules)
-		}
-		if dst.ScaleDown != nil {
-			if err := recallBagsOfHPAScalingRules(r, path+".scaleDown", a4, dst.ScaleDown); err != nil {
-				return err
-			}
+	if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
+		dst.ScaleDown = new(v2beta2storage.HPAScalingRules)
+	}
+	if dst.ScaleDown != nil {
+		if err := recallBagsOfHPAScalingRules(r, path+".scaleDown", sScaleDown, dst.ScaleDown); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHPAScalingRules hands the bag of the storage twin's HPAScalingRules at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHPAScalingRules hands c the bags of the storage twin's HPAScalingRules at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingRules, src *v2beta2storage.HPAScalingRules) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *[]HPAScalingPolicy
-		if s != nil {
-			a1 = &s.Policies
+	var sPolicies []HPAScalingPolicy
+	if s != nil {
+		sPolicies = s.Policies
+	}
+	for i := range src.Policies {
+		var elem *HPAScalingPolicy
+		if i < len(sPolicies) {
+			elem = &sPolicies[i]
 		}
-		for i2 := range src.Policies {
-			var a3 *HPAScalingPolicy
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i2)+"]", a3, &src.Policies[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i)+"]", elem, &src.Policies[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHPAScalingRules puts back the bag of the storage twin's HPAScalingRules at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHPAScalingRules puts back the bags of the storage twin's HPAScalingRules at path and below, and restores what their $twin entries say.
 func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScalingRules, dst *v2beta2storage.HPAScalingRules) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *[]HPAScalingPolicy
-		if s != nil {
-			a1 = &s.Policies
+	var sPolicies []HPAScalingPolicy
+	if s != nil {
+		sPolicies = s.Policies
+	}
+	for i := range dst.Policies {
+		var elem *HPAScalingPolicy
+		if i < len(sPolicies) {
+			elem = &sPolicies[i]
 		}
-		for i2 := range dst.Policies {
-			var a3 *HPAScalingPolicy
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i2)+"]", a3, &dst.Policies[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i)+"]", elem, &dst.Policies[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHPAScalingPolicy hands the bag of the storage twin's HPAScalingPolicy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHPAScalingPolicy hands c the bags of the storage twin's HPAScalingPolicy at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScalingPolicy, src *v2beta2storage.HPAScalingPolicy) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1429,7 +1265,7 @@ func stashBagsOfHPAScalingPolicy(c *boundary.Carrier, path string, s *HPAScaling
 	return nil
 }
 
-// recallBagsOfHPAScalingPolicy puts back the bag of the storage twin's HPAScalingPolicy at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHPAScalingPolicy puts back the bags of the storage twin's HPAScalingPolicy at path and below, and restores what their $twin entries say.
 func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalingPolicy, dst *v2beta2storage.HPAScalingPolicy) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1446,9 +1282,12 @@ func recallBagsOfHPAScalingPolicy(r *boundary.Carrier, path string, s *HPAScalin
 	return nil
 }
 
-// stashBagsOfObjectMetricSource hands the bag of the storage twin's ObjectMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricSource hands c the bags of the storage twin's ObjectMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMetricSource, src *v2beta2storage.ObjectMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sDescribedObject *CrossVersionObjectReference
+	var sTarget *MetricTarget
+	var sMetric *MetricIdentifier
 	if s != nil {
 		if src.DescribedObject == nil && genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil {
 			if err := c.Twin(path, "describedObject", nil); err != nil {
@@ -1465,46 +1304,34 @@ func stashBagsOfObjectMetricSource(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sDescribedObject = &s.DescribedObject
+		sTarget = &s.Target
+		sMetric = &s.Metric
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.DescribedObject
-		}
-		if src.DescribedObject != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", a1, src.DescribedObject); err != nil {
-				return err
-			}
+	if src.DescribedObject != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", sDescribedObject, src.DescribedObject); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *MetricIdentifier
-		if s != nil {
-			a3 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a3, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfObjectMetricSource puts back the bag of the storage twin's ObjectMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricSource puts back the bags of the storage twin's ObjectMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectMetricSource, dst *v2beta2storage.ObjectMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sDescribedObject *CrossVersionObjectReference
+	var sTarget *MetricTarget
+	var sMetric *MetricIdentifier
 	if s != nil {
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
@@ -1515,55 +1342,42 @@ func recallBagsOfObjectMetricSource(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
 		}
+		sDescribedObject = &s.DescribedObject
+		sTarget = &s.Target
+		sMetric = &s.Metric
 	}
-	{
-		var a1 *CrossVersionObjectReference
-		if s != nil {
-			a1 = &s.DescribedObject
-		}
-		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
-			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.DescribedObject != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", a1, dst.DescribedObject); err != nil {
-				return err
-			}
+	if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
+		dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.DescribedObject != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", sDescribedObject, dst.DescribedObject); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *MetricIdentifier
-		if s != nil {
-			a3 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a3, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPodsMetricSource hands the bag of the storage twin's PodsMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricSource hands c the bags of the storage twin's PodsMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetricSource, src *v2beta2storage.PodsMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1575,35 +1389,27 @@ func stashBagsOfPodsMetricSource(c *boundary.Carrier, path string, s *PodsMetric
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPodsMetricSource puts back the bag of the storage twin's PodsMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricSource puts back the bags of the storage twin's PodsMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetricSource, dst *v2beta2storage.PodsMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -1611,41 +1417,32 @@ func recallBagsOfPodsMetricSource(r *boundary.Carrier, path string, s *PodsMetri
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfResourceMetricSource hands the bag of the storage twin's ResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricSource hands c the bags of the storage twin's ResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *ResourceMetricSource, src *v2beta2storage.ResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1657,24 +1454,20 @@ func stashBagsOfResourceMetricSource(c *boundary.Carrier, path string, s *Resour
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfResourceMetricSource puts back the bag of the storage twin's ResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricSource puts back the bags of the storage twin's ResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *ResourceMetricSource, dst *v2beta2storage.ResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -1682,27 +1475,23 @@ func recallBagsOfResourceMetricSource(r *boundary.Carrier, path string, s *Resou
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricSource hands the bag of the storage twin's ContainerResourceMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricSource hands c the bags of the storage twin's ContainerResourceMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, s *ContainerResourceMetricSource, src *v2beta2storage.ContainerResourceMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -1719,24 +1508,20 @@ func stashBagsOfContainerResourceMetricSource(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a1, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricSource puts back the bag of the storage twin's ContainerResourceMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricSource puts back the bags of the storage twin's ContainerResourceMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string, s *ContainerResourceMetricSource, dst *v2beta2storage.ContainerResourceMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -1747,27 +1532,24 @@ func recallBagsOfContainerResourceMetricSource(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
 			return err
 		}
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricTarget
-		if s != nil {
-			a1 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a1, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfExternalMetricSource hands the bag of the storage twin's ExternalMetricSource at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricSource hands c the bags of the storage twin's ExternalMetricSource at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *ExternalMetricSource, src *v2beta2storage.ExternalMetricSource) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -1779,35 +1561,27 @@ func stashBagsOfExternalMetricSource(c *boundary.Carrier, path string, s *Extern
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if src.Target != nil {
-			if err := stashBagsOfMetricTarget(c, path+".target", a2, src.Target); err != nil {
-				return err
-			}
+	if src.Target != nil {
+		if err := stashBagsOfMetricTarget(c, path+".target", sTarget, src.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfExternalMetricSource puts back the bag of the storage twin's ExternalMetricSource at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricSource puts back the bags of the storage twin's ExternalMetricSource at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *ExternalMetricSource, dst *v2beta2storage.ExternalMetricSource) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sTarget *MetricTarget
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -1815,39 +1589,29 @@ func recallBagsOfExternalMetricSource(r *boundary.Carrier, path string, s *Exter
 		if err := boundary.Restore(r, path, "target", &dst.Target, genruntime.PtrIfNotZeroValue(s.Target) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sTarget = &s.Target
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricTarget
-		if s != nil {
-			a2 = &s.Target
-		}
-		if dst.Target == nil && r.Bag(path+".target", nil) {
-			dst.Target = new(v2beta2storage.MetricTarget)
-		}
-		if dst.Target != nil {
-			if err := recallBagsOfMetricTarget(r, path+".target", a2, dst.Target); err != nil {
-				return err
-			}
+	if dst.Target == nil && r.Bag(path+".target", nil) {
+		dst.Target = new(v2beta2storage.MetricTarget)
+	}
+	if dst.Target != nil {
+		if err := recallBagsOfMetricTarget(r, path+".target", sTarget, dst.Target); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricIdentifier hands the bag of the storage twin's MetricIdentifier at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricIdentifier hands c the bags of the storage twin's MetricIdentifier at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIdentifier, src *v2beta2storage.MetricIdentifier) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1860,7 +1624,7 @@ func stashBagsOfMetricIdentifier(c *boundary.Carrier, path string, s *MetricIden
 	return nil
 }
 
-// recallBagsOfMetricIdentifier puts back the bag of the storage twin's MetricIdentifier at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricIdentifier puts back the bags of the storage twin's MetricIdentifier at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIdentifier, dst *v2beta2storage.MetricIdentifier) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1871,7 +1635,7 @@ func recallBagsOfMetricIdentifier(r *boundary.Carrier, path string, s *MetricIde
 	return nil
 }
 
-// stashBagsOfMetricTarget hands the bag of the storage twin's MetricTarget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricTarget hands c the bags of the storage twin's MetricTarget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, src *v2beta2storage.MetricTarget) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1884,7 +1648,7 @@ func stashBagsOfMetricTarget(c *boundary.Carrier, path string, s *MetricTarget, 
 	return nil
 }
 
-// recallBagsOfMetricTarget puts back the bag of the storage twin's MetricTarget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricTarget puts back the bags of the storage twin's MetricTarget at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget, dst *v2beta2storage.MetricTarget) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -1895,9 +1659,11 @@ func recallBagsOfMetricTarget(r *boundary.Carrier, path string, s *MetricTarget,
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerStatus hands the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerStatus hands c the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, src *v2beta2storage.HorizontalPodAutoscalerStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if src.CurrentReplicas == nil && s.CurrentReplicas == 0 {
 			if err := c.Twin(path, "currentReplicas", nil); err != nil {
@@ -1909,44 +1675,36 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range src.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range src.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &src.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range src.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range src.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i5].Type)) + "]"
-			if err := stashBagsOfHorizontalPodAutoscalerCondition(c, p7, a6, &src.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i].Type)) + "]"
+		if err := stashBagsOfHorizontalPodAutoscalerCondition(c, elemPath, elem, &src.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerStatus puts back the bag of the storage twin's HorizontalPodAutoscalerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerStatus puts back the bags of the storage twin's HorizontalPodAutoscalerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerStatus, dst *v2beta2storage.HorizontalPodAutoscalerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrentMetrics []MetricStatus
+	var sConditions []HorizontalPodAutoscalerCondition
 	if s != nil {
 		if err := boundary.Restore(r, path, "currentReplicas", &dst.CurrentReplicas, s.CurrentReplicas == 0, nil); err != nil {
 			return err
@@ -1954,42 +1712,32 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "desiredReplicas", &dst.DesiredReplicas, s.DesiredReplicas == 0, nil); err != nil {
 			return err
 		}
+		sCurrentMetrics = s.CurrentMetrics
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]MetricStatus
-		if s != nil {
-			a1 = &s.CurrentMetrics
+	for i := range dst.CurrentMetrics {
+		var elem *MetricStatus
+		if i < len(sCurrentMetrics) {
+			elem = &sCurrentMetrics[i]
 		}
-		for i2 := range dst.CurrentMetrics {
-			var a3 *MetricStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i2)+"]", a3, &dst.CurrentMetrics[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &dst.CurrentMetrics[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a4 *[]HorizontalPodAutoscalerCondition
-		if s != nil {
-			a4 = &s.Conditions
+	for i := range dst.Conditions {
+		var elem *HorizontalPodAutoscalerCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i5 := range dst.Conditions {
-			var a6 *HorizontalPodAutoscalerCondition
-			if a4 != nil && i5 < len(*a4) {
-				a6 = &(*a4)[i5]
-			}
-			p7 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i5].Type)) + "]"
-			if err := recallBagsOfHorizontalPodAutoscalerCondition(r, p7, a6, &dst.Conditions[i5]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
+		if err := recallBagsOfHorizontalPodAutoscalerCondition(r, elemPath, elem, &dst.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHorizontalPodAutoscalerCondition hands the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHorizontalPodAutoscalerCondition hands c the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, src *v2beta2storage.HorizontalPodAutoscalerCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -2022,7 +1770,7 @@ func stashBagsOfHorizontalPodAutoscalerCondition(c *boundary.Carrier, path strin
 	return nil
 }
 
-// recallBagsOfHorizontalPodAutoscalerCondition puts back the bag of the storage twin's HorizontalPodAutoscalerCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHorizontalPodAutoscalerCondition puts back the bags of the storage twin's HorizontalPodAutoscalerCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path string, s *HorizontalPodAutoscalerCondition, dst *v2beta2storage.HorizontalPodAutoscalerCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -2032,217 +1780,134 @@ func recallBagsOfHorizontalPodAutoscalerCondition(r *boundary.Carrier, path stri
 		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool { return v.IsZero() }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricStatus hands the bag of the storage twin's MetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricStatus hands c the bags of the storage twin's MetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricStatus(c *boundary.Carrier, path string, s *MetricStatus, src *v2beta2storage.MetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if src.Type == nil && s.Type == "" {
 			if err := c.Twin(path, "type", nil); err != nil {
 				return err
 			}
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Object != nil {
-			if err := stashBagsOfObjectMetricStatus(c, path+".object", a2, src.Object); err != nil {
-				return err
-			}
+	if src.Object != nil {
+		if err := stashBagsOfObjectMetricStatus(c, path+".object", sObject, src.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Pods != nil {
-			if err := stashBagsOfPodsMetricStatus(c, path+".pods", a4, src.Pods); err != nil {
-				return err
-			}
+	if src.Pods != nil {
+		if err := stashBagsOfPodsMetricStatus(c, path+".pods", sPods, src.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Resource != nil {
-			if err := stashBagsOfResourceMetricStatus(c, path+".resource", a6, src.Resource); err != nil {
-				return err
-			}
+	if src.Resource != nil {
+		if err := stashBagsOfResourceMetricStatus(c, path+".resource", sResource, src.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.ContainerResource != nil {
-			if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", a8, src.ContainerResource); err != nil {
-				return err
-			}
+	if src.ContainerResource != nil {
+		if err := stashBagsOfContainerResourceMetricStatus(c, path+".containerResource", sContainerResource, src.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.External != nil {
-			if err := stashBagsOfExternalMetricStatus(c, path+".external", a10, src.External); err != nil {
-				return err
-			}
+	if src.External != nil {
+		if err := stashBagsOfExternalMetricStatus(c, path+".external", sExternal, src.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfMetricStatus puts back the bag of the storage twin's MetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricStatus puts back the bags of the storage twin's MetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus, dst *v2beta2storage.MetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sObject *ObjectMetricStatus
+	var sPods *PodsMetricStatus
+	var sResource *ResourceMetricStatus
+	var sContainerResource *ContainerResourceMetricStatus
+	var sExternal *ExternalMetricStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", nil); err != nil {
 			return err
 		}
+		sObject = s.Object
+		sPods = s.Pods
+		sResource = s.Resource
+		sContainerResource = s.ContainerResource
+		sExternal = s.External
 	}
-	{
-		var a1 **ObjectMetricStatus
-		if s != nil {
-			a1 = &s.Object
-		}
-		var a2 *ObjectMetricStatus
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Object == nil && r.Bag(path+".object", nil) {
-			dst.Object = new(v2beta2storage.ObjectMetricStatus)
-		}
-		if dst.Object != nil {
-			if err := recallBagsOfObjectMetricStatus(r, path+".object", a2, dst.Object); err != nil {
-				return err
-			}
+	if dst.Object == nil && r.Bag(path+".object", nil) {
+		dst.Object = new(v2beta2storage.ObjectMetricStatus)
+	}
+	if dst.Object != nil {
+		if err := recallBagsOfObjectMetricStatus(r, path+".object", sObject, dst.Object); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PodsMetricStatus
-		if s != nil {
-			a3 = &s.Pods
-		}
-		var a4 *PodsMetricStatus
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Pods == nil && r.Bag(path+".pods", nil) {
-			dst.Pods = new(v2beta2storage.PodsMetricStatus)
-		}
-		if dst.Pods != nil {
-			if err := recallBagsOfPodsMetricStatus(r, path+".pods", a4, dst.Pods); err != nil {
-				return err
-			}
+	if dst.Pods == nil && r.Bag(path+".pods", nil) {
+		dst.Pods = new(v2beta2storage.PodsMetricStatus)
+	}
+	if dst.Pods != nil {
+		if err := recallBagsOfPodsMetricStatus(r, path+".pods", sPods, dst.Pods); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **ResourceMetricStatus
-		if s != nil {
-			a5 = &s.Resource
-		}
-		var a6 *ResourceMetricStatus
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Resource == nil && r.Bag(path+".resource", nil) {
-			dst.Resource = new(v2beta2storage.ResourceMetricStatus)
-		}
-		if dst.Resource != nil {
-			if err := recallBagsOfResourceMetricStatus(r, path+".resource", a6, dst.Resource); err != nil {
-				return err
-			}
+	if dst.Resource == nil && r.Bag(path+".resource", nil) {
+		dst.Resource = new(v2beta2storage.ResourceMetricStatus)
+	}
+	if dst.Resource != nil {
+		if err := recallBagsOfResourceMetricStatus(r, path+".resource", sResource, dst.Resource); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **ContainerResourceMetricStatus
-		if s != nil {
-			a7 = &s.ContainerResource
-		}
-		var a8 *ContainerResourceMetricStatus
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-			dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricStatus)
-		}
-		if dst.ContainerResource != nil {
-			if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", a8, dst.ContainerResource); err != nil {
-				return err
-			}
+	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
+		dst.ContainerResource = new(v2beta2storage.ContainerResourceMetricStatus)
+	}
+	if dst.ContainerResource != nil {
+		if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **ExternalMetricStatus
-		if s != nil {
-			a9 = &s.External
-		}
-		var a10 *ExternalMetricStatus
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.External == nil && r.Bag(path+".external", nil) {
-			dst.External = new(v2beta2storage.ExternalMetricStatus)
-		}
-		if dst.External != nil {
-			if err := recallBagsOfExternalMetricStatus(r, path+".external", a10, dst.External); err != nil {
-				return err
-			}
+	if dst.External == nil && r.Bag(path+".external", nil) {
+		dst.External = new(v2beta2storage.ExternalMetricStatus)
+	}
+	if dst.External != nil {
+		if err := recallBagsOfExternalMetricStatus(r, path+".external", sExternal, dst.External); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfObjectMetricStatus hands the bag of the storage twin's ObjectMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfObjectMetricStatus hands c the bags of the storage twin's ObjectMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMetricStatus, src *v2beta2storage.ObjectMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
+	var sDescribedObject *CrossVersionObjectReference
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2259,46 +1924,34 @@ func stashBagsOfObjectMetricStatus(c *boundary.Carrier, path string, s *ObjectMe
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
+		sDescribedObject = &s.DescribedObject
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *CrossVersionObjectReference
-		if s != nil {
-			a3 = &s.DescribedObject
-		}
-		if src.DescribedObject != nil {
-			if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", a3, src.DescribedObject); err != nil {
-				return err
-			}
+	if src.DescribedObject != nil {
+		if err := stashBagsOfCrossVersionObjectReference(c, path+".describedObject", sDescribedObject, src.DescribedObject); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfObjectMetricStatus puts back the bag of the storage twin's ObjectMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfObjectMetricStatus puts back the bags of the storage twin's ObjectMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectMetricStatus, dst *v2beta2storage.ObjectMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
+	var sDescribedObject *CrossVersionObjectReference
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2309,55 +1962,42 @@ func recallBagsOfObjectMetricStatus(r *boundary.Carrier, path string, s *ObjectM
 		if err := boundary.Restore(r, path, "describedObject", &dst.DescribedObject, genruntime.PtrIfNotZeroValue(s.DescribedObject) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
+		sDescribedObject = &s.DescribedObject
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *CrossVersionObjectReference
-		if s != nil {
-			a3 = &s.DescribedObject
-		}
-		if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
-			dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
-		}
-		if dst.DescribedObject != nil {
-			if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", a3, dst.DescribedObject); err != nil {
-				return err
-			}
+	if dst.DescribedObject == nil && r.Bag(path+".describedObject", nil) {
+		dst.DescribedObject = new(v2beta2storage.CrossVersionObjectReference)
+	}
+	if dst.DescribedObject != nil {
+		if err := recallBagsOfCrossVersionObjectReference(r, path+".describedObject", sDescribedObject, dst.DescribedObject); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPodsMetricStatus hands the bag of the storage twin's PodsMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodsMetricStatus hands c the bags of the storage twin's PodsMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetricStatus, src *v2beta2storage.PodsMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2369,35 +2009,27 @@ func stashBagsOfPodsMetricStatus(c *boundary.Carrier, path string, s *PodsMetric
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPodsMetricStatus puts back the bag of the storage twin's PodsMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodsMetricStatus puts back the bags of the storage twin's PodsMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetricStatus, dst *v2beta2storage.PodsMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2405,41 +2037,32 @@ func recallBagsOfPodsMetricStatus(r *boundary.Carrier, path string, s *PodsMetri
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfResourceMetricStatus hands the bag of the storage twin's ResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceMetricStatus hands c the bags of the storage twin's ResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *ResourceMetricStatus, src *v2beta2storage.ResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2451,24 +2074,20 @@ func stashBagsOfResourceMetricStatus(c *boundary.Carrier, path string, s *Resour
 				return err
 			}
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a1, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfResourceMetricStatus puts back the bag of the storage twin's ResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceMetricStatus puts back the bags of the storage twin's ResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *ResourceMetricStatus, dst *v2beta2storage.ResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -2476,27 +2095,23 @@ func recallBagsOfResourceMetricStatus(r *boundary.Carrier, path string, s *Resou
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a1, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfContainerResourceMetricStatus hands the bag of the storage twin's ContainerResourceMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContainerResourceMetricStatus hands c the bags of the storage twin's ContainerResourceMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, s *ContainerResourceMetricStatus, src *v2beta2storage.ContainerResourceMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -2513,24 +2128,20 @@ func stashBagsOfContainerResourceMetricStatus(c *boundary.Carrier, path string, 
 				return err
 			}
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a1, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfContainerResourceMetricStatus puts back the bag of the storage twin's ContainerResourceMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContainerResourceMetricStatus puts back the bags of the storage twin's ContainerResourceMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string, s *ContainerResourceMetricStatus, dst *v2beta2storage.ContainerResourceMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -2541,27 +2152,24 @@ func recallBagsOfContainerResourceMetricStatus(r *boundary.Carrier, path string,
 		if err := boundary.Restore(r, path, "container", &dst.Container, s.Container == "", nil); err != nil {
 			return err
 		}
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricValueStatus
-		if s != nil {
-			a1 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a1, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfExternalMetricStatus hands the bag of the storage twin's ExternalMetricStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfExternalMetricStatus hands c the bags of the storage twin's ExternalMetricStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *ExternalMetricStatus, src *v2beta2storage.ExternalMetricStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if src.Metric == nil && genruntime.PtrIfNotZeroValue(s.Metric) == nil {
 			if err := c.Twin(path, "metric", nil); err != nil {
@@ -2573,35 +2181,27 @@ func stashBagsOfExternalMetricStatus(c *boundary.Carrier, path string, s *Extern
 				return err
 			}
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if src.Metric != nil {
-			if err := stashBagsOfMetricIdentifier(c, path+".metric", a1, src.Metric); err != nil {
-				return err
-			}
+	if src.Metric != nil {
+		if err := stashBagsOfMetricIdentifier(c, path+".metric", sMetric, src.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if src.Current != nil {
-			if err := stashBagsOfMetricValueStatus(c, path+".current", a2, src.Current); err != nil {
-				return err
-			}
+	if src.Current != nil {
+		if err := stashBagsOfMetricValueStatus(c, path+".current", sCurrent, src.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfExternalMetricStatus puts back the bag of the storage twin's ExternalMetricStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfExternalMetricStatus puts back the bags of the storage twin's ExternalMetricStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *ExternalMetricStatus, dst *v2beta2storage.ExternalMetricStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sMetric *MetricIdentifier
+	var sCurrent *MetricValueStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "metric", &dst.Metric, genruntime.PtrIfNotZeroValue(s.Metric) == nil, nil); err != nil {
 			return err
@@ -2609,45 +2209,35 @@ func recallBagsOfExternalMetricStatus(r *boundary.Carrier, path string, s *Exter
 		if err := boundary.Restore(r, path, "current", &dst.Current, genruntime.PtrIfNotZeroValue(s.Current) == nil, nil); err != nil {
 			return err
 		}
+		sMetric = &s.Metric
+		sCurrent = &s.Current
 	}
-	{
-		var a1 *MetricIdentifier
-		if s != nil {
-			a1 = &s.Metric
-		}
-		if dst.Metric == nil && r.Bag(path+".metric", nil) {
-			dst.Metric = new(v2beta2storage.MetricIdentifier)
-		}
-		if dst.Metric != nil {
-			if err := recallBagsOfMetricIdentifier(r, path+".metric", a1, dst.Metric); err != nil {
-				return err
-			}
+	if dst.Metric == nil && r.Bag(path+".metric", nil) {
+		dst.Metric = new(v2beta2storage.MetricIdentifier)
+	}
+	if dst.Metric != nil {
+		if err := recallBagsOfMetricIdentifier(r, path+".metric", sMetric, dst.Metric); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *MetricValueStatus
-		if s != nil {
-			a2 = &s.Current
-		}
-		if dst.Current == nil && r.Bag(path+".current", nil) {
-			dst.Current = new(v2beta2storage.MetricValueStatus)
-		}
-		if dst.Current != nil {
-			if err := recallBagsOfMetricValueStatus(r, path+".current", a2, dst.Current); err != nil {
-				return err
-			}
+	if dst.Current == nil && r.Bag(path+".current", nil) {
+		dst.Current = new(v2beta2storage.MetricValueStatus)
+	}
+	if dst.Current != nil {
+		if err := recallBagsOfMetricValueStatus(r, path+".current", sCurrent, dst.Current); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMetricValueStatus hands the bag of the storage twin's MetricValueStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMetricValueStatus hands c the bags of the storage twin's MetricValueStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMetricValueStatus(c *boundary.Carrier, path string, s *MetricValueStatus, src *v2beta2storage.MetricValueStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfMetricValueStatus puts back the bag of the storage twin's MetricValueStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMetricValueStatus puts back the bags of the storage twin's MetricValueStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfMetricValueStatus(r *boundary.Carrier, path string, s *MetricValueStatus, dst *v2beta2storage.MetricValueStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil

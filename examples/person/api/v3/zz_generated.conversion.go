@@ -137,57 +137,40 @@ func (s *Address) AssignProperties_From_Address(src *v3storage.Address) error {
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v3storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfPersonSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v3storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfPersonSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v3storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sResidentialAddress *Address
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -219,82 +202,53 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 				return err
 			}
 		}
+		sResidentialAddress = s.ResidentialAddress
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.ResidentialAddress
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.ResidentialAddress != nil {
-			if err := stashBagsOfAddress(c, path+".residentialAddress", a2, src.ResidentialAddress); err != nil {
-				return err
-			}
+	if src.ResidentialAddress != nil {
+		if err := stashBagsOfAddress(c, path+".residentialAddress", sResidentialAddress, src.ResidentialAddress); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v3storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sResidentialAddress *Address
 	if s != nil {
-		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "birthDate", &dst.BirthDate, s.BirthDate == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "birthDate", &dst.BirthDate, s.BirthDate == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
+		sResidentialAddress = s.ResidentialAddress
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.ResidentialAddress
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
-			dst.ResidentialAddress = new(v3storage.Address)
-		}
-		if dst.ResidentialAddress != nil {
-			if err := recallBagsOfAddress(r, path+".residentialAddress", a2, dst.ResidentialAddress); err != nil {
-				return err
-			}
+	if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
+		dst.ResidentialAddress = new(v3storage.Address)
+	}
+	if dst.ResidentialAddress != nil {
+		if err := recallBagsOfAddress(r, path+".residentialAddress", sResidentialAddress, dst.ResidentialAddress); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v3storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -307,20 +261,18 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v3storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -333,13 +285,11 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v3sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v3storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -173,57 +173,41 @@ func (s *MailingAddress) AssignProperties_From_MailingAddress(src *v4storage.Mai
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v4storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfPersonSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v4storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfPersonSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v4storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sBirthDate *Date
+	var sMailingAddress *MailingAddress
 	if s != nil {
 		if src.Id != nil && s.Id == "" {
 			if err := c.Twin(path, "id", src.Id); err != nil {
@@ -250,110 +234,66 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 				return err
 			}
 		}
+		sBirthDate = s.BirthDate
+		sMailingAddress = s.MailingAddress
 	}
-	{
-		var a1 **Date
-		if s != nil {
-			a1 = &s.BirthDate
-		}
-		var a2 *Date
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.BirthDate != nil {
-			if err := stashBagsOfDate(c, path+".birthDate", a2, src.BirthDate); err != nil {
-				return err
-			}
+	if src.BirthDate != nil {
+		if err := stashBagsOfDate(c, path+".birthDate", sBirthDate, src.BirthDate); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **MailingAddress
-		if s != nil {
-			a3 = &s.MailingAddress
-		}
-		var a4 *MailingAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.MailingAddress != nil {
-			if err := stashBagsOfMailingAddress(c, path+".mailingAddress", a4, src.MailingAddress); err != nil {
-				return err
-			}
+	if src.MailingAddress != nil {
+		if err := stashBagsOfMailingAddress(c, path+".mailingAddress", sMailingAddress, src.MailingAddress); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v4storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sBirthDate *Date
+	var sMailingAddress *MailingAddress
 	if s != nil {
-		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "id", &dst.Id, s.Id == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "fullName", &dst.FullName, s.FullName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "familyName", &dst.FamilyName, s.FamilyName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "knownAs", &dst.KnownAs, s.KnownAs == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sBirthDate = s.BirthDate
+		sMailingAddress = s.MailingAddress
+	}
+	if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
+		dst.BirthDate = new(v4storage.Date)
+	}
+	if dst.BirthDate != nil {
+		if err := recallBagsOfDate(r, path+".birthDate", sBirthDate, dst.BirthDate); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Date
-		if s != nil {
-			a1 = &s.BirthDate
-		}
-		var a2 *Date
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
-			dst.BirthDate = new(v4storage.Date)
-		}
-		if dst.BirthDate != nil {
-			if err := recallBagsOfDate(r, path+".birthDate", a2, dst.BirthDate); err != nil {
-				return err
-			}
-		}
+	if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
+		dst.MailingAddress = new(v4storage.MailingAddress)
 	}
-	{
-		var a3 **MailingAddress
-		if s != nil {
-			a3 = &s.MailingAddress
-		}
-		var a4 *MailingAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
-			dst.MailingAddress = new(v4storage.MailingAddress)
-		}
-		if dst.MailingAddress != nil {
-			if err := recallBagsOfMailingAddress(r, path+".mailingAddress", a4, dst.MailingAddress); err != nil {
-				return err
-			}
+	if dst.MailingAddress != nil {
+		if err := recallBagsOfMailingAddress(r, path+".mailingAddress", sMailingAddress, dst.MailingAddress); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v4storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -366,20 +306,18 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v4storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDate hands the bag of the storage twin's Date at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDate hands c the bags of the storage twin's Date at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v4storage.Date) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -402,30 +340,24 @@ func stashBagsOfDate(c *boundary.Carrier, path string, s *Date, src *v4storage.D
 	return nil
 }
 
-// recallBagsOfDate puts back the bag of the storage twin's Date at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDate puts back the bags of the storage twin's Date at path and below, and restores what their $twin entries say.
 func recallBagsOfDate(r *boundary.Carrier, path string, s *Date, dst *v4storage.Date) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "year", &dst.Year, s.Year == 0, func(v *int) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "year", &dst.Year, s.Year == 0, func(v *int) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "month", &dst.Month, s.Month == 0, func(v *int) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "month", &dst.Month, s.Month == 0, func(v *int) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "day", &dst.Day, s.Day == 0, func(v *int) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "day", &dst.Day, s.Day == 0, func(v *int) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfMailingAddress hands the bag of the storage twin's MailingAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfMailingAddress hands c the bags of the storage twin's MailingAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddress, src *v4storage.MailingAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -453,28 +385,20 @@ func stashBagsOfMailingAddress(c *boundary.Carrier, path string, s *MailingAddre
 	return nil
 }
 
-// recallBagsOfMailingAddress puts back the bag of the storage twin's MailingAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfMailingAddress puts back the bags of the storage twin's MailingAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfMailingAddress(r *boundary.Carrier, path string, s *MailingAddress, dst *v4storage.MailingAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "postcode", &dst.Postcode, s.Postcode == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "postcode", &dst.Postcode, s.Postcode == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "country", &dst.Country, s.Country == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "country", &dst.Country, s.Country == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -127,114 +127,78 @@ func (s *Person) AssignProperties_From_Person(src *v1api20110101storage.Person) 
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1api20110101storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1api20110101storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1api20110101storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.AlphaKey != nil && s.AlphaKey == "" {
 			if err := c.Twin(path, "alphaKey", src.AlphaKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1api20110101storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1api20110101storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v1api20110101storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v1api20110101storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1api20110101storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -247,20 +211,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1api20110101storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1api20110101storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -273,13 +235,11 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1api20
 	return nil
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1api20110101storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

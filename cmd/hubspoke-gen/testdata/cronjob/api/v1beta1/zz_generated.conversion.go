@@ -143,55 +143,37 @@ func (s *CronJobStatus) AssignProperties_From_CronJobStatus(src *v1beta1storage.
 	return nil
 }
 
-// stashBagsOfCronJob hands the bag of the storage twin's CronJob at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJob hands c the bags of the storage twin's CronJob at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJob(c *boundary.Carrier, path string, s *CronJob, src *v1beta1storage.CronJob) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *CronJobSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfCronJobSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *CronJobSpec
+	var sStatus *CronJobStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *CronJobStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfCronJobStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfCronJobSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfCronJobStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfCronJob puts back the bag of the storage twin's CronJob at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJob puts back the bags of the storage twin's CronJob at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJob(r *boundary.Carrier, path string, s *CronJob, dst *v1beta1storage.CronJob) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *CronJobSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfCronJobSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *CronJobSpec
+	var sStatus *CronJobStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *CronJobStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfCronJobStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfCronJobSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfCronJobStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfJobTemplateSpec hands the bag of the storage twin's JobTemplateSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfJobTemplateSpec hands c the bags of the storage twin's JobTemplateSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfJobTemplateSpec(c *boundary.Carrier, path string, s *JobTemplateSpec, src *v1beta1storage.JobTemplateSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -209,27 +191,24 @@ func stashBagsOfJobTemplateSpec(c *boundary.Carrier, path string, s *JobTemplate
 	return nil
 }
 
-// recallBagsOfJobTemplateSpec puts back the bag of the storage twin's JobTemplateSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfJobTemplateSpec puts back the bags of the storage twin's JobTemplateSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfJobTemplateSpec(r *boundary.Carrier, path string, s *JobTemplateSpec, dst *v1beta1storage.JobTemplateSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "metadata", &dst.ObjectMeta, genruntime.PtrIfNotZeroValue(s.ObjectMeta) == nil, func(v *metav1.ObjectMeta) bool {
-			return genruntime.PtrIfNotZeroValue((*v)) == nil
-		}); err != nil {
+		if err := boundary.Restore(r, path, "metadata", &dst.ObjectMeta, genruntime.PtrIfNotZeroValue(s.ObjectMeta) == nil, func(v *metav1.ObjectMeta) bool { return genruntime.PtrIfNotZeroValue(*v) == nil }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "spec", &dst.Spec, genruntime.PtrIfNotZeroValue(s.Spec) == nil, func(v *batchv1.JobSpec) bool {
-			return genruntime.PtrIfNotZeroValue((*v)) == nil
-		}); err != nil {
+		if err := boundary.Restore(r, path, "spec", &dst.Spec, genruntime.PtrIfNotZeroValue(s.Spec) == nil, func(v *batchv1.JobSpec) bool { return genruntime.PtrIfNotZeroValue(*v) == nil }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfCronJobSpec hands the bag of the storage twin's CronJobSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJobSpec hands c the bags of the storage twin's CronJobSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJobSpec(c *boundary.Carrier, path string, s *CronJobSpec, src *v1beta1storage.CronJobSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sJobTemplate *JobTemplateSpec
 	if s != nil {
 		if src.Schedule == nil && s.Schedule == "" {
 			if err := c.Twin(path, "schedule", nil); err != nil {
@@ -246,61 +225,50 @@ func stashBagsOfCronJobSpec(c *boundary.Carrier, path string, s *CronJobSpec, sr
 				return err
 			}
 		}
+		sJobTemplate = &s.JobTemplate
 	}
-	{
-		var a1 *JobTemplateSpec
-		if s != nil {
-			a1 = &s.JobTemplate
-		}
-		if src.JobTemplate != nil {
-			if err := stashBagsOfJobTemplateSpec(c, path+".jobTemplate", a1, src.JobTemplate); err != nil {
-				return err
-			}
+	if src.JobTemplate != nil {
+		if err := stashBagsOfJobTemplateSpec(c, path+".jobTemplate", sJobTemplate, src.JobTemplate); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfCronJobSpec puts back the bag of the storage twin's CronJobSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJobSpec puts back the bags of the storage twin's CronJobSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJobSpec(r *boundary.Carrier, path string, s *CronJobSpec, dst *v1beta1storage.CronJobSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sJobTemplate *JobTemplateSpec
 	if s != nil {
 		if err := boundary.Restore(r, path, "schedule", &dst.Schedule, s.Schedule == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "concurrencyPolicy", &dst.ConcurrencyPolicy, s.ConcurrencyPolicy == "", func(v *v1beta1storage.ConcurrencyPolicy) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "concurrencyPolicy", &dst.ConcurrencyPolicy, s.ConcurrencyPolicy == "", func(v *v1beta1storage.ConcurrencyPolicy) bool { return *v == "" }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "jobTemplate", &dst.JobTemplate, genruntime.PtrIfNotZeroValue(s.JobTemplate) == nil, nil); err != nil {
 			return err
 		}
+		sJobTemplate = &s.JobTemplate
 	}
-	{
-		var a1 *JobTemplateSpec
-		if s != nil {
-			a1 = &s.JobTemplate
-		}
-		if dst.JobTemplate == nil && r.Bag(path+".jobTemplate", nil) {
-			dst.JobTemplate = new(v1beta1storage.JobTemplateSpec)
-		}
-		if dst.JobTemplate != nil {
-			if err := recallBagsOfJobTemplateSpec(r, path+".jobTemplate", a1, dst.JobTemplate); err != nil {
-				return err
-			}
+	if dst.JobTemplate == nil && r.Bag(path+".jobTemplate", nil) {
+		dst.JobTemplate = new(v1beta1storage.JobTemplateSpec)
+	}
+	if dst.JobTemplate != nil {
+		if err := recallBagsOfJobTemplateSpec(r, path+".jobTemplate", sJobTemplate, dst.JobTemplate); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfCronJobStatus hands the bag of the storage twin's CronJobStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCronJobStatus hands c the bags of the storage twin's CronJobStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCronJobStatus(c *boundary.Carrier, path string, s *CronJobStatus, src *v1beta1storage.CronJobStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfCronJobStatus puts back the bag of the storage twin's CronJobStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCronJobStatus puts back the bags of the storage twin's CronJobStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfCronJobStatus(r *boundary.Carrier, path string, s *CronJobStatus, dst *v1beta1storage.CronJobStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil

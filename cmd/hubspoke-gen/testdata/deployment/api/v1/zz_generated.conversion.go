@@ -229,57 +229,40 @@ func (s *DeploymentCondition) AssignProperties_From_DeploymentCondition(src *v1s
 	return nil
 }
 
-// stashBagsOfDeployment hands the bag of the storage twin's Deployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeployment hands c the bags of the storage twin's Deployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeployment(c *boundary.Carrier, path string, s *Deployment, src *v1storage.Deployment) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *DeploymentSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfDeploymentSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *DeploymentSpec
+	var sStatus *DeploymentStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *DeploymentStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfDeploymentStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfDeploymentSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfDeploymentStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfDeployment puts back the bag of the storage twin's Deployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeployment puts back the bags of the storage twin's Deployment at path and below, and restores what their $twin entries say.
 func recallBagsOfDeployment(r *boundary.Carrier, path string, s *Deployment, dst *v1storage.Deployment) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *DeploymentSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfDeploymentSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *DeploymentSpec
+	var sStatus *DeploymentStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *DeploymentStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfDeploymentStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfDeploymentSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfDeploymentStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfDeploymentSpec hands the bag of the storage twin's DeploymentSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentSpec hands c the bags of the storage twin's DeploymentSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSpec, src *v1storage.DeploymentSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sStrategy *DeploymentStrategy
 	if s != nil {
 		if src.Template != nil && genruntime.PtrIfNotZeroValue(s.Template) == nil {
 			if err := c.Twin(path, "template", src.Template); err != nil {
@@ -301,135 +284,103 @@ func stashBagsOfDeploymentSpec(c *boundary.Carrier, path string, s *DeploymentSp
 				return err
 			}
 		}
+		sStrategy = &s.Strategy
 	}
-	{
-		var a1 *DeploymentStrategy
-		if s != nil {
-			a1 = &s.Strategy
-		}
-		if src.Strategy != nil {
-			if err := stashBagsOfDeploymentStrategy(c, path+".strategy", a1, src.Strategy); err != nil {
-				return err
-			}
+	if src.Strategy != nil {
+		if err := stashBagsOfDeploymentStrategy(c, path+".strategy", sStrategy, src.Strategy); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfDeploymentSpec puts back the bag of the storage twin's DeploymentSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentSpec puts back the bags of the storage twin's DeploymentSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentSpec(r *boundary.Carrier, path string, s *DeploymentSpec, dst *v1storage.DeploymentSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sStrategy *DeploymentStrategy
 	if s != nil {
-		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *corev1.PodTemplateSpec) bool {
-			return genruntime.PtrIfNotZeroValue((*v)) == nil
-		}); err != nil {
+		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *corev1.PodTemplateSpec) bool { return genruntime.PtrIfNotZeroValue(*v) == nil }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "strategy", &dst.Strategy, genruntime.PtrIfNotZeroValue(s.Strategy) == nil, nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "minReadySeconds", &dst.MinReadySeconds, s.MinReadySeconds == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "minReadySeconds", &dst.MinReadySeconds, s.MinReadySeconds == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "paused", &dst.Paused, !s.Paused, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "paused", &dst.Paused, !s.Paused, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
+		sStrategy = &s.Strategy
 	}
-	{
-		var a1 *DeploymentStrategy
-		if s != nil {
-			a1 = &s.Strategy
-		}
-		if dst.Strategy == nil && r.Bag(path+".strategy", nil) {
-			dst.Strategy = new(v1storage.DeploymentStrategy)
-		}
-		if dst.Strategy != nil {
-			if err := recallBagsOfDeploymentStrategy(r, path+".strategy", a1, dst.Strategy); err != nil {
-				return err
-			}
+	if dst.Strategy == nil && r.Bag(path+".strategy", nil) {
+		dst.Strategy = new(v1storage.DeploymentStrategy)
+	}
+	if dst.Strategy != nil {
+		if err := recallBagsOfDeploymentStrategy(r, path+".strategy", sStrategy, dst.Strategy); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDeploymentStrategy hands the bag of the storage twin's DeploymentStrategy at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStrategy hands c the bags of the storage twin's DeploymentStrategy at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStrategy(c *boundary.Carrier, path string, s *DeploymentStrategy, src *v1storage.DeploymentStrategy) error {
 	c.Bag(path, &src.PropertyBag)
+	var sRollingUpdate *RollingUpdateDeployment
 	if s != nil {
 		if src.Type != nil && s.Type == "" {
 			if err := c.Twin(path, "type", src.Type); err != nil {
 				return err
 			}
 		}
+		sRollingUpdate = s.RollingUpdate
 	}
-	{
-		var a1 **RollingUpdateDeployment
-		if s != nil {
-			a1 = &s.RollingUpdate
-		}
-		var a2 *RollingUpdateDeployment
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.RollingUpdate != nil {
-			if err := stashBagsOfRollingUpdateDeployment(c, path+".rollingUpdate", a2, src.RollingUpdate); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfDeploymentStrategy puts back the bag of the storage twin's DeploymentStrategy at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *DeploymentStrategy, dst *v1storage.DeploymentStrategy) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", func(v *v1storage.DeploymentStrategyType) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.RollingUpdate != nil {
+		if err := stashBagsOfRollingUpdateDeployment(c, path+".rollingUpdate", sRollingUpdate, src.RollingUpdate); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **RollingUpdateDeployment
-		if s != nil {
-			a1 = &s.RollingUpdate
+	return nil
+}
+
+// recallBagsOfDeploymentStrategy puts back the bags of the storage twin's DeploymentStrategy at path and below, and restores what their $twin entries say.
+func recallBagsOfDeploymentStrategy(r *boundary.Carrier, path string, s *DeploymentStrategy, dst *v1storage.DeploymentStrategy) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sRollingUpdate *RollingUpdateDeployment
+	if s != nil {
+		if err := boundary.Restore(r, path, "type", &dst.Type, s.Type == "", func(v *v1storage.DeploymentStrategyType) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *RollingUpdateDeployment
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.RollingUpdate == nil && r.Bag(path+".rollingUpdate", nil) {
-			dst.RollingUpdate = new(v1storage.RollingUpdateDeployment)
-		}
-		if dst.RollingUpdate != nil {
-			if err := recallBagsOfRollingUpdateDeployment(r, path+".rollingUpdate", a2, dst.RollingUpdate); err != nil {
-				return err
-			}
+		sRollingUpdate = s.RollingUpdate
+	}
+	if dst.RollingUpdate == nil && r.Bag(path+".rollingUpdate", nil) {
+		dst.RollingUpdate = new(v1storage.RollingUpdateDeployment)
+	}
+	if dst.RollingUpdate != nil {
+		if err := recallBagsOfRollingUpdateDeployment(r, path+".rollingUpdate", sRollingUpdate, dst.RollingUpdate); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfRollingUpdateDeployment hands the bag of the storage twin's RollingUpdateDeployment at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfRollingUpdateDeployment hands c the bags of the storage twin's RollingUpdateDeployment at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfRollingUpdateDeployment(c *boundary.Carrier, path string, s *RollingUpdateDeployment, src *v1storage.RollingUpdateDeployment) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfRollingUpdateDeployment puts back the bag of the storage twin's RollingUpdateDeployment at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfRollingUpdateDeployment puts back the bags of the storage twin's RollingUpdateDeployment at path and below, and restores what their $twin entries say.
 func recallBagsOfRollingUpdateDeployment(r *boundary.Carrier, path string, s *RollingUpdateDeployment, dst *v1storage.RollingUpdateDeployment) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfDeploymentStatus hands the bag of the storage twin's DeploymentStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentStatus hands c the bags of the storage twin's DeploymentStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *DeploymentStatus, src *v1storage.DeploymentStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sConditions []DeploymentCondition
 	if s != nil {
 		if src.ObservedGeneration != nil && s.ObservedGeneration == 0 {
 			if err := c.Twin(path, "observedGeneration", src.ObservedGeneration); err != nil {
@@ -461,81 +412,60 @@ func stashBagsOfDeploymentStatus(c *boundary.Carrier, path string, s *Deployment
 				return err
 			}
 		}
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]DeploymentCondition
-		if s != nil {
-			a1 = &s.Conditions
+	for i := range src.Conditions {
+		var elem *DeploymentCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i2 := range src.Conditions {
-			var a3 *DeploymentCondition
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i2].Type)) + "]"
-			if err := stashBagsOfDeploymentCondition(c, p4, a3, &src.Conditions[i2]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(src.Conditions[i].Type)) + "]"
+		if err := stashBagsOfDeploymentCondition(c, elemPath, elem, &src.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfDeploymentStatus puts back the bag of the storage twin's DeploymentStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentStatus puts back the bags of the storage twin's DeploymentStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentStatus(r *boundary.Carrier, path string, s *DeploymentStatus, dst *v1storage.DeploymentStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sConditions []DeploymentCondition
 	if s != nil {
-		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "updatedReplicas", &dst.UpdatedReplicas, s.UpdatedReplicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "updatedReplicas", &dst.UpdatedReplicas, s.UpdatedReplicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "readyReplicas", &dst.ReadyReplicas, s.ReadyReplicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "readyReplicas", &dst.ReadyReplicas, s.ReadyReplicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "availableReplicas", &dst.AvailableReplicas, s.AvailableReplicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "availableReplicas", &dst.AvailableReplicas, s.AvailableReplicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "unavailableReplicas", &dst.UnavailableReplicas, s.UnavailableReplicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "unavailableReplicas", &dst.UnavailableReplicas, s.UnavailableReplicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
+		sConditions = s.Conditions
 	}
-	{
-		var a1 *[]DeploymentCondition
-		if s != nil {
-			a1 = &s.Conditions
+	for i := range dst.Conditions {
+		var elem *DeploymentCondition
+		if i < len(sConditions) {
+			elem = &sConditions[i]
 		}
-		for i2 := range dst.Conditions {
-			var a3 *DeploymentCondition
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i2].Type)) + "]"
-			if err := recallBagsOfDeploymentCondition(r, p4, a3, &dst.Conditions[i2]); err != nil {
-				return err
-			}
+		elemPath := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
+		if err := recallBagsOfDeploymentCondition(r, elemPath, elem, &dst.Conditions[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDeploymentCondition hands the bag of the storage twin's DeploymentCondition at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeploymentCondition hands c the bags of the storage twin's DeploymentCondition at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *DeploymentCondition, src *v1storage.DeploymentCondition) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -573,7 +503,7 @@ func stashBagsOfDeploymentCondition(c *boundary.Carrier, path string, s *Deploym
 	return nil
 }
 
-// recallBagsOfDeploymentCondition puts back the bag of the storage twin's DeploymentCondition at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeploymentCondition puts back the bags of the storage twin's DeploymentCondition at path and below, and restores what their $twin entries say.
 func recallBagsOfDeploymentCondition(r *boundary.Carrier, path string, s *DeploymentCondition, dst *v1storage.DeploymentCondition) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -583,24 +513,16 @@ func recallBagsOfDeploymentCondition(r *boundary.Carrier, path string, s *Deploy
 		if err := boundary.Restore(r, path, "status", &dst.Status, s.Status == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastUpdateTime", &dst.LastUpdateTime, s.LastUpdateTime.IsZero(), func(v *metav1.Time) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastUpdateTime", &dst.LastUpdateTime, s.LastUpdateTime.IsZero(), func(v *metav1.Time) bool { return v.IsZero() }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastTransitionTime", &dst.LastTransitionTime, s.LastTransitionTime.IsZero(), func(v *metav1.Time) bool { return v.IsZero() }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "reason", &dst.Reason, s.Reason == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "message", &dst.Message, s.Message == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -396,160 +396,114 @@ func (s *IngressPortStatus) AssignProperties_From_IngressPortStatus(src *v1stora
 	return nil
 }
 
-// stashBagsOfIngress hands the bag of the storage twin's Ingress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngress hands c the bags of the storage twin's Ingress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngress(c *boundary.Carrier, path string, s *Ingress, src *v1storage.Ingress) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *IngressSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfIngressSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *IngressSpec
+	var sStatus *IngressStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *IngressStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfIngressStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfIngressSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfIngressStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfIngress puts back the bag of the storage twin's Ingress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngress puts back the bags of the storage twin's Ingress at path and below, and restores what their $twin entries say.
 func recallBagsOfIngress(r *boundary.Carrier, path string, s *Ingress, dst *v1storage.Ingress) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *IngressSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfIngressSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *IngressSpec
+	var sStatus *IngressStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *IngressStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfIngressStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfIngressSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfIngressStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfIngressSpec hands the bag of the storage twin's IngressSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressSpec hands c the bags of the storage twin's IngressSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, src *v1storage.IngressSpec) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **IngressBackend
-		if s != nil {
-			a1 = &s.DefaultBackend
-		}
-		var a2 *IngressBackend
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.DefaultBackend != nil {
-			if err := stashBagsOfIngressBackend(c, path+".defaultBackend", a2, src.DefaultBackend); err != nil {
-				return err
-			}
+	var sDefaultBackend *IngressBackend
+	var sTLS []IngressTLS
+	var sRules []IngressRule
+	if s != nil {
+		sDefaultBackend = s.DefaultBackend
+		sTLS = s.TLS
+		sRules = s.Rules
+	}
+	if src.DefaultBackend != nil {
+		if err := stashBagsOfIngressBackend(c, path+".defaultBackend", sDefaultBackend, src.DefaultBackend); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]IngressTLS
-		if s != nil {
-			a3 = &s.TLS
+	for i := range src.TLS {
+		var elem *IngressTLS
+		if i < len(sTLS) {
+			elem = &sTLS[i]
 		}
-		for i4 := range src.TLS {
-			var a5 *IngressTLS
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i4)+"]", a5, &src.TLS[i4]); err != nil {
-				return err
-			}
+		if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i)+"]", elem, &src.TLS[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a6 *[]IngressRule
-		if s != nil {
-			a6 = &s.Rules
+	for i := range src.Rules {
+		var elem *IngressRule
+		if i < len(sRules) {
+			elem = &sRules[i]
 		}
-		for i7 := range src.Rules {
-			var a8 *IngressRule
-			if a6 != nil && i7 < len(*a6) {
-				a8 = &(*a6)[i7]
-			}
-			if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i7)+"]", a8, &src.Rules[i7]); err != nil {
-				return err
-			}
+		if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i)+"]", elem, &src.Rules[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressSpec puts back the bag of the storage twin's IngressSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressSpec puts back the bags of the storage twin's IngressSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, dst *v1storage.IngressSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **IngressBackend
-		if s != nil {
-			a1 = &s.DefaultBackend
-		}
-		var a2 *IngressBackend
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.DefaultBackend == nil && r.Bag(path+".defaultBackend", nil) {
-			dst.DefaultBackend = new(v1storage.IngressBackend)
-		}
-		if dst.DefaultBackend != nil {
-			if err := recallBagsOfIngressBackend(r, path+".defaultBackend", a2, dst.DefaultBackend); err != nil {
-				return err
-			}
+	var sDefaultBackend *IngressBackend
+	var sTLS []IngressTLS
+	var sRules []IngressRule
+	if s != nil {
+		sDefaultBackend = s.DefaultBackend
+		sTLS = s.TLS
+		sRules = s.Rules
+	}
+	if dst.DefaultBackend == nil && r.Bag(path+".defaultBackend", nil) {
+		dst.DefaultBackend = new(v1storage.IngressBackend)
+	}
+	if dst.DefaultBackend != nil {
+		if err := recallBagsOfIngressBackend(r, path+".defaultBackend", sDefaultBackend, dst.DefaultBackend); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]IngressTLS
-		if s != nil {
-			a3 = &s.TLS
+	for i := range dst.TLS {
+		var elem *IngressTLS
+		if i < len(sTLS) {
+			elem = &sTLS[i]
 		}
-		for i4 := range dst.TLS {
-			var a5 *IngressTLS
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i4)+"]", a5, &dst.TLS[i4]); err != nil {
-				return err
-			}
+		if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i)+"]", elem, &dst.TLS[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a6 *[]IngressRule
-		if s != nil {
-			a6 = &s.Rules
+	for i := range dst.Rules {
+		var elem *IngressRule
+		if i < len(sRules) {
+			elem = &sRules[i]
 		}
-		for i7 := range dst.Rules {
-			var a8 *IngressRule
-			if a6 != nil && i7 < len(*a6) {
-				a8 = &(*a6)[i7]
-			}
-			if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i7)+"]", a8, &dst.Rules[i7]); err != nil {
-				return err
-			}
+		if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i)+"]", elem, &dst.Rules[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressTLS hands the bag of the storage twin's IngressTLS at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressTLS hands c the bags of the storage twin's IngressTLS at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src *v1storage.IngressTLS) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -562,123 +516,100 @@ func stashBagsOfIngressTLS(c *boundary.Carrier, path string, s *IngressTLS, src 
 	return nil
 }
 
-// recallBagsOfIngressTLS puts back the bag of the storage twin's IngressTLS at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressTLS puts back the bags of the storage twin's IngressTLS at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressTLS(r *boundary.Carrier, path string, s *IngressTLS, dst *v1storage.IngressTLS) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "secretName", &dst.SecretName, s.SecretName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "secretName", &dst.SecretName, s.SecretName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressRule hands the bag of the storage twin's IngressRule at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressRule hands c the bags of the storage twin's IngressRule at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressRule(c *boundary.Carrier, path string, s *IngressRule, src *v1storage.IngressRule) error {
 	c.Bag(path, &src.PropertyBag)
+	var sHTTP *HTTPIngressRuleValue
 	if s != nil {
 		if src.Host != nil && s.Host == "" {
 			if err := c.Twin(path, "host", src.Host); err != nil {
 				return err
 			}
 		}
+		sHTTP = s.HTTP
 	}
-	{
-		var a1 **HTTPIngressRuleValue
-		if s != nil {
-			a1 = &s.HTTP
-		}
-		var a2 *HTTPIngressRuleValue
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.HTTP != nil {
-			if err := stashBagsOfHTTPIngressRuleValue(c, path+".http", a2, src.HTTP); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfIngressRule puts back the bag of the storage twin's IngressRule at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1storage.IngressRule) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.HTTP != nil {
+		if err := stashBagsOfHTTPIngressRuleValue(c, path+".http", sHTTP, src.HTTP); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **HTTPIngressRuleValue
-		if s != nil {
-			a1 = &s.HTTP
+	return nil
+}
+
+// recallBagsOfIngressRule puts back the bags of the storage twin's IngressRule at path and below, and restores what their $twin entries say.
+func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, dst *v1storage.IngressRule) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sHTTP *HTTPIngressRuleValue
+	if s != nil {
+		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *HTTPIngressRuleValue
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.HTTP == nil && r.Bag(path+".http", nil) {
-			dst.HTTP = new(v1storage.HTTPIngressRuleValue)
-		}
-		if dst.HTTP != nil {
-			if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", a2, dst.HTTP); err != nil {
-				return err
-			}
+		sHTTP = s.HTTP
+	}
+	if dst.HTTP == nil && r.Bag(path+".http", nil) {
+		dst.HTTP = new(v1storage.HTTPIngressRuleValue)
+	}
+	if dst.HTTP != nil {
+		if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", sHTTP, dst.HTTP); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHTTPIngressRuleValue hands the bag of the storage twin's HTTPIngressRuleValue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressRuleValue hands c the bags of the storage twin's HTTPIngressRuleValue at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIngressRuleValue, src *v1storage.HTTPIngressRuleValue) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *[]HTTPIngressPath
-		if s != nil {
-			a1 = &s.Paths
+	var sPaths []HTTPIngressPath
+	if s != nil {
+		sPaths = s.Paths
+	}
+	for i := range src.Paths {
+		var elem *HTTPIngressPath
+		if i < len(sPaths) {
+			elem = &sPaths[i]
 		}
-		for i2 := range src.Paths {
-			var a3 *HTTPIngressPath
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i2)+"]", a3, &src.Paths[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i)+"]", elem, &src.Paths[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHTTPIngressRuleValue puts back the bag of the storage twin's HTTPIngressRuleValue at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressRuleValue puts back the bags of the storage twin's HTTPIngressRuleValue at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPIngressRuleValue, dst *v1storage.HTTPIngressRuleValue) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *[]HTTPIngressPath
-		if s != nil {
-			a1 = &s.Paths
+	var sPaths []HTTPIngressPath
+	if s != nil {
+		sPaths = s.Paths
+	}
+	for i := range dst.Paths {
+		var elem *HTTPIngressPath
+		if i < len(sPaths) {
+			elem = &sPaths[i]
 		}
-		for i2 := range dst.Paths {
-			var a3 *HTTPIngressPath
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i2)+"]", a3, &dst.Paths[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i)+"]", elem, &dst.Paths[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfHTTPIngressPath hands the bag of the storage twin's HTTPIngressPath at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfHTTPIngressPath hands c the bags of the storage twin's HTTPIngressPath at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngressPath, src *v1storage.HTTPIngressPath) error {
 	c.Bag(path, &src.PropertyBag)
+	var sBackend *IngressBackend
 	if s != nil {
 		if src.Path != nil && s.Path == "" {
 			if err := c.Twin(path, "path", src.Path); err != nil {
@@ -690,99 +621,77 @@ func stashBagsOfHTTPIngressPath(c *boundary.Carrier, path string, s *HTTPIngress
 				return err
 			}
 		}
+		sBackend = &s.Backend
 	}
-	{
-		var a1 *IngressBackend
-		if s != nil {
-			a1 = &s.Backend
-		}
-		if src.Backend != nil {
-			if err := stashBagsOfIngressBackend(c, path+".backend", a1, src.Backend); err != nil {
-				return err
-			}
+	if src.Backend != nil {
+		if err := stashBagsOfIngressBackend(c, path+".backend", sBackend, src.Backend); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfHTTPIngressPath puts back the bag of the storage twin's HTTPIngressPath at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfHTTPIngressPath puts back the bags of the storage twin's HTTPIngressPath at path and below, and restores what their $twin entries say.
 func recallBagsOfHTTPIngressPath(r *boundary.Carrier, path string, s *HTTPIngressPath, dst *v1storage.HTTPIngressPath) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sBackend *IngressBackend
 	if s != nil {
-		if err := boundary.Restore(r, path, "path", &dst.Path, s.Path == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "path", &dst.Path, s.Path == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "backend", &dst.Backend, genruntime.PtrIfNotZeroValue(s.Backend) == nil, nil); err != nil {
 			return err
 		}
+		sBackend = &s.Backend
 	}
-	{
-		var a1 *IngressBackend
-		if s != nil {
-			a1 = &s.Backend
-		}
-		if dst.Backend == nil && r.Bag(path+".backend", nil) {
-			dst.Backend = new(v1storage.IngressBackend)
-		}
-		if dst.Backend != nil {
-			if err := recallBagsOfIngressBackend(r, path+".backend", a1, dst.Backend); err != nil {
-				return err
-			}
+	if dst.Backend == nil && r.Bag(path+".backend", nil) {
+		dst.Backend = new(v1storage.IngressBackend)
+	}
+	if dst.Backend != nil {
+		if err := recallBagsOfIngressBackend(r, path+".backend", sBackend, dst.Backend); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressBackend hands the bag of the storage twin's IngressBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressBackend hands c the bags of the storage twin's IngressBackend at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBackend, src *v1storage.IngressBackend) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **IngressServiceBackend
-		if s != nil {
-			a1 = &s.Service
-		}
-		var a2 *IngressServiceBackend
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Service != nil {
-			if err := stashBagsOfIngressServiceBackend(c, path+".service", a2, src.Service); err != nil {
-				return err
-			}
+	var sService *IngressServiceBackend
+	if s != nil {
+		sService = s.Service
+	}
+	if src.Service != nil {
+		if err := stashBagsOfIngressServiceBackend(c, path+".service", sService, src.Service); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressBackend puts back the bag of the storage twin's IngressBackend at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressBackend puts back the bags of the storage twin's IngressBackend at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBackend, dst *v1storage.IngressBackend) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **IngressServiceBackend
-		if s != nil {
-			a1 = &s.Service
-		}
-		var a2 *IngressServiceBackend
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Service == nil && r.Bag(path+".service", nil) {
-			dst.Service = new(v1storage.IngressServiceBackend)
-		}
-		if dst.Service != nil {
-			if err := recallBagsOfIngressServiceBackend(r, path+".service", a2, dst.Service); err != nil {
-				return err
-			}
+	var sService *IngressServiceBackend
+	if s != nil {
+		sService = s.Service
+	}
+	if dst.Service == nil && r.Bag(path+".service", nil) {
+		dst.Service = new(v1storage.IngressServiceBackend)
+	}
+	if dst.Service != nil {
+		if err := recallBagsOfIngressServiceBackend(r, path+".service", sService, dst.Service); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressServiceBackend hands the bag of the storage twin's IngressServiceBackend at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressServiceBackend hands c the bags of the storage twin's IngressServiceBackend at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressServiceBackend(c *boundary.Carrier, path string, s *IngressServiceBackend, src *v1storage.IngressServiceBackend) error {
 	c.Bag(path, &src.PropertyBag)
+	var sPort *ServiceBackendPort
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -794,24 +703,20 @@ func stashBagsOfIngressServiceBackend(c *boundary.Carrier, path string, s *Ingre
 				return err
 			}
 		}
+		sPort = &s.Port
 	}
-	{
-		var a1 *ServiceBackendPort
-		if s != nil {
-			a1 = &s.Port
-		}
-		if src.Port != nil {
-			if err := stashBagsOfServiceBackendPort(c, path+".port", a1, src.Port); err != nil {
-				return err
-			}
+	if src.Port != nil {
+		if err := stashBagsOfServiceBackendPort(c, path+".port", sPort, src.Port); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressServiceBackend puts back the bag of the storage twin's IngressServiceBackend at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressServiceBackend puts back the bags of the storage twin's IngressServiceBackend at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressServiceBackend(r *boundary.Carrier, path string, s *IngressServiceBackend, dst *v1storage.IngressServiceBackend) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sPort *ServiceBackendPort
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -819,25 +724,20 @@ func recallBagsOfIngressServiceBackend(r *boundary.Carrier, path string, s *Ingr
 		if err := boundary.Restore(r, path, "port", &dst.Port, genruntime.PtrIfNotZeroValue(s.Port) == nil, nil); err != nil {
 			return err
 		}
+		sPort = &s.Port
 	}
-	{
-		var a1 *ServiceBackendPort
-		if s != nil {
-			a1 = &s.Port
-		}
-		if dst.Port == nil && r.Bag(path+".port", nil) {
-			dst.Port = new(v1storage.ServiceBackendPort)
-		}
-		if dst.Port != nil {
-			if err := recallBagsOfServiceBackendPort(r, path+".port", a1, dst.Port); err != nil {
-				return err
-			}
+	if dst.Port == nil && r.Bag(path+".port", nil) {
+		dst.Port = new(v1storage.ServiceBackendPort)
+	}
+	if dst.Port != nil {
+		if err := recallBagsOfServiceBackendPort(r, path+".port", sPort, dst.Port); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfServiceBackendPort hands the bag of the storage twin's ServiceBackendPort at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfServiceBackendPort hands c the bags of the storage twin's ServiceBackendPort at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfServiceBackendPort(c *boundary.Carrier, path string, s *ServiceBackendPort, src *v1storage.ServiceBackendPort) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -855,118 +755,103 @@ func stashBagsOfServiceBackendPort(c *boundary.Carrier, path string, s *ServiceB
 	return nil
 }
 
-// recallBagsOfServiceBackendPort puts back the bag of the storage twin's ServiceBackendPort at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfServiceBackendPort puts back the bags of the storage twin's ServiceBackendPort at path and below, and restores what their $twin entries say.
 func recallBagsOfServiceBackendPort(r *boundary.Carrier, path string, s *ServiceBackendPort, dst *v1storage.ServiceBackendPort) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "number", &dst.Number, s.Number == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "number", &dst.Number, s.Number == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressStatus hands the bag of the storage twin's IngressStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressStatus hands c the bags of the storage twin's IngressStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressStatus(c *boundary.Carrier, path string, s *IngressStatus, src *v1storage.IngressStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLoadBalancer *IngressLoadBalancerStatus
 	if s != nil {
 		if src.LoadBalancer == nil && genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil {
 			if err := c.Twin(path, "loadBalancer", nil); err != nil {
 				return err
 			}
 		}
+		sLoadBalancer = &s.LoadBalancer
 	}
-	{
-		var a1 *IngressLoadBalancerStatus
-		if s != nil {
-			a1 = &s.LoadBalancer
-		}
-		if src.LoadBalancer != nil {
-			if err := stashBagsOfIngressLoadBalancerStatus(c, path+".loadBalancer", a1, src.LoadBalancer); err != nil {
-				return err
-			}
+	if src.LoadBalancer != nil {
+		if err := stashBagsOfIngressLoadBalancerStatus(c, path+".loadBalancer", sLoadBalancer, src.LoadBalancer); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressStatus puts back the bag of the storage twin's IngressStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressStatus puts back the bags of the storage twin's IngressStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressStatus(r *boundary.Carrier, path string, s *IngressStatus, dst *v1storage.IngressStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLoadBalancer *IngressLoadBalancerStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "loadBalancer", &dst.LoadBalancer, genruntime.PtrIfNotZeroValue(s.LoadBalancer) == nil, nil); err != nil {
 			return err
 		}
+		sLoadBalancer = &s.LoadBalancer
 	}
-	{
-		var a1 *IngressLoadBalancerStatus
-		if s != nil {
-			a1 = &s.LoadBalancer
-		}
-		if dst.LoadBalancer == nil && r.Bag(path+".loadBalancer", nil) {
-			dst.LoadBalancer = new(v1storage.IngressLoadBalancerStatus)
-		}
-		if dst.LoadBalancer != nil {
-			if err := recallBagsOfIngressLoadBalancerStatus(r, path+".loadBalancer", a1, dst.LoadBalancer); err != nil {
-				return err
-			}
+	if dst.LoadBalancer == nil && r.Bag(path+".loadBalancer", nil) {
+		dst.LoadBalancer = new(v1storage.IngressLoadBalancerStatus)
+	}
+	if dst.LoadBalancer != nil {
+		if err := recallBagsOfIngressLoadBalancerStatus(r, path+".loadBalancer", sLoadBalancer, dst.LoadBalancer); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressLoadBalancerStatus hands the bag of the storage twin's IngressLoadBalancerStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressLoadBalancerStatus hands c the bags of the storage twin's IngressLoadBalancerStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *IngressLoadBalancerStatus, src *v1storage.IngressLoadBalancerStatus) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *[]IngressLoadBalancerIngress
-		if s != nil {
-			a1 = &s.Ingress
+	var sIngress []IngressLoadBalancerIngress
+	if s != nil {
+		sIngress = s.Ingress
+	}
+	for i := range src.Ingress {
+		var elem *IngressLoadBalancerIngress
+		if i < len(sIngress) {
+			elem = &sIngress[i]
 		}
-		for i2 := range src.Ingress {
-			var a3 *IngressLoadBalancerIngress
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress["+strconv.Itoa(i2)+"]", a3, &src.Ingress[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress["+strconv.Itoa(i)+"]", elem, &src.Ingress[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressLoadBalancerStatus puts back the bag of the storage twin's IngressLoadBalancerStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressLoadBalancerStatus puts back the bags of the storage twin's IngressLoadBalancerStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *IngressLoadBalancerStatus, dst *v1storage.IngressLoadBalancerStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *[]IngressLoadBalancerIngress
-		if s != nil {
-			a1 = &s.Ingress
+	var sIngress []IngressLoadBalancerIngress
+	if s != nil {
+		sIngress = s.Ingress
+	}
+	for i := range dst.Ingress {
+		var elem *IngressLoadBalancerIngress
+		if i < len(sIngress) {
+			elem = &sIngress[i]
 		}
-		for i2 := range dst.Ingress {
-			var a3 *IngressLoadBalancerIngress
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress["+strconv.Itoa(i2)+"]", a3, &dst.Ingress[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress["+strconv.Itoa(i)+"]", elem, &dst.Ingress[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressLoadBalancerIngress hands the bag of the storage twin's IngressLoadBalancerIngress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressLoadBalancerIngress hands c the bags of the storage twin's IngressLoadBalancerIngress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *IngressLoadBalancerIngress, src *v1storage.IngressLoadBalancerIngress) error {
 	c.Bag(path, &src.PropertyBag)
+	var sPorts []IngressPortStatus
 	if s != nil {
 		if src.IP != nil && s.IP == "" {
 			if err := c.Twin(path, "ip", src.IP); err != nil {
@@ -978,59 +863,46 @@ func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *
 				return err
 			}
 		}
+		sPorts = s.Ports
 	}
-	{
-		var a1 *[]IngressPortStatus
-		if s != nil {
-			a1 = &s.Ports
+	for i := range src.Ports {
+		var elem *IngressPortStatus
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i2 := range src.Ports {
-			var a3 *IngressPortStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfIngressPortStatus(c, path+".ports["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfIngressPortStatus(c, path+".ports["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfIngressLoadBalancerIngress puts back the bag of the storage twin's IngressLoadBalancerIngress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressLoadBalancerIngress puts back the bags of the storage twin's IngressLoadBalancerIngress at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s *IngressLoadBalancerIngress, dst *v1storage.IngressLoadBalancerIngress) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sPorts []IngressPortStatus
 	if s != nil {
-		if err := boundary.Restore(r, path, "ip", &dst.IP, s.IP == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ip", &dst.IP, s.IP == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "hostname", &dst.Hostname, s.Hostname == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "hostname", &dst.Hostname, s.Hostname == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
+		sPorts = s.Ports
 	}
-	{
-		var a1 *[]IngressPortStatus
-		if s != nil {
-			a1 = &s.Ports
+	for i := range dst.Ports {
+		var elem *IngressPortStatus
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i2 := range dst.Ports {
-			var a3 *IngressPortStatus
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfIngressPortStatus(r, path+".ports["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfIngressPortStatus(r, path+".ports["+strconv.Itoa(i)+"]", elem, &dst.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfIngressPortStatus hands the bag of the storage twin's IngressPortStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfIngressPortStatus hands c the bags of the storage twin's IngressPortStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfIngressPortStatus(c *boundary.Carrier, path string, s *IngressPortStatus, src *v1storage.IngressPortStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -1048,7 +920,7 @@ func stashBagsOfIngressPortStatus(c *boundary.Carrier, path string, s *IngressPo
 	return nil
 }
 
-// recallBagsOfIngressPortStatus puts back the bag of the storage twin's IngressPortStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfIngressPortStatus puts back the bags of the storage twin's IngressPortStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfIngressPortStatus(r *boundary.Carrier, path string, s *IngressPortStatus, dst *v1storage.IngressPortStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

@@ -268,57 +268,44 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v1storage.Dimensions)
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfGadgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfGadgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfGadgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfGadgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfGadgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfGadgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v1storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sParts []Part
+	var sZones map[string]Zone
+	var sSpares map[string][]Part
+	var sBackups []*Part
+	var sDimensions *Dimensions
 	if s != nil {
 		if src.Owner != nil && s.Owner == "" {
 			if err := c.Twin(path, "owner", src.Owner); err != nil {
@@ -365,262 +352,174 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 				return err
 			}
 		}
+		sParts = s.Parts
+		sZones = s.Zones
+		sSpares = s.Spares
+		sBackups = s.Backups
+		sDimensions = &s.Dimensions
 	}
-	{
-		var a1 *[]Part
-		if s != nil {
-			a1 = &s.Parts
+	for i := range src.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
 		}
-		for i2 := range src.Parts {
-			var a3 *Part
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
+		elemPath := path + ".parts[name=" + boundary.Key(src.Parts[i].Name) + "]"
+		if err := stashBagsOfPart(c, elemPath, elem, &src.Parts[i]); err != nil {
+			return err
+		}
+	}
+	for k, v := range src.Zones {
+		var elem *Zone
+		if e, ok := sZones[k]; ok {
+			elem = &e
+		}
+		if err := stashBagsOfZone(c, path+".zones["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
+		}
+	}
+	for k, v := range src.Spares {
+		elem := sSpares[k]
+		for i2 := range v {
+			var elem2 *Part
+			if i2 < len(elem) {
+				elem2 = &elem[i2]
 			}
-			p4 := path + ".parts[name=" + boundary.Key(src.Parts[i2].Name) + "]"
-			if err := stashBagsOfPart(c, p4, a3, &src.Parts[i2]); err != nil {
+			if err := stashBagsOfPart(c, path+".spares["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
 				return err
 			}
 		}
 	}
-	{
-		var a5 *map[string]Zone
-		if s != nil {
-			a5 = &s.Zones
+	for i := range src.Backups {
+		var elem *Part
+		if i < len(sBackups) {
+			elem = sBackups[i]
 		}
-		for k6 := range src.Zones {
-			var a7 *Zone
-			if a5 != nil {
-				if v, ok := (*a5)[k6]; ok {
-					a7 = &v
-				}
-			}
-			v8 := src.Zones[k6]
-			if err := stashBagsOfZone(c, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+		if src.Backups[i] != nil {
+			if err := stashBagsOfPart(c, path+".backups["+strconv.Itoa(i)+"]", elem, src.Backups[i]); err != nil {
 				return err
 			}
 		}
 	}
-	{
-		var a9 *map[string][]Part
-		if s != nil {
-			a9 = &s.Spares
-		}
-		for k10 := range src.Spares {
-			var a11 *[]Part
-			if a9 != nil {
-				if v, ok := (*a9)[k10]; ok {
-					a11 = &v
-				}
-			}
-			v12 := src.Spares[k10]
-			for i13 := range v12 {
-				var a14 *Part
-				if a11 != nil && i13 < len(*a11) {
-					a14 = &(*a11)[i13]
-				}
-				if err := stashBagsOfPart(c, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	{
-		var a15 *[]*Part
-		if s != nil {
-			a15 = &s.Backups
-		}
-		for i16 := range src.Backups {
-			var a17 **Part
-			if a15 != nil && i16 < len(*a15) {
-				a17 = &(*a15)[i16]
-			}
-			var a18 *Part
-			if a17 != nil {
-				a18 = *a17
-			}
-			if src.Backups[i16] != nil {
-				if err := stashBagsOfPart(c, path+".backups["+strconv.Itoa(i16)+"]", a18, src.Backups[i16]); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	{
-		var a19 *Dimensions
-		if s != nil {
-			a19 = &s.Dimensions
-		}
-		if src.Dimensions != nil {
-			if err := stashBagsOfDimensions(c, path+".dimensions", a19, src.Dimensions); err != nil {
-				return err
-			}
+	if src.Dimensions != nil {
+		if err := stashBagsOfDimensions(c, path+".dimensions", sDimensions, src.Dimensions); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v1storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sParts []Part
+	var sZones map[string]Zone
+	var sSpares map[string][]Part
+	var sBackups []*Part
+	var sDimensions *Dimensions
 	if s != nil {
-		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool {
-			return (*v) == (intstr.IntOrString{})
-		}); err != nil {
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool { return *v == (intstr.IntOrString{}) }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "ratio", &dst.Ratio, s.Ratio == 0, func(v *float64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ratio", &dst.Ratio, s.Ratio == 0, func(v *float64) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "ref", &dst.Ref, s.Ref == (corev1.ObjectReference{}), func(v *corev1.ObjectReference) bool {
-			return (*v) == (corev1.ObjectReference{})
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ref", &dst.Ref, s.Ref == (corev1.ObjectReference{}), func(v *corev1.ObjectReference) bool { return *v == (corev1.ObjectReference{}) }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *runtime.RawExtension) bool {
-			return genruntime.PtrIfNotZeroValue((*v)) == nil
-		}); err != nil {
+		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *runtime.RawExtension) bool { return genruntime.PtrIfNotZeroValue(*v) == nil }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory.IsZero(), func(v *resource.Quantity) bool {
-			return (*v).IsZero()
-		}); err != nil {
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory.IsZero(), func(v *resource.Quantity) bool { return v.IsZero() }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "dimensions", &dst.Dimensions, genruntime.PtrIfNotZeroValue(s.Dimensions) == nil, nil); err != nil {
 			return err
 		}
+		sParts = s.Parts
+		sZones = s.Zones
+		sSpares = s.Spares
+		sBackups = s.Backups
+		sDimensions = &s.Dimensions
 	}
-	{
-		var a1 *[]Part
-		if s != nil {
-			a1 = &s.Parts
+	for i := range dst.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
 		}
-		for i2 := range dst.Parts {
-			var a3 *Part
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
+		elemPath := path + ".parts[name=" + boundary.Key(dst.Parts[i].Name) + "]"
+		if err := recallBagsOfPart(r, elemPath, elem, &dst.Parts[i]); err != nil {
+			return err
+		}
+	}
+	for k, v := range dst.Zones {
+		var elem *Zone
+		if e, ok := sZones[k]; ok {
+			elem = &e
+		}
+		if err := recallBagsOfZone(r, path+".zones["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
+		}
+		dst.Zones[k] = v
+	}
+	for k, v := range dst.Spares {
+		elem := sSpares[k]
+		for i2 := range v {
+			var elem2 *Part
+			if i2 < len(elem) {
+				elem2 = &elem[i2]
 			}
-			p4 := path + ".parts[name=" + boundary.Key(dst.Parts[i2].Name) + "]"
-			if err := recallBagsOfPart(r, p4, a3, &dst.Parts[i2]); err != nil {
+			if err := recallBagsOfPart(r, path+".spares["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
 				return err
 			}
 		}
 	}
-	{
-		var a5 *map[string]Zone
-		if s != nil {
-			a5 = &s.Zones
+	for i := range dst.Backups {
+		var elem *Part
+		if i < len(sBackups) {
+			elem = sBackups[i]
 		}
-		for k6 := range dst.Zones {
-			var a7 *Zone
-			if a5 != nil {
-				if v, ok := (*a5)[k6]; ok {
-					a7 = &v
-				}
-			}
-			v8 := dst.Zones[k6]
-			if err := recallBagsOfZone(r, path+".zones["+boundary.Key(k6)+"]", a7, &v8); err != nil {
+		if dst.Backups[i] == nil && r.Bag(path+".backups["+strconv.Itoa(i)+"]", nil) {
+			dst.Backups[i] = new(v1storage.Part)
+		}
+		if dst.Backups[i] != nil {
+			if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i)+"]", elem, dst.Backups[i]); err != nil {
 				return err
 			}
-			dst.Zones[k6] = v8
 		}
 	}
-	{
-		var a9 *map[string][]Part
-		if s != nil {
-			a9 = &s.Spares
-		}
-		for k10 := range dst.Spares {
-			var a11 *[]Part
-			if a9 != nil {
-				if v, ok := (*a9)[k10]; ok {
-					a11 = &v
-				}
-			}
-			v12 := dst.Spares[k10]
-			for i13 := range v12 {
-				var a14 *Part
-				if a11 != nil && i13 < len(*a11) {
-					a14 = &(*a11)[i13]
-				}
-				if err := recallBagsOfPart(r, path+".spares["+boundary.Key(k10)+"]["+strconv.Itoa(i13)+"]", a14, &v12[i13]); err != nil {
-					return err
-				}
-			}
-			dst.Spares[k10] = v12
-		}
+	if dst.Dimensions == nil && r.Bag(path+".dimensions", nil) {
+		dst.Dimensions = new(v1storage.Dimensions)
 	}
-	{
-		var a15 *[]*Part
-		if s != nil {
-			a15 = &s.Backups
-		}
-		for i16 := range dst.Backups {
-			var a17 **Part
-			if a15 != nil && i16 < len(*a15) {
-				a17 = &(*a15)[i16]
-			}
-			var a18 *Part
-			if a17 != nil {
-				a18 = *a17
-			}
-			if dst.Backups[i16] == nil && r.Bag(path+".backups["+strconv.Itoa(i16)+"]", nil) {
-				dst.Backups[i16] = new(v1storage.Part)
-			}
-			if dst.Backups[i16] != nil {
-				if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i16)+"]", a18, dst.Backups[i16]); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	{
-		var a19 *Dimensions
-		if s != nil {
-			a19 = &s.Dimensions
-		}
-		if dst.Dimensions == nil && r.Bag(path+".dimensions", nil) {
-			dst.Dimensions = new(v1storage.Dimensions)
-		}
-		if dst.Dimensions != nil {
-			if err := recallBagsOfDimensions(r, path+".dimensions", a19, dst.Dimensions); err != nil {
-				return err
-			}
+	if dst.Dimensions != nil {
+		if err := recallBagsOfDimensions(r, path+".dimensions", sDimensions, dst.Dimensions); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v1storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v1storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPart hands the bag of the storage twin's Part at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPart hands c the bags of the storage twin's Part at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v1storage.Part) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -638,23 +537,21 @@ func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v1storage.P
 	return nil
 }
 
-// recallBagsOfPart puts back the bag of the storage twin's Part at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPart puts back the bags of the storage twin's Part at path and below, and restores what their $twin entries say.
 func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v1storage.Part) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "weight", &dst.Weight, s.Weight == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "weight", &dst.Weight, s.Weight == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfZone hands the bag of the storage twin's Zone at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfZone hands c the bags of the storage twin's Zone at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v1storage.Zone) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -667,20 +564,18 @@ func stashBagsOfZone(c *boundary.Carrier, path string, s *Zone, src *v1storage.Z
 	return nil
 }
 
-// recallBagsOfZone puts back the bag of the storage twin's Zone at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfZone puts back the bags of the storage twin's Zone at path and below, and restores what their $twin entries say.
 func recallBagsOfZone(r *boundary.Carrier, path string, s *Zone, dst *v1storage.Zone) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDimensions hands the bag of the storage twin's Dimensions at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDimensions hands c the bags of the storage twin's Dimensions at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src *v1storage.Dimensions) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -693,13 +588,11 @@ func stashBagsOfDimensions(c *boundary.Carrier, path string, s *Dimensions, src 
 	return nil
 }
 
-// recallBagsOfDimensions puts back the bag of the storage twin's Dimensions at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDimensions puts back the bags of the storage twin's Dimensions at path and below, and restores what their $twin entries say.
 func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst *v1storage.Dimensions) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "width", &dst.Width, s.Width == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "width", &dst.Width, s.Width == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

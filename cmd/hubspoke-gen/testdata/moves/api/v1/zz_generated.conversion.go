@@ -131,57 +131,40 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v1storage.WidgetS
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if src.EngineName == nil && s.EngineName == "" {
 			if err := c.Twin(path, "engineName", nil); err != nil {
@@ -193,60 +176,41 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
-				return err
-			}
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, path+".limits", sLimits, src.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if err := boundary.Restore(r, path, "engineName", &dst.EngineName, s.EngineName == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Limits == nil && r.Bag(path+".limits", nil) {
-			dst.Limits = new(v1storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
-				return err
-			}
+	if dst.Limits == nil && r.Bag(path+".limits", nil) {
+		dst.Limits = new(v1storage.Limits)
+	}
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v1storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -264,25 +228,21 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v1stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v1storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -295,13 +255,11 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

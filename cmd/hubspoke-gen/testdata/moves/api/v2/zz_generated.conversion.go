@@ -133,100 +133,62 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v2storage.WidgetS
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
+	var sSettings *WidgetSettings
+	var sStatus *WidgetStatus
 	if s != nil {
 		if src.Engine == nil && s.Engine == "" {
 			if err := c.Twin(path, "engine", nil); err != nil {
 				return err
 			}
 		}
+		sLimits = s.Limits
+		sSettings = &s.Settings
+		sStatus = &s.Status
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, "limits", a2, src.Limits); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 *WidgetSettings
-		if s != nil {
-			a3 = &s.Settings
-		}
-		if err := stashBagsOfWidgetSettings(c, "settings", a3, &src.Settings); err != nil {
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, "limits", sLimits, src.Limits); err != nil {
 			return err
 		}
 	}
-	{
-		var a4 *WidgetStatus
-		if s != nil {
-			a4 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a4, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSettings(c, "settings", sSettings, &src.Settings); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
+	var sSettings *WidgetSettings
+	var sStatus *WidgetStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
 			return err
 		}
+		sLimits = s.Limits
+		sSettings = &s.Settings
+		sStatus = &s.Status
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Limits == nil && r.Bag("limits", nil) {
-			dst.Limits = new(v2storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, "limits", a2, dst.Limits); err != nil {
-				return err
-			}
-		}
+	if dst.Limits == nil && r.Bag("limits", nil) {
+		dst.Limits = new(v2storage.Limits)
 	}
-	{
-		var a3 *WidgetSettings
-		if s != nil {
-			a3 = &s.Settings
-		}
-		if err := recallBagsOfWidgetSettings(r, "settings", a3, &dst.Settings); err != nil {
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, "limits", sLimits, dst.Limits); err != nil {
 			return err
 		}
 	}
-	{
-		var a4 *WidgetStatus
-		if s != nil {
-			a4 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a4, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSettings(r, "settings", sSettings, &dst.Settings); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSettings hands c the bags of the storage twin's WidgetSettings at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v2storage.WidgetSettings) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -239,20 +201,18 @@ func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettin
 	return nil
 }
 
-// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSettings puts back the bags of the storage twin's WidgetSettings at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v2storage.WidgetSettings) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -270,25 +230,21 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -301,13 +257,11 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

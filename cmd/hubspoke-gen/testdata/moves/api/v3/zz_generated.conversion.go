@@ -155,130 +155,88 @@ func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v3storage.WidgetS
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetRuntime
-		if s != nil {
-			a1 = &s.Runtime
-		}
-		if err := stashBagsOfWidgetRuntime(c, "runtime", a1, &src.Runtime); err != nil {
-			return err
-		}
+	var sRuntime *WidgetRuntime
+	var sSettings *WidgetSettings
+	var sStatus *WidgetStatus
+	if s != nil {
+		sRuntime = &s.Runtime
+		sSettings = &s.Settings
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetSettings
-		if s != nil {
-			a2 = &s.Settings
-		}
-		if err := stashBagsOfWidgetSettings(c, "settings", a2, &src.Settings); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetRuntime(c, "runtime", sRuntime, &src.Runtime); err != nil {
+		return err
 	}
-	{
-		var a3 *WidgetStatus
-		if s != nil {
-			a3 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a3, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSettings(c, "settings", sSettings, &src.Settings); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetRuntime
-		if s != nil {
-			a1 = &s.Runtime
-		}
-		if err := recallBagsOfWidgetRuntime(r, "runtime", a1, &dst.Runtime); err != nil {
-			return err
-		}
+	var sRuntime *WidgetRuntime
+	var sSettings *WidgetSettings
+	var sStatus *WidgetStatus
+	if s != nil {
+		sRuntime = &s.Runtime
+		sSettings = &s.Settings
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetSettings
-		if s != nil {
-			a2 = &s.Settings
-		}
-		if err := recallBagsOfWidgetSettings(r, "settings", a2, &dst.Settings); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetRuntime(r, "runtime", sRuntime, &dst.Runtime); err != nil {
+		return err
 	}
-	{
-		var a3 *WidgetStatus
-		if s != nil {
-			a3 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a3, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSettings(r, "settings", sSettings, &dst.Settings); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetRuntime hands the bag of the storage twin's WidgetRuntime at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetRuntime hands c the bags of the storage twin's WidgetRuntime at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetRuntime(c *boundary.Carrier, path string, s *WidgetRuntime, src *v3storage.WidgetRuntime) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if src.Engine == nil && s.Engine == "" {
 			if err := c.Twin(path, "engine", nil); err != nil {
 				return err
 			}
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
-				return err
-			}
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, path+".limits", sLimits, src.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetRuntime puts back the bag of the storage twin's WidgetRuntime at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetRuntime puts back the bags of the storage twin's WidgetRuntime at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetRuntime(r *boundary.Carrier, path string, s *WidgetRuntime, dst *v3storage.WidgetRuntime) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
 	if s != nil {
 		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
 			return err
 		}
+		sLimits = s.Limits
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Limits == nil && r.Bag(path+".limits", nil) {
-			dst.Limits = new(v3storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
-				return err
-			}
+	if dst.Limits == nil && r.Bag(path+".limits", nil) {
+		dst.Limits = new(v3storage.Limits)
+	}
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetSettings hands the bag of the storage twin's WidgetSettings at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSettings hands c the bags of the storage twin's WidgetSettings at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettings, src *v3storage.WidgetSettings) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -296,25 +254,21 @@ func stashBagsOfWidgetSettings(c *boundary.Carrier, path string, s *WidgetSettin
 	return nil
 }
 
-// recallBagsOfWidgetSettings puts back the bag of the storage twin's WidgetSettings at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSettings puts back the bags of the storage twin's WidgetSettings at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSettings, dst *v3storage.WidgetSettings) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "notify-events", &dst.NotifyEvents, s.NotifyEvents == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "notify-events", &dst.NotifyEvents, s.NotifyEvents == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -332,25 +286,21 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v3storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -363,13 +313,11 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

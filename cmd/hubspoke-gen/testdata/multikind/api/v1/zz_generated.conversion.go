@@ -225,114 +225,78 @@ func (s *Person) AssignProperties_From_Person(src *v1storage.Person) error {
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v1storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfGadgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfGadgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfGadgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v1storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfGadgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfGadgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfGadgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v1storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.AlphaKey != nil && s.AlphaKey == "" {
 			if err := c.Twin(path, "alphaKey", src.AlphaKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v1storage.GadgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v1storage.GadgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v1storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v1storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v1storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -345,127 +309,89 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v1storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.AlphaKey != nil && s.AlphaKey == "" {
 			if err := c.Twin(path, "alphaKey", src.AlphaKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "alphaKey", &dst.AlphaKey, s.AlphaKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v1storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v1storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -478,20 +404,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -504,13 +428,11 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1stora
 	return nil
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

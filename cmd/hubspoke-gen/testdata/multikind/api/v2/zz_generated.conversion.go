@@ -323,114 +323,78 @@ func (s *Person) AssignProperties_From_Person(src *v2storage.Person) error {
 	return nil
 }
 
-// stashBagsOfDoohickey hands the bag of the storage twin's Doohickey at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickey hands c the bags of the storage twin's Doohickey at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickey(c *boundary.Carrier, path string, s *Doohickey, src *v2storage.Doohickey) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *DoohickeySpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfDoohickeySpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *DoohickeySpec
+	var sStatus *DoohickeyStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *DoohickeyStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfDoohickeyStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfDoohickeySpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfDoohickeyStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfDoohickey puts back the bag of the storage twin's Doohickey at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoohickey puts back the bags of the storage twin's Doohickey at path and below, and restores what their $twin entries say.
 func recallBagsOfDoohickey(r *boundary.Carrier, path string, s *Doohickey, dst *v2storage.Doohickey) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *DoohickeySpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfDoohickeySpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *DoohickeySpec
+	var sStatus *DoohickeyStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *DoohickeyStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfDoohickeyStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfDoohickeySpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfDoohickeyStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfDoohickeySpec hands the bag of the storage twin's DoohickeySpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickeySpec hands c the bags of the storage twin's DoohickeySpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickeySpec(c *boundary.Carrier, path string, s *DoohickeySpec, src *v2storage.DoohickeySpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.SortKey != nil && s.SortKey == "" {
 			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfDoohickeySpec puts back the bag of the storage twin's DoohickeySpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfDoohickeySpec(r *boundary.Carrier, path string, s *DoohickeySpec, dst *v2storage.DoohickeySpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfDoohickeySpec puts back the bags of the storage twin's DoohickeySpec at path and below, and restores what their $twin entries say.
+func recallBagsOfDoohickeySpec(r *boundary.Carrier, path string, s *DoohickeySpec, dst *v2storage.DoohickeySpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v2storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v2storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDoohickeyStatus hands the bag of the storage twin's DoohickeyStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoohickeyStatus hands c the bags of the storage twin's DoohickeyStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoohickeyStatus(c *boundary.Carrier, path string, s *DoohickeyStatus, src *v2storage.DoohickeyStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -443,127 +407,89 @@ func stashBagsOfDoohickeyStatus(c *boundary.Carrier, path string, s *DoohickeySt
 	return nil
 }
 
-// recallBagsOfDoohickeyStatus puts back the bag of the storage twin's DoohickeyStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoohickeyStatus puts back the bags of the storage twin's DoohickeyStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfDoohickeyStatus(r *boundary.Carrier, path string, s *DoohickeyStatus, dst *v2storage.DoohickeyStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfGadget hands the bag of the storage twin's Gadget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfGadgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfGadgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfGadgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfGadgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfGadget puts back the bag of the storage twin's Gadget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadget puts back the bags of the storage twin's Gadget at path and below, and restores what their $twin entries say.
 func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2storage.Gadget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *GadgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfGadgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *GadgetSpec
+	var sStatus *GadgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *GadgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfGadgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfGadgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfGadgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfGadgetSpec hands the bag of the storage twin's GadgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v2storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.SortKey != nil && s.SortKey == "" {
 			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfGadgetSpec puts back the bag of the storage twin's GadgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v2storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v2storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfGadgetStatus hands the bag of the storage twin's GadgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfGadgetStatus hands c the bags of the storage twin's GadgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, src *v2storage.GadgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -576,127 +502,89 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 	return nil
 }
 
-// recallBagsOfGadgetStatus puts back the bag of the storage twin's GadgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v2storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Person
 	if s != nil {
 		if src.SortKey != nil && s.SortKey == "" {
 			if err := c.Twin(path, "sortKey", src.SortKey); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfPerson(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfPerson(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Person
-		if s != nil {
-			a1 = &s.Owner
+	return nil
+}
+
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Person
+	if s != nil {
+		if err := boundary.Restore(r, path, "sortKey", &dst.SortKey, s.SortKey == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Person
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v2storage.Person)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfPerson(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		sOwner = s.Owner
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v2storage.Person)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -709,20 +597,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -735,13 +621,11 @@ func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2stora
 	return nil
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "email", &dst.Email, s.Email == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -193,57 +193,41 @@ func (s *Load) AssignProperties_From_Load(src *v2storage.Load) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
+	var sPorts []Port
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
@@ -255,104 +239,76 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sLimits = s.Limits
+		sPorts = s.Ports
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, path+".limits", a2, src.Limits); err != nil {
-				return err
-			}
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, path+".limits", sLimits, src.Limits); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Port
-		if s != nil {
-			a3 = &s.Ports
+	for i := range src.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i4 := range src.Ports {
-			var a5 *Port
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".ports[name=" + boundary.Key(src.Ports[i4].Name) + "]"
-			if err := stashBagsOfPort(c, p6, a5, &src.Ports[i4]); err != nil {
-				return err
-			}
+		elemPath := path + ".ports[name=" + boundary.Key(src.Ports[i].Name) + "]"
+		if err := stashBagsOfPort(c, elemPath, elem, &src.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
+	var sPorts []Port
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, nil); err != nil {
 			return err
 		}
+		sLimits = s.Limits
+		sPorts = s.Ports
 	}
-	{
-		var a1 **Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		var a2 *Limits
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Limits == nil && r.Bag(path+".limits", nil) {
-			dst.Limits = new(v2storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, path+".limits", a2, dst.Limits); err != nil {
-				return err
-			}
+	if dst.Limits == nil && r.Bag(path+".limits", nil) {
+		dst.Limits = new(v2storage.Limits)
+	}
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Port
-		if s != nil {
-			a3 = &s.Ports
+	for i := range dst.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i4 := range dst.Ports {
-			var a5 *Port
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".ports[name=" + boundary.Key(dst.Ports[i4].Name) + "]"
-			if err := recallBagsOfPort(r, p6, a5, &dst.Ports[i4]); err != nil {
-				return err
-			}
+		elemPath := path + ".ports[name=" + boundary.Key(dst.Ports[i].Name) + "]"
+		if err := recallBagsOfPort(r, elemPath, elem, &dst.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v2storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v2storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPort hands the bag of the storage twin's Port at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPort hands c the bags of the storage twin's Port at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v2storage.Port) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -365,7 +321,7 @@ func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v2storage.P
 	return nil
 }
 
-// recallBagsOfPort puts back the bag of the storage twin's Port at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPort puts back the bags of the storage twin's Port at path and below, and restores what their $twin entries say.
 func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v2storage.Port) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -376,58 +332,46 @@ func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v2storage.
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Load
-		if s != nil {
-			a1 = &s.Load
-		}
-		var a2 *Load
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Load != nil {
-			if err := stashBagsOfLoad(c, path+".load", a2, src.Load); err != nil {
-				return err
-			}
+	var sLoad *Load
+	if s != nil {
+		sLoad = s.Load
+	}
+	if src.Load != nil {
+		if err := stashBagsOfLoad(c, path+".load", sLoad, src.Load); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Load
-		if s != nil {
-			a1 = &s.Load
-		}
-		var a2 *Load
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Load == nil && r.Bag(path+".load", nil) {
-			dst.Load = new(v2storage.Load)
-		}
-		if dst.Load != nil {
-			if err := recallBagsOfLoad(r, path+".load", a2, dst.Load); err != nil {
-				return err
-			}
+	var sLoad *Load
+	if s != nil {
+		sLoad = s.Load
+	}
+	if dst.Load == nil && r.Bag(path+".load", nil) {
+		dst.Load = new(v2storage.Load)
+	}
+	if dst.Load != nil {
+		if err := recallBagsOfLoad(r, path+".load", sLoad, dst.Load); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLoad hands the bag of the storage twin's Load at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLoad hands c the bags of the storage twin's Load at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLoad(c *boundary.Carrier, path string, s *Load, src *v2storage.Load) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfLoad puts back the bag of the storage twin's Load at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLoad puts back the bags of the storage twin's Load at path and below, and restores what their $twin entries say.
 func recallBagsOfLoad(r *boundary.Carrier, path string, s *Load, dst *v2storage.Load) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil

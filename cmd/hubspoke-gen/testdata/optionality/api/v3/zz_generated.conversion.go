@@ -191,57 +191,41 @@ func (s *Load) AssignProperties_From_Load(src *v3storage.Load) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLimits *Limits
+	var sPorts []Port
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
@@ -258,44 +242,34 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sLimits = &s.Limits
+		sPorts = s.Ports
 	}
-	{
-		var a1 *Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		if src.Limits != nil {
-			if err := stashBagsOfLimits(c, path+".limits", a1, src.Limits); err != nil {
-				return err
-			}
+	if src.Limits != nil {
+		if err := stashBagsOfLimits(c, path+".limits", sLimits, src.Limits); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]Port
-		if s != nil {
-			a2 = &s.Ports
+	for i := range src.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i3 := range src.Ports {
-			var a4 *Port
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			p5 := path + ".ports[name=" + boundary.Key(src.Ports[i3].Name) + "]"
-			if err := stashBagsOfPort(c, p5, a4, &src.Ports[i3]); err != nil {
-				return err
-			}
+		elemPath := path + ".ports[name=" + boundary.Key(src.Ports[i].Name) + "]"
+		if err := stashBagsOfPort(c, elemPath, elem, &src.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sLimits *Limits
+	var sPorts []Port
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "replicas", &dst.Replicas, s.Replicas == 0, nil); err != nil {
@@ -304,41 +278,31 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		if err := boundary.Restore(r, path, "limits", &dst.Limits, genruntime.PtrIfNotZeroValue(s.Limits) == nil, nil); err != nil {
 			return err
 		}
+		sLimits = &s.Limits
+		sPorts = s.Ports
 	}
-	{
-		var a1 *Limits
-		if s != nil {
-			a1 = &s.Limits
-		}
-		if dst.Limits == nil && r.Bag(path+".limits", nil) {
-			dst.Limits = new(v3storage.Limits)
-		}
-		if dst.Limits != nil {
-			if err := recallBagsOfLimits(r, path+".limits", a1, dst.Limits); err != nil {
-				return err
-			}
+	if dst.Limits == nil && r.Bag(path+".limits", nil) {
+		dst.Limits = new(v3storage.Limits)
+	}
+	if dst.Limits != nil {
+		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]Port
-		if s != nil {
-			a2 = &s.Ports
+	for i := range dst.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i3 := range dst.Ports {
-			var a4 *Port
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			p5 := path + ".ports[name=" + boundary.Key(dst.Ports[i3].Name) + "]"
-			if err := recallBagsOfPort(r, p5, a4, &dst.Ports[i3]); err != nil {
-				return err
-			}
+		elemPath := path + ".ports[name=" + boundary.Key(dst.Ports[i].Name) + "]"
+		if err := recallBagsOfPort(r, elemPath, elem, &dst.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLimits hands the bag of the storage twin's Limits at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLimits hands c the bags of the storage twin's Limits at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3storage.Limits) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -351,20 +315,18 @@ func stashBagsOfLimits(c *boundary.Carrier, path string, s *Limits, src *v3stora
 	return nil
 }
 
-// recallBagsOfLimits puts back the bag of the storage twin's Limits at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLimits puts back the bags of the storage twin's Limits at path and below, and restores what their $twin entries say.
 func recallBagsOfLimits(r *boundary.Carrier, path string, s *Limits, dst *v3storage.Limits) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "cpu", &dst.CPU, s.CPU == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPort hands the bag of the storage twin's Port at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPort hands c the bags of the storage twin's Port at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v3storage.Port) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -382,82 +344,62 @@ func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v3storage.P
 	return nil
 }
 
-// recallBagsOfPort puts back the bag of the storage twin's Port at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPort puts back the bags of the storage twin's Port at path and below, and restores what their $twin entries say.
 func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v3storage.Port) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
+	var sLoad *Load
 	if s != nil {
 		if src.Ready != nil && !s.Ready {
 			if err := c.Twin(path, "ready", src.Ready); err != nil {
 				return err
 			}
 		}
+		sLoad = s.Load
 	}
-	{
-		var a1 **Load
-		if s != nil {
-			a1 = &s.Load
-		}
-		var a2 *Load
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Load != nil {
-			if err := stashBagsOfLoad(c, path+".load", a2, src.Load); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+	if src.Load != nil {
+		if err := stashBagsOfLoad(c, path+".load", sLoad, src.Load); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Load
-		if s != nil {
-			a1 = &s.Load
+	return nil
+}
+
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sLoad *Load
+	if s != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
+			return err
 		}
-		var a2 *Load
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Load == nil && r.Bag(path+".load", nil) {
-			dst.Load = new(v3storage.Load)
-		}
-		if dst.Load != nil {
-			if err := recallBagsOfLoad(r, path+".load", a2, dst.Load); err != nil {
-				return err
-			}
+		sLoad = s.Load
+	}
+	if dst.Load == nil && r.Bag(path+".load", nil) {
+		dst.Load = new(v3storage.Load)
+	}
+	if dst.Load != nil {
+		if err := recallBagsOfLoad(r, path+".load", sLoad, dst.Load); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLoad hands the bag of the storage twin's Load at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLoad hands c the bags of the storage twin's Load at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLoad(c *boundary.Carrier, path string, s *Load, src *v3storage.Load) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -470,13 +412,11 @@ func stashBagsOfLoad(c *boundary.Carrier, path string, s *Load, src *v3storage.L
 	return nil
 }
 
-// recallBagsOfLoad puts back the bag of the storage twin's Load at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLoad puts back the bags of the storage twin's Load at path and below, and restores what their $twin entries say.
 func recallBagsOfLoad(r *boundary.Carrier, path string, s *Load, dst *v3storage.Load) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "items", &dst.Items, s.Items == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "items", &dst.Items, s.Items == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

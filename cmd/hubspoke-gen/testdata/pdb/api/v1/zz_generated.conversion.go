@@ -117,67 +117,49 @@ func (s *PodDisruptionBudgetStatus) AssignProperties_From_PodDisruptionBudgetSta
 	return nil
 }
 
-// stashBagsOfPodDisruptionBudget hands the bag of the storage twin's PodDisruptionBudget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudget hands c the bags of the storage twin's PodDisruptionBudget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudget(c *boundary.Carrier, path string, s *PodDisruptionBudget, src *v1storage.PodDisruptionBudget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *PodDisruptionBudgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfPodDisruptionBudgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *PodDisruptionBudgetSpec
+	var sStatus *PodDisruptionBudgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PodDisruptionBudgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfPodDisruptionBudgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfPodDisruptionBudgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfPodDisruptionBudgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPodDisruptionBudget puts back the bag of the storage twin's PodDisruptionBudget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudget puts back the bags of the storage twin's PodDisruptionBudget at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudget(r *boundary.Carrier, path string, s *PodDisruptionBudget, dst *v1storage.PodDisruptionBudget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *PodDisruptionBudgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfPodDisruptionBudgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *PodDisruptionBudgetSpec
+	var sStatus *PodDisruptionBudgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PodDisruptionBudgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfPodDisruptionBudgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfPodDisruptionBudgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfPodDisruptionBudgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPodDisruptionBudgetSpec hands the bag of the storage twin's PodDisruptionBudgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudgetSpec hands c the bags of the storage twin's PodDisruptionBudgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudgetSpec(c *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, src *v1storage.PodDisruptionBudgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfPodDisruptionBudgetSpec puts back the bag of the storage twin's PodDisruptionBudgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudgetSpec puts back the bags of the storage twin's PodDisruptionBudgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudgetSpec(r *boundary.Carrier, path string, s *PodDisruptionBudgetSpec, dst *v1storage.PodDisruptionBudgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfPodDisruptionBudgetStatus hands the bag of the storage twin's PodDisruptionBudgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPodDisruptionBudgetStatus hands c the bags of the storage twin's PodDisruptionBudgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPodDisruptionBudgetStatus(c *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, src *v1storage.PodDisruptionBudgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -210,13 +192,11 @@ func stashBagsOfPodDisruptionBudgetStatus(c *boundary.Carrier, path string, s *P
 	return nil
 }
 
-// recallBagsOfPodDisruptionBudgetStatus puts back the bag of the storage twin's PodDisruptionBudgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPodDisruptionBudgetStatus puts back the bags of the storage twin's PodDisruptionBudgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPodDisruptionBudgetStatus(r *boundary.Carrier, path string, s *PodDisruptionBudgetStatus, dst *v1storage.PodDisruptionBudgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "observedGeneration", &dst.ObservedGeneration, s.ObservedGeneration == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "disruptionsAllowed", &dst.DisruptionsAllowed, s.DisruptionsAllowed == 0, nil); err != nil {

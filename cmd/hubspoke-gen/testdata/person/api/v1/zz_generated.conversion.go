@@ -131,57 +131,40 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v1storage.PersonS
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v1storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfPersonSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v1storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfPersonSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v1storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sAddress *Address
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
@@ -193,62 +176,41 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 				return err
 			}
 		}
+		sAddress = s.Address
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Address != nil {
-			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
-				return err
-			}
+	if src.Address != nil {
+		if err := stashBagsOfAddress(c, path+".address", sAddress, src.Address); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v1storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sAddress *Address
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
+		sAddress = s.Address
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Address == nil && r.Bag(path+".address", nil) {
-			dst.Address = new(v1storage.Address)
-		}
-		if dst.Address != nil {
-			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
-				return err
-			}
+	if dst.Address == nil && r.Bag(path+".address", nil) {
+		dst.Address = new(v1storage.Address)
+	}
+	if dst.Address != nil {
+		if err := recallBagsOfAddress(r, path+".address", sAddress, dst.Address); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -266,25 +228,21 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v1storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -297,13 +255,11 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v1storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

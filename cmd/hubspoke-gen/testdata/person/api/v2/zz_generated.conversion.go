@@ -195,57 +195,42 @@ func (s *PersonStatus) AssignProperties_From_PersonStatus(src *v2storage.PersonS
 	return nil
 }
 
-// stashBagsOfPerson hands the bag of the storage twin's Person at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPerson hands c the bags of the storage twin's Person at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPerson(c *boundary.Carrier, path string, s *Person, src *v2storage.Person) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfPersonSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfPersonStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfPersonSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfPersonStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfPerson puts back the bag of the storage twin's Person at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPerson puts back the bags of the storage twin's Person at path and below, and restores what their $twin entries say.
 func recallBagsOfPerson(r *boundary.Carrier, path string, s *Person, dst *v2storage.Person) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *PersonSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfPersonSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *PersonSpec
+	var sStatus *PersonStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *PersonStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfPersonStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfPersonSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfPersonStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfPersonSpec hands the bag of the storage twin's PersonSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonSpec hands c the bags of the storage twin's PersonSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src *v2storage.PersonSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sAddress *Address
+	var sContacts []Contact
+	var sAccounts map[string]Account
 	if s != nil {
 		if src.FirstName != nil && s.FirstName == "" {
 			if err := c.Twin(path, "firstName", src.FirstName); err != nil {
@@ -272,146 +257,95 @@ func stashBagsOfPersonSpec(c *boundary.Carrier, path string, s *PersonSpec, src 
 				return err
 			}
 		}
+		sAddress = s.Address
+		sContacts = s.Contacts
+		sAccounts = s.Accounts
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Address != nil {
-			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
-				return err
-			}
+	if src.Address != nil {
+		if err := stashBagsOfAddress(c, path+".address", sAddress, src.Address); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Contact
-		if s != nil {
-			a3 = &s.Contacts
+	for i := range src.Contacts {
+		var elem *Contact
+		if i < len(sContacts) {
+			elem = &sContacts[i]
 		}
-		for i4 := range src.Contacts {
-			var a5 *Contact
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
-			if err := stashBagsOfContact(c, p6, a5, &src.Contacts[i4]); err != nil {
-				return err
-			}
+		elemPath := path + ".contacts[kind=" + boundary.Key(src.Contacts[i].Kind) + "]"
+		if err := stashBagsOfContact(c, elemPath, elem, &src.Contacts[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 *map[string]Account
-		if s != nil {
-			a7 = &s.Accounts
+	for k, v := range src.Accounts {
+		var elem *Account
+		if e, ok := sAccounts[k]; ok {
+			elem = &e
 		}
-		for k8 := range src.Accounts {
-			var a9 *Account
-			if a7 != nil {
-				if v, ok := (*a7)[k8]; ok {
-					a9 = &v
-				}
-			}
-			v10 := src.Accounts[k8]
-			if err := stashBagsOfAccount(c, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
-				return err
-			}
+		if err := stashBagsOfAccount(c, path+".accounts["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPersonSpec puts back the bag of the storage twin's PersonSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonSpec puts back the bags of the storage twin's PersonSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst *v2storage.PersonSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sAddress *Address
+	var sContacts []Contact
+	var sAccounts map[string]Account
 	if s != nil {
-		if err := boundary.Restore(r, path, "firstName", &dst.FirstName, s.FirstName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "firstName", &dst.FirstName, s.FirstName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "lastName", &dst.LastName, s.LastName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "lastName", &dst.LastName, s.LastName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "nickname", &dst.Nickname, s.Nickname == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "age", &dst.Age, s.Age == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "age", &dst.Age, s.Age == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "tier", &dst.Tier, s.Tier == "", func(v *v2storage.Tier) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "tier", &dst.Tier, s.Tier == "", func(v *v2storage.Tier) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sAddress = s.Address
+		sContacts = s.Contacts
+		sAccounts = s.Accounts
+	}
+	if dst.Address == nil && r.Bag(path+".address", nil) {
+		dst.Address = new(v2storage.Address)
+	}
+	if dst.Address != nil {
+		if err := recallBagsOfAddress(r, path+".address", sAddress, dst.Address); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
+	for i := range dst.Contacts {
+		var elem *Contact
+		if i < len(sContacts) {
+			elem = &sContacts[i]
 		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Address == nil && r.Bag(path+".address", nil) {
-			dst.Address = new(v2storage.Address)
-		}
-		if dst.Address != nil {
-			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
-				return err
-			}
+		elemPath := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i].Kind) + "]"
+		if err := recallBagsOfContact(r, elemPath, elem, &dst.Contacts[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Contact
-		if s != nil {
-			a3 = &s.Contacts
+	for k, v := range dst.Accounts {
+		var elem *Account
+		if e, ok := sAccounts[k]; ok {
+			elem = &e
 		}
-		for i4 := range dst.Contacts {
-			var a5 *Contact
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
-			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
-				return err
-			}
+		if err := recallBagsOfAccount(r, path+".accounts["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
-	}
-	{
-		var a7 *map[string]Account
-		if s != nil {
-			a7 = &s.Accounts
-		}
-		for k8 := range dst.Accounts {
-			var a9 *Account
-			if a7 != nil {
-				if v, ok := (*a7)[k8]; ok {
-					a9 = &v
-				}
-			}
-			v10 := dst.Accounts[k8]
-			if err := recallBagsOfAccount(r, path+".accounts["+boundary.Key(k8)+"]", a9, &v10); err != nil {
-				return err
-			}
-			dst.Accounts[k8] = v10
-		}
+		dst.Accounts[k] = v
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v2storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -429,25 +363,21 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v2sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v2storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContact hands c the bags of the storage twin's Contact at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v2storage.Contact) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -465,23 +395,21 @@ func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v2sto
 	return nil
 }
 
-// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContact puts back the bags of the storage twin's Contact at path and below, and restores what their $twin entries say.
 func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v2storage.Contact) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAccount hands the bag of the storage twin's Account at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAccount hands c the bags of the storage twin's Account at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v2storage.Account) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -494,20 +422,18 @@ func stashBagsOfAccount(c *boundary.Carrier, path string, s *Account, src *v2sto
 	return nil
 }
 
-// recallBagsOfAccount puts back the bag of the storage twin's Account at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAccount puts back the bags of the storage twin's Account at path and below, and restores what their $twin entries say.
 func recallBagsOfAccount(r *boundary.Carrier, path string, s *Account, dst *v2storage.Account) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "balance", &dst.Balance, s.Balance == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "balance", &dst.Balance, s.Balance == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPersonStatus hands the bag of the storage twin's PersonStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPersonStatus hands c the bags of the storage twin's PersonStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, src *v2storage.PersonStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -520,13 +446,11 @@ func stashBagsOfPersonStatus(c *boundary.Carrier, path string, s *PersonStatus, 
 	return nil
 }
 
-// recallBagsOfPersonStatus puts back the bag of the storage twin's PersonStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPersonStatus puts back the bags of the storage twin's PersonStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfPersonStatus(r *boundary.Carrier, path string, s *PersonStatus, dst *v2storage.PersonStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "phase", &dst.Phase, s.Phase == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

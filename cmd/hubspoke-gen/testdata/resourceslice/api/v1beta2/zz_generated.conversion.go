@@ -203,39 +203,31 @@ func (s *DeviceCapacity) AssignProperties_From_DeviceCapacity(src *v1beta2storag
 	return nil
 }
 
-// stashBagsOfResourceSlice hands the bag of the storage twin's ResourceSlice at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceSlice hands c the bags of the storage twin's ResourceSlice at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceSlice(c *boundary.Carrier, path string, s *ResourceSlice, src *v1beta2storage.ResourceSlice) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *ResourceSliceSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfResourceSliceSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *ResourceSliceSpec
+	if s != nil {
+		sSpec = &s.Spec
 	}
-	return nil
+	return stashBagsOfResourceSliceSpec(c, "spec", sSpec, &src.Spec)
 }
 
-// recallBagsOfResourceSlice puts back the bag of the storage twin's ResourceSlice at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceSlice puts back the bags of the storage twin's ResourceSlice at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceSlice(r *boundary.Carrier, path string, s *ResourceSlice, dst *v1beta2storage.ResourceSlice) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *ResourceSliceSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfResourceSliceSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *ResourceSliceSpec
+	if s != nil {
+		sSpec = &s.Spec
 	}
-	return nil
+	return recallBagsOfResourceSliceSpec(r, "spec", sSpec, &dst.Spec)
 }
 
-// stashBagsOfResourceSliceSpec hands the bag of the storage twin's ResourceSliceSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourceSliceSpec hands c the bags of the storage twin's ResourceSliceSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceSliceSpec, src *v1beta2storage.ResourceSliceSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sPool *ResourcePool
+	var sDevices []Device
 	if s != nil {
 		if src.Driver == nil && s.Driver == "" {
 			if err := c.Twin(path, "driver", nil); err != nil {
@@ -252,39 +244,31 @@ func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceS
 				return err
 			}
 		}
+		sPool = &s.Pool
+		sDevices = s.Devices
 	}
-	{
-		var a1 *ResourcePool
-		if s != nil {
-			a1 = &s.Pool
-		}
-		if src.Pool != nil {
-			if err := stashBagsOfResourcePool(c, path+".pool", a1, src.Pool); err != nil {
-				return err
-			}
+	if src.Pool != nil {
+		if err := stashBagsOfResourcePool(c, path+".pool", sPool, src.Pool); err != nil {
+			return err
 		}
 	}
-	{
-		var a2 *[]Device
-		if s != nil {
-			a2 = &s.Devices
+	for i := range src.Devices {
+		var elem *Device
+		if i < len(sDevices) {
+			elem = &sDevices[i]
 		}
-		for i3 := range src.Devices {
-			var a4 *Device
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := stashBagsOfDevice(c, path+".devices["+strconv.Itoa(i3)+"]", a4, &src.Devices[i3]); err != nil {
-				return err
-			}
+		if err := stashBagsOfDevice(c, path+".devices["+strconv.Itoa(i)+"]", elem, &src.Devices[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfResourceSliceSpec puts back the bag of the storage twin's ResourceSliceSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourceSliceSpec puts back the bags of the storage twin's ResourceSliceSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *ResourceSliceSpec, dst *v1beta2storage.ResourceSliceSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sPool *ResourcePool
+	var sDevices []Device
 	if s != nil {
 		if err := boundary.Restore(r, path, "driver", &dst.Driver, s.Driver == "", nil); err != nil {
 			return err
@@ -292,45 +276,33 @@ func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *Resource
 		if err := boundary.Restore(r, path, "pool", &dst.Pool, genruntime.PtrIfNotZeroValue(s.Pool) == nil, nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "nodeName", &dst.NodeName, s.NodeName == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "nodeName", &dst.NodeName, s.NodeName == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sPool = &s.Pool
+		sDevices = s.Devices
+	}
+	if dst.Pool == nil && r.Bag(path+".pool", nil) {
+		dst.Pool = new(v1beta2storage.ResourcePool)
+	}
+	if dst.Pool != nil {
+		if err := recallBagsOfResourcePool(r, path+".pool", sPool, dst.Pool); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 *ResourcePool
-		if s != nil {
-			a1 = &s.Pool
+	for i := range dst.Devices {
+		var elem *Device
+		if i < len(sDevices) {
+			elem = &sDevices[i]
 		}
-		if dst.Pool == nil && r.Bag(path+".pool", nil) {
-			dst.Pool = new(v1beta2storage.ResourcePool)
-		}
-		if dst.Pool != nil {
-			if err := recallBagsOfResourcePool(r, path+".pool", a1, dst.Pool); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a2 *[]Device
-		if s != nil {
-			a2 = &s.Devices
-		}
-		for i3 := range dst.Devices {
-			var a4 *Device
-			if a2 != nil && i3 < len(*a2) {
-				a4 = &(*a2)[i3]
-			}
-			if err := recallBagsOfDevice(r, path+".devices["+strconv.Itoa(i3)+"]", a4, &dst.Devices[i3]); err != nil {
-				return err
-			}
+		if err := recallBagsOfDevice(r, path+".devices["+strconv.Itoa(i)+"]", elem, &dst.Devices[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfResourcePool hands the bag of the storage twin's ResourcePool at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfResourcePool hands c the bags of the storage twin's ResourcePool at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfResourcePool(c *boundary.Carrier, path string, s *ResourcePool, src *v1beta2storage.ResourcePool) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -353,7 +325,7 @@ func stashBagsOfResourcePool(c *boundary.Carrier, path string, s *ResourcePool, 
 	return nil
 }
 
-// recallBagsOfResourcePool puts back the bag of the storage twin's ResourcePool at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfResourcePool puts back the bags of the storage twin's ResourcePool at path and below, and restores what their $twin entries say.
 func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool, dst *v1beta2storage.ResourcePool) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
@@ -370,117 +342,89 @@ func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool,
 	return nil
 }
 
-// stashBagsOfDevice hands the bag of the storage twin's Device at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDevice hands c the bags of the storage twin's Device at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1beta2storage.Device) error {
 	c.Bag(path, &src.PropertyBag)
+	var sAttributes map[string]DeviceAttribute
+	var sCapacity map[string]DeviceCapacity
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
 				return err
 			}
 		}
+		sAttributes = s.Attributes
+		sCapacity = s.Capacity
 	}
-	{
-		var a1 *map[string]DeviceAttribute
-		if s != nil {
-			a1 = &s.Attributes
+	for k, v := range src.Attributes {
+		var elem *DeviceAttribute
+		if e, ok := sAttributes[k]; ok {
+			elem = &e
 		}
-		for k2 := range src.Attributes {
-			var a3 *DeviceAttribute
-			if a1 != nil {
-				if v, ok := (*a1)[k2]; ok {
-					a3 = &v
-				}
-			}
-			v4 := src.Attributes[k2]
-			if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(k2)+"]", a3, &v4); err != nil {
-				return err
-			}
+		if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 *map[string]DeviceCapacity
-		if s != nil {
-			a5 = &s.Capacity
+	for k, v := range src.Capacity {
+		var elem *DeviceCapacity
+		if e, ok := sCapacity[k]; ok {
+			elem = &e
 		}
-		for k6 := range src.Capacity {
-			var a7 *DeviceCapacity
-			if a5 != nil {
-				if v, ok := (*a5)[k6]; ok {
-					a7 = &v
-				}
-			}
-			v8 := src.Capacity[k6]
-			if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(k6)+"]", a7, &v8); err != nil {
-				return err
-			}
+		if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfDevice puts back the bag of the storage twin's Device at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDevice puts back the bags of the storage twin's Device at path and below, and restores what their $twin entries say.
 func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta2storage.Device) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sAttributes map[string]DeviceAttribute
+	var sCapacity map[string]DeviceCapacity
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
+		sAttributes = s.Attributes
+		sCapacity = s.Capacity
 	}
-	{
-		var a1 *map[string]DeviceAttribute
-		if s != nil {
-			a1 = &s.Attributes
+	for k, v := range dst.Attributes {
+		var elem *DeviceAttribute
+		if e, ok := sAttributes[k]; ok {
+			elem = &e
 		}
-		for k2 := range dst.Attributes {
-			var a3 *DeviceAttribute
-			if a1 != nil {
-				if v, ok := (*a1)[k2]; ok {
-					a3 = &v
-				}
-			}
-			v4 := dst.Attributes[k2]
-			if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(k2)+"]", a3, &v4); err != nil {
-				return err
-			}
-			dst.Attributes[k2] = v4
+		if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
+		dst.Attributes[k] = v
 	}
-	{
-		var a5 *map[string]DeviceCapacity
-		if s != nil {
-			a5 = &s.Capacity
+	for k, v := range dst.Capacity {
+		var elem *DeviceCapacity
+		if e, ok := sCapacity[k]; ok {
+			elem = &e
 		}
-		for k6 := range dst.Capacity {
-			var a7 *DeviceCapacity
-			if a5 != nil {
-				if v, ok := (*a5)[k6]; ok {
-					a7 = &v
-				}
-			}
-			v8 := dst.Capacity[k6]
-			if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(k6)+"]", a7, &v8); err != nil {
-				return err
-			}
-			dst.Capacity[k6] = v8
+		if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
 		}
+		dst.Capacity[k] = v
 	}
 	return nil
 }
 
-// stashBagsOfDeviceAttribute hands the bag of the storage twin's DeviceAttribute at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeviceAttribute hands c the bags of the storage twin's DeviceAttribute at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeviceAttribute(c *boundary.Carrier, path string, s *DeviceAttribute, src *v1beta2storage.DeviceAttribute) error {
 	c.Bag(path, &src.PropertyBag)
 	return nil
 }
 
-// recallBagsOfDeviceAttribute puts back the bag of the storage twin's DeviceAttribute at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeviceAttribute puts back the bags of the storage twin's DeviceAttribute at path and below, and restores what their $twin entries say.
 func recallBagsOfDeviceAttribute(r *boundary.Carrier, path string, s *DeviceAttribute, dst *v1beta2storage.DeviceAttribute) error {
 	r.Bag(path, &dst.PropertyBag)
 	return nil
 }
 
-// stashBagsOfDeviceCapacity hands the bag of the storage twin's DeviceCapacity at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDeviceCapacity hands c the bags of the storage twin's DeviceCapacity at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDeviceCapacity(c *boundary.Carrier, path string, s *DeviceCapacity, src *v1beta2storage.DeviceCapacity) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -493,7 +437,7 @@ func stashBagsOfDeviceCapacity(c *boundary.Carrier, path string, s *DeviceCapaci
 	return nil
 }
 
-// recallBagsOfDeviceCapacity puts back the bag of the storage twin's DeviceCapacity at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDeviceCapacity puts back the bags of the storage twin's DeviceCapacity at path and below, and restores what their $twin entries say.
 func recallBagsOfDeviceCapacity(r *boundary.Carrier, path string, s *DeviceCapacity, dst *v1beta2storage.DeviceCapacity) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {

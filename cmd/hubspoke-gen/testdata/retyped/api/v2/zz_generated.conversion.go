@@ -168,57 +168,40 @@ func (s *Port) AssignProperties_From_Port(src *v2storage.Port) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sPorts []Port
 	if s != nil {
 		if src.Size != nil && s.Size == 0 {
 			if err := c.Twin(path, "size", src.Size); err != nil {
@@ -235,64 +218,49 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sPorts = s.Ports
 	}
-	{
-		var a1 *[]Port
-		if s != nil {
-			a1 = &s.Ports
+	for i := range src.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i2 := range src.Ports {
-			var a3 *Port
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := stashBagsOfPort(c, path+".ports["+strconv.Itoa(i2)+"]", a3, &src.Ports[i2]); err != nil {
-				return err
-			}
+		if err := stashBagsOfPort(c, path+".ports["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sPorts []Port
 	if s != nil {
-		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == 0, func(v *int64) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == 0, func(v *int64) bool { return *v == 0 }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *v2storage.Mode) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *v2storage.Mode) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "priority", &dst.Priority, s.Priority == 0, func(v *v2storage.Priority) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "priority", &dst.Priority, s.Priority == 0, func(v *v2storage.Priority) bool { return *v == 0 }); err != nil {
 			return err
 		}
+		sPorts = s.Ports
 	}
-	{
-		var a1 *[]Port
-		if s != nil {
-			a1 = &s.Ports
+	for i := range dst.Ports {
+		var elem *Port
+		if i < len(sPorts) {
+			elem = &sPorts[i]
 		}
-		for i2 := range dst.Ports {
-			var a3 *Port
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			if err := recallBagsOfPort(r, path+".ports["+strconv.Itoa(i2)+"]", a3, &dst.Ports[i2]); err != nil {
-				return err
-			}
+		if err := recallBagsOfPort(r, path+".ports["+strconv.Itoa(i)+"]", elem, &dst.Ports[i]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -305,20 +273,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPort hands the bag of the storage twin's Port at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPort hands c the bags of the storage twin's Port at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v2storage.Port) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -331,13 +297,11 @@ func stashBagsOfPort(c *boundary.Carrier, path string, s *Port, src *v2storage.P
 	return nil
 }
 
-// recallBagsOfPort puts back the bag of the storage twin's Port at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPort puts back the bags of the storage twin's Port at path and below, and restores what their $twin entries say.
 func recallBagsOfPort(r *boundary.Carrier, path string, s *Port, dst *v2storage.Port) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "number", &dst.Number, s.Number == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "number", &dst.Number, s.Number == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

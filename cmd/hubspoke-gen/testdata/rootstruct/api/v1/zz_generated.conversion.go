@@ -123,73 +123,47 @@ func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v1storage.WidgetExt
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	var sExtra *WidgetExtra
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
+		sExtra = &s.Extra
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	{
-		var a3 *WidgetExtra
-		if s != nil {
-			a3 = &s.Extra
-		}
-		if err := stashBagsOfWidgetExtra(c, "extra", a3, &src.Extra); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetExtra(c, "extra", sExtra, &src.Extra)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	var sExtra *WidgetExtra
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
+		sExtra = &s.Extra
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	{
-		var a3 *WidgetExtra
-		if s != nil {
-			a3 = &s.Extra
-		}
-		if err := recallBagsOfWidgetExtra(r, "extra", a3, &dst.Extra); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetExtra(r, "extra", sExtra, &dst.Extra)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -202,20 +176,18 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -228,20 +200,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetExtra hands the bag of the storage twin's WidgetExtra at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetExtra hands c the bags of the storage twin's WidgetExtra at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, src *v1storage.WidgetExtra) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -259,18 +229,14 @@ func stashBagsOfWidgetExtra(c *boundary.Carrier, path string, s *WidgetExtra, sr
 	return nil
 }
 
-// recallBagsOfWidgetExtra puts back the bag of the storage twin's WidgetExtra at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetExtra puts back the bags of the storage twin's WidgetExtra at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetExtra(r *boundary.Carrier, path string, s *WidgetExtra, dst *v1storage.WidgetExtra) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

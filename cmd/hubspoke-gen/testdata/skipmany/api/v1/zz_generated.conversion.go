@@ -195,179 +195,119 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTags []Tag
+	var sP *Outer
+	var sBilling *Address
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
 				return err
 			}
 		}
+		sTags = s.Tags
+		sP = s.P
+		sBilling = s.Billing
 	}
-	{
-		var a1 *[]Tag
-		if s != nil {
-			a1 = &s.Tags
+	for i := range src.Tags {
+		var elem *Tag
+		if i < len(sTags) {
+			elem = &sTags[i]
 		}
-		for i2 := range src.Tags {
-			var a3 *Tag
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".tags[name=" + boundary.Key(src.Tags[i2].Name) + "]"
-			if err := stashBagsOfTag(c, p4, a3, &src.Tags[i2]); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a5 **Outer
-		if s != nil {
-			a5 = &s.P
-		}
-		var a6 *Outer
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.P != nil {
-			if err := stashBagsOfOuter(c, path+".p", a6, src.P); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a7 **Address
-		if s != nil {
-			a7 = &s.Billing
-		}
-		var a8 *Address
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfAddress(c, path+".billing", a8, src.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		elemPath := path + ".tags[name=" + boundary.Key(src.Tags[i].Name) + "]"
+		if err := stashBagsOfTag(c, elemPath, elem, &src.Tags[i]); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 *[]Tag
-		if s != nil {
-			a1 = &s.Tags
-		}
-		for i2 := range dst.Tags {
-			var a3 *Tag
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".tags[name=" + boundary.Key(dst.Tags[i2].Name) + "]"
-			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
-				return err
-			}
+	if src.P != nil {
+		if err := stashBagsOfOuter(c, path+".p", sP, src.P); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Outer
-		if s != nil {
-			a5 = &s.P
-		}
-		var a6 *Outer
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.P == nil && r.Bag(path+".p", nil) {
-			dst.P = new(v1storage.Outer)
-		}
-		if dst.P != nil {
-			if err := recallBagsOfOuter(r, path+".p", a6, dst.P); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a7 **Address
-		if s != nil {
-			a7 = &s.Billing
-		}
-		var a8 *Address
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v1storage.Address)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfAddress(r, path+".billing", a8, dst.Billing); err != nil {
-				return err
-			}
+	if src.Billing != nil {
+		if err := stashBagsOfAddress(c, path+".billing", sBilling, src.Billing); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sTags []Tag
+	var sP *Outer
+	var sBilling *Address
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sTags = s.Tags
+		sP = s.P
+		sBilling = s.Billing
+	}
+	for i := range dst.Tags {
+		var elem *Tag
+		if i < len(sTags) {
+			elem = &sTags[i]
+		}
+		elemPath := path + ".tags[name=" + boundary.Key(dst.Tags[i].Name) + "]"
+		if err := recallBagsOfTag(r, elemPath, elem, &dst.Tags[i]); err != nil {
+			return err
+		}
+	}
+	if dst.P == nil && r.Bag(path+".p", nil) {
+		dst.P = new(v1storage.Outer)
+	}
+	if dst.P != nil {
+		if err := recallBagsOfOuter(r, path+".p", sP, dst.P); err != nil {
+			return err
+		}
+	}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v1storage.Address)
+	}
+	if dst.Billing != nil {
+		if err := recallBagsOfAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -380,20 +320,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfTag hands the bag of the storage twin's Tag at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfTag hands c the bags of the storage twin's Tag at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v1storage.Tag) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -411,68 +349,54 @@ func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v1storage.Tag
 	return nil
 }
 
-// recallBagsOfTag puts back the bag of the storage twin's Tag at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfTag puts back the bags of the storage twin's Tag at path and below, and restores what their $twin entries say.
 func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v1storage.Tag) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", func(v *v1storage.TagKind) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", func(v *v1storage.TagKind) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOuter hands c the bags of the storage twin's Outer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v1storage.Outer) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Z
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Z != nil {
-			if err := stashBagsOfAddress(c, path+".z", a2, src.Z); err != nil {
-				return err
-			}
+	var sZ *Address
+	if s != nil {
+		sZ = s.Z
+	}
+	if src.Z != nil {
+		if err := stashBagsOfAddress(c, path+".z", sZ, src.Z); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOuter puts back the bags of the storage twin's Outer at path and below, and restores what their $twin entries say.
 func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v1storage.Outer) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Z
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Z == nil && r.Bag(path+".z", nil) {
-			dst.Z = new(v1storage.Address)
-		}
-		if dst.Z != nil {
-			if err := recallBagsOfAddress(r, path+".z", a2, dst.Z); err != nil {
-				return err
-			}
+	var sZ *Address
+	if s != nil {
+		sZ = s.Z
+	}
+	if dst.Z == nil && r.Bag(path+".z", nil) {
+		dst.Z = new(v1storage.Address)
+	}
+	if dst.Z != nil {
+		if err := recallBagsOfAddress(r, path+".z", sZ, dst.Z); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -485,13 +409,11 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

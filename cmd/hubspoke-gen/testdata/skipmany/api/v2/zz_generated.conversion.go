@@ -139,147 +139,95 @@ func (s *Location) AssignProperties_From_Location(src *v2storage.Location) error
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sBilling *Location
+	var sQ *Location
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
 				return err
 			}
 		}
+		sBilling = s.Billing
+		sQ = s.Q
 	}
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfLocation(c, path+".billing", a2, src.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 **Location
-		if s != nil {
-			a3 = &s.Q
-		}
-		var a4 *Location
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Q != nil {
-			if err := stashBagsOfLocation(c, path+".q", a4, src.Q); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Billing != nil {
+		if err := stashBagsOfLocation(c, path+".billing", sBilling, src.Billing); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Location
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *Location
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v2storage.Location)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfLocation(r, path+".billing", a2, dst.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 **Location
-		if s != nil {
-			a3 = &s.Q
-		}
-		var a4 *Location
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Q == nil && r.Bag(path+".q", nil) {
-			dst.Q = new(v2storage.Location)
-		}
-		if dst.Q != nil {
-			if err := recallBagsOfLocation(r, path+".q", a4, dst.Q); err != nil {
-				return err
-			}
+	if src.Q != nil {
+		if err := stashBagsOfLocation(c, path+".q", sQ, src.Q); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sBilling *Location
+	var sQ *Location
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sBilling = s.Billing
+		sQ = s.Q
+	}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v2storage.Location)
+	}
+	if dst.Billing != nil {
+		if err := recallBagsOfLocation(r, path+".billing", sBilling, dst.Billing); err != nil {
+			return err
+		}
+	}
+	if dst.Q == nil && r.Bag(path+".q", nil) {
+		dst.Q = new(v2storage.Location)
+	}
+	if dst.Q != nil {
+		if err := recallBagsOfLocation(r, path+".q", sQ, dst.Q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -292,20 +240,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLocation hands c the bags of the storage twin's Location at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2storage.Location) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -318,13 +264,11 @@ func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v2s
 	return nil
 }
 
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfLocation puts back the bags of the storage twin's Location at path and below, and restores what their $twin entries say.
 func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v2storage.Location) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -221,57 +221,43 @@ func (s *PostalAddress) AssignProperties_From_PostalAddress(src *v4storage.Posta
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v4storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v4storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v4storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sTags []Tag
+	var sP *Outer
+	var sQ *PostalAddress
+	var sBilling *PostalAddress
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
@@ -283,160 +269,96 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 				return err
 			}
 		}
+		sTags = s.Tags
+		sP = s.P
+		sQ = s.Q
+		sBilling = s.Billing
 	}
-	{
-		var a1 *[]Tag
-		if s != nil {
-			a1 = &s.Tags
+	for i := range src.Tags {
+		var elem *Tag
+		if i < len(sTags) {
+			elem = &sTags[i]
 		}
-		for i2 := range src.Tags {
-			var a3 *Tag
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".tags[key=" + boundary.Key(src.Tags[i2].Key) + "]"
-			if err := stashBagsOfTag(c, p4, a3, &src.Tags[i2]); err != nil {
-				return err
-			}
+		elemPath := path + ".tags[key=" + boundary.Key(src.Tags[i].Key) + "]"
+		if err := stashBagsOfTag(c, elemPath, elem, &src.Tags[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Outer
-		if s != nil {
-			a5 = &s.P
-		}
-		var a6 *Outer
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.P != nil {
-			if err := stashBagsOfOuter(c, path+".p", a6, src.P); err != nil {
-				return err
-			}
+	if src.P != nil {
+		if err := stashBagsOfOuter(c, path+".p", sP, src.P); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **PostalAddress
-		if s != nil {
-			a7 = &s.Q
-		}
-		var a8 *PostalAddress
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.Q != nil {
-			if err := stashBagsOfPostalAddress(c, path+".q", a8, src.Q); err != nil {
-				return err
-			}
+	if src.Q != nil {
+		if err := stashBagsOfPostalAddress(c, path+".q", sQ, src.Q); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **PostalAddress
-		if s != nil {
-			a9 = &s.Billing
-		}
-		var a10 *PostalAddress
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfPostalAddress(c, path+".billing", a10, src.Billing); err != nil {
-				return err
-			}
+	if src.Billing != nil {
+		if err := stashBagsOfPostalAddress(c, path+".billing", sBilling, src.Billing); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v4storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sTags []Tag
+	var sP *Outer
+	var sQ *PostalAddress
+	var sBilling *PostalAddress
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sTags = s.Tags
+		sP = s.P
+		sQ = s.Q
+		sBilling = s.Billing
+	}
+	for i := range dst.Tags {
+		var elem *Tag
+		if i < len(sTags) {
+			elem = &sTags[i]
+		}
+		elemPath := path + ".tags[key=" + boundary.Key(dst.Tags[i].Key) + "]"
+		if err := recallBagsOfTag(r, elemPath, elem, &dst.Tags[i]); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 *[]Tag
-		if s != nil {
-			a1 = &s.Tags
-		}
-		for i2 := range dst.Tags {
-			var a3 *Tag
-			if a1 != nil && i2 < len(*a1) {
-				a3 = &(*a1)[i2]
-			}
-			p4 := path + ".tags[key=" + boundary.Key(dst.Tags[i2].Key) + "]"
-			if err := recallBagsOfTag(r, p4, a3, &dst.Tags[i2]); err != nil {
-				return err
-			}
+	if dst.P == nil && r.Bag(path+".p", nil) {
+		dst.P = new(v4storage.Outer)
+	}
+	if dst.P != nil {
+		if err := recallBagsOfOuter(r, path+".p", sP, dst.P); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Outer
-		if s != nil {
-			a5 = &s.P
-		}
-		var a6 *Outer
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.P == nil && r.Bag(path+".p", nil) {
-			dst.P = new(v4storage.Outer)
-		}
-		if dst.P != nil {
-			if err := recallBagsOfOuter(r, path+".p", a6, dst.P); err != nil {
-				return err
-			}
+	if dst.Q == nil && r.Bag(path+".q", nil) {
+		dst.Q = new(v4storage.PostalAddress)
+	}
+	if dst.Q != nil {
+		if err := recallBagsOfPostalAddress(r, path+".q", sQ, dst.Q); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **PostalAddress
-		if s != nil {
-			a7 = &s.Q
-		}
-		var a8 *PostalAddress
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.Q == nil && r.Bag(path+".q", nil) {
-			dst.Q = new(v4storage.PostalAddress)
-		}
-		if dst.Q != nil {
-			if err := recallBagsOfPostalAddress(r, path+".q", a8, dst.Q); err != nil {
-				return err
-			}
-		}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v4storage.PostalAddress)
 	}
-	{
-		var a9 **PostalAddress
-		if s != nil {
-			a9 = &s.Billing
-		}
-		var a10 *PostalAddress
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v4storage.PostalAddress)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfPostalAddress(r, path+".billing", a10, dst.Billing); err != nil {
-				return err
-			}
+	if dst.Billing != nil {
+		if err := recallBagsOfPostalAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v4storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -449,20 +371,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v4storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfTag hands the bag of the storage twin's Tag at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfTag hands c the bags of the storage twin's Tag at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v4storage.Tag) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -480,101 +400,71 @@ func stashBagsOfTag(c *boundary.Carrier, path string, s *Tag, src *v4storage.Tag
 	return nil
 }
 
-// recallBagsOfTag puts back the bag of the storage twin's Tag at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfTag puts back the bags of the storage twin's Tag at path and below, and restores what their $twin entries say.
 func recallBagsOfTag(r *boundary.Carrier, path string, s *Tag, dst *v4storage.Tag) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "key", &dst.Key, s.Key == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfOuter hands the bag of the storage twin's Outer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOuter hands c the bags of the storage twin's Outer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOuter(c *boundary.Carrier, path string, s *Outer, src *v4storage.Outer) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.B
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.B != nil {
-			if err := stashBagsOfPostalAddress(c, path+".b", a2, src.B); err != nil {
-				return err
-			}
+	var sB *PostalAddress
+	var sZ *PostalAddress
+	if s != nil {
+		sB = s.B
+		sZ = s.Z
+	}
+	if src.B != nil {
+		if err := stashBagsOfPostalAddress(c, path+".b", sB, src.B); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PostalAddress
-		if s != nil {
-			a3 = &s.Z
-		}
-		var a4 *PostalAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Z != nil {
-			if err := stashBagsOfPostalAddress(c, path+".z", a4, src.Z); err != nil {
-				return err
-			}
+	if src.Z != nil {
+		if err := stashBagsOfPostalAddress(c, path+".z", sZ, src.Z); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfOuter puts back the bag of the storage twin's Outer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOuter puts back the bags of the storage twin's Outer at path and below, and restores what their $twin entries say.
 func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v4storage.Outer) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.B
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.B == nil && r.Bag(path+".b", nil) {
-			dst.B = new(v4storage.PostalAddress)
-		}
-		if dst.B != nil {
-			if err := recallBagsOfPostalAddress(r, path+".b", a2, dst.B); err != nil {
-				return err
-			}
+	var sB *PostalAddress
+	var sZ *PostalAddress
+	if s != nil {
+		sB = s.B
+		sZ = s.Z
+	}
+	if dst.B == nil && r.Bag(path+".b", nil) {
+		dst.B = new(v4storage.PostalAddress)
+	}
+	if dst.B != nil {
+		if err := recallBagsOfPostalAddress(r, path+".b", sB, dst.B); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PostalAddress
-		if s != nil {
-			a3 = &s.Z
-		}
-		var a4 *PostalAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Z == nil && r.Bag(path+".z", nil) {
-			dst.Z = new(v4storage.PostalAddress)
-		}
-		if dst.Z != nil {
-			if err := recallBagsOfPostalAddress(r, path+".z", a4, dst.Z); err != nil {
-				return err
-			}
+	if dst.Z == nil && r.Bag(path+".z", nil) {
+		dst.Z = new(v4storage.PostalAddress)
+	}
+	if dst.Z != nil {
+		if err := recallBagsOfPostalAddress(r, path+".z", sZ, dst.Z); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v4storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -587,13 +477,11 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v4storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

@@ -243,55 +243,37 @@ func (s *Door) AssignProperties_From_Door(src *v1storage.Door) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -304,164 +286,102 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Address != nil {
-			if err := stashBagsOfAddress(c, path+".address", a2, src.Address); err != nil {
-				return err
-			}
+	var sAddress *Address
+	var sSite *Site
+	var sOffice *Office
+	var sHome *Place
+	if s != nil {
+		sAddress = s.Address
+		sSite = s.Site
+		sOffice = s.Office
+		sHome = s.Home
+	}
+	if src.Address != nil {
+		if err := stashBagsOfAddress(c, path+".address", sAddress, src.Address); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **Site
-		if s != nil {
-			a3 = &s.Site
-		}
-		var a4 *Site
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Site != nil {
-			if err := stashBagsOfSite(c, path+".site", a4, src.Site); err != nil {
-				return err
-			}
+	if src.Site != nil {
+		if err := stashBagsOfSite(c, path+".site", sSite, src.Site); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Office
-		if s != nil {
-			a5 = &s.Office
-		}
-		var a6 *Office
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Office != nil {
-			if err := stashBagsOfOffice(c, path+".office", a6, src.Office); err != nil {
-				return err
-			}
+	if src.Office != nil {
+		if err := stashBagsOfOffice(c, path+".office", sOffice, src.Office); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Place
-		if s != nil {
-			a7 = &s.Home
-		}
-		var a8 *Place
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.Home != nil {
-			if err := stashBagsOfPlace(c, path+".home", a8, src.Home); err != nil {
-				return err
-			}
+	if src.Home != nil {
+		if err := stashBagsOfPlace(c, path+".home", sHome, src.Home); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Address
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *Address
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Address == nil && r.Bag(path+".address", nil) {
-			dst.Address = new(v1storage.Address)
-		}
-		if dst.Address != nil {
-			if err := recallBagsOfAddress(r, path+".address", a2, dst.Address); err != nil {
-				return err
-			}
+	var sAddress *Address
+	var sSite *Site
+	var sOffice *Office
+	var sHome *Place
+	if s != nil {
+		sAddress = s.Address
+		sSite = s.Site
+		sOffice = s.Office
+		sHome = s.Home
+	}
+	if dst.Address == nil && r.Bag(path+".address", nil) {
+		dst.Address = new(v1storage.Address)
+	}
+	if dst.Address != nil {
+		if err := recallBagsOfAddress(r, path+".address", sAddress, dst.Address); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **Site
-		if s != nil {
-			a3 = &s.Site
-		}
-		var a4 *Site
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Site == nil && r.Bag(path+".site", nil) {
-			dst.Site = new(v1storage.Site)
-		}
-		if dst.Site != nil {
-			if err := recallBagsOfSite(r, path+".site", a4, dst.Site); err != nil {
-				return err
-			}
+	if dst.Site == nil && r.Bag(path+".site", nil) {
+		dst.Site = new(v1storage.Site)
+	}
+	if dst.Site != nil {
+		if err := recallBagsOfSite(r, path+".site", sSite, dst.Site); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Office
-		if s != nil {
-			a5 = &s.Office
-		}
-		var a6 *Office
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Office == nil && r.Bag(path+".office", nil) {
-			dst.Office = new(v1storage.Office)
-		}
-		if dst.Office != nil {
-			if err := recallBagsOfOffice(r, path+".office", a6, dst.Office); err != nil {
-				return err
-			}
+	if dst.Office == nil && r.Bag(path+".office", nil) {
+		dst.Office = new(v1storage.Office)
+	}
+	if dst.Office != nil {
+		if err := recallBagsOfOffice(r, path+".office", sOffice, dst.Office); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Place
-		if s != nil {
-			a7 = &s.Home
-		}
-		var a8 *Place
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.Home == nil && r.Bag(path+".home", nil) {
-			dst.Home = new(v1storage.Place)
-		}
-		if dst.Home != nil {
-			if err := recallBagsOfPlace(r, path+".home", a8, dst.Home); err != nil {
-				return err
-			}
+	if dst.Home == nil && r.Bag(path+".home", nil) {
+		dst.Home = new(v1storage.Place)
+	}
+	if dst.Home != nil {
+		if err := recallBagsOfPlace(r, path+".home", sHome, dst.Home); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -479,25 +399,21 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfSite hands the bag of the storage twin's Site at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfSite hands c the bags of the storage twin's Site at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfSite(c *boundary.Carrier, path string, s *Site, src *v1storage.Site) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -520,30 +436,24 @@ func stashBagsOfSite(c *boundary.Carrier, path string, s *Site, src *v1storage.S
 	return nil
 }
 
-// recallBagsOfSite puts back the bag of the storage twin's Site at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfSite puts back the bags of the storage twin's Site at path and below, and restores what their $twin entries say.
 func recallBagsOfSite(r *boundary.Carrier, path string, s *Site, dst *v1storage.Site) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "note", &dst.Note, s.Note == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOffice hands c the bags of the storage twin's Office at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v1storage.Office) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -561,70 +471,54 @@ func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v1stora
 	return nil
 }
 
-// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOffice puts back the bags of the storage twin's Office at path and below, and restores what their $twin entries say.
 func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v1storage.Office) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPlace hands c the bags of the storage twin's Place at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v1storage.Place) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **Door
-		if s != nil {
-			a1 = &s.Door
-		}
-		var a2 *Door
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Door != nil {
-			if err := stashBagsOfDoor(c, path+".door", a2, src.Door); err != nil {
-				return err
-			}
+	var sDoor *Door
+	if s != nil {
+		sDoor = s.Door
+	}
+	if src.Door != nil {
+		if err := stashBagsOfDoor(c, path+".door", sDoor, src.Door); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPlace puts back the bags of the storage twin's Place at path and below, and restores what their $twin entries say.
 func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v1storage.Place) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **Door
-		if s != nil {
-			a1 = &s.Door
-		}
-		var a2 *Door
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Door == nil && r.Bag(path+".door", nil) {
-			dst.Door = new(v1storage.Door)
-		}
-		if dst.Door != nil {
-			if err := recallBagsOfDoor(r, path+".door", a2, dst.Door); err != nil {
-				return err
-			}
+	var sDoor *Door
+	if s != nil {
+		sDoor = s.Door
+	}
+	if dst.Door == nil && r.Bag(path+".door", nil) {
+		dst.Door = new(v1storage.Door)
+	}
+	if dst.Door != nil {
+		if err := recallBagsOfDoor(r, path+".door", sDoor, dst.Door); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoor hands c the bags of the storage twin's Door at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v1storage.Door) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -637,13 +531,11 @@ func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v1storage.D
 	return nil
 }
 
-// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoor puts back the bags of the storage twin's Door at path and below, and restores what their $twin entries say.
 func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v1storage.Door) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -157,55 +157,37 @@ func (s *Place) AssignProperties_From_Place(src *v2storage.Place) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v2storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -218,112 +200,76 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v2storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v2storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sBilling *PostalAddress
+	var sHome *Place
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
 				return err
 			}
 		}
+		sBilling = s.Billing
+		sHome = s.Home
 	}
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfPostalAddress(c, path+".billing", a2, src.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 **Place
-		if s != nil {
-			a3 = &s.Home
-		}
-		var a4 *Place
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Home != nil {
-			if err := stashBagsOfPlace(c, path+".home", a4, src.Home); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Billing != nil {
+		if err := stashBagsOfPostalAddress(c, path+".billing", sBilling, src.Billing); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.Billing
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v2storage.PostalAddress)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfPostalAddress(r, path+".billing", a2, dst.Billing); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 **Place
-		if s != nil {
-			a3 = &s.Home
-		}
-		var a4 *Place
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Home == nil && r.Bag(path+".home", nil) {
-			dst.Home = new(v2storage.Place)
-		}
-		if dst.Home != nil {
-			if err := recallBagsOfPlace(r, path+".home", a4, dst.Home); err != nil {
-				return err
-			}
+	if src.Home != nil {
+		if err := stashBagsOfPlace(c, path+".home", sHome, src.Home); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v2storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sBilling *PostalAddress
+	var sHome *Place
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sBilling = s.Billing
+		sHome = s.Home
+	}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v2storage.PostalAddress)
+	}
+	if dst.Billing != nil {
+		if err := recallBagsOfPostalAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
+			return err
+		}
+	}
+	if dst.Home == nil && r.Bag(path+".home", nil) {
+		dst.Home = new(v2storage.Place)
+	}
+	if dst.Home != nil {
+		if err := recallBagsOfPlace(r, path+".home", sHome, dst.Home); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v2storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -341,25 +287,21 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v2storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "label", &dst.Label, s.Label == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPlace hands the bag of the storage twin's Place at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPlace hands c the bags of the storage twin's Place at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v2storage.Place) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -372,13 +314,11 @@ func stashBagsOfPlace(c *boundary.Carrier, path string, s *Place, src *v2storage
 	return nil
 }
 
-// recallBagsOfPlace puts back the bag of the storage twin's Place at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPlace puts back the bags of the storage twin's Place at path and below, and restores what their $twin entries say.
 func recallBagsOfPlace(r *boundary.Carrier, path string, s *Place, dst *v2storage.Place) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

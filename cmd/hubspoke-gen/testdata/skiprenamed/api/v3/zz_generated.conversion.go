@@ -259,55 +259,37 @@ func (s *Door) AssignProperties_From_Door(src *v3storage.Door) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v3storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -320,197 +302,119 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v3storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Address != nil {
-			if err := stashBagsOfPostalAddress(c, path+".address", a2, src.Address); err != nil {
-				return err
-			}
+	var sAddress *PostalAddress
+	var sBilling *PostalAddress
+	var sSite *Venue
+	var sOffice *Office
+	var sHome *Location
+	if s != nil {
+		sAddress = s.Address
+		sBilling = s.Billing
+		sSite = s.Site
+		sOffice = s.Office
+		sHome = s.Home
+	}
+	if src.Address != nil {
+		if err := stashBagsOfPostalAddress(c, path+".address", sAddress, src.Address); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PostalAddress
-		if s != nil {
-			a3 = &s.Billing
-		}
-		var a4 *PostalAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if src.Billing != nil {
-			if err := stashBagsOfPostalAddress(c, path+".billing", a4, src.Billing); err != nil {
-				return err
-			}
+	if src.Billing != nil {
+		if err := stashBagsOfPostalAddress(c, path+".billing", sBilling, src.Billing); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Venue
-		if s != nil {
-			a5 = &s.Site
-		}
-		var a6 *Venue
-		if a5 != nil {
-			a6 = *a5
-		}
-		if src.Site != nil {
-			if err := stashBagsOfVenue(c, path+".site", a6, src.Site); err != nil {
-				return err
-			}
+	if src.Site != nil {
+		if err := stashBagsOfVenue(c, path+".site", sSite, src.Site); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Office
-		if s != nil {
-			a7 = &s.Office
-		}
-		var a8 *Office
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.Office != nil {
-			if err := stashBagsOfOffice(c, path+".office", a8, src.Office); err != nil {
-				return err
-			}
+	if src.Office != nil {
+		if err := stashBagsOfOffice(c, path+".office", sOffice, src.Office); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **Location
-		if s != nil {
-			a9 = &s.Home
-		}
-		var a10 *Location
-		if a9 != nil {
-			a10 = *a9
-		}
-		if src.Home != nil {
-			if err := stashBagsOfLocation(c, path+".home", a10, src.Home); err != nil {
-				return err
-			}
+	if src.Home != nil {
+		if err := stashBagsOfLocation(c, path+".home", sHome, src.Home); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 **PostalAddress
-		if s != nil {
-			a1 = &s.Address
-		}
-		var a2 *PostalAddress
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Address == nil && r.Bag(path+".address", nil) {
-			dst.Address = new(v3storage.PostalAddress)
-		}
-		if dst.Address != nil {
-			if err := recallBagsOfPostalAddress(r, path+".address", a2, dst.Address); err != nil {
-				return err
-			}
+	var sAddress *PostalAddress
+	var sBilling *PostalAddress
+	var sSite *Venue
+	var sOffice *Office
+	var sHome *Location
+	if s != nil {
+		sAddress = s.Address
+		sBilling = s.Billing
+		sSite = s.Site
+		sOffice = s.Office
+		sHome = s.Home
+	}
+	if dst.Address == nil && r.Bag(path+".address", nil) {
+		dst.Address = new(v3storage.PostalAddress)
+	}
+	if dst.Address != nil {
+		if err := recallBagsOfPostalAddress(r, path+".address", sAddress, dst.Address); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 **PostalAddress
-		if s != nil {
-			a3 = &s.Billing
-		}
-		var a4 *PostalAddress
-		if a3 != nil {
-			a4 = *a3
-		}
-		if dst.Billing == nil && r.Bag(path+".billing", nil) {
-			dst.Billing = new(v3storage.PostalAddress)
-		}
-		if dst.Billing != nil {
-			if err := recallBagsOfPostalAddress(r, path+".billing", a4, dst.Billing); err != nil {
-				return err
-			}
+	if dst.Billing == nil && r.Bag(path+".billing", nil) {
+		dst.Billing = new(v3storage.PostalAddress)
+	}
+	if dst.Billing != nil {
+		if err := recallBagsOfPostalAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
+			return err
 		}
 	}
-	{
-		var a5 **Venue
-		if s != nil {
-			a5 = &s.Site
-		}
-		var a6 *Venue
-		if a5 != nil {
-			a6 = *a5
-		}
-		if dst.Site == nil && r.Bag(path+".site", nil) {
-			dst.Site = new(v3storage.Venue)
-		}
-		if dst.Site != nil {
-			if err := recallBagsOfVenue(r, path+".site", a6, dst.Site); err != nil {
-				return err
-			}
+	if dst.Site == nil && r.Bag(path+".site", nil) {
+		dst.Site = new(v3storage.Venue)
+	}
+	if dst.Site != nil {
+		if err := recallBagsOfVenue(r, path+".site", sSite, dst.Site); err != nil {
+			return err
 		}
 	}
-	{
-		var a7 **Office
-		if s != nil {
-			a7 = &s.Office
-		}
-		var a8 *Office
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.Office == nil && r.Bag(path+".office", nil) {
-			dst.Office = new(v3storage.Office)
-		}
-		if dst.Office != nil {
-			if err := recallBagsOfOffice(r, path+".office", a8, dst.Office); err != nil {
-				return err
-			}
+	if dst.Office == nil && r.Bag(path+".office", nil) {
+		dst.Office = new(v3storage.Office)
+	}
+	if dst.Office != nil {
+		if err := recallBagsOfOffice(r, path+".office", sOffice, dst.Office); err != nil {
+			return err
 		}
 	}
-	{
-		var a9 **Location
-		if s != nil {
-			a9 = &s.Home
-		}
-		var a10 *Location
-		if a9 != nil {
-			a10 = *a9
-		}
-		if dst.Home == nil && r.Bag(path+".home", nil) {
-			dst.Home = new(v3storage.Location)
-		}
-		if dst.Home != nil {
-			if err := recallBagsOfLocation(r, path+".home", a10, dst.Home); err != nil {
-				return err
-			}
+	if dst.Home == nil && r.Bag(path+".home", nil) {
+		dst.Home = new(v3storage.Location)
+	}
+	if dst.Home != nil {
+		if err := recallBagsOfLocation(r, path+".home", sHome, dst.Home); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfPostalAddress hands the bag of the storage twin's PostalAddress at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfPostalAddress hands c the bags of the storage twin's PostalAddress at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress, src *v3storage.PostalAddress) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -533,30 +437,24 @@ func stashBagsOfPostalAddress(c *boundary.Carrier, path string, s *PostalAddress
 	return nil
 }
 
-// recallBagsOfPostalAddress puts back the bag of the storage twin's PostalAddress at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfPostalAddress puts back the bags of the storage twin's PostalAddress at path and below, and restores what their $twin entries say.
 func recallBagsOfPostalAddress(r *boundary.Carrier, path string, s *PostalAddress, dst *v3storage.PostalAddress) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfVenue hands the bag of the storage twin's Venue at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfVenue hands c the bags of the storage twin's Venue at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfVenue(c *boundary.Carrier, path string, s *Venue, src *v3storage.Venue) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -579,30 +477,24 @@ func stashBagsOfVenue(c *boundary.Carrier, path string, s *Venue, src *v3storage
 	return nil
 }
 
-// recallBagsOfVenue puts back the bag of the storage twin's Venue at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfVenue puts back the bags of the storage twin's Venue at path and below, and restores what their $twin entries say.
 func recallBagsOfVenue(r *boundary.Carrier, path string, s *Venue, dst *v3storage.Venue) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "title", &dst.Title, s.Title == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "title", &dst.Title, s.Title == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "city", &dst.City, s.City == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfOffice hands the bag of the storage twin's Office at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfOffice hands c the bags of the storage twin's Office at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v3storage.Office) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -620,84 +512,62 @@ func stashBagsOfOffice(c *boundary.Carrier, path string, s *Office, src *v3stora
 	return nil
 }
 
-// recallBagsOfOffice puts back the bag of the storage twin's Office at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfOffice puts back the bags of the storage twin's Office at path and below, and restores what their $twin entries say.
 func recallBagsOfOffice(r *boundary.Carrier, path string, s *Office, dst *v3storage.Office) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "street", &dst.Street, s.Street == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfLocation hands the bag of the storage twin's Location at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfLocation hands c the bags of the storage twin's Location at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfLocation(c *boundary.Carrier, path string, s *Location, src *v3storage.Location) error {
 	c.Bag(path, &src.PropertyBag)
+	var sDoor *Door
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
 				return err
 			}
 		}
+		sDoor = s.Door
 	}
-	{
-		var a1 **Door
-		if s != nil {
-			a1 = &s.Door
-		}
-		var a2 *Door
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Door != nil {
-			if err := stashBagsOfDoor(c, path+".door", a2, src.Door); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfLocation puts back the bag of the storage twin's Location at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Door != nil {
+		if err := stashBagsOfDoor(c, path+".door", sDoor, src.Door); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Door
-		if s != nil {
-			a1 = &s.Door
+	return nil
+}
+
+// recallBagsOfLocation puts back the bags of the storage twin's Location at path and below, and restores what their $twin entries say.
+func recallBagsOfLocation(r *boundary.Carrier, path string, s *Location, dst *v3storage.Location) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sDoor *Door
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
 		}
-		var a2 *Door
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Door == nil && r.Bag(path+".door", nil) {
-			dst.Door = new(v3storage.Door)
-		}
-		if dst.Door != nil {
-			if err := recallBagsOfDoor(r, path+".door", a2, dst.Door); err != nil {
-				return err
-			}
+		sDoor = s.Door
+	}
+	if dst.Door == nil && r.Bag(path+".door", nil) {
+		dst.Door = new(v3storage.Door)
+	}
+	if dst.Door != nil {
+		if err := recallBagsOfDoor(r, path+".door", sDoor, dst.Door); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfDoor hands the bag of the storage twin's Door at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfDoor hands c the bags of the storage twin's Door at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v3storage.Door) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -710,13 +580,11 @@ func stashBagsOfDoor(c *boundary.Carrier, path string, s *Door, src *v3storage.D
 	return nil
 }
 
-// recallBagsOfDoor puts back the bag of the storage twin's Door at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfDoor puts back the bags of the storage twin's Door at path and below, and restores what their $twin entries say.
 func recallBagsOfDoor(r *boundary.Carrier, path string, s *Door, dst *v3storage.Door) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool {
-			return (*v) == 0
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

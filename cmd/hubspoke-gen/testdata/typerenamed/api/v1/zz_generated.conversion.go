@@ -187,179 +187,119 @@ func (s *Address) AssignProperties_From_Address(src *v1storage.Address) error {
 	return nil
 }
 
-// stashBagsOfWidget hands the bag of the storage twin's Widget at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidget hands c the bags of the storage twin's Widget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v1storage.Widget) error {
 	c.Bag(path, &src.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := stashBagsOfWidgetSpec(c, "spec", a1, &src.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := stashBagsOfWidgetStatus(c, "status", a2, &src.Status); err != nil {
-			return err
-		}
+	if err := stashBagsOfWidgetSpec(c, "spec", sSpec, &src.Spec); err != nil {
+		return err
 	}
-	return nil
+	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
-// recallBagsOfWidget puts back the bag of the storage twin's Widget at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidget puts back the bags of the storage twin's Widget at path and below, and restores what their $twin entries say.
 func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1storage.Widget) error {
 	r.Bag(path, &dst.PropertyBag)
-	{
-		var a1 *WidgetSpec
-		if s != nil {
-			a1 = &s.Spec
-		}
-		if err := recallBagsOfWidgetSpec(r, "spec", a1, &dst.Spec); err != nil {
-			return err
-		}
+	var sSpec *WidgetSpec
+	var sStatus *WidgetStatus
+	if s != nil {
+		sSpec = &s.Spec
+		sStatus = &s.Status
 	}
-	{
-		var a2 *WidgetStatus
-		if s != nil {
-			a2 = &s.Status
-		}
-		if err := recallBagsOfWidgetStatus(r, "status", a2, &dst.Status); err != nil {
-			return err
-		}
+	if err := recallBagsOfWidgetSpec(r, "spec", sSpec, &dst.Spec); err != nil {
+		return err
 	}
-	return nil
+	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
 
-// stashBagsOfWidgetSpec hands the bag of the storage twin's WidgetSpec at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sOwner *Customer
+	var sContacts []Contact
+	var sA *Address
 	if s != nil {
 		if src.Level != nil && s.Level == "" {
 			if err := c.Twin(path, "level", src.Level); err != nil {
 				return err
 			}
 		}
+		sOwner = s.Owner
+		sContacts = s.Contacts
+		sA = s.A
 	}
-	{
-		var a1 **Customer
-		if s != nil {
-			a1 = &s.Owner
-		}
-		var a2 *Customer
-		if a1 != nil {
-			a2 = *a1
-		}
-		if src.Owner != nil {
-			if err := stashBagsOfCustomer(c, path+".owner", a2, src.Owner); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a3 *[]Contact
-		if s != nil {
-			a3 = &s.Contacts
-		}
-		for i4 := range src.Contacts {
-			var a5 *Contact
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(src.Contacts[i4].Kind) + "]"
-			if err := stashBagsOfContact(c, p6, a5, &src.Contacts[i4]); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a7 **Address
-		if s != nil {
-			a7 = &s.A
-		}
-		var a8 *Address
-		if a7 != nil {
-			a8 = *a7
-		}
-		if src.A != nil {
-			if err := stashBagsOfAddress(c, path+".a", a8, src.A); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// recallBagsOfWidgetSpec puts back the bag of the storage twin's WidgetSpec at path, and restores what its $twin entries say, and does the same below.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
-	r.Bag(path, &dst.PropertyBag)
-	if s != nil {
-		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v1storage.Level) bool {
-			return (*v) == ""
-		}); err != nil {
+	if src.Owner != nil {
+		if err := stashBagsOfCustomer(c, path+".owner", sOwner, src.Owner); err != nil {
 			return err
 		}
 	}
-	{
-		var a1 **Customer
-		if s != nil {
-			a1 = &s.Owner
+	for i := range src.Contacts {
+		var elem *Contact
+		if i < len(sContacts) {
+			elem = &sContacts[i]
 		}
-		var a2 *Customer
-		if a1 != nil {
-			a2 = *a1
-		}
-		if dst.Owner == nil && r.Bag(path+".owner", nil) {
-			dst.Owner = new(v1storage.Customer)
-		}
-		if dst.Owner != nil {
-			if err := recallBagsOfCustomer(r, path+".owner", a2, dst.Owner); err != nil {
-				return err
-			}
+		elemPath := path + ".contacts[kind=" + boundary.Key(src.Contacts[i].Kind) + "]"
+		if err := stashBagsOfContact(c, elemPath, elem, &src.Contacts[i]); err != nil {
+			return err
 		}
 	}
-	{
-		var a3 *[]Contact
-		if s != nil {
-			a3 = &s.Contacts
-		}
-		for i4 := range dst.Contacts {
-			var a5 *Contact
-			if a3 != nil && i4 < len(*a3) {
-				a5 = &(*a3)[i4]
-			}
-			p6 := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i4].Kind) + "]"
-			if err := recallBagsOfContact(r, p6, a5, &dst.Contacts[i4]); err != nil {
-				return err
-			}
-		}
-	}
-	{
-		var a7 **Address
-		if s != nil {
-			a7 = &s.A
-		}
-		var a8 *Address
-		if a7 != nil {
-			a8 = *a7
-		}
-		if dst.A == nil && r.Bag(path+".a", nil) {
-			dst.A = new(v1storage.Address)
-		}
-		if dst.A != nil {
-			if err := recallBagsOfAddress(r, path+".a", a8, dst.A); err != nil {
-				return err
-			}
+	if src.A != nil {
+		if err := stashBagsOfAddress(c, path+".a", sA, src.A); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfWidgetStatus hands the bag of the storage twin's WidgetStatus at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sOwner *Customer
+	var sContacts []Contact
+	var sA *Address
+	if s != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == "", func(v *v1storage.Level) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sOwner = s.Owner
+		sContacts = s.Contacts
+		sA = s.A
+	}
+	if dst.Owner == nil && r.Bag(path+".owner", nil) {
+		dst.Owner = new(v1storage.Customer)
+	}
+	if dst.Owner != nil {
+		if err := recallBagsOfCustomer(r, path+".owner", sOwner, dst.Owner); err != nil {
+			return err
+		}
+	}
+	for i := range dst.Contacts {
+		var elem *Contact
+		if i < len(sContacts) {
+			elem = &sContacts[i]
+		}
+		elemPath := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i].Kind) + "]"
+		if err := recallBagsOfContact(r, elemPath, elem, &dst.Contacts[i]); err != nil {
+			return err
+		}
+	}
+	if dst.A == nil && r.Bag(path+".a", nil) {
+		dst.A = new(v1storage.Address)
+	}
+	if dst.A != nil {
+		if err := recallBagsOfAddress(r, path+".a", sA, dst.A); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfWidgetStatus hands c the bags of the storage twin's WidgetStatus at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, src *v1storage.WidgetStatus) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -372,20 +312,18 @@ func stashBagsOfWidgetStatus(c *boundary.Carrier, path string, s *WidgetStatus, 
 	return nil
 }
 
-// recallBagsOfWidgetStatus puts back the bag of the storage twin's WidgetStatus at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfWidgetStatus puts back the bags of the storage twin's WidgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetStatus(r *boundary.Carrier, path string, s *WidgetStatus, dst *v1storage.WidgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool {
-			return !(*v)
-		}); err != nil {
+		if err := boundary.Restore(r, path, "ready", &dst.Ready, !s.Ready, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfCustomer hands the bag of the storage twin's Customer at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfCustomer hands c the bags of the storage twin's Customer at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfCustomer(c *boundary.Carrier, path string, s *Customer, src *v1storage.Customer) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -403,25 +341,21 @@ func stashBagsOfCustomer(c *boundary.Carrier, path string, s *Customer, src *v1s
 	return nil
 }
 
-// recallBagsOfCustomer puts back the bag of the storage twin's Customer at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfCustomer puts back the bags of the storage twin's Customer at path and below, and restores what their $twin entries say.
 func recallBagsOfCustomer(r *boundary.Carrier, path string, s *Customer, dst *v1storage.Customer) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "mail", &dst.Mail, s.Mail == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "fax", &dst.Fax, s.Fax == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "fax", &dst.Fax, s.Fax == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfContact hands the bag of the storage twin's Contact at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfContact hands c the bags of the storage twin's Contact at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v1storage.Contact) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -439,23 +373,21 @@ func stashBagsOfContact(c *boundary.Carrier, path string, s *Contact, src *v1sto
 	return nil
 }
 
-// recallBagsOfContact puts back the bag of the storage twin's Contact at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfContact puts back the bags of the storage twin's Contact at path and below, and restores what their $twin entries say.
 func recallBagsOfContact(r *boundary.Carrier, path string, s *Contact, dst *v1storage.Contact) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "kind", &dst.Kind, s.Kind == "", nil); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "value", &dst.Value, s.Value == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// stashBagsOfAddress hands the bag of the storage twin's Address at path, and the $twin entries of the values this version cannot show as the twin holds them, to c, and does the same below.
+// stashBagsOfAddress hands c the bags of the storage twin's Address at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1storage.Address) error {
 	c.Bag(path, &src.PropertyBag)
 	if s != nil {
@@ -468,13 +400,11 @@ func stashBagsOfAddress(c *boundary.Carrier, path string, s *Address, src *v1sto
 	return nil
 }
 
-// recallBagsOfAddress puts back the bag of the storage twin's Address at path, and restores what its $twin entries say, and does the same below.
+// recallBagsOfAddress puts back the bags of the storage twin's Address at path and below, and restores what their $twin entries say.
 func recallBagsOfAddress(r *boundary.Carrier, path string, s *Address, dst *v1storage.Address) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
-		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool {
-			return (*v) == ""
-		}); err != nil {
+		if err := boundary.Restore(r, path, "zip", &dst.Zip, s.Zip == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}
