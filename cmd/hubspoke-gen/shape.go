@@ -66,6 +66,17 @@ func (s *step) shape(ext types.Type, v *version, path, pkg, name string) *shapeP
 	}
 	sp := &shapePair{ext: named, local: local, localPath: path, localPkg: pkg}
 	s.shapeBy[key] = sp
+	// On a mismatch, the pairs checked on the way go too: nothing calls
+	// their functions.
+	before := len(s.shapes)
+	fail := func() *shapePair {
+		for _, done := range s.shapes[before:] {
+			delete(s.shapeBy, shapeKey(done.ext, done.localPath, done.local.name))
+		}
+		s.shapes = s.shapes[:before]
+		delete(s.shapeBy, key)
+		return nil
+	}
 	matched := map[*field]bool{}
 	for _, lf := range local.properties() {
 		var ef *field
@@ -75,8 +86,7 @@ func (s *step) shape(ext types.Type, v *version, path, pkg, name string) *shapeP
 			}
 		}
 		if ef == nil || lf.ref == nil || !s.sameShape(ef.ref, lf.ref, v, path, pkg, true) {
-			delete(s.shapeBy, key)
-			return nil
+			return fail()
 		}
 		matched[ef] = true
 		sp.props = append(sp.props, [2]*field{ef, lf})
