@@ -180,7 +180,14 @@ func (s *step) pairObjects(name string) *pair {
 		}
 		matched[fb] = true
 		pr := &prop{host: fa, other: fb, renamed: fa.name != fb.name}
-		same, ok := s.compatible(fa.ref, fb.ref)
+		var same, ok bool
+		// A struct of another package held by value, against one of the
+		// version: not converted in place (see shape), where the other
+		// package's struct cannot keep the values of other versions; it
+		// changes type.
+		if !(fa.ref.kind == refExternal && fb.ref.kind == refObject) && !(fa.ref.kind == refObject && fb.ref.kind == refExternal) {
+			same, ok = s.compatible(fa.ref, fb.ref)
+		}
 		switch {
 		case !ok:
 			pr.action = actRetype
