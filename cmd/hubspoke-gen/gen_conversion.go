@@ -406,9 +406,6 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
 		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
 		return a.deref(l, d, a.dstPath)
-	case a.s.shapeOf(s, a.srcPath, d, a.dstPath) != "": // held by value on both sides
-		fmt.Fprintf(&a.pre, "if err := %s(&%s, &%s); err != nil {\nreturn %s\n}\n", a.s.shapeOf(s, a.srcPath, d, a.dstPath), src, dst, a.wrap(df))
-		return ""
 	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
 		method := assignTo(s.name)
 		call := fmt.Sprintf("%s.%s(&%s)", src, method, dst)
