@@ -44,7 +44,7 @@ type namer struct {
 func newNamer() *namer {
 	n := &namer{byPath: map[string]string{}, byName: map[string]string{}}
 	for _, p := range [][2]string{
-		{"fmt", "fmt"}, {"maps", "maps"}, {"testing", "testing"}, {"strconv", "strconv"}, {pathBoundary, "boundary"},
+		{"fmt", "fmt"}, {"maps", "maps"}, {"slices", "slices"}, {"bytes", "bytes"}, {"encoding/json", "json"}, {"testing", "testing"}, {"strconv", "strconv"}, {pathBoundary, "boundary"},
 		{pathAugment, "augment"}, {pathCompat, "compat"}, {pathConvert, "convert"}, {pathConvtest, "convtest"},
 		{pathGenruntime, "genruntime"}, {pathPropertybag, "propertybag"},
 		{pathConversion, "conversion"}, {pathCRScheme, "scheme"},

@@ -358,6 +358,8 @@ func conversionDetail(a, b *typeRef) string {
 			parts = append(parts, "value-wise")
 			a, b = a.elem, b.elem
 			continue
+		case (a.kind == refExternal) != (b.kind == refExternal) && (a.kind == refObject || b.kind == refObject):
+			parts = append(parts, fmt.Sprintf("field by field, the same JSON: `%s` → `%s`", a, b))
 		case a.kind == refObject && a.name != b.name:
 			parts = append(parts, "struct `"+a.name+"` → `"+b.name+"` (type renamed)")
 		case a.kind == refObject:

@@ -33,6 +33,7 @@ func conversionFile(names *namer, c *chain, v *version, storage bool) ([]byte, e
 		newAssign(f, s, p, true).write()
 		newAssign(f, s, p, false).write()
 	}
+	writeShapes(f, s)
 	if s.twin {
 		writeTransport(f, s)
 	}
@@ -230,6 +231,10 @@ func (a *assign) bag() string {
 	ops := false
 	for _, pr := range a.p.props {
 		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype || pr.action == actStage
+		if sf, df := a.sides(pr); pr.action == actConvert {
+			shape, _ := a.shapeField(sf, df)
+			ops = ops || shape
+		}
 	}
 	if !ops {
 		return source
@@ -291,6 +296,9 @@ func (a *assign) properties() {
 				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
 			a.recall(df, bagKey(df, a.dstName))
 			a.stash(sf, bagKey(sf, a.srcName))
+		case pr.action == actConvert && a.isShapeField(sf, df):
+			_, srcLocal := a.shapeField(sf, df)
+			a.keepShape(sf, df, srcLocal)
 		case sf != nil && df != nil:
 			if v := a.convert(sf, df); v != "" {
 				a.values[df] = v
@@ -300,6 +308,11 @@ func (a *assign) properties() {
 			}
 		}
 	}
+}
+
+func (a *assign) isShapeField(sf, df *field) bool {
+	ok, _ := a.shapeField(sf, df)
+	return ok
 }
 
 // stage stashes (towards the host) or recalls (towards the other side) a
@@ -387,6 +400,12 @@ func (a *assign) convert(sf, df *field) string {
 func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	s, d := sf.ref, df.ref
 	switch {
+	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
+		// A struct of the same shape as one of another package, made optional.
+		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
+	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
+		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
+		return a.deref(l, d, a.dstPath)
 	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
 		method := assignTo(s.name)
 		call := fmt.Sprintf("%s.%s(&%s)", src, method, dst)
@@ -480,6 +499,8 @@ func (a *assign) wrap(df *field) string {
 func (a *assign) elemFunc(s, d *typeRef) string {
 	st, dt := renderType(a.f, s, a.srcPath), renderType(a.f, d, a.dstPath)
 	switch {
+	case a.s.shapeOf(s, a.srcPath, d, a.dstPath) != "":
+		return a.s.shapeOf(s, a.srcPath, d, a.dstPath)
 	case s.kind == refObject:
 		if a.to {
 			return fmt.Sprintf("(*%s).%s", st, assignTo(s.name))

@@ -624,7 +624,9 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 			sm.counterpart = counterpart
 			return true
 		}
-		if pr.action == actRetype {
+		// A struct of another package converted field by field to one of
+		// the version (see shape) changes type too.
+		if pr.action == actRetype || deref(pr.host.ref).kind != deref(pr.other.ref).kind {
 			s.errs.addf(m.where, "%s → %s: %s.%s changes type: moves through it are not supported", s.hostName, s.otherName, cur.name, pr.name())
 			return false
 		}

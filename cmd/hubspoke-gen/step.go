@@ -48,6 +48,11 @@ type step struct {
 	pairs     []*pair // in the order they were reached, roots first
 	byName    map[string]*pair
 	errs      *errorList
+	// shapes are the structs of other packages the step converts field
+	// by field to and from a struct of a version with the same JSON (see
+	// shape), by shapeKey.
+	shapes  []*shapePair
+	shapeBy map[string]*shapePair
 }
 
 // pair is a type the step converts: its host side and its other side.
@@ -175,7 +180,14 @@ func (s *step) pairObjects(name string) *pair {
 		}
 		matched[fb] = true
 		pr := &prop{host: fa, other: fb, renamed: fa.name != fb.name}
-		same, ok := s.compatible(fa.ref, fb.ref)
+		var same, ok bool
+		// A struct of another package held by value, against one of the
+		// version: not converted in place (see shape), where the other
+		// package's struct cannot keep the values of other versions; it
+		// changes type.
+		if !(fa.ref.kind == refExternal && fb.ref.kind == refObject) && !(fa.ref.kind == refObject && fb.ref.kind == refExternal) {
+			same, ok = s.compatible(fa.ref, fb.ref)
+		}
 		switch {
 		case !ok:
 			pr.action = actRetype
@@ -291,6 +303,10 @@ func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 		}
 		s.pairObjects(a.name)
 		return false, true
+	case a.kind == refExternal && b.kind == refObject:
+		return false, s.shape(a.typ, s.other, s.otherPath, s.otherName, b.name) != nil
+	case a.kind == refObject && b.kind == refExternal:
+		return false, s.shape(b.typ, s.host, s.hostPath, s.hostName, a.name) != nil
 	case a.kind == refBasic && b.kind == refBasic, a.kind == refExternal && b.kind == refExternal:
 		if types.Identical(a.typ, b.typ) {
 			return true, true

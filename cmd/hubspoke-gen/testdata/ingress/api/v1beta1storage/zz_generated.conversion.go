@@ -3,6 +3,8 @@
 package v1beta1storage
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"example.com/fixtures/ingress/api/v1storage"
@@ -12,6 +14,7 @@ import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -263,17 +266,28 @@ func (s *HTTPIngressPath) AssignProperties_From_HTTPIngressPath(src *v1storage.H
 // AssignProperties_To_IngressStatus copies this IngressStatus into v1storage.
 func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1storage.IngressStatus) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
-	// LoadBalancer changes type (*v1.LoadBalancerStatus in v1beta1storage, *IngressLoadBalancerStatus in v1storage): each side keeps the other's value in its bag, for a hook to convert.
-	loadBalancer, err := propertybag.Pull[v1storage.IngressLoadBalancerStatus](&bag, "LoadBalancer@v1storage")
+	loadBalancer, err := genruntime.ConvertPointer(s.LoadBalancer, convert_v1_LoadBalancerStatus_To_v1storage_IngressLoadBalancerStatus)
+	if err != nil {
+		return fmt.Errorf("loadBalancer: %w", err)
+	}
+	loadBalancerConverted := loadBalancer
+	loadBalancerKept, err := propertybag.Pull[v1storage.IngressLoadBalancerStatus](&bag, "LoadBalancer@v1storage")
 	if err != nil {
 		return err
 	}
-	if err := propertybag.Add(&bag, "LoadBalancer@v1beta1storage", s.LoadBalancer); err != nil {
-		return err
+	if loadBalancerKept != nil {
+		loadBalancer2, err := genruntime.ConvertPointer(loadBalancerKept, convert_v1storage_IngressLoadBalancerStatus_To_v1_LoadBalancerStatus)
+		if err != nil {
+			return fmt.Errorf("loadBalancer: %w", err)
+		}
+		// Kept whole by v1storage, and no client changed it since.
+		if sameJSON(loadBalancer2, s.LoadBalancer) {
+			loadBalancerConverted = loadBalancerKept
+		}
 	}
 	*dst = v1storage.IngressStatus{
 		PropertyBag:  bag,
-		LoadBalancer: loadBalancer,
+		LoadBalancer: loadBalancerConverted,
 	}
 	return nil
 }
@@ -281,17 +295,128 @@ func (s *IngressStatus) AssignProperties_To_IngressStatus(dst *v1storage.Ingress
 // AssignProperties_From_IngressStatus fills this IngressStatus from v1storage.
 func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1storage.IngressStatus) error {
 	bag := src.PropertyBag // moves: the objects of a conversion are private to it
-	// LoadBalancer changes type (*v1.LoadBalancerStatus in v1beta1storage, *IngressLoadBalancerStatus in v1storage): each side keeps the other's value in its bag, for a hook to convert.
-	loadBalancer, err := propertybag.Pull[corev1.LoadBalancerStatus](&bag, "LoadBalancer@v1beta1storage")
+	loadBalancer, err := genruntime.ConvertPointer(src.LoadBalancer, convert_v1storage_IngressLoadBalancerStatus_To_v1_LoadBalancerStatus)
 	if err != nil {
-		return err
+		return fmt.Errorf("loadBalancer: %w", err)
 	}
-	if err := propertybag.Add(&bag, "LoadBalancer@v1storage", src.LoadBalancer); err != nil {
-		return err
+	loadBalancerConverted := loadBalancer
+	loadBalancer2, err := genruntime.ConvertPointer(loadBalancerConverted, convert_v1_LoadBalancerStatus_To_v1storage_IngressLoadBalancerStatus)
+	if err != nil {
+		return fmt.Errorf("loadBalancer: %w", err)
+	}
+	// What v1storage.LoadBalancer holds that the converted value cannot: kept whole.
+	if !sameJSON(loadBalancer2, src.LoadBalancer) {
+		if err := propertybag.Add(&bag, "LoadBalancer@v1storage", src.LoadBalancer); err != nil {
+			return err
+		}
+		if sameJSON(loadBalancerConverted, nil) {
+			loadBalancerConverted = nil
+		}
 	}
 	*s = IngressStatus{
 		PropertyBag:  bag,
-		LoadBalancer: loadBalancer,
+		LoadBalancer: loadBalancerConverted,
+	}
+	return nil
+}
+
+// sameJSON reports whether a and b encode to the same JSON, an empty object and null alike.
+func sameJSON(a, b any) bool {
+	x, errA := json.Marshal(a)
+	y, errB := json.Marshal(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	if bytes.Equal(x, []byte("{}")) {
+		x = []byte("null")
+	}
+	if bytes.Equal(y, []byte("{}")) {
+		y = []byte("null")
+	}
+	return bytes.Equal(x, y)
+}
+
+// convert_v1_PortStatus_To_v1storage_IngressPortStatus copies a corev1.PortStatus into a v1storage.IngressPortStatus, which has the same JSON, field by field.
+func convert_v1_PortStatus_To_v1storage_IngressPortStatus(src *corev1.PortStatus, dst *v1storage.IngressPortStatus) error {
+	*dst = v1storage.IngressPortStatus{
+		Port:     ptr.To(src.Port),
+		Protocol: ptr.To(src.Protocol),
+		Error:    src.Error,
+	}
+	return nil
+}
+
+// convert_v1storage_IngressPortStatus_To_v1_PortStatus copies a v1storage.IngressPortStatus into a corev1.PortStatus, which has the same JSON, field by field.
+func convert_v1storage_IngressPortStatus_To_v1_PortStatus(src *v1storage.IngressPortStatus, dst *corev1.PortStatus) error {
+	*dst = corev1.PortStatus{
+		Port:     ptr.Deref(src.Port, 0),
+		Protocol: ptr.Deref(src.Protocol, ""),
+		Error:    src.Error,
+	}
+	return nil
+}
+
+// convert_v1_LoadBalancerIngress_To_v1storage_IngressLoadBalancerIngress copies a corev1.LoadBalancerIngress into a v1storage.IngressLoadBalancerIngress, which has the same JSON, field by field.
+func convert_v1_LoadBalancerIngress_To_v1storage_IngressLoadBalancerIngress(src *corev1.LoadBalancerIngress, dst *v1storage.IngressLoadBalancerIngress) error {
+	// Kept in the bag: what v1storage.IngressLoadBalancerIngress has no field for.
+	var bag propertybag.PropertyBag
+	if err := propertybag.Add(&bag, "IPMode", src.IPMode); err != nil {
+		return err
+	}
+	ports, err := genruntime.ConvertSlice(src.Ports, convert_v1_PortStatus_To_v1storage_IngressPortStatus)
+	if err != nil {
+		return fmt.Errorf("ports: %w", err)
+	}
+	*dst = v1storage.IngressLoadBalancerIngress{
+		PropertyBag: bag,
+		IP:          genruntime.PtrIfNotZero(src.IP),
+		Hostname:    genruntime.PtrIfNotZero(src.Hostname),
+		Ports:       ports,
+	}
+	return nil
+}
+
+// convert_v1storage_IngressLoadBalancerIngress_To_v1_LoadBalancerIngress copies a v1storage.IngressLoadBalancerIngress into a corev1.LoadBalancerIngress, which has the same JSON, field by field.
+func convert_v1storage_IngressLoadBalancerIngress_To_v1_LoadBalancerIngress(src *v1storage.IngressLoadBalancerIngress, dst *corev1.LoadBalancerIngress) error {
+	bag := src.PropertyBag.DeepCopy() // a copy: the source is not modified
+	// From the bag: what v1storage.IngressLoadBalancerIngress has no field for.
+	ipMode, err := propertybag.Pull[corev1.LoadBalancerIPMode](&bag, "IPMode")
+	if err != nil {
+		return err
+	}
+	ports, err := genruntime.ConvertSlice(src.Ports, convert_v1storage_IngressPortStatus_To_v1_PortStatus)
+	if err != nil {
+		return fmt.Errorf("ports: %w", err)
+	}
+	*dst = corev1.LoadBalancerIngress{
+		IP:       ptr.Deref(src.IP, ""),
+		Hostname: ptr.Deref(src.Hostname, ""),
+		Ports:    ports,
+		IPMode:   ipMode,
+	}
+	return nil
+}
+
+// convert_v1_LoadBalancerStatus_To_v1storage_IngressLoadBalancerStatus copies a corev1.LoadBalancerStatus into a v1storage.IngressLoadBalancerStatus, which has the same JSON, field by field.
+func convert_v1_LoadBalancerStatus_To_v1storage_IngressLoadBalancerStatus(src *corev1.LoadBalancerStatus, dst *v1storage.IngressLoadBalancerStatus) error {
+	ingress, err := genruntime.ConvertSlice(src.Ingress, convert_v1_LoadBalancerIngress_To_v1storage_IngressLoadBalancerIngress)
+	if err != nil {
+		return fmt.Errorf("ingress: %w", err)
+	}
+	*dst = v1storage.IngressLoadBalancerStatus{
+		Ingress: ingress,
+	}
+	return nil
+}
+
+// convert_v1storage_IngressLoadBalancerStatus_To_v1_LoadBalancerStatus copies a v1storage.IngressLoadBalancerStatus into a corev1.LoadBalancerStatus, which has the same JSON, field by field.
+func convert_v1storage_IngressLoadBalancerStatus_To_v1_LoadBalancerStatus(src *v1storage.IngressLoadBalancerStatus, dst *corev1.LoadBalancerStatus) error {
+	ingress, err := genruntime.ConvertSlice(src.Ingress, convert_v1storage_IngressLoadBalancerIngress_To_v1_LoadBalancerIngress)
+	if err != nil {
+		return fmt.Errorf("ingress: %w", err)
+	}
+	*dst = corev1.LoadBalancerStatus{
+		Ingress: ingress,
 	}
 	return nil
 }
