@@ -120,47 +120,26 @@ func moveRelations(c *chain, kind string) []pathRelation {
 // convtestPattern writes a move's path as convtest's patterns read it:
 // [*] for the elements of a list, {*} for the values of a map and
 // ["key"] for one key, which the moves' own syntax does not tell apart
-// ([*] for both, [key]); the types of v's twins of kind decide.
+// ([*] for both, [key]); resolvePath says which element steps are maps.
 func convtestPattern(v *version, kind string, segs []pathSeg) string {
+	r, err := resolvePath(v, kind, segs)
+	if err != nil {
+		return pathString(segs) // a move the generator refused has no test
+	}
 	var b strings.Builder
-	cur := v.twins[kind]
-	var t *typeRef // the type reached, when not a struct
-	for _, s := range segs {
+	for i, s := range segs {
 		switch {
-		case s.elem || s.isKey:
-			switch {
-			case s.isKey:
-				b.WriteString("[" + strconv.Quote(s.key) + "]")
-			case t != nil && t.kind == refMap:
-				b.WriteString("{*}")
-			default:
-				b.WriteString("[*]")
-			}
-			if t == nil || t.elem == nil {
-				return b.String()
-			}
-			e := deref(t.elem)
-			t, cur = e, nil
-			if e.kind == refObject {
-				cur, t = v.twins[e.name], nil
-			}
+		case s.isKey:
+			b.WriteString("[" + strconv.Quote(s.key) + "]")
+		case s.elem && r.inMaps[i]:
+			b.WriteString("{*}")
+		case s.elem:
+			b.WriteString("[*]")
 		default:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
 			b.WriteString(s.name)
-			if cur == nil {
-				return b.String()
-			}
-			f := fieldByJSON(cur, s.name)
-			if f == nil {
-				return b.String()
-			}
-			e := deref(f.ref)
-			t, cur = e, nil
-			if e.kind == refObject {
-				cur, t = v.twins[e.name], nil
-			}
 		}
 	}
 	return b.String()

@@ -140,9 +140,10 @@ func parseMovePath(p string) ([]pathSeg, error) {
 // segment, the hop it took (field segments) and the object reached after
 // it (nil when not at a struct).
 type resolved struct {
-	segs []pathSeg
-	hops []hop     // per segment; zero for element and key segments
-	at   []*object // the object reached after each segment
+	segs   []pathSeg
+	hops   []hop     // per segment; zero for element and key segments
+	at     []*object // the object reached after each segment
+	inMaps []bool    // per segment: an element segment that steps into a map's values
 }
 
 // resolvePath follows segs from the root object of kind in v's twins.
@@ -156,6 +157,7 @@ func resolvePath(v *version, kind string, segs []pathSeg) (*resolved, error) {
 			if t == nil || t.kind != refSlice && t.kind != refMap {
 				return nil, fmt.Errorf("%s: %s is not a list or a map", v.name, pathString(segs[:i]))
 			}
+			r.inMaps = append(r.inMaps, t.kind == refMap)
 			e := deref(t.elem)
 			t, cur = e, nil
 			if e.kind == refObject {
@@ -181,7 +183,11 @@ func resolvePath(v *version, kind string, segs []pathSeg) (*resolved, error) {
 				cur, t = v.twins[e.name], nil
 			}
 			r.at = append(r.at, cur)
+			r.inMaps = append(r.inMaps, false)
 			continue
+		}
+		if s.isKey {
+			r.inMaps = append(r.inMaps, false)
 		}
 		r.hops = append(r.hops, hop{})
 		r.at = append(r.at, cur)
