@@ -20,6 +20,9 @@ func TestKeysAreWrittenSoThatNoTwoAreAlike(t *testing.T) {
 	}{
 		{"http", "http"},
 		{"eu-west_1.a/b:c", "eu-west_1.a/b:c"},
+		{"azAZ09", "azAZ09"}, // the ends of each range of plain characters
+		{"`@[{", `"` + "`@[{" + `"`}, // the characters just outside them
+		{"a~", `"a~"`},
 		{"", `""`},
 		{"eu west", `"eu west"`},
 		{"null", `"null"`},
@@ -192,6 +195,27 @@ func TestCarrierErrorsNameWhatIsWrong(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, c.want)
 			}
 		})
+	}
+}
+
+// Only the bags at status and below travel in the status: a bag at a root
+// field whose name merely begins with "status" travels in the annotation.
+func TestStatusBagsAreThoseUnderStatus(t *testing.T) {
+	var c boundary.Carrier
+	history := propertybag.PropertyBag{"X": "1"}
+	cond := propertybag.PropertyBag{"Y": "2"}
+	c.Bag("statusHistory", &history)
+	c.Bag("status.conditions[0]", &cond)
+	var meta metav1.ObjectMeta
+	var statusBags propertybag.Bags
+	if err := c.Done(&meta, &statusBags); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := meta.Annotations[boundary.Annotation], `{"statusHistory":{"X":1}}`; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+	if len(statusBags) != 1 || statusBags["status.conditions[0]"]["Y"] != "2" {
+		t.Errorf("status bags %v, want only status.conditions[0]", statusBags)
 	}
 }
 
