@@ -20,7 +20,7 @@ func TestKeysAreWrittenSoThatNoTwoAreAlike(t *testing.T) {
 	}{
 		{"http", "http"},
 		{"eu-west_1.a/b:c", "eu-west_1.a/b:c"},
-		{"azAZ09", "azAZ09"}, // the ends of each range of plain characters
+		{"azAZ09", "azAZ09"},         // the ends of each range of plain characters
 		{"`@[{", `"` + "`@[{" + `"`}, // the characters just outside them
 		{"a~", `"a~"`},
 		{"", `""`},
