@@ -36,10 +36,10 @@ func engineScheme() *runtime.Scheme {
 type engineConversion int32
 
 const (
-	engineRight      engineConversion = iota
-	engineFlattenBag                  // spec.engineName and spec.limits stay in the hub's bag
-	engineRenameBag                   // spec.model stays in the bag of the hub's spec
-	engineLimitsZeroUnset             // v1's spec.limits of 0 ("the default") is the hub's unset limits
+	engineRight           engineConversion = iota
+	engineFlattenBag                       // spec.engineName and spec.limits stay in the hub's bag
+	engineRenameBag                        // spec.model stays in the bag of the hub's spec
+	engineLimitsZeroUnset                  // v1's spec.limits of 0 ("the default") is the hub's unset limits
 )
 
 var engineMode atomic.Int32
