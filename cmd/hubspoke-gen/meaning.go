@@ -80,19 +80,36 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 		hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name)
 	do, dn := declaredDefault(older, fo), declaredDefault(newer, fn)
 	var out []string
-	// The same default declared in both versions settles what unset means.
-	if plain, ptr := fo.ref, fn.ref; (plain.kind == refPointer) != (ptr.kind == refPointer) && (do == "" || do != dn) {
-		pv, pointerVersion := older, newer
+	// The same default declared in both versions settles what unset means,
+	// where the plain side's clients can leave the value unset: with
+	// omitempty, a client of its Go types omits a zero, and the API server
+	// sets the default before any conversion. Without it, such a client
+	// always sends its zero, which the API server keeps (it defaults only
+	// absent values), so the default settles nothing.
+	if plain, ptr := fo.ref, fn.ref; (plain.kind == refPointer) != (ptr.kind == refPointer) {
+		pv, pointerVersion, pf := older, newer, fo
 		if plain.kind == refPointer {
 			plain, ptr = ptr, plain
-			pv, pointerVersion = newer, older
+			pv, pointerVersion, pf = newer, older, fn
 		}
 		if zeroIsValue(plain) && ptr.elem.String() == plain.String() {
-			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s: %s tells a zero from unset, %s does not; "+
-				"if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
-				"or declare the default in both versions with // +kubebuilder:default=<value>, so that the API server sets it before any conversion "+
-				"(see \"Changes of meaning\" in hubspoke-gen's README)",
-				prop, fo.ref, older.name, fn.ref, newer.name, pointerVersion.name, pv.name, pv.name, pointerVersion.name, hook))
+			head := fmt.Sprintf("%s: %s in %s, %s in %s: %s tells a zero from unset, %s does not; ",
+				prop, fo.ref, older.name, fn.ref, newer.name, pointerVersion.name, pv.name)
+			switch {
+			case do != "" && do == dn && pf.omitEmpty:
+				// settled
+			case do != "" && do == dn:
+				out = append(out, head+fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
+					"which the API server keeps (it defaults only absent values) and %s reads as a value of its own: "+
+					"if a zero in %s means \"the default\", map zero to unset and back in %s "+
+					"(see \"Changes of meaning\" in hubspoke-gen's README)",
+					do, pv.name, pv.name, pointerVersion.name, pv.name, hook))
+			default:
+				out = append(out, head+fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
+					"or declare the default in both versions with // +kubebuilder:default=<value>, so that the API server sets it before any conversion "+
+					"(see \"Changes of meaning\" in hubspoke-gen's README)",
+					pv.name, pointerVersion.name, hook))
+			}
 		}
 	}
 	if do != dn {

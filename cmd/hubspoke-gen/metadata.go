@@ -223,7 +223,14 @@ func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string,
 	case src.objects[ptn].field(old) == nil && src.objects[ptn].field(name) == nil:
 		// (When the previous version has name, the marker was copied
 		// forward with its type: the rename happened before.)
-		errs.addf(where, "%s, but %s.%s has neither %s nor %s", what, src.name, ptn, old, name)
+		hint := ""
+		for _, f := range src.objects[ptn].fields {
+			if f.jsonName == old && f.name != old {
+				// The marker takes Go names; movedFrom takes JSON paths.
+				hint = fmt.Sprintf(" (the marker names the Go field: %s.%s has the JSON name %q, so +hubspoke:renamedFrom=%s)", ptn, f.name, old, f.name)
+			}
+		}
+		errs.addf(where, "%s, but %s.%s has neither %s nor %s%s", what, src.name, ptn, old, name, hint)
 	}
 }
 
@@ -342,6 +349,41 @@ func sameJSONName(p *pair, newerIsHost bool, f *field) *field {
 	return nil
 }
 
+// addedOfSameType returns the properties that newer adds to the type of
+// pair p (those the older version neither has nor renames) whose type, in
+// the API versions, is the type of f, the property older has and newer
+// drops: the candidates for a rename nothing declares (flowcontrol's
+// assuredConcurrencyShares, int32 in v1beta2, is v1beta3's
+// nominalConcurrencyShares). Under -strict, the error about the dropped
+// property names the one candidate, when there is one.
+func addedOfSameType(older, newer *version, p *pair, newerIsHost bool, f *field) (added []string, typeName string) {
+	ot, nt := p.otherName, p.name
+	if newerIsHost {
+		ot, nt = p.name, p.otherName
+	}
+	oo, no := older.objects[ot], newer.objects[nt]
+	if oo == nil || no == nil {
+		return nil, ""
+	}
+	of := oo.field(f.name)
+	if of == nil || of.ref == nil {
+		return nil, ""
+	}
+	for _, pr := range p.props {
+		g, other := pr.other, pr.host
+		if newerIsHost {
+			g, other = pr.host, pr.other
+		}
+		if g == nil || other != nil || pr.action != actRecall && pr.action != actStash {
+			continue
+		}
+		if nf := no.field(g.name); nf != nil && nf.ref != nil && nf.renamedFrom == "" && nf.ref.String() == of.ref.String() {
+			added = append(added, g.name)
+		}
+	}
+	return added, of.ref.String()
+}
+
 // checkRemovals finds the properties that a version drops without
 // acknowledging it (+hubspoke:removed or a rename): with strict, errors;
 // otherwise warnings.
@@ -390,6 +432,9 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 					hint := ""
 					if g := sameJSONName(p, newer == s.host, f); g != nil {
 						hint = fmt.Sprintf(" (%s.%s has its JSON name %q: +hubspoke:renamedFrom=%s on it?)", typ, g.name, f.jsonName, f.name)
+					} else if added, tn := addedOfSameType(older, newer, p, newer == s.host, f); len(added) == 1 {
+						hint = fmt.Sprintf(" (%s adds %s.%s, of the same type %s: if it is %s renamed, say so with // +hubspoke:renamedFrom=%s on it)",
+							newer.name, typ, added[0], tn, f.name, f.name)
 					}
 					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, typ, f.name), "removed without acknowledgement: %s has it; "+
 						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)%s",

@@ -257,3 +257,43 @@ func TestRenameHintForSameJSONName(t *testing.T) {
 		t.Errorf("with -strict: error %v, want the rename hinted", err)
 	}
 }
+
+// TestRenameHintForSameType: a property dropped under -strict while the
+// same type gains exactly one property of its type (flowcontrol's
+// assuredConcurrencyShares, int32, which v1beta3 calls
+// nominalConcurrencyShares; here renamed's Person.Mail, which v2 calls
+// Email, without the marker) is an error that names the new property and
+// the marker that would declare the rename.
+func TestRenameHintForSameType(t *testing.T) {
+	api := freshCase(t, "renamed", func(dir string, b []byte) []byte {
+		if dir == "v2" {
+			b = bytes.Replace(b, []byte("\t// +hubspoke:renamedFrom=Mail\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	want := "v2 Person.Mail: removed without acknowledgement: v1 has it; say so with // +hubspoke:removed=Mail on Person in v2 " +
+		"(or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom) " +
+		"(v2 adds Person.Email, of the same type string: if it is Mail renamed, say so with // +hubspoke:renamedFrom=Mail on it)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("with -strict: error %v\nwant it to say %q", err, want)
+	}
+}
+
+// TestRenameMarkerWithJSONName: +hubspoke:renamedFrom takes the Go name of
+// the previous version's field (movedFrom takes JSON paths); a marker that
+// names its JSON name instead is an error that gives the Go name.
+func TestRenameMarkerWithJSONName(t *testing.T) {
+	api := freshCase(t, "renamed", func(dir string, b []byte) []byte {
+		if dir == "v2" {
+			b = bytes.Replace(b, []byte("+hubspoke:renamedFrom=Mail\n"), []byte("+hubspoke:renamedFrom=mail\n"), 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{})
+	want := "+hubspoke:renamedFrom=mail, but v1.Person has neither mail nor Email " +
+		"(the marker names the Go field: Person.Mail has the JSON name \"mail\", so +hubspoke:renamedFrom=Mail)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant it to say %q", err, want)
+	}
+}

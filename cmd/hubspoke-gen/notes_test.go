@@ -98,14 +98,19 @@ func warningWith(out *output, prefix string) string {
 // TestMeaningPointerNote: a property held by value in one version and by
 // pointer in its neighbour (optionality's replicas: int32 in v1, *int32 in
 // v2) is named in a warning with both versions and the choices, also
-// under -strict, which it does not fail; the same default declared in both
-// versions settles it.
+// under -strict, which it does not fail. The same default declared in both
+// versions settles it only where v1's field has omitempty: without it, a
+// client of v1's Go types sends its zero, which the API server does not
+// default, and v2 reads it as a value (flowcontrol's
+// nominalConcurrencyShares, int32 in v1beta3 and *int32 in v1, both
+// defaulting to 30, where v1beta3's 0 means 30 and v1's means zero).
 func TestMeaningPointerNote(t *testing.T) {
 	out, err := generate("testdata/optionality/api", options{strict: true})
 	if err != nil {
 		t.Fatalf("with -strict: %v", err)
 	}
-	w := warningWith(out, "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2: v2 tells a zero from unset, v1 does not")
+	const prefix = "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2: v2 tells a zero from unset, v1 does not"
+	w := warningWith(out, prefix)
 	if w == "" {
 		t.Fatalf("no warning names the pointer change of spec.replicas:\n%s", strings.Join(out.warnings, "\n"))
 	}
@@ -117,18 +122,37 @@ func TestMeaningPointerNote(t *testing.T) {
 			t.Errorf("the warning does not say %q:\n%s", want, w)
 		}
 	}
-	api := freshCase(t, "optionality", func(dir string, b []byte) []byte {
-		if dir == "v1" || dir == "v2" {
-			b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=1\n\tReplicas "), 1)
+	withDefault := func(omitempty bool) *output {
+		t.Helper()
+		api := freshCase(t, "optionality", func(dir string, b []byte) []byte {
+			if dir == "v1" || dir == "v2" {
+				b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=1\n\tReplicas "), 1)
+			}
+			if dir == "v1" && omitempty {
+				b = bytes.Replace(b, []byte("Replicas int32 `json:\"replicas\"`"), []byte("Replicas int32 `json:\"replicas,omitempty\"`"), 1)
+			}
+			return b
+		}, nil)
+		out, err := generate(api, options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return b
-	}, nil)
-	out, err = generate(api, options{})
-	if err != nil {
-		t.Fatal(err)
+		return out
 	}
-	if w := warningWith(out, "v2 WidgetSpec.Replicas"); w != "" {
-		t.Errorf("with the same default in v1 and v2, still a warning: %s", w)
+	w = warningWith(withDefault(false), prefix)
+	for _, want := range []string{
+		"both declare the default 1, but v1's field has no omitempty",
+		"AssignPropertiesTo(dst *v2storage.WidgetSpec) error and AssignPropertiesFrom(src *v2storage.WidgetSpec) error on v1storage.WidgetSpec",
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("with the same default in v1 and v2 but no omitempty in v1, the warning does not say %q:\n%s", want, w)
+		}
+	}
+	if strings.Contains(w, "declare the default in both versions") {
+		t.Errorf("the warning proposes the default that is already declared:\n%s", w)
+	}
+	if w := warningWith(withDefault(true), "v2 WidgetSpec.Replicas"); w != "" {
+		t.Errorf("with the same default in v1 and v2 and omitempty in v1, still a warning: %s", w)
 	}
 }
 

@@ -79,6 +79,11 @@
 //	convtest.Reliability(t, scheme, personGK,
 //		convtest.SkipVisibility("spec.sortKey", "v4 derives its sort key; v3's alphaKey is kept as written"))
 //
+// Where only the zero changes meaning (0 is "the default" in one version,
+// which its neighbour says with an unset value, and hooks map one to the
+// other), SkipVisibilityOfZero exempts the zero alone, and every other
+// value of the property is still checked.
+//
 // Paths name properties as hubspoke-gen explain does: JSON names joined by
 // dots, [*] for the elements of a list, {*} for the values of a map,
 // ["key"] for one key.

@@ -51,9 +51,22 @@ func SkipVisibility(path, reason string) Option {
 	return func(c *config) { c.skips = append(c.skips, skipRule{text: path, reason: reason}) }
 }
 
-// skipRule is a SkipVisibility declaration.
+// SkipVisibilityOfZero is SkipVisibility for the zero value alone (0, "",
+// false, an IsZero value) at path: a zero that one version reads as "the
+// default" and another says by leaving the property unset, which the hooks
+// map one to the other (see "Changes of meaning" in hubspoke-gen's README).
+// Every other value at path must still arrive where the other version
+// shows it, through renames and moves too.
+func SkipVisibilityOfZero(path, reason string) Option {
+	return func(c *config) {
+		c.skips = append(c.skips, skipRule{text: path, reason: reason, zeroOnly: true})
+	}
+}
+
+// skipRule is a SkipVisibility or SkipVisibilityOfZero declaration.
 type skipRule struct {
 	text, reason string
+	zeroOnly     bool
 	pattern      []seg
 }
 
@@ -128,6 +141,9 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	var skips []skipRule
 	for _, s := range k.cfg.skips {
 		what := fmt.Sprintf("convtest.SkipVisibility(%q)", s.text)
+		if s.zeroOnly {
+			what = fmt.Sprintf("convtest.SkipVisibilityOfZero(%q)", s.text)
+		}
 		if strings.TrimSpace(s.reason) == "" {
 			errs = append(errs, fmt.Sprintf("%s: give the reason why clients of the other versions are right not to see the value", what))
 			continue
@@ -307,7 +323,7 @@ func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(lea
 // checkLeaf checks one value of the source against b, the target object.
 func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
 	to := v.mapPath(l.path)
-	if to == nil || v.skipped(l.path) || v.skipped(to) {
+	if to == nil || v.skipped(l.path, l.value) || v.skipped(to, l.value) {
 		return "" // the target has no place for the value
 	}
 	ds, dm := v.dst.resolve(to)
@@ -333,7 +349,7 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 			continue // the source has its own value there
 		}
 		cs, cm := v.dst.resolve(c)
-		if cs == nil || cs.kind != shapeLeaf || !canShow(l.value, cs.leaf, v.tol) || v.skipped(c) {
+		if cs == nil || cs.kind != shapeLeaf || !canShow(l.value, cs.leaf, v.tol) || v.skipped(c, l.value) {
 			continue
 		}
 		if v.arrived(l, valueAt(b, v.dst, c), cm) {
@@ -381,6 +397,10 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
 	fmt.Fprintf(&sb, " Fix the conversion (an undeclared rename, +hubspoke:renamedFrom, or move, +hubspoke:movedFrom, or a hook), or, if %s is right not to show it there, declare convtest.SkipVisibility(%q, \"why\").",
 		v.to, propertyOf(l.path))
+	if isZero(l.value) {
+		fmt.Fprintf(&sb, " If only the zero means another thing there (\"the default\" on one side, unset on the other), declare convtest.SkipVisibilityOfZero(%q, \"why\") instead: other values are still checked.",
+			propertyOf(l.path))
+	}
 	return sb.String()
 }
 
@@ -391,9 +411,13 @@ func (v *visibility) plainIn(path []seg) bool {
 	return m != nil && m.plain
 }
 
-// skipped reports whether a SkipVisibility declaration covers path.
-func (v *visibility) skipped(path []seg) bool {
+// skipped reports whether a SkipVisibility declaration covers value at
+// path.
+func (v *visibility) skipped(path []seg, value reflect.Value) bool {
 	for _, s := range v.skips {
+		if s.zeroOnly && !isZero(value) {
+			continue
+		}
 		if _, ok := matchPrefix(s.pattern, path); ok {
 			return true
 		}

@@ -36,9 +36,10 @@ func engineScheme() *runtime.Scheme {
 type engineConversion int32
 
 const (
-	engineRight      engineConversion = iota
-	engineFlattenBag                  // spec.engineName and spec.limits stay in the hub's bag
-	engineRenameBag                   // spec.model stays in the bag of the hub's spec
+	engineRight           engineConversion = iota
+	engineFlattenBag                       // spec.engineName and spec.limits stay in the hub's bag
+	engineRenameBag                        // spec.model stays in the bag of the hub's spec
+	engineLimitsZeroUnset                  // v1's spec.limits of 0 ("the default") is the hub's unset limits
 )
 
 var engineMode atomic.Int32
@@ -113,6 +114,9 @@ func (e *EngineV1) ConvertTo(h conversion.Hub) error {
 		}
 	} else {
 		dst.Engine, dst.Limits = s.EngineName, clonePtr(s.Limits)
+	}
+	if mode == engineLimitsZeroUnset && s.Limits != nil && *s.Limits == 0 {
+		dst.Limits = nil
 	}
 	if mode == engineRenameBag {
 		if err := propertybag.Add(&dst.Spec.PropertyBag, "Model", genruntime.PtrIfNotZero(s.Model)); err != nil {
@@ -300,5 +304,33 @@ func TestVisibilityRelationsInListsAndMaps(t *testing.T) {
 		"v1's spec.labels{*} does not arrive in v2's spec.zones{*}.region: v1 sets spec.labels[\"")
 	if !strings.Contains(f.Error(), "v2 shows nothing at spec.zones[\"") {
 		t.Errorf("the failure does not name the key in v2: %v", f)
+	}
+}
+
+// A zero that one version reads as "the default" and the other says by
+// leaving the property unset is exempted alone by SkipVisibilityOfZero:
+// the failure proposes it, the declaration lets the mapping pass, and every
+// other value is still checked (a conversion that keeps every spec.limits
+// in a bag fails with it, and passes with SkipVisibility).
+func TestVisibilitySkipOfZero(t *testing.T) {
+	withEngineMode(t, engineLimitsZeroUnset)
+	mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened)...),
+		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 sets spec.limits to 0; v2 (the hub) shows nothing at limits",
+		`declare convtest.SkipVisibilityOfZero("spec.limits", "why") instead`)
+	zero := convtest.SkipVisibilityOfZero("spec.limits", "v1's 0 means the default, which v2 says by leaving limits unset")
+	if err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened, zero)...); err != nil {
+		t.Errorf("with the zero of spec.limits exempted: %v", err)
+	}
+
+	withEngineMode(t, engineFlattenBag)
+	name := convtest.SkipVisibility("spec.engineName", "not this test's property")
+	mustFail(t, convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened, name, zero)...),
+		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 sets spec.limits to ")
+	err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(flattened, name, convtest.SkipVisibility("spec.limits", "every value exempted"))...)
+	if err != nil {
+		t.Errorf("SkipVisibility exempts every value of spec.limits, yet: %v", err)
+	}
+	if err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(convtest.SkipVisibilityOfZero("spec.limits", " "))...); err == nil || !strings.Contains(err.Error(), `convtest.SkipVisibilityOfZero("spec.limits"): give the reason`) {
+		t.Errorf("a SkipVisibilityOfZero without a reason: %v", err)
 	}
 }
