@@ -27,10 +27,14 @@
 // struct its path names (Carrier.Bag), restores what each twinKey entry says
 // where the version still shows the zero it showed (Restore), and
 // Carrier.Done removes the annotation from the twin. A bag below a struct
-// the twin does not hold (the client set it to null but kept the bags) is
-// kept, in a struct made for it. A twinKey entry whose path names no place
-// of the object is dropped with its place, like a bag; one at a place that
-// names a property without an entry there is an error.
+// the twin does not hold is kept, in a struct made for it, where the
+// version holds that struct by value (its copy leaves the twin's pointer
+// nil when the struct shows nothing); where the version holds it through a
+// pointer, a nil one means the client removed the struct, and the bags
+// below it go with it, as a removed list element's do. A twinKey entry
+// whose path names no place of the object is dropped with its place, like
+// a bag; one at a place that names a property without an entry there is an
+// error.
 // The paths are built in the generated code: field names joined by dots
 // ("spec.birthDate", "." for the object itself), list elements by index
 // ("status.conditions[2]") or by their list-map keys

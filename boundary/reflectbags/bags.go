@@ -201,10 +201,16 @@ func Recall(dst, src any) error {
 		return recallError(src, dst, err)
 	}
 	if len(bags) > 0 || twin != nil {
-		// Bags below a struct the twin does not hold (the client set it to
-		// null but kept its bags) are kept, in a struct made for them.
+		// Bags below a struct the twin does not hold are kept, in a struct
+		// made for them, where the version holds that struct by value (its
+		// copy leaves the twin's pointer nil when the struct shows nothing);
+		// where the version holds a pointer, the client set it to null and
+		// what lay below goes with it, as a removed list element's does.
+		apiType := reflect.TypeOf(src).Elem()
 		w := &bagWalker{visit: func([]byte, reflect.Value) error { return nil }, plans: map[reflect.Type]*structPlan{},
-			alloc: func(path []byte) bool { return holds(bags, twin, string(path)) }}
+			alloc: func(path []byte) bool {
+				return heldByValue(apiType, string(path)) && holds(bags, twin, string(path))
+			}}
 		if err := w.value(reflect.ValueOf(dst), nil, 0); err != nil {
 			return recallError(src, dst, err)
 		}
@@ -279,6 +285,97 @@ func Recall(dst, src any) error {
 		}
 	}
 	return nil
+}
+
+// heldByValue reports whether the struct at path (as the walk writes paths:
+// JSON names joined by dots, list elements and map values in brackets) is
+// held by value in a value of type t, so that it cannot be null there. A
+// path t has no place for (or cannot be followed) counts as held by value.
+func heldByValue(t reflect.Type, path string) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if path == "." {
+		return true
+	}
+	for i := 0; i < len(path); {
+		switch path[i] {
+		case '[':
+			end := closingBracket(path, i)
+			if end < 0 {
+				return true
+			}
+			if k := t.Kind(); k != reflect.Slice && k != reflect.Array && k != reflect.Map {
+				return true
+			}
+			t, i = t.Elem(), end+1
+		case '.':
+			i++
+		default:
+			j := i
+			for j < len(path) && path[j] != '.' && path[j] != '[' {
+				j++
+			}
+			for t.Kind() == reflect.Pointer {
+				t = t.Elem()
+			}
+			if t.Kind() != reflect.Struct {
+				return true
+			}
+			f, ok := jsonFieldType(t, path[i:j])
+			if !ok {
+				return true
+			}
+			t, i = f, j
+		}
+	}
+	return t.Kind() != reflect.Pointer
+}
+
+// closingBracket returns the index of the ']' that closes the '[' at
+// path[open], skipping JSON string literals, or -1.
+func closingBracket(path string, open int) int {
+	for i := open + 1; i < len(path); i++ {
+		switch path[i] {
+		case '"':
+			for i++; i < len(path) && path[i] != '"'; i++ {
+				if path[i] == '\\' {
+					i++
+				}
+			}
+		case ']':
+			return i
+		}
+	}
+	return -1
+}
+
+// jsonFieldType returns the type of the field of struct type t that
+// encoding/json names name, looking into inlined embedded structs.
+func jsonFieldType(t reflect.Type, name string) (reflect.Type, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		n := jsonName(f)
+		if !f.IsExported() && !f.Anonymous || n == "-" {
+			continue
+		}
+		if f.Anonymous && (n == "" || isInline(f)) {
+			et := f.Type
+			for et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				if ft, ok := jsonFieldType(et, name); ok {
+					return ft, true
+				}
+			}
+			continue
+		}
+		if n == name {
+			return f.Type, true
+		}
+	}
+	return nil, false
 }
 
 // holds reports whether a bag or a twinKey entry lies at path or below.

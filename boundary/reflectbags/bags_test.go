@@ -292,8 +292,11 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 	if got.Spec.Spares != nil {
 		t.Errorf("recall recreated removed values: %+v", got.Spec)
 	}
-	// A struct behind a pointer set to null keeps its bag (issue 27): the
-	// recall makes a struct for it rather than drop it.
+	// A struct the API version has no place for (gadget has no spec), whose
+	// pointer in the twin is nil, keeps its bag: the recall makes a struct
+	// for it rather than drop it. (Where the version holds the struct
+	// through a pointer, a nil one is the client's removal: TestHeldByValue
+	// and the Person example's TestBagsUnderANullStructGoWithIt.)
 	if got.Spec.Owner == nil || len(got.Spec.Owner.PropertyBag) == 0 {
 		t.Errorf("the bag of the owner, set to null, was dropped: %+v", got.Spec.Owner)
 	}

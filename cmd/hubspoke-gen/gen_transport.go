@@ -344,10 +344,13 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 				a = d
 			}
 		}
-		if !t.stash && tr.elem.kind == refObject {
-			// Bags below a struct the twin does not hold (the client set it
-			// to null but kept its bags): keep them, in a struct made for
-			// them, rather than drop them.
+		if !t.stash && tr.elem.kind == refObject && ar.kind != refPointer {
+			// Bags below a struct the twin does not hold although the
+			// version holds it by value (the copy leaves the twin's pointer
+			// nil when the struct shows nothing): keep them, in a struct
+			// made for them. Where the version holds a pointer, a nil one
+			// means the client set the struct to null, and what lay below
+			// it goes with it, as a removed list element's does.
 			t.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
 		}
 		t.printf("if %s != nil {\n", x)

@@ -1036,9 +1036,6 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 			return err
 		}
 	}
-	if dst.Behavior == nil && r.Bag(path+".behavior", nil) {
-		dst.Behavior = new(v2storage.HorizontalPodAutoscalerBehavior)
-	}
 	if dst.Behavior != nil {
 		if err := recallBagsOfHorizontalPodAutoscalerBehavior(r, path+".behavior", sBehavior, dst.Behavior); err != nil {
 			return err
@@ -1113,40 +1110,25 @@ func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst
 		sContainerResource = s.ContainerResource
 		sExternal = s.External
 	}
-	if dst.Object == nil && r.Bag(path+".object", nil) {
-		dst.Object = new(v2storage.ObjectMetricSource)
-	}
 	if dst.Object != nil {
 		if err := recallBagsOfObjectMetricSource(r, path+".object", sObject, dst.Object); err != nil {
 			return err
 		}
-	}
-	if dst.Pods == nil && r.Bag(path+".pods", nil) {
-		dst.Pods = new(v2storage.PodsMetricSource)
 	}
 	if dst.Pods != nil {
 		if err := recallBagsOfPodsMetricSource(r, path+".pods", sPods, dst.Pods); err != nil {
 			return err
 		}
 	}
-	if dst.Resource == nil && r.Bag(path+".resource", nil) {
-		dst.Resource = new(v2storage.ResourceMetricSource)
-	}
 	if dst.Resource != nil {
 		if err := recallBagsOfResourceMetricSource(r, path+".resource", sResource, dst.Resource); err != nil {
 			return err
 		}
 	}
-	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-		dst.ContainerResource = new(v2storage.ContainerResourceMetricSource)
-	}
 	if dst.ContainerResource != nil {
 		if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
 			return err
 		}
-	}
-	if dst.External == nil && r.Bag(path+".external", nil) {
-		dst.External = new(v2storage.ExternalMetricSource)
 	}
 	if dst.External != nil {
 		if err := recallBagsOfExternalMetricSource(r, path+".external", sExternal, dst.External); err != nil {
@@ -1187,16 +1169,10 @@ func recallBagsOfHorizontalPodAutoscalerBehavior(r *boundary.Carrier, path strin
 		sScaleUp = s.ScaleUp
 		sScaleDown = s.ScaleDown
 	}
-	if dst.ScaleUp == nil && r.Bag(path+".scaleUp", nil) {
-		dst.ScaleUp = new(v2storage.HPAScalingRules)
-	}
 	if dst.ScaleUp != nil {
 		if err := recallBagsOfHPAScalingRules(r, path+".scaleUp", sScaleUp, dst.ScaleUp); err != nil {
 			return err
 		}
-	}
-	if dst.ScaleDown == nil && r.Bag(path+".scaleDown", nil) {
-		dst.ScaleDown = new(v2storage.HPAScalingRules)
 	}
 	if dst.ScaleDown != nil {
 		if err := recallBagsOfHPAScalingRules(r, path+".scaleDown", sScaleDown, dst.ScaleDown); err != nil {
@@ -1861,40 +1837,25 @@ func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus,
 		sContainerResource = s.ContainerResource
 		sExternal = s.External
 	}
-	if dst.Object == nil && r.Bag(path+".object", nil) {
-		dst.Object = new(v2storage.ObjectMetricStatus)
-	}
 	if dst.Object != nil {
 		if err := recallBagsOfObjectMetricStatus(r, path+".object", sObject, dst.Object); err != nil {
 			return err
 		}
-	}
-	if dst.Pods == nil && r.Bag(path+".pods", nil) {
-		dst.Pods = new(v2storage.PodsMetricStatus)
 	}
 	if dst.Pods != nil {
 		if err := recallBagsOfPodsMetricStatus(r, path+".pods", sPods, dst.Pods); err != nil {
 			return err
 		}
 	}
-	if dst.Resource == nil && r.Bag(path+".resource", nil) {
-		dst.Resource = new(v2storage.ResourceMetricStatus)
-	}
 	if dst.Resource != nil {
 		if err := recallBagsOfResourceMetricStatus(r, path+".resource", sResource, dst.Resource); err != nil {
 			return err
 		}
 	}
-	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-		dst.ContainerResource = new(v2storage.ContainerResourceMetricStatus)
-	}
 	if dst.ContainerResource != nil {
 		if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
 			return err
 		}
-	}
-	if dst.External == nil && r.Bag(path+".external", nil) {
-		dst.External = new(v2storage.ExternalMetricStatus)
 	}
 	if dst.External != nil {
 		if err := recallBagsOfExternalMetricStatus(r, path+".external", sExternal, dst.External); err != nil {

@@ -804,40 +804,25 @@ func recallBagsOfMetricSpec(r *boundary.Carrier, path string, s *MetricSpec, dst
 		sContainerResource = s.ContainerResource
 		sExternal = s.External
 	}
-	if dst.Object == nil && r.Bag(path+".object", nil) {
-		dst.Object = new(v2beta1storage.ObjectMetricSource)
-	}
 	if dst.Object != nil {
 		if err := recallBagsOfObjectMetricSource(r, path+".object", sObject, dst.Object); err != nil {
 			return err
 		}
-	}
-	if dst.Pods == nil && r.Bag(path+".pods", nil) {
-		dst.Pods = new(v2beta1storage.PodsMetricSource)
 	}
 	if dst.Pods != nil {
 		if err := recallBagsOfPodsMetricSource(r, path+".pods", sPods, dst.Pods); err != nil {
 			return err
 		}
 	}
-	if dst.Resource == nil && r.Bag(path+".resource", nil) {
-		dst.Resource = new(v2beta1storage.ResourceMetricSource)
-	}
 	if dst.Resource != nil {
 		if err := recallBagsOfResourceMetricSource(r, path+".resource", sResource, dst.Resource); err != nil {
 			return err
 		}
 	}
-	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-		dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricSource)
-	}
 	if dst.ContainerResource != nil {
 		if err := recallBagsOfContainerResourceMetricSource(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
 			return err
 		}
-	}
-	if dst.External == nil && r.Bag(path+".external", nil) {
-		dst.External = new(v2beta1storage.ExternalMetricSource)
 	}
 	if dst.External != nil {
 		if err := recallBagsOfExternalMetricSource(r, path+".external", sExternal, dst.External); err != nil {
@@ -1216,40 +1201,25 @@ func recallBagsOfMetricStatus(r *boundary.Carrier, path string, s *MetricStatus,
 		sContainerResource = s.ContainerResource
 		sExternal = s.External
 	}
-	if dst.Object == nil && r.Bag(path+".object", nil) {
-		dst.Object = new(v2beta1storage.ObjectMetricStatus)
-	}
 	if dst.Object != nil {
 		if err := recallBagsOfObjectMetricStatus(r, path+".object", sObject, dst.Object); err != nil {
 			return err
 		}
-	}
-	if dst.Pods == nil && r.Bag(path+".pods", nil) {
-		dst.Pods = new(v2beta1storage.PodsMetricStatus)
 	}
 	if dst.Pods != nil {
 		if err := recallBagsOfPodsMetricStatus(r, path+".pods", sPods, dst.Pods); err != nil {
 			return err
 		}
 	}
-	if dst.Resource == nil && r.Bag(path+".resource", nil) {
-		dst.Resource = new(v2beta1storage.ResourceMetricStatus)
-	}
 	if dst.Resource != nil {
 		if err := recallBagsOfResourceMetricStatus(r, path+".resource", sResource, dst.Resource); err != nil {
 			return err
 		}
 	}
-	if dst.ContainerResource == nil && r.Bag(path+".containerResource", nil) {
-		dst.ContainerResource = new(v2beta1storage.ContainerResourceMetricStatus)
-	}
 	if dst.ContainerResource != nil {
 		if err := recallBagsOfContainerResourceMetricStatus(r, path+".containerResource", sContainerResource, dst.ContainerResource); err != nil {
 			return err
 		}
-	}
-	if dst.External == nil && r.Bag(path+".external", nil) {
-		dst.External = new(v2beta1storage.ExternalMetricStatus)
 	}
 	if dst.External != nil {
 		if err := recallBagsOfExternalMetricStatus(r, path+".external", sExternal, dst.External); err != nil {

@@ -237,9 +237,6 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 		}
 		sResidentialAddress = s.ResidentialAddress
 	}
-	if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
-		dst.ResidentialAddress = new(v3storage.Address)
-	}
 	if dst.ResidentialAddress != nil {
 		if err := recallBagsOfAddress(r, path+".residentialAddress", sResidentialAddress, dst.ResidentialAddress); err != nil {
 			return err

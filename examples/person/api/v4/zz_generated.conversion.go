@@ -274,16 +274,10 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 		sBirthDate = s.BirthDate
 		sMailingAddress = s.MailingAddress
 	}
-	if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
-		dst.BirthDate = new(v4storage.Date)
-	}
 	if dst.BirthDate != nil {
 		if err := recallBagsOfDate(r, path+".birthDate", sBirthDate, dst.BirthDate); err != nil {
 			return err
 		}
-	}
-	if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
-		dst.MailingAddress = new(v4storage.MailingAddress)
 	}
 	if dst.MailingAddress != nil {
 		if err := recallBagsOfMailingAddress(r, path+".mailingAddress", sMailingAddress, dst.MailingAddress); err != nil {

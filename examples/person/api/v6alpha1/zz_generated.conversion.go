@@ -329,24 +329,15 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 		sMailingAddress = s.MailingAddress
 		sResidentialAddress = s.ResidentialAddress
 	}
-	if dst.BirthDate == nil && r.Bag(path+".birthDate", nil) {
-		dst.BirthDate = new(v6alpha1storage.Date)
-	}
 	if dst.BirthDate != nil {
 		if err := recallBagsOfDate(r, path+".birthDate", sBirthDate, dst.BirthDate); err != nil {
 			return err
 		}
 	}
-	if dst.MailingAddress == nil && r.Bag(path+".mailingAddress", nil) {
-		dst.MailingAddress = new(v6alpha1storage.MailingAddress)
-	}
 	if dst.MailingAddress != nil {
 		if err := recallBagsOfMailingAddress(r, path+".mailingAddress", sMailingAddress, dst.MailingAddress); err != nil {
 			return err
 		}
-	}
-	if dst.ResidentialAddress == nil && r.Bag(path+".residentialAddress", nil) {
-		dst.ResidentialAddress = new(v6alpha1storage.Address)
 	}
 	if dst.ResidentialAddress != nil {
 		if err := recallBagsOfAddress(r, path+".residentialAddress", sResidentialAddress, dst.ResidentialAddress); err != nil {
