@@ -1,7 +1,13 @@
-package main
-
-// The harness of the differential test of the bag transport (a copy of it
-// serves the generator's fixtures, in cmd/hubspoke-gen/testdata/transportdiff).
+// Package transporttest is test support: it checks the bag transport that
+// hubspoke-gen writes into an API version's copies to and from its storage
+// twin (AssignProperties_From_<Kind> stashes, AssignProperties_To_<Kind>
+// recalls) against package reflectbags, which finds the same bags by
+// reflection. For random twins, stashed, sent through JSON and recalled,
+// both must give the same annotation and status bags byte for byte, the
+// same twin back, and the twin they started from. hubspoke's own tests use
+// it (the Person example, the generator's fixtures); it is not part of
+// what a conversion calls.
+package transporttest
 
 import (
 	"encoding/json"
@@ -10,7 +16,6 @@ import (
 	"math/rand"
 	"reflect"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/hubspoke/hubspoke/boundary"
@@ -21,41 +26,51 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
-// transportPair is an API version's root type and its storage twin, with
-// the generated copies (which carry the bags by the emitted transport).
-type transportPair struct {
-	name     string
+// Pair is an API version's root type and its storage twin, with the
+// generated copies between them (which carry the bags by the emitted
+// transport).
+type Pair struct {
+	Name     string       // the name of the pair in a test's output
 	api      reflect.Type // the API version's root struct
 	twin     reflect.Type
 	from, to func(api, twin any) error
 }
 
-func pairOf[A, T any](name string, from func(*A, *T) error, to func(*A, *T) error) transportPair {
-	return transportPair{
-		name: name, api: reflect.TypeFor[A](), twin: reflect.TypeFor[T](),
+// PairOf returns the Pair of the API version's root type A and its storage
+// twin T: from fills an A from a T (A's AssignProperties_From_<Kind>), to
+// fills a T from an A (A's AssignProperties_To_<Kind>).
+func PairOf[A, T any](name string, from func(*A, *T) error, to func(*A, *T) error) Pair {
+	return Pair{
+		Name: name, api: reflect.TypeFor[A](), twin: reflect.TypeFor[T](),
 		from: func(a, t any) error { return from(a.(*A), t.(*T)) },
 		to:   func(a, t any) error { return to(a.(*A), t.(*T)) },
 	}
 }
 
-func checkTransport(t *testing.T, p transportPair, n int) {
+// Check runs p's copies on n random twins (seeds 1 to n) beside
+// reflectbags' Stash and Recall, and returns an error naming the first
+// seed where they differ, what differs and the twin.
+func Check(p Pair, n int) error {
 	for seed := int64(1); seed <= int64(n); seed++ {
 		r := rand.New(rand.NewSource(seed))
 		filled := reflect.New(p.twin)
-		fillRandom(r, filled.Elem(), 0)
+		if err := fillRandom(r, filled.Elem(), 0); err != nil {
+			return err
+		}
 		// As stored: through JSON (an empty omitempty slice in memory, which
 		// no stored object holds, would read back as absent on every path).
 		twin := reflect.New(p.twin)
 		if err := json.Unmarshal([]byte(jsonOf(filled.Interface())), twin.Interface()); err != nil {
-			t.Fatalf("seed %d: the twin does not read back from JSON: %v", seed, err)
+			return fmt.Errorf("%s: seed %d: the twin does not read back from JSON: %v", p.Name, seed, err)
 		}
 		if err := checkOne(p, twin); err != nil {
-			t.Fatalf("seed %d: %v\ntwin: %s", seed, err, jsonOf(twin.Interface()))
+			return fmt.Errorf("%s: seed %d: %v\ntwin: %s", p.Name, seed, err, jsonOf(twin.Interface()))
 		}
 	}
+	return nil
 }
 
-func checkOne(p transportPair, twin reflect.Value) error {
+func checkOne(p Pair, twin reflect.Value) error {
 	// Stash: the emitted transport, and the copy followed by the walk.
 	emitted := reflect.New(p.api)
 	errE := p.from(emitted.Interface(), deepClone(twin).Interface())
@@ -362,14 +377,14 @@ var bagValues = []string{`"x"`, `1`, `{"a":[1,2]}`, `null`, `""`, `"<&>"`}
 // fillRandom fills v (settable) with random values, zero values and empty
 // ones often: nil and set pointers to zero values, nil and empty slices and
 // maps, -0.0 and 0, bags with and without a stale TwinKey entry.
-func fillRandom(r *rand.Rand, v reflect.Value, depth int) {
+func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 	t := v.Type()
 	switch {
 	case t == metaType, t == typeMetaType:
-		return
+		return nil
 	case t == bagType:
 		if r.Intn(2) == 0 {
-			return
+			return nil
 		}
 		bag := propertybag.PropertyBag{}
 		for range r.Intn(3) {
@@ -379,59 +394,69 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) {
 			bag["$twin"] = `{"stale":null}`
 		}
 		v.Set(reflect.ValueOf(bag))
-		return
+		return nil
 	case t == quantityType:
 		qs := []string{"0", "1", "500m", "1Gi"}
 		if r.Intn(3) > 0 {
 			v.Set(reflect.ValueOf(resource.MustParse(qs[r.Intn(len(qs))])))
 		}
-		return
+		return nil
 	case t == intstrType:
 		v.Set(reflect.ValueOf([]intstr.IntOrString{{}, intstr.FromInt32(7), intstr.FromString("50%")}[r.Intn(3)]))
-		return
+		return nil
 	case t == timeType:
 		if r.Intn(2) == 0 {
 			v.Set(reflect.ValueOf(metav1.NewTime(time.Unix(int64(r.Intn(1e9)), 0).UTC())))
 		}
-		return
+		return nil
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		if depth > 6 || r.Intn(3) == 0 {
-			return
+			return nil
 		}
 		p := reflect.New(t.Elem())
 		if r.Intn(4) > 0 {
-			fillRandom(r, p.Elem(), depth+1)
+			if err := fillRandom(r, p.Elem(), depth+1); err != nil {
+				return err
+			}
 		}
 		v.Set(p)
 	case reflect.Struct:
 		for i := range t.NumField() {
 			if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
-				fillRandom(r, v.Field(i), depth+1)
+				if err := fillRandom(r, v.Field(i), depth+1); err != nil {
+					return err
+				}
 				setKeys(v.Field(i), f)
 			}
 		}
 	case reflect.Slice:
 		if depth > 6 || r.Intn(3) == 0 {
-			return
+			return nil
 		}
 		n := r.Intn(3)
 		s := reflect.MakeSlice(t, n, n)
 		for i := range n {
-			fillRandom(r, s.Index(i), depth+1)
+			if err := fillRandom(r, s.Index(i), depth+1); err != nil {
+				return err
+			}
 		}
 		v.Set(s)
 	case reflect.Map:
 		if depth > 6 || r.Intn(3) == 0 {
-			return
+			return nil
 		}
 		m := reflect.MakeMap(t)
 		for range r.Intn(3) {
 			k := reflect.New(t.Key()).Elem()
-			fillRandom(r, k, depth+1)
 			e := reflect.New(t.Elem()).Elem()
-			fillRandom(r, e, depth+1)
+			if err := fillRandom(r, k, depth+1); err != nil {
+				return err
+			}
+			if err := fillRandom(r, e, depth+1); err != nil {
+				return err
+			}
 			m.SetMapIndex(k, e)
 		}
 		v.Set(m)
@@ -447,6 +472,7 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) {
 		v.SetFloat([]float64{0, 0, math.Copysign(0, -1), 1.5, -2}[r.Intn(5)])
 	case reflect.Interface:
 	default:
-		panic("fillRandom: " + t.String() + " " + strings.Repeat("?", 1))
+		return fmt.Errorf("transporttest: cannot fill a value of type %s (%s)", t, t.Kind())
 	}
+	return nil
 }
