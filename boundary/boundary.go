@@ -47,6 +47,8 @@
 // carries what the generated code hands it. Hand-written chains may call it
 // the same way, or use package boundary/reflectbags, which finds the bags
 // and entries by reflection (slower, and for hand-written chains only).
+// Package boundary/transporttest, test support, checks a chain's copies
+// against reflectbags on random twins.
 package boundary
 
 import (

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/boundary/reflectbags"
+	"github.com/hubspoke/hubspoke/boundary/transporttest"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	"github.com/hubspoke/hubspoke/examples/person/api/v1storage"
 	v2 "github.com/hubspoke/hubspoke/examples/person/api/v2"
@@ -29,15 +30,19 @@ func TestTransportMatchesReflection(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	for _, p := range []transportPair{
-		pairOf("v1", (*v1.Person).AssignProperties_From_Person, (*v1.Person).AssignProperties_To_Person),
-		pairOf("v2", (*v2.Person).AssignProperties_From_Person, (*v2.Person).AssignProperties_To_Person),
-		pairOf("v3", (*v3.Person).AssignProperties_From_Person, (*v3.Person).AssignProperties_To_Person),
-		pairOf("v4", (*v4.Person).AssignProperties_From_Person, (*v4.Person).AssignProperties_To_Person),
-		pairOf("v5", (*v5.Person).AssignProperties_From_Person, (*v5.Person).AssignProperties_To_Person),
-		pairOf("v6alpha1", (*v6alpha1.Person).AssignProperties_From_Person, (*v6alpha1.Person).AssignProperties_To_Person),
+	for _, p := range []transporttest.Pair{
+		transporttest.PairOf("v1", (*v1.Person).AssignProperties_From_Person, (*v1.Person).AssignProperties_To_Person),
+		transporttest.PairOf("v2", (*v2.Person).AssignProperties_From_Person, (*v2.Person).AssignProperties_To_Person),
+		transporttest.PairOf("v3", (*v3.Person).AssignProperties_From_Person, (*v3.Person).AssignProperties_To_Person),
+		transporttest.PairOf("v4", (*v4.Person).AssignProperties_From_Person, (*v4.Person).AssignProperties_To_Person),
+		transporttest.PairOf("v5", (*v5.Person).AssignProperties_From_Person, (*v5.Person).AssignProperties_To_Person),
+		transporttest.PairOf("v6alpha1", (*v6alpha1.Person).AssignProperties_From_Person, (*v6alpha1.Person).AssignProperties_To_Person),
 	} {
-		t.Run(p.name, func(t *testing.T) { checkTransport(t, p, n) })
+		t.Run(p.Name, func(t *testing.T) {
+			if err := transporttest.Check(p, n); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	var _ = []any{v1storage.Person{}, v2storage.Person{}, v3storage.Person{}, v4storage.Person{}, v5storage.Person{}, v6alpha1storage.Person{}}
 }

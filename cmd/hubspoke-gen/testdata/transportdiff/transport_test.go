@@ -21,6 +21,7 @@ import (
 	pdbv1beta1 "example.com/fixtures/pdb/api/v1beta1"
 	retypedv1 "example.com/fixtures/retyped/api/v1"
 	retypedv2 "example.com/fixtures/retyped/api/v2"
+	"github.com/hubspoke/hubspoke/boundary/transporttest"
 )
 
 // TestTransportMatchesReflection: for random storage twins, the emitted
@@ -33,19 +34,23 @@ func TestTransportMatchesReflection(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	for _, p := range []transportPair{
-		pairOf("kitchen/v1", (*kitchenv1.Gadget).AssignProperties_From_Gadget, (*kitchenv1.Gadget).AssignProperties_To_Gadget),
-		pairOf("kitchen/v2", (*kitchenv2.Gadget).AssignProperties_From_Gadget, (*kitchenv2.Gadget).AssignProperties_To_Gadget),
-		pairOf("optionality/v1", (*optionalityv1.Widget).AssignProperties_From_Widget, (*optionalityv1.Widget).AssignProperties_To_Widget),
-		pairOf("optionality/v2", (*optionalityv2.Widget).AssignProperties_From_Widget, (*optionalityv2.Widget).AssignProperties_To_Widget),
-		pairOf("optionality/v3", (*optionalityv3.Widget).AssignProperties_From_Widget, (*optionalityv3.Widget).AssignProperties_To_Widget),
-		pairOf("retyped/v1", (*retypedv1.Widget).AssignProperties_From_Widget, (*retypedv1.Widget).AssignProperties_To_Widget),
-		pairOf("retyped/v2", (*retypedv2.Widget).AssignProperties_From_Widget, (*retypedv2.Widget).AssignProperties_To_Widget),
-		pairOf("pdb/v1", (*pdbv1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
-		pairOf("pdb/v1beta1", (*pdbv1beta1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1beta1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
-		pairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
-		pairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
+	for _, p := range []transporttest.Pair{
+		transporttest.PairOf("kitchen/v1", (*kitchenv1.Gadget).AssignProperties_From_Gadget, (*kitchenv1.Gadget).AssignProperties_To_Gadget),
+		transporttest.PairOf("kitchen/v2", (*kitchenv2.Gadget).AssignProperties_From_Gadget, (*kitchenv2.Gadget).AssignProperties_To_Gadget),
+		transporttest.PairOf("optionality/v1", (*optionalityv1.Widget).AssignProperties_From_Widget, (*optionalityv1.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("optionality/v2", (*optionalityv2.Widget).AssignProperties_From_Widget, (*optionalityv2.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("optionality/v3", (*optionalityv3.Widget).AssignProperties_From_Widget, (*optionalityv3.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("retyped/v1", (*retypedv1.Widget).AssignProperties_From_Widget, (*retypedv1.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("retyped/v2", (*retypedv2.Widget).AssignProperties_From_Widget, (*retypedv2.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("pdb/v1", (*pdbv1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		transporttest.PairOf("pdb/v1beta1", (*pdbv1beta1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1beta1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
+		transporttest.PairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
+		transporttest.PairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
 	} {
-		t.Run(p.name, func(t *testing.T) { checkTransport(t, p, n) })
+		t.Run(p.Name, func(t *testing.T) {
+			if err := transporttest.Check(p, n); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 }

@@ -1,0 +1,478 @@
+// Package transporttest is test support: it checks the bag transport that
+// hubspoke-gen writes into an API version's copies to and from its storage
+// twin (AssignProperties_From_<Kind> stashes, AssignProperties_To_<Kind>
+// recalls) against package reflectbags, which finds the same bags by
+// reflection. For random twins, stashed, sent through JSON and recalled,
+// both must give the same annotation and status bags byte for byte, the
+// same twin back, and the twin they started from. hubspoke's own tests use
+// it (the Person example, the generator's fixtures); it is not part of
+// what a conversion calls.
+package transporttest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+)
+
+// Pair is an API version's root type and its storage twin, with the
+// generated copies between them (which carry the bags by the emitted
+// transport).
+type Pair struct {
+	Name     string       // the name of the pair in a test's output
+	api      reflect.Type // the API version's root struct
+	twin     reflect.Type
+	from, to func(api, twin any) error
+}
+
+// PairOf returns the Pair of the API version's root type A and its storage
+// twin T: from fills an A from a T (A's AssignProperties_From_<Kind>), to
+// fills a T from an A (A's AssignProperties_To_<Kind>).
+func PairOf[A, T any](name string, from func(*A, *T) error, to func(*A, *T) error) Pair {
+	return Pair{
+		Name: name, api: reflect.TypeFor[A](), twin: reflect.TypeFor[T](),
+		from: func(a, t any) error { return from(a.(*A), t.(*T)) },
+		to:   func(a, t any) error { return to(a.(*A), t.(*T)) },
+	}
+}
+
+// Check runs p's copies on n random twins (seeds 1 to n) beside
+// reflectbags' Stash and Recall, and returns an error naming the first
+// seed where they differ, what differs and the twin.
+func Check(p Pair, n int) error {
+	for seed := int64(1); seed <= int64(n); seed++ {
+		r := rand.New(rand.NewSource(seed))
+		filled := reflect.New(p.twin)
+		if err := fillRandom(r, filled.Elem(), 0); err != nil {
+			return err
+		}
+		// As stored: through JSON (an empty omitempty slice in memory, which
+		// no stored object holds, would read back as absent on every path).
+		twin := reflect.New(p.twin)
+		if err := json.Unmarshal([]byte(jsonOf(filled.Interface())), twin.Interface()); err != nil {
+			return fmt.Errorf("%s: seed %d: the twin does not read back from JSON: %v", p.Name, seed, err)
+		}
+		if err := checkOne(p, twin); err != nil {
+			return fmt.Errorf("%s: seed %d: %v\ntwin: %s", p.Name, seed, err, jsonOf(twin.Interface()))
+		}
+	}
+	return nil
+}
+
+func checkOne(p Pair, twin reflect.Value) error {
+	// Stash: the emitted transport, and the copy followed by the walk.
+	emitted := reflect.New(p.api)
+	errE := p.from(emitted.Interface(), deepClone(twin).Interface())
+	walked := reflect.New(p.api)
+	errW := p.from(walked.Interface(), deepClone(twin).Interface())
+	if errW == nil {
+		clearCarried(walked)
+		errW = reflectbags.Stash(walked.Interface(), deepClone(twin).Interface())
+	}
+	if (errE == nil) != (errW == nil) {
+		return fmt.Errorf("stash: emitted error %v, reflection error %v", errE, errW)
+	}
+	if errE != nil {
+		return nil
+	}
+	ae, aw := annotationOf(emitted), annotationOf(walked)
+	if ae != aw {
+		return fmt.Errorf("stash: annotation differs:\nemitted:    %s\nreflection: %s", ae, aw)
+	}
+	if se, sw := statusBagsOf(emitted), statusBagsOf(walked); !reflect.DeepEqual(se, sw) {
+		return fmt.Errorf("stash: status bags differ:\nemitted:    %v\nreflection: %v", se, sw)
+	}
+	// Through JSON, as a client sends the object back.
+	back := reflect.New(p.api)
+	data, err := json.Marshal(emitted.Interface())
+	if err != nil {
+		return fmt.Errorf("marshal: %v", err)
+	}
+	if err := json.Unmarshal(data, back.Interface()); err != nil {
+		return fmt.Errorf("unmarshal: %v", err)
+	}
+	// Recall: the emitted transport, and the copy followed by the walk.
+	te := reflect.New(p.twin)
+	errE = p.to(deepClone(back).Interface(), te.Interface())
+	tw := reflect.New(p.twin)
+	bare := deepClone(back)
+	clearCarried(bare)
+	errW = p.to(bare.Interface(), tw.Interface())
+	if errW == nil {
+		errW = reflectbags.Recall(tw.Interface(), deepClone(back).Interface())
+	}
+	if (errE == nil) != (errW == nil) {
+		return fmt.Errorf("recall: emitted error %v, reflection error %v", errE, errW)
+	}
+	if errE != nil {
+		return nil
+	}
+	if je, jw := jsonOf(te.Interface()), jsonOf(tw.Interface()); je != jw {
+		return fmt.Errorf("recall: twins differ:\nemitted:    %s\nreflection: %s", je, jw)
+	}
+	// And the twin is the one it started from (but for $twin entries the
+	// twin's own bags held, which the stash drops, and members whose JSON
+	// is null: a value of another package that writes itself as null reads
+	// back as absent, through any version).
+	want := deepClone(twin)
+	dropTwinKeys(want)
+	if je, jw := withoutNulls(jsonOf(te.Interface())), withoutNulls(jsonOf(want.Interface())); je != jw {
+		return fmt.Errorf("round trip: the twin changed:\ngot:  %s\nwant: %s\nAPI object: %s", je, jw, data)
+	}
+	return nil
+}
+
+// withoutNulls returns the JSON text with the members of objects whose
+// value is null left out.
+func withoutNulls(text string) string {
+	var v any
+	if err := json.Unmarshal([]byte(text), &v); err != nil {
+		return text
+	}
+	var drop func(v any) any
+	drop = func(v any) any {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				if e == nil {
+					delete(v, k)
+				} else {
+					v[k] = drop(e)
+				}
+			}
+		case []any:
+			for i, e := range v {
+				v[i] = drop(e)
+			}
+		}
+		return v
+	}
+	return jsonOf(drop(v))
+}
+
+func jsonOf(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return string(b)
+}
+
+func metaOf(obj reflect.Value) *metav1.ObjectMeta {
+	f := obj.Elem().FieldByName("ObjectMeta")
+	if !f.IsValid() {
+		return nil
+	}
+	return f.Addr().Interface().(*metav1.ObjectMeta)
+}
+
+func annotationOf(obj reflect.Value) string {
+	if m := metaOf(obj); m != nil {
+		if text, ok := m.Annotations[boundary.Annotation]; ok {
+			return text
+		}
+	}
+	return "(none)"
+}
+
+func statusBagsField(obj reflect.Value) reflect.Value {
+	s := obj.Elem().FieldByName("Status")
+	if !s.IsValid() {
+		return reflect.Value{}
+	}
+	if s.Kind() == reflect.Pointer {
+		if s.IsNil() {
+			return reflect.Value{}
+		}
+		s = s.Elem()
+	}
+	return s.FieldByName("PropertyBags")
+}
+
+func statusBagsOf(obj reflect.Value) propertybag.Bags {
+	if f := statusBagsField(obj); f.IsValid() {
+		return f.Interface().(propertybag.Bags)
+	}
+	return nil
+}
+
+// clearCarried removes what an API object carries of its twin: the
+// annotation and the status bags.
+func clearCarried(obj reflect.Value) {
+	if m := metaOf(obj); m != nil {
+		delete(m.Annotations, boundary.Annotation)
+		if len(m.Annotations) == 0 {
+			m.Annotations = nil
+		}
+	}
+	if f := statusBagsField(obj); f.IsValid() {
+		f.Set(reflect.Zero(f.Type()))
+	}
+}
+
+var (
+	bagType      = reflect.TypeFor[propertybag.PropertyBag]()
+	quantityType = reflect.TypeFor[resource.Quantity]()
+	timeType     = reflect.TypeFor[metav1.Time]()
+	metaType     = reflect.TypeFor[metav1.ObjectMeta]()
+	typeMetaType = reflect.TypeFor[metav1.TypeMeta]()
+	intstrType   = reflect.TypeFor[intstr.IntOrString]()
+)
+
+// dropTwinKeys removes the TwinKey entries of every bag below v (a pointer).
+func dropTwinKeys(v reflect.Value) {
+	walkValues(v, func(v reflect.Value) {
+		if v.Type() == bagType && v.Len() > 0 {
+			bag := v.Interface().(propertybag.PropertyBag)
+			delete(bag, "$twin")
+			if len(bag) == 0 {
+				v.Set(reflect.Zero(bagType))
+			}
+		}
+	})
+}
+
+func walkValues(v reflect.Value, visit func(reflect.Value)) {
+	visit(v)
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			walkValues(v.Elem(), visit)
+		}
+	case reflect.Struct:
+		if v.Type() == quantityType || v.Type() == timeType {
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				walkValues(v.Field(i), visit)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			walkValues(v.Index(i), visit)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			walkValues(e, visit)
+			v.SetMapIndex(k, e)
+		}
+	}
+}
+
+// deepClone copies v (a pointer) deeply.
+func deepClone(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type().Elem())
+	cloneInto(out.Elem(), v.Elem())
+	return out
+}
+
+func cloneInto(dst, src reflect.Value) {
+	switch src.Kind() {
+	case reflect.Pointer:
+		if !src.IsNil() {
+			p := reflect.New(src.Type().Elem())
+			cloneInto(p.Elem(), src.Elem())
+			dst.Set(p)
+		}
+	case reflect.Struct:
+		dst.Set(src)
+		if src.Type() == quantityType || src.Type() == timeType {
+			if src.Type() == quantityType {
+				dst.Set(reflect.ValueOf(src.Interface().(resource.Quantity).DeepCopy()))
+			}
+			return
+		}
+		for i := range src.NumField() {
+			if src.Type().Field(i).IsExported() {
+				cloneInto(dst.Field(i), src.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if !src.IsNil() {
+			s := reflect.MakeSlice(src.Type(), src.Len(), src.Len())
+			for i := range src.Len() {
+				cloneInto(s.Index(i), src.Index(i))
+			}
+			dst.Set(s)
+		}
+	case reflect.Map:
+		if !src.IsNil() {
+			m := reflect.MakeMapWithSize(src.Type(), src.Len())
+			for _, k := range src.MapKeys() {
+				e := reflect.New(src.Type().Elem()).Elem()
+				cloneInto(e, src.MapIndex(k))
+				m.SetMapIndex(k, e)
+			}
+			dst.Set(m)
+		}
+	default:
+		dst.Set(src)
+	}
+}
+
+// setKeys gives the elements of a list with list-map keys (the struct tag
+// `hubspoke:"listMapKey=name"`) distinct, set keys, as Kubernetes requires
+// of a list map: an element with an absent or empty key has no path that
+// survives the copy back (its key reads back as another), for either way of
+// carrying bags.
+func setKeys(list reflect.Value, f reflect.StructField) {
+	if list.Kind() != reflect.Slice {
+		return
+	}
+	for part := range strings.SplitSeq(f.Tag.Get("hubspoke"), ",") {
+		key, ok := strings.CutPrefix(strings.TrimSpace(part), "listMapKey=")
+		if !ok {
+			continue
+		}
+		for i := range list.Len() {
+			e := list.Index(i)
+			for e.Kind() == reflect.Pointer {
+				if e.IsNil() {
+					e.Set(reflect.New(e.Type().Elem()))
+				}
+				e = e.Elem()
+			}
+			for j := range e.NumField() {
+				name, _, _ := strings.Cut(e.Type().Field(j).Tag.Get("json"), ",")
+				if name != key {
+					continue
+				}
+				kf := e.Field(j)
+				if kf.Kind() == reflect.Pointer {
+					kf.Set(reflect.New(kf.Type().Elem()))
+					kf = kf.Elem()
+				}
+				switch kf.Kind() {
+				case reflect.String:
+					kf.SetString(words[2+i%(len(words)-2)] + fmt.Sprint(i))
+				case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+					kf.SetInt(int64(i + 1))
+				}
+			}
+		}
+	}
+}
+
+// words holds the strings the fill picks from: empty, plain words, and
+// keys that paths must quote.
+var words = []string{"", "", "a", "b", "http", "eu west", "x.y", `q"uote`, "null", "true", "7", "ü", "[k]", "a,b=c"}
+
+// bagValues holds the values the fill puts into bags: JSON text.
+var bagValues = []string{`"x"`, `1`, `{"a":[1,2]}`, `null`, `""`, `"<&>"`}
+
+// fillRandom fills v (settable) with random values, zero values and empty
+// ones often: nil and set pointers to zero values, nil and empty slices and
+// maps, -0.0 and 0, bags with and without a stale TwinKey entry.
+func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
+	t := v.Type()
+	switch {
+	case t == metaType, t == typeMetaType:
+		return nil
+	case t == bagType:
+		if r.Intn(2) == 0 {
+			return nil
+		}
+		bag := propertybag.PropertyBag{}
+		for range r.Intn(3) {
+			bag[fmt.Sprintf("K%d", r.Intn(4))] = bagValues[r.Intn(len(bagValues))]
+		}
+		if r.Intn(10) == 0 {
+			bag["$twin"] = `{"stale":null}`
+		}
+		v.Set(reflect.ValueOf(bag))
+		return nil
+	case t == quantityType:
+		qs := []string{"0", "1", "500m", "1Gi"}
+		if r.Intn(3) > 0 {
+			v.Set(reflect.ValueOf(resource.MustParse(qs[r.Intn(len(qs))])))
+		}
+		return nil
+	case t == intstrType:
+		v.Set(reflect.ValueOf([]intstr.IntOrString{{}, intstr.FromInt32(7), intstr.FromString("50%")}[r.Intn(3)]))
+		return nil
+	case t == timeType:
+		if r.Intn(2) == 0 {
+			v.Set(reflect.ValueOf(metav1.NewTime(time.Unix(int64(r.Intn(1e9)), 0).UTC())))
+		}
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if depth > 6 || r.Intn(3) == 0 {
+			return nil
+		}
+		p := reflect.New(t.Elem())
+		if r.Intn(4) > 0 {
+			if err := fillRandom(r, p.Elem(), depth+1); err != nil {
+				return err
+			}
+		}
+		v.Set(p)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
+				if err := fillRandom(r, v.Field(i), depth+1); err != nil {
+					return err
+				}
+				setKeys(v.Field(i), f)
+			}
+		}
+	case reflect.Slice:
+		if depth > 6 || r.Intn(3) == 0 {
+			return nil
+		}
+		n := r.Intn(3)
+		s := reflect.MakeSlice(t, n, n)
+		for i := range n {
+			if err := fillRandom(r, s.Index(i), depth+1); err != nil {
+				return err
+			}
+		}
+		v.Set(s)
+	case reflect.Map:
+		if depth > 6 || r.Intn(3) == 0 {
+			return nil
+		}
+		m := reflect.MakeMap(t)
+		for range r.Intn(3) {
+			k := reflect.New(t.Key()).Elem()
+			e := reflect.New(t.Elem()).Elem()
+			if err := fillRandom(r, k, depth+1); err != nil {
+				return err
+			}
+			if err := fillRandom(r, e, depth+1); err != nil {
+				return err
+			}
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.String:
+		v.SetString(words[r.Intn(len(words))])
+	case reflect.Bool:
+		v.SetBool(r.Intn(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt([]int64{0, 0, 1, -1, 7}[r.Intn(5)])
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint([]uint64{0, 0, 1, 7}[r.Intn(4)])
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat([]float64{0, 0, math.Copysign(0, -1), 1.5, -2}[r.Intn(5)])
+	case reflect.Interface:
+	default:
+		return fmt.Errorf("transporttest: cannot fill a value of type %s (%s)", t, t.Kind())
+	}
+	return nil
+}
