@@ -197,9 +197,6 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		}
 		sOwner = s.Owner
 	}
-	if dst.Owner == nil && r.Bag(path+".owner", nil) {
-		dst.Owner = new(v1api20150505previewstorage.Person)
-	}
 	if dst.Owner != nil {
 		if err := recallBagsOfPerson(r, path+".owner", sOwner, dst.Owner); err != nil {
 			return err

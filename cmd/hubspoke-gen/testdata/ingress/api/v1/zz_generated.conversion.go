@@ -474,9 +474,6 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 		sTLS = s.TLS
 		sRules = s.Rules
 	}
-	if dst.DefaultBackend == nil && r.Bag(path+".defaultBackend", nil) {
-		dst.DefaultBackend = new(v1storage.IngressBackend)
-	}
 	if dst.DefaultBackend != nil {
 		if err := recallBagsOfIngressBackend(r, path+".defaultBackend", sDefaultBackend, dst.DefaultBackend); err != nil {
 			return err
@@ -556,9 +553,6 @@ func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, d
 			return err
 		}
 		sHTTP = s.HTTP
-	}
-	if dst.HTTP == nil && r.Bag(path+".http", nil) {
-		dst.HTTP = new(v1storage.HTTPIngressRuleValue)
 	}
 	if dst.HTTP != nil {
 		if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", sHTTP, dst.HTTP); err != nil {
@@ -676,9 +670,6 @@ func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBack
 	var sService *IngressServiceBackend
 	if s != nil {
 		sService = s.Service
-	}
-	if dst.Service == nil && r.Bag(path+".service", nil) {
-		dst.Service = new(v1storage.IngressServiceBackend)
 	}
 	if dst.Service != nil {
 		if err := recallBagsOfIngressServiceBackend(r, path+".service", sService, dst.Service); err != nil {

@@ -336,9 +336,6 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 		sTLS = s.TLS
 		sRules = s.Rules
 	}
-	if dst.Backend == nil && r.Bag(path+".backend", nil) {
-		dst.Backend = new(v1beta1storage.IngressBackend)
-	}
 	if dst.Backend != nil {
 		if err := recallBagsOfIngressBackend(r, path+".backend", sBackend, dst.Backend); err != nil {
 			return err
@@ -418,9 +415,6 @@ func recallBagsOfIngressRule(r *boundary.Carrier, path string, s *IngressRule, d
 			return err
 		}
 		sHTTP = s.HTTP
-	}
-	if dst.HTTP == nil && r.Bag(path+".http", nil) {
-		dst.HTTP = new(v1beta1storage.HTTPIngressRuleValue)
 	}
 	if dst.HTTP != nil {
 		if err := recallBagsOfHTTPIngressRuleValue(r, path+".http", sHTTP, dst.HTTP); err != nil {

@@ -509,9 +509,6 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		if i < len(sBackups) {
 			elem = sBackups[i]
 		}
-		if dst.Backups[i] == nil && r.Bag(path+".backups["+strconv.Itoa(i)+"]", nil) {
-			dst.Backups[i] = new(v2storage.Part)
-		}
 		if dst.Backups[i] != nil {
 			if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i)+"]", elem, dst.Backups[i]); err != nil {
 				return err

@@ -199,9 +199,6 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		}
 		sLimits = s.Limits
 	}
-	if dst.Limits == nil && r.Bag(path+".limits", nil) {
-		dst.Limits = new(v1storage.Limits)
-	}
 	if dst.Limits != nil {
 		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
 			return err

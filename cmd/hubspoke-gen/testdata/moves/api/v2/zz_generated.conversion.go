@@ -174,9 +174,6 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 		sSettings = &s.Settings
 		sStatus = &s.Status
 	}
-	if dst.Limits == nil && r.Bag("limits", nil) {
-		dst.Limits = new(v2storage.Limits)
-	}
 	if dst.Limits != nil {
 		if err := recallBagsOfLimits(r, "limits", sLimits, dst.Limits); err != nil {
 			return err

@@ -225,9 +225,6 @@ func recallBagsOfWidgetRuntime(r *boundary.Carrier, path string, s *WidgetRuntim
 		}
 		sLimits = s.Limits
 	}
-	if dst.Limits == nil && r.Bag(path+".limits", nil) {
-		dst.Limits = new(v3storage.Limits)
-	}
 	if dst.Limits != nil {
 		if err := recallBagsOfLimits(r, path+".limits", sLimits, dst.Limits); err != nil {
 			return err

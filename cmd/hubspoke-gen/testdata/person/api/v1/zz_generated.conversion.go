@@ -199,9 +199,6 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 		}
 		sAddress = s.Address
 	}
-	if dst.Address == nil && r.Bag(path+".address", nil) {
-		dst.Address = new(v1storage.Address)
-	}
 	if dst.Address != nil {
 		if err := recallBagsOfAddress(r, path+".address", sAddress, dst.Address); err != nil {
 			return err

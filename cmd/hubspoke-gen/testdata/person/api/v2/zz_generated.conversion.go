@@ -314,9 +314,6 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 		sContacts = s.Contacts
 		sAccounts = s.Accounts
 	}
-	if dst.Address == nil && r.Bag(path+".address", nil) {
-		dst.Address = new(v2storage.Address)
-	}
 	if dst.Address != nil {
 		if err := recallBagsOfAddress(r, path+".address", sAddress, dst.Address); err != nil {
 			return err

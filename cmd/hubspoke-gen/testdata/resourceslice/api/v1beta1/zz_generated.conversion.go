@@ -398,9 +398,6 @@ func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta
 		}
 		sBasic = s.Basic
 	}
-	if dst.Basic == nil && r.Bag(path+".basic", nil) {
-		dst.Basic = new(v1beta1storage.BasicDevice)
-	}
 	if dst.Basic != nil {
 		if err := recallBagsOfBasicDevice(r, path+".basic", sBasic, dst.Basic); err != nil {
 			return err

@@ -288,16 +288,10 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			return err
 		}
 	}
-	if dst.P == nil && r.Bag(path+".p", nil) {
-		dst.P = new(v1storage.Outer)
-	}
 	if dst.P != nil {
 		if err := recallBagsOfOuter(r, path+".p", sP, dst.P); err != nil {
 			return err
 		}
-	}
-	if dst.Billing == nil && r.Bag(path+".billing", nil) {
-		dst.Billing = new(v1storage.Address)
 	}
 	if dst.Billing != nil {
 		if err := recallBagsOfAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
@@ -384,9 +378,6 @@ func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v1storag
 	var sZ *Address
 	if s != nil {
 		sZ = s.Z
-	}
-	if dst.Z == nil && r.Bag(path+".z", nil) {
-		dst.Z = new(v1storage.Address)
 	}
 	if dst.Z != nil {
 		if err := recallBagsOfAddress(r, path+".z", sZ, dst.Z); err != nil {

@@ -208,16 +208,10 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		sBilling = s.Billing
 		sQ = s.Q
 	}
-	if dst.Billing == nil && r.Bag(path+".billing", nil) {
-		dst.Billing = new(v2storage.Location)
-	}
 	if dst.Billing != nil {
 		if err := recallBagsOfLocation(r, path+".billing", sBilling, dst.Billing); err != nil {
 			return err
 		}
-	}
-	if dst.Q == nil && r.Bag(path+".q", nil) {
-		dst.Q = new(v2storage.Location)
 	}
 	if dst.Q != nil {
 		if err := recallBagsOfLocation(r, path+".q", sQ, dst.Q); err != nil {

@@ -197,9 +197,6 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		}
 		sBilling = s.Billing
 	}
-	if dst.Billing == nil && r.Bag(path+".billing", nil) {
-		dst.Billing = new(v3storage.Location)
-	}
 	if dst.Billing != nil {
 		if err := recallBagsOfLocation(r, path+".billing", sBilling, dst.Billing); err != nil {
 			return err

@@ -331,24 +331,15 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 			return err
 		}
 	}
-	if dst.P == nil && r.Bag(path+".p", nil) {
-		dst.P = new(v4storage.Outer)
-	}
 	if dst.P != nil {
 		if err := recallBagsOfOuter(r, path+".p", sP, dst.P); err != nil {
 			return err
 		}
 	}
-	if dst.Q == nil && r.Bag(path+".q", nil) {
-		dst.Q = new(v4storage.PostalAddress)
-	}
 	if dst.Q != nil {
 		if err := recallBagsOfPostalAddress(r, path+".q", sQ, dst.Q); err != nil {
 			return err
 		}
-	}
-	if dst.Billing == nil && r.Bag(path+".billing", nil) {
-		dst.Billing = new(v4storage.PostalAddress)
 	}
 	if dst.Billing != nil {
 		if err := recallBagsOfPostalAddress(r, path+".billing", sBilling, dst.Billing); err != nil {
@@ -445,16 +436,10 @@ func recallBagsOfOuter(r *boundary.Carrier, path string, s *Outer, dst *v4storag
 		sB = s.B
 		sZ = s.Z
 	}
-	if dst.B == nil && r.Bag(path+".b", nil) {
-		dst.B = new(v4storage.PostalAddress)
-	}
 	if dst.B != nil {
 		if err := recallBagsOfPostalAddress(r, path+".b", sB, dst.B); err != nil {
 			return err
 		}
-	}
-	if dst.Z == nil && r.Bag(path+".z", nil) {
-		dst.Z = new(v4storage.PostalAddress)
 	}
 	if dst.Z != nil {
 		if err := recallBagsOfPostalAddress(r, path+".z", sZ, dst.Z); err != nil {
