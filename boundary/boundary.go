@@ -441,7 +441,6 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 		}
 		var kept map[string]json.RawMessage
 		d := json.NewDecoder(strings.NewReader(text))
-		d.UseNumber()
 		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
 			return fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, twinKey, text)
 		}

@@ -148,6 +148,40 @@ func TestRecallKeepsBagsBelowANullStruct(t *testing.T) {
 	}
 }
 
+// A bag that held only its $twin entry leaves no bag behind (nil, not
+// empty), and Restore changes the twin's field only where the version
+// still shows what it showed: a value the client set is kept.
+func TestRecallOfTwinEntries(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":0,"paused":null}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var bag propertybag.PropertyBag
+	replicas, paused := (*int32)(nil), new(bool)
+	client := paused
+	for r.Next() {
+		r.Bag("spec", &bag)
+		if err := boundary.Restore(&r, "spec", "replicas", &replicas, true, func(v *int32) bool { return *v == 0 }); err != nil {
+			t.Fatal(err)
+		}
+		if err := boundary.Restore(&r, "spec", "paused", &paused, false, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.Done(&metav1.ObjectMeta{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if bag != nil {
+		t.Errorf("bag %#v, want nil: it held only the $twin entry", bag)
+	}
+	if replicas == nil || *replicas != 0 {
+		t.Errorf("replicas %v, want the explicit 0 the entry holds", replicas)
+	}
+	if paused != client {
+		t.Errorf("paused %v, want the value the client set (not shown as it was, so not restored)", paused)
+	}
+}
+
 func TestCarrierErrorsNameWhatIsWrong(t *testing.T) {
 	for _, c := range []struct {
 		name        string
@@ -160,6 +194,8 @@ func TestCarrierErrorsNameWhatIsWrong(t *testing.T) {
 		{"status bag in the annotation", map[string]string{boundary.Annotation: `{"status":{"X":1}}`}, nil, nil, `names the status bag "status"`},
 		{"spec bag in the status", nil, propertybag.Bags{"spec": {"X": "1"}}, nil, `holds the bag "spec", which lies outside status`},
 		{"$twin not an object", map[string]string{boundary.Annotation: `{"spec":{"$twin":[1]}}`}, nil, nil, "is not a JSON object"},
+		{"$twin null", nil, propertybag.Bags{"status": {"$twin": "null"}}, nil, "is not a JSON object"},
+		{"$twin two objects", nil, propertybag.Bags{"status": {"$twin": `{"a":null} {"b":null}`}}, nil, "is not a JSON object"},
 		{"$twin names an unknown property", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"color":null}}}`}, nil,
 			func(r *boundary.Carrier) error { return nil }, `names "color"`},
 		{"$twin value for a required property", map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":0}}}`}, nil,
