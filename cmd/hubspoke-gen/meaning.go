@@ -15,7 +15,9 @@ import (
 // choices the author has, as a warning (never an error, with -strict
 // neither: the conversions are lossless, only the author knows the
 // meaning). A type with hooks in both directions of the step is taken to
-// handle its properties, as for a property whose type changes.
+// handle its properties, as for a property whose type changes, and so is a
+// type that holds it (the kind's own hooks, which also see the metadata,
+// where a meaning may be recorded, handle every property).
 
 // The markers whose values meaningWarnings compares between versions.
 const (
@@ -35,8 +37,14 @@ func meaningWarnings(c *chain) []string {
 			continue
 		}
 		paths := typePaths(s, nil)
+		var hooked []string // the paths of the types with hooks both ways
 		for _, p := range s.pairs {
-			if p.hookTo && p.hookFrom {
+			if path, ok := paths[p.name]; ok && p.hookTo && p.hookFrom {
+				hooked = append(hooked, path)
+			}
+		}
+		for _, p := range s.pairs {
+			if p.hookTo && p.hookFrom || within(paths[p.name], hooked) {
 				continue
 			}
 			for _, pr := range p.props {
@@ -56,6 +64,17 @@ func meaningWarnings(c *chain) []string {
 		}
 	}
 	return out
+}
+
+// within reports whether path lies below one of the paths in outer ("" is
+// the kind itself, which holds every path).
+func within(path string, outer []string) bool {
+	for _, o := range outer {
+		if o == "" || strings.HasPrefix(path, o+".") || strings.HasPrefix(path, o+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 // meaningChanges compares property hf of the host side of s with of, the
@@ -105,10 +124,16 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
 					do, pv.name, pv.name, pointerVersion.name, pv.name, hook))
 			default:
+				settle := "declare the default in both versions with // +kubebuilder:default=<value>"
+				if !pf.omitEmpty {
+					// Without omitempty a Go client sends its zero, which the
+					// API server keeps: the default alone settles nothing.
+					settle += fmt.Sprintf(" and give %s's field omitempty", pv.name)
+				}
 				out = append(out, head+fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
-					"or declare the default in both versions with // +kubebuilder:default=<value>, so that the API server sets it before any conversion "+
+					"or %s, so that the API server sets it before any conversion "+
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
-					pv.name, pointerVersion.name, hook))
+					pv.name, pointerVersion.name, hook, settle))
 			}
 		}
 	}

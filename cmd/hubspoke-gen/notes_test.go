@@ -224,4 +224,23 @@ func TestMeaningPointerNoteHooked(t *testing.T) {
 	if warningWith(out, want) == "" {
 		t.Errorf("without the hooks, no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
 	}
+	// Hooks on the kind itself (which see the metadata, where a meaning
+	// may be recorded) hold spec.replicas too.
+	api = freshCase(t, "zeromeaning", nil, map[string]string{"v1storage/widget_root_hooks.go": `package v1storage
+
+import "example.com/fixtures/zeromeaning/api/v2storage"
+
+func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error { return nil }
+
+func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { return nil }
+`})
+	if err := os.Remove(filepath.Join(api, "v1storage", "widget_hooks.go")); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = generate(api, options{strict: true}); err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, want); w != "" {
+		t.Errorf("with a hook pair on the kind, still a warning: %s", w)
+	}
 }
