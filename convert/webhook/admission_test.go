@@ -276,6 +276,25 @@ func TestAdmissionValidatesAtTheHub(t *testing.T) {
 	}
 }
 
+// TestAdmissionValidatesAtAnUnservedHub: a CRD may keep its hub (the
+// storage version) unserved; the handler still validates every write
+// against the hub's schema.
+func TestAdmissionValidatesAtAnUnservedHub(t *testing.T) {
+	crd := widgetCRD(t)
+	for i := range crd.Spec.Versions {
+		if crd.Spec.Versions[i].Name == "v2storage" {
+			crd.Spec.Versions[i].Served = false
+		}
+	}
+	h, err := webhook.NewAdmissionHandler(widgetScheme(), crd, webhook.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, widgetAt(t, "v1"), nil)))
+	bad := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"giz42"`}))
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, bad, nil)), "v1", []string{"spec.code"}, "spec.code", `should match '^[A-Z]{3}-[0-9]+$'`)
+}
+
 // TestAdmissionRefusesBadAnnotations sends, at v1, bags annotations that do
 // not convert: each is refused with 422 on the annotation, naming it and
 // the property, never with 500.
