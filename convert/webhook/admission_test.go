@@ -295,6 +295,27 @@ func TestAdmissionValidatesAtAnUnservedHub(t *testing.T) {
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, bad, nil)), "v1", []string{"spec.code"}, "spec.code", `should match '^[A-Z]{3}-[0-9]+$'`)
 }
 
+// TestRefusalNamesTheObject: a refusal names the object by its own name, or,
+// when it has none yet (generateName), by the request's.
+func TestRefusalNamesTheObject(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	bad := func(name string) runtime.Object {
+		w := widgetAt(t, "v2").(*widgetV2)
+		w.Name, w.Spec.Color = name, "purple"
+		return w
+	}
+	req := request(t, admissionv1.Create, bad(""), nil)
+	req.Name = "from-request"
+	if r := admit(t, h, req).Result; r == nil || !strings.Contains(r.Message, `"from-request" written at v2`) || r.Details == nil || r.Details.Name != "from-request" {
+		t.Errorf("an object without a name: %+v, want it named as the request names it", r)
+	}
+	req = request(t, admissionv1.Create, bad("own"), nil)
+	req.Name = "from-request"
+	if r := admit(t, h, req).Result; r == nil || !strings.Contains(r.Message, `"own" written at v2`) {
+		t.Errorf("an object with a name: %+v, want it named by its own name", r)
+	}
+}
+
 // TestAdmissionRefusesBadAnnotations sends, at v1, bags annotations that do
 // not convert: each is refused with 422 on the annotation, naming it and
 // the property, never with 500.
