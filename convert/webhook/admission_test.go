@@ -295,6 +295,20 @@ func TestAdmissionValidatesAtAnUnservedHub(t *testing.T) {
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, bad, nil)), "v1", []string{"spec.code"}, "spec.code", `should match '^[A-Z]{3}-[0-9]+$'`)
 }
 
+// TestTransitionRulesHoldThroughEveryVersion: a CEL rule that compares an
+// update with the object before it (the hub's code cannot change) holds
+// for a write at a version that shows the field and for one at a version
+// that carries it only in its bags.
+func TestTransitionRulesHoldThroughEveryVersion(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	atV1 := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"GIZ-43"`}))
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, atV1, widgetAt(t, "v1"))), "v1", []string{"spec.code"}, "the code of a widget cannot change")
+	atV2 := widgetAt(t, "v2").(*widgetV2)
+	atV2.Spec.Code = "GIZ-43"
+	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, atV2, widgetAt(t, "v2"))), "v2", []string{"spec.code"}, "the code of a widget cannot change")
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, widgetAt(t, "v1"), widgetAt(t, "v1"))))
+}
+
 // TestRefusalNamesTheObject: a refusal names the object by its own name, or,
 // when it has none yet (generateName), by the request's.
 func TestRefusalNamesTheObject(t *testing.T) {
