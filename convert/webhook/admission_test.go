@@ -669,3 +669,36 @@ func TestTwinEntryInTheRootBagIsRefused(t *testing.T) {
 			"do not convert to the hub version v2storage", `bag ".": $twin names "`+name+`"`)
 	}
 }
+
+// TestBagsBudgetIsInclusive: bags exactly as large as the budget at the
+// version where they are largest are let through, one byte less of budget
+// refuses them; an update that leaves them as large as they were is let
+// through even then (it makes nothing worse).
+func TestBagsBudgetIsInclusive(t *testing.T) {
+	c := widgetConverter(t)
+	obj := widgetAt(t, "v2")
+	largest := 0
+	for _, version := range []string{"v1", "v1storage", "v2", "v2storage"} {
+		at, err := c.ToVersion(obj, version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		largest = max(largest, len(at.(metav1.Object).GetAnnotations()[boundary.Annotation]))
+	}
+	if largest == 0 {
+		t.Fatal("the widget carries no bags at any version")
+	}
+	handler := func(budget int) http.Handler {
+		h, err := webhook.NewAdmissionHandler(widgetScheme(), widgetCRD(t), webhook.Options{BagsBudget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	wantAllowed(t, admit(t, handler(largest), request(t, admissionv1.Create, widgetAt(t, "v2"), nil)))
+	tight := handler(largest - 1)
+	if resp := admit(t, tight, request(t, admissionv1.Create, widgetAt(t, "v2"), nil)); resp.Allowed {
+		t.Errorf("bags of %d bytes let through a budget of %d", largest, largest-1)
+	}
+	wantAllowed(t, admit(t, tight, request(t, admissionv1.Update, widgetAt(t, "v2"), widgetAt(t, "v2"))))
+}
