@@ -702,3 +702,14 @@ func TestBagsBudgetIsInclusive(t *testing.T) {
 	}
 	wantAllowed(t, admit(t, tight, request(t, admissionv1.Update, widgetAt(t, "v2"), widgetAt(t, "v2"))))
 }
+
+// TestHubDefaultsApplyBeforeValidation: the hub's schema requires a part's
+// count and defaults it; a part written without one is let through, as the
+// API server defaults it from the storage version's schema when it reads
+// the object.
+func TestHubDefaultsApplyBeforeValidation(t *testing.T) {
+	h := newAdmission(t, webhook.Options{})
+	w := widgetAt(t, "v2").(*widgetV2)
+	w.Spec.Parts = append(w.Spec.Parts, widgetPart{Name: "lever"})
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, w, nil)))
+}
