@@ -199,6 +199,11 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 	if got := log.all(); len(got) != 1 {
 		t.Errorf("a successful review logged %q", got[1:])
 	}
+	// A review that is not one is logged too.
+	failure(t, h, "", []byte("{not json"))
+	if got := log.all(); len(got) != 2 || !strings.Contains(got[1], `"reason"="malformed_review"`) {
+		t.Errorf("a malformed review logged %q", got[1:])
+	}
 
 }
 
@@ -300,5 +305,14 @@ func TestReviewSizeLimit(t *testing.T) {
 	}
 	if resp := convertReview(t, h, small); resp.Result.Status != metav1.StatusSuccess {
 		t.Errorf("%+v", resp.Result)
+	}
+	// The limit is inclusive: a review of exactly MaxReviewBytes, whose
+	// length is not declared, is read whole.
+	exact := setupWidgets(t, webhook.Options{MaxReviewBytes: int64(len(small)), Logger: logr.Discard()})
+	req = httptest.NewRequest(http.MethodPost, "/convert", io.MultiReader(bytes.NewReader(small)))
+	rec = httptest.NewRecorder()
+	exact.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"Success"`) {
+		t.Errorf("a review of exactly the limit: HTTP %d %s", rec.Code, rec.Body)
 	}
 }
