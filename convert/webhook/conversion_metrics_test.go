@@ -199,10 +199,15 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 	if got := log.all(); len(got) != 1 {
 		t.Errorf("a successful review logged %q", got[1:])
 	}
-	// A review that is not one is logged too.
+	// A review that is not one is logged too, and one of an object this
+	// webhook does not convert.
 	failure(t, h, "", []byte("{not json"))
 	if got := log.all(); len(got) != 2 || !strings.Contains(got[1], `"reason"="malformed_review"`) {
 		t.Errorf("a malformed review logged %q", got[1:])
+	}
+	failure(t, h, "g", reviewOf(t, "g", group+"/v1", &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: "other.example.com/v1", Kind: "Team"}}))
+	if got := log.all(); len(got) != 3 || !strings.Contains(got[2], `"reason"="unknown_object"`) || !strings.Contains(got[2], `"kind"="Team"`) {
+		t.Errorf("a review of an unknown object logged %q", got[1:])
 	}
 
 }
