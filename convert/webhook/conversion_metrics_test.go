@@ -158,6 +158,12 @@ func TestReviewFailureMetrics(t *testing.T) {
 		{"", "malformed_review", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview"}`)},
 		{"", "unknown_object", reviewOf(t, "g", group+"/v1", &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: "other.example.com/v1", Kind: "Team"}})},
 		{widgetResource, "unserved_version", reviewOf(t, "v", group+"/v9", widgetAt(t, "v1"))},
+		// After a widget, an object of another kind of the same group, and a
+		// widget of another group: neither is converted as a widget.
+		{widgetResource, "unknown_object", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"k","desiredAPIVersion":"crm.hubspoke.test/v2",
+			"objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Widget","spec":{"name":"a"}},{"apiVersion":"crm.hubspoke.test/v1","kind":"Gadget","spec":{"name":"b"}}]}}`)},
+		{widgetResource, "unknown_object", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"k","desiredAPIVersion":"crm.hubspoke.test/v2",
+			"objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Widget","spec":{"name":"a"}},{"apiVersion":"other.example.com/v1","kind":"Widget","spec":{"name":"b"}}]}}`)},
 		{widgetResource, "decode", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"d","desiredAPIVersion":"crm.hubspoke.test/v2",
 			"objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Widget","spec":{"name":7}}]}}`)},
 	} {
