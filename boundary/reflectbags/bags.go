@@ -301,14 +301,14 @@ func heldByValue(t reflect.Type, path string) bool {
 	for i := 0; i < len(path); {
 		switch path[i] {
 		case '[':
-			end := closingBracket(path, i)
-			if end < 0 {
+			n := bracketEnd(path[i:])
+			if n < 0 {
 				return true
 			}
 			if k := t.Kind(); k != reflect.Slice && k != reflect.Array && k != reflect.Map {
 				return true
 			}
-			t, i = t.Elem(), end+1
+			t, i = t.Elem(), i+n
 		case '.':
 			i++
 		default:
@@ -330,24 +330,6 @@ func heldByValue(t reflect.Type, path string) bool {
 		}
 	}
 	return t.Kind() != reflect.Pointer
-}
-
-// closingBracket returns the index of the ']' that closes the '[' at
-// path[open], skipping JSON string literals, or -1.
-func closingBracket(path string, open int) int {
-	for i := open + 1; i < len(path); i++ {
-		switch path[i] {
-		case '"':
-			for i++; i < len(path) && path[i] != '"'; i++ {
-				if path[i] == '\\' {
-					i++
-				}
-			}
-		case ']':
-			return i
-		}
-	}
-	return -1
 }
 
 // jsonFieldType returns the type of the field of struct type t that
