@@ -372,6 +372,9 @@ func isJSONText(text string, depth int, scratch *[]byte) bool {
 	if !strings.ContainsRune(`{["-0123456789tfn`, rune(text[0])) {
 		return false // no JSON value begins so: a string stored as it is (ASO's format)
 	}
+	if depth+simpleDepth <= maxNesting && validJSON(text) {
+		return true // valid, and nesting far less deep than the limit
+	}
 	var data []byte
 	if scratch != nil {
 		*scratch = append((*scratch)[:0], text...)
@@ -716,7 +719,7 @@ scan:
 		}
 		return "", r.unexpected(r.text[r.pos], "looking for beginning of value")
 	}
-	if !json.Valid([]byte(value)) {
+	if !validJSON(value) && !json.Valid([]byte(value)) {
 		if r.pos >= len(r.text) {
 			return "", errEnd // the text ends inside the value
 		}

@@ -34,6 +34,12 @@ func decode(text string, dst reflect.Value, plan *typePlan) error {
 	if plan.plainDecode && decodePlainScalar(text, dst) {
 		return nil
 	}
+	if plan.shape != nil {
+		if decodeSimple(text, dst, plan.shape) {
+			return nil
+		}
+		dst.SetZero() // encoding/json reads it from the start
+	}
 	return decodeJSON(text, dst)
 }
 
@@ -189,6 +195,9 @@ type typePlan struct {
 	// value (its elements are addressable, or not, either way), so that
 	// Add need not copy it into an interface.
 	byPointer bool
+	// shape: a struct, slice, map or pointer of simple shape (see
+	// simple.go), read and written without encoding/json; nil otherwise.
+	shape *shape
 }
 
 var typePlans sync.Map // reflect.Type -> *typePlan
@@ -206,6 +215,8 @@ func planFor(t reflect.Type) *typePlan {
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		p.plainScalar = !hasMarshaler(t)
 		p.plainDecode = t.Kind() != reflect.String && !hasUnmarshaler(t)
+	case reflect.Struct, reflect.Slice, reflect.Map, reflect.Pointer:
+		p.shape = buildShape(t, map[reflect.Type]bool{})
 	}
 	actual, _ := typePlans.LoadOrStore(t, p)
 	return actual.(*typePlan)
@@ -258,6 +269,10 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // a quote.
 func decodeLegacyString(text string, dst reflect.Value) error {
 	if n := len(text); n >= 2 && text[0] == '"' && text[n-1] == '"' {
+		r := simpleReader{text: text}
+		if s, ok := r.str(); ok && r.pos == n {
+			return setVerbatim(s, dst) // a literal encoding/json reads as s
+		}
 		if json.Unmarshal([]byte(text), dst.Addr().Interface()) == nil {
 			return nil // a JSON string literal
 		}
@@ -305,6 +320,11 @@ func encode(v reflect.Value) (string, error) {
 			default:
 				return strconv.FormatUint(v.Uint(), 10), nil
 			}
+		}
+	}
+	if k := v.Kind(); k == reflect.Struct || k == reflect.Slice || k == reflect.Map || k == reflect.Pointer {
+		if s := planFor(v.Type()).shape; s != nil {
+			return string(appendSimple(make([]byte, 0, 64), v, s)), nil
 		}
 	}
 	var value any

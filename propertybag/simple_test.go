@@ -1,0 +1,213 @@
+package propertybag
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Shapes a generated storage version keeps in its bags: every field
+// optional, a nested bag, lists of structs.
+type (
+	simpleDate struct {
+		PropertyBag PropertyBag `json:"$propertyBag,omitempty"`
+		Year        *int        `json:"year,omitempty"`
+		Month       *int8       `json:"month,omitempty"`
+		Day         *uint16     `json:"day,omitempty"`
+	}
+	simplePerson struct {
+		PropertyBag PropertyBag       `json:"$propertyBag,omitempty"`
+		Name        *string           `json:"name,omitempty"`
+		Gender      *gender           `json:"gender,omitempty"`
+		Alive       *bool             `json:"alive,omitempty"`
+		Born        *simpleDate       `json:"born,omitempty"`
+		Met         simpleDate        `json:"met"`
+		Aliases     []string          `json:"aliases,omitempty"`
+		Dates       []simpleDate      `json:"dates"`
+		Labels      map[string]string `json:"labels,omitempty"`
+		Count       int64             `json:"count"`
+		Plain       string
+		Small       uint8 `json:"small,omitempty"`
+		hidden      int
+		Skipped     string `json:"-"`
+	}
+)
+
+// simpleTypes are the types FuzzSimpleAgrees reads and writes both ways.
+var simpleTypes = []reflect.Type{
+	reflect.TypeFor[simplePerson](),
+	reflect.TypeFor[simpleDate](),
+	reflect.TypeFor[[]string](),
+	reflect.TypeFor[[]simpleDate](),
+	reflect.TypeFor[map[string]string](),
+	reflect.TypeFor[*simpleDate](),
+	reflect.TypeFor[[]*int](),
+	reflect.TypeFor[PropertyBag](),
+}
+
+func TestSimpleShapes(t *testing.T) {
+	type (
+		embedded  struct{ simpleDate }
+		quotedInt struct {
+			N int `json:"n,string"`
+		}
+		omitZero struct {
+			N int `json:"n,omitzero"`
+		}
+		sameName struct {
+			X int
+			Y int `json:"X"`
+		}
+		recursive struct{ Next *recursive }
+		withFloat struct{ F float64 }
+		withBytes struct{ B []byte }
+		withAny   struct{ V any }
+		withTime  struct{ T counter }
+		oddName   struct {
+			N int `json:"a b"`
+		}
+		intKeys    map[int]string
+		ptrPtr     struct{ P **int }
+		structVals map[string]simpleDate
+	)
+	for _, typ := range simpleTypes {
+		if buildShape(typ, map[reflect.Type]bool{}) == nil {
+			t.Errorf("%s: not simple, want simple", typ)
+		}
+	}
+	for _, typ := range []reflect.Type{
+		reflect.TypeFor[embedded](), reflect.TypeFor[quotedInt](), reflect.TypeFor[omitZero](),
+		reflect.TypeFor[sameName](), reflect.TypeFor[recursive](), reflect.TypeFor[withFloat](),
+		reflect.TypeFor[withBytes](), reflect.TypeFor[withAny](), reflect.TypeFor[withTime](),
+		reflect.TypeFor[oddName](), reflect.TypeFor[intKeys](), reflect.TypeFor[ptrPtr](),
+		reflect.TypeFor[structVals](), reflect.TypeFor[*counter](),
+	} {
+		if buildShape(typ, map[reflect.Type]bool{}) != nil {
+			t.Errorf("%s: simple, want left to encoding/json", typ)
+		}
+	}
+}
+
+// TestSimpleReadsWhatAddWrites: the values generated code stashes are read
+// and written here, not by encoding/json (which would still be right, but
+// slow: this test is what notices the fast path falling out of use).
+func TestSimpleReadsWhatAddWrites(t *testing.T) {
+	year, name, yes := 1928, "Mickey <Mouse>", true
+	p := simplePerson{
+		PropertyBag: PropertyBag{"Nickname": `"M"`},
+		Name:        &name, Alive: &yes, Born: &simpleDate{Year: &year},
+		Aliases: []string{"Steamboat Willie", ""}, Dates: []simpleDate{{}, {Year: &year}},
+		Labels: map[string]string{"b": "2", "a": "1"}, Count: -3, Plain: "p",
+		hidden: 7, Skipped: "not written",
+	}
+	s := planFor(reflect.TypeFor[simplePerson]()).shape
+	if s == nil {
+		t.Fatal("simplePerson has no simple shape")
+	}
+	want, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := appendSimple(nil, reflect.ValueOf(p), s)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("written:\n%s\nencoding/json writes:\n%s", got, want)
+	}
+	var back simplePerson
+	if !decodeSimple(string(got), reflect.ValueOf(&back).Elem(), s) {
+		t.Fatalf("%s: not read by the fast path", got)
+	}
+	if back.hidden != 0 || back.Skipped != "" {
+		t.Fatalf("read back fields encoding/json leaves out: %+v", back)
+	}
+	back.hidden, back.Skipped = p.hidden, p.Skipped
+	if diff := cmp.Diff(p, back, cmp.AllowUnexported(simplePerson{})); diff != "" {
+		t.Fatalf("read back differs:\n%s", diff)
+	}
+}
+
+// FuzzSimpleAgrees checks the fast path against encoding/json: text it
+// reads, encoding/json reads strictly (unknown fields disallowed) to an
+// equal value, and any value encoding/json reads, it writes byte for byte
+// as encoding/json does. Through Get it checks that text the fast path
+// declines still reads as encoding/json reads it.
+func FuzzSimpleAgrees(f *testing.F) {
+	for _, seed := range []string{
+		`{"$propertyBag":{"k":"\"v\""},"name":"n","gender":"Female","alive":false,"born":{"year":1},"met":{},"aliases":["a"],"dates":[{"day":3}],"labels":{"x":"y"},"count":-9223372036854775808,"Plain":"","small":255}`,
+		`{"name":"a","name":"b"}`, `{"NAME":"a"}`, `{"name":"\u0041"}`, `{"count":1.0}`, `{"count":1e2}`,
+		`{"small":256}`, `{"small":-0}`, `{"day":-1}`, `{"month":128}`, `{"dates":null}`, `{"dates":[null]}`,
+		`{"labels":{"a":null}}`, `{"labels":{"a":"1","a":"2"}}`, `[]`, `null`, ` [ "a" , "b" ] `, `["a",]`,
+		`{"year":01}`, `{"year":1}x`, `{"year":1} `, "{\"name\":\"\xff\"}", `{"name":"é"}`, `{"Skipped":"x"}`,
+		`{"hidden":1}`, `{"alive":tru}`, `{"alive":nul}`, `[1,null,-0]`, `{"met":null,"born":null}`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, typ := range simpleTypes {
+			s := planFor(typ).shape
+			fast := reflect.New(typ)
+			read := decodeSimple(text, fast.Elem(), s)
+			std := reflect.New(typ)
+			dec := json.NewDecoder(bytes.NewReader([]byte(text)))
+			dec.DisallowUnknownFields()
+			stdErr := dec.Decode(std.Interface())
+			if stdErr == nil && strings.TrimLeft(text[dec.InputOffset():], " \t\r\n") != "" {
+				stdErr = errors.New("data after the value")
+			}
+			if read {
+				if stdErr != nil {
+					t.Fatalf("%s from %q: read by the fast path, encoding/json: %v", typ, text, stdErr)
+				}
+				if diff := cmp.Diff(std.Interface(), fast.Interface(), cmp.AllowUnexported(simplePerson{})); diff != "" {
+					t.Fatalf("%s from %q: fast path and encoding/json differ:\n%s", typ, text, diff)
+				}
+			}
+			// Through a bag: the result is encoding/json's, whichever path read it.
+			v, err := readAs(typ, PropertyBag{"v": text})
+			if (err == nil) != (stdErr == nil) && text != "null" {
+				t.Fatalf("%s from %q: Get: %v, encoding/json: %v", typ, text, err, stdErr)
+			}
+			if err == nil && stdErr == nil && v != nil {
+				if diff := cmp.Diff(std.Elem().Interface(), v, cmp.AllowUnexported(simplePerson{})); diff != "" {
+					t.Fatalf("%s from %q: Get and encoding/json differ:\n%s", typ, text, diff)
+				}
+			}
+			if stdErr != nil {
+				continue
+			}
+			want, err := json.Marshal(std.Elem().Interface())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appendSimple(nil, std.Elem(), s); !bytes.Equal(got, want) {
+				t.Fatalf("%s %#v: written as\n%s\nencoding/json writes\n%s", typ, std.Elem().Interface(), got, want)
+			}
+		}
+	})
+}
+
+// FuzzValidJSONAgrees checks validJSON against json.Valid: what it accepts
+// is valid, and valid text nesting no deeper than it follows is accepted
+// (or MarshalBags and UnmarshalBags would ask encoding/json for nothing).
+func FuzzValidJSONAgrees(f *testing.F) {
+	for _, seed := range []string{
+		`{"a":[1,-0.5e+3,true,false,null,"\u00e9\n\"\\\/"],"b":{}}`, `[]`, ` 0 `, `-`, `01`, `1.`, `1e`, `.5`,
+		`"\x"`, `"\u12"`, "\"\x01\"", "\"\xff\"", `{"a" 1}`, `{"a":1,}`, `[1,]`, `nul`, `truex`, `[[[[[]]]]]`,
+		`{"a":1}{}`, `"a`, `{1:2}`, `-0`, `1E-7`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got, want := validJSON(text), json.Valid([]byte(text))
+		if got && !want {
+			t.Fatalf("validJSON(%q) = true, json.Valid false", text)
+		}
+		if want && !got && nestingWithin([]byte(text), simpleDepth) && len(text) < 2*simpleDepth {
+			t.Fatalf("validJSON(%q) = false for valid text nesting within %d", text, simpleDepth)
+		}
+	})
+}
