@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 )
 
 // The bag's JSON is encoding/json's: Add writes what json.Marshal writes,
@@ -361,25 +360,13 @@ var encoders = sync.Pool{New: func() any {
 	return e
 }}
 
-// quote returns s as the JSON string literal encoding/json writes for it:
-// directly when s needs no escapes (the common case), through encoding/json
-// otherwise.
+// quote returns s as the JSON string literal encoding/json writes for it
+// (see appendQuoted). A short string is put together on the stack and
+// copied once.
 func quote(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			data, _ := json.Marshal(s) // a string always encodes
-			return string(data)
-		}
-	}
-	// A short string is put together on the stack and copied once, which
-	// takes about two thirds of the time of concatenating the three parts.
 	var short [64]byte
 	if len(s)+2 <= len(short) {
-		b := short[:len(s)+2]
-		b[0] = '"'
-		copy(b[1:], s)
-		b[len(b)-1] = '"'
-		return string(b)
+		return string(appendQuoted(short[:0], s))
 	}
-	return `"` + s + `"`
+	return string(appendQuoted(make([]byte, 0, len(s)+len(s)/8+2), s))
 }

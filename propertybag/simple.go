@@ -286,40 +286,43 @@ func (r *simpleReader) str() (string, bool) {
 // escaped reads the rest of the string literal that begins at r.pos and
 // holds its first escape at i.
 func (r *simpleReader) escaped(i int) (string, bool) {
-	out := make([]byte, 0, i-r.pos+16)
-	out = append(out, r.text[r.pos+1:i]...)
+	var out strings.Builder
+	out.Grow(i - r.pos + 16)
+	start := r.pos + 1 // r.text[start:i] is still to be written as it is
 	for i < len(r.text) {
 		c := r.text[i]
 		switch {
 		case c == '"':
-			if !utf8.Valid(out) {
+			out.WriteString(r.text[start:i])
+			s := out.String()
+			if !utf8.ValidString(s) {
 				return "", false
 			}
 			r.pos = i + 1
-			return string(out), true
+			return s, true
 		case c < 0x20:
 			return "", false
 		case c != '\\':
-			out = append(out, c)
 			i++
 			continue
 		}
+		out.WriteString(r.text[start:i])
 		if i+1 >= len(r.text) {
 			return "", false
 		}
 		switch e := r.text[i+1]; e {
 		case '"', '\\', '/':
-			out = append(out, e)
+			out.WriteByte(e)
 		case 'b':
-			out = append(out, '\b')
+			out.WriteByte('\b')
 		case 'f':
-			out = append(out, '\f')
+			out.WriteByte('\f')
 		case 'n':
-			out = append(out, '\n')
+			out.WriteByte('\n')
 		case 'r':
-			out = append(out, '\r')
+			out.WriteByte('\r')
 		case 't':
-			out = append(out, '\t')
+			out.WriteByte('\t')
 		case 'u':
 			r1, ok := hex4(r.text, i+2)
 			if !ok {
@@ -335,13 +338,13 @@ func (r *simpleReader) escaped(i int) (string, bool) {
 				}
 				i += 6
 			}
-			out = utf8.AppendRune(out, r1)
-			i += 6
-			continue
+			out.WriteRune(r1)
+			i += 4
 		default:
 			return "", false
 		}
 		i += 2
+		start = i
 	}
 	return "", false
 }
@@ -532,15 +535,58 @@ func isEmpty(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// appendQuoted appends s as the JSON string literal encoding/json writes.
+// appendQuoted appends s as the JSON string literal encoding/json writes
+// for it: <, > and & escaped (\u003c), the control characters as \n, \t
+// and the like or \u00XX, U+2028 and U+2029 escaped, and each byte that
+// is not valid UTF-8 as \ufffd.
 func appendQuoted(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return append(buf, quote(s)...)
-		}
-	}
+	const hex = "0123456789abcdef"
 	buf = append(buf, '"')
-	buf = append(buf, s...)
+	start := 0 // s[start:i] is still to be appended as it is
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			buf = append(buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				buf = append(buf, '\\', c)
+			case '\b':
+				buf = append(buf, '\\', 'b')
+			case '\f':
+				buf = append(buf, '\\', 'f')
+			case '\n':
+				buf = append(buf, '\\', 'n')
+			case '\r':
+				buf = append(buf, '\\', 'r')
+			case '\t':
+				buf = append(buf, '\\', 't')
+			default:
+				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			buf = append(buf, s[start:i]...)
+			buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	buf = append(buf, s[start:]...)
 	return append(buf, '"')
 }
 
