@@ -17,9 +17,10 @@ import (
 // and Pull and Get read with a json.Decoder that disallows unknown fields
 // and trailing data. What this file adds is the bag's own rules (nil for
 // null, legacy strings, a failed read returning nothing) and shortcuts for
-// the commonest values, strings, integers and bools, which need neither
-// encoder nor decoder (the shortcuts give encoding/json's bytes and values;
-// FuzzQuote and FuzzScalarReadAgrees check them against it).
+// the commonest values, strings, integers and bools, and values of simple
+// shape (simple.go), which need neither encoder nor decoder (the shortcuts
+// give encoding/json's bytes and values; FuzzQuote, FuzzScalarReadAgrees
+// and FuzzSimpleAgrees check them against it).
 
 // decode decodes text into dst, a settable zero value of type t. The caller
 // has taken care of null (see isNull): text here is never the null that

@@ -134,11 +134,20 @@
 //
 // # Implementation
 //
-// The JSON is encoding/json's: values are written with json.Marshal (strings,
-// bools and integers directly, which gives the same bytes) and read with a
-// json.Decoder that disallows unknown fields; the decoders are pooled, each
-// reading one text after another, and reused only after reading exactly one
-// whole value. UnmarshalBags finds where each name and value of the
-// annotation begins and ends itself and checks each value with json.Valid.
+// The JSON is encoding/json's: values are written as json.Marshal writes
+// them and read as a json.Decoder that disallows unknown fields reads them.
+// Values of the shapes generated storage versions keep in bags (structs of
+// strings, integers, booleans and pointers to them, nested bags, lists and
+// maps of those, with no JSON methods, embedded fields or tag options but
+// omitempty) are written and read by the package itself, which gives the
+// same bytes and values and leaves any text it does not read in the one
+// obvious way (a key that names no field exactly, a key twice, a number
+// that is not an integer that fits) to encoding/json from the start; fuzz
+// tests compare the two. Other values go through encoding/json, whose
+// decoders are pooled, each reading one text after another, and reused
+// only after reading exactly one whole value. UnmarshalBags finds where
+// each name and value of the annotation begins and ends itself and checks
+// each value the same way (json.Valid for what the package does not
+// follow: values nesting more than 64 deep).
 // Contains, Remove and DeepCopy do not encode or decode anything.
 package propertybag
