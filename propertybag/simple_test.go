@@ -143,6 +143,7 @@ func FuzzSimpleAgrees(f *testing.F) {
 		`{"labels":{"a":null}}`, `{"labels":{"a":"1","a":"2"}}`, `[]`, `null`, ` [ "a" , "b" ] `, `["a",]`,
 		`{"year":01}`, `{"year":1}x`, `{"year":1} `, "{\"name\":\"\xff\"}", `{"name":"é"}`, `{"Skipped":"x"}`,
 		`{"hidden":1}`, `{"alive":tru}`, `{"alive":nul}`, `[1,null,-0]`, `{"met":null,"born":null}`,
+		``, ` `, `{"name":`, `[1,`, `{"born":{"year":`, `{"name":"a\`, `{"name":"\u00`, `{"name":"\ud83d\u`, `{"count":-`,
 	} {
 		f.Add(seed)
 	}
