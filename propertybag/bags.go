@@ -803,12 +803,16 @@ func needsSwap(text string) bool {
 }
 
 // swapped returns text with the swaps applied (see swaps): applying it
-// twice gives text back.
+// twice gives text back. Text with nothing to swap is returned as it is.
 func swapped(text string) string {
 	if !needsSwap(text) {
 		return text
 	}
-	return string(appendSwapped(make([]byte, 0, len(text)), text))
+	out, changed := swapInto(nil, text)
+	if !changed {
+		return text // escapes, but none swapped: \", \n, ...
+	}
+	return string(out)
 }
 
 // appendSwapped appends text, valid JSON, with the swaps applied.
@@ -816,6 +820,16 @@ func appendSwapped(dst []byte, text string) []byte {
 	if !needsSwap(text) {
 		return append(dst, text...)
 	}
+	out, changed := swapInto(dst, text)
+	if !changed {
+		return append(dst, text...)
+	}
+	return out
+}
+
+// swapInto appends text, valid JSON, with the swaps applied, and reports
+// whether there were any; when there were none it has appended nothing.
+func swapInto(dst []byte, text string) ([]byte, bool) {
 	start := 0
 next:
 	for i := 0; i < len(text); {
@@ -845,7 +859,10 @@ next:
 		}
 		i++
 	}
-	return append(dst, text[start:]...)
+	if start == 0 {
+		return dst, false
+	}
+	return append(dst, text[start:]...), true
 }
 
 // unbase64 decodes a name or value of the base64 section.
