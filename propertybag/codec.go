@@ -324,7 +324,9 @@ func encode(v reflect.Value) (string, error) {
 	}
 	if k := v.Kind(); k == reflect.Struct || k == reflect.Slice || k == reflect.Map || k == reflect.Pointer {
 		if s := planFor(v.Type()).shape; s != nil {
-			return string(appendSimple(make([]byte, 0, 64), v, s)), nil
+			if text, ok := appendSimple(make([]byte, 0, 64), v, s); ok {
+				return string(text), nil
+			}
 		}
 	}
 	var value any

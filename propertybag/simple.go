@@ -1,6 +1,7 @@
 package propertybag
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strconv"
@@ -27,8 +28,12 @@ import (
 
 // A shape is how the fast path reads and writes one simple type.
 type shape struct {
-	kind   reflect.Kind
-	typ    reflect.Type
+	kind reflect.Kind
+	typ  reflect.Type
+	// custom: a type with JSON methods of its own (resource.Quantity,
+	// metav1.Time, intstr.IntOrString): MarshalJSON on the value,
+	// UnmarshalJSON on the pointer, called as encoding/json calls them.
+	custom bool
 	elem   *shape  // pointer, slice and map (string values) element
 	fields []field // struct fields encoding/json sees, in order
 }
@@ -44,7 +49,13 @@ type field struct {
 // buildShape works out t's shape; types on the way to t (visiting) make a
 // recursive type, which is not simple.
 func buildShape(t reflect.Type, visiting map[reflect.Type]bool) *shape {
-	if visiting[t] || hasMarshaler(t) || hasUnmarshaler(t) {
+	if visiting[t] {
+		return nil
+	}
+	if t.Kind() != reflect.Pointer && (hasMarshaler(t) || hasUnmarshaler(t)) {
+		if t.Kind() == reflect.Struct && t.Implements(marshalerType) && reflect.PointerTo(t).Implements(unmarshalerType) {
+			return &shape{kind: t.Kind(), typ: t, custom: true}
+		}
 		return nil
 	}
 	visiting[t] = true
@@ -172,6 +183,9 @@ func (r *simpleReader) value(dst reflect.Value, s *shape) bool {
 	if r.pos >= len(r.text) {
 		return false
 	}
+	if s.custom {
+		return r.custom(dst)
+	}
 	if r.text[r.pos] == 'n' {
 		if !r.literal("null") {
 			return false
@@ -229,6 +243,24 @@ func (r *simpleReader) value(dst reflect.Value, s *shape) bool {
 		return r.object(dst, s)
 	}
 	return false
+}
+
+// custom reads the value next in the text into dst, whose pointer has an
+// UnmarshalJSON method, by calling it with the value's text, as
+// encoding/json does. null (which encoding/json hands to the method too,
+// unless a pointer holds the value) and a value the method refuses are left
+// to encoding/json.
+func (r *simpleReader) custom(dst reflect.Value) bool {
+	start := r.pos
+	if !r.skip(simpleDepth) {
+		return false
+	}
+	text := r.text[start:r.pos]
+	if text == "null" {
+		return false
+	}
+	u, ok := dst.Addr().Interface().(json.Unmarshaler)
+	return ok && u.UnmarshalJSON([]byte(text)) == nil
 }
 
 // integer returns the integer literal next in the text, or "" when the
@@ -455,37 +487,46 @@ func (r *simpleReader) slice(dst reflect.Value, s *shape) bool {
 	return true
 }
 
-// appendSimple appends the JSON encoding/json writes for v, of shape s.
-func appendSimple(buf []byte, v reflect.Value, s *shape) []byte {
+// appendSimple appends the JSON encoding/json writes for v, of shape s,
+// and reports whether it could: a MarshalJSON method that fails, or writes
+// what encoding/json would have to check or rewrite (white space, <, >, &,
+// U+2028, U+2029), leaves the whole value to encoding/json.
+func appendSimple(buf []byte, v reflect.Value, s *shape) ([]byte, bool) {
+	if s.custom {
+		return appendCustom(buf, v)
+	}
 	switch s.kind {
 	case reflect.String:
-		return appendQuoted(buf, v.String())
+		return appendQuoted(buf, v.String()), true
 	case reflect.Bool:
-		return strconv.AppendBool(buf, v.Bool())
+		return strconv.AppendBool(buf, v.Bool()), true
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return strconv.AppendInt(buf, v.Int(), 10)
+		return strconv.AppendInt(buf, v.Int(), 10), true
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return strconv.AppendUint(buf, v.Uint(), 10)
+		return strconv.AppendUint(buf, v.Uint(), 10), true
 	case reflect.Pointer:
 		if v.IsNil() {
-			return append(buf, "null"...)
+			return append(buf, "null"...), true
 		}
 		return appendSimple(buf, v.Elem(), s.elem)
 	case reflect.Slice:
 		if v.IsNil() {
-			return append(buf, "null"...)
+			return append(buf, "null"...), true
 		}
 		buf = append(buf, '[')
 		for i := range v.Len() {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
-			buf = appendSimple(buf, v.Index(i), s.elem)
+			var ok bool
+			if buf, ok = appendSimple(buf, v.Index(i), s.elem); !ok {
+				return buf, false
+			}
 		}
-		return append(buf, ']')
+		return append(buf, ']'), true
 	case reflect.Map:
 		if v.IsNil() {
-			return append(buf, "null"...)
+			return append(buf, "null"...), true
 		}
 		keys := make([]string, 0, v.Len())
 		for it := v.MapRange(); it.Next(); {
@@ -501,7 +542,7 @@ func appendSimple(buf []byte, v reflect.Value, s *shape) []byte {
 			buf = append(buf, ':')
 			buf = appendQuoted(buf, v.MapIndex(reflect.ValueOf(k).Convert(s.typ.Key())).String())
 		}
-		return append(buf, '}')
+		return append(buf, '}'), true
 	default: // reflect.Struct
 		buf = append(buf, '{')
 		first := true
@@ -517,10 +558,40 @@ func appendSimple(buf []byte, v reflect.Value, s *shape) []byte {
 			buf = append(buf, '"')
 			buf = append(buf, f.name...)
 			buf = append(buf, '"', ':')
-			buf = appendSimple(buf, fv, f.shape)
+			var ok bool
+			if buf, ok = appendSimple(buf, fv, f.shape); !ok {
+				return buf, false
+			}
 		}
-		return append(buf, '}')
+		return append(buf, '}'), true
 	}
+}
+
+// appendCustom appends what v's MarshalJSON method writes, when that is
+// compact JSON with nothing for encoding/json to escape.
+func appendCustom(buf []byte, v reflect.Value) ([]byte, bool) {
+	m, ok := v.Interface().(json.Marshaler)
+	if !ok {
+		return buf, false
+	}
+	out, err := m.MarshalJSON()
+	if err != nil || !compactPlain(out) || !validJSON(string(out)) {
+		return buf, false
+	}
+	return append(buf, out...), true
+}
+
+// compactPlain reports whether out holds none of the bytes encoding/json
+// rewrites in what a MarshalJSON method writes: white space (outside
+// strings) and <, > and & and the first byte of U+2028 and U+2029.
+func compactPlain(out []byte) bool {
+	for _, c := range out {
+		switch c {
+		case ' ', '\t', '\r', '\n', '<', '>', '&', 0xE2:
+			return false
+		}
+	}
+	return true
 }
 
 // isEmpty is encoding/json's test for omitempty, for simple shapes: a

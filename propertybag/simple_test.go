@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,6 +40,120 @@ type (
 	}
 )
 
+// Types with JSON methods of their own, as resource.Quantity and
+// metav1.Time have: MarshalJSON on the value, UnmarshalJSON on the pointer.
+type (
+	// quantity writes a JSON string, and reads one that holds digits and a
+	// unit, or a number.
+	quantity struct{ text string }
+	// spaced writes its number with white space and <, which encoding/json
+	// compacts and escapes.
+	spaced struct{ n int }
+	// failing cannot write itself when n is negative.
+	failing      struct{ n int }
+	customHolder struct {
+		Q   quantity   `json:"q"`
+		P   *quantity  `json:"p,omitempty"`
+		L   []quantity `json:"l,omitempty"`
+		S   spaced     `json:"s"`
+		F   *failing   `json:"f,omitempty"`
+		Tag string     `json:"tag,omitempty"`
+	}
+)
+
+func (q quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.text) }
+
+func (q *quantity) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		q.text = ""
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(data, &n); err == nil {
+		q.text = n.String()
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	if s == "" || strings.Trim(s, "0123456789mkMGi") != "" {
+		return fmt.Errorf("quantity %q: not a number with a unit", s)
+	}
+	q.text = s
+	return nil
+}
+
+func (s spaced) MarshalJSON() ([]byte, error) {
+	return fmt.Appendf(nil, "{ \"n\" : %d, \"lt\":\"<\" }", s.n), nil
+}
+
+func (s *spaced) UnmarshalJSON(data []byte) error {
+	var v struct{ N int }
+	err := json.Unmarshal(data, &v)
+	s.n = v.N
+	return err
+}
+
+func (f failing) MarshalJSON() ([]byte, error) {
+	if f.n < 0 {
+		return nil, errors.New("negative")
+	}
+	return strconv.AppendInt(nil, int64(f.n), 10), nil
+}
+
+func (f *failing) UnmarshalJSON(data []byte) error {
+	n, err := strconv.Atoi(string(data))
+	f.n = n
+	return err
+}
+
+// TestSimpleCustomMethods: a struct holding types with JSON methods of
+// their own is written and read as encoding/json writes and reads it, the
+// methods called where encoding/json calls them; what a method writes that
+// encoding/json would rewrite (white space, <), and a method's error, are
+// left to encoding/json.
+func TestSimpleCustomMethods(t *testing.T) {
+	s := planFor(reflect.TypeFor[customHolder]()).shape
+	if s == nil {
+		t.Fatal("customHolder has no simple shape")
+	}
+	for _, h := range []customHolder{
+		{Q: quantity{"100m"}, P: &quantity{"2Gi"}, L: []quantity{{"1"}, {"5k"}}, S: spaced{1}, F: &failing{3}, Tag: "t"},
+		{Q: quantity{"1"}, S: spaced{2}, F: &failing{-1}},
+	} {
+		want, wantErr := json.Marshal(h)
+		got, ok := appendSimple(nil, reflect.ValueOf(h), s)
+		if ok && (wantErr != nil || !bytes.Equal(got, want)) {
+			t.Errorf("%+v: written as %s; encoding/json: %s, %v", h, got, want, wantErr)
+		}
+		var bag PropertyBag
+		err := Add(&bag, "h", &h)
+		if (err == nil) != (wantErr == nil) || (err == nil && bag["h"] != string(want)) {
+			t.Errorf("%+v: Add wrote %q, %v; encoding/json %s, %v", h, bag["h"], err, want, wantErr)
+		}
+		if err != nil {
+			continue
+		}
+		read, err := Get[customHolder](bag, "h")
+		var std customHolder
+		stdErr := json.Unmarshal(want, &std)
+		if err != nil || stdErr != nil || !reflect.DeepEqual(*read, std) {
+			t.Errorf("%s: read as %+v, %v; encoding/json %+v, %v", want, read, err, std, stdErr)
+		}
+	}
+	// The methods are called, not skipped: a quantity the method refuses
+	// is refused, a number it accepts read.
+	for text, wantOK := range map[string]bool{`{"q":"12x","s":{}}`: false, `{"q":12,"s":{"N":4}}`: true, `{"q":null,"s":{}}`: true, `{"p":null,"q":"1","s":{}}`: true} {
+		v, err := Get[customHolder](PropertyBag{"h": text}, "h")
+		var std customHolder
+		stdErr := json.Unmarshal([]byte(text), &std)
+		if (err == nil) != wantOK || (stdErr == nil) != wantOK || (wantOK && !reflect.DeepEqual(*v, std)) {
+			t.Errorf("%s: read as %+v, %v; encoding/json %+v, %v", text, v, err, std, stdErr)
+		}
+	}
+}
+
 // simpleTypes are the types FuzzSimpleAgrees reads and writes both ways.
 var simpleTypes = []reflect.Type{
 	reflect.TypeFor[simplePerson](),
@@ -48,6 +164,7 @@ var simpleTypes = []reflect.Type{
 	reflect.TypeFor[*simpleDate](),
 	reflect.TypeFor[[]*int](),
 	reflect.TypeFor[PropertyBag](),
+	reflect.TypeFor[customHolder](),
 }
 
 func TestSimpleShapes(t *testing.T) {
@@ -113,8 +230,8 @@ func TestSimpleReadsWhatAddWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := appendSimple(nil, reflect.ValueOf(p), s)
-	if !bytes.Equal(got, want) {
+	got, ok := appendSimple(nil, reflect.ValueOf(p), s)
+	if !ok || !bytes.Equal(got, want) {
 		t.Fatalf("written:\n%s\nencoding/json writes:\n%s", got, want)
 	}
 	var back simplePerson
@@ -125,7 +242,7 @@ func TestSimpleReadsWhatAddWrites(t *testing.T) {
 		t.Fatalf("read back fields encoding/json leaves out: %+v", back)
 	}
 	back.hidden, back.Skipped = p.hidden, p.Skipped
-	if diff := cmp.Diff(p, back, cmp.AllowUnexported(simplePerson{})); diff != "" {
+	if diff := cmp.Diff(p, back, allUnexported); diff != "" {
 		t.Fatalf("read back differs:\n%s", diff)
 	}
 }
@@ -150,6 +267,9 @@ func FuzzSimpleAgrees(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, typ := range simpleTypes {
 			s := planFor(typ).shape
+			if s == nil {
+				t.Fatalf("%s has no simple shape", typ)
+			}
 			fast := reflect.New(typ)
 			read := decodeSimple(text, fast.Elem(), s)
 			std := reflect.New(typ)
@@ -163,7 +283,7 @@ func FuzzSimpleAgrees(f *testing.F) {
 				if stdErr != nil {
 					t.Fatalf("%s from %q: read by the fast path, encoding/json: %v", typ, text, stdErr)
 				}
-				if diff := cmp.Diff(std.Interface(), fast.Interface(), cmp.AllowUnexported(simplePerson{})); diff != "" {
+				if diff := cmp.Diff(std.Interface(), fast.Interface(), allUnexported); diff != "" {
 					t.Fatalf("%s from %q: fast path and encoding/json differ:\n%s", typ, text, diff)
 				}
 			}
@@ -173,7 +293,7 @@ func FuzzSimpleAgrees(f *testing.F) {
 				t.Fatalf("%s from %q: Get: %v, encoding/json: %v", typ, text, err, stdErr)
 			}
 			if err == nil && stdErr == nil && v != nil {
-				if diff := cmp.Diff(std.Elem().Interface(), v, cmp.AllowUnexported(simplePerson{})); diff != "" {
+				if diff := cmp.Diff(std.Elem().Interface(), v, allUnexported); diff != "" {
 					t.Fatalf("%s from %q: Get and encoding/json differ:\n%s", typ, text, diff)
 				}
 			}
@@ -184,7 +304,7 @@ func FuzzSimpleAgrees(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := appendSimple(nil, std.Elem(), s); !bytes.Equal(got, want) {
+			if got, ok := appendSimple(nil, std.Elem(), s); ok && !bytes.Equal(got, want) {
 				t.Fatalf("%s %#v: written as\n%s\nencoding/json writes\n%s", typ, std.Elem().Interface(), got, want)
 			}
 		}
@@ -212,3 +332,6 @@ func FuzzValidJSONAgrees(f *testing.F) {
 		}
 	})
 }
+
+// allUnexported lets cmp compare the unexported fields of the test types.
+var allUnexported = cmp.Exporter(func(reflect.Type) bool { return true })
