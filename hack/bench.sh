@@ -21,9 +21,11 @@ OUT="${OUT:-docs/performance.md}"
 BENCHMARKS=(
   ".|./convert/|RoundTrip|1500x|a synthetic spoke to the hub and back through 1, 2, 4 and 8 hops, against encoding/json decode+encode of the same object (x-json)"
   "examples|./person/|ServedHubToV1AndBack|700x|the served Person hub to v1 (five hops, every bag carried) and back, against encoding/json decode+encode of the same hub (x-json)"
+  "examples|./autoscaling/|ServedHubToV1AndBack|300x|the served autoscaler (v2, every kind of metric) at the hub to autoscaling v1 (four hops) and back, against encoding/json decode+encode of the same hub (x-json)"
   "examples|./person/|ServedHubToV1Scaling|300x|what each value in the spec bag adds to a served Person hub to v1 conversion, at 100 and 3,000 values (ratio 3,000/100; 1 is linear)"
   ".|./propertybag/|MarshalBagsScaling|700x|MarshalBags per value at 100 and 3,000 values (ratio 3,000/100; 1 is linear)"
   ".|./propertybag/|^BenchmarkBags\$|3000x|writing and reading the bags annotation of an old API version (five values) against encoding/json on the same map"
+  ".|./propertybag/|VersusASO|20000x|each bag operation on a string, an int, a struct and a []string against Azure Service Operator's PropertyBag (a reference copy) on the same value (x-aso)"
   ".|./propertybag/|MixedAddPull|3000x|a bag's add and pull of six values of different types against plain encoding/json calls"
   "examples|./person/webhook/|ConversionReview|30x|one ConversionReview of 1,000 Persons through the handler Setup serves, against the identity review through the same handler (x-identity, CPU time)"
 )
