@@ -12,19 +12,23 @@ import (
 
 // Most values a generated storage version keeps in a bag are of a few
 // simple shapes: structs of strings, integers, booleans and pointers to
-// them, a nested bag, lists of those. This file reads and writes such
-// values without encoding/json, which spends most of its time on a small
-// value in setting up and in reflection it repeats for every value.
+// them, a nested bag, lists of those, and Kubernetes' own small types
+// (resource.Quantity, metav1.Time). This file reads and writes such values
+// without encoding/json, which spends most of its time on a small value in
+// setting up and in reflection it repeats for every value.
 //
 // The rule that keeps it exact: a shape is simple only where encoding/json
-// has nothing to decide (no methods of its own, no embedded fields, no
-// tag options but omitempty, no two fields of one name), and text is read
-// here only where encoding/json would read it in the one obvious way (keys
-// that name a field exactly, once; strings without escapes, valid UTF-8;
+// has nothing to decide (no embedded fields, no tag options but omitempty,
+// no two fields of one name, no JSON methods but a struct's MarshalJSON on
+// the value and UnmarshalJSON on the pointer, which are called as
+// encoding/json calls them), and text is read here only where
+// encoding/json would read it in the one obvious way (keys that name a
+// field exactly, once; strings of valid UTF-8 with escapes JSON has;
 // integers that fit). Anything else is left to encoding/json, from the
 // start and into a zero value, so that what it accepts, rejects and
-// reports is unchanged. FuzzSimpleAgrees checks both directions against
-// encoding/json.
+// reports is unchanged; so is writing a value whose MarshalJSON fails or
+// writes what encoding/json would rewrite. FuzzSimpleAgrees checks both
+// directions against encoding/json.
 
 // A shape is how the fast path reads and writes one simple type.
 type shape struct {
