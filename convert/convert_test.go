@@ -158,6 +158,12 @@ func TestHookErrorsNameTheStep(t *testing.T) {
 	if !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
 	}
+	// Away from the hub, the step c8v4 → c8v5 is taken backwards, and
+	// named in the direction the walk takes it.
+	step = "converting " + typename.Of(reflect.TypeFor[c8v5]()) + " to " + typename.Of(reflect.TypeFor[c8v4]()) + ": hook refused"
+	if err.Error() != step {
+		t.Errorf("error does not name the step c8v5 → c8v4 once:\n got %v\nwant %s", err, step)
+	}
 	if got := hooks.log(); slices.Contains(got, "copy h5->h6") {
 		t.Errorf("conversion went on after a failed hook: %v", got)
 	}
