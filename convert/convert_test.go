@@ -309,6 +309,7 @@ func TestConverterFailureLeavesBothIntact(t *testing.T) {
 	before := src.DeepCopyObject()
 	dst := sample(&c4v2{})
 	dst.spec().Name = "untouched"
+	dst.GetObjectKind().SetGroupVersionKind(testGK.WithVersion("v2"))
 	dstBefore := dst.DeepCopyObject()
 	hooks.reset("from:h3")
 	defer hooks.reset("")
@@ -389,6 +390,15 @@ func TestConverterTypeOfSeveralVersions(t *testing.T) {
 	}
 	if err := c.Convert(src, &c4v2{}); err == nil || !strings.Contains(err.Error(), "names none of them") {
 		t.Errorf("a c4v2 without apiVersion: error = %v, want one saying its apiVersion names neither version", err)
+	}
+	// Its apiVersion must name one of its versions in the resource's group:
+	// the version alone, or a version of the resource it is not, will not do.
+	for _, apiVersion := range []string{"other.example/v2", "test.hubspoke.dev/v3"} {
+		other := sample(&c4v2{}).(*c4v2)
+		other.APIVersion, other.Kind = apiVersion, "Thing"
+		if err := c.Convert(other, &c4v1{}); err == nil || !strings.Contains(err.Error(), "names none of them") {
+			t.Errorf("a c4v2 of apiVersion %s: error = %v, want one saying its apiVersion names neither version", apiVersion, err)
+		}
 	}
 	// orphan is registered only as the internal version, which is not in
 	// the graph: converting into it fails, empty or not.
