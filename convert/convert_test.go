@@ -218,6 +218,23 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 			}
 		}
 	})
+	t.Run("unusable Links", func(t *testing.T) {
+		s := runtime.NewScheme()
+		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &zeroLink{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v2"), &wrongLink{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &toNumber{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v4"), &hubNode{})
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
+		for _, want := range []string{
+			"Thing.test.hubspoke.dev: version v1: convert_test.zeroLink.Link returns the zero Link",
+			"Thing.test.hubspoke.dev: version v2: convert_test.wrongLink.Link declares a step from convert_test.bare",
+			"Thing.test.hubspoke.dev: version v3: its Link leads to convert_test.number, which is not a runtime.Object",
+		} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error does not report %q: %v", want, err)
+			}
+		}
+	})
 	t.Run("cycle", func(t *testing.T) {
 		s := runtime.NewScheme()
 		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &loopA{})
@@ -237,6 +254,16 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 type orphan struct{ metav1.TypeMeta }
 
 func (o *orphan) DeepCopyObject() runtime.Object { c := *o; return &c }
+
+// zeroLink returns the zero Link; wrongLink returns the Link of another
+// type.
+type zeroLink struct{ metav1.TypeMeta }
+type wrongLink struct{ metav1.TypeMeta }
+
+func (z *zeroLink) DeepCopyObject() runtime.Object  { c := *z; return &c }
+func (w *wrongLink) DeepCopyObject() runtime.Object { c := *w; return &c }
+func (*zeroLink) Link() convert.Link                { return convert.Link{} }
+func (*wrongLink) Link() convert.Link               { return bareLink }
 
 // loopA and loopB name each other as their next version.
 type loopA struct{ metav1.TypeMeta }
