@@ -158,6 +158,12 @@ func TestHookErrorsNameTheStep(t *testing.T) {
 	if !errors.Is(err, errHook) {
 		t.Fatalf("got %v", err)
 	}
+	// Away from the hub, the step c8v4 → c8v5 is taken backwards, and
+	// named in the direction the walk takes it.
+	step = "converting " + typename.Of(reflect.TypeFor[c8v5]()) + " to " + typename.Of(reflect.TypeFor[c8v4]()) + ": hook refused"
+	if err.Error() != step {
+		t.Errorf("error does not name the step c8v5 → c8v4 once:\n got %v\nwant %s", err, step)
+	}
 	if got := hooks.log(); slices.Contains(got, "copy h5->h6") {
 		t.Errorf("conversion went on after a failed hook: %v", got)
 	}
@@ -212,6 +218,23 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 			}
 		}
 	})
+	t.Run("unusable Links", func(t *testing.T) {
+		s := runtime.NewScheme()
+		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &zeroLink{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v2"), &wrongLink{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v3"), &toNumber{})
+		s.AddKnownTypeWithName(testGK.WithVersion("v4"), &hubNode{})
+		_, err := convert.GraphFromSchemeForTest(s, testGK)
+		for _, want := range []string{
+			"Thing.test.hubspoke.dev: version v1: convert_test.zeroLink.Link returns the zero Link",
+			"Thing.test.hubspoke.dev: version v2: convert_test.wrongLink.Link declares a step from convert_test.bare",
+			"Thing.test.hubspoke.dev: version v3: its Link leads to convert_test.number, which is not a runtime.Object",
+		} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error does not report %q: %v", want, err)
+			}
+		}
+	})
 	t.Run("cycle", func(t *testing.T) {
 		s := runtime.NewScheme()
 		s.AddKnownTypeWithName(testGK.WithVersion("v1"), &loopA{})
@@ -231,6 +254,16 @@ func TestGraphFromSchemeErrors(t *testing.T) {
 type orphan struct{ metav1.TypeMeta }
 
 func (o *orphan) DeepCopyObject() runtime.Object { c := *o; return &c }
+
+// zeroLink returns the zero Link; wrongLink returns the Link of another
+// type.
+type zeroLink struct{ metav1.TypeMeta }
+type wrongLink struct{ metav1.TypeMeta }
+
+func (z *zeroLink) DeepCopyObject() runtime.Object  { c := *z; return &c }
+func (w *wrongLink) DeepCopyObject() runtime.Object { c := *w; return &c }
+func (*zeroLink) Link() convert.Link                { return convert.Link{} }
+func (*wrongLink) Link() convert.Link               { return bareLink }
 
 // loopA and loopB name each other as their next version.
 type loopA struct{ metav1.TypeMeta }
@@ -303,6 +336,7 @@ func TestConverterFailureLeavesBothIntact(t *testing.T) {
 	before := src.DeepCopyObject()
 	dst := sample(&c4v2{})
 	dst.spec().Name = "untouched"
+	dst.GetObjectKind().SetGroupVersionKind(testGK.WithVersion("v2"))
 	dstBefore := dst.DeepCopyObject()
 	hooks.reset("from:h3")
 	defer hooks.reset("")
@@ -383,6 +417,15 @@ func TestConverterTypeOfSeveralVersions(t *testing.T) {
 	}
 	if err := c.Convert(src, &c4v2{}); err == nil || !strings.Contains(err.Error(), "names none of them") {
 		t.Errorf("a c4v2 without apiVersion: error = %v, want one saying its apiVersion names neither version", err)
+	}
+	// Its apiVersion must name one of its versions in the resource's group:
+	// the version alone, or a version of the resource it is not, will not do.
+	for _, apiVersion := range []string{"other.example/v2", "test.hubspoke.dev/v3"} {
+		other := sample(&c4v2{}).(*c4v2)
+		other.APIVersion, other.Kind = apiVersion, "Thing"
+		if err := c.Convert(other, &c4v1{}); err == nil || !strings.Contains(err.Error(), "names none of them") {
+			t.Errorf("a c4v2 of apiVersion %s: error = %v, want one saying its apiVersion names neither version", apiVersion, err)
+		}
 	}
 	// orphan is registered only as the internal version, which is not in
 	// the graph: converting into it fails, empty or not.

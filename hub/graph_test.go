@@ -76,7 +76,11 @@ func TestGraphValidation(t *testing.T) {
 		mentions []string
 	}{
 		{"two hubs", func(s *GraphSpec) { delete(s.Next, "v2storage"); s.Hubs = append(s.Hubs, "v2storage") },
-			errMultipleHubs, []string{"v2storage", "v3storage", "Person.crm.example.com"}},
+			errMultipleHubs, []string{"v2storage, v3storage are all marked as the hub", "Person.crm.example.com"}},
+		{"hubs named out of order and twice", func(s *GraphSpec) {
+			delete(s.Next, "v2storage")
+			s.Hubs = []string{"v3storage", "v2storage", "v3storage"}
+		}, errMultipleHubs, []string{": v2storage, v3storage are all marked as the hub"}},
 		{"no hub", func(s *GraphSpec) { s.Hubs = nil }, errNoHub, nil},
 		{"orphan version", func(s *GraphSpec) { s.Versions = append(s.Versions, "v0storage") },
 			errUnreachableHub, []string{"v0storage is not the hub"}},
@@ -105,6 +109,20 @@ func TestGraphValidation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGraphReportsEachCycleOnce: a cycle is reported once, whichever
+// version the walk entered it from.
+func TestGraphReportsEachCycleOnce(t *testing.T) {
+	spec := chain(3)
+	spec.Next["v2storage"] = "v1storage" // walks from v1, v1storage, v2 and v2storage all end in it
+	_, err := NewGraph(spec)
+	if !errors.Is(err, errCycle) {
+		t.Fatalf("got %v", err)
+	}
+	if n := strings.Count(err.Error(), "conversion cycle"); n != 1 {
+		t.Errorf("the cycle is reported %d times:\n%v", n, err)
 	}
 }
 
@@ -162,6 +180,18 @@ func TestGraphOtherNames(t *testing.T) {
 	}
 	if want := []string{"latest", "old", "older"}; !slices.Equal(g.Versions(), want) {
 		t.Errorf("versions %v, want %v", g.Versions(), want)
+	}
+	// Many such names, so that an order that is not sorted shows.
+	names := GraphSpec{Hubs: []string{"a"}, Next: map[string]string{}}
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"} {
+		names.Next[n] = "a"
+	}
+	many, err := NewGraph(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := many.Versions(); !slices.IsSorted(got) || len(got) != 13 {
+		t.Errorf("versions %v, want a to m sorted by name", got)
 	}
 	if want := "conversion graph (hub latest)\n  old → older\n  older → latest"; g.String() != want {
 		t.Errorf("String():\n%s\nwant:\n%s", g, want)

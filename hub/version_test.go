@@ -18,6 +18,8 @@ func TestParseVersion(t *testing.T) {
 		{"v12", schemeKube, stable, false},
 		{"v2beta1", schemeKube, beta, false},
 		{"v1alpha2", schemeKube, alpha, false},
+		{"v2beta12", schemeKube, beta, false},
+		{"v3alpha10storage", schemeKube, alpha, true},
 		{"v1storage", schemeKube, stable, true},
 		{"v2beta3storage", schemeKube, beta, true},
 		{"2020-01-01", schemeARM, stable, false},
@@ -66,7 +68,7 @@ func TestParseVersionErrors(t *testing.T) {
 
 func TestCompareOrdersOldestFirst(t *testing.T) {
 	orders := [][]string{
-		{"v1alpha1", "v1alpha2", "v1beta1", "v1beta2", "v1", "v1storage", "v2alpha1", "v2beta1", "v2", "v10"},
+		{"v1alpha1", "v1alpha2", "v1beta1", "v1beta2", "v1beta10", "v1", "v1storage", "v2alpha1", "v2beta1", "v2", "v10"},
 		{"2019-12-31", "2020-01-01-preview", "v20200101previewstorage", "2020-01-01", "v20200101storage", "2021-06-01-preview"},
 		{"2020-01-01", "v1"}, // across schemes: ARM < Kubernetes
 	}
