@@ -699,7 +699,8 @@ const (
 // free-form map of plain values (removed or remaining) that the map is
 // known to hold: one listed in +hubspoke:mapKeys on the map, or any key
 // that is not a Go-style name (one with a '-' or a '.', as the settings of
-// ARM's free-form maps are). Unless +hubspoke:movedFrom says where the
+// ARM's free-form maps are; the map as near the property as a removed
+// property must be). Unless +hubspoke:movedFrom says where the
 // value came from, or +hubspoke:notMoved (on the added property) or
 // +hubspoke:removed:notMoved (for the removed one) says it came from
 // nowhere, or the type the property is removed from has a hook (which
@@ -793,7 +794,9 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 			}
 			if from == "" {
 				for _, m := range freeForm {
-					if knownKey(m.f, a.f.jsonName) && movable(newer, deref(m.f.ref).elem, a.f.ref) {
+					// The map's keys are as near as the properties of a
+					// struct at the map's place.
+					if knownKey(m.f, a.f.jsonName) && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) {
 						from = m.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
 						why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", m.path, older.name)
 						break

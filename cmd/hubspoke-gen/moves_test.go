@@ -108,6 +108,30 @@ func TestMoveProposalKnownKeys(t *testing.T) {
 	}
 }
 
+// TestMoveProposalKeyNear: a key of a free-form map is proposed only for a
+// property as near as a removed property would be: a status property new
+// in v3 whose JSON name a spec map may hold is not (an ARM resource's
+// spec.tags may hold any key, and a client never writes the status
+// through the spec).
+func TestMoveProposalKeyNear(t *testing.T) {
+	out, err := generate(freshCase(t, "moves", func(dir string, b []byte) []byte {
+		b = withoutMoves(dir, b)
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("\tReady bool"), []byte("\tMaxMemory string `json:\"max-memory,omitempty\"`\n\t// +optional\n\tReady bool"), 1)
+		}
+		return b
+	}, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v3 WidgetStatus.MaxMemory: new in"); w != "" {
+		t.Errorf("a status property is proposed as a key of a spec map: %s", w)
+	}
+	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); w == "" {
+		t.Errorf("the key of settings.config is no longer proposed: %s", strings.Join(out.warnings, "\n"))
+	}
+}
+
 // TestMovesFromMetadata: movedProperties in the metadata file say what the
 // markers say: the same conversions and the same explain output.
 func TestMovesFromMetadata(t *testing.T) {
