@@ -48,6 +48,7 @@ type generator struct {
 	twinBags map[string][]string // API version -> "spec", "status": where its storage twin has a bag
 	others   map[string][]string // version -> the other versions
 	keys     listKeys            // the lists with list-map keys, of every version
+	mapKeys  []string            // the keys of maps that Related names (["key"])
 }
 
 // newGenerator returns a generator for resource gk of scheme. It builds a
@@ -61,6 +62,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 	}
 	g := &generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
 		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}, keys: listKeys{}}
+	g.mapKeys = relatedKeys(cfg.relations)
 	seen := map[[2]reflect.Type]bool{}
 	for _, v := range g.versions {
 		obj, err := scheme.New(gk.WithVersion(v))
@@ -231,7 +233,7 @@ func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object
 	if err != nil {
 		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator
 	}
-	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys}
+	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys, mapKeys: g.mapKeys}
 	root := reflect.ValueOf(obj).Elem()
 	specless := r.IntN(12) == 0
 	for i := range root.NumField() {
@@ -250,6 +252,31 @@ type builder struct {
 	custom map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields map[string][]reflect.Value
 	keys   listKeys
+	// mapKeys are keys that relations name: a map keyed by strings draws
+	// one of them for a third of its entries, so that a value moved
+	// between a key and a field (notify-keyspace-events, which no random
+	// word is) is checked.
+	mapKeys []string
+}
+
+// relatedKeys returns the map keys that the patterns of relations name,
+// each once, in order.
+func relatedKeys(relations []Relation) []string {
+	var out []string
+	for _, r := range relations {
+		for _, text := range []string{r.Old, r.New} {
+			p, err := parsePattern(text)
+			if err != nil {
+				continue // newVisibility reports it
+			}
+			for _, s := range p {
+				if s.kind == segKey && !slices.Contains(out, s.name) {
+					out = append(out, s.name)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // field fills field i of struct v, from FieldValues if it names the field.
@@ -427,6 +454,10 @@ func (b *builder) key(k reflect.Value) {
 	}
 	switch k.Kind() {
 	case reflect.String:
+		if len(b.mapKeys) > 0 && b.r.IntN(3) == 0 {
+			k.SetString(b.mapKeys[b.r.IntN(len(b.mapKeys))])
+			return
+		}
 		k.SetString(b.word(1 + b.r.IntN(8)))
 	default:
 		b.fill(k, maxGenDepth)
