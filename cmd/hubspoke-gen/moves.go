@@ -793,14 +793,19 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				}
 			}
 			if from == "" {
-				for _, m := range freeForm {
-					// The map's keys are as near as the properties of a
-					// struct at the map's place.
-					if knownKey(m.f, a.f.jsonName) && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) {
-						from = m.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
-						why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", m.path, older.name)
-						break
+				// The map's keys are as near as the properties of a struct
+				// at the map's place; a map of the property's own struct
+				// comes before the others (ARM's spec.tags may hold any key).
+				var best *place
+				for i, m := range freeForm {
+					if knownKey(m.f, a.f.jsonName) && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) &&
+						(best == nil || parentPath(m.path) == parentPath(a.path) && parentPath(best.path) != parentPath(a.path)) {
+						best = &freeForm[i]
 					}
+				}
+				if best != nil {
+					from = best.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
+					why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", best.path, older.name)
 				}
 			}
 			if from == "" {

@@ -132,6 +132,25 @@ func TestMoveProposalKeyNear(t *testing.T) {
 	}
 }
 
+// TestMoveProposalNearestMap: of the free-form maps that may hold a key,
+// the proposal names the one nearest the new property: Redis 2023-04-01's
+// notify-keyspace-events was a key of redisConfiguration.additionalProperties
+// (the same struct), not of spec.tags (a struct up), which comes first.
+func TestMoveProposalNearestMap(t *testing.T) {
+	out, err := generate(freshCase(t, "redis", withoutMoves, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for typ, want := range map[string]string{
+		"RedisCreateProperties_RedisConfiguration":  "+hubspoke:movedFrom=spec.redisConfiguration.additionalProperties[notify-keyspace-events] on it",
+		"RedisProperties_RedisConfiguration_STATUS": "+hubspoke:movedFrom=status.redisConfiguration.additionalProperties[notify-keyspace-events] on it",
+	} {
+		if w := warningWith(out, "v1api20230401 "+typ+".NotifyKeyspaceEvents: new in"); !strings.Contains(w, want) {
+			t.Errorf("the proposal for %s.NotifyKeyspaceEvents: %q, want it to name %s", typ, w, want)
+		}
+	}
+}
+
 // TestMovesFromMetadata: movedProperties in the metadata file say what the
 // markers say: the same conversions and the same explain output.
 func TestMovesFromMetadata(t *testing.T) {
