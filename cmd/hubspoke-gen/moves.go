@@ -170,10 +170,17 @@ func resolvePath(v *version, kind string, segs []pathSeg) (*resolved, error) {
 			t, cur = deref(t.elem), nil
 		default:
 			if cur == nil {
+				if t != nil && t.kind == refMap {
+					return nil, fmt.Errorf("%s: %s is a map, not a struct: name its key %q as %s", v.name, pathString(segs[:i]), s.name,
+						pathString(append(slices.Clone(segs[:i]), pathSeg{key: s.name, isKey: true})))
+				}
 				return nil, fmt.Errorf("%s: %s is not a struct", v.name, pathString(segs[:i]))
 			}
 			f := fieldByJSON(cur, s.name)
 			if f == nil {
+				if g := cur.field(s.name); g != nil {
+					return nil, fmt.Errorf("%s: %s has no property %q (%s): paths take JSON names; its field %s is %q", v.name, placeName(segs[:i]), s.name, cur.name, g.name, g.jsonName)
+				}
 				return nil, fmt.Errorf("%s: %s has no property %q (%s)", v.name, placeName(segs[:i]), s.name, cur.name)
 			}
 			r.hops = append(r.hops, hop{obj: cur, f: f})

@@ -151,6 +151,22 @@ func TestMoveProposalNearestMap(t *testing.T) {
 	}
 }
 
+// TestMoveMarkerHints: a movedFrom path that names a Go field, or a map's
+// key as a property, is an error that says how to write it.
+func TestMoveMarkerHints(t *testing.T) {
+	for marker, want := range map[string]string{
+		"spec.RedisConfiguration.additionalProperties[storage-subscription-id]": `spec has no property "RedisConfiguration" (Redis_Spec): paths take JSON names; its field RedisConfiguration is "redisConfiguration"`,
+		"spec.redisConfiguration.additionalProperties.storage-subscription-id":  `spec.redisConfiguration.additionalProperties is a map, not a struct: name its key "storage-subscription-id" as spec.redisConfiguration.additionalProperties[storage-subscription-id]`,
+	} {
+		_, err := generate(freshCase(t, "redis", func(dir string, b []byte) []byte {
+			return bytes.Replace(b, []byte("movedFrom=spec.redisConfiguration.additionalProperties[storage-subscription-id]"), []byte("movedFrom="+marker), 1)
+		}, nil), options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("+hubspoke:movedFrom=%s: error %v, want it to say %s", marker, err, want)
+		}
+	}
+}
+
 // TestMovesFromMetadata: movedProperties in the metadata file say what the
 // markers say: the same conversions and the same explain output.
 func TestMovesFromMetadata(t *testing.T) {
