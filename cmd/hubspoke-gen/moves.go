@@ -710,9 +710,9 @@ const (
 // property must be). Unless +hubspoke:movedFrom says where the
 // value came from, or +hubspoke:notMoved (on the added property) or
 // +hubspoke:removed:notMoved (for the removed one) says it came from
-// nowhere, or the type the property is removed from has a hook (which
-// places its value, and which the generated tests' visibility check
-// holds to that), each is a warning naming the marker to add; with
+// nowhere, or the type the property is removed from or added to has a
+// hook (which places its value, and which the generated tests' visibility
+// check holds to that), each is a warning naming the marker to add; with
 // strict, an error.
 func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 	var warnings []string
@@ -781,8 +781,8 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 						freeForm = append(freeForm, place{path, of, olderTyp, false})
 					}
 				case nf != nil && of == nil:
-					if nf.has(markerNotMovedField) {
-						continue
+					if nf.has(markerNotMovedField) || p.hookTo || p.hookFrom {
+						continue // acknowledged, or placed by a hook
 					}
 					added = append(added, place{path, nf, newerTyp, false})
 					addInner(path, nf.ref, pr.clears, 0)

@@ -167,6 +167,20 @@ func TestMoveMarkerHints(t *testing.T) {
 	}
 }
 
+// TestMoveProposalHookedAdded: a property new in a type whose hooks run in
+// the step is placed by them (the redis fixture's aad-enabled, which the
+// hooks of v1api20230401storage take out of a bag), as a removed one is:
+// no proposal, no +hubspoke:notMoved needed.
+func TestMoveProposalHookedAdded(t *testing.T) {
+	out, err := generate("testdata/redis/api", options{strict: true})
+	if err != nil {
+		t.Fatalf("-strict, without +hubspoke:notMoved on a property its type's hooks place: %v", err)
+	}
+	if w := warningWith(out, "AadEnabled: new in"); w != "" {
+		t.Errorf("proposed: %s", w)
+	}
+}
+
 // TestMovesFromMetadata: movedProperties in the metadata file say what the
 // markers say: the same conversions and the same explain output.
 func TestMovesFromMetadata(t *testing.T) {

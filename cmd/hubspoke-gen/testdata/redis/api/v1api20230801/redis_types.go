@@ -68,8 +68,7 @@ type RedisCreateProperties_UpdateChannel string
 // RedisCreateProperties_RedisConfiguration holds the Redis settings.
 type RedisCreateProperties_RedisConfiguration struct {
 	// AadEnabled is new in 2023-08-01; 2020-12-01 clients set it as a key
-	// of additionalProperties, which a hook of v1api20230401storage maps.
-	// +hubspoke:notMoved
+	// of additionalProperties, which the hooks of v1api20230401storage map.
 	// +optional
 	AadEnabled *string `json:"aad-enabled,omitempty"`
 	// +optional
