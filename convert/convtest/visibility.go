@@ -341,6 +341,14 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 		if v.arrived(l, got, dm) {
 			return ""
 		}
+		if n := len(l.path); !slices.Equal(to, l.path) && l.path[n-1].kind == segKey && v.namesKey(l.path[n-1].name) {
+			// A key moved to a field of a version that keeps the map:
+			// there the key may be the map's own (its clients write the
+			// map too), so the value may stay at its path.
+			if s, m := v.dst.resolve(l.path); s != nil && s.kind == shapeLeaf && v.arrived(l, valueAt(b, v.dst, l.path), m) {
+				return ""
+			}
+		}
 		path := slices.Clone(l.path)
 		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(path), v.to, propertyOf(to))
 		return v.describe(kind, l, to, got, dst, "")
@@ -371,6 +379,21 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
 	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst,
 		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to))
+}
+
+// namesKey reports whether a relation of the conversion names key as one
+// key of a map (["key"]), not a map's every key.
+func (v *visibility) namesKey(key string) bool {
+	for _, step := range v.steps {
+		for _, r := range step {
+			for _, p := range [][]seg{r.old, r.new} {
+				if n := len(p); n > 0 && p[n-1].kind == segKey && p[n-1].name == key {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // arrived reports whether got, the target's value (invalid when it has
