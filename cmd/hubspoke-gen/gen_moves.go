@@ -18,6 +18,13 @@ func (a *assign) writeMoves(b *strings.Builder) {
 			srcKeyed, dstKeyed = dstKeyed, srcKeyed
 		}
 		fmt.Fprintf(b, "// Moved: %s in %s is %s in %s.\n", a.movePath(sm, true), a.srcName, a.movePath(sm, false), a.dstName)
+		// A key moved to a field of a version whose map remains: that
+		// version's map may hold the key too (see keptKey).
+		kept := sm.counterpart != nil && (srcKeyed || dstKeyed)
+		if kept && srcKeyed {
+			fmt.Fprintf(b, "if inMap, err := %s[bool](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if inMap == nil {\n",
+				a.f.q(pathPropertybag, "Pull"), a.dstObj, keptKey(sm)+"@map")
+		}
 		open := 0
 		expr := a.srcObj
 		for _, h := range srcHops[:len(srcHops)-1] {
@@ -100,7 +107,66 @@ func (a *assign) writeMoves(b *strings.Builder) {
 			// in its field now.
 			a.dropKey(b, a.dstObj, sm.counterpart, sm.m.oldKey)
 		}
+		if kept {
+			a.keepKey(b, sm, srcHops, srcKeyed)
+		}
 	}
+}
+
+// keptKey names the bag entry that keeps the value under a moved key of
+// the map of the version whose map remains beside the field (moves'
+// settings.config[notify-events] beside notify-events): its map's value
+// while the field went to the key, or, with "@map", that the field was
+// absent and the key is the map's own.
+func keptKey(sm *stepMove) string {
+	return fmt.Sprintf("%s[%s]", sm.counterpart[len(sm.counterpart)-1].f.name, sm.m.oldKey)
+}
+
+// keepKey writes what keeps a key of the remaining map apart from the
+// field moved to the same key: towards the side without the field
+// (toKey), the map's value is kept in the bag when the field goes to the
+// key, and a mark when the field is absent, so that the key stays the
+// map's; back, the mark leaves the key in the map (the move above did not
+// run) and the kept value goes back to the map.
+func (a *assign) keepKey(b *strings.Builder, sm *stepMove, fieldHops []hop, toField bool) {
+	name := keptKey(sm)
+	mapType := deref(sm.counterpart[len(sm.counterpart)-1].f.ref)
+	if toField {
+		b.WriteString("}\n") // the mark's if
+		open, m := a.walkHops(b, a.dstObj, sm.counterpart)
+		v := a.local("kept")
+		fmt.Fprintf(b, "if %s, err := %s[%s](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if %s != nil {\n",
+			v, a.f.q(pathPropertybag, "Pull"), renderType(a.f, mapType.elem, a.dstPath), a.dstObj, name, v)
+		c := a.local("withKept")
+		fmt.Fprintf(b, "%s := %s(%s)\nif %s == nil {\n%s = %s{}\n}\n%s[%q] = *%s\n%s = %s\n}\n",
+			c, a.f.q("maps", "Clone"), m, c, c, renderType(a.f, mapType, a.dstPath), c, sm.m.oldKey, v, m, c)
+		b.WriteString(strings.Repeat("}\n", open))
+		return
+	}
+	open, m := a.walkHops(b, a.srcObj, sm.counterpart)
+	v, set := a.local("inMap"), a.local("fieldSet")
+	fmt.Fprintf(b, "if %s, ok := %s[%q]; ok {\n%s := false\n", v, m, sm.m.oldKey, set)
+	fOpen, f := a.walkHops(b, a.srcObj, fieldHops)
+	fmt.Fprintf(b, "%s = %s\n%s", set, presentCond(f, fieldHops[len(fieldHops)-1].f), strings.Repeat("}\n", fOpen))
+	add := a.f.q(pathPropertybag, "Add")
+	fmt.Fprintf(b, "if %s {\nif err := %s(&%s.PropertyBag, %q, &%s); err != nil {\nreturn err\n}\n} else if err := %s(&%s.PropertyBag, %q, %s(true)); err != nil {\nreturn err\n}\n",
+		set, add, a.dstObj, name, v, add, a.dstObj, name+"@map", a.f.q(pathPtr, "To"))
+	b.WriteString(strings.Repeat("}\n", open+1))
+}
+
+// walkHops writes the nil checks of the pointers on the way from base
+// along hops, and returns how many it opened and the expression reached.
+func (a *assign) walkHops(b *strings.Builder, base string, hops []hop) (int, string) {
+	open := 0
+	expr := base
+	for _, h := range hops[:len(hops)-1] {
+		expr += "." + h.f.name
+		if h.f.ref.kind == refPointer {
+			fmt.Fprintf(b, "if %s != nil {\n", expr)
+			open++
+		}
+	}
+	return open, expr + "." + hops[len(hops)-1].f.name
 }
 
 // movePath returns the path, below the pair's type, of a move's source

@@ -233,7 +233,7 @@ func enumValues(v *version, f *field) []string {
 			list, sep = list[1:len(list)-1], ","
 		}
 		out := []string{}
-		for _, x := range strings.Split(list, sep) {
+		for _, x := range splitOutsideQuotes(list, sep) {
 			if x = strings.Trim(strings.TrimSpace(x), `"`); !slices.Contains(out, x) {
 				out = append(out, x)
 			}
@@ -242,6 +242,25 @@ func enumValues(v *version, f *field) []string {
 		return out
 	}
 	return nil
+}
+
+// splitOutsideQuotes splits list at each sep that is not inside double
+// quotes: {"SystemAssigned, UserAssigned","None"} holds two values.
+func splitOutsideQuotes(list, sep string) []string {
+	var out []string
+	quoted, start := false, 0
+	for i := 0; i < len(list); i++ {
+		switch {
+		case list[i] == '\\' && quoted:
+			i++
+		case list[i] == '"':
+			quoted = !quoted
+		case !quoted && strings.HasPrefix(list[i:], sep):
+			out = append(out, list[start:i])
+			start = i + len(sep)
+		}
+	}
+	return append(out, list[start:])
 }
 
 func enumText(values []string) string {

@@ -170,10 +170,17 @@ func resolvePath(v *version, kind string, segs []pathSeg) (*resolved, error) {
 			t, cur = deref(t.elem), nil
 		default:
 			if cur == nil {
+				if t != nil && t.kind == refMap {
+					return nil, fmt.Errorf("%s: %s is a map, not a struct: name its key %q as %s", v.name, pathString(segs[:i]), s.name,
+						pathString(append(slices.Clone(segs[:i]), pathSeg{key: s.name, isKey: true})))
+				}
 				return nil, fmt.Errorf("%s: %s is not a struct", v.name, pathString(segs[:i]))
 			}
 			f := fieldByJSON(cur, s.name)
 			if f == nil {
+				if g := cur.field(s.name); g != nil {
+					return nil, fmt.Errorf("%s: %s has no property %q (%s): paths take JSON names; its field %s is %q", v.name, placeName(segs[:i]), s.name, cur.name, g.name, g.jsonName)
+				}
 				return nil, fmt.Errorf("%s: %s has no property %q (%s)", v.name, placeName(segs[:i]), s.name, cur.name)
 			}
 			r.hops = append(r.hops, hop{obj: cur, f: f})
@@ -699,12 +706,13 @@ const (
 // free-form map of plain values (removed or remaining) that the map is
 // known to hold: one listed in +hubspoke:mapKeys on the map, or any key
 // that is not a Go-style name (one with a '-' or a '.', as the settings of
-// ARM's free-form maps are). Unless +hubspoke:movedFrom says where the
+// ARM's free-form maps are; the map as near the property as a removed
+// property must be). Unless +hubspoke:movedFrom says where the
 // value came from, or +hubspoke:notMoved (on the added property) or
 // +hubspoke:removed:notMoved (for the removed one) says it came from
-// nowhere, or the type the property is removed from has a hook (which
-// places its value, and which the generated tests' visibility check
-// holds to that), each is a warning naming the marker to add; with
+// nowhere, or the type the property is removed from or added to has a
+// hook (which places its value, and which the generated tests' visibility
+// check holds to that), each is a warning naming the marker to add; with
 // strict, an error.
 func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 	var warnings []string
@@ -773,8 +781,8 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 						freeForm = append(freeForm, place{path, of, olderTyp, false})
 					}
 				case nf != nil && of == nil:
-					if nf.has(markerNotMovedField) {
-						continue
+					if nf.has(markerNotMovedField) || p.hookTo || p.hookFrom {
+						continue // acknowledged, or placed by a hook
 					}
 					added = append(added, place{path, nf, newerTyp, false})
 					addInner(path, nf.ref, pr.clears, 0)
@@ -792,12 +800,19 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				}
 			}
 			if from == "" {
-				for _, m := range freeForm {
-					if knownKey(m.f, a.f.jsonName) && movable(newer, deref(m.f.ref).elem, a.f.ref) {
-						from = m.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
-						why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", m.path, older.name)
-						break
+				// The map's keys are as near as the properties of a struct
+				// at the map's place; a map of the property's own struct
+				// comes before the others (ARM's spec.tags may hold any key).
+				var best *place
+				for i, m := range freeForm {
+					if knownKey(m.f, a.f.jsonName) && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) &&
+						(best == nil || parentPath(m.path) == parentPath(a.path) && parentPath(best.path) != parentPath(a.path)) {
+						best = &freeForm[i]
 					}
+				}
+				if best != nil {
+					from = best.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
+					why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", best.path, older.name)
 				}
 			}
 			if from == "" {

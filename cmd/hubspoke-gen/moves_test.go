@@ -108,6 +108,79 @@ func TestMoveProposalKnownKeys(t *testing.T) {
 	}
 }
 
+// TestMoveProposalKeyNear: a key of a free-form map is proposed only for a
+// property as near as a removed property would be: a status property new
+// in v3 whose JSON name a spec map may hold is not (an ARM resource's
+// spec.tags may hold any key, and a client never writes the status
+// through the spec).
+func TestMoveProposalKeyNear(t *testing.T) {
+	out, err := generate(freshCase(t, "moves", func(dir string, b []byte) []byte {
+		b = withoutMoves(dir, b)
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("\tReady bool"), []byte("\tMaxMemory string `json:\"max-memory,omitempty\"`\n\t// +optional\n\tReady bool"), 1)
+		}
+		return b
+	}, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v3 WidgetStatus.MaxMemory: new in"); w != "" {
+		t.Errorf("a status property is proposed as a key of a spec map: %s", w)
+	}
+	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); w == "" {
+		t.Errorf("the key of settings.config is no longer proposed: %s", strings.Join(out.warnings, "\n"))
+	}
+}
+
+// TestMoveProposalNearestMap: of the free-form maps that may hold a key,
+// the proposal names the one nearest the new property: Redis 2023-04-01's
+// notify-keyspace-events was a key of redisConfiguration.additionalProperties
+// (the same struct), not of spec.tags (a struct up), which comes first.
+func TestMoveProposalNearestMap(t *testing.T) {
+	out, err := generate(freshCase(t, "redis", withoutMoves, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for typ, want := range map[string]string{
+		"RedisCreateProperties_RedisConfiguration":  "+hubspoke:movedFrom=spec.redisConfiguration.additionalProperties[notify-keyspace-events] on it",
+		"RedisProperties_RedisConfiguration_STATUS": "+hubspoke:movedFrom=status.redisConfiguration.additionalProperties[notify-keyspace-events] on it",
+	} {
+		if w := warningWith(out, "v1api20230401 "+typ+".NotifyKeyspaceEvents: new in"); !strings.Contains(w, want) {
+			t.Errorf("the proposal for %s.NotifyKeyspaceEvents: %q, want it to name %s", typ, w, want)
+		}
+	}
+}
+
+// TestMoveMarkerHints: a movedFrom path that names a Go field, or a map's
+// key as a property, is an error that says how to write it.
+func TestMoveMarkerHints(t *testing.T) {
+	for marker, want := range map[string]string{
+		"spec.RedisConfiguration.additionalProperties[storage-subscription-id]": `spec has no property "RedisConfiguration" (Redis_Spec): paths take JSON names; its field RedisConfiguration is "redisConfiguration"`,
+		"spec.redisConfiguration.additionalProperties.storage-subscription-id":  `spec.redisConfiguration.additionalProperties is a map, not a struct: name its key "storage-subscription-id" as spec.redisConfiguration.additionalProperties[storage-subscription-id]`,
+	} {
+		_, err := generate(freshCase(t, "redis", func(dir string, b []byte) []byte {
+			return bytes.Replace(b, []byte("movedFrom=spec.redisConfiguration.additionalProperties[storage-subscription-id]"), []byte("movedFrom="+marker), 1)
+		}, nil), options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("+hubspoke:movedFrom=%s: error %v, want it to say %s", marker, err, want)
+		}
+	}
+}
+
+// TestMoveProposalHookedAdded: a property new in a type whose hooks run in
+// the step is placed by them (the redis fixture's aad-enabled, which the
+// hooks of v1api20230401storage take out of a bag), as a removed one is:
+// no proposal, no +hubspoke:notMoved needed.
+func TestMoveProposalHookedAdded(t *testing.T) {
+	out, err := generate("testdata/redis/api", options{strict: true})
+	if err != nil {
+		t.Fatalf("-strict, without +hubspoke:notMoved on a property its type's hooks place: %v", err)
+	}
+	if w := warningWith(out, "AadEnabled: new in"); w != "" {
+		t.Errorf("proposed: %s", w)
+	}
+}
+
 // TestMovesFromMetadata: movedProperties in the metadata file say what the
 // markers say: the same conversions and the same explain output.
 func TestMovesFromMetadata(t *testing.T) {

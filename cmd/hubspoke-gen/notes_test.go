@@ -202,6 +202,27 @@ func TestMeaningEnumNote(t *testing.T) {
 	}
 }
 
+// TestMeaningEnumQuotedComma: a value of a brace list may hold a comma
+// inside its quotes, as ARM's identity type "SystemAssigned, UserAssigned"
+// does; it is one value, so v3 allowing "Free, Pro" beside Free and Pro
+// is a change.
+func TestMeaningEnumQuotedComma(t *testing.T) {
+	api := freshCase(t, "person", func(dir string, b []byte) []byte {
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("Enum=Free;Pro;Enterprise"), []byte(`Enum={"Free","Pro","Free, Pro"}`), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Free;Free, Pro;Pro in v3)")
+	if !strings.Contains(w, "(Free, Pro only in v3)") {
+		t.Errorf("the warning does not name the value \"Free, Pro\" only v3 allows: %q; the warnings:\n%s", w, strings.Join(out.warnings, "\n"))
+	}
+}
+
 // TestMeaningPointerNoteHooked: the case zeromeaning maps v1's 0 ("the
 // default") to v2's unset in a hook pair on WidgetSpec; with the hooks the
 // pointer change is taken as handled, without them it is named.

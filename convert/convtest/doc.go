@@ -112,6 +112,12 @@
 //   - pointers nil or set; slices and maps nil, empty or filled; nested
 //     structs, also embedded ones of unexported types (whose exported
 //     fields encoding/json writes); []byte as random bytes;
+//   - map keys: random words, and, for a third of the entries of a map
+//     keyed by strings, a key that a Related pattern names (["key"]) or
+//     the JSON name of a property beside the map in any version (ARM's
+//     additionalProperties["aad-enabled"] beside a later aad-enabled), so
+//     that a value moved between a key and a field, declared or not, is
+//     checked;
 //   - lists with list-map keys (declared in the storage twin with the
 //     struct tag `hubspoke:"listMapKey=..."`, and learned from there for
 //     the API version) with distinct keys, as the API server requires of a

@@ -48,6 +48,8 @@ type generator struct {
 	twinBags map[string][]string // API version -> "spec", "status": where its storage twin has a bag
 	others   map[string][]string // version -> the other versions
 	keys     listKeys            // the lists with list-map keys, of every version
+	mapKeys  []string            // the keys of maps that Related names (["key"])
+	siblings map[string][]string // a map's JSON name -> the properties beside it in any version
 }
 
 // newGenerator returns a generator for resource gk of scheme. It builds a
@@ -61,6 +63,8 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 	}
 	g := &generator{scheme: scheme, gk: gk, conv: conv, cfg: cfg, versions: conv.Graph().Versions(),
 		hasBag: map[string]bool{}, twinBags: map[string][]string{}, others: map[string][]string{}, keys: listKeys{}}
+	g.mapKeys = relatedKeys(cfg.relations)
+	var shapes []*shape
 	seen := map[[2]reflect.Type]bool{}
 	for _, v := range g.versions {
 		obj, err := scheme.New(gk.WithVersion(v))
@@ -71,6 +75,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 			return nil, fmt.Errorf("convtest: %s: version %s is a %s, not a pointer to a struct", gk, v, t)
 		}
 		g.hasBag[v] = holdsBag(reflect.TypeOf(obj))
+		shapes = append(shapes, shapeOf(reflect.TypeOf(obj)))
 		if g.hasBag[v] || v == conv.Graph().Hub() {
 			g.keys.learn(reflect.TypeOf(obj), reflect.TypeOf(obj), seen)
 			continue
@@ -90,6 +95,7 @@ func newGenerator(scheme *runtime.Scheme, gk schema.GroupKind, cfg *config) (*ge
 			}
 		}
 	}
+	g.siblings = siblingKeys(shapes)
 	// Objects of a storage version are converted from any other version;
 	// objects of an API version only from the other API versions: the bags
 	// an API object carries come from what clients wrote, and a storage
@@ -231,7 +237,7 @@ func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object
 	if err != nil {
 		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator
 	}
-	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys}
+	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys, mapKeys: g.mapKeys, siblings: g.siblings}
 	root := reflect.ValueOf(obj).Elem()
 	specless := r.IntN(12) == 0
 	for i := range root.NumField() {
@@ -250,6 +256,84 @@ type builder struct {
 	custom map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields map[string][]reflect.Value
 	keys   listKeys
+	// mapKeys are keys that relations name: a map keyed by strings draws
+	// one of them for a third of its entries, so that a value moved
+	// between a key and a field (notify-keyspace-events, which no random
+	// word is) is checked.
+	mapKeys []string
+	// siblings maps the JSON name of a map keyed by strings to the JSON
+	// names of the properties beside it, in any version: a key the
+	// visibility check takes for a field when the map is gone (ARM's
+	// additionalProperties["aad-enabled"] and a later aad-enabled). Its
+	// entries draw one of them, as for mapKeys; inMap is the list of the
+	// map being filled.
+	siblings map[string][]string
+	inMap    []string
+}
+
+// siblingKeys returns, for the JSON name of each map keyed by strings, the
+// JSON names of the properties of the structs that hold such a map, at the
+// same path in any version, but the map's own.
+func siblingKeys(shapes []*shape) map[string][]string {
+	beside := map[string][]string{}  // a struct's path -> its properties in any version
+	holders := map[string][]string{} // a map's name -> the paths of the structs that hold it
+	var walk func(s *shape, path string, depth int)
+	walk = func(s *shape, path string, depth int) {
+		if s == nil || depth > maxGenDepth {
+			return
+		}
+		switch s.kind {
+		case shapeStruct:
+			for _, m := range s.members {
+				if !slices.Contains(beside[path], m.name) {
+					beside[path] = append(beside[path], m.name)
+				}
+				if m.shape.kind == shapeMap && !slices.Contains(holders[m.name], path) {
+					holders[m.name] = append(holders[m.name], path)
+				}
+				walk(m.shape, path+"."+m.name, depth+1)
+			}
+		case shapeList, shapeMap:
+			walk(s.elem, path+"[*]", depth+1)
+		}
+	}
+	for _, s := range shapes {
+		walk(s, "", 0)
+	}
+	out := map[string][]string{}
+	for name, paths := range holders {
+		var keys []string
+		for _, p := range paths {
+			for _, k := range beside[p] {
+				if k != name && !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+		}
+		slices.Sort(keys)
+		out[name] = keys
+	}
+	return out
+}
+
+// relatedKeys returns the map keys that the patterns of relations name,
+// each once, in order.
+func relatedKeys(relations []Relation) []string {
+	var out []string
+	for _, r := range relations {
+		for _, text := range []string{r.Old, r.New} {
+			p, err := parsePattern(text)
+			if err != nil {
+				continue // newVisibility reports it
+			}
+			for _, s := range p {
+				if s.kind == segKey && !slices.Contains(out, s.name) {
+					out = append(out, s.name)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // field fills field i of struct v, from FieldValues if it names the field.
@@ -283,7 +367,13 @@ func (b *builder) field(v reflect.Value, i, depth int) {
 			return
 		}
 	}
+	outer := b.inMap
+	b.inMap = nil
+	if f.Kind() == reflect.Map {
+		b.inMap = b.siblings[jsonName(sf)]
+	}
 	b.fill(f, depth+1)
+	b.inMap = outer
 	b.keys.dedupe(v.Type(), i, f)
 }
 
@@ -427,6 +517,14 @@ func (b *builder) key(k reflect.Value) {
 	}
 	switch k.Kind() {
 	case reflect.String:
+		if n := len(b.mapKeys) + len(b.inMap); n > 0 && b.r.IntN(3) == 0 {
+			if i := b.r.IntN(n); i < len(b.mapKeys) {
+				k.SetString(b.mapKeys[i])
+			} else {
+				k.SetString(b.inMap[i-len(b.mapKeys)])
+			}
+			return
+		}
 		k.SetString(b.word(1 + b.r.IntN(8)))
 	default:
 		b.fill(k, maxGenDepth)

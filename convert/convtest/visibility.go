@@ -17,7 +17,11 @@ import (
 // version To shows at New: a property renamed or moved from one version to
 // the next. From and To are neighbours on the way to the hub (an API
 // version stands for its storage twin, which has its shape: "v3" and "v4"
-// for the step from v3storage to v4storage). The paths are patterns: JSON
+// for the step from v3storage to v4storage), or versions farther apart on
+// one way to the hub, for a value that a hook carries past versions that
+// have no place for it (2020-12-01's additionalProperties["aad-enabled"]
+// is 2023-08-01's aad-enabled; 2023-04-01 keeps it in a bag): such a
+// relation holds for conversions that pass through both. The paths are patterns: JSON
 // names joined by dots, [*] for any element of a list, {*} for any value of
 // a map, ["key"] for the value of one key, as in "spec.parts[*].label" or
 // `spec.config["notify-keyspace-events"]`; Old and New have the same
@@ -33,7 +37,7 @@ type Relation struct {
 // Reliability's visibility check: a value set at Old in From must arrive at
 // New in To, and at the matching path of every version the conversion
 // reaches through them (relations compose along the conversion's path). A
-// relation that names no neighbours, or a path the version does not have,
+// relation between versions on no one way to the hub, or a path the version does not have,
 // makes the check fail with an error that says so.
 func Related(relations ...Relation) Option {
 	return func(c *config) { c.relations = append(c.relations, relations...) }
@@ -114,8 +118,8 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 			continue
 		}
 		sf, st := shapeVersion[r.From], shapeVersion[r.To]
-		if !neighbours(graph, sf, st) {
-			errs = append(errs, fmt.Sprintf("%s: %s and %s are not neighbours on the way to the hub (%s)", what, r.From, r.To, graph))
+		if !onOneWay(graph, sf, st) {
+			errs = append(errs, fmt.Sprintf("%s: %s and %s are not on one way to the hub (%s)", what, r.From, r.To, graph))
 			continue
 		}
 		old, err1 := parsePattern(r.Old)
@@ -168,6 +172,10 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 		return nil, err
 	}
 	v := &visibility{from: name(from), to: name(to), src: shapes[from], dst: shapes[to], skips: skips, tol: k.cfg.tolerance}
+	// A relation applies at the step that reaches one of its versions
+	// after the path passed the other: the step between them for
+	// neighbours.
+	passed := []string{shapeVersion[path[0]]}
 	for i := 0; i+1 < len(path); i++ {
 		sx, sy := shapeVersion[path[i]], shapeVersion[path[i+1]]
 		if sx == sy {
@@ -176,30 +184,28 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 		var step []relation
 		for _, d := range rels {
 			switch {
-			case d.from == sx && d.to == sy:
+			case d.to == sy && slices.Contains(passed, d.from):
 				step = append(step, d.rel)
-			case d.from == sy && d.to == sx:
+			case d.from == sy && slices.Contains(passed, d.to):
 				step = append(step, relation{old: d.rel.new, new: d.rel.old})
 			}
 		}
 		if len(step) > 0 {
 			v.steps = append(v.steps, step)
 		}
+		passed = append(passed, sy)
 	}
 	return v, nil
 }
 
-// neighbours reports whether a conversion from a to the hub goes straight
-// to b, or one from b goes straight to a.
-func neighbours(graph *hub.Graph, a, b string) bool {
-	next := func(v string) string {
-		p, err := graph.Path(v, graph.Hub())
-		if err != nil || len(p) < 2 {
-			return ""
-		}
-		return p[1]
+// onOneWay reports whether a conversion from a to the hub passes through
+// b, or one from b passes through a.
+func onOneWay(graph *hub.Graph, a, b string) bool {
+	through := func(from, v string) bool {
+		p, err := graph.Path(from, graph.Hub())
+		return err == nil && len(p) > 1 && slices.Contains(p[1:], v)
 	}
-	return a != b && (next(a) == b || next(b) == a)
+	return a != b && (through(a, b) || through(b, a))
 }
 
 func cmpErr(errs ...error) error {
@@ -335,6 +341,14 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 		if v.arrived(l, got, dm) {
 			return ""
 		}
+		if n := len(l.path); !slices.Equal(to, l.path) && l.path[n-1].kind == segKey && v.namesKey(l.path[n-1].name) {
+			// A key moved to a field of a version that keeps the map:
+			// there the key may be the map's own (its clients write the
+			// map too), so the value may stay at its path.
+			if s, m := v.dst.resolve(l.path); s != nil && s.kind == shapeLeaf && v.arrived(l, valueAt(b, v.dst, l.path), m) {
+				return ""
+			}
+		}
 		path := slices.Clone(l.path)
 		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(path), v.to, propertyOf(to))
 		return v.describe(kind, l, to, got, dst, "")
@@ -365,6 +379,21 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
 	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst,
 		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to))
+}
+
+// namesKey reports whether a relation of the conversion names key as one
+// key of a map (["key"]), not a map's every key.
+func (v *visibility) namesKey(key string) bool {
+	for _, step := range v.steps {
+		for _, r := range step {
+			for _, p := range [][]seg{r.old, r.new} {
+				if n := len(p); n > 0 && p[n-1].kind == segKey && p[n-1].name == key {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // arrived reports whether got, the target's value (invalid when it has

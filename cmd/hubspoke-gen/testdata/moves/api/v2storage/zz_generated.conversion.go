@@ -92,13 +92,27 @@ func (s *WidgetSettings) AssignProperties_To_WidgetSettings(dst *v3storage.Widge
 		Config:      s.Config,
 	}
 	// Moved: config[notify-events] in v2storage is notify-events in v3storage.
-	if configValue, ok := s.Config["notify-events"]; ok {
-		dst.NotifyEvents = ptr.To(configValue)
+	if inMap, err := propertybag.Pull[bool](&dst.PropertyBag, "Config[notify-events]@map"); err != nil {
+		return err
+	} else if inMap == nil {
+		if configValue, ok := s.Config["notify-events"]; ok {
+			dst.NotifyEvents = ptr.To(configValue)
+		}
+		if _, ok := dst.Config["notify-events"]; ok {
+			config := maps.Clone(dst.Config)
+			delete(config, "notify-events")
+			dst.Config = config
+		}
 	}
-	if _, ok := dst.Config["notify-events"]; ok {
-		config := maps.Clone(dst.Config)
-		delete(config, "notify-events")
-		dst.Config = config
+	if kept, err := propertybag.Pull[string](&dst.PropertyBag, "Config[notify-events]"); err != nil {
+		return err
+	} else if kept != nil {
+		withKept := maps.Clone(dst.Config)
+		if withKept == nil {
+			withKept = map[string]string{}
+		}
+		withKept["notify-events"] = *kept
+		dst.Config = withKept
 	}
 	return nil
 }
@@ -118,6 +132,17 @@ func (s *WidgetSettings) AssignProperties_From_WidgetSettings(src *v3storage.Wid
 		}
 		config["notify-events"] = ptr.Deref(src.NotifyEvents, "")
 		s.Config = config
+	}
+	if inMap, ok := src.Config["notify-events"]; ok {
+		fieldSet := false
+		fieldSet = src.NotifyEvents != nil
+		if fieldSet {
+			if err := propertybag.Add(&s.PropertyBag, "Config[notify-events]", &inMap); err != nil {
+				return err
+			}
+		} else if err := propertybag.Add(&s.PropertyBag, "Config[notify-events]@map", ptr.To(true)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
