@@ -19,6 +19,11 @@ func TestParseVersion(t *testing.T) {
 		{"v2beta1", schemeKube, beta, false},
 		{"v1alpha2", schemeKube, alpha, false},
 		{"v2beta12", schemeKube, beta, false},
+		{"v9", schemeKube, stable, false},
+		{"v19beta9", schemeKube, beta, false},
+		{"v19891231", schemeKube, stable, false}, // not a date from 1990 on: a major version
+		{"v19900101", schemeARM, stable, false},
+		{"v20190909preview", schemeARM, preview, false},
 		{"v3alpha10storage", schemeKube, alpha, true},
 		{"v1storage", schemeKube, stable, true},
 		{"v2beta3storage", schemeKube, beta, true},
@@ -86,6 +91,20 @@ func TestCompareOrdersOldestFirst(t *testing.T) {
 	}
 	if vs := parseVersions(t, "v20200101", "2020-01-01"); vs[0].Compare(vs[1]) == 0 {
 		t.Error("distinct names must not compare equal")
+	}
+	// An API version comes before its storage twin, however their names
+	// sort; a version compares equal to itself only, and the order is
+	// antisymmetric.
+	vs := parseVersions(t, "v20200101", "v1api20200101storage", "v1", "v1storage", "2020-01-01", "v20200101storage")
+	if c := vs[0].Compare(vs[1]); c != -1 {
+		t.Errorf("v20200101 against its storage twin v1api20200101storage: %d, want -1", c)
+	}
+	for _, a := range vs {
+		for _, b := range vs {
+			if c, r := a.Compare(b), b.Compare(a); c != -r || (c == 0) != (a.String() == b.String()) {
+				t.Errorf("%v against %v: %d, and the other way round %d", a, b, c, r)
+			}
+		}
 	}
 }
 
