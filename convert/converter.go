@@ -296,10 +296,7 @@ func (c *Converter) walk(src, dst runtime.Object, from, to string, owned bool) (
 		h = last
 	}
 	if to == hubVersion {
-		if h != dst {
-			reflect.ValueOf(dst).Elem().Set(reflect.ValueOf(h).Elem())
-		}
-		return nil
+		return nil // h is dst
 	}
 	// Down from the hub.
 	if down := c.steps[to]; down != nil {

@@ -104,7 +104,7 @@ func (v *Version) parseKubeOrARMPackage(s string) bool {
 	rest := s[len(digits):]
 	if after, ok := strings.CutPrefix(rest, "api"); ok { // ASO style: v1api20200101
 		d := leadingDigits(after)
-		if !isARMDate(d) {
+		if digits == "0" || !isARMDate(d) { // no major version 0, as for v0
 			return false
 		}
 		return v.setARMPackage(d, after[len(d):])

@@ -54,7 +54,7 @@ func TestParseVersion(t *testing.T) {
 
 func TestParseVersionErrors(t *testing.T) {
 	for _, name := range []string{
-		"", "v", "v0", "v01", "V1", "v1gamma1", "v1beta", "v1beta0", "v1beta01", "v1betax",
+		"", "v", "v0", "v0api20200101", "v01", "V1", "v1gamma1", "v1beta", "v1beta0", "v1beta01", "v1betax",
 		"2020-13-01", "2020-02-30", "2020-01-01-beta", "20200101", "v20201301x", "v1api2020",
 		"v1api20200101rc", "storage", "vstorage", "1.2.3storage", "v1storagestorage", "x1",
 		"1.2.3", "v1.2.3", "v1.2.3-rc.1", // semantic versions are package semver's
