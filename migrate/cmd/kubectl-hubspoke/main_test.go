@@ -11,12 +11,14 @@ import (
 	"time"
 
 	"github.com/hubspoke/hubspoke/migrate"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/dynamic/fake"
+	clienttesting "k8s.io/client-go/testing"
 	"sigs.k8s.io/yaml"
 )
 
@@ -151,5 +153,97 @@ func TestBar(t *testing.T) {
 		if got := bar(tc.p, 12); got != tc.want {
 			t.Errorf("bar(%+v)\n%q\nwant\n%q", tc.p, got, tc.want)
 		}
+	}
+}
+
+func TestMigrateCommandShowsProgressAndDryRun(t *testing.T) {
+	c := cluster(t, 3, "v1storage", "v2storage")
+	code, out, errOut := runCLI(t, c, "migrate", "--dry-run", "gadgets.example.dev")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if want := "gadgets.example.dev: would re-store (dry run) 3 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 0 failed; status.storedVersions [v1storage v2storage]\n"; out != want {
+		t.Errorf("output\n%q\nwant\n%q", out, want)
+	}
+	// The bar is drawn at the first object and at the end, then the line
+	// is ended.
+	full := "\r[" + strings.Repeat("=", 30) + "] 3/3 100%"
+	if !strings.HasPrefix(errOut, "\r[") || !strings.Contains(errOut, full) || !strings.HasSuffix(errOut, " left \n") {
+		t.Errorf("stderr %q, want the progress bar ending at 3/3 and a newline", errOut)
+	}
+}
+
+func TestMigrateCommandFails(t *testing.T) {
+	c := cluster(t, 2, "v1storage", "v2storage")
+	c.PrependReactor("update", "gadgets", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewInternalError(errors.New("conversion webhook down"))
+	})
+	code, out, errOut := runCLI(t, c, "migrate", "--quiet", "gadgets.example.dev")
+	if code != 1 || !strings.Contains(errOut, "kubectl hubspoke migrate: migrate: stopped at the first failure") || !strings.Contains(errOut, "conversion webhook down") {
+		t.Errorf("exit %d, stderr %q; want 1 and the failure", code, errOut)
+	}
+	if !strings.Contains(out, "1 failed; status.storedVersions [v1storage v2storage]\n") {
+		t.Errorf("output %q, want the failure counted and storedVersions unpruned", out)
+	}
+}
+
+func TestPreflightCommandReports(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	same := write("same.yaml", gadgetsCRD)
+	// v1 and v1storage no longer served: nothing converts through v1storage.
+	unserved := write("unserved.yaml", strings.Replace(strings.Replace(gadgetsCRD,
+		"{name: v1, served: true", "{name: v1, served: false", 1), "{name: v1storage, served: true", "{name: v1storage, served: false", 1))
+	notCRD := write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: gadgets}\n")
+
+	empty := fake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(), map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"})
+	code, out, errOut := runCLI(t, empty, "preflight", "-f", same)
+	if code != 0 || !strings.Contains(out, "gadgets.example.dev is not installed: checking the new CRD alone\n") || !strings.Contains(out, "may be installed") {
+		t.Errorf("a first install: exit %d, %s%s", code, out, errOut)
+	}
+	// The installed CRD stores v1storage: the new one moves the storage.
+	moved := cluster(t, 0, "v1storage")
+	u, err := moved.Tracker().Get(crdResource, "", "gadgets.example.dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := u.(*unstructured.Unstructured)
+	vs, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
+	for _, v := range vs {
+		v.(map[string]any)["storage"] = v.(map[string]any)["name"] == "v1storage"
+	}
+	if err := unstructured.SetNestedSlice(crd.Object, vs, "spec", "versions"); err != nil {
+		t.Fatal(err)
+	}
+	if err := moved.Tracker().Update(crdResource, crd, ""); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, moved, "preflight", "-f", same)
+	if code != 0 || !strings.Contains(out, "the storage version moves: after installing the release, run `kubectl hubspoke migrate gadgets.example.dev`") {
+		t.Errorf("a release moving the storage: exit %d, %s%s", code, out, errOut)
+	}
+	if strings.Contains(out, "may drop") {
+		t.Errorf("a release moving the storage: %s, want nothing droppable", out)
+	}
+	code, out, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", unserved)
+	if code != 0 || !strings.Contains(out, "nothing converts through, v1storage: a later release may drop them\n") || strings.Contains(out, "moves") {
+		t.Errorf("a release no longer serving v1: exit %d, %s%s", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", notCRD)
+	if code != 1 || !strings.Contains(errOut, `cm.yaml holds ConfigMap "gadgets", not a CustomResourceDefinition`) {
+		t.Errorf("a ConfigMap: exit %d, stderr %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", filepath.Join(dir, "missing.yaml"))
+	if code != 1 || !strings.Contains(errOut, "missing.yaml: no such file") {
+		t.Errorf("a missing file: exit %d, stderr %s", code, errOut)
+	}
+	if code, out, _ := runCLI(t, empty, "help"); code != 0 || !strings.HasPrefix(out, "usage:") {
+		t.Errorf("help: exit %d, %s", code, out)
 	}
 }
