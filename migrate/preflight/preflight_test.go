@@ -285,15 +285,31 @@ func TestCheckNeverDropsAStoredVersion(t *testing.T) {
 	}
 }
 
-// TestGraphFromNamesWithTheTwinListed: a CRD that lists the storage twin of
-// a version newer than the hub (hubspoke-gen -stored v6alpha1storage) has
-// the same chain as one that leaves it out.
+// TestGraphFromNamesWithTheTwinListed: a CRD that lists storage twins
+// (hubspoke-gen -stored), older and newer than the hub, has the same chain
+// as one that leaves them out.
 func TestGraphFromNamesWithTheTwinListed(t *testing.T) {
-	g, err := GraphFromNames(withTwins(t, personCRD(t), "v6alpha1storage", "v4storage"))
+	g, err := GraphFromNames(withTwins(t, personCRD(t), "v6alpha1storage", "v4storage", "v3storage"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := g.String(), personGraph(t).String(); got != want {
 		t.Errorf("GraphFromNames(Person CRD with v6alpha1storage and v4storage):\n%s\nthe chain of the Person scheme:\n%s", got, want)
+	}
+}
+
+// TestGraphFromNamesWithoutTwins: a CRD whose storage version is not a
+// storage twin (a chain of another shape) links every version to it.
+func TestGraphFromNamesWithoutTwins(t *testing.T) {
+	crd := &apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+		Group: "example.dev", Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: "Widget"},
+		Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{Name: "v1", Served: true}, {Name: "v2", Served: true, Storage: true}},
+	}}
+	g, err := GraphFromNames(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path, err := g.Path("v1", "v2"); err != nil || !slices.Equal(path, []string{"v1", "v2"}) {
+		t.Errorf("v1 → v2 passes %v (%v), want [v1 v2]\n%s", path, err, g)
 	}
 }
