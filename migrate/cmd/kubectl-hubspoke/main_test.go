@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -245,5 +249,55 @@ func TestPreflightCommandReports(t *testing.T) {
 	}
 	if code, out, _ := runCLI(t, empty, "help"); code != 0 || !strings.HasPrefix(out, "usage:") {
 		t.Errorf("help: exit %d, %s", code, out)
+	}
+}
+
+// TestConnect: the client is for the cluster of the kubeconfig given and
+// its context, says who it is, and does not throttle itself (the
+// migration's --rate does): client-go's default of 5 requests a second
+// would make 30 requests take 4 s.
+func TestConnect(t *testing.T) {
+	var mu sync.Mutex
+	agents := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents[r.UserAgent()]++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"apiVersion":"example.dev/v2storage","kind":"Gadget","metadata":{"name":"ga","namespace":"default"}}`)
+	}))
+	defer srv.Close()
+	kubeconfig := filepath.Join(t.TempDir(), "config")
+	config := fmt.Sprintf(`apiVersion: v1
+kind: Config
+clusters:
+- {name: other, cluster: {server: "https://other.invalid"}}
+- {name: test, cluster: {server: %q}}
+contexts:
+- {name: other, context: {cluster: other}}
+- {name: test, context: {cluster: test}}
+current-context: other
+`, srv.URL)
+	if err := os.WriteFile(kubeconfig, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := connect(filepath.Join(t.TempDir(), "missing"), ""); err == nil {
+		t.Error("connect with a missing kubeconfig: no error")
+	}
+	c, err := connect(kubeconfig, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for range 30 {
+		if _, err := c.Resource(gadgets).Namespace("default").Get(context.Background(), "ga", metav1.GetOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("30 requests took %s: the client throttles itself", d)
+	}
+	if agents["kubectl-hubspoke"] != 30 {
+		t.Errorf("requests by user agent %v, want 30 by kubectl-hubspoke", agents)
 	}
 }
