@@ -172,7 +172,7 @@ func TestMigrateCommandShowsProgressAndDryRun(t *testing.T) {
 	// The bar is drawn at the first object and at the end, then the line
 	// is ended.
 	full := "\r[" + strings.Repeat("=", 30) + "] 3/3 100%"
-	if !strings.HasPrefix(errOut, "\r[") || !strings.Contains(errOut, full) || !strings.HasSuffix(errOut, " left \n") {
+	if !strings.HasPrefix(errOut, "\r["+strings.Repeat("=", 10)+strings.Repeat(" ", 20)+"] 1/3  33%") || !strings.Contains(errOut, full) || !strings.HasSuffix(errOut, " left \n") {
 		t.Errorf("stderr %q, want the progress bar ending at 3/3 and a newline", errOut)
 	}
 }
@@ -299,5 +299,19 @@ current-context: other
 	}
 	if agents["kubectl-hubspoke"] != 30 {
 		t.Errorf("requests by user agent %v, want 30 by kubectl-hubspoke", agents)
+	}
+}
+
+// TestMigrateCommandDrawsTheBarTenTimesASecond: not at every object.
+func TestMigrateCommandDrawsTheBarTenTimesASecond(t *testing.T) {
+	c := cluster(t, 40, "v1storage", "v2storage")
+	start := time.Now()
+	code, out, errOut := runCLI(t, c, "migrate", "gadgets.example.dev")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	// The first object, about one every 100 ms, the last, and the end.
+	if n, most := strings.Count(errOut, "\r"), 3+int(time.Since(start)/(100*time.Millisecond)); n > most {
+		t.Errorf("the bar was drawn %d times, want at most %d", n, most)
 	}
 }
