@@ -269,3 +269,18 @@ func TestSortedBagLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalBagsAlmostStringLiterals: a value that looks like a JSON
+// string but is not one (a lone backslash or quotation mark, a control
+// character inside) is kept verbatim and comes back byte for byte; the
+// text stays valid JSON.
+func TestMarshalBagsAlmostStringLiterals(t *testing.T) {
+	bag := PropertyBag{}
+	for i, v := range []string{`"\"`, `"""`, "\"\x01\"", `"a\"`, `"\\"`, `""`, `"x y"`} {
+		bag[strconv.Itoa(i)] = v
+		if got, want := isJSONText(v, 0, nil), json.Valid([]byte(v)); got != want {
+			t.Errorf("isJSONText(%q) = %v, encoding/json says %v", v, got, want)
+		}
+	}
+	marshalRoundTrip(t, Bags{"spec": bag})
+}
