@@ -284,3 +284,16 @@ func TestMarshalBagsAlmostStringLiterals(t *testing.T) {
 	}
 	marshalRoundTrip(t, Bags{"spec": bag})
 }
+
+// TestBagsErrorsSayWhichWay: an error reading the text says it is not
+// valid, quoting it; an error writing it says it cannot be written.
+func TestBagsErrorsSayWhichWay(t *testing.T) {
+	_, err := UnmarshalBags(`{"spec":1}`)
+	if err == nil || !strings.Contains(err.Error(), `is not valid: bag "spec" is not a JSON object`) || !strings.Contains(err.Error(), `(text "{\"spec\":1}")`) {
+		t.Errorf("UnmarshalBags: %v", err)
+	}
+	_, err = MarshalBags(Bags{"$x": {"a": "1"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "propertybag: cannot write the property bags text") {
+		t.Errorf("MarshalBags: %v", err)
+	}
+}
