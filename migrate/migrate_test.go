@@ -42,6 +42,16 @@ type store struct {
 	failKey   string           // updates of this key fail with a 500
 	expire    string           // this continue token answers 410 Gone
 	lists     []string         // continue tokens of the lists, in order
+	limits    []int64          // page sizes of the lists, in order
+
+	expireFirstUse bool     // every continue token answers 410 Gone the first time it is used
+	expireAlways   bool     // every continue token answers 410 Gone
+	unserved       string   // a version the API server does not serve: requests at it answer 404
+	conflictKey    string   // updates of this key always conflict: a client writes it every time
+	conflicts      int      // updates of conflictKey
+	holdKey        string   // updates of this key wait until their context is cancelled
+	held           chan any // closed when the update of holdKey waits; updates of failKey wait for it
+	used           map[string]bool
 }
 
 func newStore(n int, storedAt string) *store {
@@ -78,18 +88,24 @@ func (s *store) sortedKeys() []string {
 // CRD (storedVersions as given) by the fake's tracker.
 func (s *store) client(t *testing.T, storedVersions ...string) *pagedClient {
 	t.Helper()
+	return s.clientFor(t, []any{
+		map[string]any{"name": "v1storage", "served": true, "storage": false},
+		map[string]any{"name": "v2storage", "served": true, "storage": true},
+	}, storedVersions...)
+}
+
+// clientFor is client for a CRD with the given spec.versions.
+func (s *store) clientFor(t *testing.T, versions []any, storedVersions ...string) *pagedClient {
+	t.Helper()
 	crd := &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": "apiextensions.k8s.io/v1",
 		"kind":       "CustomResourceDefinition",
 		"metadata":   map[string]any{"name": widgetCRD},
 		"spec": map[string]any{
-			"group": "example.dev",
-			"names": map[string]any{"plural": "widgets", "kind": "Widget"},
-			"scope": "Namespaced",
-			"versions": []any{
-				map[string]any{"name": "v1storage", "served": true, "storage": false},
-				map[string]any{"name": "v2storage", "served": true, "storage": true},
-			},
+			"group":    "example.dev",
+			"names":    map[string]any{"plural": "widgets", "kind": "Widget"},
+			"scope":    "Namespaced",
+			"versions": versions,
 		},
 		"status": map[string]any{"storedVersions": toAny(storedVersions)},
 	}}
@@ -109,19 +125,52 @@ type pagedClient struct {
 
 func (c *pagedClient) Resource(r schema.GroupVersionResource) dynamic.NamespaceableResourceInterface {
 	ri := c.FakeDynamicClient.Resource(r)
-	if r != widgets {
+	if r.GroupResource() != widgets.GroupResource() {
 		return ri
 	}
-	return pagedResource{ri, c.s}
+	return pagedResource{ri, c.s, r.Version}
 }
 
 type pagedResource struct {
 	dynamic.NamespaceableResourceInterface
-	s *store
+	s       *store
+	version string
 }
 
 func (r pagedResource) List(_ context.Context, opts metav1.ListOptions) (*unstructured.UnstructuredList, error) {
+	if r.version == r.s.unserved {
+		return nil, apierrors.NewNotFound(widgets.GroupResource(), "")
+	}
 	return r.s.list(opts)
+}
+
+func (r pagedResource) Namespace(ns string) dynamic.ResourceInterface {
+	return heldResource{r.NamespaceableResourceInterface.Namespace(ns), r.s}
+}
+
+// heldResource makes the update of holdKey wait for its context (a real
+// client's request ends when its context is cancelled), and the update of
+// failKey wait until it does.
+type heldResource struct {
+	dynamic.ResourceInterface
+	s *store
+}
+
+func (r heldResource) Update(ctx context.Context, obj *unstructured.Unstructured, opts metav1.UpdateOptions, sub ...string) (*unstructured.Unstructured, error) {
+	switch k := key(obj); {
+	case r.s.holdKey == "":
+	case k == r.s.holdKey:
+		close(r.s.held)
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(5 * time.Second):
+			return nil, errors.New("the update was never cancelled")
+		}
+	case k == r.s.failKey:
+		<-r.s.held
+	}
+	return r.ResourceInterface.Update(ctx, obj, opts, sub...)
 }
 
 func toAny(ss []string) []any {
@@ -136,8 +185,19 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lists = append(s.lists, opts.Continue)
+	s.limits = append(s.limits, opts.Limit)
+	if len(s.lists) > 100 {
+		return nil, errors.New("listed more than 100 times")
+	}
 	if opts.Continue != "" && opts.Continue == s.expire {
 		s.expire = "" // a real token names its snapshot: a new listing gets new ones
+		return nil, apierrors.NewResourceExpired("the continue token has expired")
+	}
+	if opts.Continue != "" && (s.expireAlways || s.expireFirstUse && !s.used[opts.Continue]) {
+		if s.used == nil {
+			s.used = map[string]bool{}
+		}
+		s.used[opts.Continue] = true
 		return nil, apierrors.NewResourceExpired("the continue token has expired")
 	}
 	list := &unstructured.UnstructuredList{}
@@ -165,6 +225,9 @@ func (s *store) get(a clienttesting.Action) (bool, runtime.Object, error) {
 	g := a.(clienttesting.GetActionImpl)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if g.Resource.Version == s.unserved {
+		return true, nil, apierrors.NewNotFound(widgets.GroupResource(), g.Name)
+	}
 	u, ok := s.objects[g.Namespace+"/"+g.Name]
 	if !ok {
 		return true, nil, apierrors.NewNotFound(widgets.GroupResource(), g.Name)
@@ -182,8 +245,11 @@ func (s *store) update(a clienttesting.Action) (bool, runtime.Object, error) {
 	defer s.mu.Unlock()
 	cur, ok := s.objects[k]
 	switch {
-	case !ok:
+	case !ok || a.GetResource().Version == s.unserved:
 		return true, nil, apierrors.NewNotFound(widgets.GroupResource(), u.GetName())
+	case k == s.conflictKey && s.conflicts < 100: // then give up, should Run not
+		s.conflicts++
+		return true, nil, apierrors.NewConflict(widgets.GroupResource(), u.GetName(), errors.New("the object has been modified"))
 	case k == s.failKey:
 		return true, nil, apierrors.NewInternalError(errors.New("conversion webhook: bag of spec is not JSON"))
 	case cur.GetResourceVersion() != u.GetResourceVersion():
@@ -244,7 +310,9 @@ func TestRunRestoresEveryObjectAndPrunes(t *testing.T) {
 	s := newStore(25, "v1storage")
 	c := s.client(t, "v1storage", "v2storage")
 	var seen []Progress
+	start := time.Now()
 	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4, Workers: 3, Progress: func(p Progress) { seen = append(seen, p) }})
+	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,9 +333,20 @@ func TestRunRestoresEveryObjectAndPrunes(t *testing.T) {
 	if last.Done != 25 || last.Total != 25 || last.Remaining != 0 || last.Rate <= 0 {
 		t.Errorf("last progress %+v, want 25 of 25 at a positive rate", last)
 	}
-	for i := 1; i < len(seen); i++ {
-		if seen[i].Done < seen[i-1].Done {
-			t.Fatalf("progress went back: %+v after %+v", seen[i], seen[i-1])
+	// The run took no longer than the test's call: it re-stored at least
+	// 25 objects in that time.
+	if least := 25 / took.Seconds(); last.Rate < least {
+		t.Errorf("last progress %+v: 25 objects in %s is at least %.0f per second", last, took, least)
+	}
+	for i, p := range seen {
+		if p.Total != 25 {
+			t.Fatalf("progress %+v, want a total of 25 from the first (the API server counts the objects not yet listed)", p)
+		}
+		if p.Done < 25 && p.Remaining <= 0 {
+			t.Errorf("progress %+v: no time left with objects to do", p)
+		}
+		if i > 0 && p.Done < seen[i-1].Done {
+			t.Fatalf("progress went back: %+v after %+v", p, seen[i-1])
 		}
 	}
 }
@@ -328,6 +407,11 @@ func TestRunNeverPrunesAfterAFailure(t *testing.T) {
 			if keepGoing && res.Migrated != 11 {
 				t.Errorf("KeepGoing migrated %d, want the 11 others", res.Migrated)
 			}
+			// Without KeepGoing the run stops in the failing object's
+			// page (ns1): the next page (ns2) is not touched.
+			if old := s.storedAtOld(); !keepGoing && !slices.Contains(old, "ns2/w0002") {
+				t.Errorf("still stored at v1storage after stopping at ns1/w0007: %v, want ns2's objects too", old)
+			}
 			// The checkpoint stays before the failing object's page, so a
 			// resumed run tries it again.
 			var got checkpoint
@@ -363,9 +447,13 @@ func TestRunResumesFromTheCheckpoint(t *testing.T) {
 					cancel()
 				}
 			}
-			_, err := Run(ctx, c, widgetCRD, Options{PageSize: 5, Workers: 1})
+			res, err := Run(ctx, c, widgetCRD, Options{PageSize: 5, Workers: 1})
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("the interrupted run: %v, want context.Canceled", err)
+			}
+			// ns1/w0013, whose update was under way, counts too.
+			if res.Migrated != s.updates {
+				t.Errorf("the interrupted run says it re-stored %d objects; it updated %d", res.Migrated, s.updates)
 			}
 			_, cp := crdState(t, c)
 			var saved checkpoint
@@ -381,7 +469,11 @@ func TestRunResumesFromTheCheckpoint(t *testing.T) {
 			s.beforeUpd = nil
 			before := s.updates
 			var last Progress
-			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Progress: func(p Progress) { last = p }})
+			res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Progress: func(p Progress) {
+				if last = p; p.Total != 20 {
+					t.Errorf("progress %+v of the resumed run, want a total of 20", p)
+				}
+			}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -422,12 +514,16 @@ func TestRunDryRunChangesNothing(t *testing.T) {
 func TestRunHasNothingToDoWhenOneVersionIsStored(t *testing.T) {
 	s := newStore(5, "v2storage")
 	c := s.client(t, "v2storage")
-	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	var seen []Progress
+	res, err := Run(context.Background(), c, widgetCRD, Options{Progress: func(p Progress) { seen = append(seen, p) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s.lists) != 0 || res.Migrated != 0 || res.Pruned {
 		t.Errorf("%d lists, result %+v; want nothing done", len(s.lists), res)
+	}
+	if want := []Progress{{}}; !slices.Equal(seen, want) {
+		t.Errorf("progress %+v, want once, all zero (nothing left, no time)", seen)
 	}
 	for _, a := range c.Actions() {
 		if a.GetVerb() != "get" {
@@ -440,8 +536,12 @@ func TestRunRateLimits(t *testing.T) {
 	s := newStore(6, "v1storage")
 	c := s.client(t, "v1storage", "v2storage")
 	start := time.Now()
-	if _, err := Run(context.Background(), c, widgetCRD, Options{Rate: 20, Workers: 4}); err != nil {
+	res, err := Run(context.Background(), c, widgetCRD, Options{Rate: 20, Workers: 4})
+	if err != nil {
 		t.Fatal(err)
+	}
+	if old := s.storedAtOld(); len(old) != 0 || s.updates != 6 || res.Migrated != 6 {
+		t.Errorf("%d updates, result %+v; still stored at v1storage: %v", s.updates, res, old)
 	}
 	// A limiter of 20 per second with a burst of 1 spaces 6 updates by at
 	// least 5 × 50 ms.
@@ -477,19 +577,7 @@ func TestRunRefusesPruningWhenTheStorageVersionMoved(t *testing.T) {
 func TestRunIgnoresTheCheckpointOfAnotherStorageVersion(t *testing.T) {
 	s := newStore(12, "v1storage")
 	c := s.client(t, "v1storage", "v2storage")
-	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
-	if err != nil {
-		t.Fatal(err)
-	}
-	crd := u.(*unstructured.Unstructured)
-	stale, err := json.Marshal(checkpoint{StorageVersion: "v1storage", After: "ns1/w0010", Done: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	crd.SetAnnotations(map[string]string{CheckpointAnnotation: string(stale)})
-	if err := c.Tracker().Update(crdResource, crd, ""); err != nil {
-		t.Fatal(err)
-	}
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v1storage", After: "ns1/w0010", Done: 9})
 	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -502,5 +590,226 @@ func TestRunIgnoresTheCheckpointOfAnotherStorageVersion(t *testing.T) {
 	}
 	if _, cp := crdState(t, c); cp != "" {
 		t.Errorf("checkpoint %q left after the migration", cp)
+	}
+}
+
+// setCheckpoint writes cp into the CRD's checkpoint annotation, as an
+// earlier run would have.
+func setCheckpoint(t *testing.T, c *pagedClient, cp checkpoint) {
+	t.Helper()
+	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := u.(*unstructured.Unstructured)
+	text, err := json.Marshal(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd.SetAnnotations(map[string]string{CheckpointAnnotation: string(text)})
+	if err := c.Tracker().Update(crdResource, crd, ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunClearsAStaleCheckpoint: with nothing left to migrate, a checkpoint
+// of another storage version is removed, so that it cannot mislead a later
+// run.
+func TestRunClearsAStaleCheckpoint(t *testing.T) {
+	s := newStore(3, "v2storage")
+	c := s.client(t, "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v1storage", After: "ns1/w0001", Done: 2})
+	if _, err := Run(context.Background(), c, widgetCRD, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, cp := crdState(t, c); cp != "" {
+		t.Errorf("checkpoint %q left", cp)
+	}
+}
+
+// TestRunDefaults: the zero Options list in pages of 500.
+func TestRunDefaults(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	if _, err := Run(context.Background(), c, widgetCRD, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.limits, []int64{500}) {
+		t.Errorf("page sizes %v, want [500]", s.limits)
+	}
+}
+
+// TestRunWithNoObjects: a resource without objects has nothing stored at the
+// old version: storedVersions is pruned.
+func TestRunWithNoObjects(t *testing.T) {
+	s := newStore(0, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil || !res.Pruned || res.Migrated != 0 {
+		t.Fatalf("result %+v, %v; want pruned, nothing re-stored", res, err)
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v2storage"}) {
+		t.Errorf("storedVersions %v, want [v2storage]", sv)
+	}
+}
+
+// TestRunReadsAtAServedVersion: when the CRD no longer serves its storage
+// version, the objects are read and written at a version it serves.
+func TestRunReadsAtAServedVersion(t *testing.T) {
+	s := newStore(4, "v1storage")
+	s.unserved = "v2storage"
+	c := s.clientFor(t, []any{
+		map[string]any{"name": "v1storage", "served": true, "storage": false},
+		map[string]any{"name": "v2storage", "served": false, "storage": true},
+	}, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resource.Version != "v1storage" || res.Migrated != 4 || !res.Pruned {
+		t.Errorf("result %+v, want 4 re-stored at v1storage, pruned", res)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
+	}
+}
+
+// TestRunRefusesACRDThatServesNoVersion: its objects cannot be read.
+func TestRunRefusesACRDThatServesNoVersion(t *testing.T) {
+	s := newStore(2, "v1storage")
+	c := s.clientFor(t, []any{
+		map[string]any{"name": "v1storage", "served": false, "storage": false},
+		map[string]any{"name": "v2storage", "served": false, "storage": true},
+	}, "v1storage", "v2storage")
+	_, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err == nil || !strings.Contains(err.Error(), "CRD widgets.example.dev serves no version") {
+		t.Fatalf("error %v, want one saying the CRD serves no version", err)
+	}
+	if sv, _ := crdState(t, c); len(s.lists) != 0 || !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+		t.Errorf("%d lists, storedVersions %v; want nothing done", len(s.lists), sv)
+	}
+}
+
+// TestRunListsAgainAfterEachExpiredToken: a continue token that expires
+// makes the run list from the start again, skipping the objects done, as
+// often as that makes progress; when it does not, the run gives up rather
+// than list for ever.
+func TestRunListsAgainAfterEachExpiredToken(t *testing.T) {
+	s := newStore(15, "v1storage")
+	s.expireFirstUse = true
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Progress: func(p Progress) {
+		if p.Total != 15 {
+			t.Errorf("progress %+v, want a total of 15", p)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Migrated != 15 || s.updates != 15 || !res.Pruned {
+		t.Errorf("result %+v with %d updates, want 15 re-stored once each, pruned", res, s.updates)
+	}
+
+	s = newStore(15, "v1storage")
+	s.expireAlways = true
+	c = s.client(t, "v1storage", "v2storage")
+	res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if !apierrors.IsResourceExpired(err) || res.Pruned {
+		t.Fatalf("result %+v, %v; want the expiry, nothing pruned", res, err)
+	}
+	if len(s.lists) != 4 { // the first page, its token, the first page again, its token
+		t.Errorf("%d lists %q, want 4", len(s.lists), s.lists)
+	}
+}
+
+// TestRunGivesUpOnAnObjectThatKeepsChanging: an object that conflicts on
+// every update is tried maxConflicts times, then reported as failed.
+func TestRunGivesUpOnAnObjectThatKeepsChanging(t *testing.T) {
+	s := newStore(3, "v1storage")
+	s.conflictKey = "ns1/w0001"
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
+	if !apierrors.IsConflict(err) || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001") || res.Pruned {
+		t.Fatalf("result %+v, %v; want a conflict naming ns1/w0001, nothing pruned", res, err)
+	}
+	if s.conflicts != maxConflicts || res.Migrated != 2 || len(res.Failed) != 1 {
+		t.Errorf("%d updates of ns1/w0001, result %+v; want %d, the 2 others re-stored", s.conflicts, res, maxConflicts)
+	}
+}
+
+// TestRunStopsAtTheFirstFailure: without KeepGoing, the first object that
+// fails stops the updates in flight; they are not failures of their own,
+// and the error is the object's.
+func TestRunStopsAtTheFirstFailure(t *testing.T) {
+	s := newStore(6, "v1storage")
+	s.failKey, s.holdKey, s.held = "ns0/w0000", "ns0/w0003", make(chan any)
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 2})
+	if err == nil || errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "bag of spec is not JSON") {
+		t.Fatalf("error %v, want the failing object's", err)
+	}
+	if len(res.Failed) != 1 || !strings.Contains(res.Failed[0].Error(), "ns0/w0000") {
+		t.Errorf("failed %q, want ns0/w0000 alone", res.Failed)
+	}
+}
+
+// TestRunProgressBeforeAnyObjectIsDone: before the first object is
+// re-stored the rate is 0 and the time left unknown (0), not infinite.
+func TestRunProgressBeforeAnyObjectIsDone(t *testing.T) {
+	s := newStore(3, "v1storage")
+	s.failKey = "ns0/w0000"
+	c := s.client(t, "v1storage", "v2storage")
+	var seen []Progress
+	_, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	if err == nil {
+		t.Fatal("no error for the failing object")
+	}
+	if len(seen) == 0 || seen[0] != (Progress{Total: 3}) {
+		t.Errorf("progress %+v, want the first 0 of 3 at no rate, the time left unknown", seen)
+	}
+}
+
+// TestRunReportsStoredVersionsPrunedByAnother: when another run prunes
+// storedVersions meanwhile, the result says what the CRD holds at the end.
+func TestRunReportsStoredVersionsPrunedByAnother(t *testing.T) {
+	s := newStore(2, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	var once sync.Once
+	s.beforeUpd = func(string) {
+		once.Do(func() {
+			u, _ := c.Tracker().Get(crdResource, "", widgetCRD)
+			crd := u.(*unstructured.Unstructured)
+			_ = unstructured.SetNestedStringSlice(crd.Object, []string{"v2storage"}, "status", "storedVersions")
+			_ = c.Tracker().Update(crdResource, crd, "")
+		})
+	}
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pruned || !slices.Equal(res.StoredVersions, []string{"v2storage"}) {
+		t.Errorf("result %+v, want storedVersions [v2storage], pruned by the other", res)
+	}
+}
+
+// TestRunSaysWhenPruningFails: an error writing the CRD's status names the
+// CRD and the versions; a conflict is retried.
+func TestRunSaysWhenPruningFails(t *testing.T) {
+	s := newStore(2, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	statusUpdates := 0
+	c.PrependReactor("update", "customresourcedefinitions", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		if a.GetSubresource() != "status" {
+			return false, nil, nil
+		}
+		if statusUpdates++; statusUpdates == 1 {
+			return true, nil, apierrors.NewConflict(crdResource.GroupResource(), widgetCRD, errors.New("the object has been modified"))
+		}
+		return true, nil, apierrors.NewForbidden(crdResource.GroupResource(), widgetCRD, errors.New("no RBAC rule"))
+	})
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if statusUpdates != 2 || !apierrors.IsForbidden(err) || res.Pruned ||
+		!strings.Contains(err.Error(), "pruning status.storedVersions of CRD widgets.example.dev from [v1storage v2storage] to [v2storage]") {
+		t.Errorf("%d status updates, result %+v, %v; want the conflict retried, then the refusal naming the CRD", statusUpdates, res, err)
 	}
 }

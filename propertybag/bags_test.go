@@ -269,3 +269,31 @@ func TestSortedBagLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalBagsAlmostStringLiterals: a value that looks like a JSON
+// string but is not one (a lone backslash or quotation mark, a control
+// character inside) is kept verbatim and comes back byte for byte; the
+// text stays valid JSON.
+func TestMarshalBagsAlmostStringLiterals(t *testing.T) {
+	bag := PropertyBag{}
+	for i, v := range []string{`"\"`, `"""`, "\"\x01\"", `"a\"`, `"\\"`, `""`, `"x y"`} {
+		bag[strconv.Itoa(i)] = v
+		if got, want := isJSONText(v, 0, nil), json.Valid([]byte(v)); got != want {
+			t.Errorf("isJSONText(%q) = %v, encoding/json says %v", v, got, want)
+		}
+	}
+	marshalRoundTrip(t, Bags{"spec": bag})
+}
+
+// TestBagsErrorsSayWhichWay: an error reading the text says it is not
+// valid, quoting it; an error writing it says it cannot be written.
+func TestBagsErrorsSayWhichWay(t *testing.T) {
+	_, err := UnmarshalBags(`{"spec":1}`)
+	if err == nil || !strings.Contains(err.Error(), `is not valid: bag "spec" is not a JSON object`) || !strings.Contains(err.Error(), `(text "{\"spec\":1}")`) {
+		t.Errorf("UnmarshalBags: %v", err)
+	}
+	_, err = MarshalBags(Bags{"$x": {"a": "1"}})
+	if err == nil || !strings.HasPrefix(err.Error(), "propertybag: cannot write the property bags text") {
+		t.Errorf("MarshalBags: %v", err)
+	}
+}

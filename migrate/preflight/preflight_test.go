@@ -1,6 +1,7 @@
 package preflight
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -239,5 +240,76 @@ func TestCheckKeepsTwinsInTheMiddleOfTheChain(t *testing.T) {
 	}
 	if !slices.Equal(r.Droppable, []string{"v1storage"}) {
 		t.Errorf("droppable %v, want only v1storage: v3storage and v4storage lie on v2's way to the hub", r.Droppable)
+	}
+}
+
+// TestCheckRefusesACRDWithoutOneStorageVersion: a new CRD must mark exactly
+// one version as the storage version; the API server would refuse it.
+func TestCheckRefusesACRDWithoutOneStorageVersion(t *testing.T) {
+	for _, stored := range [][]string{nil, {"v4storage", "v5storage"}} {
+		next := withTwins(t, personCRD(t), "v4storage")
+		for i := range next.Spec.Versions {
+			next.Spec.Versions[i].Storage = slices.Contains(stored, next.Spec.Versions[i].Name)
+		}
+		err := Check(personCRD(t, "v5storage"), next, personGraph(t)).Err()
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("marks %d versions as the storage version", len(stored))) {
+			t.Errorf("storage versions %v: error %v, want one saying it needs exactly one", stored, err)
+		}
+	}
+}
+
+// TestCheckNeverDropsAStoredVersion: a storage twin that objects may still
+// be stored at is not droppable, though nothing served converts through it;
+// once storedVersions is pruned it is.
+func TestCheckNeverDropsAStoredVersion(t *testing.T) {
+	next := withTwins(t, personCRD(t), "v4storage")
+	for i := range next.Spec.Versions {
+		if n := next.Spec.Versions[i].Name; n < "v5" {
+			next.Spec.Versions[i].Served = false
+		}
+	}
+	for _, tc := range []struct {
+		stored    []string
+		droppable []string
+	}{
+		{[]string{"v4storage", "v5storage"}, nil},
+		{[]string{"v5storage"}, []string{"v4storage"}},
+	} {
+		r := Check(withTwins(t, personCRD(t, tc.stored...), "v4storage"), next, personGraph(t))
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Droppable, tc.droppable) {
+			t.Errorf("storedVersions %v: droppable %v, want %v", tc.stored, r.Droppable, tc.droppable)
+		}
+	}
+}
+
+// TestGraphFromNamesWithTheTwinListed: a CRD that lists storage twins
+// (hubspoke-gen -stored), older and newer than the hub, has the same chain
+// as one that leaves them out.
+func TestGraphFromNamesWithTheTwinListed(t *testing.T) {
+	g, err := GraphFromNames(withTwins(t, personCRD(t), "v6alpha1storage", "v4storage", "v3storage"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := g.String(), personGraph(t).String(); got != want {
+		t.Errorf("GraphFromNames(Person CRD with v6alpha1storage and v4storage):\n%s\nthe chain of the Person scheme:\n%s", got, want)
+	}
+}
+
+// TestGraphFromNamesWithoutTwins: a CRD whose storage version is not a
+// storage twin (a chain of another shape) links every version to it.
+func TestGraphFromNamesWithoutTwins(t *testing.T) {
+	crd := &apiextensionsv1.CustomResourceDefinition{Spec: apiextensionsv1.CustomResourceDefinitionSpec{
+		Group: "example.dev", Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: "Widget"},
+		Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{Name: "v1", Served: true}, {Name: "v2", Served: true, Storage: true}},
+	}}
+	g, err := GraphFromNames(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path, err := g.Path("v1", "v2"); err != nil || !slices.Equal(path, []string{"v1", "v2"}) {
+		t.Errorf("v1 → v2 passes %v (%v), want [v1 v2]\n%s", path, err, g)
 	}
 }

@@ -4,19 +4,25 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/hubspoke/hubspoke/migrate"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/dynamic/fake"
+	clienttesting "k8s.io/client-go/testing"
 	"sigs.k8s.io/yaml"
 )
 
@@ -151,5 +157,161 @@ func TestBar(t *testing.T) {
 		if got := bar(tc.p, 12); got != tc.want {
 			t.Errorf("bar(%+v)\n%q\nwant\n%q", tc.p, got, tc.want)
 		}
+	}
+}
+
+func TestMigrateCommandShowsProgressAndDryRun(t *testing.T) {
+	c := cluster(t, 3, "v1storage", "v2storage")
+	code, out, errOut := runCLI(t, c, "migrate", "--dry-run", "gadgets.example.dev")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if want := "gadgets.example.dev: would re-store (dry run) 3 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 0 failed; status.storedVersions [v1storage v2storage]\n"; out != want {
+		t.Errorf("output\n%q\nwant\n%q", out, want)
+	}
+	// The bar is drawn at the first object and at the end, then the line
+	// is ended.
+	full := "\r[" + strings.Repeat("=", 30) + "] 3/3 100%"
+	if !strings.HasPrefix(errOut, "\r["+strings.Repeat("=", 10)+strings.Repeat(" ", 20)+"] 1/3  33%") || !strings.Contains(errOut, full) || !strings.HasSuffix(errOut, " left \n") {
+		t.Errorf("stderr %q, want the progress bar ending at 3/3 and a newline", errOut)
+	}
+}
+
+func TestMigrateCommandFails(t *testing.T) {
+	c := cluster(t, 2, "v1storage", "v2storage")
+	c.PrependReactor("update", "gadgets", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewInternalError(errors.New("conversion webhook down"))
+	})
+	code, out, errOut := runCLI(t, c, "migrate", "--quiet", "gadgets.example.dev")
+	if code != 1 || !strings.Contains(errOut, "kubectl hubspoke migrate: migrate: stopped at the first failure") || !strings.Contains(errOut, "conversion webhook down") {
+		t.Errorf("exit %d, stderr %q; want 1 and the failure", code, errOut)
+	}
+	if !strings.Contains(out, "1 failed; status.storedVersions [v1storage v2storage]\n") {
+		t.Errorf("output %q, want the failure counted and storedVersions unpruned", out)
+	}
+}
+
+func TestPreflightCommandReports(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	same := write("same.yaml", gadgetsCRD)
+	// v1 and v1storage no longer served: nothing converts through v1storage.
+	unserved := write("unserved.yaml", strings.Replace(strings.Replace(gadgetsCRD,
+		"{name: v1, served: true", "{name: v1, served: false", 1), "{name: v1storage, served: true", "{name: v1storage, served: false", 1))
+	notCRD := write("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: gadgets}\n")
+
+	empty := fake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(), map[schema.GroupVersionResource]string{crdResource: "CustomResourceDefinitionList"})
+	code, out, errOut := runCLI(t, empty, "preflight", "-f", same)
+	if code != 0 || !strings.Contains(out, "gadgets.example.dev is not installed: checking the new CRD alone\n") || !strings.Contains(out, "may be installed") {
+		t.Errorf("a first install: exit %d, %s%s", code, out, errOut)
+	}
+	// The installed CRD stores v1storage: the new one moves the storage.
+	moved := cluster(t, 0, "v1storage")
+	u, err := moved.Tracker().Get(crdResource, "", "gadgets.example.dev")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := u.(*unstructured.Unstructured)
+	vs, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
+	for _, v := range vs {
+		v.(map[string]any)["storage"] = v.(map[string]any)["name"] == "v1storage"
+	}
+	if err := unstructured.SetNestedSlice(crd.Object, vs, "spec", "versions"); err != nil {
+		t.Fatal(err)
+	}
+	if err := moved.Tracker().Update(crdResource, crd, ""); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, moved, "preflight", "-f", same)
+	if code != 0 || !strings.Contains(out, "the storage version moves: after installing the release, run `kubectl hubspoke migrate gadgets.example.dev`") {
+		t.Errorf("a release moving the storage: exit %d, %s%s", code, out, errOut)
+	}
+	if strings.Contains(out, "may drop") {
+		t.Errorf("a release moving the storage: %s, want nothing droppable", out)
+	}
+	code, out, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", unserved)
+	if code != 0 || !strings.Contains(out, "nothing converts through, v1storage: a later release may drop them\n") || strings.Contains(out, "moves") {
+		t.Errorf("a release no longer serving v1: exit %d, %s%s", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", notCRD)
+	if code != 1 || !strings.Contains(errOut, `cm.yaml holds ConfigMap "gadgets", not a CustomResourceDefinition`) {
+		t.Errorf("a ConfigMap: exit %d, stderr %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, cluster(t, 0, "v2storage"), "preflight", "-f", filepath.Join(dir, "missing.yaml"))
+	if code != 1 || !strings.Contains(errOut, "missing.yaml: no such file") {
+		t.Errorf("a missing file: exit %d, stderr %s", code, errOut)
+	}
+	if code, out, _ := runCLI(t, empty, "help"); code != 0 || !strings.HasPrefix(out, "usage:") {
+		t.Errorf("help: exit %d, %s", code, out)
+	}
+}
+
+// TestConnect: the client is for the cluster of the kubeconfig given and
+// its context, says who it is, and does not throttle itself (the
+// migration's --rate does): client-go's default of 5 requests a second
+// would make 30 requests take 4 s.
+func TestConnect(t *testing.T) {
+	var mu sync.Mutex
+	agents := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		agents[r.UserAgent()]++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"apiVersion":"example.dev/v2storage","kind":"Gadget","metadata":{"name":"ga","namespace":"default"}}`)
+	}))
+	defer srv.Close()
+	kubeconfig := filepath.Join(t.TempDir(), "config")
+	config := fmt.Sprintf(`apiVersion: v1
+kind: Config
+clusters:
+- {name: other, cluster: {server: "https://other.invalid"}}
+- {name: test, cluster: {server: %q}}
+contexts:
+- {name: other, context: {cluster: other}}
+- {name: test, context: {cluster: test}}
+current-context: other
+`, srv.URL)
+	if err := os.WriteFile(kubeconfig, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := connect(filepath.Join(t.TempDir(), "missing"), ""); err == nil {
+		t.Error("connect with a missing kubeconfig: no error")
+	}
+	c, err := connect(kubeconfig, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for range 30 {
+		if _, err := c.Resource(gadgets).Namespace("default").Get(context.Background(), "ga", metav1.GetOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("30 requests took %s: the client throttles itself", d)
+	}
+	if agents["kubectl-hubspoke"] != 30 {
+		t.Errorf("requests by user agent %v, want 30 by kubectl-hubspoke", agents)
+	}
+}
+
+// TestMigrateCommandDrawsTheBarTenTimesASecond: not at every object.
+func TestMigrateCommandDrawsTheBarTenTimesASecond(t *testing.T) {
+	c := cluster(t, 40, "v1storage", "v2storage")
+	start := time.Now()
+	code, out, errOut := runCLI(t, c, "migrate", "gadgets.example.dev")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	// The first object, about one every 100 ms, the last, and the end.
+	if n, most := strings.Count(errOut, "\r"), 3+int(time.Since(start)/(100*time.Millisecond)); n > most {
+		t.Errorf("the bar was drawn %d times, want at most %d", n, most)
 	}
 }
