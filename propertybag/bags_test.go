@@ -297,3 +297,22 @@ func TestBagsErrorsSayWhichWay(t *testing.T) {
 		t.Errorf("MarshalBags: %v", err)
 	}
 }
+
+// TestUnmarshalBagsNamesTheCharacter: an unexpected byte is named as
+// encoding/json names it (a control character, DEL and the quote escaped),
+// and one of a multi-byte character as the character it begins.
+func TestUnmarshalBagsNamesTheCharacter(t *testing.T) {
+	for text, want := range map[string]string{
+		"{\"spec\":{\"a\":1}\x01": `invalid character '\x01' after object key:value pair (offset 15)`,
+		"{\"spec\":{\"a\":1}'":    `invalid character '\'' after object key:value pair (offset 15)`,
+		"{\"spec\":{\"a\":1}\x7f": `invalid character '\x7f' after object key:value pair (offset 15)`,
+		"{\"spec\":{\"a\":1}x":    `invalid character 'x' after object key:value pair (offset 15)`,
+		"{\"spec\":{\"a\":1}é":    `invalid character 'é' after object key:value pair (offset 15)`,
+		"{\x01":                   `invalid character '\x01' looking for beginning of object key string (offset 1)`,
+	} {
+		_, err := UnmarshalBags(text)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("UnmarshalBags(%q) = %v, want it to say %s", text, err, want)
+		}
+	}
+}
