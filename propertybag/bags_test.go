@@ -316,3 +316,17 @@ func TestUnmarshalBagsNamesTheCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalBagsCutShort: text that ends inside a bag name, a property
+// name or a value, escapes included, is an error, never a panic.
+func TestUnmarshalBagsCutShort(t *testing.T) {
+	full := `{"spec":{"a\"b":{"x":"y\\"}},"$verbatim":{"spec":{"c":"d"}}}`
+	for i := range len(full) {
+		if _, err := UnmarshalBags(full[:i]); err == nil {
+			t.Errorf("UnmarshalBags(%q): no error", full[:i])
+		}
+	}
+	if _, err := UnmarshalBags(full); err != nil {
+		t.Fatal(err)
+	}
+}
