@@ -309,6 +309,7 @@ func TestUnmarshalBagsNamesTheCharacter(t *testing.T) {
 		"{\"spec\":{\"a\":1}x":    `invalid character 'x' after object key:value pair (offset 15)`,
 		"{\"spec\":{\"a\":1}é":    `invalid character 'é' after object key:value pair (offset 15)`,
 		"{\x01":                   `invalid character '\x01' looking for beginning of object key string (offset 1)`,
+		`{"spec":{"a":}}`:         `invalid character '}' looking for beginning of value (offset 13)`,
 	} {
 		_, err := UnmarshalBags(text)
 		if err == nil || !strings.Contains(err.Error(), want) {
