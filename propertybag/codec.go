@@ -31,9 +31,6 @@ func decode(text string, dst reflect.Value, plan *typePlan) error {
 	if plan.stringTarget {
 		return decodeLegacyString(text, dst)
 	}
-	if plan.plainDecode && decodePlainScalar(text, dst) {
-		return nil
-	}
 	if plan.shape != nil {
 		if decodeSimple(text, dst, plan.shape) {
 			return nil
@@ -41,55 +38,6 @@ func decode(text string, dst reflect.Value, plan *typePlan) error {
 		dst.SetZero() // encoding/json reads it from the start
 	}
 	return decodeJSON(text, dst)
-}
-
-// decodePlainScalar decodes into dst, a bool or integer kind without
-// custom unmarshaling, the text Add writes for one (true, false, an integer
-// without sign or exponent but for a minus sign), as encoding/json would,
-// and reports whether it did. Any other text, and an integer that does not
-// fit, is left to encoding/json, which reads or rejects it.
-func decodePlainScalar(text string, dst reflect.Value) bool {
-	switch dst.Kind() {
-	case reflect.Bool:
-		switch text {
-		case "true":
-			dst.SetBool(true)
-			return true
-		case "false":
-			dst.SetBool(false)
-			return true
-		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		if isIntegerLiteral(text) {
-			if n, err := strconv.ParseInt(text, 10, dst.Type().Bits()); err == nil {
-				dst.SetInt(n)
-				return true
-			}
-		}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		if text != "" && text[0] != '-' && isIntegerLiteral(text) {
-			if n, err := strconv.ParseUint(text, 10, dst.Type().Bits()); err == nil {
-				dst.SetUint(n)
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isIntegerLiteral reports whether text is a JSON number that is an integer
-// written without fraction or exponent: -?(0|[1-9][0-9]*).
-func isIntegerLiteral(text string) bool {
-	digits := strings.TrimPrefix(text, "-")
-	if digits == "" || (digits[0] == '0' && len(digits) > 1) {
-		return false
-	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // decodeJSON decodes text strictly as JSON into dst: invalid JSON, trailing
@@ -187,16 +135,16 @@ func describe(err error) error {
 // once per type.
 type typePlan struct {
 	stringTarget bool // a string kind or pointers to one, without custom unmarshaling: legacy text reads
-	plainScalar  bool // a string, bool or integer kind encoding/json writes without calling a method
 	verbatim     bool // a string kind without custom marshaling or unmarshaling: ASO's string format applies
-	plainDecode  bool // a bool or integer kind encoding/json reads without calling a method
 	// byPointer: a slice or map kind without custom marshaling, which
 	// encoding/json writes through a pointer to it exactly as it writes the
 	// value (its elements are addressable, or not, either way), so that
 	// Add need not copy it into an interface.
 	byPointer bool
-	// shape: a struct, slice, map or pointer of simple shape (see
-	// simple.go), read and written without encoding/json; nil otherwise.
+	// shape: a type of simple shape (see simple.go: strings, bools and
+	// integers without JSON methods, and structs, slices, maps and
+	// pointers of such), read and written without encoding/json; nil
+	// otherwise.
 	shape *shape
 }
 
@@ -209,15 +157,7 @@ func planFor(t reflect.Type) *typePlan {
 	p := &typePlan{stringTarget: isStringTarget(t)}
 	p.verbatim = p.stringTarget && t.Kind() == reflect.String
 	p.byPointer = (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && !hasMarshaler(t)
-	switch t.Kind() {
-	case reflect.String, reflect.Bool,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		p.plainScalar = !hasMarshaler(t)
-		p.plainDecode = t.Kind() != reflect.String && !hasUnmarshaler(t)
-	case reflect.Struct, reflect.Slice, reflect.Map, reflect.Pointer:
-		p.shape = buildShape(t, map[reflect.Type]bool{})
-	}
+	p.shape = buildShape(t, map[reflect.Type]bool{})
 	actual, _ := typePlans.LoadOrStore(t, p)
 	return actual.(*typePlan)
 }
@@ -301,32 +241,21 @@ func setVerbatim(text string, dst reflect.Value) error {
 }
 
 // encode renders v as the JSON text encoding/json.Marshal produces for
-// v.Interface(). Strings, bools and integers (and named types of those
-// kinds, such as enums) are written directly, which gives the same bytes;
-// the plan of a type is looked up only for those kinds.
+// v.Interface(): a value of simple shape by appendSimple (a short one put
+// together on the stack and copied once), anything else by encoding/json.
 func encode(v reflect.Value) (string, error) {
-	switch v.Kind() {
-	case reflect.String, reflect.Bool,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		if planFor(v.Type()).plainScalar {
-			switch v.Kind() {
-			case reflect.String:
-				return quote(v.String()), nil
-			case reflect.Bool:
-				return strconv.FormatBool(v.Bool()), nil
-			case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-				return strconv.FormatInt(v.Int(), 10), nil
-			default:
-				return strconv.FormatUint(v.Uint(), 10), nil
-			}
+	if s := planFor(v.Type()).shape; s != nil {
+		switch s.kind { // no copy, and no allocation at all for these:
+		case reflect.Bool:
+			return strconv.FormatBool(v.Bool()), nil
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return strconv.FormatInt(v.Int(), 10), nil // from 0 to 99
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			return strconv.FormatUint(v.Uint(), 10), nil
 		}
-	}
-	if k := v.Kind(); k == reflect.Struct || k == reflect.Slice || k == reflect.Map || k == reflect.Pointer {
-		if s := planFor(v.Type()).shape; s != nil {
-			if text, ok := appendSimple(make([]byte, 0, 64), v, s); ok {
-				return string(text), nil
-			}
+		var short [64]byte
+		if text, ok := appendSimple(short[:0], v, s); ok {
+			return string(text), nil
 		}
 	}
 	var value any

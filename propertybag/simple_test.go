@@ -247,6 +247,31 @@ func TestSimpleReadsWhatAddWrites(t *testing.T) {
 	}
 }
 
+// TestSimpleScalars: strings, bools and integers (and named types of them
+// without JSON methods) take the fast path both ways; so a mistake in it
+// shows in every scalar test of the package, not only in structs.
+func TestSimpleScalars(t *testing.T) {
+	type level int16
+	for _, v := range []any{"a \"b\"", true, -7, int8(-128), uint64(1 << 63), level(3)} {
+		s := planFor(reflect.TypeOf(v)).shape
+		if s == nil {
+			t.Fatalf("%T has no simple shape", v)
+		}
+		want, _ := json.Marshal(v)
+		got, ok := appendSimple(nil, reflect.ValueOf(v), s)
+		if !ok || !bytes.Equal(got, want) {
+			t.Fatalf("%T: written %s, encoding/json writes %s", v, got, want)
+		}
+		back := reflect.New(reflect.TypeOf(v)).Elem()
+		if !decodeSimple(" "+string(got)+" ", back, s) || back.Interface() != v {
+			t.Fatalf("%T: %s read back as %v", v, got, back)
+		}
+	}
+	if planFor(reflect.TypeFor[uintptr]()).shape != nil {
+		t.Fatal("uintptr has a simple shape, which value does not read")
+	}
+}
+
 // FuzzSimpleAgrees checks the fast path against encoding/json: text it
 // reads, encoding/json reads strictly (unknown fields disallowed) to an
 // equal value, and any value encoding/json reads, it writes byte for byte
