@@ -1,8 +1,6 @@
 package autoscaling
 
 import (
-	"encoding/json"
-	"slices"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/samples"
+	"github.com/hubspoke/hubspoke/examples/internal/roundbench"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -59,62 +58,6 @@ func BenchmarkServedHubToV1AndBack(b *testing.B) {
 		APIVersion: samples.Group + "/v2", Time: &h.CreationTimestamp, FieldsType: "FieldsV1",
 		FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:spec":{".":{},"f:behavior":{},"f:maxReplicas":{},"f:metrics":{},"f:minReplicas":{},"f:scaleTargetRef":{}}}`)},
 	}}
-	data, err := json.Marshal(h)
-	if err != nil {
-		b.Fatal(err)
-	}
-	const perRound = 64
-	run := func(b *testing.B, owned bool) {
-		var ratios []float64
-		var convTotal time.Duration
-		inputs := make([]*v2storage.HorizontalPodAutoscaler, perRound)
-		rounds := 0
-		for b.Loop() {
-			if owned {
-				b.StopTimer()
-				for i := range inputs {
-					inputs[i] = h.DeepCopy()
-				}
-				b.StartTimer()
-			}
-			start := time.Now()
-			for i := range perRound {
-				var old v1.HorizontalPodAutoscaler
-				var back v2storage.HorizontalPodAutoscaler
-				convertOne := c.Convert
-				var src runtime.Object = h
-				if owned {
-					convertOne, src = c.ConvertOwned, inputs[i]
-				}
-				if err := convertOne(src, &old); err != nil {
-					b.Fatal(err)
-				}
-				if err := convertOne(&old, &back); err != nil {
-					b.Fatal(err)
-				}
-			}
-			conv := time.Since(start)
-			start = time.Now()
-			for range perRound {
-				var decoded v2storage.HorizontalPodAutoscaler
-				if err := json.Unmarshal(data, &decoded); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := json.Marshal(&decoded); err != nil {
-					b.Fatal(err)
-				}
-			}
-			ratios = append(ratios, float64(conv)/float64(time.Since(start)))
-			convTotal += conv
-			rounds++
-		}
-		b.ReportMetric(float64(convTotal.Nanoseconds())/float64(rounds*perRound), "conv-ns/obj")
-		slices.Sort(ratios)
-		at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
-		b.ReportMetric(at(0.5), "x-json")
-		b.ReportMetric(at(0.1), "x-json-p10")
-		b.ReportMetric(at(0.9), "x-json-p90")
-	}
-	b.Run("Convert", func(b *testing.B) { run(b, false) })
-	b.Run("ConvertOwned", func(b *testing.B) { run(b, true) })
+	roundbench.HubToOldAndBack(b, c, h,
+		func() runtime.Object { return &v1.HorizontalPodAutoscaler{} }, func() runtime.Object { return &v2storage.HorizontalPodAutoscaler{} })
 }

@@ -1,19 +1,19 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/examples/internal/roundbench"
 	"github.com/hubspoke/hubspoke/examples/person/api"
 	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
 	"github.com/hubspoke/hubspoke/examples/person/samples"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 )
 
@@ -67,65 +67,8 @@ func BenchmarkServedHubToV1AndBack(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h := servedHub(b)
-	data, err := json.Marshal(h)
-	if err != nil {
-		b.Fatal(err)
-	}
-	const perRound = 64
-	run := func(b *testing.B, owned bool) {
-		var ratios []float64
-		var convTotal time.Duration
-		rounds := 0
-		inputs := make([]*v5storage.Person, perRound)
-		for b.Loop() {
-			if owned {
-				b.StopTimer()
-				for i := range inputs {
-					inputs[i] = h.DeepCopy()
-				}
-				b.StartTimer()
-			}
-			start := time.Now()
-			for i := range perRound {
-				var old v1.Person
-				var back v5storage.Person
-				if owned {
-					if err := c.ConvertOwned(inputs[i], &old); err != nil {
-						b.Fatal(err)
-					}
-					if err := c.ConvertOwned(&old, &back); err != nil {
-						b.Fatal(err)
-					}
-					continue
-				}
-				if err := c.Convert(h, &old); err != nil {
-					b.Fatal(err)
-				}
-				if err := c.Convert(&old, &back); err != nil {
-					b.Fatal(err)
-				}
-			}
-			conv := time.Since(start)
-			start = time.Now()
-			for range perRound {
-				var decoded v5storage.Person
-				if err := json.Unmarshal(data, &decoded); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := json.Marshal(&decoded); err != nil {
-					b.Fatal(err)
-				}
-			}
-			ratios = append(ratios, float64(conv)/float64(time.Since(start)))
-			convTotal += conv
-			rounds++
-		}
-		b.ReportMetric(float64(convTotal.Nanoseconds())/float64(rounds*perRound), "conv-ns/obj")
-		reportRatios(b, ratios, "x-json")
-	}
-	b.Run("Convert", func(b *testing.B) { run(b, false) })
-	b.Run("ConvertOwned", func(b *testing.B) { run(b, true) })
+	roundbench.HubToOldAndBack(b, c, servedHub(b),
+		func() runtime.Object { return &v1.Person{} }, func() runtime.Object { return &v5storage.Person{} })
 }
 
 // withBagEntries returns a deep copy of h whose spec bag holds n more values
@@ -199,17 +142,7 @@ func BenchmarkServedHubToV1Scaling(b *testing.B) {
 		smallSum += s / 3000
 		largeSum += l / 3000
 	}
-	reportRatios(b, ratios, "x-per-value")
+	roundbench.ReportRatios(b, ratios, "x-per-value")
 	b.ReportMetric(smallSum/float64(len(ratios)), "ns/value@100")
 	b.ReportMetric(largeSum/float64(len(ratios)), "ns/value@3000")
-}
-
-// reportRatios reports the median of ratios as name, and its 10th and 90th
-// percentiles as name-p10 and name-p90.
-func reportRatios(b *testing.B, ratios []float64, name string) {
-	slices.Sort(ratios)
-	at := func(q float64) float64 { return ratios[int(q*float64(len(ratios)-1))] }
-	b.ReportMetric(at(0.5), name)
-	b.ReportMetric(at(0.1), name+"-p10")
-	b.ReportMetric(at(0.9), name+"-p90")
 }
