@@ -28,6 +28,12 @@ import (
 // conversion tests the generator wrote (convtest's round trip, update
 // check and reliability).
 //
+// The histories write no hooks, so they leave out what needs one: a retype
+// whose values the new type could show (int32 to int64) or back to a type
+// the property had, and a map and a property of one struct in versions
+// apart (convtest draws the property's name as a key of the map, and asks
+// for the move; see TestRandomHistoriesNeedNoHooks).
+//
 // The environment variables:
 //
 //	HUBSPOKE_GEN_SEED=<n>       the seed of the first history (default: the time); history i has seed n+i
