@@ -377,8 +377,32 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 		return ""
 	}
 	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
-	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst,
-		fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to))
+	fix := fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to)
+	if i, ok := keyBecameField(l.path, first); ok {
+		// Name the one key, so that a declaration leaves the map's other
+		// keys checked.
+		key := append(slices.Clone(l.path[:i+1]), seg{kind: segKey, name: l.path[i+1].name})
+		fix += fmt.Sprintf(" If the key %q of the map %s is not %s, declare convtest.SkipVisibility(%q, \"why\"): the map's other keys are still checked.",
+			l.path[i+1].name, propertyOf(l.path[:i+1]), propertyOf(first), propertyOf(key[:i+1])+renderPath(key[i+1:]))
+	}
+	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst, fix)
+}
+
+// keyBecameField reports whether candidate is path with a key of a map
+// taken for a field: path[i] the map's field, path[i+1] the key, candidate
+// the field of that name in the map's place.
+func keyBecameField(path, candidate []seg) (int, bool) {
+	if len(candidate) != len(path)-1 {
+		return 0, false
+	}
+	for i := 0; i+1 < len(path); i++ {
+		if path[i].kind == segField && path[i+1].kind == segKey &&
+			slices.Equal(candidate[:i], path[:i]) && candidate[i] == (seg{kind: segField, name: path[i+1].name}) &&
+			slices.Equal(candidate[i+1:], path[i+2:]) {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // namesKey reports whether a relation of the conversion names key as one
