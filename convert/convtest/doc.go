@@ -117,7 +117,8 @@
 //     the JSON name of a property beside the map in any version (ARM's
 //     additionalProperties["aad-enabled"] beside a later aad-enabled), so
 //     that a value moved between a key and a field, declared or not, is
-//     checked;
+//     checked (where the key is not the field, declare SkipVisibility of
+//     that one key, `spec.settings["aad-enabled"]`, as the failure says);
 //   - lists with list-map keys (declared in the storage twin with the
 //     struct tag `hubspoke:"listMapKey=..."`, and learned from there for
 //     the API version) with distinct keys, as the API server requires of a
