@@ -100,9 +100,123 @@ func newChain(versions []*version, md *metadataFile, opt options, errs *errorLis
 			c.storage[v] = storageStep(v, v.towardHub, errs)
 		}
 	}
+	c.linkRetypes()
 	c.checkSkips(errs)
 	c.checkRemovals(opt.strict, errs)
 	return c
+}
+
+// linkRetypes finds, for each property a storage step retypes, a version
+// farther along each direction of the conversion where the property had
+// the destination's type and then changed it: that version's step kept
+// its value in the bag under its key, which the retyping step reads when
+// its own is absent, so that a value arrives where a version that has the
+// property in that type shows it (prop.earlierTo, prop.earlierFrom). The
+// walk follows the property through steps that copy it as it is and
+// steps that retype it, towards the hub for a conversion away from it and
+// away from the hub for one towards it, and stops at the hub and at any
+// other change. Only types without local types (scalars, lists and maps
+// of them, types of other packages) are linked, whose JSON is the same in
+// every version.
+func (c *chain) linkRetypes() {
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		for _, p := range s.pairs {
+			for _, pr := range p.props {
+				if pr.action != actRetype {
+					continue
+				}
+				pr.earlierTo = c.earlierAway(s, p.name, pr.host.name, pr.other.ref)
+				pr.earlierFrom = c.earlierToward(s, p.otherName, pr.other.name, pr.host.ref)
+			}
+		}
+	}
+}
+
+// earlierAway walks from s's host away from the hub, following property
+// field of type typ (the host's names), for the step that retyped a value
+// of type want into it; it returns that step's bag key, or "".
+func (c *chain) earlierAway(s *step, typ, field string, want *typeRef) string {
+	at := s.host
+	for {
+		var prev *step
+		for _, u := range c.versions {
+			if u.towardHub == at && c.storage[u] != nil {
+				prev = c.storage[u]
+			}
+		}
+		if prev == nil {
+			return ""
+		}
+		var q *prop
+		var pp *pair
+		for _, cand := range prev.pairs {
+			if cand.otherName != typ {
+				continue
+			}
+			for _, r := range cand.props {
+				if r.other != nil && r.other.name == field {
+					q, pp = r, cand
+				}
+			}
+		}
+		switch {
+		case q == nil || q.host == nil:
+			return ""
+		case q.action == actRetype && sameJSONType(q.host.ref, want):
+			return bagKey(q.host, prev.hostName)
+		case q.action != actRetype && q.action != actCopy:
+			return ""
+		}
+		at, typ, field = prev.host, pp.name, q.host.name
+	}
+}
+
+// earlierToward is earlierAway in the other direction: from s's other
+// side towards the hub (not past it), following the property by the other
+// side's names, for the step whose other side had type want.
+func (c *chain) earlierToward(s *step, typ, field string, want *typeRef) string {
+	at := s.other
+	for {
+		next := c.storage[at]
+		if next == nil {
+			return ""
+		}
+		pp := next.byName[typ]
+		if pp == nil {
+			return ""
+		}
+		var q *prop
+		for _, r := range pp.props {
+			if r.host != nil && r.host.name == field {
+				q = r
+			}
+		}
+		switch {
+		case q == nil || q.other == nil:
+			return ""
+		case q.action == actRetype && sameJSONType(q.other.ref, want):
+			return bagKey(q.other, next.otherName)
+		case q.action != actRetype && q.action != actCopy:
+			return ""
+		}
+		at, typ, field = next.other, pp.otherName, q.other.name
+	}
+}
+
+// sameJSONType reports whether a and b are the same type without local
+// types, pointers aside: a value of one reads as the other from its JSON.
+func sameJSONType(a, b *typeRef) bool {
+	if a.kind == refPointer {
+		a = a.elem
+	}
+	if b.kind == refPointer {
+		b = b.elem
+	}
+	return !containsLocal(a) && !containsLocal(b) && a.String() == b.String()
 }
 
 // checkSkips finds the properties that leave a type and come back in a

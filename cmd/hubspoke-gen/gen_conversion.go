@@ -294,7 +294,12 @@ func (a *assign) properties() {
 		case pr.action == actRetype:
 			fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
 				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
-			a.recall(df, bagKey(df, a.dstName))
+			l := a.recall(df, bagKey(df, a.dstName))
+			if earlier := map[bool]string{true: pr.earlierTo, false: pr.earlierFrom}[a.to]; earlier != "" {
+				fmt.Fprintf(&a.pre, "// %s has %s's type too: its value waits in the bag.\n", earlier[strings.LastIndex(earlier, "@")+1:], a.dstName)
+				fmt.Fprintf(&a.pre, "if %s == nil {\nif %s, err = %s[%s](&bag, %q); err != nil {\nreturn err\n}\n}\n",
+					l, l, a.f.q(pathPropertybag, "Pull"), renderType(a.f, elemOf(df.ref), a.dstPath), earlier)
+			}
 			a.stash(sf, bagKey(sf, a.srcName))
 		case pr.action == actConvert && a.isShapeField(sf, df):
 			_, srcLocal := a.shapeField(sf, df)
@@ -374,18 +379,24 @@ func (a *assign) stashValue(value string, sf *field, key string, clears []clear)
 }
 
 // recall takes the value of destination field df from the bag, under key.
-func (a *assign) recall(df *field, key string) {
+func (a *assign) recall(df *field, key string) string {
 	l := a.local(df.name)
-	t := df.ref
-	if t.kind == refPointer {
-		t = t.elem
-	}
-	fmt.Fprintf(&a.pre, "%s, err := %s[%s](&bag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Pull"), renderType(a.f, t, a.dstPath), key)
+	fmt.Fprintf(&a.pre, "%s, err := %s[%s](&bag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Pull"), renderType(a.f, elemOf(df.ref), a.dstPath), key)
 	if df.ref.kind == refPointer {
 		a.values[df] = l
 	} else {
 		a.values[df] = a.deref(l, df.ref, a.dstPath)
 	}
+	return l
+}
+
+// elemOf returns t without its outer pointer: the type a bag value of a
+// field of type t is read as.
+func elemOf(t *typeRef) *typeRef {
+	if t.kind == refPointer {
+		return t.elem
+	}
+	return t
 }
 
 // convert returns the expression that gives destination field df the value

@@ -614,8 +614,10 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			// show (int32 and int64): the generator asks for a hook there,
 			// which these histories do not write, and convtest's
 			// visibility check rightly fails without it. Nor one back to
-			// a type it had before (kept in the bags as the value of that
-			// version: a hook takes it out).
+			// a type it had before: the generator carries the earlier
+			// value there only for types without structs or enums,
+			// through versions that copy or retype the property (the
+			// retypedback case); a hook does it for the rest.
 			touched[p.id] = true
 			for range 20 {
 				e, key := h.topExpr(v, t.level)

@@ -84,6 +84,14 @@ type prop struct {
 	// recalled), are the properties moved out of it: the copy kept in the
 	// bag leaves them out.
 	clears []clear
+	// earlierTo and earlierFrom, for actRetype, are the bag keys under
+	// which a version farther along the direction of the conversion keeps
+	// a value of the destination's type, when the property had that type
+	// there and changed it on the way (int64 in v1, a string in v2, int64
+	// again in v3: v1's value waits under Size@v1storage on its way to v3).
+	// The copy takes it when the destination's own key is absent. See
+	// chain.linkRetypes.
+	earlierTo, earlierFrom string
 }
 
 // name returns the name of the property, as the host side calls it when it
