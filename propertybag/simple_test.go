@@ -80,6 +80,23 @@ func (s *stars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// tally counts the calls of its UnmarshalJSON, which adds to what the
+// value holds, as a method that merges into its receiver does.
+type tally struct{ calls int }
+
+func (c tally) MarshalJSON() ([]byte, error) { return strconv.AppendInt(nil, int64(c.calls), 10), nil }
+
+func (c *tally) UnmarshalJSON([]byte) error {
+	c.calls++
+	return nil
+}
+
+// ptrList has a MarshalJSON method on its pointer only, which
+// encoding/json does not call for the value json.Marshal is given.
+type ptrList []int
+
+func (*ptrList) MarshalJSON() ([]byte, error) { return []byte(`"by pointer"`), nil }
+
 func (q quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.text) }
 
 func (q *quantity) UnmarshalJSON(data []byte) error {
@@ -185,6 +202,23 @@ func TestSimpleCustomMethods(t *testing.T) {
 	if got, err := Get[stars](bag, "s"); err != nil || got == nil || *got != 3 {
 		t.Errorf("stars from %q: read as %v, %v", bag["s"], got, err)
 	}
+	// Text the fast path declines after reading part of it is read by
+	// encoding/json into a zero value: a method is called once per value.
+	type tallied struct {
+		T tally `json:"t"`
+		N int   `json:"n"`
+	}
+	text := `{"t":0,"N":1}` // N: encoding/json's case-insensitive match
+	var std tallied
+	if err := json.Unmarshal([]byte(text), &std); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Get[tallied](PropertyBag{"v": text}, "v"); err != nil || *got != std {
+		t.Errorf("%s: read as %+v, %v; encoding/json %+v", text, got, err, std)
+	}
+	// A slice with a MarshalJSON method on its pointer is written as
+	// json.Marshal writes its value.
+	addAgrees(t, ptrList{1, 2})
 	// The methods are called, not skipped: a quantity the method refuses
 	// is refused, a number it accepts read.
 	for text, wantOK := range map[string]bool{`{"q":"12x","s":{}}`: false, `{"q":12,"s":{"N":4}}`: true, `{"q":null,"s":{}}`: true, `{"p":null,"q":"1","s":{}}`: true} {
