@@ -269,8 +269,11 @@ func TestLegacyBags(t *testing.T) {
 			t.Errorf("the legacy text null: %v, %v; want nil", v, err)
 		}
 	}
-	if _, err := Get[string](legacy, "Address"); !errors.Is(err, ErrDecode) {
-		t.Errorf("an object read as a string: got %v, want ErrDecode", err)
+	if _, err := Get[string](legacy, "Address"); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "stored value is an object, not a string") {
+		t.Errorf("an object read as a string: got %v, want ErrDecode saying it is an object", err)
+	}
+	if _, err := Get[string](PropertyBag{"List": ` ["a"]`}, "List"); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "stored value is an array, not a string") {
+		t.Errorf("an array read as a string: got %v, want ErrDecode saying it is an array", err)
 	}
 }
 

@@ -50,6 +50,7 @@ func FuzzDecode(f *testing.F) {
 		``,
 		`42abc`, `0x10`, `4 2`, ` null `, `"4\u0032"`, `-0.5e-3`, `1e400`,
 		`"a" `, "\"a\"\n", ` [1] `, `"a" "b"`,
+		"\"a\x80\"", // invalid UTF-8 whose only byte above ASCII is 0x80
 	} {
 		f.Add(seed)
 	}

@@ -61,6 +61,42 @@ type (
 	}
 )
 
+// stars is an integer kind with JSON methods of its own (it writes itself
+// as a string of stars), as an API enum may be: its methods, not its kind,
+// decide its text, so it is not written as an integer.
+type stars int
+
+func (s stars) MarshalJSON() ([]byte, error) { return json.Marshal(strings.Repeat("*", int(s))) }
+
+func (s *stars) UnmarshalJSON(data []byte) error {
+	var text string
+	if err := json.Unmarshal(data, &text); err != nil {
+		return err
+	}
+	if strings.Trim(text, "*") != "" {
+		return fmt.Errorf("stars %q: not only stars", text)
+	}
+	*s = stars(len(text))
+	return nil
+}
+
+// tally counts the calls of its UnmarshalJSON, which adds to what the
+// value holds, as a method that merges into its receiver does.
+type tally struct{ calls int }
+
+func (c tally) MarshalJSON() ([]byte, error) { return strconv.AppendInt(nil, int64(c.calls), 10), nil }
+
+func (c *tally) UnmarshalJSON([]byte) error {
+	c.calls++
+	return nil
+}
+
+// ptrList has a MarshalJSON method on its pointer only, which
+// encoding/json does not call for the value json.Marshal is given.
+type ptrList []int
+
+func (*ptrList) MarshalJSON() ([]byte, error) { return []byte(`"by pointer"`), nil }
+
 func (q quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.text) }
 
 func (q *quantity) UnmarshalJSON(data []byte) error {
@@ -142,6 +178,47 @@ func TestSimpleCustomMethods(t *testing.T) {
 			t.Errorf("%s: read as %+v, %v; encoding/json %+v, %v", want, read, err, std, stdErr)
 		}
 	}
+	// Values with methods are written and read by the fast path, not left
+	// to encoding/json (which would be right, but slow).
+	if got, ok := appendSimple(nil, reflect.ValueOf(quantity{"1"}), planFor(reflect.TypeFor[quantity]()).shape); !ok || string(got) != `"1"` {
+		t.Errorf(`quantity 1: written as %s, %v by the fast path; want "1", true`, got, ok)
+	}
+	if text := `{"q":"100m","p":"2Gi","l":["1",5],"s":{"N":1}}`; !decodeSimple(text, reflect.New(reflect.TypeFor[customHolder]()).Elem(), s) {
+		t.Errorf("%s: not read by the fast path", text)
+	}
+	// A value whose method writes what encoding/json rewrites, or fails,
+	// is written as encoding/json writes it, or not at all, also alone (not
+	// only after a field the fast path wrote); an integer kind with
+	// methods is written by them.
+	addAgrees(t, spaced{5})
+	addAgrees(t, failing{-1})
+	addAgrees(t, []spaced{{1}})
+	addAgrees(t, stars(3))
+	three := stars(3)
+	var bag PropertyBag
+	if err := Add(&bag, "s", &three); err != nil || bag["s"] != `"***"` {
+		t.Errorf(`stars(3): Add wrote %q, %v; want "***"`, bag["s"], err)
+	}
+	if got, err := Get[stars](bag, "s"); err != nil || got == nil || *got != 3 {
+		t.Errorf("stars from %q: read as %v, %v", bag["s"], got, err)
+	}
+	// Text the fast path declines after reading part of it is read by
+	// encoding/json into a zero value: a method is called once per value.
+	type tallied struct {
+		T tally `json:"t"`
+		N int   `json:"n"`
+	}
+	text := `{"t":0,"N":1}` // N: encoding/json's case-insensitive match
+	var std tallied
+	if err := json.Unmarshal([]byte(text), &std); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Get[tallied](PropertyBag{"v": text}, "v"); err != nil || *got != std {
+		t.Errorf("%s: read as %+v, %v; encoding/json %+v", text, got, err, std)
+	}
+	// A slice with a MarshalJSON method on its pointer is written as
+	// json.Marshal writes its value.
+	addAgrees(t, ptrList{1, 2})
 	// The methods are called, not skipped: a quantity the method refuses
 	// is refused, a number it accepts read.
 	for text, wantOK := range map[string]bool{`{"q":"12x","s":{}}`: false, `{"q":12,"s":{"N":4}}`: true, `{"q":null,"s":{}}`: true, `{"p":null,"q":"1","s":{}}`: true} {
@@ -151,6 +228,18 @@ func TestSimpleCustomMethods(t *testing.T) {
 		if (err == nil) != wantOK || (stdErr == nil) != wantOK || (wantOK && !reflect.DeepEqual(*v, std)) {
 			t.Errorf("%s: read as %+v, %v; encoding/json %+v, %v", text, v, err, std, stdErr)
 		}
+	}
+}
+
+// addAgrees checks that Add writes v as json.Marshal does, and fails
+// where it fails.
+func addAgrees[T any](t *testing.T, v T) {
+	t.Helper()
+	want, wantErr := json.Marshal(v)
+	var bag PropertyBag
+	err := Add(&bag, "v", &v)
+	if (err == nil) != (wantErr == nil) || bag["v"] != string(want) {
+		t.Errorf("%T %+v: Add wrote %q, %v; encoding/json %s, %v", v, v, bag["v"], err, want, wantErr)
 	}
 }
 
@@ -247,12 +336,67 @@ func TestSimpleReadsWhatAddWrites(t *testing.T) {
 	}
 }
 
+// TestSimpleReadsPlainText: text as Add writes it, and as people and
+// other JSON writers write it (white space, escapes, null, non-ASCII
+// letters), is read by the fast path to the value encoding/json reads,
+// not left to encoding/json (which would be right, but slow).
+func TestSimpleReadsPlainText(t *testing.T) {
+	for _, c := range []struct {
+		typ  reflect.Type
+		text string
+	}{
+		{reflect.TypeFor[simplePerson](), `{"born":null,"name":"é","count":0,"small":9}`},
+		{reflect.TypeFor[simplePerson](), `{ "name" : "a \"b\" c" , "count" : 10, "labels" : { "a" : "1" , "b": "2" } }`},
+		{reflect.TypeFor[simplePerson](), `{"name":"\ud83d\ude00 and \u00e9\t"}`},
+		{reflect.TypeFor[[]*int](), `[1,2 , null,-0,0]`},
+		{reflect.TypeFor[customHolder](), `{"q":"1","s":{}}`},
+	} {
+		fast := reflect.New(c.typ)
+		if !decodeSimple(c.text, fast.Elem(), planFor(c.typ).shape) {
+			t.Errorf("%s from %s: not read by the fast path", c.typ, c.text)
+			continue
+		}
+		std := reflect.New(c.typ)
+		if err := json.Unmarshal([]byte(c.text), std.Interface()); err != nil {
+			t.Fatalf("%s from %s: %v", c.typ, c.text, err)
+		}
+		if diff := cmp.Diff(std.Interface(), fast.Interface(), allUnexported); diff != "" {
+			t.Errorf("%s from %s: fast path and encoding/json differ:\n%s", c.typ, c.text, diff)
+		}
+	}
+	// A string with an escape is put together in one allocation, its
+	// size guessed from where the first escape is.
+	var str string
+	dst := reflect.ValueOf(&str).Elem()
+	if n := testing.AllocsPerRun(100, func() { decodeSimple(`"a\"bcdefghijk"`, dst, planFor(dst.Type()).shape) }); n != 1 || str != `a"bcdefghijk` {
+		t.Errorf("reading a string with an escape: %v allocations, want 1; read %q", n, str)
+	}
+	// Every letter and digit makes a plain field name; a struct of 64
+	// fields, as many as the reader keeps track of, is simple and read.
+	if !plainFieldName("azAZ09_$-.") {
+		t.Error(`plainFieldName("azAZ09_$-.") = false`)
+	}
+	fields := make([]reflect.StructField, 64)
+	for i := range fields {
+		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:"f%d"`, i))}
+	}
+	wide := reflect.StructOf(fields)
+	s := planFor(wide).shape
+	if s == nil {
+		t.Fatal("a struct of 64 int fields has no simple shape")
+	}
+	v := reflect.New(wide).Elem()
+	if !decodeSimple(`{"f0":1,"f63":2}`, v, s) || v.Field(0).Int() != 1 || v.Field(63).Int() != 2 {
+		t.Errorf("64 fields: not read by the fast path, or read as %v", v)
+	}
+}
+
 // TestSimpleScalars: strings, bools and integers (and named types of them
 // without JSON methods) take the fast path both ways; so a mistake in it
 // shows in every scalar test of the package, not only in structs.
 func TestSimpleScalars(t *testing.T) {
 	type level int16
-	for _, v := range []any{"a \"b\"", true, -7, int8(-128), uint64(1 << 63), level(3)} {
+	for _, v := range []any{"a \"b\"", true, -7, 0, int8(-128), uint64(1 << 63), level(3)} {
 		s := planFor(reflect.TypeOf(v)).shape
 		if s == nil {
 			t.Fatalf("%T has no simple shape", v)
@@ -286,6 +430,12 @@ func FuzzSimpleAgrees(f *testing.F) {
 		`{"year":01}`, `{"year":1}x`, `{"year":1} `, "{\"name\":\"\xff\"}", `{"name":"é"}`, `{"Skipped":"x"}`,
 		`{"hidden":1}`, `{"alive":tru}`, `{"alive":nul}`, `[1,null,-0]`, `{"met":null,"born":null}`,
 		``, ` `, `{"name":`, `[1,`, `{"born":{"year":`, `{"name":"a\`, `{"name":"\u00`, `{"name":"\ud83d\u`, `{"count":-`,
+		// Invalid UTF-8 whose only byte above ASCII is 0x80; a high
+		// surrogate followed by what is not \u and a low one.
+		"{\"name\":\"a\x80\"}", `{"name":"\ud83dxxde00"}`, `{"name":"\ud83dXude00"}`, `{"name":"\ud83d\nde00"}`,
+		// A field twice, into a pointer and a map, which encoding/json
+		// fills again rather than anew.
+		`{"born":{"year":1},"born":{"month":2}}`, `{"labels":{"a":"1"},"labels":{"b":"2"}}`,
 	} {
 		f.Add(seed)
 	}
@@ -344,6 +494,7 @@ func FuzzValidJSONAgrees(f *testing.F) {
 		`{"a":[1,-0.5e+3,true,false,null,"\u00e9\n\"\\\/"],"b":{}}`, `[]`, ` 0 `, `-`, `01`, `1.`, `1e`, `.5`,
 		`"\x"`, `"\u12"`, "\"\x01\"", "\"\xff\"", `{"a" 1}`, `{"a":1,}`, `[1,]`, `nul`, `truex`, `[[[[[]]]]]`,
 		`{"a":1}{}`, `"a`, `{1:2}`, `-0`, `1E-7`,
+		` { "a b" : [ 10 , 9.09, 1e90 ] , "c":{} } `,
 	} {
 		f.Add(seed)
 	}
