@@ -293,3 +293,111 @@ func ExampleCarrier() {
 	fmt.Println(meta.Annotations[boundary.Annotation])
 	// Output: {"spec":{"MiddleName":"Theodore"}}
 }
+
+// Twin records the twin's value as JSON (null for absent), keeps every
+// entry of a struct and of each struct, records nothing for a value whose
+// JSON is null (it reads back as absent anyway), and names the property
+// whose value cannot be encoded.
+func TestTwinRecordsEachEntry(t *testing.T) {
+	var c boundary.Carrier
+	zero, off := int32(0), false
+	for _, e := range []struct {
+		path, name string
+		value      any
+	}{
+		{"spec", "replicas", &zero},
+		{"spec", "paused", &off},
+		{"spec", "owner", nil},
+		{"spec", "since", &metav1.Time{}},
+		{"spec.ports[name=web]", "port", nil},
+	} {
+		if err := c.Twin(e.path, e.name, e.value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"spec":{"$twin":{"owner":null,"paused":false,"replicas":0}},"spec.ports[name=web]":{"$twin":{"port":null}}}`
+	if got := meta.Annotations[boundary.Annotation]; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+
+	err := c.Twin("spec", "callback", func() {})
+	if err == nil || !strings.Contains(err.Error(), "spec.callback") {
+		t.Errorf("error %v, want one naming spec.callback", err)
+	}
+}
+
+// A stale $twin entry in a bag of the twin that holds more is dropped and
+// the rest of the bag kept; where Twin records an entry, it replaces the
+// stale one.
+func TestStashReplacesStaleTwinEntries(t *testing.T) {
+	var c boundary.Carrier
+	spec := propertybag.PropertyBag{"$twin": `{"old":null}`, "X": "1"}
+	port := propertybag.PropertyBag{"$twin": `{"old":null}`, "Y": "2"}
+	c.Bag("spec", &spec)
+	c.Bag("spec.ports[0]", &port)
+	if err := c.Twin("spec.ports[0]", "port", nil); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"spec":{"X":1},"spec.ports[0]":{"$twin":{"port":null},"Y":2}}`
+	if got := meta.Annotations[boundary.Annotation]; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+	if spec["$twin"] == "" || port["$twin"] != `{"old":null}` {
+		t.Errorf("Done changed the twin's own bags: spec %v, port %v", spec, port)
+	}
+}
+
+// A $twin entry under status travels in the status bags, like the bag it
+// belongs to.
+func TestStatusTwinEntriesTravelInTheStatus(t *testing.T) {
+	var c boundary.Carrier
+	if err := c.Twin("status", "phase", nil); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	var statusBags propertybag.Bags
+	if err := c.Done(&meta, &statusBags); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Annotations != nil {
+		t.Errorf("annotations %v, want none", meta.Annotations)
+	}
+	if got := statusBags["status"]["$twin"]; got != `{"phase":null}` || len(statusBags) != 1 {
+		t.Errorf("status bags %v, want only status with its $twin entry", statusBags)
+	}
+}
+
+// An object that carries nothing to recall needs no walk.
+func TestRecallOfNothingWalksNot(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{"other": "x"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r.Next() {
+		t.Error("Next reports a walk, but the object carries no bags")
+	}
+}
+
+// Bag(path, nil) sees a $twin entry below path as it sees a bag, and only
+// below path.
+func TestRecallKeepsTwinEntriesBelowANullStruct(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.owner":{"$twin":{"age":null}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.Next()
+	if !r.Bag("spec.owner", nil) || !r.Bag("spec", nil) {
+		t.Error("Bag(path, nil) does not see the $twin entry at spec.owner")
+	}
+	if r.Bag("spec.other", nil) || r.Bag("spec.owner.address", nil) {
+		t.Error("Bag(path, nil) sees a $twin entry that is not at or below its path")
+	}
+}
