@@ -401,3 +401,82 @@ func TestRecallKeepsTwinEntriesBelowANullStruct(t *testing.T) {
 		t.Error("Bag(path, nil) sees a $twin entry that is not at or below its path")
 	}
 }
+
+// A $twin entry whose path is reached twice (list elements with the same
+// keys) is restored to neither, as its bag is given to neither.
+func TestRecallRestoresADuplicatePlaceNothing(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var first, second *int32
+	zero := func(v *int32) bool { return *v == 0 }
+	for r.Next() {
+		for _, port := range []**int32{&first, &second} {
+			var bag propertybag.PropertyBag
+			r.Bag("spec.ports[name=a]", &bag)
+			if err := boundary.Restore(&r, "spec.ports[name=a]", "port", port, true, zero); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := r.Done(&metav1.ObjectMeta{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if first != nil || second != nil {
+		t.Errorf("two elements with the same keys got ports %v and %v, want both absent", first, second)
+	}
+}
+
+// A $twin entry at a place the walk does not reach (the client removed the
+// element) is dropped with its place, not checked: no Restore names its
+// properties there, and that is no error.
+func TestRecallDropsTwinEntriesOfRemovedPlaces(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.ports[name=gone]":{"$twin":{"port":null}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var bag propertybag.PropertyBag
+		r.Bag("spec", &bag)
+	}
+	if err := r.Done(&metav1.ObjectMeta{}, nil); err != nil {
+		t.Errorf("error %v, want none: the entry's place is gone", err)
+	}
+}
+
+// Recalling changes neither what Open is given nor the annotations map of
+// the twin's metadata, which it replaces.
+func TestRecallModifiesNoArgument(t *testing.T) {
+	annotations := map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":null},"X":1}}`, "keep": "me"}
+	status := propertybag.Bags{"status": {"$twin": `{"phase":null}`, "Y": "2"}}
+	var r boundary.Carrier
+	if err := r.Open(annotations, status); err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var spec, st propertybag.PropertyBag
+		var replicas, phase *string
+		r.Bag("spec", &spec)
+		r.Bag("status", &st)
+		if err := boundary.Restore(&r, "spec", "replicas", &replicas, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := boundary.Restore(&r, "status", "phase", &phase, true, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	meta := metav1.ObjectMeta{Annotations: annotations}
+	if err := r.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := meta.Annotations[boundary.Annotation]; ok || meta.Annotations["keep"] != "me" {
+		t.Errorf("twin annotations %v, want only keep", meta.Annotations)
+	}
+	if len(annotations) != 2 || annotations[boundary.Annotation] != `{"spec":{"$twin":{"replicas":null},"X":1}}` {
+		t.Errorf("Done modified the annotations map in place: %v", annotations)
+	}
+	if status["status"]["$twin"] != `{"phase":null}` || status["status"]["Y"] != "2" {
+		t.Errorf("Open modified the status bags it was given: %v", status)
+	}
+}
