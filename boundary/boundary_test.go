@@ -480,3 +480,41 @@ func TestRecallModifiesNoArgument(t *testing.T) {
 		t.Errorf("Open modified the status bags it was given: %v", status)
 	}
 }
+
+// Bags outside status with no metadata to carry them are an error naming
+// them, and the failed Done changes nothing, not even the status bags.
+func TestStashWithoutMetadataFails(t *testing.T) {
+	var c boundary.Carrier
+	spec := propertybag.PropertyBag{"X": "1"}
+	st := propertybag.PropertyBag{"Y": "2"}
+	c.Bag("spec", &spec)
+	c.Bag("status", &st)
+	var statusBags propertybag.Bags
+	err := c.Done(nil, &statusBags)
+	if err == nil || !strings.Contains(err.Error(), "no metadata to carry the bags spec") {
+		t.Errorf("error %v, want one naming the bag spec", err)
+	}
+	if statusBags != nil {
+		t.Errorf("status bags %v after a failed Done, want them unchanged (nil)", statusBags)
+	}
+}
+
+// A $twin value of a struct is decoded strictly: a field the struct does
+// not have is an error, not an empty value.
+func TestRestoreDecodesStrictly(t *testing.T) {
+	type ref struct{ Name string }
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec":{"$twin":{"ref":{"Nmae":""}}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	for err == nil && r.Next() {
+		var bag propertybag.PropertyBag
+		var dst *ref
+		r.Bag("spec", &bag)
+		err = boundary.Restore(&r, "spec", "ref", &dst, true, func(v *ref) bool { return *v == ref{} })
+	}
+	if err == nil || !strings.Contains(err.Error(), `unknown field "Nmae"`) {
+		t.Errorf("error %v, want one naming the unknown field", err)
+	}
+}
