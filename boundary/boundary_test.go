@@ -293,3 +293,228 @@ func ExampleCarrier() {
 	fmt.Println(meta.Annotations[boundary.Annotation])
 	// Output: {"spec":{"MiddleName":"Theodore"}}
 }
+
+// Twin records the twin's value as JSON (null for absent), keeps every
+// entry of a struct and of each struct, records nothing for a value whose
+// JSON is null (it reads back as absent anyway), and names the property
+// whose value cannot be encoded.
+func TestTwinRecordsEachEntry(t *testing.T) {
+	var c boundary.Carrier
+	zero, off := int32(0), false
+	for _, e := range []struct {
+		path, name string
+		value      any
+	}{
+		{"spec", "replicas", &zero},
+		{"spec", "paused", &off},
+		{"spec", "owner", nil},
+		{"spec", "since", &metav1.Time{}},
+		{"spec.ports[name=web]", "port", nil},
+	} {
+		if err := c.Twin(e.path, e.name, e.value); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"spec":{"$twin":{"owner":null,"paused":false,"replicas":0}},"spec.ports[name=web]":{"$twin":{"port":null}}}`
+	if got := meta.Annotations[boundary.Annotation]; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+
+	err := c.Twin("spec", "callback", func() {})
+	if err == nil || !strings.Contains(err.Error(), "spec.callback") {
+		t.Errorf("error %v, want one naming spec.callback", err)
+	}
+}
+
+// A stale $twin entry in a bag of the twin that holds more is dropped and
+// the rest of the bag kept; where Twin records an entry, it replaces the
+// stale one.
+func TestStashReplacesStaleTwinEntries(t *testing.T) {
+	var c boundary.Carrier
+	spec := propertybag.PropertyBag{"$twin": `{"old":null}`, "X": "1"}
+	port := propertybag.PropertyBag{"$twin": `{"old":null}`, "Y": "2"}
+	c.Bag("spec", &spec)
+	c.Bag("spec.ports[0]", &port)
+	if err := c.Twin("spec.ports[0]", "port", nil); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"spec":{"X":1},"spec.ports[0]":{"$twin":{"port":null},"Y":2}}`
+	if got := meta.Annotations[boundary.Annotation]; got != want {
+		t.Errorf("annotation %s, want %s", got, want)
+	}
+	if spec["$twin"] == "" || port["$twin"] != `{"old":null}` {
+		t.Errorf("Done changed the twin's own bags: spec %v, port %v", spec, port)
+	}
+}
+
+// A $twin entry under status travels in the status bags, like the bag it
+// belongs to.
+func TestStatusTwinEntriesTravelInTheStatus(t *testing.T) {
+	var c boundary.Carrier
+	if err := c.Twin("status", "phase", nil); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	var statusBags propertybag.Bags
+	if err := c.Done(&meta, &statusBags); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Annotations != nil {
+		t.Errorf("annotations %v, want none", meta.Annotations)
+	}
+	if got := statusBags["status"]["$twin"]; got != `{"phase":null}` || len(statusBags) != 1 {
+		t.Errorf("status bags %v, want only status with its $twin entry", statusBags)
+	}
+}
+
+// An object that carries nothing to recall needs no walk.
+func TestRecallOfNothingWalksNot(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{"other": "x"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r.Next() {
+		t.Error("Next reports a walk, but the object carries no bags")
+	}
+}
+
+// Bag(path, nil) sees a $twin entry below path as it sees a bag, and only
+// below path.
+func TestRecallKeepsTwinEntriesBelowANullStruct(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.owner":{"$twin":{"age":null}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.Next()
+	if !r.Bag("spec.owner", nil) || !r.Bag("spec", nil) {
+		t.Error("Bag(path, nil) does not see the $twin entry at spec.owner")
+	}
+	if r.Bag("spec.other", nil) || r.Bag("spec.owner.address", nil) {
+		t.Error("Bag(path, nil) sees a $twin entry that is not at or below its path")
+	}
+}
+
+// A $twin entry whose path is reached twice (list elements with the same
+// keys) is restored to neither, as its bag is given to neither.
+func TestRecallRestoresADuplicatePlaceNothing(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.ports[name=a]":{"$twin":{"port":0}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var first, second *int32
+	zero := func(v *int32) bool { return *v == 0 }
+	for r.Next() {
+		for _, port := range []**int32{&first, &second} {
+			var bag propertybag.PropertyBag
+			r.Bag("spec.ports[name=a]", &bag)
+			if err := boundary.Restore(&r, "spec.ports[name=a]", "port", port, true, zero); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := r.Done(&metav1.ObjectMeta{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if first != nil || second != nil {
+		t.Errorf("two elements with the same keys got ports %v and %v, want both absent", first, second)
+	}
+}
+
+// A $twin entry at a place the walk does not reach (the client removed the
+// element) is dropped with its place, not checked: no Restore names its
+// properties there, and that is no error.
+func TestRecallDropsTwinEntriesOfRemovedPlaces(t *testing.T) {
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec.ports[name=gone]":{"$twin":{"port":null}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var bag propertybag.PropertyBag
+		r.Bag("spec", &bag)
+	}
+	if err := r.Done(&metav1.ObjectMeta{}, nil); err != nil {
+		t.Errorf("error %v, want none: the entry's place is gone", err)
+	}
+}
+
+// Recalling changes neither what Open is given nor the annotations map of
+// the twin's metadata, which it replaces.
+func TestRecallModifiesNoArgument(t *testing.T) {
+	annotations := map[string]string{boundary.Annotation: `{"spec":{"$twin":{"replicas":null},"X":1}}`, "keep": "me"}
+	status := propertybag.Bags{"status": {"$twin": `{"phase":null}`, "Y": "2"}}
+	var r boundary.Carrier
+	if err := r.Open(annotations, status); err != nil {
+		t.Fatal(err)
+	}
+	for r.Next() {
+		var spec, st propertybag.PropertyBag
+		var replicas, phase *string
+		r.Bag("spec", &spec)
+		r.Bag("status", &st)
+		if err := boundary.Restore(&r, "spec", "replicas", &replicas, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := boundary.Restore(&r, "status", "phase", &phase, true, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	meta := metav1.ObjectMeta{Annotations: annotations}
+	if err := r.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := meta.Annotations[boundary.Annotation]; ok || meta.Annotations["keep"] != "me" {
+		t.Errorf("twin annotations %v, want only keep", meta.Annotations)
+	}
+	if len(annotations) != 2 || annotations[boundary.Annotation] != `{"spec":{"$twin":{"replicas":null},"X":1}}` {
+		t.Errorf("Done modified the annotations map in place: %v", annotations)
+	}
+	if status["status"]["$twin"] != `{"phase":null}` || status["status"]["Y"] != "2" {
+		t.Errorf("Open modified the status bags it was given: %v", status)
+	}
+}
+
+// Bags outside status with no metadata to carry them are an error naming
+// them, and the failed Done changes nothing, not even the status bags.
+func TestStashWithoutMetadataFails(t *testing.T) {
+	var c boundary.Carrier
+	spec := propertybag.PropertyBag{"X": "1"}
+	st := propertybag.PropertyBag{"Y": "2"}
+	c.Bag("spec", &spec)
+	c.Bag("status", &st)
+	var statusBags propertybag.Bags
+	err := c.Done(nil, &statusBags)
+	if err == nil || !strings.Contains(err.Error(), "no metadata to carry the bags spec") {
+		t.Errorf("error %v, want one naming the bag spec", err)
+	}
+	if statusBags != nil {
+		t.Errorf("status bags %v after a failed Done, want them unchanged (nil)", statusBags)
+	}
+}
+
+// A $twin value of a struct is decoded strictly: a field the struct does
+// not have is an error, not an empty value.
+func TestRestoreDecodesStrictly(t *testing.T) {
+	type ref struct{ Name string }
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: `{"spec":{"$twin":{"ref":{"Nmae":""}}}}`}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var err error
+	for err == nil && r.Next() {
+		var bag propertybag.PropertyBag
+		var dst *ref
+		r.Bag("spec", &bag)
+		err = boundary.Restore(&r, "spec", "ref", &dst, true, func(v *ref) bool { return *v == ref{} })
+	}
+	if err == nil || !strings.Contains(err.Error(), `unknown field "Nmae"`) {
+		t.Errorf("error %v, want one naming the unknown field", err)
+	}
+}

@@ -398,9 +398,13 @@ func TestWrongShapeNamesBothReasons(t *testing.T) {
 			t.Errorf("error %q does not mention %s", msg, want)
 		}
 	}
-	// The staged shape's reason comes first.
-	if strings.Index(msg, "as compat_test.stagedAddress:") > strings.Index(msg, "as compat_test.v5Address:") {
-		t.Errorf("error %q gives the later shape's reason first", msg)
+	// The staged shape's reason comes first, each after its own type.
+	staged, later, ok := strings.Cut(msg, "as compat_test.v5Address:")
+	if !ok || !strings.Contains(staged, "as compat_test.stagedAddress:") {
+		t.Fatalf("error %q gives the later shape's reason first", msg)
+	}
+	if !strings.Contains(staged, `unknown field "street"`) || !strings.Contains(later, `unknown field "label"`) {
+		t.Errorf("error %q gives a shape's reason after the other shape's type", msg)
 	}
 }
 
@@ -435,6 +439,10 @@ func TestErrorsNameMetav1(t *testing.T) {
 	}
 	_, err = born.Pull(&propertybag.PropertyBag{"Born": `"1928-11-18T00:00:00Z"`})
 	if want := `compat: converting metav1.Time to metav1.MicroTime for property "Born" (staged as metav1.Time in v4storage): refused`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %q", err, want)
+	}
+	err = born.Add(&propertybag.PropertyBag{}, &metav1.MicroTime{})
+	if want := `compat: converting metav1.MicroTime to metav1.Time for property "Born" (staged as metav1.Time in v4storage): refused`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %q", err, want)
 	}
 }

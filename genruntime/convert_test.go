@@ -3,10 +3,13 @@ package genruntime
 import (
 	"errors"
 	"fmt"
+	htmltemplate "html/template"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	texttemplate "text/template"
 )
 
 // address is a nested object with references, standing in for a generated API
@@ -265,6 +268,8 @@ func TestKeyLessTotal(t *testing.T) {
 		{nan, 1.5, false},
 		{true, false, false}, // by text: "false" < "true"
 		{struct{ A int }{1}, struct{ A int }{2}, true},
+
+		{uint64(1), uint64(math.MaxUint64), true}, // as unsigned, not as int64 (-1)
 	}
 	for _, tt := range tests {
 		if got := keyLess(tt.a, tt.b); got != tt.want {
@@ -300,6 +305,18 @@ func TestKeyLessMixedTypes(t *testing.T) {
 	}
 	if !keyLess(one, two) || keyLess(two, one) {
 		t.Errorf("keyLess(%v, %v) = %v, keyLess(%v, %v) = %v; want true, false", one, two, keyLess(one, two), two, one, keyLess(two, one))
+	}
+}
+
+// Two packages' types of one name (text/template's and html/template's
+// Template) are two types: they sort by package path, not by their text.
+func TestKeyLessTypesOfOneNameInTwoPackages(t *testing.T) {
+	html, text := htmltemplate.Template{}, texttemplate.Template{}
+	if reflect.TypeOf(html).String() != reflect.TypeOf(text).String() {
+		t.Fatalf("the types are named %s and %s", reflect.TypeOf(html), reflect.TypeOf(text))
+	}
+	if !keyLess(html, text) || keyLess(text, html) {
+		t.Errorf("keyLess(html, text) = %v, keyLess(text, html) = %v; want true, false (html/template < text/template)", keyLess(html, text), keyLess(text, html))
 	}
 }
 

@@ -57,6 +57,14 @@ func TestPtrIfNotZeroValue(t *testing.T) {
 	if p := PtrIfNotZeroValue(map[string]int(nil)); p != nil {
 		t.Fatal("PtrIfNotZeroValue(nil map) != nil")
 	}
+	// For an interface type, the zero value is the nil interface, not the
+	// zero of what it holds.
+	if p := PtrIfNotZeroValue[any](nil); p != nil {
+		t.Fatal("PtrIfNotZeroValue[any](nil) != nil")
+	}
+	if p := PtrIfNotZeroValue[any](0); p == nil || (*p).(int) != 0 {
+		t.Fatalf("PtrIfNotZeroValue[any](0) = %v, want a pointer to 0", p)
+	}
 }
 
 // TestOptionalRoundTrip checks the claim in the package documentation:
