@@ -66,7 +66,8 @@ func TestMixedSourceVersionsAreCountedApart(t *testing.T) {
 }
 
 // TestFailureLogNamesTheFailingObject: when an object after the first one
-// fails, the log line does not name the object before it.
+// fails, the log line does not name the object before it, nor its version;
+// it names the version desired.
 func TestFailureLogNamesTheFailingObject(t *testing.T) {
 	var log logLines
 	h := setupWidgets(t, webhook.Options{Logger: log.logger()})
@@ -76,7 +77,38 @@ func TestFailureLogNamesTheFailingObject(t *testing.T) {
 		t.Errorf("%q", msg)
 	}
 	lines := log.all()
-	if len(lines) != 1 || !strings.Contains(lines[0], `"reason"="unknown_object"`) || strings.Contains(lines[0], "gizmo") || strings.Contains(lines[0], `"from"="v1"`) {
+	if len(lines) != 1 || !strings.Contains(lines[0], `"reason"="unknown_object"`) || strings.Contains(lines[0], "gizmo") ||
+		strings.Contains(lines[0], `"from"="v1"`) || !strings.Contains(lines[0], `"from"="" "to"="crm.hubspoke.test/v2"`) {
 		t.Errorf("log: %q", lines)
+	}
+}
+
+// TestConvertedAnnotationsAtTheLimit: a conversion whose result has
+// annotations of exactly the API server's 256 KiB goes through (the API
+// server takes them); one byte more fails.
+func TestConvertedAnnotationsAtTheLimit(t *testing.T) {
+	const limit = 256 << 10
+	h := setupWidgets(t, webhook.Options{Logger: logr.Discard()})
+	atV1, err := widgetConverter(t).ToVersion(widgetAt(t, "v2storage"), "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for k, a := range atV1.(metav1.Object).GetAnnotations() {
+		total += len(k) + len(a)
+	}
+	with := func(other int) runtime.Object {
+		hub := widgetAt(t, "v2storage")
+		annotations := hub.(metav1.Object).GetAnnotations()
+		annotations["other"] = strings.Repeat("o", other)
+		hub.(metav1.Object).SetAnnotations(annotations)
+		return hub
+	}
+	fits := limit - total - len("other")
+	if resp := convertReview(t, h, reviewOf(t, "fits", group+"/v1", with(fits))); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("annotations of exactly %d bytes: %+v", limit, resp.Result)
+	}
+	if msg := failure(t, h, "over", reviewOf(t, "over", group+"/v1", with(fits+1))); !strings.Contains(msg, "its annotations would be 262145 bytes, more than the API server's limit of 262144") {
+		t.Errorf("annotations of %d bytes: %q", limit+1, msg)
 	}
 }
