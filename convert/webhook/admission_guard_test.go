@@ -15,7 +15,8 @@ import (
 // TestStatusWritesAreValidated: a write to the status subresource is
 // checked as every other write, at the version that shows the status and
 // at the version that carries it in its bags, so that a writer of the
-// status cannot put there what the hub's schema refuses.
+// status cannot put there what the hub's schema refuses, nor reach the
+// spec.
 func TestStatusWritesAreValidated(t *testing.T) {
 	h := newAdmission(t, webhook.Options{})
 	atV1 := widgetAt(t, "v1").(*widgetV1)
@@ -28,6 +29,13 @@ func TestStatusWritesAreValidated(t *testing.T) {
 		req.SubResource = "status"
 		wantInvalid(t, admit(t, h, req), written, []string{"status.load"}, "status.load in body should be less than or equal to 100")
 	}
+	// Nor can a writer of the status reach the spec through the bags the
+	// status carries.
+	specInStatus := widgetAt(t, "v1").(*widgetV1)
+	specInStatus.Status.PropertyBags["spec"] = map[string]string{"Size": "9"}
+	req := request(t, admissionv1.Update, specInStatus, widgetAt(t, "v1"))
+	req.SubResource = "status"
+	wantInvalid(t, admit(t, h, req), "v1", []string{""}, `status field status.$propertyBags holds the bag "spec", which lies outside status`)
 }
 
 // TestCreateIsNeverRatcheted: a CREATE is checked in full even when the
