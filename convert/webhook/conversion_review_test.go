@@ -17,9 +17,10 @@ func TestTruncatedReviews(t *testing.T) {
 		t.Fatal(err)
 	}
 	body := string(reviewOf(t, "cut", group+"/v2", ada("v1", true)))
-	// White space, an escape, a number, a literal and an empty object and
-	// array where the scanner reads them, in the review and in the object.
-	body = strings.Replace(body, `"uid":"cut"`, "\"extra\" : [ 1.5e3, true, null, { }, [ ], \"a\\\"b\" ] ,\n\t\"uid\" : \"c\\u0075t\"", 1)
+	// White space, an escape, numbers (in an array and as a member's
+	// value), a literal and an empty object and array where the scanner
+	// reads them, in the review and in the object.
+	body = strings.Replace(body, `"uid":"cut"`, "\"extra\" : [ 1.5e3, true, null, { }, [ ], \"a\\\"b\" ] ,\n\t\"uid\" : \"c\\u0075t\", \"n\" : 15", 1)
 	body = strings.Replace(body, `{"kind":"Person"`, `{ "x" : [ {"y":"\"}"} ] , "kind":"Person"`, 1)
 	if resp := convertReview(t, h, []byte(body)); resp.Result.Status != metav1.StatusSuccess || resp.UID != "cut" {
 		t.Fatalf("the whole review: %+v\n%s", resp, body)
