@@ -112,3 +112,15 @@ func TestConvertedAnnotationsAtTheLimit(t *testing.T) {
 		t.Errorf("annotations of %d bytes: %q", limit+1, msg)
 	}
 }
+
+// TestReviewFailureLogNamesNoVersions: a review that cannot be read is
+// logged without source and destination versions, which it has none of.
+func TestReviewFailureLogNamesNoVersions(t *testing.T) {
+	var log logLines
+	h := setupWidgets(t, webhook.Options{Logger: log.logger()})
+	failure(t, h, "", []byte("{not json"))
+	lines := log.all()
+	if len(lines) != 1 || !strings.Contains(lines[0], `"reason"="malformed_review"`) || strings.Contains(lines[0], `"from"`) || strings.Contains(lines[0], `"to"`) {
+		t.Errorf("log: %q", lines)
+	}
+}
