@@ -284,7 +284,13 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		if !p.hookTo || !p.hookFrom {
 			hook = "needs a hook: missing"
 		}
-		r.detail = fmt.Sprintf("`%s` → `%s` in %s: each side keeps the other's value in its bag; %s", pr.host.ref, pr.other.ref, s.otherName, hook)
+		r.detail = fmt.Sprintf("`%s` → `%s` in %s: each side keeps the other's value in its bag", pr.host.ref, pr.other.ref, s.otherName)
+		for _, e := range [][2]string{{s.otherName, pr.earlierTo}, {s.hostName, pr.earlierFrom}} {
+			if e[1] != "" {
+				r.detail += fmt.Sprintf("; %s also reads `%s` (the type changed back)", e[0], e[1])
+			}
+		}
+		r.detail += "; " + hook
 	}
 	if len(pr.clears) > 0 {
 		var moved []string
