@@ -129,93 +129,76 @@ func (c *chain) linkRetypes() {
 				if pr.action != actRetype {
 					continue
 				}
-				pr.earlierTo = c.earlierAway(s, p.name, pr.host.name, pr.other.ref)
-				pr.earlierFrom = c.earlierToward(s, p.otherName, pr.other.name, pr.host.ref)
+				pr.earlierTo = c.earlierKey(s, true, p.name, pr.host.name, pr.other.ref)
+				pr.earlierFrom = c.earlierKey(s, false, p.otherName, pr.other.name, pr.host.ref)
 			}
 		}
 	}
 }
 
-// earlierAway walks from s's host away from the hub, following property
-// field of type typ (the host's names), for the step that retyped a value
-// of type want into it; it returns that step's bag key, or "".
-func (c *chain) earlierAway(s *step, typ, field string, want *typeRef) string {
-	at := s.host
+// earlierKey walks from s, away from the hub from its host when away is
+// true, else towards the hub from its other side (not past the hub),
+// following the property named field of the type named typ in the version
+// the walk is at, through steps that copy or retype it, for the step that
+// retyped a value of type want into it; it returns that step's bag key,
+// or "".
+func (c *chain) earlierKey(s *step, away bool, typ, field string, want *typeRef) string {
+	at := s.other
+	if away {
+		at = s.host
+	}
+	// The walk is at the host side of the next step when it goes towards
+	// the hub, at the other side when it goes away.
+	near := !away
 	for {
-		var prev *step
-		for _, u := range c.versions {
-			if u.towardHub == at && c.storage[u] != nil {
-				prev = c.storage[u]
+		next := c.storage[at]
+		if away {
+			next = nil
+			for _, u := range c.versions {
+				if u.towardHub == at {
+					next = c.storage[u]
+				}
 			}
 		}
-		if prev == nil {
+		if next == nil {
 			return ""
 		}
 		var q *prop
 		var pp *pair
-		for _, cand := range prev.pairs {
-			if cand.otherName != typ {
+		for _, cand := range next.pairs {
+			if cand.nameOn(near) != typ {
 				continue
 			}
 			for _, r := range cand.props {
-				if r.other != nil && r.other.name == field {
+				if f := r.on(near); f != nil && f.name == field {
 					q, pp = r, cand
 				}
 			}
 		}
+		if q == nil || q.on(!near) == nil {
+			return ""
+		}
+		far := q.on(!near)
 		switch {
-		case q == nil || q.host == nil:
-			return ""
-		case q.action == actRetype && sameJSONType(q.host.ref, want):
-			return bagKey(q.host, prev.hostName)
-		case q.action != actRetype && q.action != actCopy:
-			return ""
-		}
-		at, typ, field = prev.host, pp.name, q.host.name
-	}
-}
-
-// earlierToward is earlierAway in the other direction: from s's other
-// side towards the hub (not past it), following the property by the other
-// side's names, for the step whose other side had type want.
-func (c *chain) earlierToward(s *step, typ, field string, want *typeRef) string {
-	at := s.other
-	for {
-		next := c.storage[at]
-		if next == nil {
-			return ""
-		}
-		pp := next.byName[typ]
-		if pp == nil {
-			return ""
-		}
-		var q *prop
-		for _, r := range pp.props {
-			if r.host != nil && r.host.name == field {
-				q = r
+		case q.action == actRetype && sameJSONType(far.ref, want):
+			if away {
+				return bagKey(far, next.hostName)
 			}
-		}
-		switch {
-		case q == nil || q.other == nil:
-			return ""
-		case q.action == actRetype && sameJSONType(q.other.ref, want):
-			return bagKey(q.other, next.otherName)
+			return bagKey(far, next.otherName)
 		case q.action != actRetype && q.action != actCopy:
 			return ""
 		}
-		at, typ, field = next.other, pp.otherName, q.other.name
+		at, typ, field = next.other, pp.otherName, far.name
+		if away {
+			at, typ = next.host, pp.name
+		}
 	}
 }
 
 // sameJSONType reports whether a and b are the same type without local
 // types, pointers aside: a value of one reads as the other from its JSON.
 func sameJSONType(a, b *typeRef) bool {
-	if a.kind == refPointer {
-		a = a.elem
-	}
-	if b.kind == refPointer {
-		b = b.elem
-	}
+	a, b = elemOf(a), elemOf(b)
 	return !containsLocal(a) && !containsLocal(b) && a.String() == b.String()
 }
 

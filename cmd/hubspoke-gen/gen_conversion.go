@@ -295,7 +295,11 @@ func (a *assign) properties() {
 			fmt.Fprintf(&a.pre, "// %s changes type (%s in %s, %s in %s): each side keeps the other's value in its bag, for a hook to convert.\n",
 				pr.name(), pr.host.ref, a.s.hostName, pr.other.ref, a.s.otherName)
 			l := a.recall(df, bagKey(df, a.dstName))
-			if earlier := map[bool]string{true: pr.earlierTo, false: pr.earlierFrom}[a.to]; earlier != "" {
+			earlier := pr.earlierFrom
+			if a.to {
+				earlier = pr.earlierTo
+			}
+			if earlier != "" {
 				fmt.Fprintf(&a.pre, "// %s has %s's type too: its value waits in the bag.\n", earlier[strings.LastIndex(earlier, "@")+1:], a.dstName)
 				fmt.Fprintf(&a.pre, "if %s == nil {\nif %s, err = %s[%s](&bag, %q); err != nil {\nreturn err\n}\n}\n",
 					l, l, a.f.q(pathPropertybag, "Pull"), renderType(a.f, elemOf(df.ref), a.dstPath), earlier)

@@ -190,16 +190,7 @@ func (a *assign) movePath(sm *stepMove, src bool) string {
 // dropKey removes key from the map that hops lead to from base (when it
 // is there), replacing the map by a copy.
 func (a *assign) dropKey(b *strings.Builder, base string, hops []hop, key string) {
-	open := 0
-	expr := base
-	for _, h := range hops[:len(hops)-1] {
-		expr += "." + h.f.name
-		if h.f.ref.kind == refPointer {
-			fmt.Fprintf(b, "if %s != nil {\n", expr)
-			open++
-		}
-	}
-	expr += "." + hops[len(hops)-1].f.name
+	open, expr := a.walkHops(b, base, hops)
 	m := a.local(hops[len(hops)-1].f.name)
 	fmt.Fprintf(b, "if _, ok := %s[%q]; ok {\n%s := %s(%s)\ndelete(%s, %q)\n%s = %s\n}\n", expr, key, m, a.f.q("maps", "Clone"), expr, m, key, expr, m)
 	b.WriteString(strings.Repeat("}\n", open))

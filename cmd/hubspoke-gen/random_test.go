@@ -1380,13 +1380,11 @@ func qualified(v *rVersion, e *rExpr) string {
 // never declare). Seed 409680228 once drew an int32 map retyped to int64,
 // then one retyped back to its earlier type.
 func TestRandomHistoriesNeedNoHooks(t *testing.T) {
-	for _, seed := range append([]uint64{409680228}, func() []uint64 {
-		var s []uint64
-		for i := range uint64(200) {
-			s = append(s, 1000+i)
-		}
-		return s
-	}()...) {
+	seeds := []uint64{409680228}
+	for i := range uint64(200) {
+		seeds = append(seeds, 1000+i)
+	}
+	for _, seed := range seeds {
 		h := newHistory(seed, 0, true)
 		if h.keyMeetsField() {
 			t.Errorf("seed %d: a map and a property of one struct in versions apart", seed)

@@ -94,6 +94,23 @@ type prop struct {
 	earlierTo, earlierFrom string
 }
 
+// on returns the host side's field when host is true, else the other's.
+func (p *prop) on(host bool) *field {
+	if host {
+		return p.host
+	}
+	return p.other
+}
+
+// nameOn returns the host side's name of the type when host is true, else
+// the other side's.
+func (p *pair) nameOn(host bool) string {
+	if host {
+		return p.name
+	}
+	return p.otherName
+}
+
 // name returns the name of the property, as the host side calls it when it
 // has it.
 func (p *prop) name() string {

@@ -381,9 +381,8 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 	if i, ok := keyBecameField(l.path, first); ok {
 		// Name the one key, so that a declaration leaves the map's other
 		// keys checked.
-		key := append(slices.Clone(l.path[:i+1]), seg{kind: segKey, name: l.path[i+1].name})
 		fix += fmt.Sprintf(" If the key %q of the map %s is not %s, declare convtest.SkipVisibility(%q, \"why\"): the map's other keys are still checked.",
-			l.path[i+1].name, propertyOf(l.path[:i+1]), propertyOf(first), propertyOf(key[:i+1])+renderPath(key[i+1:]))
+			l.path[i+1].name, propertyOf(l.path[:i+1]), propertyOf(first), propertyOf(l.path[:i+1])+renderPath(l.path[i+1:i+2]))
 	}
 	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst, fix)
 }
