@@ -139,7 +139,8 @@ func (c *chain) linkRetypes() {
 // earlierKey walks from s, away from the hub from its host when away is
 // true, else towards the hub from its other side (not past the hub),
 // following the property named field of the type named typ in the version
-// the walk is at, through steps that copy or retype it, for the step that
+// the walk is at, through steps that copy, convert or retype it (its bag
+// entries travel in the bag of the struct that holds it), for the step that
 // retyped a value of type want into it; it returns that step's bag key,
 // or "".
 func (c *chain) earlierKey(s *step, away bool, typ, field string, want *typeRef) string {
@@ -185,7 +186,7 @@ func (c *chain) earlierKey(s *step, away bool, typ, field string, want *typeRef)
 				return bagKey(far, next.hostName)
 			}
 			return bagKey(far, next.otherName)
-		case q.action != actRetype && q.action != actCopy:
+		case q.action != actRetype && q.action != actCopy && q.action != actConvert:
 			return ""
 		}
 		at, typ, field = next.other, pp.otherName, far.name

@@ -29,10 +29,13 @@ import (
 // check and reliability).
 //
 // The histories write no hooks, so they leave out what needs one: a retype
-// whose values the new type could show (int32 to int64) or back to a type
-// the property had, and a map and a property of one struct in versions
-// apart (convtest draws the property's name as a key of the map, and asks
-// for the move; see TestRandomHistoriesNeedNoHooks).
+// whose values the new type could show (int32 to int64), one back to a type
+// the property had other than the one the generator carries the earlier
+// value to (a type without structs or enums, through versions that copy,
+// rename or retype the property, not past the hub; see retypesBack), and a
+// map and a property of one struct in versions apart (convtest draws the
+// property's name as a key of the map, and asks for the move; see
+// TestRandomHistoriesNeedNoHooks).
 //
 // The environment variables:
 //
@@ -130,8 +133,9 @@ type history struct {
 	r        *rand.Rand
 	seed     uint64
 	group    string
-	compat   bool // complex properties may come back in another shape
-	metadata bool // the changes go into a -metadata file instead of markers
+	compat   bool     // complex properties may come back in another shape
+	metadata bool     // the changes go into a -metadata file instead of markers
+	names    []string // the names of the versions, oldest first
 	versions []*rVersion
 	nextID   int
 	graves   []grave
@@ -228,6 +232,7 @@ func newHistory(seed uint64, index int, compat bool) *history {
 func (h *history) build() {
 	h.counts, h.versions, h.graves, h.returns, h.moves = map[string]int{}, nil, nil, nil, nil
 	names := h.versionNames(3 + h.r.IntN(6))
+	h.names = names
 	v := &rVersion{name: names[0], types: map[int]*rType{}}
 	h.nextID = idStatus
 	v.types[idSpec] = &rType{id: idSpec, name: "WidgetSpec"}
@@ -500,6 +505,100 @@ func (h *history) hadShowable(id int, v *rVersion, e *rExpr) bool {
 	return false
 }
 
+// earlierType returns a type that property p of type typeID had in an
+// earlier version and that v may bring back (retypesBack), or nil.
+func (h *history) earlierType(prev, v *rVersion, typeID int, p *rProp) *rExpr {
+	for i := len(h.versions) - 1; i >= 0; i-- {
+		q := propByID(h.versions[i].types[typeID], p.id)
+		if q == nil {
+			return nil
+		}
+		if !showable(prev, p.expr, v, q.expr) && h.retypesBack(v, typeID, p.id, q.expr) {
+			return q.expr
+		}
+	}
+	return nil
+}
+
+// retypesBack reports whether e, the new type at v of property id of the
+// struct typeID, is one the property had before and the generator carries
+// the earlier value to (chain.linkRetypes): e holds no struct or enum (its
+// JSON is the same in every version), v is not past the hub, the property
+// is in that struct in every version since, neither moved nor converted
+// by value on the way, and no earlier type of it other than e's (pointers
+// aside) shows e's values, which would need a hook.
+func (h *history) retypesBack(v *rVersion, typeID, id int, e *rExpr) bool {
+	if hasLocal(e) || !h.atOrBeforeHub(v.name) {
+		return false
+	}
+	want := goType(v, derefExpr(e))
+	for _, u := range h.versions {
+		for _, t := range u.types {
+			for _, q := range t.props {
+				if q.id == id && showable(u, q.expr, v, e) && goType(u, derefExpr(q.expr)) != want {
+					return false
+				}
+			}
+		}
+	}
+	later, laterProp := v, &rProp{expr: e}
+	for i := len(h.versions) - 1; i >= 0; i-- {
+		u := h.versions[i]
+		q := propByID(u.types[typeID], id)
+		if q == nil || laterProp.movedFrom != "" {
+			return false
+		}
+		same := goType(u, derefExpr(q.expr)) == goType(later, derefExpr(laterProp.expr))
+		if !same && showable(u, q.expr, later, laterProp.expr) {
+			return false // converted by value (a scalar and an enum)
+		}
+		if goType(u, derefExpr(q.expr)) == want {
+			return later != v || !same
+		}
+		later, laterProp = u, q
+	}
+	return false
+}
+
+// propByID returns the property id of t, or nil (also for a nil t).
+func propByID(t *rType, id int) *rProp {
+	if t == nil {
+		return nil
+	}
+	for _, p := range t.props {
+		if p.id == id {
+			return p
+		}
+	}
+	return nil
+}
+
+// hasLocal reports whether e holds a struct or an enum of the versions.
+func hasLocal(e *rExpr) bool {
+	switch e.kind {
+	case rEnum, rStruct:
+		return true
+	case rPtr, rSlice, rMap:
+		return hasLocal(e.elem)
+	}
+	return false
+}
+
+// derefExpr is e without its outer pointers.
+func derefExpr(e *rExpr) *rExpr {
+	for e.kind == rPtr {
+		e = e.elem
+	}
+	return e
+}
+
+// atOrBeforeHub reports whether the version named name is the hub or older
+// than it: a stable version is, or one a stable version follows.
+func (h *history) atOrBeforeHub(name string) bool {
+	i := slices.Index(h.names, name)
+	return i >= 0 && slices.ContainsFunc(h.names[i:], isStable)
+}
+
 // showable reports whether values of a (in version va) have a place of the
 // same JSON path in b (in vb) that shows them as they are, as convtest's
 // visibility check sees it: integers of either width, at the same depth of
@@ -561,6 +660,21 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 	live := reachable(prev)
 	touched := map[int]bool{}
 	h.returns = nil
+	// A property retyped in an earlier version sometimes gets its type
+	// back (often enough to test the generator's link; see retypesBack).
+	for _, id := range sortedIDs(v) {
+		t := v.types[id]
+		if !live[id] || t.enum != "" {
+			continue
+		}
+		for _, p := range t.props {
+			if back := h.earlierType(prev, v, t.id, p); !p.key && back != nil && h.chance(0.5) {
+				p.expr, p.listMapKey = back, ""
+				touched[p.id] = true
+				h.counts["retyped back"]++
+			}
+		}
+	}
 	for range 1 + h.r.IntN(5) {
 		// A random struct of the previous version, still used.
 		var structs []*rType
@@ -613,12 +727,15 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			// bags both ways. Not one whose values the other type can
 			// show (int32 and int64): the generator asks for a hook there,
 			// which these histories do not write, and convtest's
-			// visibility check rightly fails without it. Nor one back to
-			// a type it had before: the generator carries the earlier
-			// value there only for types without structs or enums,
-			// through versions that copy or retype the property (the
-			// retypedback case); a hook does it for the rest.
+			// visibility check rightly fails without it. One back to a
+			// type it had before only where the generator carries the
+			// earlier value (retypesBack); a hook does it for the rest.
 			touched[p.id] = true
+			if back := h.earlierType(prev, v, t.id, p); back != nil && h.chance(0.5) {
+				p.expr, p.listMapKey = back, ""
+				h.counts["retyped back"]++
+				break
+			}
 			for range 20 {
 				e, key := h.topExpr(v, t.level)
 				if !h.hadShowable(p.id, v, e) {
@@ -1384,6 +1501,7 @@ func TestRandomHistoriesNeedNoHooks(t *testing.T) {
 	for i := range uint64(200) {
 		seeds = append(seeds, 1000+i)
 	}
+	back := 0 // properties retyped back, which the generator links
 	for _, seed := range seeds {
 		h := newHistory(seed, 0, true)
 		if h.keyMeetsField() {
@@ -1399,15 +1517,27 @@ func TestRandomHistoriesNeedNoHooks(t *testing.T) {
 				for _, p := range typ.props {
 					earlier := byID[p.id]
 					if n := len(earlier); n > 0 && !showable(earlier[n-1].v, earlier[n-1].e, v, p.expr) {
+						retypedBack := false
 						for _, e := range earlier {
-							if showable(e.v, e.e, v, p.expr) {
-								t.Errorf("seed %d: %s retypes %s back to a type %s had", seed, v.name, p.name, e.v.name)
+							if !showable(e.v, e.e, v, p.expr) {
+								continue
 							}
+							if goType(e.v, derefExpr(e.e)) != goType(v, derefExpr(p.expr)) || hasLocal(p.expr) || !h.atOrBeforeHub(v.name) {
+								t.Errorf("seed %d: %s retypes %s back to a type %s had, which needs a hook", seed, v.name, p.name, e.v.name)
+							}
+							retypedBack = true
+						}
+						if retypedBack {
+							back++
 						}
 					}
 					byID[p.id] = append(earlier, had{v, p.expr})
 				}
 			}
 		}
+	}
+	t.Logf("%d properties retyped back in %d histories", back, len(seeds))
+	if back < 10 {
+		t.Errorf("%d histories retype a property back to a type it had: too few to test the generator's link", back)
 	}
 }

@@ -40,14 +40,26 @@ type WidgetList struct {
 
 // WidgetSpec is the desired state of a Widget.
 type WidgetSpec struct {
-	// A string in v1 and v3, a number in v2: v1's value reaches v3 (and
-	// v3's v1) through v2's bag.
+	// A string in v1, v3 and v4, a number in v2: v1's value reaches v3 and
+	// v4 (and theirs reaches v1) through v2's bag.
 	// +optional
 	Size string `json:"size,omitempty"`
 
-	// A map in v1 and v3, a string in v2.
+	// A map in v1, v3 and v4, a string in v2.
 	// +optional
 	Weights map[string]int32 `json:"weights,omitempty"`
+	// Parts' Shared is a flag in v1 and v4, a map of structs in v2 and v3
+	// (which convert it element by element): v1's flag reaches v4 through
+	// the bags of the parts in v2 and v3.
+	// +optional
+	Parts []Part `json:"parts,omitempty"`
+}
+
+// Part is an element of Parts.
+type Part struct {
+	Name string `json:"name"`
+	// +optional
+	Shared bool `json:"shared,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.

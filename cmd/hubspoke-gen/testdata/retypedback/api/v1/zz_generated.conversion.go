@@ -4,6 +4,7 @@ package v1
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/retypedback/api/v1storage"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -69,18 +70,48 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
 		Size:    genruntime.PtrIfNotZero(s.Size),
 		Weights: s.Weights,
+		Parts:   parts,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v1storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*s = WidgetSpec{
 		Size:    ptr.Deref(src.Size, ""),
 		Weights: src.Weights,
+		Parts:   parts,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into its storage twin.
+func (s *Part) AssignProperties_To_Part(dst *v1storage.Part) error {
+	*dst = v1storage.Part{
+		Name:   ptr.To(s.Name),
+		Shared: genruntime.PtrIfNotZero(s.Shared),
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from its storage twin.
+func (s *Part) AssignProperties_From_Part(src *v1storage.Part) error {
+	*s = Part{
+		Name:   ptr.Deref(src.Name, ""),
+		Shared: ptr.Deref(src.Shared, false),
 	}
 	return nil
 }
@@ -134,11 +165,22 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 // stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sParts []Part
 	if s != nil {
 		if src.Size != nil && s.Size == "" {
 			if err := c.Twin(path, "size", src.Size); err != nil {
 				return err
 			}
+		}
+		sParts = s.Parts
+	}
+	for i := range src.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
+		}
+		if err := stashBagsOfPart(c, path+".parts["+strconv.Itoa(i)+"]", elem, &src.Parts[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -147,8 +189,51 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 // recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sParts []Part
 	if s != nil {
 		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sParts = s.Parts
+	}
+	for i := range dst.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
+		}
+		if err := recallBagsOfPart(r, path+".parts["+strconv.Itoa(i)+"]", elem, &dst.Parts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPart hands c the bags of the storage twin's Part at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v1storage.Part) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Shared != nil && !s.Shared {
+			if err := c.Twin(path, "shared", src.Shared); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPart puts back the bags of the storage twin's Part at path and below, and restores what their $twin entries say.
+func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v1storage.Part) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "shared", &dst.Shared, !s.Shared, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/retypedback/api/v2storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -68,10 +69,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 			return err
 		}
 	}
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*dst = v2storage.WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     weights,
+		Parts:       parts,
 	}
 	return nil
 }
@@ -107,10 +113,63 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec)
 	if err := propertybag.Add(&bag, "Weights@v2storage", src.Weights); err != nil {
 		return err
 	}
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     ptr.Deref(weights, nil),
+		Parts:       parts,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into v2storage.
+func (s *Part) AssignProperties_To_Part(dst *v2storage.Part) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Shared changes type (*bool in v1storage, map[string]Share in v2storage): each side keeps the other's value in its bag, for a hook to convert.
+	shared, err := propertybag.Pull[map[string]v2storage.Share](&bag, "Shared@v2storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Shared@v1storage", s.Shared); err != nil {
+		return err
+	}
+	*dst = v2storage.Part{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Shared:      ptr.Deref(shared, nil),
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from v2storage.
+func (s *Part) AssignProperties_From_Part(src *v2storage.Part) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Shared changes type (*bool in v1storage, map[string]Share in v2storage): each side keeps the other's value in its bag, for a hook to convert.
+	shared, err := propertybag.Pull[bool](&bag, "Shared@v1storage")
+	if err != nil {
+		return err
+	}
+	// v4storage has v1storage's type too: its value waits in the bag.
+	if shared == nil {
+		if shared, err = propertybag.Pull[bool](&bag, "Shared@v4storage"); err != nil {
+			return err
+		}
+	}
+	if len(src.Shared) > 0 {
+		if err := propertybag.Add(&bag, "Shared@v2storage", &src.Shared); err != nil {
+			return err
+		}
+	}
+	*s = Part{
+		PropertyBag: bag,
+		Name:        src.Name,
+		Shared:      shared,
 	}
 	return nil
 }

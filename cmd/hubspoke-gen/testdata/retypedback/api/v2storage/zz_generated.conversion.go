@@ -7,6 +7,7 @@ import (
 
 	"example.com/fixtures/retypedback/api/v3storage"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -78,10 +79,15 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) e
 	if err := propertybag.Add(&bag, "Weights@v2storage", s.Weights); err != nil {
 		return err
 	}
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     ptr.Deref(weights, nil),
+		Parts:       parts,
 	}
 	return nil
 }
@@ -107,10 +113,65 @@ func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec)
 			return err
 		}
 	}
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v3storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*s = WidgetSpec{
 		PropertyBag: bag,
 		Size:        size,
 		Weights:     weights,
+		Parts:       parts,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into v3storage.
+func (s *Part) AssignProperties_To_Part(dst *v3storage.Part) error {
+	shared, err := genruntime.ConvertMap(s.Shared, (*Share).AssignProperties_To_Share)
+	if err != nil {
+		return fmt.Errorf("shared: %w", err)
+	}
+	*dst = v3storage.Part{
+		PropertyBag: s.PropertyBag,
+		Name:        s.Name,
+		Shared:      shared,
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from v3storage.
+func (s *Part) AssignProperties_From_Part(src *v3storage.Part) error {
+	shared, err := genruntime.ConvertMap(src.Shared, func(from *v3storage.Share, to *Share) error {
+		return to.AssignProperties_From_Share(from)
+	})
+	if err != nil {
+		return fmt.Errorf("shared: %w", err)
+	}
+	*s = Part{
+		PropertyBag: src.PropertyBag,
+		Name:        src.Name,
+		Shared:      shared,
+	}
+	return nil
+}
+
+// AssignProperties_To_Share copies this Share into v3storage.
+func (s *Share) AssignProperties_To_Share(dst *v3storage.Share) error {
+	*dst = v3storage.Share{
+		PropertyBag: s.PropertyBag,
+		Weight:      s.Weight,
+	}
+	return nil
+}
+
+// AssignProperties_From_Share fills this Share from v3storage.
+func (s *Share) AssignProperties_From_Share(src *v3storage.Share) error {
+	*s = Share{
+		PropertyBag: src.PropertyBag,
+		Weight:      src.Weight,
 	}
 	return nil
 }

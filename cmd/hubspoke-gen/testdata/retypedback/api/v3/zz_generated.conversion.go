@@ -4,6 +4,7 @@ package v3
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/retypedback/api/v3storage"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -69,18 +70,74 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*dst = v3storage.WidgetSpec{
 		Size:    genruntime.PtrIfNotZero(s.Size),
 		Weights: s.Weights,
+		Parts:   parts,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v3storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
 	*s = WidgetSpec{
 		Size:    ptr.Deref(src.Size, ""),
 		Weights: src.Weights,
+		Parts:   parts,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into its storage twin.
+func (s *Part) AssignProperties_To_Part(dst *v3storage.Part) error {
+	shared, err := genruntime.ConvertMap(s.Shared, (*Share).AssignProperties_To_Share)
+	if err != nil {
+		return fmt.Errorf("shared: %w", err)
+	}
+	*dst = v3storage.Part{
+		Name:   ptr.To(s.Name),
+		Shared: shared,
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from its storage twin.
+func (s *Part) AssignProperties_From_Part(src *v3storage.Part) error {
+	shared, err := genruntime.ConvertMap(src.Shared, func(from *v3storage.Share, to *Share) error {
+		return to.AssignProperties_From_Share(from)
+	})
+	if err != nil {
+		return fmt.Errorf("shared: %w", err)
+	}
+	*s = Part{
+		Name:   ptr.Deref(src.Name, ""),
+		Shared: shared,
+	}
+	return nil
+}
+
+// AssignProperties_To_Share copies this Share into its storage twin.
+func (s *Share) AssignProperties_To_Share(dst *v3storage.Share) error {
+	*dst = v3storage.Share{
+		Weight: genruntime.PtrIfNotZero(s.Weight),
+	}
+	return nil
+}
+
+// AssignProperties_From_Share fills this Share from its storage twin.
+func (s *Share) AssignProperties_From_Share(src *v3storage.Share) error {
+	*s = Share{
+		Weight: ptr.Deref(src.Weight, 0),
 	}
 	return nil
 }
@@ -134,11 +191,22 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 // stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v3storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sParts []Part
 	if s != nil {
 		if src.Size != nil && s.Size == "" {
 			if err := c.Twin(path, "size", src.Size); err != nil {
 				return err
 			}
+		}
+		sParts = s.Parts
+	}
+	for i := range src.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
+		}
+		if err := stashBagsOfPart(c, path+".parts["+strconv.Itoa(i)+"]", elem, &src.Parts[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -147,8 +215,90 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 // recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v3storage.WidgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sParts []Part
 	if s != nil {
 		if err := boundary.Restore(r, path, "size", &dst.Size, s.Size == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sParts = s.Parts
+	}
+	for i := range dst.Parts {
+		var elem *Part
+		if i < len(sParts) {
+			elem = &sParts[i]
+		}
+		if err := recallBagsOfPart(r, path+".parts["+strconv.Itoa(i)+"]", elem, &dst.Parts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfPart hands c the bags of the storage twin's Part at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfPart(c *boundary.Carrier, path string, s *Part, src *v3storage.Part) error {
+	c.Bag(path, &src.PropertyBag)
+	var sShared map[string]Share
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		sShared = s.Shared
+	}
+	for k, v := range src.Shared {
+		var elem *Share
+		if e, ok := sShared[k]; ok {
+			elem = &e
+		}
+		if err := stashBagsOfShare(c, path+".shared["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfPart puts back the bags of the storage twin's Part at path and below, and restores what their $twin entries say.
+func recallBagsOfPart(r *boundary.Carrier, path string, s *Part, dst *v3storage.Part) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sShared map[string]Share
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		sShared = s.Shared
+	}
+	for k, v := range dst.Shared {
+		var elem *Share
+		if e, ok := sShared[k]; ok {
+			elem = &e
+		}
+		if err := recallBagsOfShare(r, path+".shared["+boundary.Key(k)+"]", elem, &v); err != nil {
+			return err
+		}
+		dst.Shared[k] = v
+	}
+	return nil
+}
+
+// stashBagsOfShare hands c the bags of the storage twin's Share at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfShare(c *boundary.Carrier, path string, s *Share, src *v3storage.Share) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Weight != nil && s.Weight == 0 {
+			if err := c.Twin(path, "weight", src.Weight); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfShare puts back the bags of the storage twin's Share at path and below, and restores what their $twin entries say.
+func recallBagsOfShare(r *boundary.Carrier, path string, s *Share, dst *v3storage.Share) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "weight", &dst.Weight, s.Weight == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

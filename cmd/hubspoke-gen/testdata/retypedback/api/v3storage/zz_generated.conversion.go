@@ -2,5 +2,144 @@
 
 package v3storage
 
-// Hub marks Widget as the conversion hub: the version every other version converts to and from.
-func (*Widget) Hub() {}
+import (
+	"fmt"
+
+	"example.com/fixtures/retypedback/api/v4storage"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
+	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/utils/ptr"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+var widgetLink = convert.LinkTo((*Widget).AssignProperties_To_Widget, (*Widget).AssignProperties_From_Widget)
+
+// Link declares the step from this version towards the hub: to v4storage.Widget.
+func (*Widget) Link() convert.Link { return widgetLink }
+
+// ConvertTo converts this Widget to the hub version.
+func (p *Widget) ConvertTo(hub conversion.Hub) error { return convert.ToHub(p, hub) }
+
+// ConvertFrom fills this Widget from the hub version.
+func (p *Widget) ConvertFrom(hub conversion.Hub) error { return convert.FromHub(p, hub) }
+
+// AssignProperties_To_Widget copies this Widget into v4storage.
+func (p *Widget) AssignProperties_To_Widget(dst *v4storage.Widget) error {
+	if err := p.Spec.AssignProperties_To_WidgetSpec(&dst.Spec); err != nil {
+		return fmt.Errorf("spec: %w", err)
+	}
+	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
+		return fmt.Errorf("status: %w", err)
+	}
+	dst.PropertyBag = p.PropertyBag
+	return nil
+}
+
+// AssignProperties_From_Widget fills this Widget from v4storage.
+func (p *Widget) AssignProperties_From_Widget(src *v4storage.Widget) error {
+	if err := p.Spec.AssignProperties_From_WidgetSpec(&src.Spec); err != nil {
+		return fmt.Errorf("spec: %w", err)
+	}
+	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
+		return fmt.Errorf("status: %w", err)
+	}
+	p.PropertyBag = src.PropertyBag
+	return nil
+}
+
+// AssignProperties_To_WidgetSpec copies this WidgetSpec into v4storage.
+func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v4storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	*dst = v4storage.WidgetSpec{
+		PropertyBag: s.PropertyBag,
+		Size:        s.Size,
+		Weights:     s.Weights,
+		Parts:       parts,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetSpec fills this WidgetSpec from v4storage.
+func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v4storage.WidgetSpec) error {
+	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v4storage.Part, to *Part) error {
+		return to.AssignProperties_From_Part(from)
+	})
+	if err != nil {
+		return fmt.Errorf("parts: %w", err)
+	}
+	*s = WidgetSpec{
+		PropertyBag: src.PropertyBag,
+		Size:        src.Size,
+		Weights:     src.Weights,
+		Parts:       parts,
+	}
+	return nil
+}
+
+// AssignProperties_To_Part copies this Part into v4storage.
+func (s *Part) AssignProperties_To_Part(dst *v4storage.Part) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Shared changes type (map[string]Share in v3storage, *bool in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	shared, err := propertybag.Pull[bool](&bag, "Shared@v4storage")
+	if err != nil {
+		return err
+	}
+	// v1storage has v4storage's type too: its value waits in the bag.
+	if shared == nil {
+		if shared, err = propertybag.Pull[bool](&bag, "Shared@v1storage"); err != nil {
+			return err
+		}
+	}
+	if len(s.Shared) > 0 {
+		if err := propertybag.Add(&bag, "Shared@v3storage", &s.Shared); err != nil {
+			return err
+		}
+	}
+	*dst = v4storage.Part{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Shared:      shared,
+	}
+	return nil
+}
+
+// AssignProperties_From_Part fills this Part from v4storage.
+func (s *Part) AssignProperties_From_Part(src *v4storage.Part) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Shared changes type (map[string]Share in v3storage, *bool in v4storage): each side keeps the other's value in its bag, for a hook to convert.
+	shared, err := propertybag.Pull[map[string]Share](&bag, "Shared@v3storage")
+	if err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Shared@v4storage", src.Shared); err != nil {
+		return err
+	}
+	*s = Part{
+		PropertyBag: bag,
+		Name:        src.Name,
+		Shared:      ptr.Deref(shared, nil),
+	}
+	return nil
+}
+
+// AssignProperties_To_WidgetStatus copies this WidgetStatus into v4storage.
+func (s *WidgetStatus) AssignProperties_To_WidgetStatus(dst *v4storage.WidgetStatus) error {
+	*dst = v4storage.WidgetStatus{
+		PropertyBag: s.PropertyBag,
+		Ready:       s.Ready,
+	}
+	return nil
+}
+
+// AssignProperties_From_WidgetStatus fills this WidgetStatus from v4storage.
+func (s *WidgetStatus) AssignProperties_From_WidgetStatus(src *v4storage.WidgetStatus) error {
+	*s = WidgetStatus{
+		PropertyBag: src.PropertyBag,
+		Ready:       src.Ready,
+	}
+	return nil
+}

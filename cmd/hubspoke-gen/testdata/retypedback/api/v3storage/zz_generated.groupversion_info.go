@@ -6,6 +6,10 @@
 //
 // +kubebuilder:object:generate=true
 // +groupName=example.com
+//
+// Only the conversions use it: it is registered in the scheme, but its kinds
+// are not a version of the CRD (+kubebuilder:skipversion; hubspoke-gen
+// -stored keeps a storage version there).
 package v3storage
 
 import (

@@ -8,8 +8,7 @@ import (
 )
 
 // +kubebuilder:object:root=true
-// +kubebuilder:subresource:status
-// +kubebuilder:storageversion
+// +kubebuilder:skipversion
 
 // Widget is the resource of this case.
 type Widget struct {
@@ -41,14 +40,41 @@ type WidgetSpec struct {
 	// PropertyBag holds the values of other versions that this version has no field for.
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
-	// A string in v1 and v3, a number in v2: v1's value reaches v3 (and
-	// v3's v1) through v2's bag.
+	// A string in v1, v3 and v4, a number in v2: v1's value reaches v3 and
+	// v4 (and theirs reaches v1) through v2's bag.
 	// +optional
 	Size *string `json:"size,omitempty"`
 
-	// A map in v1 and v3, a string in v2.
+	// A map in v1, v3 and v4, a string in v2.
 	// +optional
 	Weights map[string]int32 `json:"weights,omitempty"`
+
+	// Parts' Shared is a flag in v1 and v4, a map of structs in v2 and v3
+	// (which convert it element by element): v1's flag reaches v4 through
+	// the bags of the parts in v2 and v3.
+	// +optional
+	Parts []Part `json:"parts,omitempty"`
+}
+
+// Part is an element of Parts.
+type Part struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Shared map[string]Share `json:"shared,omitempty"`
+}
+
+// Share is a value of a part's Shared in v2 and v3.
+type Share struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Weight *int32 `json:"weight,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
