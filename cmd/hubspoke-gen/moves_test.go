@@ -108,6 +108,34 @@ func TestMoveProposalKnownKeys(t *testing.T) {
 	}
 }
 
+// TestMoveProposalLabelKey: a key in the form of a Kubernetes label
+// (prefix/name) that +hubspoke:mapKeys lists is proposed for a new
+// property of its name: endpointslice's v1 zone, without its marker and
+// its hooks, was v1beta1's topology["topology.kubernetes.io/zone"], which
+// the fixture lists. (TestMoveProposalKnownKeys: a key not listed is not
+// proposed.)
+func TestMoveProposalLabelKey(t *testing.T) {
+	out, err := generate(freshCase(t, "endpointslice", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			return withoutMoves(dir, b)
+		case "v1beta1storage":
+			return []byte("package v1beta1storage\n") // no hooks: they would place the value
+		}
+		return b
+	}, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `+hubspoke:movedFrom=endpoints[*].topology["topology.kubernetes.io/zone"] on it`
+	if w := warningWith(out, "v1 Endpoint.Zone: new in"); !strings.Contains(w, want) || !strings.Contains(w, `may hold the key "topology.kubernetes.io/zone"`) {
+		t.Errorf("listed: warning %q, want it to name %s; the warnings:\n%s", w, want, strings.Join(out.warnings, "\n"))
+	}
+	if w := warningWith(out, "v1 Endpoint.NodeName: new in"); w != "" {
+		t.Errorf("v1beta1 has nodeName, still proposed: %s", w)
+	}
+}
+
 // TestMoveProposalKeyNear: a key of a free-form map is proposed only for a
 // property as near as a removed property would be: a status property new
 // in v3 whose JSON name a spec map may hold is not (an ARM resource's

@@ -102,6 +102,7 @@ type Endpoint struct {
 	//   where the endpoint is located.
 	// This field is deprecated and will be removed in future api versions.
 	// +optional
+	// +hubspoke:mapKeys=kubernetes.io/hostname,topology.kubernetes.io/zone,topology.kubernetes.io/region
 	Topology map[string]string `json:"topology,omitempty"`
 
 	// nodeName represents the name of the Node hosting this endpoint.
