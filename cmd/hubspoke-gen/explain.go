@@ -299,6 +299,7 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		}
 		r.detail += "; the bag does not keep what moves carry: " + strings.Join(moved, ", ")
 	}
+	r.detail += keysMovedDetail(s, pr)
 	if pr.renamed {
 		how := r.action
 		if how == "copied" || how == "converted" {
@@ -308,6 +309,34 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		r.detail = fmt.Sprintf("%s in %s is %s in %s; %s", pr.host.name, s.hostName, pr.other.name, s.otherName, r.detail)
 	}
 	return r
+}
+
+// keysMovedDetail says, for a free-form map both sides of s have, which of
+// its keys a declared move takes to a field (or brings back from one): the
+// map's row says it is copied, and the key's value is not.
+func keysMovedDetail(s *step, pr *prop) string {
+	if pr.host == nil || pr.other == nil {
+		return ""
+	}
+	var keys []string
+	for _, q := range s.pairs {
+		for _, sm := range q.moves {
+			hops := sm.otherHops
+			if sm.hostKeyed {
+				hops = sm.hostHops
+			}
+			if !sm.m.keyed || sm.counterpart == nil || len(hops) == 0 {
+				continue
+			}
+			if f := hops[len(hops)-1].f; f == pr.host || f == pr.other {
+				keys = append(keys, fmt.Sprintf("`%s` in %s is `%s` in %s", sm.m.from, sm.m.older.storageName, sm.m.path, sm.m.newer.storageName))
+			}
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	return "; a key moves to a field (+hubspoke:movedFrom): " + strings.Join(keys, ", ")
 }
 
 // removalDetail says, for a property only the older side of a storage step

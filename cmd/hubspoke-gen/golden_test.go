@@ -296,13 +296,17 @@ func mustAbs(t *testing.T, p string) string {
 // struct, a keyed list of structs, a map of structs, an enum, a type
 // change) runs with convtest's default numbers of cases, a case with a
 // cases.txt with the number it holds, the others with 1,000.
+// HUBSPOKE_GEN_FIXTURES=<case>,... runs only the cases it names (and not
+// the transport's differential test, which needs several), for the author
+// of a case.
 func TestFixturesConvert(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the fixtures' conversion tests (about 80 s)")
 	}
+	selected := fixturesSelected(t)
 	var names []string
 	for _, c := range testCases(t) {
-		if c.fail {
+		if c.fail || !selected(c.name) {
 			continue
 		}
 		names = append(names, c.name)
@@ -325,7 +329,7 @@ func TestFixturesConvert(t *testing.T) {
 	// 1,000.
 	byCount := map[string][]string{}
 	for _, c := range testCases(t) {
-		if c.fail || c.name == "person" {
+		if c.fail || c.name == "person" || !selected(c.name) {
 			continue
 		}
 		n := "1000"
@@ -334,13 +338,42 @@ func TestFixturesConvert(t *testing.T) {
 		}
 		byCount[n] = append(byCount[n], packageDirs(t, []string{c.name})...)
 	}
-	goCmd(t, nil, append([]string{"test", "-count=1"}, packageDirs(t, []string{"person"})...)...)
-	// The emitted bag transport against the reflection path, on the cases
-	// whose shapes matter to it (transportdiff/transport_test.go).
-	goCmd(t, nil, "test", "-count=1", "./transportdiff")
+	if selected("person") {
+		goCmd(t, nil, append([]string{"test", "-count=1"}, packageDirs(t, []string{"person"})...)...)
+	}
+	if os.Getenv("HUBSPOKE_GEN_FIXTURES") == "" {
+		// The emitted bag transport against the reflection path, on the cases
+		// whose shapes matter to it (transportdiff/transport_test.go).
+		goCmd(t, nil, "test", "-count=1", "./transportdiff")
+	}
 	for _, n := range slices.Sorted(maps.Keys(byCount)) {
 		goCmd(t, []string{"HUBSPOKE_CASES=" + n}, append([]string{"test", "-count=1"}, byCount[n]...)...)
 	}
+}
+
+// fixturesSelected returns whether TestFixturesConvert runs a case: every
+// case, or those HUBSPOKE_GEN_FIXTURES names (a name that is no case is
+// an error).
+func fixturesSelected(t *testing.T) func(name string) bool {
+	t.Helper()
+	list := os.Getenv("HUBSPOKE_GEN_FIXTURES")
+	if list == "" {
+		return func(string) bool { return true }
+	}
+	names := map[string]bool{}
+	for _, c := range testCases(t) {
+		if !c.fail {
+			names[c.name] = true
+		}
+	}
+	want := map[string]bool{}
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); !names[n] {
+			t.Fatalf("HUBSPOKE_GEN_FIXTURES=%s: %q is not a case of testdata (have %s)", list, n, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+		}
+		want[n] = true
+	}
+	return func(name string) bool { return want[name] }
 }
 
 // goCmd runs the go command in the fixtures module.

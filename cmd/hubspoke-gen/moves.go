@@ -804,15 +804,20 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				// at the map's place; a map of the property's own struct
 				// comes before the others (ARM's spec.tags may hold any key).
 				var best *place
+				var bestKey string
 				for i, m := range freeForm {
-					if knownKey(m.f, a.f.jsonName) && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) &&
+					key, ok := knownKey(m.f, a.f.jsonName)
+					if ok && near(joinPath(m.path, a.f.jsonName), a.path) && movable(newer, deref(m.f.ref).elem, a.f.ref) &&
 						(best == nil || parentPath(m.path) == parentPath(a.path) && parentPath(best.path) != parentPath(a.path)) {
-						best = &freeForm[i]
+						best, bestKey = &freeForm[i], key
 					}
 				}
 				if best != nil {
-					from = best.path + pathString([]pathSeg{{key: a.f.jsonName, isKey: true}})
+					from = best.path + pathString([]pathSeg{{key: bestKey, isKey: true}})
 					why = fmt.Sprintf("its JSON name is a key the map %s of %s may hold", best.path, older.name)
+					if bestKey != a.f.jsonName {
+						why = fmt.Sprintf("the map %s of %s may hold the key %q, whose name is its JSON name", best.path, older.name, bestKey)
+					}
 				}
 			}
 			if from == "" {
@@ -876,17 +881,27 @@ func freeFormMap(f *field) bool {
 	return ok && isString(b)
 }
 
-// knownKey reports whether the free-form map f is known to hold key: it is
-// listed in +hubspoke:mapKeys on f, or it is not a Go-style name.
-func knownKey(f *field, key string) bool {
+// knownKey returns the key of the free-form map f that a property of JSON
+// name name may have been, and whether f is known to hold it: name itself
+// when +hubspoke:mapKeys on f lists it or it is not a Go-style name, or a
+// key +hubspoke:mapKeys lists in the form of a Kubernetes label,
+// prefix/name (topology.kubernetes.io/zone for zone).
+func knownKey(f *field, name string) (string, bool) {
+	var prefixed string
 	for _, list := range f.values(markerMapKeys) {
 		for _, k := range strings.Split(list, ",") {
-			if strings.TrimSpace(k) == key {
-				return true
+			switch k = strings.TrimSpace(k); {
+			case k == name:
+				return name, true
+			case prefixed == "" && strings.HasSuffix(k, "/"+name):
+				prefixed = k
 			}
 		}
 	}
-	return strings.ContainsAny(key, "-.")
+	if strings.ContainsAny(name, "-.") {
+		return name, true
+	}
+	return prefixed, prefixed != ""
 }
 
 // movedPath is a declared move as JSON paths from the root of a kind, as

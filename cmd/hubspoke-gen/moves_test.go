@@ -78,16 +78,20 @@ func TestMoveProposals(t *testing.T) {
 }
 
 // TestMoveProposalKnownKeys: a key is known to a map when +hubspoke:mapKeys
-// lists it; a Go-style name that no marker lists is not proposed.
+// lists it, as it is or in the form of a Kubernetes label, prefix/name, for
+// a property of JSON name name (EndpointSlice v1's zone was v1beta1's
+// topology["topology.kubernetes.io/zone"]); a Go-style name that no marker
+// lists is not proposed.
 func TestMoveProposalKnownKeys(t *testing.T) {
 	rename := func(listed bool) func(string, []byte) []byte {
 		return func(dir string, b []byte) []byte {
 			b = withoutMoves(dir, b)
 			if dir == "v3" {
 				b = bytes.ReplaceAll(b, []byte(`json:"notify-events,omitempty"`), []byte(`json:"notifyEvents,omitempty"`))
+				b = bytes.Replace(b, []byte("\tNotifyEvents string"), []byte("\tZone string `json:\"zone,omitempty\"`\n\t// +optional\n\tNotifyEvents string"), 1)
 			}
 			if dir == "v2" && listed {
-				b = bytes.Replace(b, []byte("\tConfig map"), []byte("\t// +hubspoke:mapKeys=maxMemory,notifyEvents\n\tConfig map"), 1)
+				b = bytes.Replace(b, []byte("\tConfig map"), []byte("\t// +hubspoke:mapKeys=maxMemory,notifyEvents,topology.kubernetes.io/zone\n\tConfig map"), 1)
 			}
 			return b
 		}
@@ -96,8 +100,10 @@ func TestMoveProposalKnownKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); w != "" {
-		t.Errorf("a key no marker lists is proposed: %s", w)
+	for _, prefix := range []string{"v3 WidgetSettings.NotifyEvents: new in", "v3 WidgetSettings.Zone: new in"} {
+		if w := warningWith(out, prefix); w != "" {
+			t.Errorf("a key no marker lists is proposed: %s", w)
+		}
 	}
 	out, err = generate(freshCase(t, "moves", rename(true), nil), options{})
 	if err != nil {
@@ -105,6 +111,10 @@ func TestMoveProposalKnownKeys(t *testing.T) {
 	}
 	if w := warningWith(out, "v3 WidgetSettings.NotifyEvents: new in"); !strings.Contains(w, "+hubspoke:movedFrom=settings.config[notifyEvents]") {
 		t.Errorf("a key +hubspoke:mapKeys lists: warning %q", w)
+	}
+	if w := warningWith(out, "v3 WidgetSettings.Zone: new in"); !strings.Contains(w, `+hubspoke:movedFrom=settings.config["topology.kubernetes.io/zone"] on it`) ||
+		!strings.Contains(w, `may hold the key "topology.kubernetes.io/zone"`) {
+		t.Errorf("a label-style key +hubspoke:mapKeys lists: warning %q; the warnings:\n%s", w, strings.Join(out.warnings, "\n"))
 	}
 }
 

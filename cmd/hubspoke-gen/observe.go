@@ -143,8 +143,22 @@ func moduleRoot(dir string) (string, error) {
 
 // moved returns, for a type of a step in one direction, the landings that
 // show a hook at work: a value in a field other than its own path (or the
-// path a rename gives it).
+// path a rename or a declared move of the type gives it: the generated
+// copy writes those before the hook runs).
 func (o observations) moved(s *step, p *pair, to bool) []landing {
+	declared := map[string]string{} // the path of a move's value in the source → in the destination, below the type
+	for _, sm := range p.moves {
+		srcKeyed := sm.hostKeyed
+		src, dst := hopsPath(sm.hostHops, sm.hostKeyed), hopsPath(sm.otherHops, sm.m.keyed && !sm.hostKeyed)
+		if !to {
+			srcKeyed = sm.m.keyed && !sm.hostKeyed
+			src, dst = dst, src
+		}
+		if !srcKeyed {
+			// (The observed map holds another key than the one moved.)
+			declared[src] = dst
+		}
+	}
 	renamed := map[string]string{} // the JSON name of a property on the source side → on the destination side
 	for _, pr := range p.props {
 		if pr.host != nil && pr.other != nil {
@@ -169,11 +183,27 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 				own += "." + rest
 			}
 		}
+		if d, ok := declared[l.From]; ok {
+			own = d
+		}
 		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// hopsPath is the path of the fields hops below their type, as the
+// observing program writes it: a map's keys as {*} when keyed.
+func hopsPath(hops []hop, keyed bool) string {
+	var path string
+	for _, h := range hops {
+		path = joinPath(path, h.f.jsonName)
+	}
+	if keyed {
+		path += "{*}"
+	}
+	return path
 }
 
 // landingText says where a value went: "spec.firstName → spec.fullName,

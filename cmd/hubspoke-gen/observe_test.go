@@ -56,3 +56,41 @@ func TestExplainObservesHooks(t *testing.T) {
 		t.Errorf("explain does not say the hooks did not run:\n%s", text)
 	}
 }
+
+// TestObservedMovesLeaveDeclared: what the generated copy moves before the
+// hooks run is not the hooks' doing. In endpointslice, v1's zone goes back
+// to v1beta1's topology by +hubspoke:movedFrom and topology to
+// deprecatedTopology by +hubspoke:renamedFrom; only nodeName → topology is
+// the hook's.
+func TestObservedMovesLeaveDeclared(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "endpointslice", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s *step
+	for _, v := range out.chain.versions {
+		if st := out.chain.storage[v]; st != nil && st.hostName == "v1beta1storage" {
+			s = st
+		}
+	}
+	if s == nil || s.byName["Endpoint"] == nil {
+		t.Fatal("no step v1beta1storage → v1storage with Endpoint")
+	}
+	p := s.byName["Endpoint"]
+	hook := landing{Step: "v1beta1storage → v1storage", Type: "Endpoint", From: "nodeName", Into: []string{"nodeName", "topology{*}"}}
+	obs := observations{
+		obsKey(s.hostName+" → "+s.otherName, "Endpoint", true): {
+			{Step: hook.Step, Type: "Endpoint", To: true, From: "topology{*}", Into: []string{"deprecatedTopology{*}"}},
+		},
+		obsKey(s.hostName+" → "+s.otherName, "Endpoint", false): {
+			{Step: hook.Step, Type: "Endpoint", From: "zone", Into: []string{"topology{*}"}},
+			hook,
+		},
+	}
+	if got := obs.moved(s, p, true); len(got) != 0 {
+		t.Errorf("towards v1storage: %v, want nothing (a rename)", got)
+	}
+	if got := obs.moved(s, p, false); len(got) != 1 || got[0].From != "nodeName" {
+		t.Errorf("back from v1storage: %v, want only the hook's nodeName (zone → topology is the declared move)", got)
+	}
+}
