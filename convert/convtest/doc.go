@@ -66,7 +66,9 @@
 // zero of the source in a plain field of the target may show as no value).
 // Relations, declared with Related
 // (hubspoke-gen declares the renames and moves its markers make), follow
-// the conversion's path from step to step. Where the target has no such
+// the conversion's path from step to step; a value that two relations
+// give two places (a node name a version keeps in a field and as a map's
+// key) passes at either. Where the target has no such
 // path but has one of the same name one struct up or down, or a field named
 // as the key of a map the value was in, and the source has no such path,
 // the value must be there: a move that nothing declares fails too. A value

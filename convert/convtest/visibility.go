@@ -28,6 +28,14 @@ import (
 // wildcards in the same order, and each covers everything below it. The
 // generator declares the relations its markers make (+hubspoke:renamedFrom,
 // +hubspoke:movedFrom) in the generated tests.
+//
+// A value with two places in one version takes two relations with the
+// same path on the other side: v1beta1's nodeName and
+// topology["kubernetes.io/hostname"] both New "nodeName" in v1 (one with
+// Old "nodeName"). A value of v1's nodeName then passes when it arrives at
+// either place in v1beta1; a value of either v1beta1 place must arrive at
+// nodeName, unless it is a key of a map that v1 keeps (topology, renamed
+// deprecatedTopology) and stays there as that map's own.
 type Relation struct {
 	From, To string
 	Old, New string
@@ -236,28 +244,52 @@ func wildcardKinds(p []seg) string {
 // declared relations of each step to the path the target version shows
 // the value at, or returns nil when a step gives the value no place: its
 // path is where a relation puts another property (v1's sortKey, when v2's
-// sortKey was v1's alphaKey), and no relation moves it.
+// sortKey was v1's alphaKey), and no relation moves it. Where relations
+// give a value more than one place, mapPath follows the first declared.
 func (v *visibility) mapPath(path []seg) []seg {
+	if paths := v.mapPaths(path, true); len(paths) > 0 {
+		return paths[0]
+	}
+	return nil
+}
+
+// mapPaths is mapPath giving every place: a value whose path the
+// relations of a step declare more than one new place for (v1's nodeName,
+// which v1beta1 shows at nodeName or as its topology's hostname) may
+// arrive at any of them. With first, it follows only the first declared.
+func (v *visibility) mapPaths(path []seg, first bool) [][]seg {
+	paths := [][]seg{path}
 	for _, step := range v.steps {
-		best, bestLen := -1, -1
-		var caught []seg
-		shadowed := false
-		for i, r := range step {
-			if c, ok := matchPrefix(r.old, path); ok && len(r.old) > bestLen {
-				best, bestLen, caught = i, len(r.old), c
+		var next [][]seg
+		for _, p := range paths {
+			bestLen, shadowed := -1, false
+			for _, r := range step {
+				if _, ok := matchPrefix(r.old, p); ok && len(r.old) > bestLen {
+					bestLen = len(r.old)
+				}
+				if _, ok := matchPrefix(r.new, p); ok {
+					shadowed = true
+				}
 			}
-			if _, ok := matchPrefix(r.new, path); ok {
-				shadowed = true
+			switch {
+			case bestLen >= 0:
+				for _, r := range step {
+					if c, ok := matchPrefix(r.old, p); ok && len(r.old) == bestLen {
+						next = append(next, fill(r.new, c, p[bestLen:]))
+						if first {
+							break
+						}
+					}
+				}
+			case !shadowed:
+				next = append(next, p)
 			}
 		}
-		switch {
-		case best >= 0:
-			path = fill(step[best].new, caught, path[bestLen:])
-		case shadowed:
+		if paths = next; len(paths) == 0 {
 			return nil
 		}
 	}
-	return path
+	return paths
 }
 
 // leaf is a value of the source object: where it is, the value (pointers
@@ -326,10 +358,31 @@ func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(lea
 	return true
 }
 
-// checkLeaf checks one value of the source against b, the target object.
+// checkLeaf checks one value of the source against b, the target object:
+// it passes when the value arrives at one of the places the relations give
+// it, and otherwise reports the first.
 func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
-	to := v.mapPath(l.path)
-	if to == nil || v.skipped(l.path, l.value) || v.skipped(to, l.value) {
+	tos := v.mapPaths(l.path, false)
+	if len(tos) == 0 {
+		return "" // the target has no place for the value
+	}
+	var problem string
+	for i, to := range tos {
+		p := v.checkLeafAt(l, to, b, dst)
+		if p == "" {
+			return ""
+		}
+		if i == 0 {
+			problem = p
+		}
+	}
+	return problem
+}
+
+// checkLeafAt checks one value of the source against b, the target
+// object, at to, a place the relations give it.
+func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.Object) string {
+	if v.skipped(l.path, l.value) || v.skipped(to, l.value) {
 		return "" // the target has no place for the value
 	}
 	ds, dm := v.dst.resolve(to)
@@ -342,11 +395,15 @@ func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) stri
 			return ""
 		}
 		if n := len(l.path); !slices.Equal(to, l.path) && l.path[n-1].kind == segKey && v.namesKey(l.path[n-1].name) {
-			// A key moved to a field of a version that keeps the map:
-			// there the key may be the map's own (its clients write the
-			// map too), so the value may stay at its path.
-			if s, m := v.dst.resolve(l.path); s != nil && s.kind == shapeLeaf && v.arrived(l, valueAt(b, v.dst, l.path), m) {
-				return ""
+			// A key moved to a field of a version that keeps the map
+			// (under its own name or renamed): there the key may be the
+			// map's own (its clients write the map too), so the value may
+			// stay at its key in the map.
+			if m := v.mapPath(l.path[:n-1]); m != nil {
+				own := append(slices.Clip(m), l.path[n-1])
+				if s, mp := v.dst.resolve(own); s != nil && s.kind == shapeLeaf && v.arrived(l, valueAt(b, v.dst, own), mp) {
+					return ""
+				}
 			}
 		}
 		path := slices.Clone(l.path)
