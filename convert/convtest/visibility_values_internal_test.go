@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -78,6 +79,8 @@ func TestSameValue(t *testing.T) {
 		{uint8(3), uint64(4), false},
 		{int32(3), uint16(3), true},
 		{int32(3), uint16(4), false},
+		{int32(0), uint16(0), true},
+		{uint16(0), int32(0), true},
 		{int64(-1), uint64(math.MaxUint64), false},
 		{uint16(3), int32(3), true},
 		{uint16(4), int32(3), false},
@@ -94,9 +97,69 @@ func TestSameValue(t *testing.T) {
 		{map[string]int64{"a": 1}, map[string]any{"a": 1.0, "b": []any{1}}, false},
 		{map[string]int64{"a": 1, "b": 2}, map[string]float64{"b": 2, "a": 1}, true},
 		{map[string]float64{"a": 1}, map[string]float64{"a": 1.5}, false},
+		{int32(1), "1", false},
+		{"1", int32(1), false},
 	} {
 		if got := sameValue(reflect.ValueOf(tc.a), reflect.ValueOf(tc.b), 0); got != tc.want {
 			t.Errorf("sameValue(%T %v, %T %v) = %v, want %v", tc.a, tc.a, tc.b, tc.b, got, tc.want)
+		}
+	}
+	// JSON that differs in text only within the tolerance.
+	a, b := map[string]float64{"a": 1}, map[string]float64{"a": 1.0000001}
+	if !sameValue(reflect.ValueOf(a), reflect.ValueOf(b), 1e-6) || sameValue(reflect.ValueOf(a), reflect.ValueOf(b), 1e-9) {
+		t.Errorf("sameValue(%v, %v) does not compare within the tolerance", a, b)
+	}
+}
+
+// TestBasicKinds: strings, bools and numbers with the default JSON are
+// basic, at the ends of each range of kinds.
+func TestBasicKinds(t *testing.T) {
+	type named int16
+	for _, tc := range []struct {
+		x    any
+		want bool
+	}{
+		{"", true}, {false, true}, {int(0), true}, {int64(0), true}, {uint(0), true}, {uint64(0), true},
+		{float32(0), true}, {float64(0), true}, {named(0), true}, {namedString(""), true},
+		{uintptr(0), false}, {complex64(0), false}, {[]byte(nil), false}, {struct{}{}, false},
+		{metav1.Time{}, false}, {map[string]int{}, false},
+	} {
+		if got := basic(reflect.TypeOf(tc.x)); got != tc.want {
+			t.Errorf("basic(%T) = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+	for k := reflect.Invalid; k <= reflect.UnsafePointer; k++ {
+		wantInt := k == reflect.Int || k == reflect.Int8 || k == reflect.Int16 || k == reflect.Int32 || k == reflect.Int64
+		wantUint := k == reflect.Uint || k == reflect.Uint8 || k == reflect.Uint16 || k == reflect.Uint32 || k == reflect.Uint64
+		wantFloat := k == reflect.Float32 || k == reflect.Float64
+		if isInt(k) != wantInt || isUint(k) != wantUint || isFloatKind(k) != wantFloat || isNumber(k) != (wantInt || wantUint || wantFloat) {
+			t.Errorf("%s: isInt %v, isUint %v, isFloatKind %v, isNumber %v", k, isInt(k), isUint(k), isFloatKind(k), isNumber(k))
+		}
+	}
+}
+
+// namedString is a named string.
+type namedString string
+
+// TestFindInBags: a value is found in a bag ($propertyBag, $propertyBags,
+// the bags annotation, JSON text in a bag), never in a plain field, and
+// wherever the bag is in the object.
+func TestFindInBags(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"a": 5, "b": {"$propertyBag": {"x": 5}}}`:                                        "b.$propertyBag.x",
+		`{"a": 5, "b": {"$propertyBags": {"status": {"x": 5}}}}`:                           "b.$propertyBags.status.x",
+		`{"a": 5, "metadata": {"annotations": {"` + boundary.Annotation + `": {"x": 5}}}}`: "metadata.annotations[\"" + boundary.Annotation + "\"].x",
+		`{"a": [1, {"$propertyBag": {"x": 5}}]}`:                                           "a[1].$propertyBag.x",
+		`{"$propertyBag": {"a": 1, "b": 5}}`:                                               "$propertyBag.b",
+		`{"$propertyBag": {"a": "{\"y\": 5}"}}`:                                            "$propertyBag.a.y",
+		`{"a": 5, "$propertyBag": {"b": "text"}}`:                                          "",
+	} {
+		var tree map[string]any
+		if err := decodeNumbers([]byte(text), &tree); err != nil {
+			t.Fatal(err)
+		}
+		if got := findInBags(tree, reflect.ValueOf(5), 0); got != want {
+			t.Errorf("findInBags(%s) = %q, want %q", text, got, want)
 		}
 	}
 }
