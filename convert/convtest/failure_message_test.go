@@ -31,6 +31,9 @@ func TestFailureMessageLayout(t *testing.T) {
 		if got := f.Error(); got != want {
 			t.Errorf("shrinks %d, from %q: got\n%s\nwant\n%s", tc.shrinks, tc.from, got, want)
 		}
+		if tm := f.Counterexample.(*RelayV1).TypeMeta; tm.APIVersion != "" || tm.Kind != "" {
+			t.Errorf("rendering the counter-example set its apiVersion and kind: %+v", tm)
+		}
 	}
 	f := &convtest.Failure{Check: "round trip", Resource: relayGK, Path: "v1 → hub (v3) → v1", Problem: "it broke", Seed: 7, Case: 1, Cases: 1}
 	if got, want := f.Error(), "convtest: round trip v1 → hub (v3) → v1 of Relay.visibility.convtest.hubspoke.dev failed on case 1 of 1 (seed 7, case seed 0)\nit broke\nreplay: HUBSPOKE_SEED=7 HUBSPOKE_CASES=1 go test ./convert/convtest"; got != want {
