@@ -1,6 +1,7 @@
 package convtest_test
 
 import (
+	"fmt"
 	"sync/atomic"
 	"testing"
 
@@ -12,11 +13,12 @@ import (
 )
 
 // Sheaf: v1 converts straight to v2, the hub, by hand-written methods that
-// do not go through package convert, sharing its list of tags with the hub,
-// which the Converter allows since it converts a deep copy of the source.
-// Switchable bugs (sheafBug): v1's DeepCopyObject copies the list's header
-// only, so the object a conversion returns shares memory with the object
-// the webhook decoded; v1's ConvertFrom panics on two tags or more.
+// do not go through package convert. Switchable bugs (sheafBug):
+// sheafShallowCopy makes ConvertTo share the list of tags with the hub,
+// which would be safe through the Converter, which converts a deep copy of
+// the source, but v1's DeepCopyObject copies the list's header only, so the
+// object a conversion returns shares memory with the object the webhook
+// decoded; sheafPanics makes v1's ConvertFrom panic on two tags or more.
 
 var sheafGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Sheaf"}
 
@@ -68,8 +70,19 @@ func (s *SheafV1) DeepCopyObject() runtime.Object {
 }
 func (s *SheafV2) DeepCopyObject() runtime.Object { return deepCopy(s) }
 
+// sheafConversions counts the calls of SheafV1.ConvertTo with a list of
+// tags (not the Converter's start-up check of an empty object).
+var sheafConversions atomic.Int64
+
 func (s *SheafV1) ConvertTo(h conversion.Hub) error {
-	*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: s.Spec}
+	if s.Spec.Tags != nil {
+		sheafConversions.Add(1)
+	}
+	spec := s.Spec
+	if sheafBug.Load() != sheafShallowCopy {
+		spec.Tags = append([]string(nil), s.Spec.Tags...)
+	}
+	*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: spec}
 	return nil
 }
 
@@ -102,4 +115,28 @@ func TestCatchesPanicInHandWrittenConversion(t *testing.T) {
 		"converting the hub (v2) back to v1 failed: panic: runtime error: index out of range",
 		"convtest_test.(*SheafV1).ConvertFrom",
 		"handwritten_conversions_test.go:")
+}
+
+// TestParallelOption: with Parallel, RoundTripAll's and Reliability's
+// subtests are parallel: they wait for the test that started them to
+// return, so none has converted anything when the call returns. Without it
+// they have.
+func TestParallelOption(t *testing.T) {
+	for _, parallel := range []bool{false, true} {
+		t.Run(fmt.Sprint("parallel=", parallel), func(t *testing.T) {
+			opts := []convtest.Option{convtest.Seed(bugSeed), convtest.Cases(5)}
+			if parallel {
+				opts = append(opts, convtest.Parallel())
+			}
+			for name, check := range map[string]func(*testing.T, *runtime.Scheme, schema.GroupKind, ...convtest.Option){
+				"RoundTripAll": convtest.RoundTripAll, "Reliability": convtest.Reliability,
+			} {
+				before := sheafConversions.Load()
+				check(t, sheafScheme(), sheafGK, opts...)
+				if ran := sheafConversions.Load() > before; ran == parallel {
+					t.Errorf("%s: conversions ran before it returned: %v, want %v", name, ran, !parallel)
+				}
+			}
+		})
+	}
 }
