@@ -71,6 +71,17 @@ func TestAddCarried(t *testing.T) {
 		t.Errorf("spec bag %v (%v), want both entries", bags, err)
 	}
 
+	fresh := &carriedObj{}
+	addCarried(fresh, "status", propertybag.PropertyBag{"x-convtest-c": "3"})
+	if fresh.Status == nil || len(fresh.Status.PropertyBags["status"]) != 1 {
+		t.Errorf("no status made for the entries: %+v", fresh.Status)
+	}
+	broken := &carriedObj{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: "{not bags"}}}
+	addCarried(broken, "spec", propertybag.PropertyBag{"x-convtest-a": "1"})
+	if got := broken.Annotations[boundary.Annotation]; got != "{not bags" {
+		t.Errorf("an annotation that does not parse was replaced by %q", got)
+	}
+
 	obj.Status = &carriedStatus{PropertyBags: propertybag.Bags{"status.owner": {"Phone": `"1"`}}}
 	before := obj.Status.PropertyBags
 	addCarried(obj, "status", propertybag.PropertyBag{"x-convtest-c": "3"})

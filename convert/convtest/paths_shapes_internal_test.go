@@ -75,6 +75,8 @@ type shapeOuter struct {
 	Map        map[string]string `json:"map"`
 }
 
+var _ = shapeOuter{}.shapeNamed
+
 type shapeDeep struct {
 	Z string `json:"z"`
 }
