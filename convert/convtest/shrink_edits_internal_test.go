@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -111,5 +112,50 @@ func TestShrinkEdits(t *testing.T) {
 	}
 	if obj.Spec.S != "abcd" || len(obj.Spec.Bag) != 2 || len(obj.Spec.List) != 2 {
 		t.Errorf("shrinking changed the object: %s", fmt.Sprint(obj.Spec))
+	}
+}
+
+// TestShorterStrings: "", the first half, and without the first or the last
+// rune, each once, cut at rune boundaries.
+func TestShorterStrings(t *testing.T) {
+	for s, want := range map[string][]string{
+		"abcdef": {"", "abc", "bcdef", "abcde"},
+		"abc":    {"", "a", "bc", "ab"},
+		"ab":     {"", "b", "a"},
+		"a":      {""},
+		"日本語":    {"", "日", "本語", "日本"},
+		"aaaa":   {"", "aa", "aaa"},
+		"":       {""},
+	} {
+		if got := shorterStrings(s); !slices.Equal(got, want) {
+			t.Errorf("shorterStrings(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestShrinkBagsText: the bags annotation loses one bag, or one value of a
+// bag with several, at a time; text that does not parse is left alone.
+func TestShrinkBagsText(t *testing.T) {
+	text, err := propertybag.MarshalBags(propertybag.Bags{"spec": {"a": "1", "b": "2"}, "status": {"c": "3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := reflect.ValueOf("bags")
+	var got []string
+	for _, op := range shrinkBagsText(k, text) {
+		m := reflect.ValueOf(map[string]string{"bags": text})
+		op(m)
+		bags, err := propertybag.UnmarshalBags(m.MapIndex(k).String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprint(bags))
+	}
+	want := []string{"map[status:map[c:3]]", "map[spec:map[a:1 b:2]]", "map[spec:map[b:2] status:map[c:3]]", "map[spec:map[a:1] status:map[c:3]]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("variants %q, want %q", got, want)
+	}
+	if ops := shrinkBagsText(k, "{not bags"); len(ops) != 0 {
+		t.Errorf("%d variants of text that does not parse", len(ops))
 	}
 }
