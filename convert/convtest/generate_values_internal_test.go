@@ -94,7 +94,29 @@ func TestBuilderValues(t *testing.T) {
 			seen["map"] = true
 		}
 	}
-	for _, want := range []string{"int 0", "int max", "int min", "int large negative", "int large positive", "int small negative",
+	bytes := reflect.New(reflect.TypeFor[[]byte]()).Elem()
+	for range 50 {
+		b.fill(bytes, 0)
+		for _, c := range bytes.Bytes() {
+			if c != 0 {
+				seen["byte"] = true
+			}
+		}
+	}
+	type color string
+	b.custom = map[reflect.Type]func(*rand.Rand) reflect.Value{reflect.TypeFor[color](): func(*rand.Rand) reflect.Value { return reflect.ValueOf(color("red")) }}
+	byColor := reflect.New(reflect.TypeFor[map[color]int32]()).Elem()
+	for range 50 {
+		b.fill(byColor, 0)
+		for _, k := range byColor.MapKeys() {
+			if k.String() != "red" {
+				t.Fatalf("a key %q not drawn by GenFunc", k)
+			}
+			seen["custom key"] = true
+		}
+	}
+	b.custom = nil
+	for _, want := range []string{"byte", "custom key", "int 0", "int max", "int min", "int large negative", "int large positive", "int small negative",
 		"uint 0", "uint max", "uint large", "uint small", "length nil", "length empty", "length",
 		"json string", "json number", "json bool", "json nested array", "json array element", "json object", "json nested object", "map"} {
 		if !seen[want] {
