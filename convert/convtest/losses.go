@@ -123,7 +123,8 @@ func decodeNumbers(data []byte, v any) error {
 
 // compareTrees records in lost every value of a (at path) that b lacks or
 // holds differently. Objects and arrays are compared member by member; a
-// null in a is no value.
+// null in a is no value. Numbers compare within tol unless both are
+// written as integers.
 func compareTrees(a, b any, path string, tol float64, lost *[]loss) {
 	switch x := a.(type) {
 	case nil:
@@ -164,7 +165,7 @@ func compareTrees(a, b any, path string, tol float64, lost *[]loss) {
 		if ok && x == y {
 			return
 		}
-		if ok {
+		if ok && !(isIntegerText(x) && isIntegerText(y)) { // integers compare exactly, beyond float64's precision too
 			f, err1 := strconv.ParseFloat(x.String(), 64)
 			g, err2 := strconv.ParseFloat(y.String(), 64)
 			if err1 == nil && err2 == nil && floatsEqual(f, g, tol) {
@@ -177,6 +178,13 @@ func compareTrees(a, b any, path string, tol float64, lost *[]loss) {
 			*lost = append(*lost, loss{path, shortJSON(a), shortJSON(b)})
 		}
 	}
+}
+
+// isIntegerText reports whether n is written as an integer: digits, with
+// a minus sign or not.
+func isIntegerText(n json.Number) bool {
+	s := strings.TrimPrefix(string(n), "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // treePath appends a member name: .name for a plain name, ["name"] for one

@@ -270,10 +270,12 @@ func TestVisibilityRejectsWrongDeclarations(t *testing.T) {
 	}{
 		{convtest.Related(convtest.Relation{From: "v1", To: "v3", Old: "spec.limits", New: "limits"}), "has no such version"},
 		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.limit", New: "limits"}), "v1 has no spec.limit"},
+		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.limits", New: "limit"}), "v2 has no limit"},
 		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.parts[*].name", New: "engine"}), "different wildcards"},
 		{convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec..limits", New: "limits"}), "misplaced '.'"},
 		{convtest.Related(convtest.Relation{From: "v1", To: "v1", Old: "spec.limits", New: "spec.limits"}), "not on one way to the hub"},
 		{convtest.SkipVisibility("spec.limits", " "), "give the reason"},
+		{convtest.SkipVisibility("spec..limits", "a typo"), `convtest.SkipVisibility("spec..limits"): path "spec..limits": misplaced '.'`},
 		{convtest.SkipVisibility("spec.nothing", "no such field"), "no version of Engine.visibility.convtest.hubspoke.dev has that path"},
 	} {
 		err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(tc.opt)...)

@@ -1,0 +1,94 @@
+package convtest
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// TestBuilderMeta: generated metadata has every part the API server keeps
+// somewhere in its objects: labels under a prefix, annotations, a resource
+// version with a generation and a creation time, finalizers.
+func TestBuilderMeta(t *testing.T) {
+	b := &builder{r: rand.New(rand.NewPCG(5, 6)), size: 6}
+	seen := map[string]bool{}
+	for range 200 {
+		var m metav1.ObjectMeta
+		b.meta(&m)
+		if !strings.HasPrefix(m.Name, "w-") || !strings.HasPrefix(m.Namespace, "ns-") || len(m.UID) != 36 {
+			t.Fatalf("name, namespace, UID: %q %q %q", m.Name, m.Namespace, m.UID)
+		}
+		for k := range m.Labels {
+			if !strings.HasPrefix(k, "app.example.com/") {
+				t.Fatalf("label %q", k)
+			}
+			seen["labels"] = true
+		}
+		if len(m.Annotations) > 0 {
+			seen["annotations"] = true
+		}
+		if m.ResourceVersion != "" && m.Generation > 0 && !m.CreationTimestamp.IsZero() {
+			seen["stored"] = true
+		}
+		if len(m.Finalizers) > 0 {
+			seen["finalizers"] = true
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("drawn: %v, want labels, annotations, stored and finalizers", seen)
+	}
+}
+
+type carriedObj struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            *carriedStatus `json:"status,omitempty"`
+}
+
+type carriedStatus struct {
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func (c *carriedObj) DeepCopyObject() runtime.Object { d := *c; return &d }
+
+// TestAddCarried: entries carried for the twin join what the object
+// carries already, the spec's in the bags annotation beside the other
+// annotations, the status's in the status's bags beside their other paths.
+func TestAddCarried(t *testing.T) {
+	obj := &carriedObj{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{"keep": "me"}}}
+	addCarried(obj, "spec", propertybag.PropertyBag{"x-convtest-a": "1"})
+	addCarried(obj, "spec", propertybag.PropertyBag{"x-convtest-b": "2"})
+	if obj.Annotations["keep"] != "me" {
+		t.Errorf("other annotations lost: %v", obj.Annotations)
+	}
+	bags, err := propertybag.UnmarshalBags(obj.Annotations[boundary.Annotation])
+	if err != nil || len(bags["spec"]) != 2 {
+		t.Errorf("spec bag %v (%v), want both entries", bags, err)
+	}
+
+	fresh := &carriedObj{}
+	addCarried(fresh, "status", propertybag.PropertyBag{"x-convtest-c": "3"})
+	if fresh.Status == nil || len(fresh.Status.PropertyBags["status"]) != 1 {
+		t.Errorf("no status made for the entries: %+v", fresh.Status)
+	}
+	broken := &carriedObj{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: "{not bags"}}}
+	addCarried(broken, "spec", propertybag.PropertyBag{"x-convtest-a": "1"})
+	if got := broken.Annotations[boundary.Annotation]; got != "{not bags" {
+		t.Errorf("an annotation that does not parse was replaced by %q", got)
+	}
+
+	obj.Status = &carriedStatus{PropertyBags: propertybag.Bags{"status.owner": {"Phone": `"1"`}}}
+	before := obj.Status.PropertyBags
+	addCarried(obj, "status", propertybag.PropertyBag{"x-convtest-c": "3"})
+	if got := obj.Status.PropertyBags; len(got["status.owner"]) != 1 || len(got["status"]) != 1 {
+		t.Errorf("status bags %v, want status.owner kept and the entry in status", got)
+	}
+	if len(before) != 1 {
+		t.Errorf("the object's former bags were changed in place: %v", before)
+	}
+}

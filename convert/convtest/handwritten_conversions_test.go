@@ -1,0 +1,142 @@
+package convtest_test
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert/convtest"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// Sheaf: v1 converts straight to v2, the hub, by hand-written methods that
+// do not go through package convert. Switchable bugs (sheafBug):
+// sheafShallowCopy makes ConvertTo share the list of tags with the hub,
+// which would be safe through the Converter, which converts a deep copy of
+// the source, but v1's DeepCopyObject copies the list's header only, so the
+// object a conversion returns shares memory with the object the webhook
+// decoded; sheafPanics makes v1's ConvertFrom panic on two tags or more.
+
+var sheafGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Sheaf"}
+
+func sheafScheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(sheafGK.WithVersion("v1"), &SheafV1{})
+	s.AddKnownTypeWithName(sheafGK.WithVersion("v2"), &SheafV2{})
+	return s
+}
+
+type SheafSpec struct {
+	Tags []string `json:"tags,omitempty"`
+}
+
+type SheafV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              SheafSpec `json:"spec,omitempty"`
+}
+
+type SheafV2 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              SheafSpec `json:"spec,omitempty"`
+}
+
+func (*SheafV2) Hub() {}
+
+const (
+	sheafShallowCopy int32 = iota + 1
+	sheafPanics
+)
+
+var sheafBug atomic.Int32
+
+func withSheafBug(t *testing.T, bug int32) {
+	t.Helper()
+	sheafBug.Store(bug)
+	t.Cleanup(func() { sheafBug.Store(0) })
+}
+
+func (s *SheafV1) DeepCopyObject() runtime.Object {
+	if sheafBug.Load() != sheafShallowCopy {
+		return deepCopy(s)
+	}
+	c := *s // the bug: the copy shares Spec.Tags
+	c.ObjectMeta = *s.ObjectMeta.DeepCopy()
+	return &c
+}
+func (s *SheafV2) DeepCopyObject() runtime.Object { return deepCopy(s) }
+
+// sheafConversions counts the calls of SheafV1.ConvertTo with a list of
+// tags (not the Converter's start-up check of an empty object).
+var sheafConversions atomic.Int64
+
+func (s *SheafV1) ConvertTo(h conversion.Hub) error {
+	if s.Spec.Tags != nil {
+		sheafConversions.Add(1)
+	}
+	spec := s.Spec
+	if sheafBug.Load() != sheafShallowCopy {
+		spec.Tags = append([]string(nil), s.Spec.Tags...)
+	}
+	*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: spec}
+	return nil
+}
+
+func (s *SheafV1) ConvertFrom(h conversion.Hub) error {
+	src := h.(*SheafV2)
+	if sheafBug.Load() == sheafPanics && len(src.Spec.Tags) > 1 {
+		_ = src.Spec.Tags[len(src.Spec.Tags)] // the bug: one past the end
+	}
+	*s = SheafV1{ObjectMeta: *src.ObjectMeta.DeepCopy(), Spec: SheafSpec{Tags: append([]string(nil), src.Spec.Tags...)}}
+	return nil
+}
+
+// TestReliabilityCatchesResultSharingTheSource: the converted object must
+// not share memory with the source, whatever makes it.
+func TestReliabilityCatchesResultSharingTheSource(t *testing.T) {
+	if err := convtest.CheckReliability(sheafScheme(), sheafGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(100)); err != nil {
+		t.Errorf("with a deep copy: %v", err)
+	}
+	withSheafBug(t, sheafShallowCopy)
+	mustFail(t, convtest.CheckReliability(sheafScheme(), sheafGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(100)),
+		"the v2 (the hub) object converted from v1 shares memory with the source: changing it changed the source (-before +after):",
+		`"~"`)
+}
+
+// TestCatchesPanicInHandWrittenConversion: a conversion method that panics
+// outside package convert fails the check with the panic and where it was.
+func TestCatchesPanicInHandWrittenConversion(t *testing.T) {
+	withSheafBug(t, sheafPanics)
+	mustFail(t, convtest.CheckRoundTrip(sheafScheme(), sheafGK, "v1", convtest.Seed(bugSeed), convtest.Cases(100)),
+		"converting the hub (v2) back to v1 failed: panic: runtime error: index out of range",
+		"convtest_test.(*SheafV1).ConvertFrom",
+		"handwritten_conversions_test.go:")
+}
+
+// TestParallelOption: with Parallel, RoundTripAll's and Reliability's
+// subtests are parallel: they wait for the test that started them to
+// return, so none has converted anything when the call returns. Without it
+// they have.
+func TestParallelOption(t *testing.T) {
+	for _, parallel := range []bool{false, true} {
+		t.Run(fmt.Sprint("parallel=", parallel), func(t *testing.T) {
+			opts := []convtest.Option{convtest.Seed(bugSeed), convtest.Cases(5)}
+			if parallel {
+				opts = append(opts, convtest.Parallel())
+			}
+			for name, check := range map[string]func(*testing.T, *runtime.Scheme, schema.GroupKind, ...convtest.Option){
+				"RoundTripAll": convtest.RoundTripAll, "Reliability": convtest.Reliability,
+			} {
+				before := sheafConversions.Load()
+				check(t, sheafScheme(), sheafGK, opts...)
+				if ran := sheafConversions.Load() > before; ran == parallel {
+					t.Errorf("%s: conversions ran before it returned: %v, want %v", name, ran, !parallel)
+				}
+			}
+		})
+	}
+}
