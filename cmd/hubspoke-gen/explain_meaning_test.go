@@ -35,10 +35,6 @@ func TestExplainNamesMeaningChanges(t *testing.T) {
 			"meaning may change: `int32` in v1, `*int32` in v2: a zero may mean \"the default\" in v1 and a value of its own in v2",
 			"no hook handles it: the generator warns",
 		}},
-		{"zeromeaning", "v1storage → v2storage", "| `WidgetSpec.Replicas` |", []string{
-			"meaning may change: `int32` in v1, `*int32` in v2",
-			"the hooks of the step are taken to handle it",
-		}},
 		{"prioritylevel", "v1beta3storage → v1storage", "| `LimitedPriorityLevelConfiguration.NominalConcurrencyShares` |", []string{
 			"meaning may change: `int32` in v1beta3, `*int32` in v1",
 			"the hooks of the step are taken to handle it",
