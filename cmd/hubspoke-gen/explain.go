@@ -116,6 +116,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 	counts := map[string]int{}
 	var rows []explainRow
 	var hooks, renamed, observed []string
+	var hooked []string // the paths of the types with hooks both ways, which handle what they hold
+	for _, p := range s.pairs {
+		if path, ok := paths[p.name]; ok && p.hookTo && p.hookFrom {
+			hooked = append(hooked, path)
+		}
+	}
 	for _, p := range s.pairs {
 		if p.name != p.otherName {
 			renamed = append(renamed, fmt.Sprintf("%s in %s is %s in %s", p.name, s.hostName, p.otherName, s.otherName))
@@ -139,6 +145,10 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 			r.path = joinPath(paths[p.name], jsonNameOf(pr))
 			if hook := hookDetail(s, pr, moved, paths[p.name]); hook != "" {
 				r.detail = hook
+			}
+			if !s.twin && !s.staging {
+				// As the generator's warnings say (meaningWarnings).
+				r.detail += meaningDetail(s, p, pr, p.hookTo && p.hookFrom || within(paths[p.name], hooked))
 			}
 			counts[r.action]++
 			rows = append(rows, r)

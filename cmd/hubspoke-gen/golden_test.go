@@ -381,6 +381,13 @@ func goCmd(t *testing.T, env []string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = "testdata"
+	// The fixtures' tests read convtest's variables from the environment
+	// they inherit; read them here too, so that go test's cache of this
+	// test keys on them (a run with HUBSPOKE_UPDATE_GOLDEN=1 is not
+	// replayed from the cache for a run without it).
+	for _, v := range []string{"HUBSPOKE_UPDATE_GOLDEN", "HUBSPOKE_SEED", "HUBSPOKE_CASES"} {
+		_ = os.Getenv(v)
+	}
 	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {

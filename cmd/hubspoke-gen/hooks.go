@@ -85,7 +85,15 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 				}
 				want := fmt.Sprintf("%s(%s *%s.%s) error", name, param, s.otherName, p.otherName)
 				if !isHook(sel.Obj().Type().(*types.Signature), s.otherPath, p.otherName) {
-					errs.addf(where, "has the signature %s; a hook must be %s", types.TypeString(sel.Obj().Type(), byName), want)
+					got := types.TypeString(sel.Obj().Type(), byName)
+					if got == fmt.Sprintf("func(%s *%s.%s) error", param, s.otherName, p.otherName) {
+						// Another package of the same name (a copied api
+						// directory, a module renamed): say which.
+						errs.addf(where, "has the signature %s; a hook must be %s, of package %s: the hook's %s is of another package of that name",
+							types.TypeString(sel.Obj().Type(), byPath), want, s.otherPath, s.otherName)
+						continue
+					}
+					errs.addf(where, "has the signature %s; a hook must be %s", got, want)
 					continue
 				}
 				if s.twin && !p.host.root && name == hookTo {
@@ -182,6 +190,9 @@ func invalid(t types.Type) bool {
 
 // byName qualifies types by package name, as people write them.
 func byName(p *types.Package) string { return p.Name() }
+
+// byPath qualifies a type by its package's import path.
+func byPath(p *types.Package) string { return p.Path() }
 
 func assignTo(name string) string   { return "AssignProperties_To_" + name }
 func assignFrom(name string) string { return "AssignProperties_From_" + name }

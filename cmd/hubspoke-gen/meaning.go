@@ -59,11 +59,44 @@ func meaningWarnings(c *chain) []string {
 				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 					continue
 				}
-				out = append(out, meaningChanges(s, p, hf, of, joinPath(paths[p.name], hf.jsonName))...)
+				for _, m := range meaningChanges(s, p, hf, of, joinPath(paths[p.name], hf.jsonName)) {
+					out = append(out, m.warning)
+				}
 			}
 		}
 	}
 	return out
+}
+
+// meaningDetail is what explain adds to the row of property pr of pair p
+// in step s when its value may change meaning on the way (the warnings of
+// meaningWarnings, in short): each change, and whether hooks handle it
+// (hooked: the pair or a type that holds it has hooks both ways) or the
+// generator warns. It is "" for a property that changes no meaning.
+func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
+	if pr.host == nil || pr.other == nil || pr.action == actRetype {
+		return ""
+	}
+	ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
+	if ho == nil || oo == nil {
+		return ""
+	}
+	hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
+	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+		return ""
+	}
+	var shorts []string
+	for _, m := range meaningChanges(s, p, hf, of, "") {
+		shorts = append(shorts, m.short)
+	}
+	if len(shorts) == 0 {
+		return ""
+	}
+	how := "the hooks of the step are taken to handle it"
+	if !hooked {
+		how = "no hook handles it: the generator warns"
+	}
+	return "; meaning may change: " + strings.Join(shorts, "; ") + "; " + how
 }
 
 // within reports whether path lies below one of the paths in outer ("" is
@@ -77,10 +110,17 @@ func within(path string, outer []string) bool {
 	return false
 }
 
+// meaningChange is a change of meaning a property may hide in a step: the
+// warning the generator prints, and the short form explain adds to the
+// property's row.
+type meaningChange struct {
+	warning, short string
+}
+
 // meaningChanges compares property hf of the host side of s with of, the
-// same property on the other side, and returns a warning for each change
-// of meaning it may hide.
-func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
+// same property on the other side, and returns each change of meaning it
+// may hide.
+func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChange {
 	// Older side first, as a reader of the history reads it.
 	older, newer := s.host, s.other
 	fo, fn := hf, of
@@ -98,7 +138,7 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 	hook := fmt.Sprintf("a hook pair (%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file)",
 		hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name)
 	do, dn := declaredDefault(older, fo), declaredDefault(newer, fn)
-	var out []string
+	var out []meaningChange
 	// The same default declared in both versions settles what unset means,
 	// where the plain side's clients can leave the value unset: with
 	// omitempty, a client of its Go types omits a zero, and the API server
@@ -114,15 +154,17 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 		if zeroIsValue(plain) && ptr.elem.String() == plain.String() {
 			head := fmt.Sprintf("%s: %s in %s, %s in %s: %s tells a zero from unset, %s does not; ",
 				prop, fo.ref, older.name, fn.ref, newer.name, pointerVersion.name, pv.name)
+			short := fmt.Sprintf("`%s` in %s, `%s` in %s: a zero may mean \"the default\" in %s and a value of its own in %s",
+				fo.ref, older.name, fn.ref, newer.name, pv.name, pointerVersion.name)
 			switch {
 			case do != "" && do == dn && pf.omitEmpty:
 				// settled
 			case do != "" && do == dn:
-				out = append(out, head+fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
+				out = append(out, meaningChange{short: short, warning: head + fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
 					"which the API server keeps (it defaults only absent values) and %s reads as a value of its own: "+
 					"if a zero in %s means \"the default\", map zero to unset and back in %s "+
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
-					do, pv.name, pv.name, pointerVersion.name, pv.name, hook))
+					do, pv.name, pv.name, pointerVersion.name, pv.name, hook)})
 			default:
 				settle := "declare the default in both versions with // +kubebuilder:default=<value>"
 				if !pf.omitEmpty {
@@ -130,18 +172,18 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 					// API server keeps: the default alone settles nothing.
 					settle += fmt.Sprintf(" and give %s's field omitempty", pv.name)
 				}
-				out = append(out, head+fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
+				out = append(out, meaningChange{short: short, warning: head + fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
 					"or %s, so that the API server sets it before any conversion "+
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
-					pv.name, pointerVersion.name, hook, settle))
+					pv.name, pointerVersion.name, hook, settle)})
 			}
 		}
 	}
 	if do != dn {
-		out = append(out, fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
+		out = append(out, meaningChange{short: fmt.Sprintf("its default changes (%s in %s, %s in %s)", defaultText(do), older.name, defaultText(dn), newer.name), warning: fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
 			"(the storage versions declare no defaults), so an object written at one version without it reads at the other with that version's default, or none; "+
 			"if the default is part of what the value means, convert it in %s, or declare the same default in both versions with // +kubebuilder:default=<value>",
-			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook))
+			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook)})
 	}
 	eo, en := enumValues(older, fo), enumValues(newer, fn)
 	if !slices.Equal(eo, en) {
@@ -162,9 +204,9 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []string {
 				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
 			}
 		}
-		out = append(out, fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); "+
+		out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); "+
 			"map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)",
-			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "), hook))
+			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "), hook)})
 	}
 	return out
 }

@@ -427,6 +427,14 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 						"(until then its values are kept in the property bags)",
 						newer.name, typ, f.name, older.name, f.name, newer.name, g.name, f.jsonName,
 						g.name, f.name, f.name, typ, g.name, newer.name, f.name, f.name, typ)
+				} else if added, tn := addedOfSameType(older, newer, p, newer == s.host, f); len(added) == 1 {
+					// As -strict proposes: the one property of its type
+					// the newer version adds may be it, renamed.
+					msg = fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it, but adds %s.%s, of the same type %s: "+
+						"if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on %s.%s in %s; if %s was removed on purpose, with // +hubspoke:removed=%s on %s "+
+						"(until then its values are kept in the property bags)",
+						newer.name, typ, f.name, older.name, f.name, newer.name, typ, added[0], tn,
+						added[0], f.name, f.name, typ, added[0], newer.name, f.name, f.name, typ)
 				}
 				if strict {
 					hint := ""

@@ -75,6 +75,9 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		base += "_" + cfg.variant
 	}
 	base += "_" + from + "_to_" + to
+	if err := claimGolden(filepath.Join(cfg.goldenDir, base), exemplar); err != nil {
+		return nil, fmt.Errorf("convtest: golden %s: %w", gk.Kind, err)
+	}
 	files := []struct {
 		name, what, path string
 		obj              runtime.Object

@@ -51,6 +51,7 @@ replace github.com/hubspoke/hubspoke => ../../..
 ignore (
 	./endpointslice
 	./moves
+	./prioritylevel
 	./resourceslice
 	./transportdiff
 	api

@@ -1,6 +1,9 @@
 package v1storage
 
-import "example.com/fixtures/_errors/hook/api/v2storage"
+import (
+	"example.com/fixtures/_errors/hook/api/v2storage"
+	otherv2storage "example.com/fixtures/hooks/api/v2storage"
+)
 
 // AssignPropertiesTo takes its destination by value: not a hook.
 func (s *WidgetSpec) AssignPropertiesTo(dst v2storage.WidgetSpec) error { return nil }
@@ -16,3 +19,7 @@ type Note struct{}
 
 // AssignPropertiesTo of a type the step does not convert: nothing calls it.
 func (n *Note) AssignPropertiesTo(dst *v2storage.WidgetSpec) error { return nil }
+
+// AssignPropertiesFrom takes a WidgetStatus of another package named
+// v2storage (a copied api directory's import left as it was): not a hook.
+func (s *WidgetStatus) AssignPropertiesFrom(src *otherv2storage.WidgetStatus) error { return nil }

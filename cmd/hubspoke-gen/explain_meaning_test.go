@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestExplainNamesMeaningChanges: the row of a property whose value may
+// change meaning in a storage step says so, as the generator's warning
+// does, and whether hooks handle it; explain read "copied" alone, which a
+// reviewer of flowcontrol's nominalConcurrencyShares (int32 in v1beta3,
+// *int32 in v1) took for "nothing to do". The rows of an API version's
+// step to its twin, where every value becomes a pointer, say nothing.
+func TestExplainNamesMeaningChanges(t *testing.T) {
+	row := func(t *testing.T, text, step, prefix string) string {
+		t.Helper()
+		_, rest, ok := strings.Cut(text, "\n## "+step+"\n")
+		if !ok {
+			t.Fatalf("no step %s:\n%s", step, text)
+		}
+		rest, _, _ = strings.Cut(rest, "\n## ")
+		for _, line := range strings.Split(rest, "\n") {
+			if strings.HasPrefix(line, prefix) {
+				return line
+			}
+		}
+		t.Fatalf("no row %q in %s:\n%s", prefix, step, rest)
+		return ""
+	}
+	for _, tc := range []struct {
+		api, step, row string
+		want           []string
+	}{
+		{"optionality", "v1storage → v2storage", "| `WidgetSpec.Replicas` |", []string{
+			"meaning may change: `int32` in v1, `*int32` in v2: a zero may mean \"the default\" in v1 and a value of its own in v2",
+			"no hook handles it: the generator warns",
+		}},
+		{"prioritylevel", "v1beta3storage → v1storage", "| `LimitedPriorityLevelConfiguration.NominalConcurrencyShares` |", []string{
+			"meaning may change: `int32` in v1beta3, `*int32` in v1",
+			"the hooks of the step are taken to handle it",
+		}},
+		{"retyped", "v1storage → v2storage", "| `WidgetSpec.Level` |", []string{
+			"its enum changes (high;low in v1, high;low;medium in v2)",
+			"no hook handles it: the generator warns",
+		}},
+	} {
+		t.Run(tc.api, func(t *testing.T) {
+			out, err := generate("testdata/"+tc.api+"/api", caseOptions("testdata/"+tc.api))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := explain(out.chain, "markdown")
+			r := row(t, text, tc.step, tc.row)
+			for _, w := range tc.want {
+				if !strings.Contains(r, w) {
+					t.Errorf("the row does not say %q:\n%s", w, r)
+				}
+			}
+			if twin := row(t, text, strings.SplitN(tc.step, "storage", 2)[0]+" → "+strings.SplitN(tc.step, " ", 2)[0], tc.row); strings.Contains(twin, "meaning may change") {
+				t.Errorf("the API version's step to its twin names a change of meaning:\n%s", twin)
+			}
+		})
+	}
+}
