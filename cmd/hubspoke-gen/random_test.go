@@ -553,7 +553,7 @@ func (h *history) retypesBack(v *rVersion, typeID, id int, e *rExpr) bool {
 			return false // converted by value (a scalar and an enum)
 		}
 		if goType(u, derefExpr(q.expr)) == want {
-			return later != v || !same
+			return later != v // else v has the type prev has: no retype
 		}
 		later, laterProp = u, q
 	}

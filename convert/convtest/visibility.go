@@ -247,17 +247,17 @@ func wildcardKinds(p []seg) string {
 // sortKey was v1's alphaKey), and no relation moves it. Where relations
 // give a value more than one place, mapPath follows the first declared.
 func (v *visibility) mapPath(path []seg) []seg {
-	if paths := v.mapPaths(path, true); len(paths) > 0 {
+	if paths := v.mapPaths(path); len(paths) > 0 {
 		return paths[0]
 	}
 	return nil
 }
 
-// mapPaths is mapPath giving every place: a value whose path the
-// relations of a step declare more than one new place for (v1's nodeName,
-// which v1beta1 shows at nodeName or as its topology's hostname) may
-// arrive at any of them. With first, it follows only the first declared.
-func (v *visibility) mapPaths(path []seg, first bool) [][]seg {
+// mapPaths is mapPath giving every place, the first declared first: a
+// value whose path the relations of a step declare more than one new
+// place for (v1's nodeName, which v1beta1 shows at nodeName or as its
+// topology's hostname) may arrive at any of them.
+func (v *visibility) mapPaths(path []seg) [][]seg {
 	paths := [][]seg{path}
 	for _, step := range v.steps {
 		var next [][]seg
@@ -276,9 +276,6 @@ func (v *visibility) mapPaths(path []seg, first bool) [][]seg {
 				for _, r := range step {
 					if c, ok := matchPrefix(r.old, p); ok && len(r.old) == bestLen {
 						next = append(next, fill(r.new, c, p[bestLen:]))
-						if first {
-							break
-						}
 					}
 				}
 			case !shadowed:
@@ -362,7 +359,7 @@ func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(lea
 // it passes when the value arrives at one of the places the relations give
 // it, and otherwise reports the first.
 func (v *visibility) checkLeaf(l leaf, b reflect.Value, dst runtime.Object) string {
-	tos := v.mapPaths(l.path, false)
+	tos := v.mapPaths(l.path)
 	if len(tos) == 0 {
 		return "" // the target has no place for the value
 	}
