@@ -86,6 +86,15 @@
 // other), SkipVisibilityOfZero exempts the zero alone, and every other
 // value of the property is still checked.
 //
+// Where versions default a property differently (an unset failurePolicy
+// is Ignore in admissionregistration v1beta1 and Fail in v1), Default
+// declares each version's default: an absent value then reads as it, in
+// the source (it must arrive where the target shows it, as a value set
+// there would) and in the target (an absent value shows the target's
+// default). Without the declarations the check cannot see a conversion
+// that leaves an unset value unset, so that it changes meaning, or maps it
+// to the other version's default.
+//
 // Paths name properties as hubspoke-gen explain does: JSON names joined by
 // dots, [*] for the elements of a list, {*} for the values of a map,
 // ["key"] for one key.

@@ -98,8 +98,9 @@ type config struct {
 	custom     map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields     map[string][]reflect.Value
 	expectLoss []string
-	relations  []Relation // Related: for the visibility check
-	skips      []skipRule // SkipVisibility
+	relations  []Relation    // Related: for the visibility check
+	skips      []skipRule    // SkipVisibility
+	defaults   []defaultRule // Default
 }
 
 // withCases sets the number of generated objects a check tries: per

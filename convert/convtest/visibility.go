@@ -75,6 +75,35 @@ func SkipVisibilityOfZero(path, reason string) Option {
 	}
 }
 
+// Default declares that version reads the property at path (a pattern,
+// as in Relation, that ends at a single value: a string, number or bool)
+// as value when it is absent: the default the API server sets on an object
+// written at that version without it (+kubebuilder:default). An API
+// version stands for its storage twin too. Reliability's visibility check
+// then takes an absent value at path as value: in the source, where the
+// struct that holds it is present, it must arrive where the target shows
+// it, as a value set there would; in the target, an absent value shows
+// value. So where two versions default a property differently
+// (admissionregistration's failurePolicy: Ignore in v1beta1, Fail in v1),
+// a conversion that leaves an unset value unset, or maps it to the other
+// version's default, fails the check, and one that writes the source's
+// default, or leaves unset a value equal to the target's default, passes.
+// A version declares one default per path; a path the version does not
+// have, or one that does not hold a single value, or a value its field
+// cannot hold, makes the check fail with an error that says so.
+func Default(version, path string, value any) Option {
+	return func(c *config) {
+		c.defaults = append(c.defaults, defaultRule{version: version, text: path, value: reflect.ValueOf(value)})
+	}
+}
+
+// defaultRule is a Default declaration.
+type defaultRule struct {
+	version, text string
+	value         reflect.Value
+	pattern       []seg
+}
+
 // skipRule is a SkipVisibility or SkipVisibilityOfZero declaration.
 type skipRule struct {
 	text, reason string
@@ -91,7 +120,10 @@ type visibility struct {
 	src, dst *shape
 	steps    [][]relation // the relations of each step of the conversion's path that has any, in order
 	skips    []skipRule
-	tol      float64
+	// The Default declarations of the source's and of the target's
+	// version.
+	srcDefaults, dstDefaults []defaultRule
+	tol                      float64
 }
 
 // newVisibility prepares the visibility check of the conversion from one
@@ -172,6 +204,45 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 		s.pattern = p
 		skips = append(skips, s)
 	}
+	var srcDefaults, dstDefaults []defaultRule
+	declaredAt := map[string]bool{}
+	for _, d := range k.cfg.defaults {
+		what := fmt.Sprintf("convtest.Default(%q, %q)", d.version, d.text)
+		if !graph.Has(d.version) {
+			errs = append(errs, fmt.Sprintf("%s: %s has no such version (have %v)", what, k.gk, graph.Versions()))
+			continue
+		}
+		p, err := parsePattern(d.text)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", what, err))
+			continue
+		}
+		sh, _ := shapes[d.version].resolve(p)
+		switch {
+		case sh == nil:
+			errs = append(errs, fmt.Sprintf("%s: %s has no %s", what, d.version, d.text))
+			continue
+		case sh.kind != shapeLeaf || !d.value.IsValid() || !basic(d.value.Type()):
+			errs = append(errs, fmt.Sprintf("%s: a default is a single value (a string, number or bool) of a property that holds one", what))
+			continue
+		case !canShow(d.value, sh.leaf, k.cfg.tolerance):
+			errs = append(errs, fmt.Sprintf("%s: %s's %s cannot hold %s", what, d.version, d.text, shortJSON(d.value.Interface())))
+			continue
+		}
+		at := shapeVersion[d.version] + " " + propertyOf(p)
+		if declaredAt[at] {
+			errs = append(errs, fmt.Sprintf("%s: a second default of that property of %s", what, d.version))
+			continue
+		}
+		declaredAt[at] = true
+		d.pattern = p
+		if shapeVersion[d.version] == shapeVersion[from] {
+			srcDefaults = append(srcDefaults, d)
+		}
+		if shapeVersion[d.version] == shapeVersion[to] {
+			dstDefaults = append(dstDefaults, d)
+		}
+	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("convtest: %s", strings.Join(errs, "\nconvtest: "))
 	}
@@ -179,7 +250,8 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	if err != nil {
 		return nil, err
 	}
-	v := &visibility{from: name(from), to: name(to), src: shapes[from], dst: shapes[to], skips: skips, tol: k.cfg.tolerance}
+	v := &visibility{from: name(from), to: name(to), src: shapes[from], dst: shapes[to], skips: skips,
+		srcDefaults: srcDefaults, dstDefaults: dstDefaults, tol: k.cfg.tolerance}
 	// A relation applies at the step that reaches one of its versions
 	// after the path passed the other: the step between them for
 	// neighbours.
@@ -291,11 +363,13 @@ func (v *visibility) mapPaths(path []seg) [][]seg {
 
 // leaf is a value of the source object: where it is, the value (pointers
 // removed), and the member of a struct that holds it (nil for an element of
-// a list or a value of a map).
+// a list or a value of a map). defaulted is true for the declared default
+// of a value the source leaves absent.
 type leaf struct {
-	path  []seg
-	value reflect.Value
-	m     *member
+	path      []seg
+	value     reflect.Value
+	m         *member
+	defaulted bool
 }
 
 // check returns "" when every value of src (the source object) that dst
@@ -309,7 +383,73 @@ func (v *visibility) check(src, dst runtime.Object) string {
 		problem = v.checkLeaf(l, b, dst)
 		return problem == ""
 	})
+	for _, d := range v.srcDefaults {
+		if problem != "" {
+			break
+		}
+		walkAbsent(reflect.ValueOf(src), v.src, nil, d.pattern, make([]seg, 0, 16), func(path []seg, m *member) bool {
+			problem = v.checkLeaf(leaf{path: slices.Clone(path), value: d.value, m: m, defaulted: true}, b, dst)
+			return problem == ""
+		})
+	}
 	return problem
+}
+
+// walkAbsent calls visit for every concrete path that pattern (the rest
+// of a Default's path from x, a value of shape s held by member m) matches
+// where the value is absent (nil, or the zero value of a plain field) and
+// the struct that would hold it is present, until visit returns false.
+func walkAbsent(x reflect.Value, s *shape, m *member, pattern, path []seg, visit func([]seg, *member) bool) bool {
+	if len(pattern) == 0 {
+		if x = deref(x); !x.IsValid() || m != nil && m.plain && isZero(x) {
+			return visit(path, m)
+		}
+		return true
+	}
+	if x = deref(x); !x.IsValid() {
+		return true
+	}
+	switch p := pattern[0]; {
+	case p.kind == segField && s.kind == shapeStruct && s.fields[p.name] != nil:
+		f := s.fields[p.name]
+		fv := f.field(x)
+		if !fv.IsValid() {
+			return true
+		}
+		return walkAbsent(fv, f.shape, f, pattern[1:], append(path, p), visit)
+	case (p.kind == segAnyElem || p.kind == segIndex) && s.kind == shapeList:
+		for i := range x.Len() {
+			if p.kind == segIndex && i != p.index {
+				continue
+			}
+			if !walkAbsent(x.Index(i), s.elem, nil, pattern[1:], append(path, seg{kind: segIndex, index: i}), visit) {
+				return false
+			}
+		}
+	case (p.kind == segAnyKey || p.kind == segKey) && s.kind == shapeMap:
+		keys := x.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			if p.kind == segKey && k.String() != p.name {
+				continue
+			}
+			if !walkAbsent(x.MapIndex(k), s.elem, nil, pattern[1:], append(path, seg{kind: segKey, name: k.String()}), visit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dstDefault returns the default the target declares for the concrete
+// path to, or an invalid Value.
+func (v *visibility) dstDefault(to []seg) reflect.Value {
+	for _, d := range v.dstDefaults {
+		if _, ok := matchPrefix(d.pattern, to); ok && len(d.pattern) == len(to) {
+			return d.value
+		}
+	}
+	return reflect.Value{}
 }
 
 // walkLeaves calls visit for every leaf value of x, a value of shape s at
@@ -390,6 +530,9 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 		got := valueAt(b, v.dst, to)
 		if v.arrived(l, got, dm) {
 			return ""
+		}
+		if d := v.dstDefault(to); d.IsValid() && (!got.IsValid() || dm != nil && dm.plain && isZero(got)) && sameValue(l.value, d, v.tol) {
+			return "" // the target leaves it absent, which it reads as the same value
 		}
 		if n := len(l.path); !slices.Equal(to, l.path) && l.path[n-1].kind == segKey && v.namesKey(l.path[n-1].name) {
 			// A key moved to a field of a version that keeps the map
@@ -489,9 +632,16 @@ func (v *visibility) arrived(l leaf, got reflect.Value, m *member) bool {
 // instead and where its property bags hold the value.
 func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, dst runtime.Object, fix string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
+	if l.defaulted {
+		fmt.Fprintf(&sb, "%s: %s leaves %s unset, which it reads as its default %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
+	} else {
+		fmt.Fprintf(&sb, "%s: %s sets %s to %s; ", kind, v.from, renderPath(l.path), shortJSON(l.value.Interface()))
+	}
 	if !got.IsValid() || isZero(got) && v.plainIn(at) {
 		fmt.Fprintf(&sb, "%s shows nothing at %s", v.to, renderPath(at))
+		if d := v.dstDefault(at); d.IsValid() {
+			fmt.Fprintf(&sb, ", which it reads as its default %s", shortJSON(d.Interface()))
+		}
 	} else {
 		fmt.Fprintf(&sb, "%s shows %s at %s", v.to, shortJSON(got.Interface()), renderPath(at))
 	}

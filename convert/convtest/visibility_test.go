@@ -36,10 +36,12 @@ func engineScheme() *runtime.Scheme {
 type engineConversion int32
 
 const (
-	engineRight           engineConversion = iota
-	engineFlattenBag                       // spec.engineName and spec.limits stay in the hub's bag
-	engineRenameBag                        // spec.model stays in the bag of the hub's spec
-	engineLimitsZeroUnset                  // v1's spec.limits of 0 ("the default") is the hub's unset limits
+	engineRight              engineConversion = iota
+	engineFlattenBag                          // spec.engineName and spec.limits stay in the hub's bag
+	engineRenameBag                           // spec.model stays in the bag of the hub's spec
+	engineLimitsZeroUnset                     // v1's spec.limits of 0 ("the default") is the hub's unset limits
+	engineLimitsDefaults                      // v1's unset spec.limits (default 5) is the hub's 5, v1's 10 the hub's unset limits (default 10)
+	engineLimitsOtherDefault                  // v1's unset spec.limits is the hub's 10: the hub's default, not v1's
 )
 
 var engineMode atomic.Int32
@@ -117,6 +119,14 @@ func (e *EngineV1) ConvertTo(h conversion.Hub) error {
 	}
 	if mode == engineLimitsZeroUnset && s.Limits != nil && *s.Limits == 0 {
 		dst.Limits = nil
+	}
+	switch {
+	case mode == engineLimitsDefaults && s.Limits == nil:
+		dst.Limits = ptr[int32](5)
+	case mode == engineLimitsDefaults && *s.Limits == 10:
+		dst.Limits = nil
+	case mode == engineLimitsOtherDefault && s.Limits == nil:
+		dst.Limits = ptr[int32](10)
 	}
 	if mode == engineRenameBag {
 		if err := propertybag.Add(&dst.Spec.PropertyBag, "Model", genruntime.PtrIfNotZero(s.Model)); err != nil {
@@ -334,5 +344,54 @@ func TestVisibilitySkipOfZero(t *testing.T) {
 	}
 	if err := convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(convtest.SkipVisibilityOfZero("spec.limits", " "))...); err == nil || !strings.Contains(err.Error(), `convtest.SkipVisibilityOfZero("spec.limits"): give the reason`) {
 		t.Errorf("a SkipVisibilityOfZero without a reason: %v", err)
+	}
+}
+
+// Where two versions default a property differently (v1's spec.limits 5,
+// v2's limits 10), Default makes the visibility check read an absent value
+// as its version's default: the plain copy, which leaves v1's unset limits
+// unset in v2 (10 there), fails, and so does a conversion that writes v2's
+// default for it; one that writes v1's default passes, as does one that
+// leaves unset in v2 a value that is v2's default, but only once v2's
+// default is declared. Wrong declarations are errors.
+func TestVisibilityDefaults(t *testing.T) {
+	values := convtest.FieldValues("Limits", int32(10), int32(3))
+	v1Default := convtest.Default("v1", "spec.limits", int32(5))
+	v2Default := convtest.Default("v2", "limits", 10)
+	check := func(opts ...convtest.Option) error {
+		return convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(append([]convtest.Option{flattened, values}, opts...)...)...)
+	}
+	if err := check(); err != nil {
+		t.Fatalf("the plain copy without declared defaults: %v", err)
+	}
+	mustFail(t, check(v1Default, v2Default),
+		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits, which it reads as its default 10")
+
+	withEngineMode(t, engineLimitsOtherDefault)
+	mustFail(t, check(v1Default, v2Default),
+		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows 10 at limits")
+
+	withEngineMode(t, engineLimitsDefaults)
+	if err := check(v1Default, v2Default); err != nil {
+		t.Errorf("v1's unset limits written as v1's default, v1's 10 left unset in v2, whose default is 10: %v", err)
+	}
+	mustFail(t, check(v1Default), "v1 sets spec.limits to 10; v2 (the hub) shows nothing at limits.")
+
+	for _, c := range []struct {
+		opt  convtest.Option
+		want string
+	}{
+		{convtest.Default("v3", "limits", 1), `convtest.Default("v3", "limits"): ` + engineGK.String() + " has no such version"},
+		{convtest.Default("v2", "spec.nope", 1), `convtest.Default("v2", "spec.nope"): v2 has no spec.nope`},
+		{convtest.Default("v2", "spec.parts", 1), `convtest.Default("v2", "spec.parts"): a default is a single value`},
+		{convtest.Default("v2", "limits", "ten"), `convtest.Default("v2", "limits"): v2's limits cannot hold "ten"`},
+		{convtest.Default("v2", "limits[", 1), `convtest.Default("v2", "limits[")`},
+	} {
+		if err := check(v1Default, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.want, err)
+		}
+	}
+	if err := check(v1Default, v2Default, convtest.Default("v2", "limits", 11)); err == nil || !strings.Contains(err.Error(), "a second default of that property of v2") {
+		t.Errorf("two defaults of one property: %v", err)
 	}
 }
