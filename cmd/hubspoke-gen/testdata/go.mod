@@ -54,5 +54,6 @@ ignore (
 	./prioritylevel
 	./resourceslice
 	./transportdiff
+	./validatingwebhook
 	api
 )
