@@ -84,6 +84,25 @@ func TestV1beta1UnsetReadsAtV1(t *testing.T) {
 	}
 }
 
+// An update through v1 of a v1beta1 webhook whose sideEffects v1 cannot
+// say (Unknown), setting None, reads None at v1beta1: the value in v1's bag
+// gives way to the one the client wrote.
+func TestV1SetsWhatV1beta1Kept(t *testing.T) {
+	hub := hubOf(t, &v1beta1.ValidatingWebhookConfiguration{Webhooks: []v1beta1.ValidatingWebhook{{
+		Name: "c.example.com", SideEffects: ptr.To(v1beta1.SideEffectClassUnknown), FailurePolicy: ptr.To(v1beta1.Ignore),
+	}}})
+	read := toV1(t, hub)
+	read.Webhooks[0].SideEffects = ptr.To(v1.SideEffectClassNone)
+	read.Webhooks[0].FailurePolicy = nil
+	got := toV1beta1(t, hubOf(t, read)).Webhooks[0]
+	if got.SideEffects == nil || *got.SideEffects != v1beta1.SideEffectClassNone {
+		t.Errorf("v1 set sideEffects None: v1beta1 reads %v", deref(got.SideEffects))
+	}
+	if got.FailurePolicy == nil || *got.FailurePolicy != v1beta1.Fail {
+		t.Errorf("v1 unset failurePolicy (Fail): v1beta1 reads %v", deref(got.FailurePolicy))
+	}
+}
+
 // A v1 webhook that leaves the defaulted properties unset reads at v1beta1
 // with v1's defaults (Fail, not v1beta1's Ignore), and an update through
 // v1beta1 that changes nothing leaves them unset at the hub; one that
