@@ -650,6 +650,12 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 			fmt.Fprintf(&sb, " and keeps the value in a property bag, at %s", where)
 		}
 	}
+	if l.defaulted {
+		fmt.Fprintf(&sb, ".\nA client of %s reads another value than a client of %s left to its default.%s", v.to, v.from, fix)
+		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\").",
+			v.to, propertyOf(l.path))
+		return sb.String()
+	}
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
 	fmt.Fprintf(&sb, " Fix the conversion (an undeclared rename, +hubspoke:renamedFrom, or move, +hubspoke:movedFrom, or a hook), or, if %s is right not to show it there, declare convtest.SkipVisibility(%q, \"why\").",
 		v.to, propertyOf(l.path))

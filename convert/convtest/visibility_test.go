@@ -365,7 +365,8 @@ func TestVisibilityDefaults(t *testing.T) {
 		t.Fatalf("the plain copy without declared defaults: %v", err)
 	}
 	mustFail(t, check(v1Default, v2Default),
-		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits, which it reads as its default 10")
+		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits, which it reads as its default 10",
+		"A client of v2 (the hub) reads another value than a client of v1 left to its default. Where the versions' defaults differ, a hook pair writes the source's default")
 
 	withEngineMode(t, engineLimitsOtherDefault)
 	mustFail(t, check(v1Default, v2Default),
