@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,6 +57,20 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			if opts != "" {
 				relOpts = fmt.Sprintf(", append([]%s{%s}, %s()...)...", f.q(pathConvtest, "Option"), name, testOptions(kind))
 			}
+		}
+		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
+			name := defaultsVar(kind)
+			f.printf("// %s declares, for the visibility check, the defaults of the properties of %s (+kubebuilder:default, +default): a value an API version leaves unset reads as its default, in the source and in the result.\n", name, kind)
+			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(defs, ",\n"))
+			list := "[]" + f.q(pathConvtest, "Option") + "{}"
+			if rels := strings.TrimPrefix(relOpts, ", "); relOpts != opts {
+				list = "[]" + f.q(pathConvtest, "Option") + "{" + rels + "}"
+			}
+			list = "append(" + list + ", " + name + "...)"
+			if opts != "" {
+				list = "append(" + list + ", " + testOptions(kind) + "()...)"
+			}
+			relOpts = ", " + list + "..."
 		}
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version; a value one version sets must arrive where another shows it.\n", kind, kind)
 		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, relOpts)
@@ -144,6 +159,97 @@ func convtestPattern(v *version, kind string, segs []pathSeg) string {
 	}
 	return b.String()
 }
+
+// defaultOptions returns the convtest.Default options of kind: for each
+// API version, the default it declares (+kubebuilder:default or +default,
+// on the field or its type) for each property that holds a single value
+// (a string, number, bool or enum, or a pointer to one), at every path
+// from the kind down, written as a Go literal of the value's kind. A
+// default that does not parse as the value's kind (a list's {a,b}) is
+// left out.
+func defaultOptions(f *file, c *chain, kind string) []string {
+	var out []string
+	for _, v := range c.versions {
+		s := c.twin[v]
+		if s == nil || s.byName[kind] == nil {
+			continue
+		}
+		onPath := map[string]bool{}
+		var walk func(name, path string)
+		walk = func(name, path string) {
+			p := s.byName[name]
+			if p == nil || onPath[name] {
+				return
+			}
+			onPath[name] = true
+			defer delete(onPath, name)
+			for _, pr := range p.props {
+				hf := pr.host
+				if hf == nil || hf.ref == nil {
+					continue
+				}
+				fp := joinPath(path, hf.jsonName)
+				if lit, ok := defaultLiteral(hf.ref, declaredDefault(v, hf)); ok {
+					out = append(out, fmt.Sprintf("%s(%q, %q, %s)", f.q(pathConvtest, "Default"), v.name, fp, lit))
+				}
+				if ep, et := elemPath(fp, hf.ref); et.kind == refObject {
+					walk(et.name, ep)
+				}
+			}
+		}
+		walk(kind, "")
+	}
+	return out
+}
+
+// defaultLiteral returns the Go literal of d, the text of a default marker,
+// for a property of type r (through a pointer): a quoted string for a
+// string or an enum (the marker's value quoted or bare, as controller-gen
+// reads it), the number or bool as it is; false when r holds no single
+// value or d does not parse as one of its kind.
+func defaultLiteral(r *typeRef, d string) (string, bool) {
+	if d == "" {
+		return "", false
+	}
+	if r.kind == refPointer {
+		r = r.elem
+	}
+	if r.kind == refExternal {
+		return "", false
+	}
+	b, ok := r.scalar()
+	if !ok {
+		return "", false
+	}
+	switch info := b.Info(); {
+	case info&types.IsString != 0:
+		if u, err := strconv.Unquote(d); err == nil {
+			d = u
+		} else if strings.ContainsAny(d, "{}[]\"") {
+			return "", false
+		}
+		return strconv.Quote(d), true
+	case info&types.IsBoolean != 0:
+		if _, err := strconv.ParseBool(d); err != nil {
+			return "", false
+		}
+		return d, true
+	case info&types.IsInteger != 0:
+		if _, err := strconv.ParseInt(d, 10, 64); err != nil {
+			return "", false
+		}
+		return d, true
+	case info&types.IsFloat != 0:
+		if _, err := strconv.ParseFloat(d, 64); err != nil {
+			return "", false
+		}
+		return d, true
+	}
+	return "", false
+}
+
+// defaultsVar names the variable of a kind's declared defaults.
+func defaultsVar(kind string) string { return lowerCamel(kind) + "Defaults" }
 
 // relationsVar names the variable of a kind's declared relations.
 func relationsVar(kind string) string { return lowerCamel(kind) + "Relations" }

@@ -12,16 +12,12 @@ func validatingWebhookConfigurationTestOptions() []convtest.Option {
 		convtest.FieldValues("TimeoutSeconds", int32(30), int32(10), int32(5)),
 		convtest.FieldValues("SideEffects", "Unknown", "Some", "None", "NoneOnDryRun"),
 		convtest.FieldValues("AdmissionReviewVersions", []string{"v1beta1"}, []string{"v1", "v1beta1"}, []string{"v1"}),
-		// The defaults of each version (+kubebuilder:default on the
-		// fields): an unset value reads as its version's default, so the
-		// visibility check requires v1beta1's unset failurePolicy to read
-		// Ignore at v1, and v1's unset one Fail at v1beta1.
-		convtest.Default("v1beta1", "webhooks[*].failurePolicy", "Ignore"),
-		convtest.Default("v1", "webhooks[*].failurePolicy", "Fail"),
-		convtest.Default("v1beta1", "webhooks[*].matchPolicy", "Exact"),
-		convtest.Default("v1", "webhooks[*].matchPolicy", "Equivalent"),
-		convtest.Default("v1beta1", "webhooks[*].timeoutSeconds", 30),
-		convtest.Default("v1", "webhooks[*].timeoutSeconds", 10),
+		// (The defaults of each version, +kubebuilder:default on the
+		// fields, the generated test declares with convtest.Default: an
+		// unset value reads as its version's default, so the visibility
+		// check requires v1beta1's unset failurePolicy to read Ignore at
+		// v1, and v1's unset one Fail at v1beta1.)
+		//
 		// v1 allows sideEffects None and NoneOnDryRun only: v1beta1's
 		// Unknown and Some wait in v1's bag, and v1 shows none.
 		convtest.SkipVisibility("webhooks[*].sideEffects",
