@@ -84,7 +84,9 @@
 // Where only the zero changes meaning (0 is "the default" in one version,
 // which its neighbour says with an unset value, and hooks map one to the
 // other), SkipVisibilityOfZero exempts the zero alone, and every other
-// value of the property is still checked.
+// value of the property is still checked; where only some values cannot
+// be said in the target (an enumeration's values it does not allow, which
+// hooks keep in a bag), SkipVisibilityOfValues exempts those alone.
 //
 // Where versions default a property differently (an unset failurePolicy
 // is Ignore in admissionregistration v1beta1 and Fail in v1), Default

@@ -75,6 +75,22 @@ func SkipVisibilityOfZero(path, reason string) Option {
 	}
 }
 
+// SkipVisibilityOfValues is SkipVisibility for the values listed alone
+// (each compared as its JSON shows it, as the check compares values) at
+// path: the values of an enumeration that one version allows and the
+// other cannot say (admissionregistration's sideEffects Unknown and Some,
+// which v1 does not allow), which hooks keep in a bag. Every other value at
+// path must still arrive where the other version shows it.
+func SkipVisibilityOfValues(path, reason string, values ...any) Option {
+	vs := make([]reflect.Value, len(values))
+	for i, v := range values {
+		vs[i] = reflect.ValueOf(v)
+	}
+	return func(c *config) {
+		c.skips = append(c.skips, skipRule{text: path, reason: reason, values: vs, valuesOnly: true})
+	}
+}
+
 // Default declares that version reads the property at path (a pattern,
 // as in Relation, that ends at a single value: a string, number or bool)
 // as value when it is absent: the default the API server sets on an object
@@ -108,6 +124,8 @@ type defaultRule struct {
 type skipRule struct {
 	text, reason string
 	zeroOnly     bool
+	valuesOnly   bool            // SkipVisibilityOfValues: values alone
+	values       []reflect.Value // valuesOnly
 	pattern      []seg
 }
 
@@ -185,8 +203,15 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	var skips []skipRule
 	for _, s := range k.cfg.skips {
 		what := fmt.Sprintf("convtest.SkipVisibility(%q)", s.text)
-		if s.zeroOnly {
+		switch {
+		case s.zeroOnly:
 			what = fmt.Sprintf("convtest.SkipVisibilityOfZero(%q)", s.text)
+		case s.valuesOnly:
+			what = fmt.Sprintf("convtest.SkipVisibilityOfValues(%q)", s.text)
+			if len(s.values) == 0 {
+				errs = append(errs, fmt.Sprintf("%s: name the values to exempt (SkipVisibility exempts every value)", what))
+				continue
+			}
 		}
 		if strings.TrimSpace(s.reason) == "" {
 			errs = append(errs, fmt.Sprintf("%s: give the reason why clients of the other versions are right not to see the value", what))
@@ -678,6 +703,9 @@ func (v *visibility) plainIn(path []seg) bool {
 func (v *visibility) skipped(path []seg, value reflect.Value) bool {
 	for _, s := range v.skips {
 		if s.zeroOnly && !isZero(value) {
+			continue
+		}
+		if s.valuesOnly && !slices.ContainsFunc(s.values, func(x reflect.Value) bool { return x.IsValid() && sameValue(value, x, v.tol) }) {
 			continue
 		}
 		if _, ok := matchPrefix(s.pattern, path); ok {

@@ -42,6 +42,7 @@ const (
 	engineLimitsZeroUnset                     // v1's spec.limits of 0 ("the default") is the hub's unset limits
 	engineLimitsDefaults                      // v1's unset spec.limits (default 5) is the hub's 5, v1's 10 the hub's unset limits (default 10)
 	engineLimitsOtherDefault                  // v1's unset spec.limits is the hub's 10: the hub's default, not v1's
+	engineLimitsThreeInBag                    // v1's spec.limits of 3, which the hub cannot say, stays in the hub's bag
 )
 
 var engineMode atomic.Int32
@@ -127,6 +128,11 @@ func (e *EngineV1) ConvertTo(h conversion.Hub) error {
 		dst.Limits = nil
 	case mode == engineLimitsOtherDefault && s.Limits == nil:
 		dst.Limits = ptr[int32](10)
+	case mode == engineLimitsThreeInBag && s.Limits != nil && *s.Limits == 3:
+		dst.Limits = nil
+		if err := propertybag.Add(&dst.PropertyBag, "Limits", s.Limits); err != nil {
+			return err
+		}
 	}
 	if mode == engineRenameBag {
 		if err := propertybag.Add(&dst.Spec.PropertyBag, "Model", genruntime.PtrIfNotZero(s.Model)); err != nil {
@@ -394,5 +400,30 @@ func TestVisibilityDefaults(t *testing.T) {
 	}
 	if err := check(v1Default, v2Default, convtest.Default("v2", "limits", 11)); err == nil || !strings.Contains(err.Error(), "a second default of that property of v2") {
 		t.Errorf("two defaults of one property: %v", err)
+	}
+}
+
+// A value the other version cannot say, which a hook keeps in a bag, is
+// exempted alone by SkipVisibilityOfValues: the failure without it names
+// the bag, the declaration lets it pass, and the property's other values
+// are still checked (a conversion that keeps every spec.limits in a bag
+// fails with it).
+func TestVisibilitySkipOfValues(t *testing.T) {
+	values := convtest.FieldValues("Limits", int32(10), int32(3))
+	check := func(opts ...convtest.Option) error {
+		return convtest.CheckReliability(engineScheme(), engineGK, "v1", "v2", engineOpts(append([]convtest.Option{flattened, values}, opts...)...)...)
+	}
+	withEngineMode(t, engineLimitsThreeInBag)
+	mustFail(t, check(), "v1 sets spec.limits to 3; v2 (the hub) shows nothing at limits and keeps the value in a property bag")
+	three := convtest.SkipVisibilityOfValues("spec.limits", "v2 cannot say 3; the conversion keeps it in v2's bag", 3)
+	if err := check(three); err != nil {
+		t.Errorf("with 3 exempted: %v", err)
+	}
+	mustFail(t, check(convtest.SkipVisibilityOfValues("spec.limits", "another value", int32(10))), "v1 sets spec.limits to 3;")
+
+	withEngineMode(t, engineFlattenBag)
+	mustFail(t, check(three, convtest.SkipVisibility("spec.engineName", "not this test's property")), "v1 sets spec.limits to 10;")
+	if err := check(convtest.SkipVisibilityOfValues("spec.limits", "why")); err == nil || !strings.Contains(err.Error(), `convtest.SkipVisibilityOfValues("spec.limits"): name the values to exempt`) {
+		t.Errorf("a SkipVisibilityOfValues without values: %v", err)
 	}
 }
