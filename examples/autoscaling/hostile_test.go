@@ -22,6 +22,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/samples"
+	"github.com/hubspoke/hubspoke/propertybag"
 	apix "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -227,4 +228,71 @@ func reviewFailure(t *testing.T, wh http.Handler, desired string, objs ...runtim
 		t.Errorf("answer uid %q, %s with %d objects; want a Failure", r.UID, r.Result.Status, len(r.ConvertedObjects))
 	}
 	return r.Result.Message
+}
+
+// TestHostileStatusBags: what a writer of the status subresource may put in
+// the status bags of a HorizontalPodAutoscaler at v1 (status.$propertyBags,
+// which carries v2's conditions and current metrics). Each fails the
+// conversion to the hub with an error naming the bag and the property,
+// leaving the object and the hub as they were, through ConvertTo and the
+// webhook.
+func TestHostileStatusBags(t *testing.T) {
+	scheme := hpaScheme(t)
+	c, err := convert.NewConverter(scheme, hpaGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wh := hpaWebhook(t, scheme)
+	for _, tc := range []struct {
+		name string
+		bags propertybag.Bags
+		want []string
+	}{
+		{"a bag outside status", propertybag.Bags{"spec": {"Behavior": "{}"}},
+			[]string{`status field $propertyBags holds the bag "spec", which lies outside status`}},
+		{"an object for a list", propertybag.Bags{"status": {"Conditions": `{"type":"ScalingActive"}`}},
+			[]string{`pull "Conditions" into []v2beta1storage.HorizontalPodAutoscalerCondition`, "cannot unmarshal object"}},
+		{"a time that is not one", propertybag.Bags{"status": {"Conditions": `[{"type":"ScalingActive","status":"True","lastTransitionTime":"yesterday"}]`}},
+			[]string{`pull "Conditions"`, `parsing time "yesterday"`}},
+		{"text that is not JSON", propertybag.Bags{"status": {"CurrentMetrics": `[{"type":`}},
+			[]string{`pull "CurrentMetrics" into []v2beta1storage.MetricStatus`, "unexpected end of JSON input"}},
+		{"a $twin entry that is not an object", propertybag.Bags{"status": {"$twin": `[]`}},
+			[]string{`bag "status": $twin is not a JSON object of property values`}},
+	} {
+		obj, err := c.ToVersion(samples.CheckoutV2(), "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := obj.(*v1.HorizontalPodAutoscaler)
+		p.Status.PropertyBags = tc.bags
+		before := p.DeepCopy()
+		h, err := c.ToVersion(samples.CheckoutV2(), "v2storage")
+		if err != nil {
+			t.Fatal(err)
+		}
+		hub := h.(*v2storage.HorizontalPodAutoscaler)
+		hubBefore := hub.DeepCopy()
+		err = p.ConvertTo(hub)
+		if err == nil {
+			t.Errorf("%s: accepted, want an error", tc.name)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %.600q lacks %q", tc.name, err, w)
+			}
+		}
+		if d := cmp.Diff(before, p); d != "" {
+			t.Errorf("%s: ConvertTo changed its source (-before +after):\n%s", tc.name, d)
+		}
+		if d := cmp.Diff(hubBefore, hub); d != "" {
+			t.Errorf("%s: the failed ConvertTo wrote to the hub (-before +after):\n%.2000s", tc.name, d)
+		}
+		msg := reviewFailure(t, wh, samples.Group+"/v2", p)
+		for _, w := range append(tc.want, `(object 0 of the review, "shop/checkout")`) {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: the webhook's message %.600q lacks %q", tc.name, msg, w)
+			}
+		}
+	}
 }
