@@ -7,7 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/examples/person/api"
+	v1 "github.com/hubspoke/hubspoke/examples/person/api/v1"
+	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -90,6 +95,51 @@ func TestHostileReviews(t *testing.T) {
 		}
 		if r.Result.Status != metav1.StatusFailure || len(r.ConvertedObjects) != 0 || !strings.HasPrefix(r.Result.Message, "hubspoke: ") || !strings.Contains(r.Result.Message, tc.want) {
 			t.Errorf("%s: %s %.500q with %d objects, want a Failure containing %q", tc.name, r.Result.Status, r.Result.Message, len(r.ConvertedObjects), tc.want)
+		}
+	}
+}
+
+// TestHostileHub: a hub whose bags hold what only a hostile client (or a
+// write before the admission webhook was installed) puts there, read at an
+// old version. The generated ConvertFrom fails with an error naming the
+// step, the property and the Go type, leaving the hub and the object it was
+// to fill as they were; the webhook answers with a Failure naming the
+// object.
+func TestHostileHub(t *testing.T) {
+	h := newManager(t).GetWebhookServer().WebhookMux()
+	obj, err := newConverter(t).ToVersion(mickey(), api.HubVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := obj.(*v5storage.Person)
+	hub.Spec.PropertyBag = propertybag.PropertyBag{"MiddleName": `{}`}
+	before := hub.DeepCopy()
+	p := &v1.Person{Spec: v1.PersonSpec{FirstName: "kept"}}
+	err = p.ConvertFrom(hub)
+	want := []string{"converting v3storage.Person to v2storage.Person", `pull "MiddleName" into string`, "stored value is an object, not a string"}
+	if err == nil {
+		t.Fatal("ConvertFrom accepted an object for v2's middle name")
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q lacks %q", err, w)
+		}
+	}
+	if d := cmp.Diff(before, hub); d != "" {
+		t.Errorf("ConvertFrom changed the hub (-before +after):\n%s", d)
+	}
+	if p.Spec.FirstName != "kept" || p.Spec.LastName != "" || p.Annotations != nil {
+		t.Errorf("the failed ConvertFrom wrote to its destination: %+v", p)
+	}
+	raw, err := json.Marshal(hub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, answer := serve(t, h, rawReview("hub", "crm.hubspoke.dev/v1", string(raw)))
+	msg := answer.Response.Result.Message
+	for _, w := range append(want, "hubspoke: converting Person.crm.hubspoke.dev from v5storage to v1", `(object 0 of the review, "disney/mickey")`) {
+		if answer.Response.Result.Status != metav1.StatusFailure || !strings.Contains(msg, w) {
+			t.Errorf("the webhook's answer %s %q lacks %q", answer.Response.Result.Status, msg, w)
 		}
 	}
 }
