@@ -904,7 +904,7 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 	// Without the bugs the chain refuses both, naming them, and v2, which
 	// carries the same bags, passes.
 	for _, v := range []string{"v1", "v2"} {
-		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, v, convtest.Seed(bugSeed), convtest.Cases(300), instants); err != nil {
+		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, v, convtest.Seed(bugSeed), convtest.Cases(100), instants); err != nil {
 			t.Errorf("%s without the bugs: %v", v, err)
 		}
 	}
