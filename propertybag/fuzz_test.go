@@ -51,6 +51,10 @@ func FuzzDecode(f *testing.F) {
 		`42abc`, `0x10`, `4 2`, ` null `, `"4\u0032"`, `-0.5e-3`, `1e400`,
 		`"a" `, "\"a\"\n", ` [1] `, `"a" "b"`,
 		"\"a\x80\"", // invalid UTF-8 whose only byte above ASCII is 0x80
+		// What a hostile client writes: numbers out of every integer's range,
+		// NaN-like text, a negative zero, wrong shapes deep down.
+		`-0`, `NaN`, `"NaN"`, `Infinity`, `2147483648`, `-9223372036854775809`, `18446744073709551616`,
+		`{"i":1e400}`, `{"u":-1}`, `{"l":{"0":1}}`, `{"m":[["k",true]]}`, `{"a":{"floor":"1"}}`,
 	} {
 		f.Add(seed)
 	}
@@ -223,6 +227,13 @@ func FuzzUnmarshalBags(f *testing.F) {
 		`{"spec.labels[\"a b\"]":{"a":null,"b":true,"c":-1.5e3}}`,
 		`{"spec":{"a":1,"a":2}}`, `{"spec":{"a":tru}}`, `{"$base64":{"!":{}}}`, "{\"a\":{\"b\":\"\xff\"}}",
 		`[]`, ``, `{} x`,
+		// What a hostile client writes in the annotation: a bag or a
+		// section twice, duplicate keys inside a value (kept as written),
+		// nesting at and past the limit, numbers no Go type holds.
+		`{"spec":{"a":1},"spec":{"b":2}}`, `{"$verbatim":{},"$verbatim":{}}`, `{"spec":{"a":{"x":1,"x":2}}}`,
+		`{"spec":{"a":` + strings.Repeat("[", 9998) + strings.Repeat("]", 9998) + `}}`,
+		`{"spec":{"a":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + `}}`,
+		`{"spec":{"a":-0,"b":1e400,"c":NaN}}`, `{"spec":{"$twin":{"x":1}}}`, `{"spec":null}`, `{"":{"":""}}`,
 	} {
 		f.Add(seed)
 	}

@@ -877,3 +877,35 @@ func TestRoundTripCatchesLostNestedBag(t *testing.T) {
 		t.Error("the counter-example survives the round trip")
 	}
 }
+
+// The update check plays a client who corrupts the bags an API version
+// carries: a conversion must refuse them with an error that names the
+// annotation or the property, or keep them. A chain that ignores the error
+// and drops what it could not read fails it.
+func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
+	t.Run("a Pull error swallowed", func(t *testing.T) {
+		withBug(t, bugSwallowsPullError)
+		f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			"convtest: update hub (v2storage) → v1 → JSON → v1 → hub of Widget.convtest.hubspoke.dev failed on case",
+			`converting v1 with the value "Priority" of the bag "spec" in the hubspoke.dev/property-bags annotation replaced by {"hubspoke-convtest-corrupt":[{"x":true}]} to the hub (v2storage) succeeded and lost it`,
+			`the conversion must fail with an error naming "Priority", or keep the value`,
+		)
+		if h := f.Counterexample.(*WidgetV2Storage); h.Spec.Priority == nil {
+			t.Errorf("the counter-example has no priority for v1 to carry: %+v", h.Spec)
+		}
+	})
+	t.Run("an annotation that does not parse ignored", func(t *testing.T) {
+		withBug(t, bugIgnoresBadBags)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" to the hub (v2storage) succeeded and lost it`,
+			"the conversion must fail with an error naming the annotation, or keep the text",
+		)
+	})
+	// Without the bugs the chain refuses both, naming them, and v2, which
+	// carries the same bags, passes.
+	for _, v := range []string{"v1", "v2"} {
+		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, v, convtest.Seed(bugSeed), convtest.Cases(100), instants); err != nil {
+			t.Errorf("%s without the bugs: %v", v, err)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hubspoke/hubspoke/augment"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
@@ -496,6 +497,15 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 		if err := reflectbags.Recall(dst, &withoutStatus); err != nil {
 			return err
 		}
+	case bugIgnoresBadBags:
+		// The bug: a bags annotation that does not parse is ignored.
+		recalled := *w
+		if _, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation]); err != nil {
+			recalled.Annotations = nil
+		}
+		if err := reflectbags.Recall(dst, &recalled); err != nil {
+			return err
+		}
 	default:
 		if err := reflectbags.Recall(dst, w); err != nil {
 			return err
@@ -542,7 +552,10 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
 	var err error
 	if d.Priority, err = propertybag.Pull[int](&bag, "Priority"); err != nil {
-		return err
+		if activeBug() != bugSwallowsPullError {
+			return err
+		}
+		d.Priority = nil // the bug: a priority that does not read as an int is ignored
 	}
 	if d.Given, err = propertybag.Pull[string](&bag, "Given"); err != nil {
 		return err
@@ -846,6 +859,8 @@ const (
 	bugClockKeepsZone         // Clock: v1 → hub parses times in any zone, which the hub's JSON drops
 	bugTicksNil               // Clock: v1 → hub turns an empty list of ticks into nil
 	bugClockWrongVersion      // Clock: v1 objects report the apiVersion v1beta1
+	bugSwallowsPullError      // v1storage → v2storage ignores a priority in the bag that does not read as an int
+	bugIgnoresBadBags         // v1 → v1storage ignores a bags annotation that does not parse
 )
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),

@@ -4,7 +4,9 @@ import (
 	"maps"
 	"time"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/convert/convtest"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -90,9 +92,13 @@ func (w wrongVersion) SetGroupVersionKind(gvk schema.GroupVersionKind) {
 // assignTo and assignFrom count their calls (see countCall) as "ConvertTo"
 // and "ConvertFrom": a check of Clock's v1 converts each way exactly once
 // per case, outside the generator, through ConvertTo and ConvertFrom or
-// through the Converter, which both walk the Link.
+// through the Converter, which both walk the Link. The update check's
+// conversions of objects whose bags annotation it corrupted (Clock keeps
+// it, in its metadata) are not counted.
 func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
-	countCall("clock.v1", "ConvertTo")
+	if c.Annotations[boundary.Annotation] != convtest.CorruptText {
+		countCall("clock.v1", "ConvertTo")
+	}
 	s, d := &c.Spec, &dst.Spec
 	d.Ticks, d.Labels = s.Ticks, s.Labels
 	if activeBug() == bugTicksNil && len(s.Ticks) == 0 {
@@ -109,7 +115,9 @@ func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
 }
 
 func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
-	countCall("clock.v1", "ConvertFrom")
+	if src.Annotations[boundary.Annotation] != convtest.CorruptText {
+		countCall("clock.v1", "ConvertFrom")
+	}
 	s, d := &src.Spec, &c.Spec
 	d.Ticks = s.Ticks
 	// An empty map where the hub has none: the same on the wire, where

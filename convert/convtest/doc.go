@@ -44,7 +44,15 @@
 // names no version uses added to some of their property bags at every
 // depth (nested structs, pointers, list elements, map values), so every
 // bag of the storage twin must travel with X (see package boundary). The
-// same checks of sources, shared memory and stable JSON apply.
+// same checks of sources, shared memory and stable JSON apply. Then the
+// check plays a client who corrupts what X carries: the bags annotation
+// replaced by text that is not JSON, and one carried value (in the
+// annotation or the status bags) replaced by a JSON object no typed
+// property reads. Converting X to the hub must either fail with an error
+// that names the annotation (or the property), leaving the object and the
+// hub as they were, or keep what the client wrote: converted back, X
+// carries it again. A conversion that ignores the error and drops the
+// value (a Pull error swallowed, a decode error ignored) fails the check.
 //
 // Reliability: for every ordered pair of versions, random objects of the
 // first, passed through JSON as the webhook receives them, are converted to

@@ -47,6 +47,10 @@ func (g *Generator) Gen(version string) gopter.Gen { return g.versionGen(version
 // UpdateGen is the generator of the update check's hubs.
 func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
 
+// CorruptText is what the update check writes in place of a bags
+// annotation.
+const CorruptText = corruptText
+
 // RaceCases caps every check's default under the race detector.
 const RaceCases = raceCases
 

@@ -100,7 +100,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		if d := diff(sentBefore, sent, k.opts); d != "" {
 			return fmt.Sprintf("%s converted back from %s shares memory with the %s object: changing the hub changed it (-before +after):\n%s", hubName, version, version, d)
 		}
-		return ""
+		return k.checkCorruptBags(sentBefore, version, s.Seed)
 	})
 }
 

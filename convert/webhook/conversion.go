@@ -292,8 +292,11 @@ func (h *handler) convert(out *bytes.Buffer, r *resource, uid types.UID, desired
 			return fail(reasonObject, fmt.Errorf("hubspoke: converting %s: object %d has kind %s and apiVersion %s, not those of %s", r.gk, i, kind, apiVersion, r.gk))
 		}
 		from = ogv.Version
-		if r.types[from] == nil {
-			return fail(reasonObject, fmt.Errorf("hubspoke: converting %s: object %d is at version %s, which is not a version of %s (%s)", r.gk, i, from, r.gk, r.versions()))
+		if r.types[from] == nil || !r.desired[from] {
+			// The API server sends only objects of the versions the CRD
+			// lists: an intermediate storage twin, whose values no schema
+			// checked, is not one of them.
+			return fail(reasonObject, fmt.Errorf("hubspoke: converting %s: object %d is at version %s, which is not a version of %s the CRD lists (%s)", r.gk, i, from, r.gk, r.versions()))
 		}
 		src := r.new(from)
 		if err := kjson.UnmarshalCaseSensitivePreserveInts(raw, src); err != nil {
@@ -312,7 +315,7 @@ func (h *handler) convert(out *bytes.Buffer, r *resource, uid types.UID, desired
 		dst := r.new(to)
 		start := time.Now()
 		if err := r.converter.ConvertOwned(src, dst); err != nil {
-			return fail(reasonConversion, err)
+			return fail(reasonConversion, fmt.Errorf("%w (object %d of the review, %s)", err, i, objectName(current)))
 		}
 		if err := o.converted(p, dst, time.Since(start)); err != nil {
 			return fail(reasonBags, err)

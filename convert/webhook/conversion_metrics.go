@@ -164,8 +164,12 @@ func logFailure(log logr.Logger, resource, reason string, obj metav1.Object, kin
 	log.Error(err, "conversion failed", kv...)
 }
 
-// objectName is "namespace/name", or "name" for a cluster-scoped object.
+// objectName is "namespace/name", or "name" for a cluster-scoped object,
+// quoted; it says so for an object without metadata (nil).
 func objectName(m metav1.Object) string {
+	if m == nil {
+		return "(an object without metadata)"
+	}
 	if m.GetNamespace() == "" {
 		return fmt.Sprintf("%q", m.GetName())
 	}

@@ -117,9 +117,10 @@ func TestHubSpokeHandlerFindsTheType(t *testing.T) {
 }
 
 // TestDesiredVersionMustBeListed: the conversion webhook converts only to
-// the versions the CRD lists; a version the chain has but the CRD does not
-// (here the storage twin v1storage) is refused, as the API server never
-// asks for it.
+// and from the versions the CRD lists; a version the chain has but the CRD
+// does not (here the storage twin v1storage) is refused, as the API server
+// never asks for it nor sends it: an object at an intermediate twin holds
+// values no schema of the CRD checked.
 func TestDesiredVersionMustBeListed(t *testing.T) {
 	crd := widgetCRD(t)
 	versions := crd.Spec.Versions[:0]
@@ -143,5 +144,10 @@ func TestDesiredVersionMustBeListed(t *testing.T) {
 	}
 	if resp := convertReview(t, h, reviewOf(t, "ok", group+"/v2", widgetAt(t, "v1"))); resp.Result.Status != metav1.StatusSuccess {
 		t.Errorf("to v2, which the CRD lists: %+v", resp.Result)
+	}
+	// The same for the objects: the second is at v1storage.
+	msg = failure(t, h, "from", reviewOf(t, "from", group+"/v2", widgetAt(t, "v1"), widgetAt(t, "v1storage")))
+	if want := "hubspoke: converting Widget.crm.hubspoke.test: object 1 is at version v1storage, which is not a version of Widget.crm.hubspoke.test the CRD lists (v1, v2, v2storage)"; !strings.Contains(msg, want) {
+		t.Errorf("got %q, want %q", msg, want)
 	}
 }

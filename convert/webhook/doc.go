@@ -99,10 +99,11 @@
 // every object converted, or Failure with a message beginning "hubspoke:"
 // that names what is wrong: a body that is not JSON, a review of another
 // apiVersion or kind, a review without a request or larger than
-// Options.MaxReviewBytes, an object of another resource or version, a
-// desiredAPIVersion that the CRD does not list or that an object already
-// has, an object that does not decode, a failed conversion (the Converter's
-// error, naming the step of the chain and the property). One failing
+// Options.MaxReviewBytes, an object of another resource or of a version
+// the CRD does not list, a desiredAPIVersion that the CRD does not list or
+// that an object already has, an object that does not decode, a failed
+// conversion (the Converter's error, naming the step of the chain and the
+// property, then the object's index in the review and its name). One failing
 // object fails the whole review, as the API server expects. A review of
 // another resource that the scheme knows is handed to controller-runtime's
 // handler, so that other resources, registered with the webhook builder,

@@ -318,7 +318,7 @@ func TestHandlerFailures(t *testing.T) {
 				// A hook that refuses the data: the message names the step.
 				{"refused conversion", "u6", reviewOf(t, "u6", group+"/v2", ada("v1", false), cher), want{
 					"converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split full name \"Cher\"",
-					"hubspoke: converting Person.crm.hubspoke.test from v1 to v2: converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split full name \"Cher\""}},
+					"hubspoke: converting Person.crm.hubspoke.test from v1 to v2: converting webhook_test.personV1Storage to webhook_test.personV2Storage: cannot split full name \"Cher\" into given and family name (object 1 of the review, \"engines/ada\")"}},
 			} {
 				want := c.want.controllerRuntime
 				if name == "hubspoke" {

@@ -1,0 +1,243 @@
+package convtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// What the corrupt bags check writes where a client could: corruptText in
+// place of the whole bags annotation, and corruptValue in place of one
+// value the object carries in its bags, a JSON object with a member that
+// no type of a storage version has, so that no typed property reads it.
+const (
+	corruptText  = "{convtest: not JSON"
+	corruptValue = `{"hubspoke-convtest-corrupt":[{"x":true}]}`
+)
+
+// twinKey is boundary's key for the $twin entries of a bag, which the
+// corrupt bags check leaves alone.
+const twinKey = "$twin"
+
+// carriedAt is one value an object of an API version carries for its storage
+// twin: in the bags annotation, or in the propertybag.Bags field of its
+// status (status true).
+type carriedAt struct {
+	status     bool
+	path, name string
+}
+
+func (c carriedAt) String() string {
+	where := fmt.Sprintf("the %s annotation", boundary.Annotation)
+	if c.status {
+		where = "the status bags"
+	}
+	return fmt.Sprintf("the value %q of the bag %q in %s", c.name, c.path, where)
+}
+
+// checkCorruptBags is the part of the update check that plays a client who
+// corrupts what sent, an object of API version version as it came from
+// JSON, carries: the bags annotation replaced by text that is not JSON,
+// then one carried value (drawn with seed) replaced by a value no typed
+// property reads. Each must either make ConvertTo fail, with an error that
+// names the annotation or the property, leaving the object and the hub as
+// they were, or be kept: converted to the hub and back, the object carries
+// it again, unchanged. It returns "" or what is wrong.
+func (k *kit) checkCorruptBags(sent runtime.Object, version string, seed int64) string {
+	hubName := fmt.Sprintf("the hub (%s)", k.hub)
+	// try converts obj to the hub and, when that succeeds, back to version,
+	// through JSON; it returns the error of ConvertTo, or the object back.
+	try := func(obj runtime.Object, what, names string) (back runtime.Object, failed bool, problem string) {
+		before := cloneObject(obj)
+		hub := k.newObject(k.hub)
+		empty := cloneObject(hub)
+		err := call(func() error { return obj.(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) })
+		if d := diff(before, obj, k.opts); d != "" {
+			return nil, false, fmt.Sprintf("converting %s with %s to %s modified it (-before +after):\n%s", version, what, hubName, d)
+		}
+		if err != nil {
+			if strings.HasPrefix(err.Error(), "panic") {
+				return nil, false, fmt.Sprintf("converting %s with %s to %s panicked: %v", version, what, hubName, err)
+			}
+			if !strings.Contains(err.Error(), names) {
+				return nil, false, fmt.Sprintf("converting %s with %s to %s failed with an error that does not name %s: %v", version, what, hubName, names, err)
+			}
+			if d := diff(empty, hub, k.opts); d != "" {
+				return nil, false, fmt.Sprintf("converting %s with %s to %s failed but wrote to the hub (-before +after):\n%s", version, what, hubName, d)
+			}
+			return nil, true, ""
+		}
+		stored, p := viaJSON(hub, fmt.Sprintf("%s converted from %s with %s", hubName, version, what))
+		if p != "" {
+			return nil, false, p
+		}
+		back = k.newObject(version)
+		if err := call(func() error { return back.(conversion.Convertible).ConvertFrom(stored.(conversion.Hub)) }); err != nil {
+			return nil, false, fmt.Sprintf("%s accepted %s with %s, but converting it back to %s failed: %v", hubName, version, what, version, err)
+		}
+		back, p = viaJSON(back, fmt.Sprintf("the %s object converted back from %s", version, hubName))
+		return back, false, p
+	}
+
+	// The whole annotation.
+	meta, ok := sent.(metav1.Object)
+	if !ok {
+		return ""
+	}
+	obj := cloneObject(sent)
+	setAnnotation(obj.(metav1.Object), corruptText)
+	what := fmt.Sprintf("the %s annotation %q", boundary.Annotation, corruptText)
+	back, failed, p := try(obj, what, boundary.Annotation)
+	if p != "" {
+		return p
+	}
+	if !failed {
+		if got, ok := back.(metav1.Object).GetAnnotations()[boundary.Annotation]; !ok || got != corruptText {
+			has := "none"
+			if ok {
+				has = fmt.Sprintf("%.100q", got)
+			}
+			return fmt.Sprintf("converting %s with %s to %s succeeded and lost it: the object converted back has %s; "+
+				"the conversion must fail with an error naming the annotation, or keep the text", version, what, hubName, has)
+		}
+	}
+
+	// One value.
+	values := carriedValues(sent, meta)
+	if len(values) == 0 {
+		return ""
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 0x636f727275707421))
+	c := values[r.IntN(len(values))]
+	obj = cloneObject(sent)
+	if !setCarried(obj, c, corruptValue) {
+		return ""
+	}
+	what = fmt.Sprintf("%s replaced by %s", c, corruptValue)
+	back, failed, p = try(obj, what, c.name)
+	if p != "" || failed {
+		return p
+	}
+	got, ok := carriedValue(back, c)
+	if !ok || !jsonEqual(got, corruptValue) {
+		if !ok {
+			got = "nothing"
+		}
+		return fmt.Sprintf("converting %s with %s to %s succeeded and lost it: the object converted back carries %s there; "+
+			"the conversion must fail with an error naming %q, or keep the value", version, what, hubName, got, c.name)
+	}
+	return ""
+}
+
+// carriedValues lists, in a stable order, the values obj (whose metadata is
+// meta) carries in its bags annotation and its status bags, but for
+// $twin entries. An annotation that does not parse carries none.
+func carriedValues(obj runtime.Object, meta metav1.Object) []carriedAt {
+	var out []carriedAt
+	add := func(bags propertybag.Bags, status bool) {
+		for _, path := range slices.Sorted(maps.Keys(bags)) {
+			for _, name := range slices.Sorted(maps.Keys(bags[path])) {
+				if name != twinKey {
+					out = append(out, carriedAt{status: status, path: path, name: name})
+				}
+			}
+		}
+	}
+	if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
+		if bags, err := propertybag.UnmarshalBags(text); err == nil {
+			add(bags, false)
+		}
+	}
+	if field := existingStatusBags(obj); field.IsValid() {
+		add(field.Interface().(propertybag.Bags), true)
+	}
+	return out
+}
+
+// carriedValue returns the text of the value c of obj.
+func carriedValue(obj runtime.Object, c carriedAt) (string, bool) {
+	var bags propertybag.Bags
+	if c.status {
+		field := existingStatusBags(obj)
+		if !field.IsValid() {
+			return "", false
+		}
+		bags = field.Interface().(propertybag.Bags)
+	} else {
+		text, ok := obj.(metav1.Object).GetAnnotations()[boundary.Annotation]
+		if !ok {
+			return "", false
+		}
+		var err error
+		if bags, err = propertybag.UnmarshalBags(text); err != nil {
+			return "", false
+		}
+	}
+	v, ok := bags[c.path][c.name]
+	return v, ok
+}
+
+// setCarried sets the value c of obj, a private object, to text, and
+// reports whether it could.
+func setCarried(obj runtime.Object, c carriedAt, text string) bool {
+	if c.status {
+		field := existingStatusBags(obj)
+		if !field.IsValid() {
+			return false
+		}
+		bags := field.Interface().(propertybag.Bags).DeepCopy()
+		bags[c.path][c.name] = text
+		field.Set(reflect.ValueOf(bags))
+		return true
+	}
+	meta := obj.(metav1.Object)
+	bags, err := propertybag.UnmarshalBags(meta.GetAnnotations()[boundary.Annotation])
+	if err != nil {
+		return false
+	}
+	bags[c.path][c.name] = text
+	out, err := propertybag.MarshalBags(bags)
+	if err != nil {
+		return false
+	}
+	setAnnotation(meta, out)
+	return true
+}
+
+// existingStatusBags is statusBagsField without allocating a nil status.
+func existingStatusBags(obj runtime.Object) reflect.Value {
+	status := fieldByJSONName(reflect.ValueOf(obj).Elem(), "status")
+	if status.Kind() == reflect.Pointer && status.IsNil() {
+		return reflect.Value{}
+	}
+	return statusBagsField(reflect.ValueOf(obj))
+}
+
+// setAnnotation sets the bags annotation of meta to text, in a new map.
+func setAnnotation(meta metav1.Object, text string) {
+	fresh := maps.Clone(meta.GetAnnotations())
+	if fresh == nil {
+		fresh = map[string]string{}
+	}
+	fresh[boundary.Annotation] = text
+	meta.SetAnnotations(fresh)
+}
+
+// jsonEqual reports whether a and b are the same JSON value.
+func jsonEqual(a, b string) bool {
+	var x, y any
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return a == b
+	}
+	return reflect.DeepEqual(x, y)
+}
