@@ -265,3 +265,43 @@ func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { return nil 
 		t.Errorf("with a hook pair on the kind, still a warning: %s", w)
 	}
 }
+
+// TestPlacedNoteAsksForRelations: documentdb's hooks on
+// v1api20210515storage.DatabaseAccount_Spec show 2021-05-15's
+// networkAclBypassResourceIds, which 2023-11-15 removes, as the armId of
+// 2023-11-15's new networkAclBypassResourceReferences. The visibility check
+// looks for such a value only where convtest.Related says it lands (without
+// it, hooks that put the IDs in the references' name pass every random
+// check), so without a test options function the generator asks for one,
+// naming both properties; the fixture declares one, and gets no such note.
+func TestPlacedNoteAsksForRelations(t *testing.T) {
+	placed := func(out *output) []string {
+		var notes []string
+		for _, n := range out.notes {
+			if strings.Contains(n, "convtest.Related") {
+				notes = append(notes, n)
+			}
+		}
+		return notes
+	}
+	out, err := generate(freshCase(t, "documentdb", nil, nil), options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := placed(out); len(notes) > 0 {
+		t.Errorf("notes ask for relations that databaseAccountTestOptions declares:\n%s", strings.Join(notes, "\n"))
+	}
+	undeclared := func(dir string, b []byte) []byte {
+		return bytes.ReplaceAll(b, []byte("func databaseAccountTestOptions()"), []byte("func notTheTestOptions()"))
+	}
+	out, err = generate(freshCase(t, "documentdb", undeclared, nil), options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "DatabaseAccount: the hooks of v1api20210515storage.DatabaseAccount_Spec may show a value of one version at another place in the other " +
+		"(spec.networkAclBypassResourceIds only in v1api20210515storage; spec.networkAclBypassResourceReferences only in v1api20231115storage); "
+	notes := placed(out)
+	if len(notes) != 1 || !strings.HasPrefix(notes[0], want) || !strings.Contains(notes[0], "declare the relation in func databaseAccountTestOptions() []convtest.Option") {
+		t.Errorf("notes asking for relations:\n%s\nwant one, starting %q and naming databaseAccountTestOptions", strings.Join(notes, "\n"), want)
+	}
+}
