@@ -202,6 +202,45 @@ func TestMeaningEnumNote(t *testing.T) {
 	}
 }
 
+// TestMeaningEnumWidenedNote: an enum that only gains values (person's
+// tier gains Enterprise in v3, as nearly every new ARM API version widens
+// some enum: documentdb's serverVersion, publicNetworkAccess) is not
+// settled by mapping Enterprise to a value v2 allows, which would change
+// what it means, nor by widening v2's enum: the warning says what happens
+// (v2's clients read Enterprise as it is, and cannot set it), that this is
+// usually right, and that a hook pair must keep the value in v2's bag if
+// it maps it. An enum that loses a value keeps the choices of a change.
+func TestMeaningEnumWidenedNote(t *testing.T) {
+	out, err := generate("testdata/person/api", options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Enterprise;Free;Pro in v3)")
+	for _, want := range []string{"(Enterprise only in v3)", "a client of v2 reads such a value as it is, and its schema lets it set none", "no hook is needed", "keeping the newer value in the bag of v2storage"} {
+		if !strings.Contains(w, want) {
+			t.Errorf("the warning of a widened enum does not say %q: %s", want, w)
+		}
+	}
+	if strings.Contains(w, "allow the same values in both versions") {
+		t.Errorf("the warning of a widened enum proposes to widen the older version's enum: %s", w)
+	}
+
+	api := freshCase(t, "person", func(dir string, b []byte) []byte {
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("Enum=Free;Pro;Enterprise"), []byte("Enum=Pro;Enterprise"), 1)
+		}
+		return b
+	}, nil)
+	out, err = generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Enterprise;Pro in v3)")
+	if !strings.Contains(w, "(Free only in v2, Enterprise only in v3); map the values in a hook pair") || !strings.Contains(w, "allow the same values in both versions") {
+		t.Errorf("the warning of an enum that loses a value does not give the choices of a change: %q; the warnings:\n%s", w, strings.Join(out.warnings, "\n"))
+	}
+}
+
 // TestMeaningEnumQuotedComma: a value of a brace list may hold a comma
 // inside its quotes, as ARM's identity type "SystemAssigned, UserAssigned"
 // does; it is one value, so v3 allowing "Free, Pro" beside Free and Pro
