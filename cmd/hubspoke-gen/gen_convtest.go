@@ -385,8 +385,67 @@ func goldenNotes(c *chain) ([]string, error) {
 				"(an object of each API version they affect) in a test file of package %s_test in %s",
 				kind, strings.Join(hosts[kind], ", "), ex, c.hub.storageName, c.hub.storageName))
 		}
+		if options := testOptions(kind); len(hosts[kind]) > 0 && !declared[options] {
+			out = append(out, placedNotes(c, kind, options)...)
+		}
 	}
 	return out, nil
+}
+
+// placedNotes asks, for each type of kind with hooks in both directions
+// of a storage step that has properties only one side of the step has
+// (stashed or recalled: a property removed, added, or changed beyond what
+// a marker says) and that the hand-written code of the step's package
+// names (a field it selects, or a bag key it spells), for the relations
+// those hooks make: the visibility check
+// of the generated tests follows renames and moves, but looks for a value
+// a hook places (2021-05-15's ARM IDs as the armId of 2023-11-15's
+// references) only where convtest.Related says it lands. Without them a
+// hook that puts a value in the wrong field passes every random check.
+// options names the kind's test options function, which is not declared.
+func placedNotes(c *chain, kind, options string) []string {
+	var out []string
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		owners := reaches(s, []string{kind})
+		paths := typePaths(s, nil)
+		for _, p := range s.pairs {
+			if !owners[p.name] || !p.hookTo || !p.hookFrom {
+				continue
+			}
+			var hostOnly, otherOnly []string
+			for _, pr := range p.props {
+				if !s.handNames[pr.name()] {
+					continue // not named by the hand-written code: generated code alone handles it
+				}
+				switch pr.action {
+				case actStash:
+					hostOnly = append(hostOnly, joinPath(paths[p.name], pr.host.jsonName))
+				case actRecall:
+					otherOnly = append(otherOnly, joinPath(paths[p.name], pr.other.jsonName))
+				}
+			}
+			if len(hostOnly)+len(otherOnly) == 0 {
+				continue
+			}
+			var only []string
+			if len(hostOnly) > 0 {
+				only = append(only, fmt.Sprintf("%s only in %s", strings.Join(hostOnly, ", "), s.hostName))
+			}
+			if len(otherOnly) > 0 {
+				only = append(only, fmt.Sprintf("%s only in %s", strings.Join(otherOnly, ", "), s.otherName))
+			}
+			out = append(out, fmt.Sprintf("%s: the hooks of %s.%s may show a value of one version at another place in the other (%s); "+
+				"the visibility check of the generated tests looks for such a value only where a convtest.Related says it lands: "+
+				"for a value the hooks carry as it is (hubspoke-gen explain observes where they put values), declare the relation in func %s() []convtest.Option "+
+				"in a test file of package %s_test in %s (golden exemplars show the values they transform)",
+				kind, s.hostName, p.name, strings.Join(only, "; "), options, c.hub.storageName, c.hub.storageName))
+		}
+	}
+	return out
 }
 
 // hooked reports whether a type of s among names has a hook.

@@ -3,8 +3,12 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -49,6 +53,9 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 	for _, dir := range names {
 		pkg := pkgs[dir]
 		s := hosted[dir]
+		if s != nil {
+			s.handNames = handWrittenNames(pkg, owned)
+		}
 		scope := pkg.Types.Scope()
 		for _, tn := range scope.Names() {
 			obj, ok := scope.Lookup(tn).(*types.TypeName)
@@ -149,6 +156,33 @@ func checkTaken(c *chain, s *step, dir, tn string, mset *types.MethodSet, pkg *p
 			errs.addf(fmt.Sprintf("%s %s.%s", dir, tn, name), "declared by hand, but the generator declares it")
 		}
 	}
+}
+
+// handWrittenNames returns the names of the fields that the hand-written
+// files of pkg select and the string literals they hold: what its hooks,
+// and the helpers they call, may read or write (a property's field, or
+// its key in a bag). Files of generators (the generator's own, and
+// controller-gen's zz_generated.deepcopy.go) are not read.
+func handWrittenNames(pkg *packages.Package, owned map[string][]byte) map[string]bool {
+	out := map[string]bool{}
+	for _, file := range pkg.Syntax {
+		name := pkg.Fset.Position(file.Pos()).Filename
+		if _, ok := owned[name]; ok || strings.HasPrefix(filepath.Base(name), "zz_generated.") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				out[n.Sel.Name] = true
+			case *ast.BasicLit:
+				if text, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING {
+					out[text] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // isGenerated reports whether obj is declared in a file the generator owns.

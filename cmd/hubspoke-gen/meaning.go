@@ -204,9 +204,19 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChang
 				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
 			}
 		}
-		out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); "+
-			"map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)",
-			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "), hook)})
+		change := fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); ",
+			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "))
+		advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
+		if eo != nil && en != nil && !slices.ContainsFunc(eo, func(x string) bool { return !slices.Contains(en, x) }) {
+			// Widened, as nearly every new ARM API version widens some
+			// enum: the older version cannot say the new values, and
+			// mapping one to an older value would change what it means.
+			advice = fmt.Sprintf("a client of %s reads such a value as it is, and its schema lets it set none; nothing is lost, and for a value the newer version adds "+
+				"that is usually what it should do: no hook is needed. If a client of %s must see one of its own values instead, map them in %s, "+
+				"keeping the newer value in the bag of %s so that it comes back",
+				older.name, older.name, hook, older.storageName)
+		}
+		out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: change + advice})
 	}
 	return out
 }

@@ -53,6 +53,10 @@ type step struct {
 	// shape), by shapeKey.
 	shapes  []*shapePair
 	shapeBy map[string]*shapePair
+	// handNames are the names of fields and the string literals that the
+	// hand-written files of the host package mention (see findHooks): the
+	// properties its hooks may place, for placedNotes.
+	handNames map[string]bool
 }
 
 // pair is a type the step converts: its host side and its other side.

@@ -49,6 +49,7 @@ replace github.com/hubspoke/hubspoke => ../../..
 // DeepCopy methods; so do the tests beside a case's api directory and the
 // transport's differential test, which import them.
 ignore (
+	./documentdb
 	./endpointslice
 	./moves
 	./prioritylevel
