@@ -48,7 +48,7 @@ func newScheme(t *testing.T) *runtime.Scheme {
 
 // TestHorizontalPodAutoscalerRoundTrip converts objects of every version of HorizontalPodAutoscaler to the hub and back, and hubs to every API version and back: nothing may be lost.
 func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"})
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, horizontalPodAutoscalerTestOptions()...)
 }
 
 // horizontalPodAutoscalerRelations declares, for the visibility check, where the markers put properties of HorizontalPodAutoscaler: a value set at the old path must arrive at the new one.
@@ -59,14 +59,14 @@ var horizontalPodAutoscalerRelations = convtest.Related(
 
 // TestHorizontalPodAutoscalerReliability converts objects of every version of HorizontalPodAutoscaler to every other version; a value one version sets must arrive where another shows it.
 func TestHorizontalPodAutoscalerReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, horizontalPodAutoscalerRelations)
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerTestOptions()...)...)
 }
 
 // TestHorizontalPodAutoscalerGolden converts each object of horizontalPodAutoscalerExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
 func TestHorizontalPodAutoscalerGolden(t *testing.T) {
 	for _, exemplar := range horizontalPodAutoscalerExemplars() {
 		t.Run(exemplar.GetObjectKind().GroupVersionKind().Version, func(t *testing.T) {
-			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, exemplar)
+			convtest.Golden(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, exemplar, horizontalPodAutoscalerTestOptions()...)
 		})
 	}
 }
