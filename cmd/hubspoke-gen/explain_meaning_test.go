@@ -45,7 +45,7 @@ func TestExplainNamesMeaningChanges(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.api, func(t *testing.T) {
-			out, err := generate("testdata/"+tc.api+"/api", caseOptions("testdata/"+tc.api))
+			out, err := generateCase("testdata/" + tc.api)
 			if err != nil {
 				t.Fatal(err)
 			}

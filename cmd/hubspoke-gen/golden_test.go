@@ -107,7 +107,7 @@ func caseOptions(dir string) options {
 func TestGolden(t *testing.T) {
 	for _, c := range testCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			out, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
+			out, err := generateCase(c.dir)
 			if c.fail {
 				if err == nil {
 					t.Fatal("generated, want an error")
@@ -133,6 +133,7 @@ func TestGolden(t *testing.T) {
 				golden(t, filepath.Join(c.dir, "explain.txt"), explain(out.chain, "text"))
 			}
 			if *update {
+				forgetCase(c.dir) // what it read is no longer on disk
 				if err := out.write(); err != nil {
 					t.Fatal(err)
 				}
@@ -279,6 +280,36 @@ func deepCopy(t *testing.T, cases []string) {
 	}
 }
 
+// generated holds what generate returned for the cases this test binary
+// generated (keyed by the case's directory, with its options), so that
+// the tests that only read it (TestDeterministic's run on every thread,
+// TestFixturesConvert's writing of the cases that are not golden,
+// TestExplainNamesMeaningChanges) take the run TestGolden made instead of
+// loading and generating every case again: loading the packages of a
+// case takes seconds. The tests run one at a time.
+var generated = map[string]generation{}
+
+type generation struct {
+	out *output
+	err error
+}
+
+// generateCase returns generate's output for the case in dir (testdata/<case>)
+// with its options, from one run per test binary (see generated).
+func generateCase(dir string) (*output, error) {
+	dir = filepath.Clean(dir)
+	if g, ok := generated[dir]; ok {
+		return g.out, g.err
+	}
+	out, err := generate(filepath.Join(dir, "api"), caseOptions(dir))
+	generated[dir] = generation{out, err}
+	return out, err
+}
+
+// forgetCase drops the output of the case in dir from generated, once the
+// files it read have changed.
+func forgetCase(dir string) { delete(generated, filepath.Clean(dir)) }
+
 func mustAbs(t *testing.T, p string) string {
 	t.Helper()
 	abs, err := filepath.Abs(p)
@@ -312,7 +343,7 @@ func TestFixturesConvert(t *testing.T) {
 		names = append(names, c.name)
 		if !c.golden {
 			// What the generator writes for it is not checked in.
-			out, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
+			out, err := generateCase(c.dir)
 			if err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}
@@ -322,7 +353,14 @@ func TestFixturesConvert(t *testing.T) {
 		}
 	}
 	deepCopy(t, names)
-	goCmd(t, nil, append([]string{"vet"}, packageDirs(t, names)...)...)
+	vetted := packageDirs(t, names)
+	if os.Getenv("HUBSPOKE_GEN_FIXTURES") == "" {
+		vetted = append(vetted, "./transportdiff")
+	}
+	// go vet runs every analyzer on the packages and their tests, those go
+	// test runs among them: the tests below do not vet them again.
+	goCmd(t, nil, append([]string{"vet"}, vetted...)...)
+	test := []string{"test", "-count=1", "-vet=off"}
 	// By number of cases: the Person chain convtest's defaults, a case
 	// with a cases.txt its number (the histories of real APIs whose
 	// objects hold a whole pod template are slow to build), the others
@@ -339,15 +377,15 @@ func TestFixturesConvert(t *testing.T) {
 		byCount[n] = append(byCount[n], packageDirs(t, []string{c.name})...)
 	}
 	if selected("person") {
-		goCmd(t, nil, append([]string{"test", "-count=1"}, packageDirs(t, []string{"person"})...)...)
+		goCmd(t, nil, append(test, packageDirs(t, []string{"person"})...)...)
 	}
 	if os.Getenv("HUBSPOKE_GEN_FIXTURES") == "" {
 		// The emitted bag transport against the reflection path, on the cases
 		// whose shapes matter to it (transportdiff/transport_test.go).
-		goCmd(t, nil, "test", "-count=1", "./transportdiff")
+		goCmd(t, nil, append(test, "./transportdiff")...)
 	}
 	for _, n := range slices.Sorted(maps.Keys(byCount)) {
-		goCmd(t, []string{"HUBSPOKE_CASES=" + n}, append([]string{"test", "-count=1"}, byCount[n]...)...)
+		goCmd(t, []string{"HUBSPOKE_CASES=" + n}, append(test, byCount[n]...)...)
 	}
 }
 
@@ -415,7 +453,9 @@ func TestDeterministic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := generate(filepath.Join(c.dir, "api"), caseOptions(c.dir))
+			// The run on all threads: TestGolden's, when it ran (see
+			// generateCase).
+			again, err := generateCase(c.dir)
 			if err != nil {
 				t.Fatal(err)
 			}

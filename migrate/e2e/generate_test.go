@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/hubspoke/hubspoke/examples/person/webhook"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -71,17 +72,15 @@ func generateRelease(dir string, r release) (string, *apiextensionsv1.CustomReso
 	if err := copyUserFiles(filepath.Join(root, "examples", "person", "api"), filepath.Join(tree, "api"), "release.test/"+r.name+"/api", r.rename); err != nil {
 		return "", nil, "", err
 	}
-	// The generator is built in its own module as it is (no -mod=mod there),
-	// then run on the release's module.
-	gen := filepath.Join(dir, "hubspoke-gen")
-	build := exec.Command("go", "-C", filepath.Join(root, "cmd", "hubspoke-gen"), "build", "-o", gen, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		return "", nil, "", fmt.Errorf("building hubspoke-gen: %v\n%s", err, out)
+	gen, err := hubspokeGen()
+	if err != nil {
+		return "", nil, "", err
 	}
 	steps := [][]string{
 		append(append([]string{gen}, r.gen...), filepath.Join(tree, "api")),
-		{filepath.Join(root, "hack", "controller-gen.sh"), "object", "paths=./api/..."},
-		{filepath.Join(root, "hack", "controller-gen.sh"), "crd", "paths=./api/...", "output:crd:artifacts:config=crd"},
+		// Both of a project's controller-gen lines (object, then crd) in one
+		// run, which loads the packages once.
+		{filepath.Join(root, "hack", "controller-gen.sh"), "object", "crd", "paths=./api/...", "output:crd:artifacts:config=crd"},
 	}
 	for _, s := range steps {
 		cmd := exec.Command(s[0], s[1:]...)
@@ -97,6 +96,36 @@ func generateRelease(dir string, r release) (string, *apiextensionsv1.CustomReso
 		return "", nil, "", fmt.Errorf("release %s: %w", r.name, err)
 	}
 	return tree, crd, crdFile, nil
+}
+
+// generator is hubspoke-gen, built once for every release of the suite.
+var generator struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// hubspokeGen returns the path of hubspoke-gen built from the tree, in its
+// own module as it is (no -mod=mod there), to be run on a release's module.
+func hubspokeGen() (string, error) {
+	generator.once.Do(func() {
+		root, err := repoRoot()
+		if err != nil {
+			generator.err = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "hubspoke-e2e-gen")
+		if err != nil {
+			generator.err = err
+			return
+		}
+		generator.bin = filepath.Join(dir, "hubspoke-gen")
+		build := exec.Command("go", "-C", filepath.Join(root, "cmd", "hubspoke-gen"), "build", "-o", generator.bin, ".")
+		if out, err := build.CombinedOutput(); err != nil {
+			generator.err = fmt.Errorf("building hubspoke-gen: %v\n%s", err, out)
+		}
+	})
+	return generator.bin, generator.err
 }
 
 // copyUserFiles copies what a user writes of release N's API packages

@@ -70,6 +70,9 @@ func runMain(m *testing.M) int {
 		if env.releaseDir != "" {
 			_ = os.RemoveAll(env.releaseDir)
 		}
+		if generator.bin != "" {
+			_ = os.RemoveAll(filepath.Dir(generator.bin))
+		}
 	}()
 	started := time.Now()
 	if err := startEnv(); err != nil {
