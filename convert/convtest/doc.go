@@ -94,7 +94,8 @@
 // other), SkipVisibilityOfZero exempts the zero alone, and every other
 // value of the property is still checked; where only some values cannot
 // be said in the target (an enumeration's values it does not allow, which
-// hooks keep in a bag), SkipVisibilityOfValues exempts those alone.
+// hooks keep in a bag), SkipVisibility with those values listed exempts them
+// alone.
 //
 // Where versions default a property differently (an unset failurePolicy
 // is Ignore in admissionregistration v1beta1 and Fail in v1), Default

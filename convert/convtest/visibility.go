@@ -59,8 +59,19 @@ func Related(relations ...Relation) Option {
 // why a client of the other version is right not to see the value there (a
 // hook that gives the field another meaning, a value the other version
 // rejects); it must not be empty.
-func SkipVisibility(path, reason string) Option {
-	return func(c *config) { c.skips = append(c.skips, skipRule{text: path, reason: reason}) }
+//
+// With values listed in only, those values alone are exempt (each compared
+// as its JSON shows it, as the check compares values): the values of an
+// enumeration that one version allows and the other cannot say
+// (admissionregistration's sideEffects Unknown and Some, which v1 does not
+// allow), which hooks keep in a bag. Every other value at path must still
+// arrive where the other version shows it.
+func SkipVisibility(path, reason string, only ...any) Option {
+	rule := skipRule{text: path, reason: reason}
+	for _, v := range only {
+		rule.values = append(rule.values, reflect.ValueOf(v))
+	}
+	return func(c *config) { c.skips = append(c.skips, rule) }
 }
 
 // SkipVisibilityOfZero is SkipVisibility for the zero value alone (0, "",
@@ -72,22 +83,6 @@ func SkipVisibility(path, reason string) Option {
 func SkipVisibilityOfZero(path, reason string) Option {
 	return func(c *config) {
 		c.skips = append(c.skips, skipRule{text: path, reason: reason, zeroOnly: true})
-	}
-}
-
-// SkipVisibilityOfValues is SkipVisibility for the values listed alone
-// (each compared as its JSON shows it, as the check compares values) at
-// path: the values of an enumeration that one version allows and the
-// other cannot say (admissionregistration's sideEffects Unknown and Some,
-// which v1 does not allow), which hooks keep in a bag. Every other value at
-// path must still arrive where the other version shows it.
-func SkipVisibilityOfValues(path, reason string, values ...any) Option {
-	vs := make([]reflect.Value, len(values))
-	for i, v := range values {
-		vs[i] = reflect.ValueOf(v)
-	}
-	return func(c *config) {
-		c.skips = append(c.skips, skipRule{text: path, reason: reason, values: vs, valuesOnly: true})
 	}
 }
 
@@ -124,8 +119,7 @@ type defaultRule struct {
 type skipRule struct {
 	text, reason string
 	zeroOnly     bool
-	valuesOnly   bool            // SkipVisibilityOfValues: values alone
-	values       []reflect.Value // valuesOnly
+	values       []reflect.Value // SkipVisibility's only: these values alone
 	pattern      []seg
 }
 
@@ -203,15 +197,8 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	var skips []skipRule
 	for _, s := range k.cfg.skips {
 		what := fmt.Sprintf("convtest.SkipVisibility(%q)", s.text)
-		switch {
-		case s.zeroOnly:
+		if s.zeroOnly {
 			what = fmt.Sprintf("convtest.SkipVisibilityOfZero(%q)", s.text)
-		case s.valuesOnly:
-			what = fmt.Sprintf("convtest.SkipVisibilityOfValues(%q)", s.text)
-			if len(s.values) == 0 {
-				errs = append(errs, fmt.Sprintf("%s: name the values to exempt (SkipVisibility exempts every value)", what))
-				continue
-			}
 		}
 		if strings.TrimSpace(s.reason) == "" {
 			errs = append(errs, fmt.Sprintf("%s: give the reason why clients of the other versions are right not to see the value", what))
@@ -705,7 +692,7 @@ func (v *visibility) skipped(path []seg, value reflect.Value) bool {
 		if s.zeroOnly && !isZero(value) {
 			continue
 		}
-		if s.valuesOnly && !slices.ContainsFunc(s.values, func(x reflect.Value) bool { return x.IsValid() && sameValue(value, x, v.tol) }) {
+		if len(s.values) > 0 && !slices.ContainsFunc(s.values, func(x reflect.Value) bool { return x.IsValid() && sameValue(value, x, v.tol) }) {
 			continue
 		}
 		if _, ok := matchPrefix(s.pattern, path); ok {

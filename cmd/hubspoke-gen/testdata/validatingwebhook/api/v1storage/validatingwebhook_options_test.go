@@ -21,7 +21,7 @@ func validatingWebhookConfigurationTestOptions() []convtest.Option {
 		// v1 allows sideEffects None and NoneOnDryRun only: v1beta1's
 		// Unknown and Some wait in v1's bag, and v1 shows none. None and
 		// NoneOnDryRun must still arrive.
-		convtest.SkipVisibilityOfValues("webhooks[*].sideEffects",
+		convtest.SkipVisibility("webhooks[*].sideEffects",
 			"v1 cannot say v1beta1's Unknown and Some (its validation allows None and NoneOnDryRun only); the hooks of v1beta1storage keep them in v1's bag and show none",
 			"Unknown", "Some"),
 		// v1beta1's unset admissionReviewVersions reads as [v1beta1] (its
