@@ -909,3 +909,23 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 		}
 	}
 }
+
+// The update check plays a client who changes what it read: the value it
+// wrote must be what it reads back. A hook that lets what it kept in a bag
+// for another version win over the client's change passes every other
+// check (an update that changes nothing, and objects that start with no
+// bags, never show it) and fails this one.
+func TestUpdateCatchesKeptValueOverEdit(t *testing.T) {
+	// Given names of two words do not split back from the full name, so
+	// v1 keeps them in its bag.
+	opts := append(bugOpts(), convtest.FieldValues("Given", "Ada Augusta", "Mary Ann"))
+	withBug(t, bugKeepsStaleName)
+	mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", opts...),
+		"a client of v1 that changed spec.fullName does not read back what it wrote",
+		"(-written +read back, the bags left out)",
+		"convtest.hubspoke.dev/edited: spec.fullName",
+	)
+	if err := convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", opts...); err != nil {
+		t.Errorf("the round trip catches the bug too, so this test shows nothing of the edit: %v", err)
+	}
+}

@@ -779,6 +779,9 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if (dst.Spec.Given != nil || dst.Spec.Family != nil) && joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) == *full {
 		return nil // the exact Given and Family, kept in v1storage's bag
 	}
+	if activeBug() == bugKeepsStaleName && (dst.Spec.Given != nil || dst.Spec.Family != nil) {
+		return nil // the bug: kept names win over the full name a v1 client changed
+	}
 	given, family := splitName(*full)
 	dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
 	if (joinName(given, family) != *full || *full == "") && activeBug() != bugHookDropsStash {
@@ -861,6 +864,7 @@ const (
 	bugClockWrongVersion      // Clock: v1 objects report the apiVersion v1beta1
 	bugSwallowsPullError      // v1storage → v2storage ignores a priority in the bag that does not read as an int
 	bugIgnoresBadBags         // v1 → v1storage ignores a bags annotation that does not parse
+	bugKeepsStaleName         // v1storage → v2storage keeps the Given and Family it kept for v2 when a v1 client changed the full name
 )
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),

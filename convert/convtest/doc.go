@@ -45,7 +45,15 @@
 // depth (nested structs, pointers, list elements, map values), so every
 // bag of the storage twin must travel with X (see package boundary). The
 // same checks of sources, shared memory and stable JSON apply. Then the
-// check plays a client who corrupts what X carries: the bags annotation
+// check plays a client who changes what it read: one value of X's spec or
+// status (at a depth drawn at random: a field, a nested struct's field, a
+// list element's, a map value's) set to what another random object of X
+// has there, or removed where it has none; written back to the hub and
+// read again at X, X must show what the client wrote (the bags X carries
+// left out). A hook that lets a value it kept in a bag for another version
+// win over the client's change fails it, as no unchanged update and no
+// object that starts without bags shows. Last, the check plays a client
+// who corrupts what X carries: the bags annotation
 // replaced by text that is not JSON, and one carried value (in the
 // annotation or the status bags) replaced by a JSON object no typed
 // property reads. Converting X to the hub must either fail with an error

@@ -51,6 +51,10 @@ func (g *Generator) UpdateGen() gopter.Gen { return g.updateGen() }
 // annotation.
 const CorruptText = corruptText
 
+// EditAnnotation names, on the object the update check's edit writes, the
+// value it changed.
+const EditAnnotation = editAnnotation
+
 // RaceCases caps every check's default under the race detector.
 const RaceCases = raceCases
 

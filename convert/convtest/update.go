@@ -20,6 +20,9 @@ import (
 // within the tolerance; nil and empty slices and maps differ where their
 // JSON does). Every value that only other versions have fields for must
 // survive the trip, in the bags the version carries (see package boundary).
+// An edit a client makes to what it read must be what it reads back
+// (checkEdit), and bags it corrupts must fail the conversion or be kept
+// (checkCorruptBags).
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of
@@ -99,6 +102,9 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		scramble(back)
 		if d := diff(sentBefore, sent, k.opts); d != "" {
 			return fmt.Sprintf("%s converted back from %s shares memory with the %s object: changing the hub changed it (-before +after):\n%s", hubName, version, version, d)
+		}
+		if p := k.checkEdit(sentBefore, version, s.Seed); p != "" {
+			return p
 		}
 		return k.checkCorruptBags(sentBefore, version, s.Seed)
 	})
