@@ -1,7 +1,6 @@
 package convtest
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -104,10 +103,8 @@ func plainTree(obj runtime.Object) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
 	var tree map[string]any
-	if err := d.Decode(&tree); err != nil {
+	if err := decodeNumbers(data, &tree); err != nil {
 		return nil, err
 	}
 	return tree, nil
