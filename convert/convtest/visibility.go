@@ -128,10 +128,11 @@ type relation struct{ old, new []seg }
 
 // visibility is the visibility check of one ordered pair of versions.
 type visibility struct {
-	from, to string // as messages name them
-	src, dst *shape
-	steps    [][]relation // the relations of each step of the conversion's path that has any, in order
-	skips    []skipRule
+	from, to  string // as messages name them
+	toVersion string // the target version, as options name it
+	src, dst  *shape
+	steps     [][]relation // the relations of each step of the conversion's path that has any, in order
+	skips     []skipRule
 	// The Default declarations of the source's and of the target's
 	// version.
 	srcDefaults, dstDefaults []defaultRule
@@ -262,7 +263,7 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	if err != nil {
 		return nil, err
 	}
-	v := &visibility{from: name(from), to: name(to), src: shapes[from], dst: shapes[to], skips: skips,
+	v := &visibility{from: name(from), to: name(to), toVersion: to, src: shapes[from], dst: shapes[to], skips: skips,
 		srcDefaults: srcDefaults, dstDefaults: dstDefaults, tol: k.cfg.tolerance}
 	// A relation applies at the step that reaches one of its versions
 	// after the path passed the other: the step between them for
@@ -664,6 +665,12 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 	}
 	if l.defaulted {
 		fmt.Fprintf(&sb, ".\nA client of %s reads another value than a client of %s left to its default.%s", v.to, v.from, fix)
+		if !v.dstDefault(at).IsValid() {
+			// A default one version declares and the other does not: the
+			// other's unset may mean the same (a default made explicit).
+			fmt.Fprintf(&sb, " If %s's unset %s means %s as well (a default a newer version only made explicit), declare that: convtest.Default(%q, %q, %s).",
+				v.to, renderPath(at), shortJSON(l.value.Interface()), v.toVersion, propertyOf(at), fmt.Sprintf("%#v", l.value.Interface()))
+		}
 		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\").",
 			v.to, propertyOf(l.path))
 		return sb.String()

@@ -374,6 +374,15 @@ func TestVisibilityDefaults(t *testing.T) {
 		"v1's spec.limits does not arrive in v2 (the hub)'s limits: v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits, which it reads as its default 10",
 		"A client of v2 (the hub) reads another value than a client of v1 left to its default. Where the versions' defaults differ, a hook pair writes the source's default")
 
+	// A default only v1 declares: the advice offers v2's, if v2's unset
+	// means the same.
+	mustFail(t, check(v1Default),
+		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits.",
+		`If v2 (the hub)'s unset limits means 5 as well (a default a newer version only made explicit), declare that: convtest.Default("v2", "limits", 5).`)
+	if err := check(v1Default, convtest.Default("v2", "limits", 5)); err != nil {
+		t.Errorf("the default both declare: %v", err)
+	}
+
 	withEngineMode(t, engineLimitsOtherDefault)
 	mustFail(t, check(v1Default, v2Default),
 		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows 10 at limits")
