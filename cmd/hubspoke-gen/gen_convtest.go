@@ -48,29 +48,37 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		}
 		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
 		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, opts)
-		relOpts := opts
+		// Reliability's options: the markers' relations (an Option), the
+		// declared defaults and the hand-written options (lists of them).
+		var singles, lists []string
 		if rels := append(renameRelations(c, kind), moveRelations(c, kind)...); len(rels) > 0 {
 			name := relationsVar(kind)
 			f.printf("// %s declares, for the visibility check, where the markers put properties of %s: a value set at the old path must arrive at the new one.\n", name, kind)
 			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
-			relOpts = ", " + name
-			if opts != "" {
-				relOpts = fmt.Sprintf(", append([]%s{%s}, %s()...)...", f.q(pathConvtest, "Option"), name, testOptions(kind))
-			}
+			singles = append(singles, name)
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)
 			f.printf("// %s declares, for the visibility check, the defaults of the properties of %s (+kubebuilder:default, +default): a value an API version leaves unset reads as its default, in the source and in the result.\n", name, kind)
 			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(defs, ",\n"))
-			list := "[]" + f.q(pathConvtest, "Option") + "{}"
-			if rels := strings.TrimPrefix(relOpts, ", "); relOpts != opts {
-				list = "[]" + f.q(pathConvtest, "Option") + "{" + rels + "}"
+			lists = append(lists, name)
+		}
+		if opts != "" {
+			lists = append(lists, testOptions(kind)+"()")
+		}
+		relOpts := ""
+		switch {
+		case len(singles)+len(lists) == 0:
+		case len(lists) == 0:
+			relOpts = ", " + strings.Join(singles, ", ")
+		case len(singles) == 0 && len(lists) == 1:
+			relOpts = ", " + lists[0] + "..."
+		default:
+			expr := "[]" + f.q(pathConvtest, "Option") + "{" + strings.Join(singles, ", ") + "}"
+			for _, l := range lists {
+				expr = "append(" + expr + ", " + l + "...)"
 			}
-			list = "append(" + list + ", " + name + "...)"
-			if opts != "" {
-				list = "append(" + list + ", " + testOptions(kind) + "()...)"
-			}
-			relOpts = ", " + list + "..."
+			relOpts = ", " + expr + "..."
 		}
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version; a value one version sets must arrive where another shows it.\n", kind, kind)
 		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, relOpts)

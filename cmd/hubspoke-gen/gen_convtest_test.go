@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -73,6 +75,37 @@ func TestDefaultOptions(t *testing.T) {
 	}
 	if strings.Contains(test, "admissionReviewVersions") {
 		t.Errorf("the generated test declares the default of a list:\n%s", test)
+	}
+}
+
+// TestDefaultOptionsWithRelations: a kind with markers' relations, declared
+// defaults and hand-written options gets all three, in one list that
+// compiles (the generated test is vetted by TestFixturesConvert; here its
+// text): validatingwebhook with v1's namespaceSelector renamed.
+func TestDefaultOptionsWithRelations(t *testing.T) {
+	api := freshCase(t, "validatingwebhook", func(dir string, b []byte) []byte {
+		if dir != "v1" {
+			return b
+		}
+		return bytes.Replace(b, []byte("\tNamespaceSelector *metav1.LabelSelector `json:\"namespaceSelector,omitempty\"`"),
+			[]byte("\t// +hubspoke:renamedFrom=NamespaceSelector\n\tNamespaces *metav1.LabelSelector `json:\"namespaces,omitempty\"`"), 1)
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var test string
+	for p, b := range out.files {
+		if strings.HasSuffix(p, "/v1storage/zz_generated.conversion_test.go") {
+			test = string(b)
+		}
+	}
+	want := `append(append([]convtest.Option{validatingWebhookConfigurationRelations}, validatingWebhookConfigurationDefaults...), validatingWebhookConfigurationTestOptions()...)...)`
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks %s:\n%s", want, test)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "test.go", test, 0); err != nil {
+		t.Errorf("the generated test does not parse: %v", err)
 	}
 }
 
