@@ -83,6 +83,11 @@ func (k *kit) checkCorruptBags(sent runtime.Object, version string, seed int64) 
 		}
 		back = k.newObject(version)
 		if err := call(func() error { return back.(conversion.Convertible).ConvertFrom(stored.(conversion.Hub)) }); err != nil {
+			if !strings.HasPrefix(err.Error(), "panic") && strings.Contains(err.Error(), names) {
+				// Refused on the way back, naming it: the admission
+				// webhook's read-back check refuses such a write.
+				return nil, true, ""
+			}
 			return nil, false, fmt.Sprintf("%s accepted %s with %s, but converting it back to %s failed: %v", hubName, version, what, version, err)
 		}
 		back, p = viaJSON(back, fmt.Sprintf("the %s object converted back from %s", version, hubName))
