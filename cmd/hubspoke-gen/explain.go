@@ -148,7 +148,7 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 			}
 			if !s.twin && !s.staging {
 				// As the generator's warnings say (meaningWarnings).
-				r.detail += meaningDetail(s, p, pr, p.hookTo && p.hookFrom || within(paths[p.name], hooked))
+				r.detail += meaningDetail(s, p, pr, handled(s, pr, p.hookTo && p.hookFrom || within(paths[p.name], hooked)))
 			}
 			counts[r.action]++
 			rows = append(rows, r)

@@ -14,10 +14,12 @@ import (
 // copy such values as they are; the generator names each one with the
 // choices the author has, as a warning (never an error, with -strict
 // neither: the conversions are lossless, only the author knows the
-// meaning). A type with hooks in both directions of the step is taken to
-// handle its properties, as for a property whose type changes, and so is a
-// type that holds it (the kind's own hooks, which also see the metadata,
-// where a meaning may be recorded, handle every property).
+// meaning). Hooks in both directions of the step, on the property's type or
+// on a type that holds it (the kind's own hooks also see the metadata,
+// where a meaning may be recorded), are taken to handle a property that
+// the hand-written code of the step's package names: a field it selects or
+// a bag key it spells. A property the hooks never mention keeps its
+// warning: the generated copy alone decides what its value becomes.
 
 // The markers whose values meaningWarnings compares between versions.
 const (
@@ -44,11 +46,9 @@ func meaningWarnings(c *chain) []string {
 			}
 		}
 		for _, p := range s.pairs {
-			if p.hookTo && p.hookFrom || within(paths[p.name], hooked) {
-				continue
-			}
+			underHooks := p.hookTo && p.hookFrom || within(paths[p.name], hooked)
 			for _, pr := range p.props {
-				if pr.host == nil || pr.other == nil || pr.action == actRetype {
+				if pr.host == nil || pr.other == nil || pr.action == actRetype || handled(s, pr, underHooks) {
 					continue
 				}
 				ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
@@ -71,8 +71,8 @@ func meaningWarnings(c *chain) []string {
 // meaningDetail is what explain adds to the row of property pr of pair p
 // in step s when its value may change meaning on the way (the warnings of
 // meaningWarnings, in short): each change, and whether hooks handle it
-// (hooked: the pair or a type that holds it has hooks both ways) or the
-// generator warns. It is "" for a property that changes no meaning.
+// (hooked: see handled) or the generator warns. It is "" for a property
+// that changes no meaning.
 func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 	if pr.host == nil || pr.other == nil || pr.action == actRetype {
 		return ""
@@ -97,6 +97,24 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 		how = "no hook handles it: the generator warns"
 	}
 	return "; meaning may change: " + strings.Join(shorts, "; ") + "; " + how
+}
+
+// handled reports whether hooks are taken to handle the meaning of
+// property pr: the hooks of its type or of a type that holds it run both
+// ways (underHooks), and the hand-written code of the step's package names
+// the property (a field it selects on either side, or a bag key it spells).
+// Hooks that never mention a property leave it to the generated copy, so
+// its warning stays.
+func handled(s *step, pr *prop, underHooks bool) bool {
+	if !underHooks {
+		return false
+	}
+	for _, f := range []*field{pr.host, pr.other} {
+		if f != nil && s.handNames[f.name] {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether path lies below one of the paths in outer ("" is

@@ -244,7 +244,8 @@ func TestMeaningEnumQuotedComma(t *testing.T) {
 
 // TestMeaningPointerNoteHooked: the case zeromeaning maps v1's 0 ("the
 // default") to v2's unset in a hook pair on WidgetSpec; with the hooks the
-// pointer change is taken as handled, without them it is named.
+// pointer change is taken as handled, without them it is named, and hooks
+// that do not name the property leave its warning.
 func TestMeaningPointerNoteHooked(t *testing.T) {
 	const want = "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2"
 	out, err := generate("testdata/zeromeaning/api", options{strict: true})
@@ -265,23 +266,36 @@ func TestMeaningPointerNoteHooked(t *testing.T) {
 		t.Errorf("without the hooks, no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
 	}
 	// Hooks on the kind itself (which see the metadata, where a meaning
-	// may be recorded) hold spec.replicas too.
-	api = freshCase(t, "zeromeaning", nil, map[string]string{"v1storage/widget_root_hooks.go": `package v1storage
+	// may be recorded) handle spec.replicas too when they name it; hooks
+	// that never mention it leave it to the generated copy, and the
+	// warning stays.
+	for _, c := range []struct {
+		body string
+		warn bool
+	}{
+		{"return nil", true},
+		{"_ = w.Spec.Replicas; return nil", false},
+	} {
+		api = freshCase(t, "zeromeaning", nil, map[string]string{"v1storage/widget_root_hooks.go": `package v1storage
 
 import "example.com/fixtures/zeromeaning/api/v2storage"
 
-func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error { return nil }
+func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error { ` + c.body + ` }
 
-func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { return nil }
+func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { ` + c.body + ` }
 `})
-	if err := os.Remove(filepath.Join(api, "v1storage", "widget_hooks.go")); err != nil {
-		t.Fatal(err)
-	}
-	if out, err = generate(api, options{strict: true}); err != nil {
-		t.Fatal(err)
-	}
-	if w := warningWith(out, want); w != "" {
-		t.Errorf("with a hook pair on the kind, still a warning: %s", w)
+		if err := os.Remove(filepath.Join(api, "v1storage", "widget_hooks.go")); err != nil {
+			t.Fatal(err)
+		}
+		if out, err = generate(api, options{strict: true}); err != nil {
+			t.Fatal(err)
+		}
+		switch w := warningWith(out, want); {
+		case c.warn && w == "":
+			t.Errorf("hooks on the kind that do not name Replicas (%s): no warning says %q:\n%s", c.body, want, strings.Join(out.warnings, "\n"))
+		case !c.warn && w != "":
+			t.Errorf("hooks on the kind that name Replicas (%s): still a warning: %s", c.body, w)
+		}
 	}
 }
 
