@@ -1,6 +1,7 @@
 package boundary_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -36,6 +37,17 @@ func TestKeysAreWrittenSoThatNoTwoAreAlike(t *testing.T) {
 		{true, "true"},
 		{&port, "80"},
 		{int8(-3), "-3"},
+		// Every integer type in decimal (10 and up differ from other bases).
+		{int(-12), "-12"},
+		{int8(12), "12"},
+		{int16(-1234), "-1234"},
+		{int32(1234), "1234"},
+		{int64(-1234), "-1234"},
+		{uint(12), "12"},
+		{uint8(200), "200"},
+		{uint16(1234), "1234"},
+		{uint32(1234), "1234"},
+		{float64(1e21), "1e+21"},
 		{uint64(math.MaxUint64), "18446744073709551615"},
 		{1.5, "1.5"},
 		{float32(0.1), "0.10000000149011612"}, // as a float64, as paths have always written it
@@ -516,5 +528,29 @@ func TestRestoreDecodesStrictly(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), `unknown field "Nmae"`) {
 		t.Errorf("error %v, want one naming the unknown field", err)
+	}
+}
+
+// A bag whose path the annotation cannot carry (one beginning with "$",
+// which MarshalBags reserves) is an error of Done wrapping ErrEncode, and
+// the failed Done leaves the object as it was: an earlier annotation and
+// the status bags stay, rather than the bag being silently dropped.
+func TestStashOfAReservedPathFails(t *testing.T) {
+	var c boundary.Carrier
+	bag := propertybag.PropertyBag{"X": "1"}
+	st := propertybag.PropertyBag{"Y": "2"}
+	c.Bag("$spec", &bag)
+	c.Bag("status", &st)
+	meta := metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: `{"spec":{"Old":1}}`}}
+	var statusBags propertybag.Bags
+	err := c.Done(&meta, &statusBags)
+	if !errors.Is(err, propertybag.ErrEncode) || !strings.Contains(err.Error(), `"$spec"`) {
+		t.Errorf("error %v, want one wrapping ErrEncode naming the bag $spec", err)
+	}
+	if got := meta.Annotations[boundary.Annotation]; got != `{"spec":{"Old":1}}` {
+		t.Errorf("annotation %q after a failed Done, want it unchanged", got)
+	}
+	if statusBags != nil {
+		t.Errorf("status bags %v after a failed Done, want them unchanged (nil)", statusBags)
 	}
 }

@@ -124,3 +124,38 @@ func TestConvertSetsTheTypeOfAnyObjectKind(t *testing.T) {
 		t.Errorf("converted into an object of its own ObjectKind: type %v, spec %+v; want type %v", got, dst.Spec, want)
 	}
 }
+
+// toConvertible links to convertibleOnly, a plain controller-runtime
+// Convertible with no Link of its own.
+type toConvertible struct{ metav1.TypeMeta }
+type convertibleOnly struct{ metav1.TypeMeta }
+
+func (o *toConvertible) DeepCopyObject() runtime.Object   { c := *o; return &c }
+func (o *convertibleOnly) DeepCopyObject() runtime.Object { c := *o; return &c }
+func (*convertibleOnly) ConvertTo(conversion.Hub) error   { return nil }
+func (*convertibleOnly) ConvertFrom(conversion.Hub) error { return nil }
+func (*toConvertible) Link() convert.Link {
+	return convert.LinkTo(func(*toConvertible, *convertibleOnly) error { return nil },
+		func(*toConvertible, *convertibleOnly) error { return nil })
+}
+
+// TestNewConverterRefusesALinkToAVersionWithoutOne: the graph v1 → v2 → hub
+// is valid (v2 converts straight to the hub), but the walk follows Links
+// and v2 declares none, so NewConverter fails naming v1 and the type where
+// the chain stops, rather than returning a Converter (or nothing) that
+// cannot convert v1.
+func TestNewConverterRefusesALinkToAVersionWithoutOne(t *testing.T) {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(testGK.WithVersion("v1"), &toConvertible{})
+	s.AddKnownTypeWithName(testGK.WithVersion("v2"), &convertibleOnly{})
+	s.AddKnownTypeWithName(testGK.WithVersion("v3"), &hubNode{})
+	c, err := convert.NewConverter(s, testGK)
+	if err == nil || c != nil {
+		t.Fatalf("NewConverter = %v, %v; want no converter and an error", c, err)
+	}
+	for _, want := range []string{"version v1", "convert_test.convertibleOnly is not the hub and declares no Link"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
