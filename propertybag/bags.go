@@ -152,10 +152,11 @@ func MarshalBags(bags Bags) (string, error) {
 	return string(buf), nil
 }
 
-// plainASCIILiteral reports whether text is a JSON string literal of
-// printable ASCII with no escapes and none of the characters the swaps
-// concern (<, >, &): the commonest value, which MarshalBags writes as it is
-// and UnmarshalBags reads back as it is, checked in one pass.
+// plainASCIILiteral reports whether text is a JSON string literal of ASCII
+// other than control characters, with no escapes and none of the
+// characters the swaps concern (<, >, &): the commonest value, which
+// MarshalBags writes as it is and UnmarshalBags reads back as it is,
+// checked in one pass.
 func plainASCIILiteral(text string) bool {
 	n := len(text)
 	if n < 2 || text[0] != '"' || text[n-1] != '"' {
@@ -169,9 +170,10 @@ func plainASCIILiteral(text string) bool {
 	return true
 }
 
-// plainASCII tells the bytes plainASCIILiteral accepts inside the quotes.
+// plainASCII tells the bytes plainASCIILiteral accepts inside the quotes,
+// which are also those Add writes inside quotes as they are.
 var plainASCII = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
 	return t
