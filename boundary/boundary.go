@@ -210,18 +210,100 @@ func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) pro
 // twin.
 type Carrier struct {
 	// stashing
-	annotated, status propertybag.Bags
-	entries           map[string]map[string]json.RawMessage
-	stale             bool // a bag of the twin holds a twinKey entry of its own
+	annotated namedBags // the bags outside status
+	status    propertybag.Bags
+	entries   map[string]map[string]json.RawMessage
+	stale     bool // a bag of the twin holds a twinKey entry of its own
 
 	// recalling
 	bags    propertybag.Bags
 	twin    map[string]map[string]json.RawMessage
-	seen    map[string]int
+	seen    counts                     // how often the walk reached each path of bags and twin
 	claimed map[string]map[string]bool // the entries Restore was asked for, by path
 	pass    int
 	placing bool
 	err     error
+}
+
+// namedBags collects bags by path, the first few in place, so that an
+// object with a bag or two outside its status needs no map for them.
+type namedBags struct {
+	few  [4]namedBag
+	n    int              // of few in use
+	more propertybag.Bags // the rest
+}
+
+type namedBag struct {
+	path string
+	bag  propertybag.PropertyBag
+}
+
+func (b *namedBags) add(path string, bag propertybag.PropertyBag) {
+	for i := range b.n {
+		if b.few[i].path == path {
+			b.few[i].bag = bag
+			return
+		}
+	}
+	if b.more == nil && b.n < len(b.few) {
+		b.few[b.n] = namedBag{path, bag}
+		b.n++
+		return
+	}
+	b.more = addBag(b.more, path, bag)
+}
+
+func (b *namedBags) len() int { return b.n + len(b.more) }
+
+// into adds the bags to bags, which it returns (made when nil).
+func (b *namedBags) into(bags propertybag.Bags) propertybag.Bags {
+	for _, nb := range b.few[:b.n] {
+		bags = addBag(bags, nb.path, nb.bag)
+	}
+	for path, bag := range b.more {
+		bags = addBag(bags, path, bag)
+	}
+	return bags
+}
+
+// counts counts paths, the first few in place, so that a walk reaching a
+// bag or two needs no map to count them.
+type counts struct {
+	few  [8]pathCount
+	n    int            // of few in use
+	more map[string]int // the rest
+}
+
+type pathCount struct {
+	path  string
+	count int
+}
+
+func (c *counts) add(path string) {
+	for i := range c.n {
+		if c.few[i].path == path {
+			c.few[i].count++
+			return
+		}
+	}
+	if c.more == nil && c.n < len(c.few) {
+		c.few[c.n] = pathCount{path, 1}
+		c.n++
+		return
+	}
+	if c.more == nil {
+		c.more = map[string]int{}
+	}
+	c.more[path]++
+}
+
+func (c *counts) of(path string) int {
+	for _, pc := range c.few[:c.n] {
+		if pc.path == path {
+			return pc.count
+		}
+	}
+	return c.more[path]
 }
 
 // Bag, stashing, adds the twin's bag at path (*bag), if it is not empty;
@@ -257,7 +339,7 @@ func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	if isStatusPath(path) {
 		s.status = addBag(s.status, path, bag)
 	} else {
-		s.annotated = addBag(s.annotated, path, bag)
+		s.annotated.add(path, bag)
 	}
 }
 
@@ -313,22 +395,22 @@ func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error 
 		return fmt.Errorf("the status must carry the status bags %s, but it has no field of type propertybag.Bags",
 			strings.Join(slices.Sorted(maps.Keys(s.status)), ", "))
 	}
-	annotated, statusBags := s.annotated, s.status
-	if s.stale || len(s.entries) > 0 {
-		var err error
-		if annotated, statusBags, err = withTwinEntries(annotated, statusBags, s.entries); err != nil {
+	statusBags := s.status
+	var text string
+	var err error
+	switch {
+	case s.stale || len(s.entries) > 0:
+		var annotated propertybag.Bags
+		if annotated, statusBags, err = withTwinEntries(s.annotated.into(nil), statusBags, s.entries); err != nil {
 			return err
 		}
+		text, err = annotationText(annotated, meta)
+	case s.annotated.len() > 0:
+		// A map that stays on the stack, for up to eight bags.
+		text, err = annotationText(s.annotated.into(make(propertybag.Bags, 8)), meta)
 	}
-	text := ""
-	if len(annotated) > 0 {
-		if meta == nil {
-			return fmt.Errorf("no metadata to carry the bags %s", strings.Join(slices.Sorted(maps.Keys(annotated)), ", "))
-		}
-		var err error
-		if text, err = propertybag.MarshalBags(annotated); err != nil {
-			return err
-		}
+	if err != nil {
+		return err
 	}
 	if status != nil {
 		*status = statusBags
@@ -347,6 +429,18 @@ func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error 
 	annotations[Annotation] = text
 	meta.Annotations = annotations
 	return nil
+}
+
+// annotationText returns the text of the Annotation carrying the bags
+// outside status, "" when there are none.
+func annotationText(annotated propertybag.Bags, meta *metav1.ObjectMeta) (string, error) {
+	if len(annotated) == 0 {
+		return "", nil
+	}
+	if meta == nil {
+		return "", fmt.Errorf("no metadata to carry the bags %s", strings.Join(slices.Sorted(maps.Keys(annotated)), ", "))
+	}
+	return propertybag.MarshalBags(annotated)
 }
 
 // withTwinEntries returns the bags with each bag's twinKey entry replaced
@@ -462,7 +556,6 @@ func (r *Carrier) Next() bool {
 	switch r.pass {
 	case -1:
 		r.pass = 1
-		r.seen = map[string]int{}
 		return true
 	case 1:
 		r.pass = 2
@@ -478,8 +571,11 @@ func (r *Carrier) Next() bool {
 // checkClaims returns an error when a twinKey entry at a place the walk
 // reached names a property no Restore was asked for there.
 func (r *Carrier) checkClaims() error {
+	if len(r.twin) == 0 {
+		return nil
+	}
 	for _, path := range slices.Sorted(maps.Keys(r.twin)) {
-		if r.seen[path] == 0 {
+		if r.seen.of(path) == 0 {
 			continue
 		}
 		for _, name := range slices.Sorted(maps.Keys(r.twin[path])) {
@@ -495,11 +591,11 @@ func (r *Carrier) place(path string, bag *propertybag.PropertyBag) {
 	_, hasBag := r.bags[path]
 	if !r.placing {
 		if _, hasTwin := r.twin[path]; hasBag || hasTwin {
-			r.seen[path]++
+			r.seen.add(path)
 		}
 		return
 	}
-	if !hasBag || r.seen[path] != 1 {
+	if !hasBag || r.seen.of(path) != 1 {
 		return
 	}
 	recalled := r.bags[path]
@@ -547,7 +643,7 @@ func Restore[T any](r *Carrier, path, name string, dst **T, shown bool, zero fun
 			r.claimed[path] = map[string]bool{}
 		}
 		r.claimed[path][name] = true
-	} else if r.seen[path] != 1 {
+	} else if r.seen.of(path) != 1 {
 		return nil
 	}
 	var v *T

@@ -554,3 +554,102 @@ func TestStashOfAReservedPathFails(t *testing.T) {
 		t.Errorf("status bags %v after a failed Done, want them unchanged (nil)", statusBags)
 	}
 }
+
+// Many bags: the Carrier keeps the first few paths in place and the rest in
+// maps; every bag travels and comes back, a path stashed twice keeps the
+// later bag, and a path reached twice on the way back (past the first
+// few) gets nothing, wherever it lies.
+func TestCarrierManyPlaces(t *testing.T) {
+	const n = 12
+	path := func(i int) string { return fmt.Sprintf("spec.items[%d]", i) }
+	var c boundary.Carrier
+	for i := range n {
+		c.Bag(path(i), &propertybag.PropertyBag{"Old": `"stale"`})
+	}
+	for i := range n {
+		c.Bag(path(i), &propertybag.PropertyBag{"I": fmt.Sprint(i)})
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, new(propertybag.Bags)); err != nil {
+		t.Fatal(err)
+	}
+	back, err := propertybag.UnmarshalBags(meta.Annotations[boundary.Annotation])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != n {
+		t.Errorf("%d bags in the annotation, want %d: %v", len(back), n, back)
+	}
+	for i := range n {
+		if got := back[path(i)]; len(got) != 1 || got["I"] != fmt.Sprint(i) {
+			t.Errorf("bag %s = %v, want the later one", path(i), got)
+		}
+	}
+	for _, dup := range []int{0, 3, 10} {
+		var r boundary.Carrier
+		if err := r.Open(meta.Annotations, nil); err != nil {
+			t.Fatal(err)
+		}
+		twin := make([]propertybag.PropertyBag, n+1)
+		for r.Next() {
+			for i := range n {
+				r.Bag(path(i), &twin[i])
+			}
+			r.Bag(path(dup), &twin[n]) // a second element with the same keys
+		}
+		for i := range n {
+			if want := fmt.Sprint(i); i == dup && twin[i] != nil || i != dup && twin[i]["I"] != want {
+				t.Errorf("dup %d: bag %s came back as %v", dup, path(i), twin[i])
+			}
+		}
+		if twin[n] != nil {
+			t.Errorf("dup %d: the duplicate got %v", dup, twin[n])
+		}
+	}
+}
+
+// The Carrier needs no map of its own for an object with a bag or two: a
+// stash allocates the annotation's text and the object's new annotations
+// and status bags, a recall what it reads (the bags and the status bags'
+// copy, which it must not modify).
+func TestCarrierAllocations(t *testing.T) {
+	spec := propertybag.PropertyBag{"MiddleName": `"Theodore"`}
+	status := propertybag.PropertyBag{"Since": `"2024"`}
+	var meta metav1.ObjectMeta
+	var statusBags propertybag.Bags
+	stash := testing.AllocsPerRun(100, func() {
+		var c boundary.Carrier
+		c.Bag(".", new(propertybag.PropertyBag))
+		c.Bag("spec", &spec)
+		c.Bag("status", &status)
+		meta, statusBags = metav1.ObjectMeta{}, nil
+		if err := c.Done(&meta, &statusBags); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The text (1), the annotations map and the status bags (2 each: a map
+	// and its table).
+	if stash != 5 {
+		t.Errorf("stash: %v allocations, want 5", stash)
+	}
+	recall := testing.AllocsPerRun(100, func() {
+		var r boundary.Carrier
+		if err := r.Open(meta.Annotations, statusBags); err != nil {
+			t.Fatal(err)
+		}
+		var twinSpec, twinStatus propertybag.PropertyBag
+		for r.Next() {
+			r.Bag(".", new(propertybag.PropertyBag))
+			r.Bag("spec", &twinSpec)
+			r.Bag("status", &twinStatus)
+		}
+		if err := r.Done(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The bags read from the annotation and the spec's bag (2 each), the
+	// copy of the status bag (2).
+	if recall != 6 {
+		t.Errorf("recall: %v allocations, want 6", recall)
+	}
+}

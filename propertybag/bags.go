@@ -79,37 +79,45 @@ func (b Bags) DeepCopy() Bags {
 // out: no bag and an empty bag mean the same. A bag name that begins with
 // "$" is an error wrapping ErrEncode.
 func MarshalBags(bags Bags) (string, error) {
-	names := make([]string, 0, len(bags))
-	size := 2
+	// Most objects carry a bag or two of a few short values: the names, the
+	// sorted values and the text are kept on the stack until they outgrow
+	// it, so that the text itself is the one allocation.
+	var nameSpace [8]string
+	var bufSpace [1024]byte
+	names := nameSpace[:0]
 	for name, bag := range bags {
 		if strings.HasPrefix(name, "$") {
 			return "", &bagsError{kind: ErrEncode, cause: fmt.Errorf("bag name %q begins with \"$\", which is reserved", name)}
 		}
 		if len(bag) > 0 {
 			names = append(names, name)
-			size += len(name) + 4
-			for key, text := range bag {
-				size += len(key) + len(text) + 4
-			}
 		}
 	}
 	slices.Sort(names)
-	buf := make([]byte, 0, size+size/16) // room for a few escapes
-	buf = append(buf, '{')
+	buf := append(bufSpace[:0], '{')
 	var verbatim, encoded []string // bags holding values kept as strings, in base64
-	var sorted sortedBag
+	var keySpace, textSpace [16]string
+	var orderSpace [16]keyOrder
+	sorted := sortedBag{keys: keySpace[:0], texts: textSpace[:0], order: orderSpace[:0]}
+	var scratch []byte // for checking values without allocating
 	for _, name := range names {
 		validName := utf8.ValidString(name)
 		open := false
-		sorted.load(bags[name])
+		sorted = sorted.load(bags[name])
 		for i := range sorted.order {
 			key, text := sorted.entry(i)
-			switch sorted.kindOfValue(validName, key, text) {
-			case inBase64:
+			plain := validName && plainASCIILiteral(text) // JSON with nothing to swap
+			if !plain {
+				switch kindOfValue(validName, key, text, &scratch) {
+				case inBase64:
+					encoded = appendOnce(encoded, name)
+					continue
+				case asString:
+					verbatim = appendOnce(verbatim, name)
+					continue
+				}
+			} else if !utf8.ValidString(key) {
 				encoded = appendOnce(encoded, name)
-				continue
-			case asString:
-				verbatim = appendOnce(verbatim, name)
 				continue
 			}
 			if open {
@@ -124,21 +132,52 @@ func MarshalBags(bags Bags) (string, error) {
 			}
 			buf = appendAnnotationString(buf, key)
 			buf = append(buf, ':')
-			buf = appendSwapped(buf, text)
+			if plain {
+				buf = append(buf, text...)
+			} else {
+				buf = appendSwapped(buf, text)
+			}
 		}
 		if open {
 			buf = append(buf, '}')
 		}
 	}
 	if len(encoded) > 0 {
-		buf = appendSection(buf, base64Key, encoded, bags, inBase64, &sorted)
+		buf = appendSection(buf, base64Key, encoded, bags, inBase64)
 	}
 	if len(verbatim) > 0 {
-		buf = appendSection(buf, verbatimKey, verbatim, bags, asString, &sorted)
+		buf = appendSection(buf, verbatimKey, verbatim, bags, asString)
 	}
 	buf = append(buf, '}')
 	return string(buf), nil
 }
+
+// plainASCIILiteral reports whether text is a JSON string literal of ASCII
+// other than control characters, with no escapes and none of the
+// characters the swaps concern (<, >, &): the commonest value, which
+// MarshalBags writes as it is and UnmarshalBags reads back as it is,
+// checked in one pass.
+func plainASCIILiteral(text string) bool {
+	n := len(text)
+	if n < 2 || text[0] != '"' || text[n-1] != '"' {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if !plainASCII[text[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// plainASCII tells the bytes plainASCIILiteral accepts inside the quotes,
+// which are also those Add writes inside quotes as they are.
+var plainASCII = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // sortedBag holds the values of one bag in the order of their names. It is
 // reused from bag to bag. The names are sorted through order, which holds no
@@ -149,7 +188,6 @@ func MarshalBags(bags Bags) (string, error) {
 type sortedBag struct {
 	keys, texts    []string
 	order, scratch []keyOrder
-	buf            []byte // for checking values without allocating
 }
 
 // keyOrder is a name's first sixteen bytes, as two big-endian integers
@@ -163,8 +201,10 @@ type keyOrder struct {
 // radixFrom is the number of names from which a bag is radix sorted.
 const radixFrom = 256
 
-// load fills s with bag's values, sorted by name.
-func (s *sortedBag) load(bag PropertyBag) {
+// load returns s filled with bag's values, sorted by name, in s's slices
+// where they have room. (It takes and returns s by value, so that the
+// slices of a caller may be on its stack.)
+func (s sortedBag) load(bag PropertyBag) sortedBag {
 	if cap(s.order) < len(bag) {
 		s.keys, s.texts, s.order = make([]string, 0, len(bag)), make([]string, 0, len(bag)), make([]keyOrder, 0, len(bag))
 	}
@@ -176,7 +216,7 @@ func (s *sortedBag) load(bag PropertyBag) {
 	}
 	if len(s.order) < radixFrom {
 		slices.SortFunc(s.order, s.compare)
-		return
+		return s
 	}
 	if cap(s.scratch) < len(s.order) {
 		s.scratch = make([]keyOrder, len(s.order))
@@ -194,6 +234,7 @@ func (s *sortedBag) load(bag PropertyBag) {
 		}
 		i = j
 	}
+	return s
 }
 
 // compare orders two names.
@@ -262,11 +303,11 @@ func (s *sortedBag) entry(i int) (key, text string) {
 
 // kindOfValue tells how MarshalBags writes the value text named key in the
 // bag whose name is valid UTF-8 when validName is true.
-func (s *sortedBag) kindOfValue(validName bool, key, text string) int {
+func kindOfValue(validName bool, key, text string, scratch *[]byte) int {
 	if !validName || !utf8.ValidString(key) || !utf8.ValidString(text) {
 		return inBase64
 	}
-	if isJSONText(text, bagDepth, &s.buf) {
+	if isJSONText(text, bagDepth, scratch) {
 		return asJSON
 	}
 	return asString
@@ -289,7 +330,9 @@ func appendOnce(names []string, name string) []string {
 
 // appendSection appends the member section (verbatimKey or base64Key) of
 // MarshalBags' output, holding the values of kind in the named bags.
-func appendSection(buf []byte, section string, names []string, bags Bags, kind int, sorted *sortedBag) []byte {
+func appendSection(buf []byte, section string, names []string, bags Bags, kind int) []byte {
+	var sorted sortedBag
+	var scratch []byte
 	if len(buf) > 1 {
 		buf = append(buf, ',')
 	}
@@ -303,10 +346,10 @@ func appendSection(buf []byte, section string, names []string, bags Bags, kind i
 		buf = appendSectionString(buf, name, kind)
 		buf = append(buf, ':', '{')
 		first := true
-		sorted.load(bags[name])
+		sorted = sorted.load(bags[name])
 		for i := range sorted.order {
 			key, text := sorted.entry(i)
-			if sorted.kindOfValue(validName, key, text) != kind {
+			if kindOfValue(validName, key, text, &scratch) != kind {
 				continue
 			}
 			if !first {
@@ -488,10 +531,10 @@ func unmarshalBags(text string) (Bags, error) {
 		if strings.HasPrefix(name, "$") {
 			return fmt.Errorf("unknown member %q (bag names cannot begin with \"$\")", name)
 		}
-		if seen[name] {
+		n := len(seen)
+		if seen[name] = true; len(seen) == n {
 			return fmt.Errorf("bag %q appears twice", name)
 		}
-		seen[name] = true
 		bag := r.bagOf(name)
 		return r.object(objectAt{bag: name, isBag: true}, func(key string) error {
 			value, err := r.value()
@@ -523,18 +566,21 @@ type bagsReader struct {
 
 // bagOf returns the bag named name, made on first use.
 func (r *bagsReader) bagOf(name string) PropertyBag {
-	if r.bags[name] == nil {
-		r.bags[name] = PropertyBag{}
+	bag := r.bags[name]
+	if bag == nil {
+		bag = PropertyBag{}
+		r.bags[name] = bag
 	}
-	return r.bags[name]
+	return bag
 }
 
-// put stores value under key in bag, named name; a key may appear once.
+// put stores value under key in bag, named name; a key may appear once (a
+// second one replaces the first, and the error discards the bags).
 func put(bag PropertyBag, name, key, value string) error {
-	if _, dup := bag[key]; dup {
+	n := len(bag)
+	if bag[key] = value; len(bag) == n {
 		return fmt.Errorf("value %q of bag %q appears twice", key, name)
 	}
-	bag[key] = value
 	return nil
 }
 
@@ -719,7 +765,7 @@ scan:
 		}
 		return "", r.unexpected(r.text[r.pos], "looking for beginning of value")
 	}
-	if !validJSON(value) && !json.Valid([]byte(value)) {
+	if !plainASCIILiteral(value) && !validJSON(value) && !json.Valid([]byte(value)) {
 		if r.pos >= len(r.text) {
 			return "", errEnd // the text ends inside the value
 		}
@@ -805,7 +851,7 @@ func needsSwap(text string) bool {
 // swapped returns text with the swaps applied (see swaps): applying it
 // twice gives text back. Text with nothing to swap is returned as it is.
 func swapped(text string) string {
-	if !needsSwap(text) {
+	if plainASCIILiteral(text) || !needsSwap(text) {
 		return text
 	}
 	out, changed := swapInto(nil, text)

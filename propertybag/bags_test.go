@@ -254,7 +254,7 @@ func TestSortedBagLarge(t *testing.T) {
 		}
 		var s sortedBag
 		for range 3 { // reused, as MarshalBags reuses it
-			s.load(bag)
+			s = s.load(bag)
 			var got []string
 			for i := range s.order {
 				key, text := s.entry(i)

@@ -253,7 +253,7 @@ func encode(v reflect.Value) (string, error) {
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 			return strconv.FormatUint(v.Uint(), 10), nil
 		}
-		var short [64]byte
+		var short [256]byte // most values fit: their text is then the one allocation
 		if text, ok := appendSimple(short[:0], v, s); ok {
 			return string(text), nil
 		}

@@ -48,3 +48,34 @@ func TestCodecAllocations(t *testing.T) {
 		t.Errorf("Add of a list of floats: %v allocations, of a pointer to it %v: the list is copied into an interface", got, want)
 	}
 }
+
+// TestMarshalBagsAllocations: MarshalBags keeps the names, the sorted values
+// and the text of a few small bags on the stack, so that the text itself is
+// its one allocation.
+func TestMarshalBagsAllocations(t *testing.T) {
+	bags := Bags{
+		"spec":           {"MiddleName": `"Theodore"`, "Age": "95", "Address": `{"street":"1313 S. Harbor Blvd","city":"Anaheim"}`},
+		"spec.birthDate": {"Text": `"late \u003c1928\u003e"`},
+		"status":         {"Flags": `["a","b"]`},
+	}
+	if got := testing.AllocsPerRun(100, func() { _, _ = MarshalBags(bags) }); got != 1 {
+		t.Errorf("MarshalBags of three small bags: %v allocations, want 1 (the text)", got)
+	}
+}
+
+// TestAddAllocations: Add writes a simple value of up to a few hundred
+// bytes of text on the stack, so that the text is its one allocation.
+func TestAddAllocations(t *testing.T) {
+	type address struct {
+		Street   *string `json:"street,omitempty"`
+		City     *string `json:"city,omitempty"`
+		Postcode *string `json:"postcode,omitempty"`
+		Country  *string `json:"country,omitempty"`
+	}
+	street, city, postcode, country := "PO Box 10000", "Lake Buena Vista", "FL 32830", "USA"
+	value := address{&street, &city, &postcode, &country} // 90 bytes of JSON
+	bag := PropertyBag{"other": "1"}
+	if got := testing.AllocsPerRun(100, func() { _ = Add(&bag, "MailingAddress", &value) }); got != 1 {
+		t.Errorf("Add of a 90-byte address: %v allocations, want 1 (the text)", got)
+	}
+}

@@ -620,11 +620,11 @@ func appendQuoted(buf []byte, s string) []byte {
 	start := 0 // s[start:i] is still to be appended as it is
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plainASCII[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			buf = append(buf, s[start:i]...)
 			switch c {
 			case '"', '\\':
