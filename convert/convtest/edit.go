@@ -259,26 +259,13 @@ func plainTree(obj runtime.Object) (map[string]any, error) {
 
 // editTree changes one value of tree, an object's JSON, under spec or
 // status (one other has), to the value other has at the same place, or
-// removes it where other has none: it goes down through objects and
-// through lists of the same length at random, and changes what it stops
-// at. It reports the path it changed (every name a segField, as JSON does
-// not tell a struct's members from a map's keys), and false when the value
-// it stopped at is the same in both.
+// removes it where other has none: it goes down through objects, and into
+// an element both lists have, at random, and changes what it stops at. It
+// reports the path it changed (every name a segField, as JSON does not
+// tell a struct's members from a map's keys), and false when the value it
+// stopped at is the same in both.
 func editTree(tree, other map[string]any, r *rand.Rand) ([]seg, bool) {
-	var parts []string
-	for _, part := range []string{"spec", "status"} {
-		if _, ok := other[part].(map[string]any); ok {
-			parts = append(parts, part)
-		}
-	}
-	if len(parts) == 0 {
-		return nil, false
-	}
-	part := parts[r.IntN(len(parts))]
-	if _, ok := tree[part].(map[string]any); !ok {
-		tree[part] = map[string]any{}
-	}
-	return editValue(tree[part].(map[string]any), other[part].(map[string]any), []seg{{kind: segField, name: part}}, r)
+	return editValue(tree, other, nil, r)
 }
 
 // editValue is editTree's step through the object node, whose counterpart
@@ -286,14 +273,27 @@ func editTree(tree, other map[string]any, r *rand.Rand) ([]seg, bool) {
 func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool) {
 	union := maps.Clone(node)
 	maps.Copy(union, from)
-	var keys []string
+	var keys, unset []string
 	for _, key := range slices.Sorted(maps.Keys(union)) {
-		if !strings.HasPrefix(key, "$") { // the status bags are no client's values
+		switch {
+		case strings.HasPrefix(key, "$"): // the status bags are no client's values
+		case len(path) == 0 && (key != "spec" && key != "status" || from[key] == nil): // a whole spec or status is not removed
+		default:
 			keys = append(keys, key)
+			if node[key] == nil && from[key] != nil { // absent or null here
+				unset = append(unset, key)
+			}
 		}
 	}
 	if len(keys) == 0 {
 		return nil, false
+	}
+	// Half the time the client sets a value it read unset: where a value
+	// the version cannot say waits in a bag for another version (v1beta1's
+	// sideEffects Unknown, which v1 shows unset), a hook may bring it back
+	// over the client's.
+	if len(unset) > 0 && r.IntN(2) == 0 {
+		keys = unset
 	}
 	key := keys[r.IntN(len(keys))]
 	at := append(slices.Clip(path), seg{kind: segField, name: key})
@@ -305,6 +305,16 @@ func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool
 		delete(node, key)
 		return at, true
 	}
+	if w, ok := want.(map[string]any); ok && len(path) == 0 {
+		// A whole spec or status is not replaced (with the other
+		// object's status bags): the edit goes into it.
+		n, ok := node[key].(map[string]any)
+		if !ok {
+			n = map[string]any{}
+			node[key] = n
+		}
+		return editValue(n, w, at, r)
+	}
 	if r.IntN(3) > 0 {
 		switch w := want.(type) {
 		case map[string]any:
@@ -312,8 +322,8 @@ func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool
 				return editValue(n, w, at, r)
 			}
 		case []any:
-			if n, ok := node[key].([]any); ok && len(n) == len(w) && len(w) > 0 {
-				i := r.IntN(len(w))
+			if n, ok := node[key].([]any); ok && len(n) > 0 && len(w) > 0 {
+				i := r.IntN(min(len(n), len(w)))
 				at = append(at, seg{kind: segIndex, index: i})
 				wi, wok := w[i].(map[string]any)
 				ni, nok := n[i].(map[string]any)
