@@ -46,10 +46,11 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		if options := testOptions(kind); declared[options] {
 			opts = ", " + options + "()..."
 		}
-		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost.\n", kind, kind)
-		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, opts)
-		// Reliability's options: the markers' relations (an Option), the
-		// declared defaults and the hand-written options (lists of them).
+		// The options of the round trip and Reliability: the markers'
+		// relations (an Option), the declared defaults and the
+		// hand-written options (lists of them). The round trip's update
+		// check reads a client's edit at the other versions by
+		// Reliability's visibility check, so it takes them all too.
 		var singles, lists []string
 		if rels := append(renameRelations(c, kind), moveRelations(c, kind)...); len(rels) > 0 {
 			name := relationsVar(kind)
@@ -80,6 +81,8 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			}
 			relOpts = ", " + expr + "..."
 		}
+		f.printf("// Test%sRoundTrip converts objects of every version of %s to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.\n", kind, kind)
+		f.printf("func Test%sRoundTrip(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "RoundTripAll"), gk, relOpts)
 		f.printf("// Test%sReliability converts objects of every version of %s to every other version; a value one version sets must arrive where another shows it.\n", kind, kind)
 		f.printf("func Test%sReliability(t *testing.T) {\n%s(t, newScheme(t), %s%s)\n}\n\n", kind, f.q(pathConvtest, "Reliability"), gk, relOpts)
 		if ex := exemplars(kind); declared[ex] {

@@ -929,3 +929,38 @@ func TestUpdateCatchesKeptValueOverEdit(t *testing.T) {
 		t.Errorf("the round trip catches the bug too, so this test shows nothing of the edit: %v", err)
 	}
 }
+
+// The update check reads what a client edited at every other version
+// too: a value changed at v2 must arrive at v1 as Reliability requires a
+// value of v2 to arrive there. A hook that keeps v1's size in the hub's
+// bag (beside a full name v2 cannot say) and brings it back over the
+// hub's shows the client of v2 its new size and a client of v1 the old
+// one: every other check passes (no object starts with a kept size that
+// differs from its own, and v2 reads the hub's), and the edit's reading at
+// v1 fails.
+func TestUpdateCatchesKeptValueOverEditElsewhere(t *testing.T) {
+	// A full name with no family does not split back, so the hub keeps it
+	// in its bag (and the bug the size beside it).
+	opts := append(bugOpts(), convtest.FieldValues("FullName", "Ada ", "Ada Lovelace"), convtest.Cases(400))
+	withBug(t, bugRestoresKeptSize)
+	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", opts...),
+		"after a client of v2 changed spec.size, a client of v1 reads another value than it wrote: v2's spec.size does not arrive in v1's spec.size: v2 sets spec.size to ",
+		"; v1 shows ",
+		"A hook that keeps a value in a bag for v1 must not bring it back over a value a client of another version changed since.",
+		"the object the client of v2 wrote:",
+		"convtest.hubspoke.dev/edited: spec.size",
+	)
+	if h := f.Counterexample.(*WidgetV2Storage); h.Spec.PropertyBag["Size@v1"] == "" {
+		t.Errorf("the counter-example keeps no size for v1: %+v", h.Spec)
+	}
+	for name, err := range map[string]error{
+		"round trip v1":       convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", opts...),
+		"update v1":           convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", opts...),
+		"reliability v1 → v2": convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", opts...),
+		"reliability v2 → v1": convtest.CheckReliability(widgetScheme(), widgetGK, "v2", "v1", opts...),
+	} {
+		if err != nil {
+			t.Errorf("%s catches the bug too, so this test shows nothing of the edit read elsewhere: %v", name, err)
+		}
+	}
+}

@@ -788,9 +788,19 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 		if err := propertybag.Add(&dst.Spec.PropertyBag, "FullName", full); err != nil {
 			return err
 		}
+		if activeBug() == bugRestoresKeptSize {
+			// The bug: v1's size kept beside the name, for the way back,
+			// which brings it back whatever the hub holds by then.
+			if err := propertybag.Add(&dst.Spec.PropertyBag, sizeOfV1, w.Spec.Size); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
+
+// sizeOfV1 is where bugRestoresKeptSize keeps v1's size in the hub's bag.
+const sizeOfV1 = "Size@v1"
 
 // AssignPropertiesFrom joins Given and Family (stashed in v1storage's bag by
 // the generated copy) into the full name, unless the bag restored a full name
@@ -805,6 +815,15 @@ func (w *WidgetV1Storage) AssignPropertiesFrom(src *WidgetV2Storage) error {
 	case bugPanics:
 		if len(src.Spec.Tags) > 0 {
 			_ = *src.Spec.Owner.Email // the bug: no nil checks
+		}
+	}
+	if activeBug() == bugRestoresKeptSize {
+		kept, err := propertybag.Pull[int32](&w.Spec.PropertyBag, sizeOfV1)
+		if err != nil {
+			return err
+		}
+		if kept != nil {
+			w.Spec.Size = kept // the bug: over the hub's size, which a v2 client may have changed since
 		}
 	}
 	given, err := propertybag.Get[string](w.Spec.PropertyBag, "Given")
@@ -865,6 +884,7 @@ const (
 	bugSwallowsPullError      // v1storage → v2storage ignores a priority in the bag that does not read as an int
 	bugIgnoresBadBags         // v1 → v1storage ignores a bags annotation that does not parse
 	bugKeepsStaleName         // v1storage → v2storage keeps the Given and Family it kept for v2 when a v1 client changed the full name
+	bugRestoresKeptSize       // v1storage keeps its size beside a name it keeps in the hub's bag, and brings it back over the size a v2 client changed since
 )
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),

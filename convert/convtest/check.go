@@ -137,6 +137,9 @@ type kit struct {
 	conv   *convert.Converter
 	hub    string
 	opts   cmp.Options
+	// readers are, for the update check's edits, the other versions that
+	// clients read (see checkEditElsewhere).
+	readers []editReader
 }
 
 func newKit(scheme *runtime.Scheme, gk schema.GroupKind, opts []Option) (*kit, error) {

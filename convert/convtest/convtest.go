@@ -54,9 +54,12 @@ func isAPIVersion(scheme *runtime.Scheme, gk schema.GroupKind, version string) (
 // version, converted to the hub with their ConvertTo and back with
 // ConvertFrom, must come back unchanged. Update, for an API version (one
 // without property bags of its own): hubs made from what clients write,
-// converted to the version and back, must come back unchanged, and a
-// corrupt bags annotation, or a corrupt value in it or in the status bags,
-// must be refused with an error naming it, or kept. Every
+// converted to the version and back, must come back unchanged; a value a
+// client of the version changes must read back as written, at the version
+// and, as Reliability's visibility check requires (so RoundTripAll takes
+// its Related, Default and SkipVisibility options too), at every other
+// version; and a corrupt bags annotation, or a corrupt value in it or in
+// the status bags, must be refused with an error naming it, or kept. Every
 // conversion must also leave its source alone and share no memory with it,
 // and every result must encode to stable JSON; every object passes through
 // JSON where it would leave the process. The package doc describes the

@@ -45,14 +45,26 @@
 // depth (nested structs, pointers, list elements, map values), so every
 // bag of the storage twin must travel with X (see package boundary). The
 // same checks of sources, shared memory and stable JSON apply. Then the
-// check plays a client who changes what it read: one value of X's spec or
-// status (at a depth drawn at random: a field, a nested struct's field, a
-// list element's, a map value's) set to what another random object of X
-// has there, or removed where it has none; written back to the hub and
-// read again at X, X must show what the client wrote (the bags X carries
-// left out). A hook that lets a value it kept in a bag for another version
-// win over the client's change fails it, as no unchanged update and no
-// object that starts without bags shows. Last, the check plays a client
+// check plays a client who changes what it read: one value of X's spec
+// or status (at a depth drawn at random: a field, a nested struct's field,
+// a list element's, a map value's; half the time one X showed unset) set
+// to what another random object of X has there, or removed where it has
+// none; written back to the hub and read again at X, X must show what the
+// client wrote (the bags X carries left out). The hub is then read at
+// every other version clients read (the other API versions, and the hub
+// when it is one), and the changed value must arrive there as Visibility
+// (below) requires a value of X at that path to arrive: through the same
+// relations (Related, the generator's renames and moves), declared
+// defaults (Default: a removed value reads as X's default) and exemptions
+// (SkipVisibility); where a version has no place for it (it lives only in
+// that version's bags) nothing is expected there, and only the changed
+// value is compared. A hook that lets a value it kept in a bag for another
+// version win over the client's change fails it, at X or at the version
+// the hook kept it for (admissionregistration's v1beta1 sideEffects
+// Unknown, kept in v1's bag and restored over the None a v1 client set
+// since), as no unchanged update and no object that starts without bags
+// shows. The generated tests pass RoundTripAll the options they pass
+// Reliability, for this. Last, the check plays a client
 // who corrupts what X carries: the bags annotation
 // replaced by text that is not JSON, and one carried value (in the
 // annotation or the status bags) replaced by a JSON object no typed

@@ -44,9 +44,16 @@ func (k *kit) checkEdit(sent runtime.Object, version string, seed int64) string 
 	if err != nil {
 		return ""
 	}
-	where, ok := editTree(tree, otherTree, r)
+	edits, ok := editTree(tree, otherTree, r)
 	if !ok {
 		return ""
+	}
+	// The path as the version's shape names it: its maps' keys as keys,
+	// and the value compared whole where the version holds it whole.
+	path := shapeOf(reflect.TypeOf(k.newObject(version))).concrete(edits)
+	where := renderPath(edits)
+	if path != nil {
+		where = renderPath(path)
 	}
 	data, err := json.Marshal(tree)
 	if err != nil {
@@ -94,7 +101,147 @@ func (k *kit) checkEdit(sent runtime.Object, version string, seed int64) string 
 			"the object the client wrote:\n%s",
 			version, where, what, hubName, version, d, indentLines(yamlOf(edited, k.gk.WithVersion(version)), "    "))
 	}
+	if path == nil {
+		return "" // a value no version's shape names: nothing to follow
+	}
+	return k.checkEditElsewhere(edited, version, path, stored, what)
+}
+
+// editReader is another version whose clients read what a client of the
+// update check's version edited: the visibility check of the conversion
+// from the edited version to it.
+type editReader struct {
+	version string
+	vis     *visibility
+}
+
+// editReaders prepares the visibility checks from version to every other
+// version clients read (the other API versions, and the hub when it is
+// one), or returns the error of a wrong declaration.
+func (k *kit) editReaders(version string) ([]editReader, error) {
+	name := func(v string) string {
+		if v == k.hub {
+			return v + " (the hub)"
+		}
+		return v
+	}
+	readers := slices.Clone(k.gen.api)
+	if !k.gen.hasBag[k.hub] {
+		readers = append(readers, k.hub)
+	}
+	var out []editReader
+	for _, y := range readers {
+		if y == version {
+			continue
+		}
+		vis, err := k.newVisibility(version, y, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, editReader{version: y, vis: vis})
+	}
+	return out, nil
+}
+
+// checkEditElsewhere is the part of checkEdit that reads stored, the hub
+// written from edited (an object of version whose client changed the value
+// at path), at every other version clients read (k.readers): the changed
+// value must arrive there as Reliability's visibility check would require
+// a value of version at path to arrive, through the same relations,
+// defaults and exemptions. Where a version has no place for it, nothing is
+// expected. Only the changed value is compared: values the client left
+// alone may differ between versions. A hook that keeps a value in a bag
+// for another version and restores it over the client's change
+// (admissionregistration's v1beta1 sideEffects Unknown, restored over the
+// None a v1 client set since) shows the old value there.
+func (k *kit) checkEditElsewhere(edited runtime.Object, version string, path []seg, stored runtime.Object, what string) string {
+	if len(k.readers) == 0 {
+		return ""
+	}
+	// The values below path, and the declared defaults of those absent
+	// there (a removed value reads as its default): the same for every
+	// target, whose visibility checks share the source.
+	leaves := k.readers[0].vis.leavesUnder(edited, path)
+	if len(leaves) == 0 {
+		return ""
+	}
+	for _, rd := range k.readers {
+		var read runtime.Object
+		err := call(func() error {
+			var err error
+			read, err = k.conv.ToVersion(stored, rd.version)
+			return err
+		})
+		if err != nil {
+			return fmt.Sprintf("converting the hub (%s), written from %s, to %s failed: %v", k.hub, what, rd.vis.to, err)
+		}
+		// (The other checks require stable JSON of every version.)
+		read, p := fromJSON(read, fmt.Sprintf("the %s object read from the hub (%s) written from %s", rd.vis.to, k.hub, what))
+		if p != "" {
+			return p
+		}
+		b := reflect.ValueOf(read)
+		for _, l := range leaves {
+			if p := rd.vis.checkLeaf(l, b, read); p != "" {
+				return fmt.Sprintf("after a client of %s changed %s, a client of %s reads another value than it wrote: %s\n"+
+					"(A hook that keeps a value in a bag for %s must not bring it back over a value a client of another version changed since.)\n"+
+					"the object the client of %s wrote:\n%s",
+					version, renderPath(path), rd.vis.to, p, rd.vis.to, version, indentLines(yamlOf(edited, k.gk.WithVersion(version)), "    "))
+			}
+		}
+	}
 	return ""
+}
+
+// leavesUnder returns the values of obj, an object of the source, at path
+// and below it, and the declared defaults of the source (Default) that
+// stand for values absent there, as check walks them.
+func (v *visibility) leavesUnder(obj runtime.Object, path []seg) []leaf {
+	s, m := v.src.resolve(path)
+	if s == nil {
+		return nil
+	}
+	x := reflect.ValueOf(obj)
+	var out []leaf
+	walkLeaves(valueAt(x, v.src, path), s, m, slices.Clone(path), func(l leaf) bool {
+		l.path = slices.Clone(l.path)
+		out = append(out, l)
+		return true
+	})
+	for _, d := range v.srcDefaults {
+		walkAbsent(x, v.src, nil, d.pattern, make([]seg, 0, 16), func(at []seg, m *member) bool {
+			if _, ok := matchPrefix(path, at); ok {
+				out = append(out, leaf{path: slices.Clone(at), value: d.value, m: m, defaulted: true})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// concrete turns path, the JSON names and indices of a value (every name
+// a segField), into a concrete path of s: a name is a key where s has a
+// map. It stops at a value s holds whole (a type with its own encoding, a
+// map with keys other than strings), and returns nil where s has no such
+// path.
+func (s *shape) concrete(path []seg) []seg {
+	out := make([]seg, 0, len(path))
+	for _, p := range path {
+		switch {
+		case s.kind == shapeLeaf:
+			return out
+		case p.kind == segIndex && s.kind == shapeList:
+			s = s.elem
+		case p.kind == segField && s.kind == shapeMap:
+			p, s = seg{kind: segKey, name: p.name}, s.elem
+		case p.kind == segField && s.kind == shapeStruct && s.fields[p.name] != nil:
+			s = s.fields[p.name].shape
+		default:
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // plainTree returns obj's JSON as a tree, numbers kept as written.
@@ -112,50 +259,61 @@ func plainTree(obj runtime.Object) (map[string]any, error) {
 
 // editTree changes one value of tree, an object's JSON, under spec or
 // status (one other has), to the value other has at the same place, or
-// removes it where other has none: it goes down through objects and
-// through lists of the same length at random, and changes what it stops
-// at. It reports the path it changed, and false when the value it stopped
-// at is the same in both.
-func editTree(tree, other map[string]any, r *rand.Rand) (string, bool) {
-	var parts []string
-	for _, part := range []string{"spec", "status"} {
-		if _, ok := other[part].(map[string]any); ok {
-			parts = append(parts, part)
-		}
-	}
-	if len(parts) == 0 {
-		return "", false
-	}
-	part := parts[r.IntN(len(parts))]
-	if _, ok := tree[part].(map[string]any); !ok {
-		tree[part] = map[string]any{}
-	}
-	return editValue(tree[part].(map[string]any), other[part].(map[string]any), part, r)
+// removes it where other has none: it goes down through objects, and into
+// an element both lists have, at random, and changes what it stops at. It
+// reports the path it changed (every name a segField, as JSON does not
+// tell a struct's members from a map's keys), and false when the value it
+// stopped at is the same in both.
+func editTree(tree, other map[string]any, r *rand.Rand) ([]seg, bool) {
+	return editValue(tree, other, nil, r)
 }
 
 // editValue is editTree's step through the object node, whose counterpart
 // in the other object is from, at path.
-func editValue(node, from map[string]any, path string, r *rand.Rand) (string, bool) {
+func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool) {
 	union := maps.Clone(node)
 	maps.Copy(union, from)
-	var keys []string
+	var keys, unset []string
 	for _, key := range slices.Sorted(maps.Keys(union)) {
-		if !strings.HasPrefix(key, "$") { // the status bags are no client's values
+		switch {
+		case strings.HasPrefix(key, "$"): // the status bags are no client's values
+		case len(path) == 0 && (key != "spec" && key != "status" || from[key] == nil): // a whole spec or status is not removed
+		default:
 			keys = append(keys, key)
+			if node[key] == nil && from[key] != nil { // absent or null here
+				unset = append(unset, key)
+			}
 		}
 	}
 	if len(keys) == 0 {
-		return "", false
+		return nil, false
+	}
+	// Half the time the client sets a value it read unset: where a value
+	// the version cannot say waits in a bag for another version (v1beta1's
+	// sideEffects Unknown, which v1 shows unset), a hook may bring it back
+	// over the client's.
+	if len(unset) > 0 && r.IntN(2) == 0 {
+		keys = unset
 	}
 	key := keys[r.IntN(len(keys))]
-	at := path + "." + key
+	at := append(slices.Clip(path), seg{kind: segField, name: key})
 	want, has := from[key]
 	if !has {
 		if _, ok := node[key]; !ok {
-			return "", false
+			return nil, false
 		}
 		delete(node, key)
 		return at, true
+	}
+	if w, ok := want.(map[string]any); ok && len(path) == 0 {
+		// A whole spec or status is not replaced (with the other
+		// object's status bags): the edit goes into it.
+		n, ok := node[key].(map[string]any)
+		if !ok {
+			n = map[string]any{}
+			node[key] = n
+		}
+		return editValue(n, w, at, r)
 	}
 	if r.IntN(3) > 0 {
 		switch w := want.(type) {
@@ -164,16 +322,16 @@ func editValue(node, from map[string]any, path string, r *rand.Rand) (string, bo
 				return editValue(n, w, at, r)
 			}
 		case []any:
-			if n, ok := node[key].([]any); ok && len(n) == len(w) && len(w) > 0 {
-				i := r.IntN(len(w))
-				at = fmt.Sprintf("%s[%d]", at, i)
+			if n, ok := node[key].([]any); ok && len(n) > 0 && len(w) > 0 {
+				i := r.IntN(min(len(n), len(w)))
+				at = append(at, seg{kind: segIndex, index: i})
 				wi, wok := w[i].(map[string]any)
 				ni, nok := n[i].(map[string]any)
 				if wok && nok {
 					return editValue(ni, wi, at, r)
 				}
 				if reflect.DeepEqual(n[i], w[i]) {
-					return "", false
+					return nil, false
 				}
 				n[i] = w[i]
 				return at, true
@@ -181,7 +339,7 @@ func editValue(node, from map[string]any, path string, r *rand.Rand) (string, bo
 		}
 	}
 	if reflect.DeepEqual(node[key], want) {
-		return "", false
+		return nil, false
 	}
 	node[key] = want
 	return at, true

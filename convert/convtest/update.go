@@ -53,6 +53,9 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 	if _, ok := k.newObject(version).(conversion.Convertible); !ok {
 		return fmt.Errorf("convtest: %s %s does not implement conversion.Convertible", gk, version)
 	}
+	if k.readers, err = k.editReaders(version); err != nil {
+		return err
+	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
 	path := fmt.Sprintf("hub (%s) → %s → JSON → %s → hub", k.hub, version, version)
 	return k.run("update", path, k.gen.updateGen(), roundTripCounts, raceCases, func(s *sample) string {

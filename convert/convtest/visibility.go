@@ -42,11 +42,13 @@ type Relation struct {
 }
 
 // Related declares where properties went from one version to the next, for
-// Reliability's visibility check: a value set at Old in From must arrive at
-// New in To, and at the matching path of every version the conversion
-// reaches through them (relations compose along the conversion's path). A
-// relation between versions on no one way to the hub, or a path the version does not have,
-// makes the check fail with an error that says so.
+// the visibility check (Reliability's, and the update check's reading of a
+// client's edit at the other versions; pass it to RoundTripAll too): a
+// value set at Old in From must arrive at New in To, and at the matching
+// path of every version the conversion reaches through them (relations
+// compose along the conversion's path). A relation between versions on no
+// one way to the hub, or a path the version does not have, makes the check
+// fail with an error that says so.
 func Related(relations ...Relation) Option {
 	return func(c *config) { c.relations = append(c.relations, relations...) }
 }

@@ -46,16 +46,16 @@ func newScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-// TestHorizontalPodAutoscalerRoundTrip converts objects of every version of HorizontalPodAutoscaler to the hub and back, and hubs to every API version and back: nothing may be lost.
-func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, horizontalPodAutoscalerTestOptions()...)
-}
-
 // horizontalPodAutoscalerRelations declares, for the visibility check, where the markers put properties of HorizontalPodAutoscaler: a value set at the old path must arrive at the new one.
 var horizontalPodAutoscalerRelations = convtest.Related(
 	convtest.Relation{From: "v2beta1", To: "v2beta2", Old: "spec.metrics[*].object.target", New: "spec.metrics[*].object.describedObject"},
 	convtest.Relation{From: "v2beta1", To: "v2beta2", Old: "status.currentMetrics[*].object.target", New: "status.currentMetrics[*].object.describedObject"},
 )
+
+// TestHorizontalPodAutoscalerRoundTrip converts objects of every version of HorizontalPodAutoscaler to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
+func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerTestOptions()...)...)
+}
 
 // TestHorizontalPodAutoscalerReliability converts objects of every version of HorizontalPodAutoscaler to every other version; a value one version sets must arrive where another shows it.
 func TestHorizontalPodAutoscalerReliability(t *testing.T) {

@@ -40,7 +40,7 @@ func newScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-// TestWidgetRoundTrip converts objects of every version of Widget to the hub and back, and hubs to every API version and back: nothing may be lost.
+// TestWidgetRoundTrip converts objects of every version of Widget to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
 func TestWidgetRoundTrip(t *testing.T) {
 	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Widget"})
 }

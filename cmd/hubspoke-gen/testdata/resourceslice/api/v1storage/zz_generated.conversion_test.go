@@ -43,16 +43,16 @@ func newScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-// TestResourceSliceRoundTrip converts objects of every version of ResourceSlice to the hub and back, and hubs to every API version and back: nothing may be lost.
-func TestResourceSliceRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceSlice"})
-}
-
 // resourceSliceRelations declares, for the visibility check, where the markers put properties of ResourceSlice: a value set at the old path must arrive at the new one.
 var resourceSliceRelations = convtest.Related(
 	convtest.Relation{From: "v1beta1", To: "v1beta2", Old: "spec.devices[*].basic.attributes", New: "spec.devices[*].attributes"},
 	convtest.Relation{From: "v1beta1", To: "v1beta2", Old: "spec.devices[*].basic.capacity", New: "spec.devices[*].capacity"},
 )
+
+// TestResourceSliceRoundTrip converts objects of every version of ResourceSlice to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
+func TestResourceSliceRoundTrip(t *testing.T) {
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "resource.k8s.io", Kind: "ResourceSlice"}, resourceSliceRelations)
+}
 
 // TestResourceSliceReliability converts objects of every version of ResourceSlice to every other version; a value one version sets must arrive where another shows it.
 func TestResourceSliceReliability(t *testing.T) {
