@@ -127,16 +127,29 @@ func keptKey(sm *stepMove) string {
 // (toKey), the map's value is kept in the bag when the field goes to the
 // key, and a mark when the field is absent, so that the key stays the
 // map's; back, the mark leaves the key in the map (the move above did not
-// run) and the kept value goes back to the map.
+// run) and the kept value goes back to the map while the client's map
+// still holds the key.
 func (a *assign) keepKey(b *strings.Builder, sm *stepMove, fieldHops []hop, toField bool) {
 	name := keptKey(sm)
 	mapType := deref(sm.counterpart[len(sm.counterpart)-1].f.ref)
 	if toField {
 		b.WriteString("}\n") // the mark's if
+		// The kept value comes back only while the client's map still
+		// holds the key: a client that removed the key (or the whole map)
+		// removed what it showed there, and the value it could not see
+		// under that key goes with it.
+		keyed := a.local("keyed")
+		var checks strings.Builder
+		sOpen, srcMap := a.walkHops(&checks, a.srcObj, fieldHops)
+		if sOpen == 0 {
+			fmt.Fprintf(b, "_, %s := %s[%q]\n", keyed, srcMap, sm.m.oldKey)
+		} else {
+			fmt.Fprintf(b, "%s := false\n%s_, %s = %s[%q]\n%s", keyed, checks.String(), keyed, srcMap, sm.m.oldKey, strings.Repeat("}\n", sOpen))
+		}
 		open, m := a.walkHops(b, a.dstObj, sm.counterpart)
 		v := a.local("kept")
-		fmt.Fprintf(b, "if %s, err := %s[%s](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if %s != nil {\n",
-			v, a.f.q(pathPropertybag, "Pull"), renderType(a.f, mapType.elem, a.dstPath), a.dstObj, name, v)
+		fmt.Fprintf(b, "if %s, err := %s[%s](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if %s != nil && %s {\n",
+			v, a.f.q(pathPropertybag, "Pull"), renderType(a.f, mapType.elem, a.dstPath), a.dstObj, name, v, keyed)
 		c := a.local("withKept")
 		fmt.Fprintf(b, "%s := %s(%s)\nif %s == nil {\n%s = %s{}\n}\n%s[%q] = *%s\n%s = %s\n}\n",
 			c, a.f.q("maps", "Clone"), m, c, c, renderType(a.f, mapType, a.dstPath), c, sm.m.oldKey, v, m, c)

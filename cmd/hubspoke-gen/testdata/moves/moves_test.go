@@ -62,3 +62,29 @@ func TestValuesLandInTheirNewPlace(t *testing.T) {
 		t.Errorf("v3 → v2:\n got %+v\nwant %+v", back2, mid)
 	}
 }
+
+// A v3 object whose map has a notify-events key of its own beside the
+// field shows the field's value under that key at v2, and keeps the map's
+// own value for v3. A v2 client that removes the key removes what it saw
+// there: writing back, neither the field nor the hidden value of the key
+// comes back; one that keeps the key gets the map's own value back at v3.
+func TestRemovedKeyStaysRemoved(t *testing.T) {
+	stored := &v3.Widget{Settings: v3.WidgetSettings{NotifyEvents: "Ex", Config: map[string]string{"notify-events": "own", "other": "1"}}}
+	read := &v2.Widget{}
+	convert(t, stored, read)
+	if got := read.Settings.Config["notify-events"]; got != "Ex" {
+		t.Fatalf("v3 → v2: config[notify-events] %q, want the field's value Ex", got)
+	}
+	kept := read.DeepCopy()
+	back := &v3.Widget{}
+	convert(t, kept, back)
+	if !reflect.DeepEqual(stored.Settings, back.Settings) {
+		t.Errorf("v3 → v2 → v3, unchanged:\n got %+v\nwant %+v", back.Settings, stored.Settings)
+	}
+	delete(read.Settings.Config, "notify-events")
+	back = &v3.Widget{}
+	convert(t, read, back)
+	if want := (v3.WidgetSettings{Config: map[string]string{"other": "1"}}); !reflect.DeepEqual(want, back.Settings) {
+		t.Errorf("v3 → v2, notify-events removed, → v3:\n got %+v\nwant %+v", back.Settings, want)
+	}
+}
