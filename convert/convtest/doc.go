@@ -45,8 +45,9 @@
 // depth (nested structs, pointers, list elements, map values), so every
 // bag of the storage twin must travel with X (see package boundary). The
 // same checks of sources, shared memory and stable JSON apply. Then the
-// check plays a client who changes what it read: one value of X's spec
-// or status (at a depth drawn at random: a field, a nested struct's field,
+// check plays a client who changes what it read: one value of X's own
+// data (its spec or status, or another member but apiVersion, kind and
+// metadata; at a depth drawn at random: a field, a nested struct's field,
 // a list element's, a map value's; half the time one X showed unset) set
 // to what another random object of X has there, or removed where it has
 // none; written back to the hub and read again at X, X must show what the

@@ -23,7 +23,8 @@ const editAnnotation = "convtest.hubspoke.dev/edited"
 // checkEdit is the part of the update check that plays a client who
 // changes what it read before it writes it back: sent, an object of API
 // version version as the client got it from the hub (through JSON, with
-// the bags it carries), with one value of its spec or status replaced by
+// the bags it carries), with one value of its own data (its spec or
+// status, or another member but apiVersion, kind and metadata) replaced by
 // the value another random object of the version has there, or removed
 // where that object has none (drawn with seed). Converted to the hub,
 // stored, and read again at version, it must show what the client wrote:
@@ -257,13 +258,14 @@ func plainTree(obj runtime.Object) (map[string]any, error) {
 	return tree, nil
 }
 
-// editTree changes one value of tree, an object's JSON, under spec or
-// status (one other has), to the value other has at the same place, or
-// removes it where other has none: it goes down through objects, and into
-// an element both lists have, at random, and changes what it stops at. It
-// reports the path it changed (every name a segField, as JSON does not
-// tell a struct's members from a map's keys), and false when the value it
-// stopped at is the same in both.
+// editTree changes one value of tree, an object's JSON, among the
+// object's own data (any member but apiVersion, kind and metadata: spec
+// and status, or the webhooks of a ValidatingWebhookConfiguration), to
+// the value other has at the same place, or removes it where other has
+// none: it goes down through objects, and into an element both lists
+// have, at random, and changes what it stops at. It reports the path it changed
+// (every name a segField, as JSON does not tell a struct's members from a
+// map's keys), and false when the value it stopped at is the same in both.
 func editTree(tree, other map[string]any, r *rand.Rand) ([]seg, bool) {
 	return editValue(tree, other, nil, r)
 }
@@ -277,7 +279,8 @@ func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool
 	for _, key := range slices.Sorted(maps.Keys(union)) {
 		switch {
 		case strings.HasPrefix(key, "$"): // the status bags are no client's values
-		case len(path) == 0 && (key != "spec" && key != "status" || from[key] == nil): // a whole spec or status is not removed
+		case len(path) == 0 && (key == "apiVersion" || key == "kind" || key == "metadata"):
+		case len(path) == 0 && from[key] == nil: // a whole spec or status is not removed
 		default:
 			keys = append(keys, key)
 			if node[key] == nil && from[key] != nil { // absent or null here
