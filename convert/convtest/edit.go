@@ -110,36 +110,64 @@ func plainTree(obj runtime.Object) (map[string]any, error) {
 	return tree, nil
 }
 
-// editTree changes one value of tree, an object's JSON, under spec or
-// status (one other has), to the value other has at the same place, or
-// removes it where other has none: it goes down through objects and
-// through lists of the same length at random, and changes what it stops
-// at. It reports the path it changed, and false when the value it stopped
-// at is the same in both.
+// editTree changes one value of tree, an object's JSON, outside its
+// metadata: under spec or status, or in a property beside them (some kinds
+// hold theirs at the root, as RuntimeClass its handler and
+// ValidatingWebhookConfiguration its webhooks), to the value other has at
+// the same place, or removes it where other has none: it goes down through
+// objects and through lists of the same length at random, and changes what
+// it stops at. It reports the path it changed, and false when the value it
+// stopped at is the same in both.
 func editTree(tree, other map[string]any, r *rand.Rand) (string, bool) {
 	var parts []string
-	for _, part := range []string{"spec", "status"} {
-		if _, ok := other[part].(map[string]any); ok {
-			parts = append(parts, part)
+	for _, key := range slices.Sorted(maps.Keys(union(tree, other))) {
+		switch {
+		case key == "apiVersion" || key == "kind" || key == "metadata":
+		case strings.HasPrefix(key, "$"):
+		case (key == "spec" || key == "status") && !isObject(other[key]):
+			// spec and status are changed inside, and only where the
+			// other object has them.
+		default:
+			parts = append(parts, key)
 		}
 	}
 	if len(parts) == 0 {
 		return "", false
 	}
 	part := parts[r.IntN(len(parts))]
-	if _, ok := tree[part].(map[string]any); !ok {
-		tree[part] = map[string]any{}
+	if w, ok := other[part].(map[string]any); ok {
+		// A struct (spec, status): a client changes a value in it.
+		n, ok := tree[part].(map[string]any)
+		if !ok {
+			n = map[string]any{}
+			tree[part] = n
+		}
+		return editValue(n, w, part, r)
 	}
-	return editValue(tree[part].(map[string]any), other[part].(map[string]any), part, r)
+	return editKey(tree, other, part, part, r)
+}
+
+// isObject reports whether v is a JSON object.
+func isObject(v any) bool {
+	_, ok := v.(map[string]any)
+	return ok
+}
+
+// union returns the keys of a and b, with a's values.
+func union(a, b map[string]any) map[string]any {
+	u := maps.Clone(b)
+	if u == nil {
+		u = map[string]any{}
+	}
+	maps.Copy(u, a)
+	return u
 }
 
 // editValue is editTree's step through the object node, whose counterpart
 // in the other object is from, at path.
 func editValue(node, from map[string]any, path string, r *rand.Rand) (string, bool) {
-	union := maps.Clone(node)
-	maps.Copy(union, from)
 	var keys []string
-	for _, key := range slices.Sorted(maps.Keys(union)) {
+	for _, key := range slices.Sorted(maps.Keys(union(node, from))) {
 		if !strings.HasPrefix(key, "$") { // the status bags are no client's values
 			keys = append(keys, key)
 		}
@@ -148,7 +176,12 @@ func editValue(node, from map[string]any, path string, r *rand.Rand) (string, bo
 		return "", false
 	}
 	key := keys[r.IntN(len(keys))]
-	at := path + "." + key
+	return editKey(node, from, key, path+"."+key, r)
+}
+
+// editKey changes node's value of key, at path, to from's, going down into
+// objects and lists of the same length two times in three.
+func editKey(node, from map[string]any, key, at string, r *rand.Rand) (string, bool) {
 	want, has := from[key]
 	if !has {
 		if _, ok := node[key]; !ok {
