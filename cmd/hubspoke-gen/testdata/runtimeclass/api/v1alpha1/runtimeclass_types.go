@@ -111,7 +111,8 @@ type Toleration struct {
 }
 
 // TolerationOperator is the set of operators that can be used in a
-// toleration.
+// toleration (core/v1 also has Lt and Gt since 1.35, feature-gated).
+// +kubebuilder:validation:Enum=Exists;Equal
 type TolerationOperator string
 
 // The toleration operators.
@@ -121,6 +122,7 @@ const (
 )
 
 // TaintEffect is the effect of a taint.
+// +kubebuilder:validation:Enum=NoSchedule;PreferNoSchedule;NoExecute
 type TaintEffect string
 
 // The taint effects.
