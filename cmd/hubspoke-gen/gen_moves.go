@@ -127,16 +127,28 @@ func keptKey(sm *stepMove) string {
 // (toKey), the map's value is kept in the bag when the field goes to the
 // key, and a mark when the field is absent, so that the key stays the
 // map's; back, the mark leaves the key in the map (the move above did not
-// run) and the kept value goes back to the map.
+// run) and the kept value goes back to the map, unless the key is gone
+// from the source's map.
 func (a *assign) keepKey(b *strings.Builder, sm *stepMove, fieldHops []hop, toField bool) {
 	name := keptKey(sm)
 	mapType := deref(sm.counterpart[len(sm.counterpart)-1].f.ref)
 	if toField {
 		b.WriteString("}\n") // the mark's if
+		// The map's own value goes back beside the field's only while the
+		// key is still there: a client that removed the key (it saw one
+		// value under it) removed both.
+		has := a.local("hasKey")
+		var walk strings.Builder
+		srcOpen, srcMap := a.walkHops(&walk, a.srcObj, fieldHops)
+		if srcOpen == 0 {
+			fmt.Fprintf(b, "_, %s := %s[%q]\n", has, srcMap, sm.m.oldKey)
+		} else {
+			fmt.Fprintf(b, "%s := false\n%s_, %s = %s[%q]\n%s", has, walk.String(), has, srcMap, sm.m.oldKey, strings.Repeat("}\n", srcOpen))
+		}
 		open, m := a.walkHops(b, a.dstObj, sm.counterpart)
 		v := a.local("kept")
-		fmt.Fprintf(b, "if %s, err := %s[%s](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if %s != nil {\n",
-			v, a.f.q(pathPropertybag, "Pull"), renderType(a.f, mapType.elem, a.dstPath), a.dstObj, name, v)
+		fmt.Fprintf(b, "if %s, err := %s[%s](&%s.PropertyBag, %q); err != nil {\nreturn err\n} else if %s != nil && %s {\n",
+			v, a.f.q(pathPropertybag, "Pull"), renderType(a.f, mapType.elem, a.dstPath), a.dstObj, name, v, has)
 		c := a.local("withKept")
 		fmt.Fprintf(b, "%s := %s(%s)\nif %s == nil {\n%s = %s{}\n}\n%s[%q] = *%s\n%s = %s\n}\n",
 			c, a.f.q("maps", "Clone"), m, c, c, renderType(a.f, mapType, a.dstPath), c, sm.m.oldKey, v, m, c)

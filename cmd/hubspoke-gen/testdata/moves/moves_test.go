@@ -62,3 +62,37 @@ func TestValuesLandInTheirNewPlace(t *testing.T) {
 		t.Errorf("v3 → v2:\n got %+v\nwant %+v", back2, mid)
 	}
 }
+
+// A v3 object whose map holds notify-events beside the field shows the
+// field's value under the key at v2, and keeps the map's own value in the
+// bag. A client of v2 that removes the key removes both: neither comes
+// back (the generated copy once put the map's own value back, which
+// convtest's edit check found once it edited properties beside spec).
+func TestRemovedKeyStaysRemoved(t *testing.T) {
+	hub := &v3.Widget{Settings: v3.WidgetSettings{NotifyEvents: "2", Config: map[string]string{"notify-events": "own", "other": "1"}}}
+	mid := &v2.Widget{}
+	convert(t, hub, mid)
+	if got := mid.Settings.Config["notify-events"]; got != "2" {
+		t.Fatalf("v2 shows notify-events %q, want the field's 2", got)
+	}
+	delete(mid.Settings.Config, "notify-events")
+	back := &v2.Widget{}
+	convert(t, mid.DeepCopy(), back)
+	if v, ok := back.Settings.Config["notify-events"]; ok {
+		t.Errorf("v2 removed notify-events and reads it back: %q", v)
+	}
+	at3 := &v3.Widget{}
+	convert(t, mid.DeepCopy(), at3)
+	want := v3.WidgetSettings{Config: map[string]string{"other": "1"}}
+	if !reflect.DeepEqual(at3.Settings, want) {
+		t.Errorf("v3 after v2 removed notify-events:\n got %+v\nwant %+v", at3.Settings, want)
+	}
+	// A client that keeps the key keeps both values.
+	kept := &v2.Widget{}
+	convert(t, hub, kept)
+	at3 = &v3.Widget{}
+	convert(t, kept, at3)
+	if !reflect.DeepEqual(at3.Settings, hub.Settings) {
+		t.Errorf("v3 after an update through v2 that changed nothing:\n got %+v\nwant %+v", at3.Settings, hub.Settings)
+	}
+}

@@ -104,9 +104,10 @@ func (s *WidgetSettings) AssignProperties_To_WidgetSettings(dst *v3storage.Widge
 			dst.Config = config
 		}
 	}
+	_, hasKey := s.Config["notify-events"]
 	if kept, err := propertybag.Pull[string](&dst.PropertyBag, "Config[notify-events]"); err != nil {
 		return err
-	} else if kept != nil {
+	} else if kept != nil && hasKey {
 		withKept := maps.Clone(dst.Config)
 		if withKept == nil {
 			withKept = map[string]string{}
