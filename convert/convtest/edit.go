@@ -23,9 +23,10 @@ const editAnnotation = "convtest.hubspoke.dev/edited"
 // checkEdit is the part of the update check that plays a client who
 // changes what it read before it writes it back: sent, an object of API
 // version version as the client got it from the hub (through JSON, with
-// the bags it carries), with one value of its spec or status replaced by
-// the value another random object of the version has there, or removed
-// where that object has none (drawn with seed). Converted to the hub,
+// the bags it carries), with one value outside its metadata (in its spec
+// or status, or beside them) replaced by the value another random object
+// of the version has there, or removed where that object has none (drawn
+// with seed). Converted to the hub,
 // stored, and read again at version, it must show what the client wrote:
 // a value kept in a bag for another version must not come back over the
 // client's change. The bags the objects carry are not compared. It returns
