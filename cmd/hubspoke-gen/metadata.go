@@ -230,8 +230,37 @@ func (c *chain) checkRename(v, prev *version, tn, name, old, where, what string,
 				hint = fmt.Sprintf(" (the marker names the Go field: %s.%s has the JSON name %q, so +hubspoke:renamedFrom=%s)", ptn, f.name, old, f.name)
 			}
 		}
+		if hint == "" {
+			hint = movedHint(src, ptn, old)
+		}
 		errs.addf(where, "%s, but %s.%s has neither %s nor %s%s", what, src.name, ptn, old, name, hint)
 	}
+}
+
+// movedHint says where the previous version v has a property old (its Go
+// or JSON name) in a type other than tn, when one type has it, reached at
+// one place: the value changed place (RuntimeClass's spec.runtimeHandler,
+// v1beta1's handler), which +hubspoke:movedFrom declares, not a rename.
+func movedHint(v *version, tn, old string) string {
+	var hints []string
+	for _, name := range slices.Sorted(maps.Keys(v.objects)) {
+		if name == tn {
+			continue
+		}
+		for _, f := range v.objects[name].fields {
+			if f.name != old && f.jsonName != old {
+				continue
+			}
+			if _, segs, err := newerPath(v, name, f); err == nil {
+				path := pathString(segs)
+				hints = append(hints, fmt.Sprintf(" (%s has %s.%s at %s: a value that changed place, renamed or not, is declared with +hubspoke:movedFrom=%s, or movedProperties in the metadata file)", v.name, name, f.name, path, path))
+			}
+		}
+	}
+	if len(hints) != 1 {
+		return ""
+	}
+	return hints[0]
 }
 
 // applyTypeRenames records the type renames of v relative to prev, the

@@ -297,3 +297,22 @@ func TestRenameMarkerWithJSONName(t *testing.T) {
 		t.Errorf("error %v\nwant it to say %q", err, want)
 	}
 }
+
+// TestRenameMarkerOfMovedProperty: +hubspoke:renamedFrom names a property
+// that the previous version has in another type (RuntimeClass v1beta1's
+// handler was v1alpha1's spec.runtimeHandler): the error says where it is
+// and that +hubspoke:movedFrom declares such a change.
+func TestRenameMarkerOfMovedProperty(t *testing.T) {
+	api := freshCase(t, "runtimeclass", func(dir string, b []byte) []byte {
+		if dir == "v1beta1" {
+			b = bytes.Replace(b, []byte("+hubspoke:movedFrom=spec.runtimeHandler\n"), []byte("+hubspoke:renamedFrom=RuntimeHandler\n"), 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{})
+	want := "+hubspoke:renamedFrom=RuntimeHandler, but v1alpha1.RuntimeClass has neither RuntimeHandler nor Handler " +
+		"(v1alpha1 has RuntimeClassSpec.RuntimeHandler at spec.runtimeHandler: a value that changed place, renamed or not, is declared with +hubspoke:movedFrom=spec.runtimeHandler"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant it to say %q", err, want)
+	}
+}

@@ -726,15 +726,7 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 		if hostOlder {
 			older, newer = s.host, s.other
 		}
-		type place struct {
-			path string
-			f    *field
-			typ  string // the type holding f, as its version names it
-			// inner: f is a property of a struct only one side has; two
-			// such of the same struct type are that struct moved or
-			// renamed, not a flatten or a nest.
-			inner bool
-		}
+		type place = proposalPlace
 		var removed, added, freeForm []place
 		paths := typePaths(s, nil)
 		var addInner func(path string, t *typeRef, clears []clear, depth int)
@@ -746,7 +738,7 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				if slices.ContainsFunc(clears, func(c clear) bool { return len(c.hops) > 0 && c.hops[0].f == h }) || h.has(markerNotMovedField) {
 					continue
 				}
-				added = append(added, place{joinPath(path, h.jsonName), h, t.name, true})
+				added = append(added, place{joinPath(path, h.jsonName), h, t.name, true, false})
 				addInner(joinPath(path, h.jsonName), h.ref, nil, depth+1)
 			}
 		}
@@ -769,35 +761,56 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 					if newer.notMoved[newerTyp][of.name] || p.hookTo || p.hookFrom {
 						continue // acknowledged, or a hook's to place
 					}
-					removed = append(removed, place{path, of, olderTyp, false})
+					removed = append(removed, place{path, of, olderTyp, false, false})
 					if t := deref(of.ref); t.kind == refObject {
 						for _, h := range older.twins[t.name].properties() {
 							if !slices.ContainsFunc(pr.clears, func(c clear) bool { return len(c.hops) > 0 && c.hops[0].f == h }) {
-								removed = append(removed, place{joinPath(path, h.jsonName), h, t.name, true})
+								removed = append(removed, place{joinPath(path, h.jsonName), h, t.name, true, len(pr.clears) > 0})
 							}
 						}
 					}
 					if freeFormMap(of) {
-						freeForm = append(freeForm, place{path, of, olderTyp, false})
+						freeForm = append(freeForm, place{path, of, olderTyp, false, false})
 					}
 				case nf != nil && of == nil:
 					if nf.has(markerNotMovedField) || p.hookTo || p.hookFrom {
 						continue // acknowledged, or placed by a hook
 					}
-					added = append(added, place{path, nf, newerTyp, false})
+					added = append(added, place{path, nf, newerTyp, false, false})
 					addInner(path, nf.ref, pr.clears, 0)
 				case of != nil && freeFormMap(of):
-					freeForm = append(freeForm, place{path, of, olderTyp, false})
+					freeForm = append(freeForm, place{path, of, olderTyp, false, false})
 				}
 			}
 		}
-		for _, a := range added {
-			var from, why string
-			for _, r := range removed {
+		// By JSON name first; what that proposes also tells which removed
+		// structs are being emptied (flattened) into the newer version.
+		byName := make([]int, len(added)) // index in removed + 1, or 0
+		for i, a := range added {
+			for j, r := range removed {
 				if r.f.jsonName == a.f.jsonName && r.path != a.path && near(r.path, a.path) && !(r.inner && a.inner && newer.olderName(a.typ) == r.typ) && movable(newer, r.f.ref, a.f.ref) {
-					from, why = r.path, fmt.Sprintf("%s has a %s of its JSON name and type at %s, which %s removes", older.name, kindOf(r.f), r.path, newer.name)
+					byName[i] = j + 1
+					if r.inner {
+						for k := range removed {
+							if removed[k].inner && parentPath(removed[k].path) == parentPath(r.path) {
+								removed[k].emptied = true
+							}
+						}
+					}
 					break
 				}
+			}
+		}
+		renamedMove := renamedMoves(removed, added, byName, newer.olderName, func(r, a place) bool { return movable(newer, r.f.ref, a.f.ref) })
+		for i, a := range added {
+			var from, why string
+			if j := byName[i]; j > 0 {
+				r := removed[j-1]
+				from, why = r.path, fmt.Sprintf("%s has a %s of its JSON name and type at %s, which %s removes", older.name, kindOf(r.f), r.path, newer.name)
+			} else if j, ok := renamedMove[i]; ok {
+				r := removed[j]
+				from, why = r.path, fmt.Sprintf("%s has a %s of its type at %s, in %s, which %s removes while other properties of %s move: the only one left, under another JSON name",
+					older.name, kindOf(r.f), r.path, parentPath(r.path), newer.name, parentPath(r.path))
 			}
 			if from == "" {
 				// The map's keys are as near as the properties of a struct
@@ -835,6 +848,74 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 		}
 	}
 	return warnings
+}
+
+// proposalPlace is a property proposeMoves looks at: one a version
+// removes, one it adds, or a free-form map.
+type proposalPlace struct {
+	path string
+	f    *field
+	typ  string // the type holding f, as its version names it
+	// inner: f is a property of a struct only one side has; two such of
+	// the same struct type are that struct moved or renamed, not a flatten
+	// or a nest.
+	inner bool
+	// emptied: f is a property of a removed struct of which other
+	// properties move elsewhere (a flatten under way): by
+	// +hubspoke:movedFrom, or as proposed for their JSON names.
+	emptied bool
+}
+
+// renamedMoves pairs, by index, the added properties that no JSON name
+// matches with a removed property of their type that lies in a struct the
+// newer version empties (other properties of it move, by marker or by the
+// proposals of their names) under another JSON name: RuntimeClass's
+// spec.runtimeHandler, which v1beta1 calls handler when it flattens spec.
+// A pair is proposed only when it is the one candidate of each side (not
+// the properties of one struct type on both sides: a struct moved whole);
+// the value is the index in removed.
+func renamedMoves(removed, added []proposalPlace, byName []int, olderName func(string) string, movable func(r, a proposalPlace) bool) map[int]int {
+	taken := map[int]bool{}
+	var moved []string // the added places that a JSON name matches
+	for i, j := range byName {
+		if j > 0 {
+			taken[j-1] = true
+			moved = append(moved, added[i].path+".")
+		}
+	}
+	inMoved := func(path string) bool {
+		return slices.ContainsFunc(moved, func(p string) bool { return strings.HasPrefix(path, p) })
+	}
+	candidates := func(i int) []int {
+		a := added[i]
+		var out []int
+		for j, r := range removed {
+			if taken[j] || !r.inner || !r.emptied || r.f.jsonName == a.f.jsonName || r.path == a.path || !near(r.path, a.path) ||
+				a.inner && olderName(a.typ) == r.typ || !movable(r, a) {
+				continue
+			}
+			out = append(out, j)
+		}
+		return out
+	}
+	pairs := map[int]int{}
+	counts := map[int]int{} // how many added properties a removed one is a candidate of
+	all := map[int][]int{}
+	for i := range added {
+		if byName[i] > 0 || inMoved(added[i].path) {
+			continue // proposed, or inside a struct proposed (its properties come with it)
+		}
+		all[i] = candidates(i)
+		for _, j := range all[i] {
+			counts[j]++
+		}
+	}
+	for i, c := range all {
+		if len(c) == 1 && counts[c[0]] == 1 {
+			pairs[i] = c[0]
+		}
+	}
+	return pairs
 }
 
 // near reports whether a value at path from may plausibly have moved to

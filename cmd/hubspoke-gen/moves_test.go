@@ -17,7 +17,8 @@ var movedFromLine = regexp.MustCompile(`(?m)^\s*// \+hubspoke:movedFrom=.*\n`)
 func withoutMoves(_ string, b []byte) []byte { return movedFromLine.ReplaceAll(b, nil) }
 
 // TestMoveProposals: the moves case without its markers. Each property
-// that looks moved (spec.limits and spec.notes of v1 in v2, engine and
+// that looks moved (spec.limits and spec.notes of v1 in v2, spec.engineName
+// as engine, the one property of spec left when the others move, engine and
 // limits of v2 gathered into runtime in v3, the key notify-events of
 // settings.config in v3) gets a warning naming the marker that declares
 // the move, or, with -strict, an error; +hubspoke:notMoved on the added
@@ -30,6 +31,7 @@ func TestMoveProposals(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
+		"v2 Widget.Engine":               "+hubspoke:movedFrom=spec.engineName on it",
 		"v2 Widget.Limits":               "+hubspoke:movedFrom=spec.limits on it",
 		"v2 WidgetSettings.Notes":        "+hubspoke:movedFrom=spec.notes on it",
 		"v3 WidgetRuntime.Engine":        "+hubspoke:movedFrom=engine on it",
@@ -74,6 +76,66 @@ func TestMoveProposals(t *testing.T) {
 	}
 	if w := warningWith(out, "v3 WidgetRuntime.Engine: new in"); w == "" {
 		t.Errorf("an unanswered proposal is gone: %s", strings.Join(out.warnings, "\n"))
+	}
+}
+
+// TestMoveProposalRenamed: Kubernetes' RuntimeClass flattens spec in
+// v1beta1 and renames runtimeHandler handler on the way. Without markers,
+// overhead and scheduling are proposed by their JSON names; handler, of
+// another name, is proposed as the one property of spec left, of its type,
+// when the others move. A newcomer who answers the first warnings
+// (+hubspoke:removed=Spec, which the removal's warning offers, and the two
+// moves) still gets it: otherwise every client of v1beta1 and v1 would
+// read a v1alpha1 object without its handler, and every generated test
+// passes (the value waits in a bag, and no relation names it).
+func TestMoveProposalRenamed(t *testing.T) {
+	const marker = "+hubspoke:movedFrom=spec.runtimeHandler on it"
+	out, err := generate(freshCase(t, "runtimeclass", withoutMoves, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v1beta1 RuntimeClass.Handler: new in"); !strings.Contains(w, marker) {
+		t.Errorf("without markers: warning %q, want it to name %s; the warnings:\n%s", w, marker, strings.Join(out.warnings, "\n"))
+	}
+	halfAnswered := func(dir string, b []byte) []byte {
+		if dir != "v1beta1" {
+			return b
+		}
+		b = bytes.Replace(b, []byte("\t// +hubspoke:movedFrom=spec.runtimeHandler\n"), nil, 1)
+		return bytes.Replace(b, []byte("// +kubebuilder:resource:scope=Cluster\n"), []byte("// +kubebuilder:resource:scope=Cluster\n// +hubspoke:removed=Spec\n"), 1)
+	}
+	api := freshCase(t, "runtimeclass", halfAnswered, nil)
+	out, err = generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := warningWith(out, "v1beta1 RuntimeClass.Handler: new in"); !strings.Contains(w, marker) || !strings.Contains(w, "other properties of spec move") {
+		t.Errorf("with spec removed and its other properties moved: warning %q, want it to name %s; the warnings:\n%s", w, marker, strings.Join(out.warnings, "\n"))
+	}
+	if _, err := generate(api, options{strict: true}); err == nil || !strings.Contains(err.Error(), "v1beta1 RuntimeClass.Handler: new in") {
+		t.Errorf("-strict: error %v, want the proposal", err)
+	}
+	// Two candidates of one type: no guess.
+	api = freshCase(t, "runtimeclass", func(dir string, b []byte) []byte {
+		b = halfAnswered(dir, b)
+		if dir == "v1beta1" {
+			b = bytes.Replace(b, []byte("\tHandler string `json:\"handler\"`\n"), []byte("\tHandler string `json:\"handler\"`\n\t// +optional\n\tDescription string `json:\"description,omitempty\"`\n"), 1)
+		}
+		return b
+	}, nil)
+	if out, err = generate(api, options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range out.warnings {
+		if strings.Contains(w, "movedFrom=spec.runtimeHandler") {
+			t.Errorf("two new strings, one proposed: %s", w)
+		}
+	}
+	// Answered: the real fixture, with every move declared.
+	if out, err = generate("testdata/runtimeclass/api", options{strict: true}); err != nil {
+		t.Fatal(err)
+	} else if len(out.warnings) > 0 {
+		t.Errorf("warnings: %s", strings.Join(out.warnings, "\n"))
 	}
 }
 
