@@ -321,6 +321,43 @@ func TestSetupErrors(t *testing.T) {
 	}
 }
 
+// ClockV0 has a Link but neither ConvertTo nor ConvertFrom: the Converter
+// converts it through its Link, but the round trip and the update check,
+// which call a version's own methods as a webhook does, cannot check it.
+type ClockV0 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Ticks []int32 `json:"ticks"`
+	} `json:"spec"`
+}
+
+func (c *ClockV0) DeepCopyObject() runtime.Object { return deepCopy(c) }
+func (c *ClockV0) Link() convert.Link {
+	return convert.LinkTo(
+		func(c *ClockV0, d *ClockV1Storage) error { d.Spec.Ticks = c.Spec.Ticks; return nil },
+		func(c *ClockV0, s *ClockV1Storage) error { c.Spec.Ticks = s.Spec.Ticks; return nil })
+}
+
+// A version without ConvertTo and ConvertFrom is an error of the round trip
+// and the update check, not a pass that checked nothing (mutation testing:
+// both checks returning nil there survived).
+func TestSetupErrorNotConvertible(t *testing.T) {
+	s := clockScheme()
+	s.AddKnownTypeWithName(clockGK.WithVersion("v0"), &ClockV0{})
+	want := "Clock.convtest.hubspoke.dev v0 does not implement conversion.Convertible"
+	if err := convtest.CheckRoundTrip(s, clockGK, "v0", bugOpts()...); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("round trip: %v, want an error saying %q", err, want)
+	}
+	if err := convtest.CheckUpdate(s, clockGK, "v0", bugOpts()...); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("update: %v, want an error saying %q", err, want)
+	}
+	// The Converter itself converts v0, so the pairs check runs.
+	if err := convtest.CheckReliability(s, clockGK, "v0", "v1", convtest.Seed(bugSeed), convtest.Cases(50), instants); err != nil {
+		t.Errorf("reliability v0 → v1: %v", err)
+	}
+}
+
 // recorder is a testing.TB that records what the wrappers report instead
 // of failing the test running them.
 type recorder struct {
