@@ -938,6 +938,13 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 			"the conversion must fail with an error naming the annotation, or keep the text",
 		)
 	})
+	t.Run("an annotation that does not parse replaced", func(t *testing.T) {
+		withBug(t, bugBlanksBadBags)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" to the hub (v2storage) succeeded and lost it`,
+			`the object converted back has "{\"spec\":{\"blanked\":true}}"; the conversion must fail`,
+		)
+	})
 	// Without the bugs the chain refuses both, naming them, and v2, which
 	// carries the same bags, passes.
 	for _, v := range []string{"v1", "v2"} {

@@ -497,11 +497,15 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 		if err := reflectbags.Recall(dst, &withoutStatus); err != nil {
 			return err
 		}
-	case bugIgnoresBadBags:
-		// The bug: a bags annotation that does not parse is ignored.
+	case bugIgnoresBadBags, bugBlanksBadBags:
+		// The bug: a bags annotation that does not parse is ignored, or
+		// replaced by bags of its own.
 		recalled := *w
 		if _, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation]); err != nil {
 			recalled.Annotations = nil
+			if activeBug() == bugBlanksBadBags {
+				recalled.Annotations = map[string]string{boundary.Annotation: `{"spec":{"blanked":true}}`}
+			}
 		}
 		if err := reflectbags.Recall(dst, &recalled); err != nil {
 			return err
@@ -865,6 +869,7 @@ const (
 	bugSwallowsPullError      // v1storage → v2storage ignores a priority in the bag that does not read as an int
 	bugIgnoresBadBags         // v1 → v1storage ignores a bags annotation that does not parse
 	bugKeepsStaleName         // v1storage → v2storage keeps the Given and Family it kept for v2 when a v1 client changed the full name
+	bugBlanksBadBags          // v1 → v1storage replaces a bags annotation that does not parse with bags of its own
 )
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),
