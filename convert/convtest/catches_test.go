@@ -945,6 +945,23 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 			`the object converted back has "{\"spec\":{\"blanked\":true}}"; the conversion must fail`,
 		)
 	})
+	// A value the hub takes and the way back refuses: the admission
+	// webhook's read-back refuses that write when the error names the
+	// value, but an error that does not name it is a failure.
+	t.Run("a value the way back refuses without naming it", func(t *testing.T) {
+		withBug(t, bugBackRefusesVaguely)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`the hub (v2storage) accepted v1 with the value "Priority" of the bag "spec"`,
+			"but converting it back to v1 failed: ",
+			"convtest-chain: the hub holds what v1storage cannot take",
+		)
+	})
+	t.Run("a value the way back refuses, naming it", func(t *testing.T) {
+		withBug(t, bugBackRefusesNaming)
+		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", convtest.Seed(bugSeed), convtest.Cases(100), instants); err != nil {
+			t.Errorf("the way back names the value, yet: %v", err)
+		}
+	})
 	// Without the bugs the chain refuses both, naming them, and v2, which
 	// carries the same bags, passes.
 	for _, v := range []string{"v1", "v2"} {
