@@ -321,6 +321,43 @@ func TestSetupErrors(t *testing.T) {
 	}
 }
 
+// ClockV0 has a Link but neither ConvertTo nor ConvertFrom: the Converter
+// converts it through its Link, but the round trip and the update check,
+// which call a version's own methods as a webhook does, cannot check it.
+type ClockV0 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Ticks []int32 `json:"ticks"`
+	} `json:"spec"`
+}
+
+func (c *ClockV0) DeepCopyObject() runtime.Object { return deepCopy(c) }
+func (c *ClockV0) Link() convert.Link {
+	return convert.LinkTo(
+		func(c *ClockV0, d *ClockV1Storage) error { d.Spec.Ticks = c.Spec.Ticks; return nil },
+		func(c *ClockV0, s *ClockV1Storage) error { c.Spec.Ticks = s.Spec.Ticks; return nil })
+}
+
+// A version without ConvertTo and ConvertFrom is an error of the round trip
+// and the update check, not a pass that checked nothing (mutation testing:
+// both checks returning nil there survived).
+func TestSetupErrorNotConvertible(t *testing.T) {
+	s := clockScheme()
+	s.AddKnownTypeWithName(clockGK.WithVersion("v0"), &ClockV0{})
+	want := "Clock.convtest.hubspoke.dev v0 does not implement conversion.Convertible"
+	if err := convtest.CheckRoundTrip(s, clockGK, "v0", bugOpts()...); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("round trip: %v, want an error saying %q", err, want)
+	}
+	if err := convtest.CheckUpdate(s, clockGK, "v0", bugOpts()...); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("update: %v, want an error saying %q", err, want)
+	}
+	// The Converter itself converts v0, so the pairs check runs.
+	if err := convtest.CheckReliability(s, clockGK, "v0", "v1", convtest.Seed(bugSeed), convtest.Cases(50), instants); err != nil {
+		t.Errorf("reliability v0 → v1: %v", err)
+	}
+}
+
 // recorder is a testing.TB that records what the wrappers report instead
 // of failing the test running them.
 type recorder struct {
@@ -900,6 +937,30 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 			`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" to the hub (v2storage) succeeded and lost it`,
 			"the conversion must fail with an error naming the annotation, or keep the text",
 		)
+	})
+	t.Run("an annotation that does not parse replaced", func(t *testing.T) {
+		withBug(t, bugBlanksBadBags)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" to the hub (v2storage) succeeded and lost it`,
+			`the object converted back has "{\"spec\":{\"blanked\":true}}"; the conversion must fail`,
+		)
+	})
+	// A value the hub takes and the way back refuses: the admission
+	// webhook's read-back refuses that write when the error names the
+	// value, but an error that does not name it is a failure.
+	t.Run("a value the way back refuses without naming it", func(t *testing.T) {
+		withBug(t, bugBackRefusesVaguely)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`the hub (v2storage) accepted v1 with the value "Priority" of the bag "spec"`,
+			"but converting it back to v1 failed: ",
+			"convtest-chain: the hub holds what v1storage cannot take",
+		)
+	})
+	t.Run("a value the way back refuses, naming it", func(t *testing.T) {
+		withBug(t, bugBackRefusesNaming)
+		if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", convtest.Seed(bugSeed), convtest.Cases(100), instants); err != nil {
+			t.Errorf("the way back names the value, yet: %v", err)
+		}
 	})
 	// Without the bugs the chain refuses both, naming them, and v2, which
 	// carries the same bags, passes.

@@ -497,11 +497,15 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 		if err := reflectbags.Recall(dst, &withoutStatus); err != nil {
 			return err
 		}
-	case bugIgnoresBadBags:
-		// The bug: a bags annotation that does not parse is ignored.
+	case bugIgnoresBadBags, bugBlanksBadBags:
+		// The bug: a bags annotation that does not parse is ignored, or
+		// replaced by bags of its own.
 		recalled := *w
 		if _, err := propertybag.UnmarshalBags(w.Annotations[boundary.Annotation]); err != nil {
 			recalled.Annotations = nil
+			if activeBug() == bugBlanksBadBags {
+				recalled.Annotations = map[string]string{boundary.Annotation: `{"spec":{"blanked":true}}`}
+			}
 		}
 		if err := reflectbags.Recall(dst, &recalled); err != nil {
 			return err
@@ -552,10 +556,14 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
 	var err error
 	if d.Priority, err = propertybag.Pull[int](&bag, "Priority"); err != nil {
-		if activeBug() != bugSwallowsPullError {
+		switch activeBug() {
+		case bugSwallowsPullError:
+			d.Priority = nil // the bug: a priority that does not read as an int is ignored
+		case bugBackRefusesVaguely, bugBackRefusesNaming:
+			d.Priority = ptr(unreadPriority) // the hub takes it, for the way back to refuse
+		default:
 			return err
 		}
-		d.Priority = nil // the bug: a priority that does not read as an int is ignored
 	}
 	if d.Given, err = propertybag.Pull[string](&bag, "Given"); err != nil {
 		return err
@@ -617,6 +625,14 @@ func (w *WidgetV1Storage) assignFrom(src *WidgetV2Storage) error {
 	s, d := &src.Spec, &w.Spec
 	bag := s.PropertyBag.DeepCopy()
 	d.Size, d.Ratio, d.Enabled, d.Mode, d.Tags, d.Labels = s.Size, s.Ratio, s.Enabled, s.Mode, s.Tags, s.Labels
+	if s.Priority != nil && *s.Priority == unreadPriority {
+		switch activeBug() {
+		case bugBackRefusesVaguely:
+			return errors.New("convtest-chain: the hub holds what v1storage cannot take")
+		case bugBackRefusesNaming:
+			return errors.New(`convtest-chain: the hub's "Priority" was not an int`)
+		}
+	}
 	if err := propertybag.Add(&bag, "Priority", s.Priority); err != nil {
 		return err
 	}
@@ -885,7 +901,14 @@ const (
 	bugIgnoresBadBags         // v1 → v1storage ignores a bags annotation that does not parse
 	bugKeepsStaleName         // v1storage → v2storage keeps the Given and Family it kept for v2 when a v1 client changed the full name
 	bugRestoresKeptSize       // v1storage keeps its size beside a name it keeps in the hub's bag, and brings it back over the size a v2 client changed since
+	bugBlanksBadBags          // v1 → v1storage replaces a bags annotation that does not parse with bags of its own
+	bugBackRefusesVaguely     // v1storage → v2storage takes a priority in the bag that does not read as an int; the way back refuses it without naming it
+	bugBackRefusesNaming      // as bugBackRefusesVaguely, but the way back's error names "Priority"
 )
+
+// unreadPriority is the hub's priority where bugBackRefusesVaguely and
+// bugBackRefusesNaming took one that did not read.
+const unreadPriority = -7_777_777_777
 
 // calls counts conversions by version and method ("clock.v1.ConvertTo"),
 // so that tests can count the cases a check runs.

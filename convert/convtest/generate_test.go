@@ -431,6 +431,10 @@ func TestUpdateHubs(t *testing.T) {
 			t.Fatalf("%v: want a hub converted from v1 or v2", s)
 		}
 		seen["from "+s.From]++
+		source, err := json.Marshal(s.Source)
+		if err != nil {
+			t.Fatal(err)
+		}
 		h := s.Object.(*WidgetV2Storage)
 		bags := map[string]propertybag.PropertyBag{"spec": h.Spec.PropertyBag, "status": h.Status.PropertyBag}
 		if h.Spec.Owner != nil {
@@ -449,6 +453,9 @@ func TestUpdateHubs(t *testing.T) {
 			for name := range bag {
 				if strings.HasPrefix(name, "x-convtest-") {
 					seen["unknown entry in "+where]++
+					if !strings.Contains(string(source), name) {
+						seen["added entry in "+where]++ // not carried from the source: added to the hub
+					}
 				} else {
 					seen[where+" stashes "+name]++
 				}
@@ -459,6 +466,10 @@ func TestUpdateHubs(t *testing.T) {
 		"from v1", "from v2", "spec stashes FullName",
 		"unknown entry in spec", "unknown entry in spec.owner", "unknown entry in spec.parts[]", "unknown entry in spec.zones[]",
 		"unknown entry in status",
+		// Added to the hub, not carried from the object it was converted
+		// from (mutation testing: adding none, or none in map values,
+		// survived).
+		"added entry in spec", "added entry in spec.zones[]", "added entry in spec.parts[]",
 	} {
 		if seen[want] == 0 {
 			t.Errorf("2000 hubs, none with %s", want)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/boundary"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // TestCompareTreesValues: objects, numbers and scalars: a member missing or
@@ -161,5 +162,29 @@ func TestCheckLossesMessage(t *testing.T) {
 	err = checkLosses(src, src, &config{expectLoss: []string{"metadata.labels"}}, "v1 → v2")
 	if want := `convtest: golden v1 → v2: ExpectLoss("metadata.labels") declares a loss that does not happen; remove it`; err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// nanObject is an object whose JSON fails while its Ratio is NaN.
+type nanObject struct {
+	metav1.TypeMeta
+	Ratio float64
+}
+
+func (o *nanObject) DeepCopyObject() runtime.Object { c := *o; return &c }
+
+// TestCheckLossesUnencodable: an object that does not encode is an error
+// of the golden check, whichever side it is on, not a pass (mutation
+// testing: returning nil for the object converted back survived).
+func TestCheckLossesUnencodable(t *testing.T) {
+	good, bad := &nanObject{Ratio: 1}, &nanObject{Ratio: math.NaN()}
+	for _, c := range []struct{ source, back *nanObject }{{bad, good}, {good, bad}} {
+		err := checkLosses(c.source, c.back, &config{}, "v1 → v2")
+		if want := "convtest: golden v1 → v2: json: unsupported value: NaN"; err == nil || err.Error() != want {
+			t.Errorf("source %v, back %v: got %v, want %s", c.source.Ratio, c.back.Ratio, err, want)
+		}
+	}
+	if err := checkLosses(good, good, &config{}, "v1 → v2"); err != nil {
+		t.Errorf("nothing lost: %v", err)
 	}
 }

@@ -99,6 +99,10 @@ func TestSameValue(t *testing.T) {
 		{map[string]float64{"a": 1}, map[string]float64{"a": 1.5}, false},
 		{int32(1), "1", false},
 		{"1", int32(1), false},
+		// A value whose JSON fails is the same as nothing (mutation
+		// testing: taking it as the same survived).
+		{[]float64{math.NaN()}, []float64{1}, false},
+		{[]float64{1}, []float64{math.NaN()}, false},
 	} {
 		if got := sameValue(reflect.ValueOf(tc.a), reflect.ValueOf(tc.b), 0); got != tc.want {
 			t.Errorf("sameValue(%T %v, %T %v) = %v, want %v", tc.a, tc.a, tc.b, tc.b, got, tc.want)
