@@ -53,12 +53,7 @@ func TestDefaultOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var test string
-	for p, b := range out.files {
-		if strings.HasSuffix(p, "/v1storage/zz_generated.conversion_test.go") {
-			test = string(b)
-		}
-	}
+	test := v1storageTest(out)
 	for _, want := range []string{
 		`convtest.Default("v1beta1", "webhooks[*].failurePolicy", "Ignore"),`,
 		`convtest.Default("v1", "webhooks[*].failurePolicy", "Fail"),`,
@@ -94,12 +89,7 @@ func TestDefaultOptionsWithRelations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var test string
-	for p, b := range out.files {
-		if strings.HasSuffix(p, "/v1storage/zz_generated.conversion_test.go") {
-			test = string(b)
-		}
-	}
+	test := v1storageTest(out)
 	want := `append(append([]convtest.Option{validatingWebhookConfigurationRelations}, validatingWebhookConfigurationDefaults...), validatingWebhookConfigurationTestOptions()...)...)`
 	if !strings.Contains(test, want) {
 		t.Errorf("the generated test lacks %s:\n%s", want, test)
@@ -139,4 +129,14 @@ func TestDefaultLiteral(t *testing.T) {
 			t.Errorf("defaultLiteral(%s, %q) = %q, %v; want %q, %v", c.r, c.marker, got, ok, c.want, c.declared)
 		}
 	}
+}
+
+// v1storageTest returns the conversion test generated into v1storage.
+func v1storageTest(out *output) string {
+	for p, b := range out.files {
+		if strings.HasSuffix(p, "/v1storage/zz_generated.conversion_test.go") {
+			return string(b)
+		}
+	}
+	return ""
 }
