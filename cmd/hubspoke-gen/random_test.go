@@ -22,7 +22,9 @@ import (
 // to the name of a removed one), retyped, converted by value, brought back
 // after skipping versions; nested structs, lists of structs with and
 // without list-map keys (which a version may add or drop), maps, pointers
-// (also as elements), enums; types renamed), writes each as a kubebuilder api
+// (also as elements), enums; types renamed, a type renamed while no version
+// uses it declaring the rename where it comes back; see
+// TestRandomHistoriesDeclareTypeRenames), writes each as a kubebuilder api
 // directory in one temporary module, runs the generator on it, builds the
 // result with its DeepCopy methods (controller-gen) and runs the
 // conversion tests the generator wrote (convtest's round trip, update
@@ -810,7 +812,35 @@ func (h *history) evolve(prev *rVersion, name string) *rVersion {
 			t.removed = nil
 		}
 	}
+	// A type that comes back into use (held by a property brought back,
+	// or by a new one) may have been renamed while unused, by the version
+	// that stopped using it, which therefore declared nothing: the version
+	// it comes back in declares the rename from the name the newest
+	// version using it gave it, as a user would (the generator takes a
+	// rename from a version further back, see chain.applyTypeRenames).
+	// Without the marker, a struct staged under its old name and back
+	// under the new one is a type change, left to a hook.
+	for id, t := range v.types {
+		if !used[id] || live[id] {
+			continue
+		}
+		if old := h.lastName(id); old != "" && old != t.name {
+			t.renamedFrom = old
+			h.counts["type renamed while unused, declared where it comes back"]++
+		}
+	}
 	return v
+}
+
+// lastName returns the name of type id in the newest version of h that
+// uses it, or "".
+func (h *history) lastName(id int) string {
+	for _, u := range slices.Backward(h.versions) {
+		if reachable(u)[id] {
+			return u.types[id].name
+		}
+	}
+	return ""
 }
 
 func prevHas(prev *rVersion, typeID, propID int) bool {
@@ -1540,4 +1570,53 @@ func TestRandomHistoriesNeedNoHooks(t *testing.T) {
 	if back < 10 {
 		t.Errorf("%d histories retype a property back to a type it had: too few to test the generator's link", back)
 	}
+}
+
+// TestRandomHistoriesDeclareTypeRenames checks that a history declares
+// every type rename a version's types show: a type that a version uses
+// under another name than the newest earlier version that used it has
+// +hubspoke:renamedFrom with that name. Seed 1794912458 once renamed a
+// struct (the element of a list that a status property holds) in the
+// version that removed the property, the only one to hold the struct; the
+// marker went with the change (that version does not declare the type),
+// so the version that brought the property back used the struct under its
+// new name with nothing to say it was the old one, and the generator
+// rightly kept the staged list in the bag for a hook.
+func TestRandomHistoriesDeclareTypeRenames(t *testing.T) {
+	seeds := []uint64{1794912458}
+	for i := range uint64(200) {
+		seeds = append(seeds, 1000+i)
+	}
+	gaps := 0 // renames declared where the type comes back
+	for _, seed := range seeds {
+		for _, compat := range []bool{true, false} {
+			h := newHistory(seed, 0, compat)
+			last := map[int]*rVersion{} // type → the newest version using it
+			for _, v := range h.versions {
+				used := reachable(v)
+				for _, id := range sortedIDs(v) {
+					if !used[id] {
+						continue
+					}
+					u := last[id]
+					if u == nil {
+						continue
+					}
+					old, typ := u.types[id].name, v.types[id]
+					switch {
+					case old == typ.name:
+					case typ.renamedFrom != old:
+						t.Errorf("seed %d (compat %v): %s calls type %s of %s %s, without +hubspoke:renamedFrom=%s (it has %q)",
+							seed, compat, v.name, old, u.name, typ.name, old, typ.renamedFrom)
+					case u != h.versions[slices.Index(h.versions, v)-1]:
+						gaps++
+					}
+				}
+				for id := range used {
+					last[id] = v
+				}
+			}
+		}
+	}
+	t.Logf("%d types renamed while no version used them, declared where they come back", gaps)
 }
