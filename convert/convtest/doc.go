@@ -99,7 +99,8 @@
 // give two places (a node name a version keeps in a field and as a map's
 // key) passes at either. Where the target has no such
 // path but has one of the same name one struct up or down, or a field named
-// as the key of a map the value was in, and the source has no such path,
+// as the key of a map the value was in, and the source has no such path
+// (under its own names, where a relation renames a property on the way),
 // the value must be there: a move that nothing declares fails too. A value
 // the target cannot show (a removed property, a type that cannot hold it)
 // may stay in a bag. The failure names the property, both versions, the

@@ -345,24 +345,48 @@ func (v *visibility) mapPath(path []seg) []seg {
 // place for (v1's nodeName, which v1beta1 shows at nodeName or as its
 // topology's hostname) may arrive at any of them.
 func (v *visibility) mapPaths(path []seg) [][]seg {
+	return followSteps(v.steps, path, false)
+}
+
+// unmapPaths is mapPaths the other way: the places of the source whose
+// values the target shows at path (the target's), by the relations of
+// the steps taken backwards. A path that no relation touches is the same
+// in both.
+func (v *visibility) unmapPaths(path []seg) [][]seg {
+	return followSteps(v.steps, path, true)
+}
+
+// followSteps follows path through the relations of steps, from each
+// relation's old path to its new one, or, backwards, from the last step to
+// the first and from each new path to its old one.
+func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 	paths := [][]seg{path}
-	for _, step := range v.steps {
+	for i := range steps {
+		step := steps[i]
+		if backwards {
+			step = steps[len(steps)-1-i]
+		}
+		from := func(r relation) []seg { return r.old }
+		to := func(r relation) []seg { return r.new }
+		if backwards {
+			from, to = to, from
+		}
 		var next [][]seg
 		for _, p := range paths {
 			bestLen, shadowed := -1, false
 			for _, r := range step {
-				if _, ok := matchPrefix(r.old, p); ok && len(r.old) > bestLen {
-					bestLen = len(r.old)
+				if _, ok := matchPrefix(from(r), p); ok && len(from(r)) > bestLen {
+					bestLen = len(from(r))
 				}
-				if _, ok := matchPrefix(r.new, p); ok {
+				if _, ok := matchPrefix(to(r), p); ok {
 					shadowed = true
 				}
 			}
 			switch {
 			case bestLen >= 0:
 				for _, r := range step {
-					if c, ok := matchPrefix(r.old, p); ok && len(r.old) == bestLen {
-						next = append(next, fill(r.new, c, p[bestLen:]))
+					if c, ok := matchPrefix(from(r), p); ok && len(from(r)) == bestLen {
+						next = append(next, fill(to(r), c, p[bestLen:]))
 					}
 				}
 			case !shadowed:
@@ -571,7 +595,7 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 	// a map become a field.
 	var first []seg
 	for _, c := range v.candidates(to) {
-		if s, _ := v.src.resolve(c); s != nil {
+		if v.srcHas(c) {
 			continue // the source has its own value there
 		}
 		cs, cm := v.dst.resolve(c)
@@ -597,6 +621,22 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 			l.path[i+1].name, propertyOf(l.path[:i+1]), propertyOf(first), propertyOf(l.path[:i+1])+renderPath(l.path[i+1:i+2]))
 	}
 	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst, fix)
+}
+
+// srcHas reports whether the source has a place of its own for the value
+// the target shows at path (the target's): the same path, or one that the
+// relations take back to. Candidates are the target's paths; a property
+// renamed on the way names them otherwise in the source: v2, whose
+// spec.crate is v1's spec.box, has spec.crate.name where v1 has
+// spec.box.name, and its labels["name"] beside it is no move.
+func (v *visibility) srcHas(path []seg) bool {
+	if s, _ := v.src.resolve(path); s != nil {
+		return true
+	}
+	return slices.ContainsFunc(v.unmapPaths(path), func(p []seg) bool {
+		s, _ := v.src.resolve(p)
+		return s != nil
+	})
 }
 
 // keyBecameField reports whether candidate is path with a key of a map
