@@ -19,10 +19,12 @@ import (
 // version): round trips and reliability with convtest. A kind's tests pass
 // convtest the options of a hand-written function, when a test file of
 // that package declares it (func personTestOptions() []convtest.Option for
-// kind Person), so that its values exercise the hooks; and when a test
-// file declares func personExemplars() []runtime.Object (one object per
-// API version whose conversions hooks adjust), a golden test converts each
-// to the hub and back (convtest.Golden; the files in testdata/golden).
+// kind Person), so that its values exercise the hooks, after the values
+// of the kind's string enums (enumValueOptions), which they may replace;
+// and when a test file declares func personExemplars() []runtime.Object
+// (one object per API version whose conversions hooks adjust), a golden
+// test converts each to the hub and back (convtest.Golden; the files in
+// testdata/golden).
 func convtestFile(names *namer, c *chain) ([]byte, error) {
 	h := c.hub
 	declared, err := testFuncs(h.storageDir, h.storageName+"_test")
@@ -47,16 +49,28 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			opts = ", " + options + "()..."
 		}
 		// The options of the round trip and Reliability: the markers'
-		// relations (an Option), the declared defaults and the
-		// hand-written options (lists of them). The round trip's update
-		// check reads a client's edit at the other versions by
-		// Reliability's visibility check, so it takes them all too.
+		// relations (an Option), the enum values, the declared defaults
+		// and the hand-written options (lists of them), in that order:
+		// the last FieldValues of a field wins, so the hand-written
+		// options' own values of an enum property replace the
+		// generated ones. The round trip's update check reads a
+		// client's edit at the other versions by Reliability's
+		// visibility check, so it takes them all too.
 		var singles, lists []string
 		if rels := append(renameRelations(c, kind), moveRelations(c, kind)...); len(rels) > 0 {
 			name := relationsVar(kind)
 			f.printf("// %s declares, for the visibility check, where the markers put properties of %s: a value set at the old path must arrive at the new one.\n", name, kind)
 			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
 			singles = append(singles, name)
+		}
+		if enums, skipped := enumValueOptions(f, c, kind); len(enums) > 0 {
+			name := enumValuesVar(kind)
+			f.printf("// %s draws each enum property of %s (a string with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
+			if len(skipped) > 0 {
+				f.printf("// Left to random strings, which a FieldValues would replace: %s.\n", strings.Join(skipped, "; "))
+			}
+			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(enums, ",\n"))
+			lists = append(lists, name)
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)

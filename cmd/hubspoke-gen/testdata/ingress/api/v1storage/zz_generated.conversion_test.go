@@ -45,14 +45,19 @@ var ingressRelations = convtest.Related(
 	convtest.Relation{From: "v1beta1", To: "v1", Old: "spec.backend", New: "spec.defaultBackend"},
 )
 
+// ingressEnumValues draws each enum property of Ingress (a string with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of ingressTestOptions() for the same field comes later and wins.
+var ingressEnumValues = []convtest.Option{
+	convtest.FieldValues("PathType", "Exact", "ImplementationSpecific", "Prefix", "unlisted-value", ""),
+}
+
 // TestIngressRoundTrip converts objects of every version of Ingress to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
 func TestIngressRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Ingress"}, append([]convtest.Option{ingressRelations}, ingressTestOptions()...)...)
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Ingress"}, append(append([]convtest.Option{ingressRelations}, ingressEnumValues...), ingressTestOptions()...)...)
 }
 
 // TestIngressReliability converts objects of every version of Ingress to every other version; a value one version sets must arrive where another shows it.
 func TestIngressReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Ingress"}, append([]convtest.Option{ingressRelations}, ingressTestOptions()...)...)
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Ingress"}, append(append([]convtest.Option{ingressRelations}, ingressEnumValues...), ingressTestOptions()...)...)
 }
 
 // TestIngressGolden converts each object of ingressExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).
