@@ -333,36 +333,59 @@ func createdKey(path []string) string { return "$created:" + strings.Join(path, 
 // unmake undoes, on the way back, what a move made on the way there: each
 // struct on the source's path that both sides have, and that the bag says
 // the move made, is nil again when nothing is left in it, and the bag's
-// entry goes. Deepest first.
+// entry goes. Deepest first. A struct that was empty already in the
+// source is its client's, not the move's (a client that removed the moved
+// value and kept the struct, present but empty, as a value): it stays, and
+// the entry goes. (The entry stays while the struct holds something: the
+// way there again finds the struct, and does not make it.)
 func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
-	var paths [][]string
-	var exprs []string
-	var objs []*object
-	var path []string
-	expr := a.dstObj
+	type made struct {
+		path           []string
+		dst, src       string   // the struct in the destination and in the source
+		dstObj, srcObj *object  // their twin objects
+		guards         []string // the pointers on the way to both, outermost first
+	}
+	var structs []made
+	var path, guards []string
+	dst, src := a.dstObj, a.srcObj
 	for i, h := range srcHops[:len(srcHops)-1] {
 		if i >= len(srcShared) {
 			break
 		}
 		d := srcShared[i].f // the destination's field
 		path = append(path, h.f.jsonName)
-		expr += "." + d.name
+		dst += "." + d.name
+		src += "." + h.f.name
 		if d.ref.kind == refPointer && h.f.ref.kind == refPointer {
-			paths = append(paths, slices.Clone(path))
-			exprs = append(exprs, expr)
-			objs = append(objs, a.dstTwins()[d.ref.elem.name])
+			structs = append(structs, made{
+				path: slices.Clone(path), dst: dst, src: src,
+				dstObj: a.dstTwins()[d.ref.elem.name], srcObj: a.srcTwins()[h.f.ref.elem.name],
+				guards: slices.Clone(guards),
+			})
+		}
+		if d.ref.kind == refPointer {
+			guards = append(guards, dst+" != nil")
+		}
+		if h.f.ref.kind == refPointer {
+			guards = append(guards, src+" != nil")
 		}
 	}
-	for i := len(paths) - 1; i >= 0; i-- {
-		// (The entry stays while the struct holds something: the way
-		// there again finds the struct, and does not make it.)
+	for i := len(structs) - 1; i >= 0; i-- {
+		m := structs[i]
 		l := a.local("created")
-		fmt.Fprintf(b, "%s, err := %s[bool](%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Get"), a.dstObj, createdKey(paths[i]))
-		cond := fmt.Sprintf("%s != nil && *%s && %s != nil", l, l, exprs[i])
-		if objs[i] != nil {
-			cond += " && !(" + nonEmpty("(*"+exprs[i]+")", objs[i], nil) + ")"
+		fmt.Fprintf(b, "%s, err := %s[bool](%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Get"), a.dstObj, createdKey(m.path))
+		conds := append([]string{l + " != nil", "*" + l}, m.guards...)
+		conds = append(conds, m.dst+" != nil")
+		if m.dstObj != nil {
+			conds = append(conds, "!("+nonEmpty("(*"+m.dst+")", m.dstObj, nil)+")")
 		}
-		fmt.Fprintf(b, "if %s {\n%s = nil\n%s.PropertyBag.Remove(%q)\n}\n", cond, exprs[i], a.dstObj, createdKey(paths[i]))
+		fmt.Fprintf(b, "if %s {\n", strings.Join(conds, " && "))
+		if m.srcObj != nil {
+			fmt.Fprintf(b, "if %s != nil && (%s) {\n%s = nil\n}\n", m.src, nonEmpty("(*"+m.src+")", m.srcObj, nil), m.dst)
+		} else {
+			fmt.Fprintf(b, "%s = nil\n", m.dst)
+		}
+		fmt.Fprintf(b, "%s.PropertyBag.Remove(%q)\n}\n", a.dstObj, createdKey(m.path))
 	}
 }
 

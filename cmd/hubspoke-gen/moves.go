@@ -35,7 +35,8 @@ import (
 // struct both versions have, which a move needs on its way and the source
 // did not hold, is made, with an entry in the bag of the struct the move
 // is written in ("$created:path"), so that the way back leaves it absent
-// again when nothing else is in it.
+// again when nothing else is in it (but for a client that emptied it: an
+// empty struct is a value, which stays).
 
 // move is a declared move of a property from the previous version (older)
 // to v (newer).

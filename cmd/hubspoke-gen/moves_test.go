@@ -270,6 +270,7 @@ func TestMovesFromMetadata(t *testing.T) {
       WidgetSettings.Notes: spec.notes
   v3:
     movedProperties:
+      Widget.Turbo: tuning.turbo
       WidgetRuntime.Engine: engine
       WidgetRuntime.Limits: limits
       WidgetSettings.NotifyEvents: settings.config[notify-events]
@@ -381,7 +382,7 @@ func TestDeclaredMoves(t *testing.T) {
 	want := map[string][]movedPath{
 		"v1": nil,
 		"v2": {{"Widget", "spec.engineName", "engine"}, {"Widget", "spec.limits", "limits"}, {"Widget", "spec.notes", "settings.notes"}},
-		"v3": {{"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
+		"v3": {{"Widget", "tuning.turbo", "turbo"}, {"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
 	}
 	for v, w := range want {
 		if !slices.Equal(got[v], w) {

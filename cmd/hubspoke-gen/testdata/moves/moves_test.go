@@ -88,3 +88,33 @@ func TestRemovedKeyStaysRemoved(t *testing.T) {
 		t.Errorf("v3 → v2, notify-events removed, → v3:\n got %+v\nwant %+v", back.Settings, want)
 	}
 }
+
+// A struct both versions have that a move made on the way (v3's turbo
+// goes back into v2's tuning, which v3 did not hold) is unmade on the way
+// there again while the moved value is all it holds. A v2 client that
+// removed the value and kept the struct wrote tuning: {}, present and
+// empty: it reads that back, and v3 sees it too.
+func TestEmptiedMadeStructStays(t *testing.T) {
+	stored := &v3.Widget{Turbo: true}
+	read := &v2.Widget{}
+	convert(t, stored, read)
+	if want := (&v2.Tuning{Turbo: true}); !reflect.DeepEqual(want, read.Tuning) {
+		t.Fatalf("v3 → v2: tuning %+v, want %+v", read.Tuning, want)
+	}
+	back := &v3.Widget{}
+	convert(t, read.DeepCopy(), back)
+	if back.Tuning != nil || !back.Turbo {
+		t.Errorf("v3 → v2 → v3, unchanged: tuning %+v, turbo %v; want no tuning, turbo", back.Tuning, back.Turbo)
+	}
+	read.Tuning.Turbo = false
+	again := &v2.Widget{}
+	convert(t, read, again)
+	if want := (&v2.Tuning{}); !reflect.DeepEqual(want, again.Tuning) {
+		t.Errorf("v3 → v2, tuning.turbo removed, → v2: tuning %+v, want %+v", again.Tuning, want)
+	}
+	back = &v3.Widget{}
+	convert(t, read, back)
+	if want := (&v3.Tuning{}); !reflect.DeepEqual(want, back.Tuning) || back.Turbo {
+		t.Errorf("v3 → v2, tuning.turbo removed, → v3: tuning %+v, turbo %v; want %+v and no turbo", back.Tuning, back.Turbo, want)
+	}
+}

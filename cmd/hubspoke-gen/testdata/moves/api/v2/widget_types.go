@@ -24,7 +24,10 @@ type Widget struct {
 	// Settings are new in v2.
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
-	Status   WidgetStatus   `json:"status,omitempty"`
+	// Tuning is new in v2.
+	// +optional
+	Tuning *Tuning      `json:"tuning,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -45,6 +48,14 @@ type WidgetSettings struct {
 	// Config is free-form.
 	// +optional
 	Config map[string]string `json:"config,omitempty"`
+}
+
+// Tuning holds knobs.
+type Tuning struct {
+	// +optional
+	Level int32 `json:"level,omitempty"`
+	// +optional
+	Turbo bool `json:"turbo,omitempty"`
 }
 
 // Limits are resource limits.

@@ -33,11 +33,16 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 	if err := p.Settings.AssignProperties_To_WidgetSettings(&dst.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(p.Tuning, (*Tuning).AssignProperties_To_Tuning)
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	dst.Engine = ptr.To(p.Engine)
 	dst.Limits = limits
+	dst.Tuning = tuning
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -65,11 +70,18 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	if err := p.Settings.AssignProperties_From_WidgetSettings(&src.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(src.Tuning, func(from *v2storage.Tuning, to *Tuning) error {
+		return to.AssignProperties_From_Tuning(from)
+	})
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	p.Engine = ptr.Deref(src.Engine, "")
 	p.Limits = limits
+	p.Tuning = tuning
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -95,6 +107,24 @@ func (s *WidgetSettings) AssignProperties_From_WidgetSettings(src *v2storage.Wid
 	*s = WidgetSettings{
 		Notes:  ptr.Deref(src.Notes, ""),
 		Config: src.Config,
+	}
+	return nil
+}
+
+// AssignProperties_To_Tuning copies this Tuning into its storage twin.
+func (s *Tuning) AssignProperties_To_Tuning(dst *v2storage.Tuning) error {
+	*dst = v2storage.Tuning{
+		Level: genruntime.PtrIfNotZero(s.Level),
+		Turbo: genruntime.PtrIfNotZero(s.Turbo),
+	}
+	return nil
+}
+
+// AssignProperties_From_Tuning fills this Tuning from its storage twin.
+func (s *Tuning) AssignProperties_From_Tuning(src *v2storage.Tuning) error {
+	*s = Tuning{
+		Level: ptr.Deref(src.Level, 0),
+		Turbo: ptr.Deref(src.Turbo, false),
 	}
 	return nil
 }
@@ -138,6 +168,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	c.Bag(path, &src.PropertyBag)
 	var sLimits *Limits
 	var sSettings *WidgetSettings
+	var sTuning *Tuning
 	var sStatus *WidgetStatus
 	if s != nil {
 		if src.Engine == nil && s.Engine == "" {
@@ -147,6 +178,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 		}
 		sLimits = s.Limits
 		sSettings = &s.Settings
+		sTuning = s.Tuning
 		sStatus = &s.Status
 	}
 	if src.Limits != nil {
@@ -157,6 +189,11 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	if err := stashBagsOfWidgetSettings(c, "settings", sSettings, &src.Settings); err != nil {
 		return err
 	}
+	if src.Tuning != nil {
+		if err := stashBagsOfTuning(c, "tuning", sTuning, src.Tuning); err != nil {
+			return err
+		}
+	}
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
@@ -165,6 +202,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	r.Bag(path, &dst.PropertyBag)
 	var sLimits *Limits
 	var sSettings *WidgetSettings
+	var sTuning *Tuning
 	var sStatus *WidgetStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
@@ -172,6 +210,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 		}
 		sLimits = s.Limits
 		sSettings = &s.Settings
+		sTuning = s.Tuning
 		sStatus = &s.Status
 	}
 	if dst.Limits != nil {
@@ -181,6 +220,11 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	}
 	if err := recallBagsOfWidgetSettings(r, "settings", sSettings, &dst.Settings); err != nil {
 		return err
+	}
+	if dst.Tuning != nil {
+		if err := recallBagsOfTuning(r, "tuning", sTuning, dst.Tuning); err != nil {
+			return err
+		}
 	}
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
@@ -203,6 +247,38 @@ func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSetti
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "notes", &dst.Notes, s.Notes == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfTuning hands c the bags of the storage twin's Tuning at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfTuning(c *boundary.Carrier, path string, s *Tuning, src *v2storage.Tuning) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Level != nil && s.Level == 0 {
+			if err := c.Twin(path, "level", src.Level); err != nil {
+				return err
+			}
+		}
+		if src.Turbo != nil && !s.Turbo {
+			if err := c.Twin(path, "turbo", src.Turbo); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfTuning puts back the bags of the storage twin's Tuning at path and below, and restores what their $twin entries say.
+func recallBagsOfTuning(r *boundary.Carrier, path string, s *Tuning, dst *v2storage.Tuning) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "turbo", &dst.Turbo, !s.Turbo, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 	}

@@ -36,11 +36,30 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Settings.AssignProperties_To_WidgetSettings(&dst.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(p.Tuning, (*Tuning).AssignProperties_To_Tuning)
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	dst.Runtime = ptr.Deref(runtimeValue, v3storage.WidgetRuntime{})
+	dst.Tuning = tuning
 	dst.PropertyBag = bag
+	// Moved: tuning.turbo in v2storage is turbo in v3storage.
+	if p.Tuning != nil {
+		dst.Turbo = p.Tuning.Turbo
+	}
+	created, err := propertybag.Get[bool](dst.PropertyBag, "$created:tuning")
+	if err != nil {
+		return err
+	}
+	if created != nil && *created && dst.Tuning != nil && !(len((*dst.Tuning).PropertyBag) > 0 || (*dst.Tuning).Level != nil) {
+		if p.Tuning != nil && (len((*p.Tuning).PropertyBag) > 0 || (*p.Tuning).Level != nil || (*p.Tuning).Turbo != nil) {
+			dst.Tuning = nil
+		}
+		dst.PropertyBag.Remove("$created:tuning")
+	}
 	// Moved: engine in v2storage is runtime.engine in v3storage.
 	dst.Runtime.Engine = p.Engine
 	// Moved: limits in v2storage is runtime.limits in v3storage.
@@ -67,10 +86,28 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Settings.AssignProperties_From_WidgetSettings(&src.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(src.Tuning, func(from *v3storage.Tuning, to *Tuning) error {
+		return to.AssignProperties_From_Tuning(from)
+	})
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Tuning = tuning
 	p.PropertyBag = bag
+	// Moved: turbo in v3storage is tuning.turbo in v2storage.
+	turbo := src.Turbo
+	if turbo != nil {
+		if p.Tuning == nil {
+			p.Tuning = &Tuning{}
+			if err := propertybag.Add(&p.PropertyBag, "$created:tuning", ptr.To(true)); err != nil {
+				return err
+			}
+		}
+		p.Tuning.Turbo = turbo
+	}
 	// Moved: runtime.engine in v3storage is engine in v2storage.
 	p.Engine = src.Runtime.Engine
 	// Moved: runtime.limits in v3storage is limits in v2storage.
@@ -144,6 +181,24 @@ func (s *WidgetSettings) AssignProperties_From_WidgetSettings(src *v3storage.Wid
 		} else if err := propertybag.Add(&s.PropertyBag, "Config[notify-events]@map", ptr.To(true)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// AssignProperties_To_Tuning copies this Tuning into v3storage.
+func (s *Tuning) AssignProperties_To_Tuning(dst *v3storage.Tuning) error {
+	*dst = v3storage.Tuning{
+		PropertyBag: s.PropertyBag,
+		Level:       s.Level,
+	}
+	return nil
+}
+
+// AssignProperties_From_Tuning fills this Tuning from v3storage.
+func (s *Tuning) AssignProperties_From_Tuning(src *v3storage.Tuning) error {
+	*s = Tuning{
+		PropertyBag: src.PropertyBag,
+		Level:       src.Level,
 	}
 	return nil
 }

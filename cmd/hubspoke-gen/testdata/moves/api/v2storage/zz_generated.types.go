@@ -31,6 +31,10 @@ type Widget struct {
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
 
+	// Tuning is new in v2.
+	// +optional
+	Tuning *Tuning `json:"tuning,omitempty"`
+
 	// +optional
 	Status WidgetStatus `json:"status,omitempty"`
 }
@@ -57,6 +61,18 @@ type WidgetSettings struct {
 	// Config is free-form.
 	// +optional
 	Config map[string]string `json:"config,omitempty"`
+}
+
+// Tuning holds knobs.
+type Tuning struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Level *int32 `json:"level,omitempty"`
+
+	// +optional
+	Turbo *bool `json:"turbo,omitempty"`
 }
 
 // Limits are resource limits.

@@ -18,7 +18,14 @@ type Widget struct {
 	Runtime WidgetRuntime `json:"runtime,omitempty"`
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
-	Status   WidgetStatus   `json:"status,omitempty"`
+	// Turbo was tuning.turbo: moved out of a struct both versions have,
+	// which the way back makes when absent.
+	// +hubspoke:movedFrom=tuning.turbo
+	// +optional
+	Turbo bool `json:"turbo,omitempty"`
+	// +optional
+	Tuning *Tuning      `json:"tuning,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -52,6 +59,12 @@ type WidgetSettings struct {
 	// +hubspoke:movedFrom=settings.config[notify-events]
 	// +optional
 	NotifyEvents string `json:"notify-events,omitempty"`
+}
+
+// Tuning holds knobs.
+type Tuning struct {
+	// +optional
+	Level int32 `json:"level,omitempty"`
 }
 
 // Limits are resource limits.

@@ -32,9 +32,15 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err := p.Settings.AssignProperties_To_WidgetSettings(&dst.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(p.Tuning, (*Tuning).AssignProperties_To_Tuning)
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	dst.Turbo = genruntime.PtrIfNotZero(p.Turbo)
+	dst.Tuning = tuning
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -59,9 +65,17 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err := p.Settings.AssignProperties_From_WidgetSettings(&src.Settings); err != nil {
 		return fmt.Errorf("settings: %w", err)
 	}
+	tuning, err := genruntime.ConvertPointer(src.Tuning, func(from *v3storage.Tuning, to *Tuning) error {
+		return to.AssignProperties_From_Tuning(from)
+	})
+	if err != nil {
+		return fmt.Errorf("tuning: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Turbo = ptr.Deref(src.Turbo, false)
+	p.Tuning = tuning
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -121,6 +135,22 @@ func (s *WidgetSettings) AssignProperties_From_WidgetSettings(src *v3storage.Wid
 	return nil
 }
 
+// AssignProperties_To_Tuning copies this Tuning into its storage twin.
+func (s *Tuning) AssignProperties_To_Tuning(dst *v3storage.Tuning) error {
+	*dst = v3storage.Tuning{
+		Level: genruntime.PtrIfNotZero(s.Level),
+	}
+	return nil
+}
+
+// AssignProperties_From_Tuning fills this Tuning from its storage twin.
+func (s *Tuning) AssignProperties_From_Tuning(src *v3storage.Tuning) error {
+	*s = Tuning{
+		Level: ptr.Deref(src.Level, 0),
+	}
+	return nil
+}
+
 // AssignProperties_To_Limits copies this Limits into its storage twin.
 func (s *Limits) AssignProperties_To_Limits(dst *v3storage.Limits) error {
 	*dst = v3storage.Limits{
@@ -160,10 +190,17 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	c.Bag(path, &src.PropertyBag)
 	var sRuntime *WidgetRuntime
 	var sSettings *WidgetSettings
+	var sTuning *Tuning
 	var sStatus *WidgetStatus
 	if s != nil {
+		if src.Turbo != nil && !s.Turbo {
+			if err := c.Twin(path, "turbo", src.Turbo); err != nil {
+				return err
+			}
+		}
 		sRuntime = &s.Runtime
 		sSettings = &s.Settings
+		sTuning = s.Tuning
 		sStatus = &s.Status
 	}
 	if err := stashBagsOfWidgetRuntime(c, "runtime", sRuntime, &src.Runtime); err != nil {
@@ -171,6 +208,11 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	}
 	if err := stashBagsOfWidgetSettings(c, "settings", sSettings, &src.Settings); err != nil {
 		return err
+	}
+	if src.Tuning != nil {
+		if err := stashBagsOfTuning(c, "tuning", sTuning, src.Tuning); err != nil {
+			return err
+		}
 	}
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
@@ -180,10 +222,15 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	r.Bag(path, &dst.PropertyBag)
 	var sRuntime *WidgetRuntime
 	var sSettings *WidgetSettings
+	var sTuning *Tuning
 	var sStatus *WidgetStatus
 	if s != nil {
+		if err := boundary.Restore(r, path, "turbo", &dst.Turbo, !s.Turbo, func(v *bool) bool { return !*v }); err != nil {
+			return err
+		}
 		sRuntime = &s.Runtime
 		sSettings = &s.Settings
+		sTuning = s.Tuning
 		sStatus = &s.Status
 	}
 	if err := recallBagsOfWidgetRuntime(r, "runtime", sRuntime, &dst.Runtime); err != nil {
@@ -191,6 +238,11 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	}
 	if err := recallBagsOfWidgetSettings(r, "settings", sSettings, &dst.Settings); err != nil {
 		return err
+	}
+	if dst.Tuning != nil {
+		if err := recallBagsOfTuning(r, "tuning", sTuning, dst.Tuning); err != nil {
+			return err
+		}
 	}
 	return recallBagsOfWidgetStatus(r, "status", sStatus, &dst.Status)
 }
@@ -259,6 +311,30 @@ func recallBagsOfWidgetSettings(r *boundary.Carrier, path string, s *WidgetSetti
 			return err
 		}
 		if err := boundary.Restore(r, path, "notify-events", &dst.NotifyEvents, s.NotifyEvents == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfTuning hands c the bags of the storage twin's Tuning at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfTuning(c *boundary.Carrier, path string, s *Tuning, src *v3storage.Tuning) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Level != nil && s.Level == 0 {
+			if err := c.Twin(path, "level", src.Level); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfTuning puts back the bags of the storage twin's Tuning at path and below, and restores what their $twin entries say.
+func recallBagsOfTuning(r *boundary.Carrier, path string, s *Tuning, dst *v3storage.Tuning) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

@@ -26,6 +26,14 @@ type Widget struct {
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
 
+	// Turbo was tuning.turbo: moved out of a struct both versions have,
+	// which the way back makes when absent.
+	// +optional
+	Turbo *bool `json:"turbo,omitempty"`
+
+	// +optional
+	Tuning *Tuning `json:"tuning,omitempty"`
+
 	// +optional
 	Status WidgetStatus `json:"status,omitempty"`
 }
@@ -69,6 +77,15 @@ type WidgetSettings struct {
 	// NotifyEvents was the key notify-events of config.
 	// +optional
 	NotifyEvents *string `json:"notify-events,omitempty"`
+}
+
+// Tuning holds knobs.
+type Tuning struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Level *int32 `json:"level,omitempty"`
 }
 
 // Limits are resource limits.
