@@ -494,12 +494,39 @@ func notes(c *chain) []string {
 						"both values are kept in the property bags, but neither version sees the other's; write "+
 						"%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file",
 						s.where(p.name, pr.name()), pr.host.ref, s.hostName, pr.other.ref, s.otherName,
-						hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name))
+						hookTo, s.otherName, p.otherName, hookFrom, s.otherName, p.otherName, s.hostName, p.name)+
+						renamedTypeHint(s, pr.host.ref, pr.other.ref))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// renamedTypeHint returns, for a property whose type changes only in the
+// name of the struct or enum it holds (through the same pointers, slices
+// and maps), where neither version has the other's type, the marker that
+// says the newer type is the older one renamed: with it the values convert
+// as they are and no hook is needed. "" otherwise.
+func renamedTypeHint(s *step, host, other *typeRef) string {
+	for host.kind == other.kind && (host.kind == refPointer || host.kind == refSlice || host.kind == refMap) {
+		if host.kind == refMap && host.key.String() != other.key.String() {
+			return ""
+		}
+		host, other = host.elem, other.elem
+	}
+	if host.kind != other.kind || (host.kind != refObject && host.kind != refEnum) || host.name == other.name {
+		return ""
+	}
+	older, newer, oldName, newName := s.host, s.other, host.name, other.name
+	if s.host.order.Compare(s.other.order) > 0 {
+		older, newer, oldName, newName = newer, older, newName, oldName
+	}
+	if newer.hasType(oldName) || older.hasType(newName) {
+		return ""
+	}
+	return fmt.Sprintf("; or, if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on type %s in %s, and the values convert as they are",
+		newName, oldName, oldName, newName, newer.name)
 }
 
 // dirArg returns the directory of API versions named on the command line,

@@ -332,3 +332,29 @@ func TestPlacedNoteAsksForRelations(t *testing.T) {
 		t.Errorf("notes asking for relations:\n%s\nwant one, starting %q and naming databaseAccountTestOptions", strings.Join(notes, "\n"), want)
 	}
 }
+
+// TestRenamedTypeHint: a struct type renamed without the marker (Address,
+// Location in typerenamed's v2) makes the property that holds it change
+// type; the note that asks for hooks also proposes the rename marker, with
+// which the values convert as they are.
+func TestRenamedTypeHint(t *testing.T) {
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		if dir == "v2" {
+			b = bytes.Replace(b, []byte("// +hubspoke:renamedFrom=Address\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(out.notes, func(n string) bool {
+		return strings.Contains(n, "changes type (*Address in v1storage, *Location in v2storage)")
+	})
+	if i < 0 {
+		t.Fatalf("no note of the type change; notes:\n%s", strings.Join(out.notes, "\n"))
+	}
+	if want := "if Location is Address renamed, say so with // +hubspoke:renamedFrom=Address on type Location in v2"; !strings.Contains(out.notes[i], want) {
+		t.Errorf("the note does not say %q:\n%s", want, out.notes[i])
+	}
+}
