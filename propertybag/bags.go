@@ -880,7 +880,13 @@ func swapInto(dst []byte, text string) ([]byte, bool) {
 next:
 	for i := 0; i < len(text); {
 		switch text[i] {
-		case '\\', '<', '>', '&', 0xE2:
+		case '\\':
+			if i+1 < len(text) && text[i+1] == 'u' {
+				break // perhaps one of the swapped escapes
+			}
+			i += 2 // \\, \", \n, ...: never swapped
+			continue
+		case '<', '>', '&', 0xE2:
 		default:
 			i++
 			continue
