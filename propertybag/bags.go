@@ -727,6 +727,14 @@ func (r *bagsReader) value() (string, error) {
 		return "", err
 	}
 	start := r.pos
+	// A valid value followed by what may follow a value is read, and
+	// checked, in one pass; anything else is scanned below, for its end and
+	// for the error that describes it.
+	fast := simpleReader{text: r.text, pos: start}
+	if fast.skip(simpleDepth) && (fast.pos == len(r.text) || isDelimiter(r.text[fast.pos])) {
+		r.pos = fast.pos
+		return r.text[start:r.pos], nil
+	}
 	depth, deepest := 0, 0
 scan:
 	for ; r.pos < len(r.text); r.pos++ {
