@@ -727,6 +727,14 @@ func (r *bagsReader) value() (string, error) {
 		return "", err
 	}
 	start := r.pos
+	// A valid value followed by what may follow a value is read, and
+	// checked, in one pass; anything else is scanned below, for its end and
+	// for the error that describes it.
+	fast := simpleReader{text: r.text, pos: start}
+	if fast.skip(simpleDepth) && (fast.pos == len(r.text) || isDelimiter(r.text[fast.pos])) {
+		r.pos = fast.pos
+		return r.text[start:r.pos], nil
+	}
 	depth, deepest := 0, 0
 scan:
 	for ; r.pos < len(r.text); r.pos++ {
@@ -880,7 +888,13 @@ func swapInto(dst []byte, text string) ([]byte, bool) {
 next:
 	for i := 0; i < len(text); {
 		switch text[i] {
-		case '\\', '<', '>', '&', 0xE2:
+		case '\\':
+			if i+1 < len(text) && text[i+1] == 'u' {
+				break // perhaps one of the swapped escapes
+			}
+			i += 2 // \\, \", \n, ...: never swapped
+			continue
+		case '<', '>', '&', 0xE2:
 		default:
 			i++
 			continue

@@ -300,6 +300,9 @@ func (r *simpleReader) str() (string, bool) {
 	}
 	ascii := true
 	for i := r.pos + 1; i < len(r.text); i++ {
+		if inString[r.text[i]] {
+			continue // the commonest byte: nothing to check
+		}
 		switch c := r.text[i]; {
 		case c == '"':
 			s := r.text[r.pos+1 : i]
@@ -736,6 +739,9 @@ func (r *simpleReader) skipString() bool {
 		return false
 	}
 	for i := r.pos + 1; i < len(r.text); i++ {
+		if inString[r.text[i]] {
+			continue // the commonest byte: nothing to check
+		}
 		switch c := r.text[i]; {
 		case c == '"':
 			r.pos = i + 1
@@ -761,6 +767,15 @@ func (r *simpleReader) skipString() bool {
 	}
 	return false
 }
+
+// inString tells the ASCII bytes a string literal holds as they are:
+// neither a control character, a quotation mark nor a backslash.
+var inString = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func (r *simpleReader) number() bool {
