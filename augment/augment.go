@@ -25,6 +25,11 @@
 // where the hook may read its source's bag (its body selects the bag field
 // of the source, or hands the source on as a whole) does the generated copy
 // copy the bag instead, so that the hook sees the source's bag as it was.
+// A value the generated copy has stashed in the destination's bag is the
+// source's own field (src.X in AssignPropertiesFrom, the receiver's X in
+// AssignPropertiesTo): a hook reads that field rather than decode the
+// stash it has just been given, and only removes the entry once the field
+// it fills says the same.
 //
 // What a hook may keep of its source: anything, in its destination. Its
 // slices, maps and pointers into its memory (dst.Name = &src.Name) stay

@@ -91,7 +91,9 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 			}
 			continue
 		}
-		if stashed, err := propertybag.Get[string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.derived) {
+		// The conversion has stashed v3.value itself: compare it rather
+		// than decode the stash.
+		if equal(v3.value, v3.derived) {
 			s.PropertyBag.Remove(v3.name)
 		}
 	}

@@ -88,7 +88,9 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error {
 			}
 			continue
 		}
-		if stashed, err := propertybag.Get[string](s.PropertyBag, v3.name); err == nil && equal(stashed, v3.derived) {
+		// The generated copy has stashed v3.value under v3.name: compare
+		// the value itself rather than decode the stash.
+		if equal(v3.value, v3.derived) {
 			s.PropertyBag.Remove(v3.name)
 		}
 	}
@@ -108,7 +110,7 @@ type v3Names struct{ fullName, familyName, knownAs, alphaKey *string }
 func deriveV3Names(first, middle, last *string) v3Names {
 	first, middle, last = nonEmpty(first), nonEmpty(middle), nonEmpty(last)
 	var n v3Names
-	var parts []string
+	parts := make([]string, 0, 3) // on the stack: no allocation
 	for _, p := range []*string{first, middle, last} {
 		if p != nil && *p != "" {
 			parts = append(parts, *p)

@@ -78,6 +78,14 @@ func parseDate(text string) (year, month, day int, ok bool) {
 	return t.Year(), int(t.Month()), t.Day(), true
 }
 
+// realDay reports whether year, month and day name a real day whose
+// yyyy-mm-dd text parseDate reads back: time.Date keeps them as they are
+// (it moves February 30th to March), and the year has four digits.
+func realDay(year, month, day int) bool {
+	t := time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
+	return 0 <= year && year <= 9999 && t.Year() == year && int(t.Month()) == month && t.Day() == day
+}
+
 // birthDateV4 is the key, in v3storage's spec bag, of a v4 Date that the v3
 // text cannot hold exactly: a date with parts out of range, an incomplete
 // date, or a date whose own bag holds values of other versions. Reading the
@@ -107,11 +115,9 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v4storage.PersonSpec) error {
 		return nil
 	}
 	// The common case, a complete date with nothing in its bag, reads back
-	// as itself when its text is a real day.
-	if d := src.BirthDate; len(d.PropertyBag) == 0 && d.Year != nil && d.Month != nil && d.Day != nil && s.BirthDate != nil {
-		if y, m, day, ok := parseDate(*s.BirthDate); ok && y == *d.Year && m == *d.Month && day == *d.Day {
-			return nil
-		}
+	// as itself when it is a real day: no need to parse its text.
+	if d := src.BirthDate; len(d.PropertyBag) == 0 && d.Year != nil && d.Month != nil && d.Day != nil && realDay(*d.Year, *d.Month, *d.Day) {
+		return nil
 	}
 	back, err := dateOf(s.BirthDate)
 	if err != nil {

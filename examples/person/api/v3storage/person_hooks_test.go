@@ -60,3 +60,24 @@ func TestDateToBirthDate(t *testing.T) {
 		}
 	}
 }
+
+// realDay holds exactly when the text dateToBirthDate writes for the numbers
+// reads back as them through parseDate, as AssignPropertiesFrom relies on.
+func TestRealDay(t *testing.T) {
+	for _, year := range []int{-10000, -1, 0, 1, 999, 1000, 1900, 1928, 2000, 2023, 2024, 9999, 10000, 12345} {
+		for month := -1; month <= 14; month++ {
+			for _, day := range []int{-1, 0, 1, 2, 15, 28, 29, 30, 31, 32, 99, 100} {
+				y, m, d := year, month, day
+				text, err := dateToBirthDate(v4storage.Date{Year: &y, Month: &m, Day: &d})
+				if err != nil {
+					t.Fatal(err)
+				}
+				py, pm, pd, ok := parseDate(text)
+				want := ok && py == year && pm == month && pd == day
+				if got := realDay(year, month, day); got != want {
+					t.Errorf("realDay(%d, %d, %d) = %v; %q reads back as the date: %v", year, month, day, got, text, want)
+				}
+			}
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/examples/handwritten/api/v5storage"
-	"github.com/hubspoke/hubspoke/propertybag"
 )
 
 // The address hook (augment.AssignableTo/AssignableFrom): the first line
@@ -28,11 +27,10 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 			dst.Street, dst.City, dst.Country = parse(*a.Label)
 		}
 	}
-	// The label stashed in the bag is not needed if the fields give it back.
-	if label := compose(dst); label != nil {
-		if kept, err := propertybag.Get[string](dst.PropertyBag, "Label"); err == nil && equal(kept, label) {
-			dst.PropertyBag.Remove("Label")
-		}
+	// The label stashed in the bag is not needed if the fields give it back
+	// (the stash is a.Label itself: compare that rather than decode it).
+	if label := compose(dst); label != nil && equal(a.Label, label) {
+		dst.PropertyBag.Remove("Label")
 	}
 	return nil
 }

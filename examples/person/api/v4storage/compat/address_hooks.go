@@ -13,11 +13,9 @@
 package compat
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/hubspoke/hubspoke/examples/person/api/v5storage"
-	"github.com/hubspoke/hubspoke/propertybag"
 )
 
 // AssignPropertiesTo derives the v5 fields from the label. Fields the
@@ -25,16 +23,19 @@ import (
 // label (they are the v5 value the label was composed from); otherwise the
 // label was written or edited at v3, and the fields are read from it.
 func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
-	if !equal(composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country), a.Label) {
+	label := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country)
+	if !equal(label, a.Label) {
 		dst.Street, dst.Suburb, dst.City, dst.Country = nil, nil, nil, nil
 		if a.Label != nil {
 			dst.Street, dst.Suburb, dst.City, dst.Country = parseLabel(*a.Label)
 		}
+		label = composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country)
 	}
-	if label := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country); label != nil {
-		if stashed, err := propertybag.Get[string](dst.PropertyBag, "Label"); err == nil && stashed != nil && *stashed == *label {
-			dst.PropertyBag.Remove("Label")
-		}
+	// The generated copy has kept a.Label in the bag; the fields give it
+	// back, so drop it. (Compare a.Label itself: decoding the copy would
+	// only give a.Label again.)
+	if label != nil && equal(label, a.Label) {
+		dst.PropertyBag.Remove("Label")
 	}
 	return nil
 }
@@ -44,10 +45,12 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 // fields (it is the v3 value they were read from); otherwise the fields
 // were written or edited at v5, and the label is composed from them.
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
-	if a.Label == nil || !readsAs(*a.Label, src) {
+	kept := a.Label != nil && readsAs(*a.Label, src)
+	if !kept {
 		a.Label = composeLabel(src.Street, src.Suburb, src.City, src.Country)
+		kept = a.Label != nil && readsAs(*a.Label, src)
 	}
-	if a.Label != nil && readsAs(*a.Label, src) {
+	if kept {
 		for _, name := range [...]string{"Street", "Suburb", "City", "Country"} {
 			a.PropertyBag.Remove(name)
 		}
@@ -65,15 +68,19 @@ func readsAs(label string, address *v5storage.Address) bool {
 // the API versions cannot tell an empty field from a missing one, so a label
 // with an empty line does not read back as itself and stays in the bag.
 func parseLabel(label string) (street, suburb, city, country *string) {
-	lines := strings.Split(label, "\n")
-	street = nonEmpty(lines[0])
-	if n := len(lines); n >= 2 {
-		country = nonEmpty(lines[n-1])
-		if n >= 3 {
-			city = nonEmpty(strings.Join(lines[1:n-1], ", "))
-		}
+	first, rest, more := strings.Cut(label, "\n")
+	street = nonEmpty(first)
+	if !more {
+		return street, nil, nil, nil
 	}
-	return street, nil, city, country
+	// rest is the lines after the first: the last is the country, the
+	// lines before it (if any) the city.
+	last := rest
+	if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
+		city = nonEmpty(strings.ReplaceAll(rest[:i], "\n", ", "))
+		last = rest[i+1:]
+	}
+	return street, nil, city, nonEmpty(last)
 }
 
 func nonEmpty(s string) *string {
@@ -83,23 +90,25 @@ func nonEmpty(s string) *string {
 	return &s
 }
 
+// composeLabel writes the fields on lines of their own, each part of the
+// city (separated by ", ") on a line of its own.
 func composeLabel(street, suburb, city, country *string) *string {
-	var lines []string
+	lines := make([]string, 0, 4) // on the stack: no allocation
 	for _, p := range []*string{street, suburb} {
 		if p != nil {
 			lines = append(lines, *p)
 		}
 	}
 	if city != nil {
-		lines = append(lines, strings.Split(*city, ", ")...)
+		lines = append(lines, strings.ReplaceAll(*city, ", ", "\n"))
 	}
 	if country != nil {
 		lines = append(lines, *country)
 	}
-	if lines == nil {
+	if len(lines) == 0 {
 		return nil
 	}
-	label := strings.Join(slices.Clip(lines), "\n")
+	label := strings.Join(lines, "\n")
 	return &label
 }
 

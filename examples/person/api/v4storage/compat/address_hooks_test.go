@@ -1,6 +1,8 @@
 package compat
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -162,6 +164,84 @@ func TestAddressRoundTripsExhaustive(t *testing.T) {
 		a := Address{Label: ptr(label)}
 		if back := fromV5(t, toV5(t, a)); !cmp.Equal(a, back) {
 			t.Fatalf("staged → v5 → staged changed %q:\n%s", label, cmp.Diff(a, back))
+		}
+	}
+}
+
+// parseLabel and composeLabel read and write labels exactly as the first
+// versions of them did, which split the label into a slice of lines and
+// joined it again: the later ones only avoid that slice.
+func TestLabelCodecAsBefore(t *testing.T) {
+	parseBefore := func(label string) (street, suburb, city, country *string) {
+		lines := strings.Split(label, "\n")
+		street = nonEmpty(lines[0])
+		if n := len(lines); n >= 2 {
+			country = nonEmpty(lines[n-1])
+			if n >= 3 {
+				city = nonEmpty(strings.Join(lines[1:n-1], ", "))
+			}
+		}
+		return street, nil, city, country
+	}
+	composeBefore := func(street, suburb, city, country *string) *string {
+		var lines []string
+		for _, p := range []*string{street, suburb} {
+			if p != nil {
+				lines = append(lines, *p)
+			}
+		}
+		if city != nil {
+			lines = append(lines, strings.Split(*city, ", ")...)
+		}
+		if country != nil {
+			lines = append(lines, *country)
+		}
+		if lines == nil {
+			return nil
+		}
+		label := strings.Join(lines, "\n")
+		return &label
+	}
+	show := func(ps ...*string) []string {
+		var out []string
+		for _, p := range ps {
+			if p == nil {
+				out = append(out, "nil")
+			} else {
+				out = append(out, strconv.Quote(*p))
+			}
+		}
+		return out
+	}
+	parts := []string{"", "a", ", ", "a, b", "a,b", " b", "a\nb", "\n"}
+	var labels []string
+	for _, p := range parts {
+		for _, q := range parts {
+			for _, r := range parts {
+				labels = append(labels, p, p+"\n"+q, p+"\n"+q+"\n"+r, p+"\n"+q+"\n"+r+"\n"+p)
+			}
+		}
+	}
+	for _, label := range labels {
+		s1, u1, c1, k1 := parseLabel(label)
+		s0, u0, c0, k0 := parseBefore(label)
+		if !equal(s1, s0) || !equal(u1, u0) || !equal(c1, c0) || !equal(k1, k0) {
+			t.Fatalf("parseLabel(%q) = %v, before %v", label, show(s1, u1, c1, k1), show(s0, u0, c0, k0))
+		}
+	}
+	values := []*string{nil}
+	for _, p := range parts {
+		values = append(values, ptr(p))
+	}
+	for _, street := range values {
+		for _, suburb := range values {
+			for _, city := range values {
+				for _, country := range values {
+					if got, want := composeLabel(street, suburb, city, country), composeBefore(street, suburb, city, country); !equal(got, want) {
+						t.Fatalf("composeLabel%v = %v, before %v", show(street, suburb, city, country), show(got), show(want))
+					}
+				}
+			}
 		}
 	}
 }
