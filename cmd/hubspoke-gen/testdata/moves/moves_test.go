@@ -117,4 +117,17 @@ func TestEmptiedMadeStructStays(t *testing.T) {
 	if want := (&v3.Tuning{}); !reflect.DeepEqual(want, back.Tuning) || back.Turbo {
 		t.Errorf("v3 → v2, tuning.turbo removed, → v3: tuning %+v, turbo %v; want %+v and no turbo", back.Tuning, back.Turbo, want)
 	}
+	// The struct is the client's now: the bag no longer says the move
+	// made it, and a v2 client that sets turbo again keeps it at v3.
+	if len(back.Status.PropertyBags) > 0 || len(back.Annotations) > 0 {
+		t.Errorf("v3 → v2, tuning.turbo removed, → v3: bags %v, annotations %v; want neither", back.Status.PropertyBags, back.Annotations)
+	}
+	read = &v2.Widget{}
+	convert(t, back, read)
+	read.Tuning.Turbo = true
+	back = &v3.Widget{}
+	convert(t, read, back)
+	if want := (&v3.Tuning{}); !reflect.DeepEqual(want, back.Tuning) || !back.Turbo {
+		t.Errorf("tuning emptied at v2, then turbo set again at v2, → v3: tuning %+v, turbo %v; want %+v and turbo", back.Tuning, back.Turbo, want)
+	}
 }
