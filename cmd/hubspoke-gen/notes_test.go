@@ -358,3 +358,33 @@ func TestRenamedTypeHint(t *testing.T) {
 		t.Errorf("the note does not say %q:\n%s", want, out.notes[i])
 	}
 }
+
+// TestRenamedTypeHintNotWhenOlderHasTheName: where the older version has a
+// type of the newer type's name too (v1 declares a Location of its own),
+// the newer type is no rename of the older one alone, and the note proposes
+// no marker.
+func TestRenamedTypeHintNotWhenOlderHasTheName(t *testing.T) {
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, []byte("\tA *Address `json:\"a,omitempty\"`\n"), []byte("\tA *Address `json:\"a,omitempty\"`\n\t// +optional\n\tPlace *Location `json:\"place,omitempty\"`\n"), 1)
+			b = append(b, []byte("\n// Location is a place.\ntype Location struct {\n\t// +optional\n\tName string `json:\"name,omitempty\"`\n}\n")...)
+		case "v2":
+			b = bytes.Replace(b, []byte("// +hubspoke:renamedFrom=Address\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(out.notes, func(n string) bool {
+		return strings.Contains(n, "changes type (*Address in v1storage, *Location in v2storage)")
+	})
+	if i < 0 {
+		t.Fatalf("no note of the type change; notes:\n%s", strings.Join(out.notes, "\n"))
+	}
+	if strings.Contains(out.notes[i], "renamedFrom") {
+		t.Errorf("the note proposes a rename though v1 has a Location of its own:\n%s", out.notes[i])
+	}
+}
