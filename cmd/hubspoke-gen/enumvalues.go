@@ -91,6 +91,8 @@ func enumFields(c *chain, kind string) enumProps {
 	return ep
 }
 
+// addPlain records where as the place of a plain string field named name,
+// unless one is recorded already: the comment names the first found.
 func (ep *enumProps) addPlain(name, where string) {
 	if _, ok := ep.plain[name]; !ok {
 		ep.plain[name] = where

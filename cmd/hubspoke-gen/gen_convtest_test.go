@@ -243,3 +243,24 @@ func TestEnumValuesCatchMisMapping(t *testing.T) {
 		t.Errorf("the generated round trip passes the hook that maps Green to B, or fails otherwise (err %v):\n%s", err, got)
 	}
 }
+
+// TestEnumValueOptionsBesideMetadata: a string enum named as a string field
+// of the metadata (Kind, as TypeMeta's) still gets its values: convtest
+// fills the metadata itself, where FieldValues does not reach.
+func TestEnumValueOptionsBesideMetadata(t *testing.T) {
+	api := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		if dir != "v2" {
+			return b
+		}
+		spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
+		return bytes.Replace(b, spec, append(spec, []byte("\t// +kubebuilder:validation:Enum=Fast;Slow\n\tKind string `json:\"kind,omitempty\"`\n")...), 1)
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	if want := `convtest.FieldValues("Kind", "Fast", "Slow", "unlisted-value", ""),`; !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks %s:\n%s", want, test)
+	}
+}

@@ -336,8 +336,11 @@ func createdKey(path []string) string { return "$created:" + strings.Join(path, 
 // entry goes. Deepest first. A struct that was empty already in the
 // source is its client's, not the move's (a client that removed the moved
 // value and kept the struct, present but empty, as a value): it stays, and
-// the entry goes. (The entry stays while the struct holds something: the
-// way there again finds the struct, and does not make it.)
+// the entry goes. A struct that is gone (a client removed it, or a struct
+// on the way to it) leaves nothing to unmake: the entry goes too, or a
+// struct of that place that a client writes later would be taken for the
+// move's. (The entry stays while the struct holds something: the way there
+// again finds the struct, and does not make it.)
 func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 	type made struct {
 		path           []string
@@ -374,16 +377,18 @@ func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 		m := structs[i]
 		l := a.local("created")
 		fmt.Fprintf(b, "%s, err := %s[bool](%s.PropertyBag, %q)\nif err != nil {\nreturn err\n}\n", l, a.f.q(pathPropertybag, "Get"), a.dstObj, createdKey(m.path))
-		conds := append([]string{l + " != nil", "*" + l}, m.guards...)
-		conds = append(conds, m.dst+" != nil")
+		// present: the struct is there (each pointer on the way to it
+		// too); held: it holds something, and the entry stays.
+		present := strings.Join(append(slices.Clone(m.guards), m.dst+" != nil"), " && ")
+		held := "false"
 		if m.dstObj != nil {
-			conds = append(conds, "!("+nonEmpty("(*"+m.dst+")", m.dstObj, nil)+")")
+			held = nonEmpty("(*"+m.dst+")", m.dstObj, nil)
 		}
-		fmt.Fprintf(b, "if %s {\n", strings.Join(conds, " && "))
+		fmt.Fprintf(b, "if %s != nil && *%s && !(%s && (%s)) {\n", l, l, present, held)
 		if m.srcObj != nil {
-			fmt.Fprintf(b, "if %s != nil && (%s) {\n%s = nil\n}\n", m.src, nonEmpty("(*"+m.src+")", m.srcObj, nil), m.dst)
+			fmt.Fprintf(b, "if %s && %s != nil && (%s) {\n%s = nil\n}\n", present, m.src, nonEmpty("(*"+m.src+")", m.srcObj, nil), m.dst)
 		} else {
-			fmt.Fprintf(b, "%s = nil\n", m.dst)
+			fmt.Fprintf(b, "if %s {\n%s = nil\n}\n", present, m.dst)
 		}
 		fmt.Fprintf(b, "%s.PropertyBag.Remove(%q)\n}\n", a.dstObj, createdKey(m.path))
 	}

@@ -36,7 +36,8 @@ import (
 // did not hold, is made, with an entry in the bag of the struct the move
 // is written in ("$created:path"), so that the way back leaves it absent
 // again when nothing else is in it (but for a client that emptied it: an
-// empty struct is a value, which stays).
+// empty struct is a value, which stays). The entry goes with the struct,
+// and when a client removed the struct, or one on the way to it.
 
 // move is a declared move of a property from the previous version (older)
 // to v (newer).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/google/go-cmp/cmp"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,6 +271,7 @@ func TestMovesFromMetadata(t *testing.T) {
       WidgetSettings.Notes: spec.notes
   v3:
     movedProperties:
+      Widget.Ratio: gear.box.ratio
       Widget.Turbo: tuning.turbo
       WidgetRuntime.Engine: engine
       WidgetRuntime.Limits: limits
@@ -301,7 +303,7 @@ func TestMovesFromMetadata(t *testing.T) {
 	}
 	for _, name := range []string{"v1storage/zz_generated.conversion.go", "v2storage/zz_generated.conversion.go"} {
 		if a, b := norm(marked, name), norm(fromFile, name); a != b {
-			t.Errorf("%s differs with movedProperties", name)
+			t.Errorf("%s differs with movedProperties:\n%s", name, cmp.Diff(a, b))
 		}
 	}
 }
@@ -382,7 +384,7 @@ func TestDeclaredMoves(t *testing.T) {
 	want := map[string][]movedPath{
 		"v1": nil,
 		"v2": {{"Widget", "spec.engineName", "engine"}, {"Widget", "spec.limits", "limits"}, {"Widget", "spec.notes", "settings.notes"}},
-		"v3": {{"Widget", "tuning.turbo", "turbo"}, {"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
+		"v3": {{"Widget", "gear.box.ratio", "ratio"}, {"Widget", "tuning.turbo", "turbo"}, {"Widget", "engine", "runtime.engine"}, {"Widget", "limits", "runtime.limits"}, {"Widget", "settings.config[notify-events]", "settings.notify-events"}},
 	}
 	for v, w := range want {
 		if !slices.Equal(got[v], w) {

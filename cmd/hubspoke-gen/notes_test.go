@@ -358,3 +358,61 @@ func TestRenamedTypeHint(t *testing.T) {
 		t.Errorf("the note does not say %q:\n%s", want, out.notes[i])
 	}
 }
+
+// TestRenamedTypeHintNotWhenOlderHasTheName: where the older version has a
+// type of the newer type's name too (v1 declares a Location of its own),
+// the newer type is no rename of the older one alone, and the note proposes
+// no marker.
+func TestRenamedTypeHintNotWhenOlderHasTheName(t *testing.T) {
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, []byte("\tA *Address `json:\"a,omitempty\"`\n"), []byte("\tA *Address `json:\"a,omitempty\"`\n\t// +optional\n\tPlace *Location `json:\"place,omitempty\"`\n"), 1)
+			b = append(b, []byte("\n// Location is a place.\ntype Location struct {\n\t// +optional\n\tName string `json:\"name,omitempty\"`\n}\n")...)
+		case "v2":
+			b = bytes.Replace(b, []byte("// +hubspoke:renamedFrom=Address\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(out.notes, func(n string) bool {
+		return strings.Contains(n, "changes type (*Address in v1storage, *Location in v2storage)")
+	})
+	if i < 0 {
+		t.Fatalf("no note of the type change; notes:\n%s", strings.Join(out.notes, "\n"))
+	}
+	if strings.Contains(out.notes[i], "renamedFrom") {
+		t.Errorf("the note proposes a rename though v1 has a Location of its own:\n%s", out.notes[i])
+	}
+}
+
+// TestRenamedTypeHintNotWhenKeysChange: a map whose values' type is renamed
+// and whose key type changes too (string in v1, int32 in v2) needs more than
+// the rename marker, which the note therefore does not propose.
+func TestRenamedTypeHintNotWhenKeysChange(t *testing.T) {
+	field := []byte("\tA *Address `json:\"a,omitempty\"`\n")
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, field, append(field, []byte("\t// +optional\n\tPlaces map[string]Address `json:\"places,omitempty\"`\n")...), 1)
+		case "v2":
+			b = bytes.Replace(b, []byte("// +hubspoke:renamedFrom=Address\n"), nil, 1)
+			b = bytes.Replace(b, []byte("\tA *Location `json:\"a,omitempty\"`\n"), []byte("\tA *Location `json:\"a,omitempty\"`\n\t// +optional\n\tPlaces map[int32]Location `json:\"places,omitempty\"`\n"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "WidgetSpec.Places changes type") })
+	if i < 0 {
+		t.Fatalf("no note of the type change of places; notes:\n%s", strings.Join(out.notes, "\n"))
+	}
+	if strings.Contains(out.notes[i], "renamedFrom") {
+		t.Errorf("the note proposes a rename though the map's keys change type too:\n%s", out.notes[i])
+	}
+}

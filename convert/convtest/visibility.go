@@ -358,7 +358,11 @@ func (v *visibility) unmapPaths(path []seg) [][]seg {
 
 // followSteps follows path through the relations of steps, from each
 // relation's old path to its new one, or, backwards, from the last step to
-// the first and from each new path to its old one.
+// the first and from each new path to its old one. At each step the
+// relations with the longest matching prefix apply; a path that none
+// applies to stays as it is, unless it is where a relation of the step
+// puts another value (shadowed): then it has no place, and followSteps
+// returns nil when no path is left.
 func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 	paths := [][]seg{path}
 	for i := range steps {

@@ -117,4 +117,45 @@ func TestEmptiedMadeStructStays(t *testing.T) {
 	if want := (&v3.Tuning{}); !reflect.DeepEqual(want, back.Tuning) || back.Turbo {
 		t.Errorf("v3 → v2, tuning.turbo removed, → v3: tuning %+v, turbo %v; want %+v and no turbo", back.Tuning, back.Turbo, want)
 	}
+	// The struct is the client's now: the bag no longer says the move
+	// made it, and a v2 client that sets turbo again keeps it at v3.
+	if len(back.Status.PropertyBags) > 0 || len(back.Annotations) > 0 {
+		t.Errorf("v3 → v2, tuning.turbo removed, → v3: bags %v, annotations %v; want neither", back.Status.PropertyBags, back.Annotations)
+	}
+	read = &v2.Widget{}
+	convert(t, back, read)
+	read.Tuning.Turbo = true
+	back = &v3.Widget{}
+	convert(t, read, back)
+	if want := (&v3.Tuning{}); !reflect.DeepEqual(want, back.Tuning) || !back.Turbo {
+		t.Errorf("tuning emptied at v2, then turbo set again at v2, → v3: tuning %+v, turbo %v; want %+v and turbo", back.Tuning, back.Turbo, want)
+	}
+}
+
+// A move out of two nested structs both versions have (v3's ratio was v2's
+// gear.box.ratio) makes both on the way back, and the way there unmakes
+// them, deepest first. A v2 client that removes gear, the outer one, leaves
+// nothing to unmake: the way there checks each pointer on the way to the
+// inner struct before it looks into it.
+func TestRemovedOuterMadeStruct(t *testing.T) {
+	stored := &v3.Widget{Ratio: 3}
+	read := &v2.Widget{}
+	convert(t, stored, read)
+	if want := (&v2.Gear{Box: &v2.GearBox{Ratio: 3}}); !reflect.DeepEqual(want, read.Gear) {
+		t.Fatalf("v3 → v2: gear %+v, want %+v", read.Gear, want)
+	}
+	back := &v3.Widget{}
+	convert(t, read.DeepCopy(), back)
+	if back.Gear != nil || back.Ratio != 3 {
+		t.Errorf("v3 → v2 → v3, unchanged: gear %+v, ratio %v; want no gear, ratio 3", back.Gear, back.Ratio)
+	}
+	read.Gear = nil
+	back = &v3.Widget{}
+	convert(t, read, back)
+	if back.Gear != nil || back.Ratio != 0 {
+		t.Errorf("v3 → v2, gear removed, → v3: gear %+v, ratio %v; want neither", back.Gear, back.Ratio)
+	}
+	if len(back.Status.PropertyBags) > 0 || len(back.Annotations) > 0 {
+		t.Errorf("v3 → v2, gear removed, → v3: bags %v, annotations %v; want neither", back.Status.PropertyBags, back.Annotations)
+	}
 }

@@ -46,11 +46,16 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 	if err != nil {
 		return err
 	}
+	gear, err := propertybag.Pull[v2storage.Gear](&bag, "Gear")
+	if err != nil {
+		return err
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	dst.Settings = ptr.Deref(settings, v2storage.WidgetSettings{})
 	dst.Tuning = tuning
+	dst.Gear = gear
 	dst.PropertyBag = bag
 	// Moved: spec.engineName in v1storage is engine in v2storage.
 	dst.Engine = p.Spec.EngineName
@@ -77,6 +82,9 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 		}
 	}
 	if err := propertybag.Add(&bag, "Tuning", src.Tuning); err != nil {
+		return err
+	}
+	if err := propertybag.Add(&bag, "Gear", src.Gear); err != nil {
 		return err
 	}
 	// From the bag: what v2storage has no field for.

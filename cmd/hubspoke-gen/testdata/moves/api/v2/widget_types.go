@@ -26,7 +26,10 @@ type Widget struct {
 	Settings WidgetSettings `json:"settings,omitempty"`
 	// Tuning is new in v2.
 	// +optional
-	Tuning *Tuning      `json:"tuning,omitempty"`
+	Tuning *Tuning `json:"tuning,omitempty"`
+	// Gear is new in v2.
+	// +optional
+	Gear   *Gear        `json:"gear,omitempty"`
 	Status WidgetStatus `json:"status,omitempty"`
 }
 
@@ -56,6 +59,20 @@ type Tuning struct {
 	Level int32 `json:"level,omitempty"`
 	// +optional
 	Turbo bool `json:"turbo,omitempty"`
+}
+
+// Gear holds a gearbox.
+type Gear struct {
+	// +optional
+	Box *GearBox `json:"box,omitempty"`
+}
+
+// GearBox is a gearbox.
+type GearBox struct {
+	// +optional
+	Ratio int32 `json:"ratio,omitempty"`
+	// +optional
+	Teeth int32 `json:"teeth,omitempty"`
 }
 
 // Limits are resource limits.

@@ -37,12 +37,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v2storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(p.Gear, (*Gear).AssignProperties_To_Gear)
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	dst.Engine = ptr.To(p.Engine)
 	dst.Limits = limits
 	dst.Tuning = tuning
+	dst.Gear = gear
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -76,12 +81,19 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(src.Gear, func(from *v2storage.Gear, to *Gear) error {
+		return to.AssignProperties_From_Gear(from)
+	})
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	p.Engine = ptr.Deref(src.Engine, "")
 	p.Limits = limits
 	p.Tuning = tuning
+	p.Gear = gear
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -129,6 +141,50 @@ func (s *Tuning) AssignProperties_From_Tuning(src *v2storage.Tuning) error {
 	return nil
 }
 
+// AssignProperties_To_Gear copies this Gear into its storage twin.
+func (s *Gear) AssignProperties_To_Gear(dst *v2storage.Gear) error {
+	box, err := genruntime.ConvertPointer(s.Box, (*GearBox).AssignProperties_To_GearBox)
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*dst = v2storage.Gear{
+		Box: box,
+	}
+	return nil
+}
+
+// AssignProperties_From_Gear fills this Gear from its storage twin.
+func (s *Gear) AssignProperties_From_Gear(src *v2storage.Gear) error {
+	box, err := genruntime.ConvertPointer(src.Box, func(from *v2storage.GearBox, to *GearBox) error {
+		return to.AssignProperties_From_GearBox(from)
+	})
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*s = Gear{
+		Box: box,
+	}
+	return nil
+}
+
+// AssignProperties_To_GearBox copies this GearBox into its storage twin.
+func (s *GearBox) AssignProperties_To_GearBox(dst *v2storage.GearBox) error {
+	*dst = v2storage.GearBox{
+		Ratio: genruntime.PtrIfNotZero(s.Ratio),
+		Teeth: genruntime.PtrIfNotZero(s.Teeth),
+	}
+	return nil
+}
+
+// AssignProperties_From_GearBox fills this GearBox from its storage twin.
+func (s *GearBox) AssignProperties_From_GearBox(src *v2storage.GearBox) error {
+	*s = GearBox{
+		Ratio: ptr.Deref(src.Ratio, 0),
+		Teeth: ptr.Deref(src.Teeth, 0),
+	}
+	return nil
+}
+
 // AssignProperties_To_Limits copies this Limits into its storage twin.
 func (s *Limits) AssignProperties_To_Limits(dst *v2storage.Limits) error {
 	*dst = v2storage.Limits{
@@ -169,6 +225,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 	var sLimits *Limits
 	var sSettings *WidgetSettings
 	var sTuning *Tuning
+	var sGear *Gear
 	var sStatus *WidgetStatus
 	if s != nil {
 		if src.Engine == nil && s.Engine == "" {
@@ -179,6 +236,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 		sLimits = s.Limits
 		sSettings = &s.Settings
 		sTuning = s.Tuning
+		sGear = s.Gear
 		sStatus = &s.Status
 	}
 	if src.Limits != nil {
@@ -194,6 +252,11 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v2stora
 			return err
 		}
 	}
+	if src.Gear != nil {
+		if err := stashBagsOfGear(c, "gear", sGear, src.Gear); err != nil {
+			return err
+		}
+	}
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
@@ -203,6 +266,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	var sLimits *Limits
 	var sSettings *WidgetSettings
 	var sTuning *Tuning
+	var sGear *Gear
 	var sStatus *WidgetStatus
 	if s != nil {
 		if err := boundary.Restore(r, path, "engine", &dst.Engine, s.Engine == "", nil); err != nil {
@@ -211,6 +275,7 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 		sLimits = s.Limits
 		sSettings = &s.Settings
 		sTuning = s.Tuning
+		sGear = s.Gear
 		sStatus = &s.Status
 	}
 	if dst.Limits != nil {
@@ -223,6 +288,11 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v2stor
 	}
 	if dst.Tuning != nil {
 		if err := recallBagsOfTuning(r, "tuning", sTuning, dst.Tuning); err != nil {
+			return err
+		}
+	}
+	if dst.Gear != nil {
+		if err := recallBagsOfGear(r, "gear", sGear, dst.Gear); err != nil {
 			return err
 		}
 	}
@@ -279,6 +349,68 @@ func recallBagsOfTuning(r *boundary.Carrier, path string, s *Tuning, dst *v2stor
 			return err
 		}
 		if err := boundary.Restore(r, path, "turbo", &dst.Turbo, !s.Turbo, func(v *bool) bool { return !*v }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGear hands c the bags of the storage twin's Gear at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfGear(c *boundary.Carrier, path string, s *Gear, src *v2storage.Gear) error {
+	c.Bag(path, &src.PropertyBag)
+	var sBox *GearBox
+	if s != nil {
+		sBox = s.Box
+	}
+	if src.Box != nil {
+		if err := stashBagsOfGearBox(c, path+".box", sBox, src.Box); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGear puts back the bags of the storage twin's Gear at path and below, and restores what their $twin entries say.
+func recallBagsOfGear(r *boundary.Carrier, path string, s *Gear, dst *v2storage.Gear) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sBox *GearBox
+	if s != nil {
+		sBox = s.Box
+	}
+	if dst.Box != nil {
+		if err := recallBagsOfGearBox(r, path+".box", sBox, dst.Box); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGearBox hands c the bags of the storage twin's GearBox at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfGearBox(c *boundary.Carrier, path string, s *GearBox, src *v2storage.GearBox) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Ratio != nil && s.Ratio == 0 {
+			if err := c.Twin(path, "ratio", src.Ratio); err != nil {
+				return err
+			}
+		}
+		if src.Teeth != nil && s.Teeth == 0 {
+			if err := c.Twin(path, "teeth", src.Teeth); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGearBox puts back the bags of the storage twin's GearBox at path and below, and restores what their $twin entries say.
+func recallBagsOfGearBox(r *boundary.Carrier, path string, s *GearBox, dst *v2storage.GearBox) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "ratio", &dst.Ratio, s.Ratio == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "teeth", &dst.Teeth, s.Teeth == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

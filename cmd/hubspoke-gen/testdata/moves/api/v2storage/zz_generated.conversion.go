@@ -40,22 +40,53 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(p.Gear, (*Gear).AssignProperties_To_Gear)
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	dst.Runtime = ptr.Deref(runtimeValue, v3storage.WidgetRuntime{})
 	dst.Tuning = tuning
+	dst.Gear = gear
 	dst.PropertyBag = bag
+	// Moved: gear.box.ratio in v2storage is ratio in v3storage.
+	if p.Gear != nil {
+		if p.Gear.Box != nil {
+			dst.Ratio = p.Gear.Box.Ratio
+		}
+	}
+	created, err := propertybag.Get[bool](dst.PropertyBag, "$created:gear.box")
+	if err != nil {
+		return err
+	}
+	if created != nil && *created && !(dst.Gear != nil && p.Gear != nil && dst.Gear.Box != nil && (len((*dst.Gear.Box).PropertyBag) > 0 || (*dst.Gear.Box).Teeth != nil)) {
+		if dst.Gear != nil && p.Gear != nil && dst.Gear.Box != nil && p.Gear.Box != nil && (len((*p.Gear.Box).PropertyBag) > 0 || (*p.Gear.Box).Ratio != nil || (*p.Gear.Box).Teeth != nil) {
+			dst.Gear.Box = nil
+		}
+		dst.PropertyBag.Remove("$created:gear.box")
+	}
+	created2, err := propertybag.Get[bool](dst.PropertyBag, "$created:gear")
+	if err != nil {
+		return err
+	}
+	if created2 != nil && *created2 && !(dst.Gear != nil && (len((*dst.Gear).PropertyBag) > 0 || (*dst.Gear).Box != nil)) {
+		if dst.Gear != nil && p.Gear != nil && (len((*p.Gear).PropertyBag) > 0 || (*p.Gear).Box != nil) {
+			dst.Gear = nil
+		}
+		dst.PropertyBag.Remove("$created:gear")
+	}
 	// Moved: tuning.turbo in v2storage is turbo in v3storage.
 	if p.Tuning != nil {
 		dst.Turbo = p.Tuning.Turbo
 	}
-	created, err := propertybag.Get[bool](dst.PropertyBag, "$created:tuning")
+	created3, err := propertybag.Get[bool](dst.PropertyBag, "$created:tuning")
 	if err != nil {
 		return err
 	}
-	if created != nil && *created && dst.Tuning != nil && !(len((*dst.Tuning).PropertyBag) > 0 || (*dst.Tuning).Level != nil) {
-		if p.Tuning != nil && (len((*p.Tuning).PropertyBag) > 0 || (*p.Tuning).Level != nil || (*p.Tuning).Turbo != nil) {
+	if created3 != nil && *created3 && !(dst.Tuning != nil && (len((*dst.Tuning).PropertyBag) > 0 || (*dst.Tuning).Level != nil)) {
+		if dst.Tuning != nil && p.Tuning != nil && (len((*p.Tuning).PropertyBag) > 0 || (*p.Tuning).Level != nil || (*p.Tuning).Turbo != nil) {
 			dst.Tuning = nil
 		}
 		dst.PropertyBag.Remove("$created:tuning")
@@ -92,11 +123,35 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(src.Gear, func(from *v3storage.Gear, to *Gear) error {
+		return to.AssignProperties_From_Gear(from)
+	})
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	p.Tuning = tuning
+	p.Gear = gear
 	p.PropertyBag = bag
+	// Moved: ratio in v3storage is gear.box.ratio in v2storage.
+	ratio := src.Ratio
+	if ratio != nil {
+		if p.Gear == nil {
+			p.Gear = &Gear{}
+			if err := propertybag.Add(&p.PropertyBag, "$created:gear", ptr.To(true)); err != nil {
+				return err
+			}
+		}
+		if p.Gear.Box == nil {
+			p.Gear.Box = &GearBox{}
+			if err := propertybag.Add(&p.PropertyBag, "$created:gear.box", ptr.To(true)); err != nil {
+				return err
+			}
+		}
+		p.Gear.Box.Ratio = ratio
+	}
 	// Moved: turbo in v3storage is tuning.turbo in v2storage.
 	turbo := src.Turbo
 	if turbo != nil {
@@ -199,6 +254,52 @@ func (s *Tuning) AssignProperties_From_Tuning(src *v3storage.Tuning) error {
 	*s = Tuning{
 		PropertyBag: src.PropertyBag,
 		Level:       src.Level,
+	}
+	return nil
+}
+
+// AssignProperties_To_Gear copies this Gear into v3storage.
+func (s *Gear) AssignProperties_To_Gear(dst *v3storage.Gear) error {
+	box, err := genruntime.ConvertPointer(s.Box, (*GearBox).AssignProperties_To_GearBox)
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*dst = v3storage.Gear{
+		PropertyBag: s.PropertyBag,
+		Box:         box,
+	}
+	return nil
+}
+
+// AssignProperties_From_Gear fills this Gear from v3storage.
+func (s *Gear) AssignProperties_From_Gear(src *v3storage.Gear) error {
+	box, err := genruntime.ConvertPointer(src.Box, func(from *v3storage.GearBox, to *GearBox) error {
+		return to.AssignProperties_From_GearBox(from)
+	})
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*s = Gear{
+		PropertyBag: src.PropertyBag,
+		Box:         box,
+	}
+	return nil
+}
+
+// AssignProperties_To_GearBox copies this GearBox into v3storage.
+func (s *GearBox) AssignProperties_To_GearBox(dst *v3storage.GearBox) error {
+	*dst = v3storage.GearBox{
+		PropertyBag: s.PropertyBag,
+		Teeth:       s.Teeth,
+	}
+	return nil
+}
+
+// AssignProperties_From_GearBox fills this GearBox from v3storage.
+func (s *GearBox) AssignProperties_From_GearBox(src *v3storage.GearBox) error {
+	*s = GearBox{
+		PropertyBag: src.PropertyBag,
+		Teeth:       src.Teeth,
 	}
 	return nil
 }

@@ -35,6 +35,10 @@ type Widget struct {
 	// +optional
 	Tuning *Tuning `json:"tuning,omitempty"`
 
+	// Gear is new in v2.
+	// +optional
+	Gear *Gear `json:"gear,omitempty"`
+
 	// +optional
 	Status WidgetStatus `json:"status,omitempty"`
 }
@@ -73,6 +77,27 @@ type Tuning struct {
 
 	// +optional
 	Turbo *bool `json:"turbo,omitempty"`
+}
+
+// Gear holds a gearbox.
+type Gear struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Box *GearBox `json:"box,omitempty"`
+}
+
+// GearBox is a gearbox.
+type GearBox struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Ratio *int32 `json:"ratio,omitempty"`
+
+	// +optional
+	Teeth *int32 `json:"teeth,omitempty"`
 }
 
 // Limits are resource limits.

@@ -18,13 +18,20 @@ type Widget struct {
 	Runtime WidgetRuntime `json:"runtime,omitempty"`
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
+	// Ratio was gear.box.ratio: moved out of two nested structs both
+	// versions have, which the way back makes when absent.
+	// +hubspoke:movedFrom=gear.box.ratio
+	// +optional
+	Ratio int32 `json:"ratio,omitempty"`
 	// Turbo was tuning.turbo: moved out of a struct both versions have,
 	// which the way back makes when absent.
 	// +hubspoke:movedFrom=tuning.turbo
 	// +optional
 	Turbo bool `json:"turbo,omitempty"`
 	// +optional
-	Tuning *Tuning      `json:"tuning,omitempty"`
+	Tuning *Tuning `json:"tuning,omitempty"`
+	// +optional
+	Gear   *Gear        `json:"gear,omitempty"`
 	Status WidgetStatus `json:"status,omitempty"`
 }
 
@@ -65,6 +72,18 @@ type WidgetSettings struct {
 type Tuning struct {
 	// +optional
 	Level int32 `json:"level,omitempty"`
+}
+
+// Gear holds a gearbox.
+type Gear struct {
+	// +optional
+	Box *GearBox `json:"box,omitempty"`
+}
+
+// GearBox is a gearbox.
+type GearBox struct {
+	// +optional
+	Teeth int32 `json:"teeth,omitempty"`
 }
 
 // Limits are resource limits.

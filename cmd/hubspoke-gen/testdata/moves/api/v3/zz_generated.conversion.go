@@ -36,11 +36,17 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(p.Gear, (*Gear).AssignProperties_To_Gear)
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_To_WidgetStatus(&dst.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	dst.Ratio = genruntime.PtrIfNotZero(p.Ratio)
 	dst.Turbo = genruntime.PtrIfNotZero(p.Turbo)
 	dst.Tuning = tuning
+	dst.Gear = gear
 	// Values that only other versions have fields for come back into the bags, at every depth.
 	var bags boundary.Carrier
 	if err := bags.Open(p.Annotations, p.Status.PropertyBags); err != nil {
@@ -71,11 +77,19 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 	if err != nil {
 		return fmt.Errorf("tuning: %w", err)
 	}
+	gear, err := genruntime.ConvertPointer(src.Gear, func(from *v3storage.Gear, to *Gear) error {
+		return to.AssignProperties_From_Gear(from)
+	})
+	if err != nil {
+		return fmt.Errorf("gear: %w", err)
+	}
 	if err := p.Status.AssignProperties_From_WidgetStatus(&src.Status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
+	p.Ratio = ptr.Deref(src.Ratio, 0)
 	p.Turbo = ptr.Deref(src.Turbo, false)
 	p.Tuning = tuning
+	p.Gear = gear
 	// Keep what this version has no field for, so that an update through it loses nothing: the twin's bags, at every depth, go to the annotation and the status.
 	var bags boundary.Carrier
 	if err := stashBagsOfWidget(&bags, ".", p, src); err != nil {
@@ -151,6 +165,48 @@ func (s *Tuning) AssignProperties_From_Tuning(src *v3storage.Tuning) error {
 	return nil
 }
 
+// AssignProperties_To_Gear copies this Gear into its storage twin.
+func (s *Gear) AssignProperties_To_Gear(dst *v3storage.Gear) error {
+	box, err := genruntime.ConvertPointer(s.Box, (*GearBox).AssignProperties_To_GearBox)
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*dst = v3storage.Gear{
+		Box: box,
+	}
+	return nil
+}
+
+// AssignProperties_From_Gear fills this Gear from its storage twin.
+func (s *Gear) AssignProperties_From_Gear(src *v3storage.Gear) error {
+	box, err := genruntime.ConvertPointer(src.Box, func(from *v3storage.GearBox, to *GearBox) error {
+		return to.AssignProperties_From_GearBox(from)
+	})
+	if err != nil {
+		return fmt.Errorf("box: %w", err)
+	}
+	*s = Gear{
+		Box: box,
+	}
+	return nil
+}
+
+// AssignProperties_To_GearBox copies this GearBox into its storage twin.
+func (s *GearBox) AssignProperties_To_GearBox(dst *v3storage.GearBox) error {
+	*dst = v3storage.GearBox{
+		Teeth: genruntime.PtrIfNotZero(s.Teeth),
+	}
+	return nil
+}
+
+// AssignProperties_From_GearBox fills this GearBox from its storage twin.
+func (s *GearBox) AssignProperties_From_GearBox(src *v3storage.GearBox) error {
+	*s = GearBox{
+		Teeth: ptr.Deref(src.Teeth, 0),
+	}
+	return nil
+}
+
 // AssignProperties_To_Limits copies this Limits into its storage twin.
 func (s *Limits) AssignProperties_To_Limits(dst *v3storage.Limits) error {
 	*dst = v3storage.Limits{
@@ -191,8 +247,14 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 	var sRuntime *WidgetRuntime
 	var sSettings *WidgetSettings
 	var sTuning *Tuning
+	var sGear *Gear
 	var sStatus *WidgetStatus
 	if s != nil {
+		if src.Ratio != nil && s.Ratio == 0 {
+			if err := c.Twin(path, "ratio", src.Ratio); err != nil {
+				return err
+			}
+		}
 		if src.Turbo != nil && !s.Turbo {
 			if err := c.Twin(path, "turbo", src.Turbo); err != nil {
 				return err
@@ -201,6 +263,7 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 		sRuntime = &s.Runtime
 		sSettings = &s.Settings
 		sTuning = s.Tuning
+		sGear = s.Gear
 		sStatus = &s.Status
 	}
 	if err := stashBagsOfWidgetRuntime(c, "runtime", sRuntime, &src.Runtime); err != nil {
@@ -214,6 +277,11 @@ func stashBagsOfWidget(c *boundary.Carrier, path string, s *Widget, src *v3stora
 			return err
 		}
 	}
+	if src.Gear != nil {
+		if err := stashBagsOfGear(c, "gear", sGear, src.Gear); err != nil {
+			return err
+		}
+	}
 	return stashBagsOfWidgetStatus(c, "status", sStatus, &src.Status)
 }
 
@@ -223,14 +291,19 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	var sRuntime *WidgetRuntime
 	var sSettings *WidgetSettings
 	var sTuning *Tuning
+	var sGear *Gear
 	var sStatus *WidgetStatus
 	if s != nil {
+		if err := boundary.Restore(r, path, "ratio", &dst.Ratio, s.Ratio == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
 		if err := boundary.Restore(r, path, "turbo", &dst.Turbo, !s.Turbo, func(v *bool) bool { return !*v }); err != nil {
 			return err
 		}
 		sRuntime = &s.Runtime
 		sSettings = &s.Settings
 		sTuning = s.Tuning
+		sGear = s.Gear
 		sStatus = &s.Status
 	}
 	if err := recallBagsOfWidgetRuntime(r, "runtime", sRuntime, &dst.Runtime); err != nil {
@@ -241,6 +314,11 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v3stor
 	}
 	if dst.Tuning != nil {
 		if err := recallBagsOfTuning(r, "tuning", sTuning, dst.Tuning); err != nil {
+			return err
+		}
+	}
+	if dst.Gear != nil {
+		if err := recallBagsOfGear(r, "gear", sGear, dst.Gear); err != nil {
 			return err
 		}
 	}
@@ -335,6 +413,60 @@ func recallBagsOfTuning(r *boundary.Carrier, path string, s *Tuning, dst *v3stor
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "level", &dst.Level, s.Level == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGear hands c the bags of the storage twin's Gear at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfGear(c *boundary.Carrier, path string, s *Gear, src *v3storage.Gear) error {
+	c.Bag(path, &src.PropertyBag)
+	var sBox *GearBox
+	if s != nil {
+		sBox = s.Box
+	}
+	if src.Box != nil {
+		if err := stashBagsOfGearBox(c, path+".box", sBox, src.Box); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGear puts back the bags of the storage twin's Gear at path and below, and restores what their $twin entries say.
+func recallBagsOfGear(r *boundary.Carrier, path string, s *Gear, dst *v3storage.Gear) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sBox *GearBox
+	if s != nil {
+		sBox = s.Box
+	}
+	if dst.Box != nil {
+		if err := recallBagsOfGearBox(r, path+".box", sBox, dst.Box); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfGearBox hands c the bags of the storage twin's GearBox at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfGearBox(c *boundary.Carrier, path string, s *GearBox, src *v3storage.GearBox) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Teeth != nil && s.Teeth == 0 {
+			if err := c.Twin(path, "teeth", src.Teeth); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfGearBox puts back the bags of the storage twin's GearBox at path and below, and restores what their $twin entries say.
+func recallBagsOfGearBox(r *boundary.Carrier, path string, s *GearBox, dst *v3storage.GearBox) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "teeth", &dst.Teeth, s.Teeth == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

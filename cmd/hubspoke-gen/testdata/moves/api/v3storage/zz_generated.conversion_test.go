@@ -48,6 +48,7 @@ var widgetRelations = convtest.Related(
 	convtest.Relation{From: "v1", To: "v2", Old: "spec.engineName", New: "engine"},
 	convtest.Relation{From: "v1", To: "v2", Old: "spec.limits", New: "limits"},
 	convtest.Relation{From: "v1", To: "v2", Old: "spec.notes", New: "settings.notes"},
+	convtest.Relation{From: "v2", To: "v3", Old: "gear.box.ratio", New: "ratio"},
 	convtest.Relation{From: "v2", To: "v3", Old: "tuning.turbo", New: "turbo"},
 	convtest.Relation{From: "v2", To: "v3", Old: "engine", New: "runtime.engine"},
 	convtest.Relation{From: "v2", To: "v3", Old: "limits", New: "runtime.limits"},

@@ -26,6 +26,11 @@ type Widget struct {
 	// +optional
 	Settings WidgetSettings `json:"settings,omitempty"`
 
+	// Ratio was gear.box.ratio: moved out of two nested structs both
+	// versions have, which the way back makes when absent.
+	// +optional
+	Ratio *int32 `json:"ratio,omitempty"`
+
 	// Turbo was tuning.turbo: moved out of a struct both versions have,
 	// which the way back makes when absent.
 	// +optional
@@ -33,6 +38,9 @@ type Widget struct {
 
 	// +optional
 	Tuning *Tuning `json:"tuning,omitempty"`
+
+	// +optional
+	Gear *Gear `json:"gear,omitempty"`
 
 	// +optional
 	Status WidgetStatus `json:"status,omitempty"`
@@ -86,6 +94,24 @@ type Tuning struct {
 
 	// +optional
 	Level *int32 `json:"level,omitempty"`
+}
+
+// Gear holds a gearbox.
+type Gear struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Box *GearBox `json:"box,omitempty"`
+}
+
+// GearBox is a gearbox.
+type GearBox struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Teeth *int32 `json:"teeth,omitempty"`
 }
 
 // Limits are resource limits.
