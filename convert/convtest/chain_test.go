@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -747,6 +748,47 @@ func (w *WidgetV2) assignFrom(src *WidgetV2Storage) error {
 	if err := reflectbags.Stash(w, src); err != nil {
 		return err
 	}
+	if activeBug() == bugStashDropsTwin {
+		return dropTwinEntries(w)
+	}
+	return nil
+}
+
+// dropTwinEntries is bugStashDropsTwin: it removes the $twin entries from
+// the bags a v2 object carries, in its annotation and in its status.
+func dropTwinEntries(w *WidgetV2) error {
+	drop := func(bags propertybag.Bags) propertybag.Bags {
+		for path, bag := range bags {
+			delete(bag, "$twin")
+			if len(bag) == 0 {
+				delete(bags, path)
+			}
+		}
+		if len(bags) == 0 {
+			return nil
+		}
+		return bags
+	}
+	w.Status.PropertyBags = drop(w.Status.PropertyBags.DeepCopy())
+	text, ok := w.Annotations[boundary.Annotation]
+	if !ok {
+		return nil
+	}
+	bags, err := propertybag.UnmarshalBags(text)
+	if err != nil {
+		return err
+	}
+	annotations := maps.Clone(w.Annotations)
+	delete(annotations, boundary.Annotation)
+	if bags = drop(bags); bags != nil {
+		if annotations[boundary.Annotation], err = propertybag.MarshalBags(bags); err != nil {
+			return err
+		}
+	}
+	if len(annotations) == 0 {
+		annotations = nil
+	}
+	w.Annotations = annotations
 	return nil
 }
 
@@ -795,11 +837,17 @@ func (w *WidgetV1Storage) AssignPropertiesTo(dst *WidgetV2Storage) error {
 	if (dst.Spec.Given != nil || dst.Spec.Family != nil) && joinName(deref(dst.Spec.Given), deref(dst.Spec.Family)) == *full {
 		return nil // the exact Given and Family, kept in v1storage's bag
 	}
-	if activeBug() == bugKeepsStaleName && (dst.Spec.Given != nil || dst.Spec.Family != nil) {
+	given, family := splitName(*full)
+	kept := (dst.Spec.Given != nil || dst.Spec.Family != nil) && deref(dst.Spec.Given) == given && deref(dst.Spec.Family) == family
+	if activeBug() == bugKeepsStaleName && (dst.Spec.Given != nil || dst.Spec.Family != nil) && !kept {
 		return nil // the bug: kept names win over the full name a v1 client changed
 	}
-	given, family := splitName(*full)
-	dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
+	if !kept {
+		// Unless the split gives the Given and Family kept in v1storage's
+		// bag (an empty one, which a client of the hub may write where the
+		// split leaves none, stays as it was).
+		dst.Spec.Given, dst.Spec.Family = genruntime.PtrIfNotZero(given), genruntime.PtrIfNotZero(family)
+	}
 	if (joinName(given, family) != *full || *full == "") && activeBug() != bugHookDropsStash {
 		if err := propertybag.Add(&dst.Spec.PropertyBag, "FullName", full); err != nil {
 			return err
@@ -904,6 +952,7 @@ const (
 	bugBlanksBadBags          // v1 → v1storage replaces a bags annotation that does not parse with bags of its own
 	bugBackRefusesVaguely     // v1storage → v2storage takes a priority in the bag that does not read as an int; the way back refuses it without naming it
 	bugBackRefusesNaming      // as bugBackRefusesVaguely, but the way back's error names "Priority"
+	bugStashDropsTwin         // v2's stash drops the $twin entries: what the hub held where v2 shows a zero is lost
 )
 
 // unreadPriority is the hub's priority where bugBackRefusesVaguely and

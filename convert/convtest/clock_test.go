@@ -7,6 +7,7 @@ import (
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -112,7 +113,20 @@ func (c *ClockV1) assignTo(dst *ClockV1Storage) error {
 	case s.At != "":
 		d.AtText = &s.At
 	}
-	return nil
+	// An empty text the hub held, which v1 shows as no time, comes back
+	// from its $twin entry, as generated code keeps it.
+	var bags boundary.Carrier
+	if err := bags.Open(c.Annotations, nil); err != nil {
+		return err
+	}
+	for bags.Next() {
+		var none propertybag.PropertyBag
+		bags.Bag("spec", &none)
+		if err := boundary.Restore(&bags, "spec", "atText", &d.AtText, s.At == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+	}
+	return bags.Done(&dst.ObjectMeta, nil)
 }
 
 func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
@@ -138,5 +152,13 @@ func (c *ClockV1) assignFrom(src *ClockV1Storage) error {
 	case s.AtText != nil:
 		d.At = *s.AtText
 	}
-	return nil
+	// A client of the hub may write an empty text, which v1 shows as no
+	// time: kept in a $twin entry, as generated code keeps it.
+	var bags boundary.Carrier
+	if s.AtText != nil && d.At == "" {
+		if err := bags.Twin("spec", "atText", s.AtText); err != nil {
+			return err
+		}
+	}
+	return bags.Done(&c.ObjectMeta, nil)
 }
