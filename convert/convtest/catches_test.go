@@ -996,9 +996,11 @@ func TestUpdateCatchesKeptValueOverEdit(t *testing.T) {
 // value of v2 to arrive there. A hook that keeps v1's size in the hub's
 // bag (beside a full name v2 cannot say) and brings it back over the
 // hub's shows the client of v2 its new size and a client of v1 the old
-// one: every other check passes (no object starts with a kept size that
-// differs from its own, and v2 reads the hub's), and the edit's reading at
-// v1 fails.
+// one: the round trips and Reliability pass (no object starts with a kept
+// size that differs from its own, and v2 reads the hub's), and the edit's
+// reading at v1 fails. (The update check through v1 catches the bug too,
+// since it gives some hubs a nil size, which a client of the hub can write
+// beside a kept size of 0.)
 func TestUpdateCatchesKeptValueOverEditElsewhere(t *testing.T) {
 	// A full name with no family does not split back, so the hub keeps it
 	// in its bag (and the bug the size beside it).
@@ -1016,12 +1018,49 @@ func TestUpdateCatchesKeptValueOverEditElsewhere(t *testing.T) {
 	}
 	for name, err := range map[string]error{
 		"round trip v1":       convtest.CheckRoundTrip(widgetScheme(), widgetGK, "v1", opts...),
-		"update v1":           convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", opts...),
 		"reliability v1 → v2": convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", opts...),
 		"reliability v2 → v1": convtest.CheckReliability(widgetScheme(), widgetGK, "v2", "v1", opts...),
 	} {
 		if err != nil {
 			t.Errorf("%s catches the bug too, so this test shows nothing of the edit read elsewhere: %v", name, err)
 		}
+	}
+}
+
+// The update check gives about a third of its hubs values a client of the
+// hub can write and an API version cannot show: a pointer to a zero value
+// where v2 has a plain field (Ratio, Enabled, Given, ...), or nil where
+// v2's required size shows 0. v2 keeps what the hub held in the $twin
+// entries of the bags it carries; a stash that drops them loses it. Hubs
+// converted from API objects never hold such values, so the update check
+// missed the bug (mutation testing of generated stash code) until it
+// toggled them.
+func TestUpdateCatchesDroppedTwinEntries(t *testing.T) {
+	withBug(t, bugStashDropsTwin)
+	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...),
+		"an update through v2 that changed nothing changed the hub (-before +after):",
+		"the v2 object the client read and wrote back:",
+	)
+	if d := updateChanges(t, f.Counterexample, "v2"); d == "" {
+		t.Errorf("the counter-example survives an update through v2:\n%v", f)
+	}
+	// Shrunk to what v2 cannot show: the spec holds nothing but pointers
+	// that are nil or point to zero values (and the bag, if any).
+	h := f.Counterexample.(*WidgetV2Storage)
+	s := h.Spec
+	s.PropertyBag = nil
+	for _, p := range []any{s.Given, s.Family, s.Size, s.Ratio, s.Enabled, s.Mode} {
+		if v := reflect.ValueOf(p); !v.IsNil() && !v.Elem().IsZero() {
+			t.Errorf("the counter-example keeps a value v2 shows: %+v", h.Spec)
+		}
+	}
+	// v1, which drops no $twin entries, passes with the same hubs, and
+	// without the bug so does v2.
+	if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...); err != nil {
+		t.Errorf("v1 does not have the bug, yet: %v", err)
+	}
+	currentBug.Store(int32(noBug))
+	if err := convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", bugOpts()...); err != nil {
+		t.Errorf("v2 without the bug: %v", err)
 	}
 }

@@ -24,6 +24,7 @@ type recipe struct {
 	extras  []bagExtra // entries added to the converted object's bags
 	carried []carried  // for an API version: entries added to the bags it carries
 	origin  *sample    // for the update check: the API sample the hub was converted from
+	toggles []toggle   // for the update check: pointer fields of the hub toggled between nil and the zero value
 }
 
 // carried is a set of entries added to the bag named part ("spec",
@@ -61,20 +62,21 @@ func (g *generator) remake(s *sample, source runtime.Object, origin *sample, rec
 		return nil
 	}
 	applyExtras(obj, rec.extras)
+	applyToggles(obj, rec.toggles)
 	for _, c := range rec.carried {
 		addCarried(obj, c.part, c.entries)
 	}
 	c := *s
 	c.Source, c.Object, c.Shrunk = source, obj, s.Shrunk+1
-	c.recipe = &recipe{through: rec.through, extras: rec.extras, carried: rec.carried, origin: origin}
+	c.recipe = &recipe{through: rec.through, extras: rec.extras, carried: rec.carried, origin: origin, toggles: rec.toggles}
 	return &c
 }
 
 // shrinkRecipe proposes smaller variants of s, a converted sample: without
-// any of the entries added along the way; with a smaller source, converted
-// again, biggest reductions first (for the update check, the API sample it
-// came from, shrunk in turn); then without one set of added entries, or one
-// entry of a set, at a time.
+// any of the entries added along the way (or of the fields toggled); with a
+// smaller source, converted again, biggest reductions first (for the update
+// check, the API sample it came from, shrunk in turn); then without one set
+// of added entries, one entry of a set, or one toggled field, at a time.
 func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 	rec := *s.recipe
 	var streams []func() (*sample, bool)
@@ -88,9 +90,9 @@ func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 			return g.remake(s, s.Source, rec.origin, &r), true
 		})
 	}
-	if len(rec.through)+len(rec.extras)+len(rec.carried) > 0 {
+	if len(rec.through)+len(rec.extras)+len(rec.carried)+len(rec.toggles) > 0 {
 		bare := rec
-		bare.through, bare.extras, bare.carried = nil, nil, nil
+		bare.through, bare.extras, bare.carried, bare.toggles = nil, nil, nil, nil
 		if rec.through != nil {
 			bare.through = []bagExtra{} // still through the hub, without entries
 		}
@@ -123,6 +125,11 @@ func (g *generator) shrinkRecipe(s *sample) gopter.Shrink {
 	for _, variant := range fewerExtras(rec.extras) {
 		r := rec
 		r.extras = variant
+		once(r)
+	}
+	for i := range rec.toggles {
+		r := rec
+		r.toggles = append(append([]toggle(nil), rec.toggles[:i]...), rec.toggles[i+1:]...)
 		once(r)
 	}
 	for i, c := range rec.carried {

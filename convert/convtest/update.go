@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
@@ -26,7 +27,10 @@ import (
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of
-// its property bags, at every depth. The check also requires that neither
+// its property bags, at every depth, and, in about a third of them, some
+// optional pointer fields toggled between nil and a pointer to the zero
+// value (what a client of the hub can write and an API version with a
+// plain field keeps in its $twin entries). The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
 // results encode to stable JSON. It tries as many hubs as the round trip
 // tries objects (see the package doc).
@@ -166,9 +170,14 @@ func (g *generator) updateSample(seed int64) *sample {
 	}
 	// The API object is built at random, or converted from a random object
 	// of another API version (see newGenerator), never of a storage
-	// version: those hold values no client can write, which an update
-	// through an API version could not keep and no client could have
-	// stored.
+	// version: those hold values no client can write (the bags of a storage
+	// version that is not the hub), which an update through an API version
+	// could not keep and no client could have stored. The hub, though, is
+	// served: a client of the hub can write a pointer to a zero value where
+	// an API version has a plain field (or leave nil one that a required
+	// plain field shows as zero), which the API version keeps in its $twin
+	// entries (see package boundary). About a third of the hubs get such
+	// values (drawToggles).
 	origin := g.sample(g.api[r.IntN(len(g.api))], r.Int64())
 	if origin.Err != nil {
 		return origin // converting a random object to an API version failed: report that
@@ -179,7 +188,185 @@ func (g *generator) updateSample(seed int64) *sample {
 	}
 	s.recipe.extras = drawExtras(s.Object, r)
 	applyExtras(s.Object, s.recipe.extras)
+	if r.IntN(3) == 0 {
+		s.recipe.toggles = drawToggles(s.Object, r)
+		applyToggles(s.Object, s.recipe.toggles)
+	}
 	return s
+}
+
+// toggle sets the pointer field at path in a hub (path leads from the
+// object struct to the field) to a pointer to the zero value (zero) or to
+// nil: what a client of the hub can write and an API version with a plain
+// field there cannot show.
+type toggle struct {
+	path []step
+	zero bool
+}
+
+// drawToggles picks, for about half of the optional pointer fields to
+// basic kinds in obj that are nil or point to the zero value, the other of
+// the two.
+func drawToggles(obj runtime.Object, r *rand.Rand) []toggle {
+	var toggles []toggle
+	v := reflect.ValueOf(obj).Elem()
+	for _, site := range toggleSites(v) {
+		if r.IntN(2) == 0 {
+			toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
+		}
+	}
+	return toggles
+}
+
+// followPath returns the value path leads to in v, which must lead somewhere.
+func followPath(v reflect.Value, path []step) reflect.Value {
+	for _, s := range path {
+		switch s.kind {
+		case stepField:
+			v = v.Field(s.i)
+		case stepElem:
+			v = v.Elem()
+		case stepIndex:
+			v = v.Index(s.i)
+		case stepKey:
+			v = v.MapIndex(s.key)
+		}
+	}
+	return v
+}
+
+// toggleSites lists the paths to the fields in v, a struct, that a toggle
+// may change: exported fields with omitempty of a pointer type to a basic
+// kind (a string, a bool, a number), unnamed or declared in v's package,
+// that are nil or point to the zero value, at every depth below structs of
+// v's package (not into types of other packages: metadata, external
+// types), the targets of pointers, the elements of slices and arrays, and
+// the values of maps (in key order).
+func toggleSites(v reflect.Value) [][]step {
+	pkg := v.Type().PkgPath()
+	var sites [][]step
+	var walk func(v reflect.Value, path []step, depth int)
+	walk = func(v reflect.Value, path []step, depth int) {
+		if depth > maxDepth {
+			panic(fmt.Sprintf("convtest: values nested deeper than %d (a cyclic object?)", maxDepth))
+		}
+		at := func(s step) []step { return append(append([]step(nil), path...), s) }
+		if classOf(v.Type()) != classPlain {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer:
+			if !v.IsNil() {
+				walk(v.Elem(), at(step{kind: stepElem}), depth+1)
+			}
+		case reflect.Struct:
+			if v.Type().PkgPath() != pkg {
+				return
+			}
+			for i := range v.NumField() {
+				f := v.Type().Field(i)
+				if !f.IsExported() {
+					continue
+				}
+				if togglable(f, pkg) {
+					if fv := v.Field(i); fv.IsNil() || fv.Elem().IsZero() {
+						sites = append(sites, at(step{kind: stepField, i: i}))
+					}
+					continue
+				}
+				walk(v.Field(i), at(step{kind: stepField, i: i}), depth+1)
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), at(step{kind: stepIndex, i: i}), depth+1)
+			}
+		case reflect.Map:
+			for _, k := range sortedKeys(v) {
+				walk(v.MapIndex(k), at(step{kind: stepKey, key: k}), depth+1)
+			}
+		}
+	}
+	walk(v, nil, 0)
+	return sites
+}
+
+// togglable reports whether f, a field of a struct of package pkg, is one
+// a toggle may change (see toggleSites), whatever its value.
+func togglable(f reflect.StructField, pkg string) bool {
+	if f.Type.Kind() != reflect.Pointer || jsonName(f) == "-" || !hasOption(f.Tag.Get("json"), "omitempty") {
+		return false
+	}
+	t := f.Type.Elem()
+	if t.PkgPath() != "" && t.PkgPath() != pkg || classOf(t) != classPlain {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
+}
+
+// hasOption reports whether the json tag lists option after the name.
+func hasOption(tag, option string) bool {
+	_, opts, _ := strings.Cut(tag, ",")
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if o == option {
+			return true
+		}
+	}
+	return false
+}
+
+// applyToggles sets each field its toggle's path leads to in obj; a path
+// that no longer leads to a field that is nil or points to the zero value
+// (the API object was shrunk) is skipped: a value that is not zero is
+// never changed.
+func applyToggles(obj runtime.Object, toggles []toggle) {
+	for _, t := range toggles {
+		toggleAt(reflect.ValueOf(obj).Elem(), t.path, t.zero)
+	}
+}
+
+func toggleAt(v reflect.Value, path []step, zero bool) {
+	if len(path) == 0 {
+		if v.Kind() != reflect.Pointer || !v.CanSet() || !v.IsNil() && !v.Elem().IsZero() {
+			return
+		}
+		if zero {
+			v.Set(reflect.New(v.Type().Elem()))
+		} else {
+			v.Set(reflect.Zero(v.Type()))
+		}
+		return
+	}
+	switch s := path[0]; s.kind {
+	case stepField:
+		if v.Kind() == reflect.Struct && s.i < v.NumField() {
+			toggleAt(v.Field(s.i), path[1:], zero)
+		}
+	case stepElem:
+		if v.Kind() == reflect.Pointer && !v.IsNil() {
+			toggleAt(v.Elem(), path[1:], zero)
+		}
+	case stepIndex:
+		if (v.Kind() == reflect.Slice || v.Kind() == reflect.Array) && s.i < v.Len() {
+			toggleAt(v.Index(s.i), path[1:], zero)
+		}
+	case stepKey:
+		if v.Kind() != reflect.Map || !v.MapIndex(s.key).IsValid() {
+			return
+		}
+		tmp := reflect.New(v.Type().Elem()).Elem()
+		tmp.Set(v.MapIndex(s.key))
+		toggleAt(tmp, path[1:], zero)
+		v.SetMapIndex(s.key, tmp)
+	}
 }
 
 // drawExtras picks, for about half of the places where obj can hold a
