@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -238,15 +239,19 @@ func followPath(v reflect.Value, path []step) reflect.Value {
 // toggleSites lists the paths to the fields in v, a struct, that a toggle
 // may change: exported fields with omitempty of a pointer type to a basic
 // kind (a string, a bool, a number), unnamed or declared in v's package,
-// that are nil or point to the zero value, at every depth below structs of
-// v's package (not into types of other packages: metadata, external
-// types), the targets of pointers, the elements of slices and arrays, and
+// that are nil or point to the zero value and are not keys of a list
+// element (listMapKey: required, and what finds its $twin entries), at
+// every depth below structs of v's package (not into types of other
+// packages: metadata, external types), the targets of pointers, the elements of slices and arrays, and
 // the values of maps (in key order).
 func toggleSites(v reflect.Value) [][]step {
 	pkg := v.Type().PkgPath()
 	var sites [][]step
-	var walk func(v reflect.Value, path []step, depth int)
-	walk = func(v reflect.Value, path []step, depth int) {
+	// keys are the listMapKey names of the list whose element v is (or
+	// lies in): the API server requires those, so no client writes them
+	// nil, and the $twin entries of an element are found by its keys.
+	var walk func(v reflect.Value, path []step, keys []string, depth int)
+	walk = func(v reflect.Value, path []step, keys []string, depth int) {
 		if depth > maxDepth {
 			panic(fmt.Sprintf("convtest: values nested deeper than %d (a cyclic object?)", maxDepth))
 		}
@@ -257,7 +262,7 @@ func toggleSites(v reflect.Value) [][]step {
 		switch v.Kind() {
 		case reflect.Pointer:
 			if !v.IsNil() {
-				walk(v.Elem(), at(step{kind: stepElem}), depth+1)
+				walk(v.Elem(), at(step{kind: stepElem}), keys, depth+1)
 			}
 		case reflect.Struct:
 			if v.Type().PkgPath() != pkg {
@@ -269,24 +274,24 @@ func toggleSites(v reflect.Value) [][]step {
 					continue
 				}
 				if togglable(f, pkg) {
-					if fv := v.Field(i); fv.IsNil() || fv.Elem().IsZero() {
+					if fv := v.Field(i); !slices.Contains(keys, jsonName(f)) && (fv.IsNil() || fv.Elem().IsZero()) {
 						sites = append(sites, at(step{kind: stepField, i: i}))
 					}
 					continue
 				}
-				walk(v.Field(i), at(step{kind: stepField, i: i}), depth+1)
+				walk(v.Field(i), at(step{kind: stepField, i: i}), tagKeys(f), depth+1)
 			}
 		case reflect.Slice, reflect.Array:
 			for i := range v.Len() {
-				walk(v.Index(i), at(step{kind: stepIndex, i: i}), depth+1)
+				walk(v.Index(i), at(step{kind: stepIndex, i: i}), keys, depth+1)
 			}
 		case reflect.Map:
 			for _, k := range sortedKeys(v) {
-				walk(v.MapIndex(k), at(step{kind: stepKey, key: k}), depth+1)
+				walk(v.MapIndex(k), at(step{kind: stepKey, key: k}), nil, depth+1)
 			}
 		}
 	}
-	walk(v, nil, 0)
+	walk(v, nil, nil, 0)
 	return sites
 }
 
