@@ -344,18 +344,9 @@ func TestRenamedTypeHint(t *testing.T) {
 		}
 		return b
 	}, nil)
-	out, err := generate(api, options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(out.notes, func(n string) bool {
-		return strings.Contains(n, "changes type (*Address in v1storage, *Location in v2storage)")
-	})
-	if i < 0 {
-		t.Fatalf("no note of the type change; notes:\n%s", strings.Join(out.notes, "\n"))
-	}
-	if want := "if Location is Address renamed, say so with // +hubspoke:renamedFrom=Address on type Location in v2"; !strings.Contains(out.notes[i], want) {
-		t.Errorf("the note does not say %q:\n%s", want, out.notes[i])
+	note := noteNaming(t, api, "changes type (*Address in v1storage, *Location in v2storage)")
+	if want := "if Location is Address renamed, say so with // +hubspoke:renamedFrom=Address on type Location in v2"; !strings.Contains(note, want) {
+		t.Errorf("the note does not say %q:\n%s", want, note)
 	}
 }
 
@@ -374,18 +365,9 @@ func TestRenamedTypeHintNotWhenOlderHasTheName(t *testing.T) {
 		}
 		return b
 	}, nil)
-	out, err := generate(api, options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := slices.IndexFunc(out.notes, func(n string) bool {
-		return strings.Contains(n, "changes type (*Address in v1storage, *Location in v2storage)")
-	})
-	if i < 0 {
-		t.Fatalf("no note of the type change; notes:\n%s", strings.Join(out.notes, "\n"))
-	}
-	if strings.Contains(out.notes[i], "renamedFrom") {
-		t.Errorf("the note proposes a rename though v1 has a Location of its own:\n%s", out.notes[i])
+	note := noteNaming(t, api, "changes type (*Address in v1storage, *Location in v2storage)")
+	if strings.Contains(note, "renamedFrom") {
+		t.Errorf("the note proposes a rename though v1 has a Location of its own:\n%s", note)
 	}
 }
 
@@ -404,15 +386,22 @@ func TestRenamedTypeHintNotWhenKeysChange(t *testing.T) {
 		}
 		return b
 	}, nil)
+	if note := noteNaming(t, api, "WidgetSpec.Places changes type"); strings.Contains(note, "renamedFrom") {
+		t.Errorf("the note proposes a rename though the map's keys change type too:\n%s", note)
+	}
+}
+
+// noteNaming generates the API versions in api and returns the note that
+// contains text, failing the test when there is none.
+func noteNaming(t *testing.T, api, text string) string {
+	t.Helper()
 	out, err := generate(api, options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "WidgetSpec.Places changes type") })
+	i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, text) })
 	if i < 0 {
-		t.Fatalf("no note of the type change of places; notes:\n%s", strings.Join(out.notes, "\n"))
+		t.Fatalf("no note says %q; notes:\n%s", text, strings.Join(out.notes, "\n"))
 	}
-	if strings.Contains(out.notes[i], "renamedFrom") {
-		t.Errorf("the note proposes a rename though the map's keys change type too:\n%s", out.notes[i])
-	}
+	return out.notes[i]
 }
