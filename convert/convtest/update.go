@@ -331,43 +331,16 @@ func hasOption(tag, option string) bool {
 // never changed.
 func applyToggles(obj runtime.Object, toggles []toggle) {
 	for _, t := range toggles {
-		toggleAt(reflect.ValueOf(obj).Elem(), t.path, t.zero)
-	}
-}
-
-func toggleAt(v reflect.Value, path []step, zero bool) {
-	if len(path) == 0 {
-		if v.Kind() != reflect.Pointer || !v.CanSet() || !v.IsNil() && !v.Elem().IsZero() {
-			return
-		}
-		if zero {
-			v.Set(reflect.New(v.Type().Elem()))
-		} else {
-			v.Set(reflect.Zero(v.Type()))
-		}
-		return
-	}
-	switch s := path[0]; s.kind {
-	case stepField:
-		if v.Kind() == reflect.Struct && s.i < v.NumField() {
-			toggleAt(v.Field(s.i), path[1:], zero)
-		}
-	case stepElem:
-		if v.Kind() == reflect.Pointer && !v.IsNil() {
-			toggleAt(v.Elem(), path[1:], zero)
-		}
-	case stepIndex:
-		if (v.Kind() == reflect.Slice || v.Kind() == reflect.Array) && s.i < v.Len() {
-			toggleAt(v.Index(s.i), path[1:], zero)
-		}
-	case stepKey:
-		if v.Kind() != reflect.Map || !v.MapIndex(s.key).IsValid() {
-			return
-		}
-		tmp := reflect.New(v.Type().Elem()).Elem()
-		tmp.Set(v.MapIndex(s.key))
-		toggleAt(tmp, path[1:], zero)
-		v.SetMapIndex(s.key, tmp)
+		atPath(reflect.ValueOf(obj).Elem(), t.path, func(v reflect.Value) {
+			if v.Kind() != reflect.Pointer || !v.CanSet() || !v.IsNil() && !v.Elem().IsZero() {
+				return
+			}
+			if t.zero {
+				v.Set(reflect.New(v.Type().Elem()))
+			} else {
+				v.Set(reflect.Zero(v.Type()))
+			}
+		})
 	}
 }
 
@@ -433,31 +406,41 @@ func bagSites(v reflect.Value) [][]step {
 // (the API object was shrunk) is skipped.
 func applyExtras(obj runtime.Object, extras []bagExtra) {
 	for _, e := range extras {
-		addAt(reflect.ValueOf(obj).Elem(), e.path, e.entries)
+		atPath(reflect.ValueOf(obj).Elem(), e.path, addEntries(e.entries))
 	}
 }
 
-func addAt(v reflect.Value, path []step, entries propertybag.PropertyBag) {
-	if len(path) == 0 {
+// addEntries returns the leaf of atPath that adds entries to the property
+// bag it is given, creating the bag if needed.
+func addEntries(entries propertybag.PropertyBag) func(reflect.Value) {
+	return func(v reflect.Value) {
 		if v.Type() != bagType || !v.CanSet() {
 			return
 		}
-		bag := mergeBags(v.Interface().(propertybag.PropertyBag), entries)
-		v.Set(reflect.ValueOf(bag))
+		v.Set(reflect.ValueOf(mergeBags(v.Interface().(propertybag.PropertyBag), entries)))
+	}
+}
+
+// atPath calls leaf with the value path leads to in v, settable, and
+// writes a map value it changed back into its map; a path that no longer
+// leads anywhere (the API object was shrunk) calls nothing.
+func atPath(v reflect.Value, path []step, leaf func(reflect.Value)) {
+	if len(path) == 0 {
+		leaf(v)
 		return
 	}
 	switch s := path[0]; s.kind {
 	case stepField:
 		if v.Kind() == reflect.Struct && s.i < v.NumField() {
-			addAt(v.Field(s.i), path[1:], entries)
+			atPath(v.Field(s.i), path[1:], leaf)
 		}
 	case stepElem:
 		if v.Kind() == reflect.Pointer && !v.IsNil() {
-			addAt(v.Elem(), path[1:], entries)
+			atPath(v.Elem(), path[1:], leaf)
 		}
 	case stepIndex:
 		if (v.Kind() == reflect.Slice || v.Kind() == reflect.Array) && s.i < v.Len() {
-			addAt(v.Index(s.i), path[1:], entries)
+			atPath(v.Index(s.i), path[1:], leaf)
 		}
 	case stepKey:
 		if v.Kind() != reflect.Map || !v.MapIndex(s.key).IsValid() {
@@ -465,7 +448,7 @@ func addAt(v reflect.Value, path []step, entries propertybag.PropertyBag) {
 		}
 		tmp := reflect.New(v.Type().Elem()).Elem()
 		tmp.Set(v.MapIndex(s.key))
-		addAt(tmp, path[1:], entries)
+		atPath(tmp, path[1:], leaf)
 		v.SetMapIndex(s.key, tmp)
 	}
 }

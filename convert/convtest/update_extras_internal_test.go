@@ -27,7 +27,7 @@ func TestExtrasInListElements(t *testing.T) {
 		t.Fatalf("sites %v, want the bags of the two array elements and the slice element", sites)
 	}
 	for _, site := range sites {
-		addAt(v, site, propertybag.PropertyBag{"x-added": "1"})
+		atPath(v, site, addEntries(propertybag.PropertyBag{"x-added": "1"}))
 	}
 	for i, item := range []extrasItem{h.Array[0], h.Array[1], h.Slice[0]} {
 		if item.Bag["x-added"] != "1" {
@@ -35,5 +35,5 @@ func TestExtrasInListElements(t *testing.T) {
 		}
 	}
 	// A path past the end of a shrunk list leads nowhere: skipped.
-	addAt(v, []step{{kind: stepField, i: 1}, {kind: stepIndex, i: 5}, {kind: stepField, i: 0}}, propertybag.PropertyBag{"y": "2"})
+	atPath(v, []step{{kind: stepField, i: 1}, {kind: stepIndex, i: 5}, {kind: stepField, i: 0}}, addEntries(propertybag.PropertyBag{"y": "2"}))
 }
