@@ -1,14 +1,25 @@
 // Hand-written: how the v3 address label maps to the structured v5 address.
 // The first line is the street, the last line the country, the lines in
 // between the city (joined with ", "). Where the mapping cannot reproduce a
-// value exactly, the generated code has already kept it in the bag; these
-// hooks drop it from the bag only when the mapping reproduces it.
+// value exactly, the generated code has already kept it in the bag.
+//
+// The API versions cannot tell an empty field from a missing one, so the
+// hooks compare loosely when they decide whether the label and the fields
+// agree (an empty field counts as absent: the label "\n" agrees with a
+// country ""), but drop a copy from the bag only where the other shape
+// reproduces it exactly (the country "" stays in the bag beside the label
+// "\n", and so does the label "\n" beside the country "").
+//
+// The one address this cannot bring back exactly is one whose bag keeps a
+// label that its fields compose to exactly (a client of the hub emptied a
+// field the label has an empty line for): it stages as the same address
+// without that copy, and comes back without it.
 //
 // A copy kept in a bag is the value as it was when the other shape last
-// held it. Where the copy no longer matches the value it was kept with, the
-// value was changed in the other shape since, and the change wins: a label
-// edited at v3 is what v5 reads, and fields edited at v5 are what v3's label
-// shows.
+// held it. Where the copy no longer agrees with the value it was kept with,
+// the value was changed in the other shape since, and the change wins: a
+// label edited at v3 is what v5 reads, and fields edited at v5 are what
+// v3's label shows.
 
 package compat
 
@@ -19,49 +30,79 @@ import (
 )
 
 // AssignPropertiesTo derives the v5 fields from the label. Fields the
-// generated code recalled from the bag are kept when they give back the
-// label (they are the v5 value the label was composed from); otherwise the
-// label was written or edited at v3, and the fields are read from it.
+// generated code recalled from the bag are kept when they agree with the
+// label: they compose to it, or it reads loosely as them (they are the v5
+// value the label was composed from). Otherwise the label was written or
+// edited at v3, and the fields are read from it, keeping each recalled
+// field that is loosely the one read (a recalled "" where the label gives
+// none).
 func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
-	label := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country)
-	if !equal(label, a.Label) {
-		dst.Street, dst.Suburb, dst.City, dst.Country = nil, nil, nil, nil
-		if a.Label != nil {
-			dst.Street, dst.Suburb, dst.City, dst.Country = parseLabel(*a.Label)
-		}
-		label = composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country)
+	label := "" // no label reads as no fields
+	if a.Label != nil {
+		label = *a.Label
 	}
-	// The generated copy has kept a.Label in the bag; the fields give it
-	// back, so drop it. (Compare a.Label itself: decoding the copy would
-	// only give a.Label again.)
-	if label != nil && equal(label, a.Label) {
+	if !equal(composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country), a.Label) && !readsAs(label, dst) {
+		street, suburb, city, country := parseLabel(label)
+		dst.Street, dst.Suburb = either(dst.Street, street), either(dst.Suburb, suburb)
+		dst.City, dst.Country = either(dst.City, city), either(dst.Country, country)
+	}
+	// The generated copy has kept a.Label in the bag; drop it only where the
+	// fields give it back exactly. (Compare a.Label itself: decoding the
+	// copy would only give a.Label again.)
+	if back := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country); back != nil && equal(back, a.Label) {
 		dst.PropertyBag.Remove("Label")
 	}
 	return nil
 }
 
 // AssignPropertiesFrom composes the label from the v5 fields. A label the
-// generated code recalled from the bag is kept when it reads back as the
+// generated code recalled from the bag is kept when it reads loosely as the
 // fields (it is the v3 value they were read from); otherwise the fields
 // were written or edited at v5, and the label is composed from them.
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
-	kept := a.Label != nil && readsAs(*a.Label, src)
-	if !kept {
+	if a.Label == nil || !readsAs(*a.Label, src) {
 		a.Label = composeLabel(src.Street, src.Suburb, src.City, src.Country)
-		kept = a.Label != nil && readsAs(*a.Label, src)
 	}
-	if kept {
-		for _, name := range [...]string{"Street", "Suburb", "City", "Country"} {
-			a.PropertyBag.Remove(name)
+	if a.Label == nil || !readsAs(*a.Label, src) {
+		// The label does not give the fields back: the bag keeps them
+		// all, and AssignPropertiesTo recalls them whole (they compose to
+		// this label).
+		return nil
+	}
+	// The generated copy has kept the fields in the bag; drop those the
+	// label gives back exactly (a field "" that the label gives as none
+	// stays).
+	street, suburb, city, country := parseLabel(*a.Label)
+	for _, f := range [...]struct {
+		name         string
+		read, source *string
+	}{
+		{"Street", street, src.Street},
+		{"Suburb", suburb, src.Suburb},
+		{"City", city, src.City},
+		{"Country", country, src.Country},
+	} {
+		if equal(f.read, f.source) {
+			a.PropertyBag.Remove(f.name)
 		}
 	}
 	return nil
 }
 
-// readsAs reports whether label is read as exactly the fields of address.
+// readsAs reports whether label reads as the fields of address loosely: an
+// empty field counts as absent.
 func readsAs(label string, address *v5storage.Address) bool {
 	street, suburb, city, country := parseLabel(label)
-	return equal(street, address.Street) && equal(suburb, address.Suburb) && equal(city, address.City) && equal(country, address.Country)
+	return loose(street, address.Street) && loose(suburb, address.Suburb) && loose(city, address.City) && loose(country, address.Country)
+}
+
+// either returns recalled where it is loosely read (a recalled "" where the
+// label gives no field), else read.
+func either(recalled, read *string) *string {
+	if loose(recalled, read) {
+		return recalled
+	}
+	return read
 }
 
 // parseLabel reads the fields from a label. An empty line gives no field:
@@ -114,4 +155,17 @@ func composeLabel(street, suburb, city, country *string) *string {
 
 func equal(a, b *string) bool {
 	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+// loose reports whether a and b are equal when an empty string counts as
+// absent.
+func loose(a, b *string) bool {
+	return deref(a) == deref(b)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }

@@ -245,3 +245,156 @@ func TestLabelCodecAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// bagged returns a bag holding each name with a string value.
+func bagged(kv ...string) propertybag.PropertyBag {
+	b := propertybag.PropertyBag{}
+	for i := 0; i < len(kv); i += 2 {
+		b[kv[i]] = strconv.Quote(kv[i+1])
+	}
+	return b
+}
+
+// Empty fields, which a client of the hub can write and the API versions
+// cannot show: the label and the fields agree loosely (an empty field is
+// no field), but a copy leaves the bag only where the other shape gives it
+// back exactly. Each address converts to the other, and back.
+func TestEmptyFields(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		v5     v5storage.Address
+		staged Address
+	}{
+		{
+			"country empty",
+			v5storage.Address{Country: ptr("")},
+			Address{Label: ptr(""), PropertyBag: bagged("Country", "")},
+		},
+		{
+			"label of an empty line",
+			v5storage.Address{PropertyBag: bagged("Label", "\n")},
+			Address{Label: ptr("\n")},
+		},
+		{
+			"label of an empty line, country empty",
+			v5storage.Address{Country: ptr(""), PropertyBag: bagged("Label", "\n")},
+			Address{Label: ptr("\n"), PropertyBag: bagged("Country", "")},
+		},
+		{
+			"label x, country empty",
+			v5storage.Address{Street: ptr("x"), Country: ptr(""), PropertyBag: bagged("Label", "x")},
+			Address{Label: ptr("x"), PropertyBag: bagged("Country", "")},
+		},
+		{
+			"street x, country empty",
+			v5storage.Address{Street: ptr("x"), Country: ptr("")},
+			Address{Label: ptr("x\n"), PropertyBag: bagged("Country", "")},
+		},
+		{
+			"city empty between street and country",
+			v5storage.Address{Street: ptr("a"), City: ptr(""), Country: ptr("b")},
+			Address{Label: ptr("a\n\nb"), PropertyBag: bagged("City", "")},
+		},
+		{
+			"label with an empty line",
+			v5storage.Address{Street: ptr("a"), Country: ptr("b"), PropertyBag: bagged("Label", "a\n\nb")},
+			Address{Label: ptr("a\n\nb")},
+		},
+		{
+			"city with a line break",
+			v5storage.Address{City: ptr("a\nb")},
+			Address{Label: ptr("a\nb"), PropertyBag: bagged("City", "a\nb")},
+		},
+		{
+			"city with a line break, country empty",
+			v5storage.Address{City: ptr("a\nb"), Country: ptr("")},
+			Address{Label: ptr("a\nb\n"), PropertyBag: bagged("City", "a\nb", "Country", "")},
+		},
+	} {
+		if diff := cmp.Diff(tc.staged, fromV5(t, tc.v5)); diff != "" {
+			t.Errorf("%s: v5 → staged (-want +got):\n%s", tc.name, diff)
+		}
+		if diff := cmp.Diff(tc.v5, toV5(t, tc.staged)); diff != "" {
+			t.Errorf("%s: staged → v5 (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// An address as a client of the hub (v5storage) leaves it: one converted
+// from a v5 address or a v3 label, with any of its absent fields made
+// empty and empty ones absent, comes back from the staged shape as it was.
+// Except where its bag keeps a label that the fields, so changed, compose
+// to exactly: it stages as the same address without that label (the
+// staged shape has nowhere else to tell them apart), and comes back
+// without it.
+func TestEmptiedFieldsRoundTrip(t *testing.T) {
+	values := []*string{nil, ptr(""), ptr("a"), ptr("a, b"), ptr("a\nb")}
+	var hubs []v5storage.Address
+	for _, street := range values {
+		for _, suburb := range values {
+			for _, city := range values {
+				for _, country := range values {
+					hubs = append(hubs, v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country})
+				}
+			}
+		}
+	}
+	parts := []string{"", "a", "a, b", "b"}
+	for _, p := range parts {
+		hubs = append(hubs, toV5(t, Address{Label: ptr(p)}))
+		for _, q := range parts {
+			hubs = append(hubs, toV5(t, Address{Label: ptr(p + "\n" + q)}))
+			for _, r := range parts {
+				hubs = append(hubs, toV5(t, Address{Label: ptr(p + "\n" + q + "\n" + r)}), toV5(t, Address{Label: ptr(p + "\n" + q + "\n" + r + "\n" + p)}))
+			}
+		}
+	}
+	toggled := 0
+	for _, hub := range hubs {
+		for _, a := range emptied(hub) {
+			want := a
+			if label, _ := propertybag.Get[string](a.PropertyBag, "Label"); label != nil && equal(composeLabel(a.Street, a.Suburb, a.City, a.Country), label) {
+				want.PropertyBag = a.PropertyBag.DeepCopy()
+				want.PropertyBag.Remove("Label")
+				if len(want.PropertyBag) == 0 {
+					want.PropertyBag = nil
+				}
+			}
+			if back := toV5(t, fromV5(t, a)); !cmp.Equal(want, back) {
+				t.Fatalf("v5 → staged → v5 changed the address:\n%s", cmp.Diff(want, back))
+			}
+			toggled++
+		}
+	}
+	if toggled <= len(hubs) {
+		t.Fatalf("only %d addresses from %d", toggled, len(hubs))
+	}
+}
+
+// emptied returns a and its variants with any subset of its absent fields
+// made empty and of its empty fields made absent.
+func emptied(a v5storage.Address) []v5storage.Address {
+	out := []v5storage.Address{a}
+	for _, field := range []func(*v5storage.Address) **string{
+		func(a *v5storage.Address) **string { return &a.Street },
+		func(a *v5storage.Address) **string { return &a.Suburb },
+		func(a *v5storage.Address) **string { return &a.City },
+		func(a *v5storage.Address) **string { return &a.Country },
+	} {
+		for _, o := range out {
+			p := *field(&o)
+			if p != nil && *p != "" {
+				continue
+			}
+			other := o
+			other.PropertyBag = o.PropertyBag.DeepCopy()
+			if p == nil {
+				*field(&other) = ptr("")
+			} else {
+				*field(&other) = nil
+			}
+			out = append(out, other)
+		}
+	}
+	return out
+}
