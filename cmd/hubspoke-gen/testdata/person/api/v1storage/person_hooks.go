@@ -3,6 +3,13 @@
 // hooks show a version the names it lacks, and keep every round trip exact:
 // a derived value is dropped from the bag when deriving it again would give
 // the same.
+//
+// The API versions cannot tell an empty name from a missing one, so v1's
+// Name is derived loosely, an empty name counting as none (a FirstName ""
+// and a LastName "", which a client of the hub can write, give no Name),
+// but a stashed Name leaves the bag only when the names derive it exactly.
+// (Were the two empty names to give " ", the hub that keeps v1's Name " "
+// beside them would read at v1 as the hub without it, and lose it.)
 
 package v1storage
 
@@ -36,10 +43,12 @@ func (s *PersonSpec) AssignPropertiesFrom(src *v2storage.PersonSpec) error {
 	return nil
 }
 
+// joinNames is v1's Name for v2's names: those that are not empty, joined
+// with a space; nil if there are none.
 func joinNames(first, last *string) *string {
 	var parts []string
 	for _, p := range []*string{first, last} {
-		if p != nil {
+		if p != nil && *p != "" {
 			parts = append(parts, *p)
 		}
 	}
