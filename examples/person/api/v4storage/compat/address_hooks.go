@@ -4,16 +4,15 @@
 // value exactly, the generated code has already kept it in the bag.
 //
 // The API versions cannot tell an empty field from a missing one, so the
-// hooks compare loosely when they decide whether the label and the fields
-// agree (an empty field counts as absent: the label "\n" agrees with a
-// country ""), but drop a copy from the bag only where the other shape
-// reproduces it exactly (the country "" stays in the bag beside the label
-// "\n", and so does the label "\n" beside the country "").
-//
-// The one address this cannot bring back exactly is one whose bag keeps a
-// label that its fields compose to exactly (a client of the hub emptied a
-// field the label has an empty line for): it stages as the same address
-// without that copy, and comes back without it.
+// label shows an empty field as it shows a missing one (not at all), and
+// the hooks compare loosely when they decide whether the label and the
+// fields agree (an empty field counts as absent: the label "\n" agrees with
+// a country ""); but they drop a copy from the bag only where the other
+// shape reproduces it exactly (the country "" stays in the bag beside the
+// label "\n", and so does the label "\n" beside the country ""). Were the
+// label to show the empty field, a client of the hub that empties fields a
+// kept label has empty lines for would make the label redundant, and the
+// address that keeps it would stage as the one that does not.
 //
 // A copy kept in a bag is the value as it was when the other shape last
 // held it. Where the copy no longer agrees with the value it was kept with,
@@ -31,8 +30,8 @@ import (
 
 // AssignPropertiesTo derives the v5 fields from the label. Fields the
 // generated code recalled from the bag are kept when they agree with the
-// label: they compose to it, or it reads loosely as them (they are the v5
-// value the label was composed from). Otherwise the label was written or
+// label: it is their label (labelOf), or it reads loosely as them (they are
+// the v5 value the label was composed from). Otherwise the label was written or
 // edited at v3, and the fields are read from it, keeping each recalled
 // field that is loosely the one read (a recalled "" where the label gives
 // none).
@@ -41,7 +40,7 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	if a.Label != nil {
 		label = *a.Label
 	}
-	if !equal(composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country), a.Label) && !readsAs(label, dst) {
+	if !equal(labelOf(dst), a.Label) && !readsAs(label, dst) {
 		street, suburb, city, country := parseLabel(label)
 		dst.Street, dst.Suburb = either(dst.Street, street), either(dst.Suburb, suburb)
 		dst.City, dst.Country = either(dst.City, city), either(dst.Country, country)
@@ -49,24 +48,25 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	// The generated copy has kept a.Label in the bag; drop it only where the
 	// fields give it back exactly. (Compare a.Label itself: decoding the
 	// copy would only give a.Label again.)
-	if back := composeLabel(dst.Street, dst.Suburb, dst.City, dst.Country); back != nil && equal(back, a.Label) {
+	if back := labelOf(dst); back != nil && equal(back, a.Label) {
 		dst.PropertyBag.Remove("Label")
 	}
 	return nil
 }
 
-// AssignPropertiesFrom composes the label from the v5 fields. A label the
-// generated code recalled from the bag is kept when it reads loosely as the
-// fields (it is the v3 value they were read from); otherwise the fields
-// were written or edited at v5, and the label is composed from them.
+// AssignPropertiesFrom composes the label from the v5 fields (labelOf). A
+// label the generated code recalled from the bag is kept when it reads
+// loosely as the fields (it is the v3 value they were read from);
+// otherwise the fields were written or edited at v5, and the label is
+// composed from them.
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 	if a.Label == nil || !readsAs(*a.Label, src) {
-		a.Label = composeLabel(src.Street, src.Suburb, src.City, src.Country)
+		a.Label = labelOf(src)
 	}
 	if a.Label == nil || !readsAs(*a.Label, src) {
 		// The label does not give the fields back: the bag keeps them
-		// all, and AssignPropertiesTo recalls them whole (they compose to
-		// this label).
+		// all, and AssignPropertiesTo recalls them whole (this label is
+		// theirs).
 		return nil
 	}
 	// The generated copy has kept the fields in the bag; drop those the
@@ -87,6 +87,19 @@ func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 		}
 	}
 	return nil
+}
+
+// labelOf is the label of address: its fields that are not empty, composed.
+func labelOf(address *v5storage.Address) *string {
+	return composeLabel(present(address.Street), present(address.Suburb), present(address.City), present(address.Country))
+}
+
+// present is p, or nil where it points to "".
+func present(p *string) *string {
+	if p != nil && *p == "" {
+		return nil
+	}
+	return p
 }
 
 // readsAs reports whether label reads as the fields of address loosely: an
