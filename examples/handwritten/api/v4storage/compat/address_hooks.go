@@ -12,13 +12,12 @@ import (
 // exactly, the conversion has already kept it in the bag.
 //
 // An API version cannot tell an empty field from a missing one, so the
-// hook compares loosely when it decides whether the label and the fields
-// agree (an empty field is no field: the label "\n" agrees with a country
-// ""), but drops a copy from the bag only when the mapping gives it back
-// exactly (the country "" stays in the bag beside the label "\n", and the
-// label "\n" beside the country ""). The one address this cannot bring
-// back exactly is one whose bag keeps a label its fields compose to
-// exactly: it stages as the same address without that copy.
+// label shows an empty field as it shows a missing one (not at all), and
+// the hook compares loosely when it decides whether the label and the
+// fields agree (an empty field is no field: the label "\n" agrees with a
+// country ""), but drops a copy from the bag only when the mapping gives
+// it back exactly (the country "" stays in the bag beside the label "\n",
+// and the label "\n" beside the country "").
 //
 // A copy kept in a bag is the value as the other shape last held it. When
 // the copy no longer agrees, the value was edited in the other shape, and
@@ -90,18 +89,19 @@ func parse(label string) (street, city, country *string) {
 }
 
 // compose writes the label of an address: street, suburb, the city's
-// parts and country, one a line; nil for no field at all.
+// parts and country, one a line, leaving out those that are missing or
+// empty; nil for none.
 func compose(a *v5storage.Address) *string {
 	var lines []string
 	for _, p := range []*string{a.Street, a.Suburb} {
-		if p != nil {
+		if p != nil && *p != "" {
 			lines = append(lines, *p)
 		}
 	}
-	if a.City != nil {
+	if a.City != nil && *a.City != "" {
 		lines = append(lines, strings.Split(*a.City, ", ")...)
 	}
-	if a.Country != nil {
+	if a.Country != nil && *a.Country != "" {
 		lines = append(lines, *a.Country)
 	}
 	if lines == nil {

@@ -31,38 +31,60 @@ func TestEmptyFields(t *testing.T) {
 		v5     v5storage.Address
 		staged Address
 	}{
-		{"country empty", v5storage.Address{Country: ptr("")}, Address{Label: ptr(""), PropertyBag: bagged("Country", "")}},
-		{"label of an empty line", v5storage.Address{PropertyBag: bagged("Label", "\n")}, Address{Label: ptr("\n")}},
+		{
+			"country empty",
+			v5storage.Address{Country: ptr("")},
+			Address{PropertyBag: bagged("Country", "")},
+		},
+		{
+			"label of an empty line",
+			v5storage.Address{PropertyBag: bagged("Label", "\n")},
+			Address{Label: ptr("\n")},
+		},
 		{
 			"label of an empty line, country empty",
 			v5storage.Address{Country: ptr(""), PropertyBag: bagged("Label", "\n")},
 			Address{Label: ptr("\n"), PropertyBag: bagged("Country", "")},
 		},
 		{
-			"label x, country empty",
-			v5storage.Address{Street: ptr("x"), Country: ptr(""), PropertyBag: bagged("Label", "x")},
-			Address{Label: ptr("x"), PropertyBag: bagged("Country", "")},
+			"empty label, street and country empty",
+			v5storage.Address{Street: ptr(""), Country: ptr(""), PropertyBag: bagged("Label", "")},
+			Address{Label: ptr(""), PropertyBag: bagged("Street", "", "Country", "")},
 		},
 		{
 			"street x, country empty",
 			v5storage.Address{Street: ptr("x"), Country: ptr("")},
+			Address{Label: ptr("x"), PropertyBag: bagged("Country", "")},
+		},
+		{
+			"label x and an empty line, country empty",
+			v5storage.Address{Street: ptr("x"), Country: ptr(""), PropertyBag: bagged("Label", "x\n")},
 			Address{Label: ptr("x\n"), PropertyBag: bagged("Country", "")},
 		},
 		{
-			"suburb empty between street and country",
-			v5storage.Address{Street: ptr("a"), Suburb: ptr(""), Country: ptr("b")},
-			Address{Label: ptr("a\n\nb"), PropertyBag: bagged("Suburb", "")},
+			"city empty between street and country",
+			v5storage.Address{Street: ptr("a"), City: ptr(""), Country: ptr("b")},
+			Address{Label: ptr("a\nb"), PropertyBag: bagged("City", "")},
 		},
 		{
 			"label with an empty line",
 			v5storage.Address{Street: ptr("a"), Country: ptr("b"), PropertyBag: bagged("Label", "a\n\nb")},
 			Address{Label: ptr("a\n\nb")},
 		},
-		{"city with a line break", v5storage.Address{City: ptr("a\nb")}, Address{Label: ptr("a\nb"), PropertyBag: bagged("City", "a\nb")}},
+		{
+			"label with an empty line, city empty",
+			v5storage.Address{Street: ptr("a"), City: ptr(""), Country: ptr("b"), PropertyBag: bagged("Label", "a\n\nb")},
+			Address{Label: ptr("a\n\nb"), PropertyBag: bagged("City", "")},
+		},
+		{
+			"city with a line break",
+			v5storage.Address{City: ptr("a\nb")},
+			Address{Label: ptr("a\nb"), PropertyBag: bagged("City", "a\nb")},
+		},
 		{
 			"city with a line break, country empty",
 			v5storage.Address{City: ptr("a\nb"), Country: ptr("")},
-			Address{Label: ptr("a\nb\n"), PropertyBag: bagged("City", "a\nb", "Country", "")},
+			Address{Label: ptr("a\nb"), PropertyBag: bagged("City", "a\nb", "Country", "")},
 		},
 	} {
 		var staged Address
