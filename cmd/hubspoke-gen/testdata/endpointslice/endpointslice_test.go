@@ -9,6 +9,7 @@ import (
 	"example.com/fixtures/endpointslice/api/v1"
 	"example.com/fixtures/endpointslice/api/v1beta1"
 	"example.com/fixtures/endpointslice/api/v1storage"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 )
 
@@ -136,5 +137,81 @@ func TestUpdateThroughV1beta1KeepsV1(t *testing.T) {
 	got.Annotations = nil // the bags of the other version, which v1 carries
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("v1 → v1beta1, changed, → v1:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// A client of the hub may change what the hooks' marks in an endpoint's
+// bag speak of: remove its nodeName (or write it as "", where v1beta1 had
+// none), keep the hostname in deprecatedTopology. The marks then no
+// longer apply, and the way to v1beta1 and back must still keep them:
+// an update through v1beta1 that changes nothing changes nothing at the
+// hub (convtest's update check, with toggled hubs, found the first).
+func TestUpdateThroughV1beta1KeepsUnusedMarks(t *testing.T) {
+	const (
+		withoutHost  = "Topology[kubernetes.io/hostname]@absent"
+		fromTopology = "NodeName@topology"
+	)
+	marks := func(names ...string) propertybag.PropertyBag {
+		bag := propertybag.PropertyBag{}
+		for _, n := range names {
+			bag[n] = "true"
+		}
+		return bag
+	}
+	hub := &v1storage.EndpointSlice{AddressType: ptr.To(v1storage.AddressType("IPv4")), Endpoints: []v1storage.Endpoint{
+		{PropertyBag: marks(withoutHost), Addresses: []string{"10.0.0.1"}},
+		{PropertyBag: marks(fromTopology), Addresses: []string{"10.0.0.2"}},
+		{PropertyBag: marks(withoutHost), Addresses: []string{"10.0.0.3"}, DeprecatedTopology: map[string]string{hostnameKey: "n3"}},
+		{PropertyBag: marks(fromTopology), Addresses: []string{"10.0.0.4"}, NodeName: ptr.To("n4"), DeprecatedTopology: map[string]string{hostnameKey: "n4"}},
+		{PropertyBag: marks(fromTopology), Addresses: []string{"10.0.0.5"}, NodeName: ptr.To("n5"), DeprecatedTopology: map[string]string{hostnameKey: "old-n5"}},
+		{PropertyBag: marks(withoutHost, fromTopology), Addresses: []string{"10.0.0.6"}, NodeName: ptr.To("n6")},
+	}}
+	read := &v1beta1.EndpointSlice{}
+	if err := read.ConvertFrom(hub.DeepCopy()); err != nil {
+		t.Fatal(err)
+	}
+	got := &v1storage.EndpointSlice{}
+	if err := read.ConvertTo(got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got.Endpoints {
+		if len(got.Endpoints[i].DeprecatedTopology) == 0 {
+			got.Endpoints[i].DeprecatedTopology = nil
+		}
+	}
+	if !reflect.DeepEqual(got, hub) {
+		t.Errorf("hub → v1beta1 → hub:\n got %+v\nwant %+v", got.Endpoints, hub.Endpoints)
+	}
+}
+
+// The marks a client of the hub left, which v1beta1 carries unread, do not
+// change what a client of v1beta1 then writes: where the way back reads
+// marks, it writes them afresh.
+func TestUnusedMarksLeaveV1beta1Writes(t *testing.T) {
+	stale := propertybag.PropertyBag{"Topology[kubernetes.io/hostname]@absent": "true", "NodeName@topology": "true"}
+	hub := &v1storage.EndpointSlice{AddressType: ptr.To(v1storage.AddressType("IPv4")), Endpoints: []v1storage.Endpoint{
+		{PropertyBag: stale.DeepCopy(), Addresses: []string{"10.0.0.1"}},
+		{PropertyBag: stale.DeepCopy(), Addresses: []string{"10.0.0.2"}},
+		{PropertyBag: stale.DeepCopy(), Addresses: []string{"10.0.0.3"}},
+	}}
+	read := &v1beta1.EndpointSlice{}
+	if err := read.ConvertFrom(hub); err != nil {
+		t.Fatal(err)
+	}
+	read.Endpoints[0].NodeName = ptr.To("n1")
+	read.Endpoints[1].Topology = map[string]string{hostnameKey: "n2"}
+	read.Endpoints[2].NodeName = ptr.To("n3")
+	read.Endpoints[2].Topology = map[string]string{hostnameKey: "n3"}
+	written := read.DeepCopy()
+	got := &v1storage.EndpointSlice{}
+	if err := read.ConvertTo(got); err != nil {
+		t.Fatal(err)
+	}
+	back := &v1beta1.EndpointSlice{}
+	if err := back.ConvertFrom(got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Endpoints, written.Endpoints) {
+		t.Errorf("v1beta1, written, → hub → v1beta1:\n got %+v\nwant %+v", back.Endpoints, written.Endpoints)
 	}
 }

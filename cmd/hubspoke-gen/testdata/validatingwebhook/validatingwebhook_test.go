@@ -11,6 +11,7 @@ import (
 	"example.com/fixtures/validatingwebhook/api/v1"
 	"example.com/fixtures/validatingwebhook/api/v1beta1"
 	"example.com/fixtures/validatingwebhook/api/v1storage"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -130,6 +131,51 @@ func TestV1UnsetReadsAtV1beta1(t *testing.T) {
 	old.Webhooks[0].FailurePolicy = ptr.To(v1beta1.Ignore)
 	if again := hubOf(t, old); !reflect.DeepEqual(again.Webhooks[0].FailurePolicy, ptr.To(v1storage.FailurePolicyType("Ignore"))) {
 		t.Errorf("an update through v1beta1 to Ignore: the hub's failurePolicy is %v", deref(again.Webhooks[0].FailurePolicy))
+	}
+}
+
+// A client of the hub may change a value a mark in v1's bag speaks of
+// (write sideEffects "" where v1beta1 had Unknown, remove failurePolicy
+// where v1beta1 left it unset) and leave the mark: it then no longer
+// applies, and an update through v1beta1 that changes nothing must keep it
+// all the same (convtest's update check, with toggled hubs, found the
+// first).
+func TestUpdateThroughV1beta1KeepsUnusedMarks(t *testing.T) {
+	marks := func(entries ...string) propertybag.PropertyBag {
+		bag := propertybag.PropertyBag{}
+		for i := 0; i < len(entries); i += 2 {
+			bag[entries[i]] = entries[i+1]
+		}
+		return bag
+	}
+	hub := &v1storage.ValidatingWebhookConfiguration{Webhooks: []v1storage.ValidatingWebhook{
+		{Name: ptr.To("a.example.com"), SideEffects: ptr.To(v1storage.SideEffectClass("")),
+			PropertyBag: marks("SideEffects@v1beta1", `"Unknown"`)},
+		{Name: ptr.To("b.example.com"), SideEffects: ptr.To(v1storage.SideEffectClass("None")), TimeoutSeconds: ptr.To[int32](5),
+			PropertyBag: marks("FailurePolicyUnset@v1beta1", "true", "TimeoutSecondsUnset@v1beta1", "true")},
+		{Name: ptr.To("c.example.com"), AdmissionReviewVersions: []string{"v1"}, MatchPolicy: ptr.To(v1storage.MatchPolicyType("Equivalent")),
+			PropertyBag: marks("AdmissionReviewVersionsUnset@v1beta1", "true", "MatchPolicyUnset@v1beta1", "true")},
+	}}
+	read := toV1beta1(t, hub)
+	if got := hubOf(t, read); !reflect.DeepEqual(got.Webhooks, hub.Webhooks) {
+		t.Errorf("hub → v1beta1 → hub:\n got %+v\nwant %+v", got.Webhooks, hub.Webhooks)
+	}
+}
+
+// The marks a client of the hub left, which v1beta1 carries unread, do not
+// change what a client of v1beta1 then writes.
+func TestUnusedMarksLeaveV1beta1Writes(t *testing.T) {
+	hub := &v1storage.ValidatingWebhookConfiguration{Webhooks: []v1storage.ValidatingWebhook{{
+		Name: ptr.To("a.example.com"), SideEffects: ptr.To(v1storage.SideEffectClass("None")), FailurePolicy: ptr.To(v1storage.FailurePolicyType("Fail")),
+		PropertyBag: propertybag.PropertyBag{"SideEffects@v1beta1": `"Unknown"`, "FailurePolicyUnset@v1beta1": "true"},
+	}}}
+	read := toV1beta1(t, hub)
+	read.Webhooks[0].SideEffects = nil
+	read.Webhooks[0].FailurePolicy = ptr.To(v1beta1.Ignore)
+	written := read.DeepCopy()
+	got := toV1beta1(t, hubOf(t, read))
+	if !reflect.DeepEqual(got.Webhooks, written.Webhooks) {
+		t.Errorf("v1beta1, written, → hub → v1beta1:\n got %+v\nwant %+v", got.Webhooks, written.Webhooks)
 	}
 }
 

@@ -36,27 +36,43 @@ const (
 // which copied nodeName and topology (as deprecatedTopology, without the
 // zone): the hostname is v1's nodeName when v1beta1 has no other nodeName,
 // and leaves deprecatedTopology when it is nodeName.
+//
+// The way back reads the marks only for a nodeName without the hostname
+// in deprecatedTopology: there they say where v1beta1 had them, and are
+// written afresh. Elsewhere the bag may still hold marks a client of the
+// hub left when it changed nodeName or deprecatedTopology, which
+// AssignPropertiesFrom passed on unread: they stay, so that an update
+// through v1beta1 that changes nothing keeps the hub as it was.
 func (s *Endpoint) AssignPropertiesTo(dst *v1storage.Endpoint) error {
 	own, err := propertybag.Pull[bool](&dst.PropertyBag, hostnameInDeprecatedTopology)
 	if err != nil {
 		return err
 	}
-	host, ok := dst.DeprecatedTopology[hostnameKey]
+	host, hadHost := dst.DeprecatedTopology[hostnameKey]
+	hadNodeName := dst.NodeName != nil
 	switch {
-	case ok && own != nil:
+	case hadHost && own != nil:
 		// v1's own key, as v1 had it.
-	case !ok:
-		if dst.NodeName != nil {
-			return propertybag.Add(&dst.PropertyBag, topologyWithoutHostname, ptr.To(true))
-		}
-	case dst.NodeName == nil:
+	case !hadHost:
+	case !hadNodeName:
 		dst.NodeName = &host
 		dst.DeprecatedTopology = without(dst.DeprecatedTopology, hostnameKey)
-		return propertybag.Add(&dst.PropertyBag, nodeNameFromTopology, ptr.To(true))
 	case *dst.NodeName == host:
 		dst.DeprecatedTopology = without(dst.DeprecatedTopology, hostnameKey)
 	}
 	// A hostname other than nodeName stays in deprecatedTopology.
+	if _, kept := dst.DeprecatedTopology[hostnameKey]; kept || dst.NodeName == nil {
+		return nil // the way back reads no mark
+	}
+	if !hadHost {
+		// A nodeName-from-topology mark beside it is not read.
+		return propertybag.Add(&dst.PropertyBag, topologyWithoutHostname, ptr.To(true))
+	}
+	dst.PropertyBag.Remove(topologyWithoutHostname)
+	if !hadNodeName {
+		return propertybag.Add(&dst.PropertyBag, nodeNameFromTopology, ptr.To(true))
+	}
+	dst.PropertyBag.Remove(nodeNameFromTopology)
 	return nil
 }
 
@@ -64,29 +80,32 @@ func (s *Endpoint) AssignPropertiesTo(dst *v1storage.Endpoint) error {
 // v1storage, which copied nodeName and deprecatedTopology (as topology,
 // with the zone): v1's nodeName is also topology's hostname, unless the
 // marks say v1beta1 had it elsewhere or deprecatedTopology has its own.
+// It reads (and takes from the bag) the marks only where
+// AssignPropertiesTo writes them, for a nodeName without the hostname in
+// deprecatedTopology; elsewhere they stay in the bag, unread.
 func (s *Endpoint) AssignPropertiesFrom(src *v1storage.Endpoint) error {
-	fromTopology, err := propertybag.Pull[bool](&s.PropertyBag, nodeNameFromTopology)
-	if err != nil {
-		return err
-	}
-	withoutHost, err := propertybag.Pull[bool](&s.PropertyBag, topologyWithoutHostname)
-	if err != nil {
-		return err
-	}
-	host, inMap := src.DeprecatedTopology[hostnameKey]
-	switch {
-	case inMap:
+	if host, inMap := src.DeprecatedTopology[hostnameKey]; inMap {
 		// topology has it (the generated copy of deprecatedTopology); the
 		// way back must leave it there.
 		if src.NodeName == nil || *src.NodeName == host {
 			return propertybag.Add(&s.PropertyBag, hostnameInDeprecatedTopology, ptr.To(true))
 		}
-	case src.NodeName == nil || withoutHost != nil:
-	default:
-		s.Topology = with(s.Topology, hostnameKey, *src.NodeName)
-		if fromTopology != nil {
-			s.NodeName = nil
-		}
+		return nil
+	}
+	if src.NodeName == nil {
+		return nil
+	}
+	withoutHost, err := propertybag.Pull[bool](&s.PropertyBag, topologyWithoutHostname)
+	if err != nil || withoutHost != nil {
+		return err // v1beta1 had no hostname: a nodeName-from-topology mark is not read
+	}
+	fromTopology, err := propertybag.Pull[bool](&s.PropertyBag, nodeNameFromTopology)
+	if err != nil {
+		return err
+	}
+	s.Topology = with(s.Topology, hostnameKey, *src.NodeName)
+	if fromTopology != nil {
+		s.NodeName = nil
 	}
 	return nil
 }

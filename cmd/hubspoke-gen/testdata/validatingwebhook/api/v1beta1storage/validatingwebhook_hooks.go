@@ -14,6 +14,13 @@
 // v1 allows sideEffects None and NoneOnDryRun only: v1beta1's Unknown and
 // Some (which reject dry-run requests, as neither v1 value does) arrive at
 // v1 unset, and the value waits in v1's bag for the way back.
+//
+// The way back to v1beta1 reads each mark in v1's bag only where the way
+// to v1 writes it (where v1 shows the value the mark speaks of: v1beta1's
+// default, no sideEffects), and the way to v1 writes or removes it there
+// afresh. A mark elsewhere, left by a client of v1 that changed the value,
+// stays in the bag unread: an update through v1beta1 that changes nothing
+// keeps v1's object as it was.
 
 package v1beta1storage
 
@@ -88,6 +95,9 @@ func (s *ValidatingWebhook) AssignPropertiesTo(dst *v1storage.ValidatingWebhook)
 	}
 	switch {
 	case len(dst.AdmissionReviewVersions) > 0:
+		if slices.Equal(dst.AdmissionReviewVersions, []string{v1beta1ReviewVersion}) {
+			bag.Remove("AdmissionReviewVersions" + unsetAtV1beta1) // v1beta1 said it
+		}
 	case wasUnset != nil && empty != nil && *empty:
 		dst.AdmissionReviewVersions = []string{}
 	case wasUnset != nil:
@@ -105,7 +115,10 @@ func (s *ValidatingWebhook) AssignPropertiesTo(dst *v1storage.ValidatingWebhook)
 	if err != nil {
 		return err
 	}
-	if dst.SideEffects != nil && notInV1(string(*dst.SideEffects)) && own == nil {
+	switch {
+	case dst.SideEffects == nil:
+		bag.Remove(sideEffectsOfV1beta1) // v1beta1 left it unset
+	case notInV1(string(*dst.SideEffects)) && own == nil:
 		kept := string(*dst.SideEffects)
 		dst.SideEffects = nil
 		return propertybag.Add(bag, sideEffectsOfV1beta1, &kept)
@@ -130,10 +143,6 @@ func (s *ValidatingWebhook) AssignPropertiesFrom(src *v1storage.ValidatingWebhoo
 
 	// admissionReviewVersions: v1's unset has no default; v1beta1 shows
 	// nothing and the bag says whether v1 had null or [].
-	wasUnset, err := propertybag.Pull[bool](bag, "AdmissionReviewVersions"+unsetAtV1beta1)
-	if err != nil {
-		return err
-	}
 	switch {
 	case len(src.AdmissionReviewVersions) == 0:
 		s.AdmissionReviewVersions = nil
@@ -143,20 +152,26 @@ func (s *ValidatingWebhook) AssignPropertiesFrom(src *v1storage.ValidatingWebhoo
 		if err := propertybag.Add(bag, admissionReviewVersionsEmpty, ptr.To(src.AdmissionReviewVersions != nil)); err != nil {
 			return err
 		}
-	case wasUnset != nil && slices.Equal(src.AdmissionReviewVersions, []string{v1beta1ReviewVersion}):
-		s.AdmissionReviewVersions = nil
+	case slices.Equal(src.AdmissionReviewVersions, []string{v1beta1ReviewVersion}):
+		wasUnset, err := propertybag.Pull[bool](bag, "AdmissionReviewVersions"+unsetAtV1beta1)
+		if err != nil {
+			return err
+		}
+		if wasUnset != nil {
+			s.AdmissionReviewVersions = nil
+		}
 	}
 
 	// sideEffects: v1beta1's Unknown or Some, kept in v1's bag, comes back
 	// where v1 has none; one v1 held itself is marked to stay.
-	kept, err := propertybag.Pull[string](bag, sideEffectsOfV1beta1)
-	if err != nil {
-		return err
-	}
 	switch {
-	case s.SideEffects == nil && kept != nil:
+	case s.SideEffects == nil:
+		kept, err := propertybag.Pull[string](bag, sideEffectsOfV1beta1)
+		if err != nil || kept == nil {
+			return err
+		}
 		s.SideEffects = ptr.To(SideEffectClass(*kept))
-	case s.SideEffects != nil && notInV1(string(*s.SideEffects)):
+	case notInV1(string(*s.SideEffects)):
 		return propertybag.Add(bag, sideEffectsOfV1, ptr.To(true))
 	}
 	return nil
@@ -164,7 +179,8 @@ func (s *ValidatingWebhook) AssignPropertiesFrom(src *v1storage.ValidatingWebhoo
 
 // defaultToV1 maps a property that v1beta1 (copied into *v) left unset to
 // v1beta1's default, marking it in v1's bag, and v1's default back to unset
-// where the bag says v1 left it unset.
+// where the bag says v1 left it unset. Where v1beta1 said its default
+// itself, it removes the mark (one a client of v1 left).
 func defaultToV1[T comparable](v **T, bag *propertybag.PropertyBag, property string, v1beta1Default, v1Default T) error {
 	wasUnset, err := propertybag.Pull[bool](bag, property+unsetAtV1)
 	if err != nil {
@@ -176,23 +192,26 @@ func defaultToV1[T comparable](v **T, bag *propertybag.PropertyBag, property str
 		return propertybag.Add(bag, property+unsetAtV1beta1, ptr.To(true))
 	case wasUnset != nil && **v == v1Default:
 		*v = nil
+	case **v == v1beta1Default:
+		bag.Remove(property + unsetAtV1beta1)
 	}
 	return nil
 }
 
 // defaultFromV1 is the inverse of defaultToV1: a property v1 (copied into
 // *v) left unset gets v1's default, marked in v1beta1's bag, and v1beta1's
-// default goes back to unset where the bag says v1beta1 left it unset.
+// default goes back to unset where the bag says v1beta1 left it unset. It
+// reads the mark only there, where v1 shows v1beta1's default.
 func defaultFromV1[T comparable](v **T, bag *propertybag.PropertyBag, property string, v1beta1Default, v1Default T) error {
-	wasUnset, err := propertybag.Pull[bool](bag, property+unsetAtV1beta1)
-	if err != nil {
-		return err
-	}
 	switch {
 	case *v == nil:
 		*v = ptr.To(v1Default)
 		return propertybag.Add(bag, property+unsetAtV1, ptr.To(true))
-	case wasUnset != nil && **v == v1beta1Default:
+	case **v == v1beta1Default:
+		wasUnset, err := propertybag.Pull[bool](bag, property+unsetAtV1beta1)
+		if err != nil || wasUnset == nil {
+			return err
+		}
 		*v = nil
 	}
 	return nil
