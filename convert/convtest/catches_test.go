@@ -1028,6 +1028,27 @@ func TestUpdateCatchesKeptValueOverEditElsewhere(t *testing.T) {
 	}
 }
 
+// jsonAt returns the JSON text at path (names joined by dots) in obj's
+// JSON, and whether obj's JSON holds it.
+func jsonAt(t *testing.T, obj any, path string) (string, bool) {
+	t.Helper()
+	data, err := json.Marshal(obj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range strings.SplitSeq(path, ".") {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(data, &members) != nil {
+			return "", false
+		}
+		var ok bool
+		if data, ok = members[name]; !ok {
+			return "", false
+		}
+	}
+	return string(data), true
+}
+
 // The update check gives about a third of its hubs values a client of the
 // hub can write and an API version cannot show: a pointer to a zero value
 // where v2 has a plain field (Ratio, Enabled, Given, ...), or nil where
@@ -1051,6 +1072,22 @@ func TestUpdateCatchesDroppedTwinEntries(t *testing.T) {
 	h := f.Counterexample.(*WidgetV2Storage)
 	s := h.Spec
 	s.PropertyBag = nil
+	// The failure lists the toggled fields, each as the counter-example
+	// holds it (absent, or a zero value present in the JSON).
+	if !strings.Contains(f.Error(), "written by a client of the hub before the update") || len(f.Toggled) == 0 {
+		t.Errorf("the failure does not list the fields a client of the hub wrote:\n%v", f)
+	}
+	for _, line := range f.Toggled {
+		path, rest, _ := strings.Cut(line, ": ")
+		value, _, _ := strings.Cut(rest, " (was ")
+		got, present := jsonAt(t, h, path)
+		switch {
+		case value == "absent" && present:
+			t.Errorf("toggled %q: the counter-example holds %s", line, got)
+		case value != "absent" && got != value:
+			t.Errorf("toggled %q: the counter-example holds %q", line, got)
+		}
+	}
 	for _, p := range []any{s.Given, s.Family, s.Size, s.Ratio, s.Enabled, s.Mode} {
 		if v := reflect.ValueOf(p); !v.IsNil() && !v.Elem().IsZero() {
 			t.Errorf("the counter-example keeps a value v2 shows: %+v", h.Spec)

@@ -59,6 +59,10 @@ type failure struct {
 	// object failed (converting a random object of another version to fill
 	// property bags), they are that other version's object.
 	Counterexample, Original runtime.Object
+	// Toggled lists what a client of the hub wrote in Counterexample before
+	// the update check's update (see drawToggles): each field's JSON path
+	// and the value set there.
+	Toggled []string
 	// Test is the name of the test that ran the check, set by the testing
 	// wrappers; it completes the replay command.
 	Test string
@@ -86,6 +90,12 @@ func (f *failure) Error() string {
 		}
 		b.WriteString(indentLines(y, "    "))
 		b.WriteString("\n")
+	}
+	if len(f.Toggled) > 0 {
+		b.WriteString("written by a client of the hub before the update (the object above holds it):\n")
+		for _, t := range f.Toggled {
+			fmt.Fprintf(&b, "    %s\n", t)
+		}
 	}
 	fmt.Fprintf(&b, "replay: %s=%d %s=%d go test", envSeed, f.Seed, envCases, f.Case)
 	if f.Test != "" {
@@ -239,6 +249,7 @@ func (k *kit) run(check, path string, gen gopter.Gen, counts caseCounts, race in
 		if shrunk != nil {
 			f.Shrinks = shrunk.Shrunk
 			f.Version, f.Counterexample = shrunk.Version, shrunk.Object
+			f.Toggled = describeToggles(shrunk)
 			if shrunk.Err != nil {
 				f.Version, f.Counterexample = shrunk.From, shrunk.Source
 			}

@@ -344,6 +344,69 @@ func applyToggles(obj runtime.Object, toggles []toggle) {
 	}
 }
 
+// describeToggles lists the toggles of s's recipe that hold in its object,
+// each as the JSON path of its field and the value a client of the hub
+// wrote there.
+func describeToggles(s *sample) []string {
+	if s.Object == nil || s.recipe == nil {
+		return nil
+	}
+	root := reflect.ValueOf(s.Object).Elem()
+	var out []string
+	for _, t := range s.recipe.toggles {
+		atPath(root, t.path, func(v reflect.Value) {
+			switch {
+			case v.Kind() != reflect.Pointer:
+			case t.zero && !v.IsNil():
+				out = append(out, fmt.Sprintf("%s: %s (was absent)", jsonPath(root.Type(), t.path), zeroText(v.Type().Elem())))
+			case !t.zero && v.IsNil():
+				out = append(out, fmt.Sprintf("%s: absent (was %s)", jsonPath(root.Type(), t.path), zeroText(v.Type().Elem())))
+			}
+		})
+	}
+	return out
+}
+
+// zeroText is the JSON text of the zero value of t, a basic kind.
+func zeroText(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return `""`
+	case reflect.Bool:
+		return "false"
+	default:
+		return "0"
+	}
+}
+
+// jsonPath writes path, which leads from a value of type t to a field, as
+// the JSON path of that field ("spec.ports[1].name", "spec.limits[cpu]").
+func jsonPath(t reflect.Type, path []step) string {
+	var b strings.Builder
+	for _, s := range path {
+		switch s.kind {
+		case stepField:
+			f := t.Field(s.i)
+			if name := jsonName(f); !isInline(f) {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(name)
+			}
+			t = f.Type
+		case stepElem:
+			t = t.Elem()
+		case stepIndex:
+			fmt.Fprintf(&b, "[%d]", s.i)
+			t = t.Elem()
+		case stepKey:
+			fmt.Fprintf(&b, "[%v]", s.key)
+			t = t.Elem()
+		}
+	}
+	return b.String()
+}
+
 // drawExtras picks, for about half of the places where obj can hold a
 // property bag, entries under unused names to add there.
 func drawExtras(obj runtime.Object, r *rand.Rand) []bagExtra {
