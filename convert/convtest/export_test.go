@@ -17,10 +17,6 @@ import (
 // that the stack frames of their chains' conversion code are not the kit's
 // own (see trimStack), as in a user's test.
 
-// TwinHubs turns on the update check's hubs with toggled zero and absent
-// values (config.twinHubs).
-var TwinHubs = withTwinHubs()
-
 // Generator builds the random objects of the checks.
 type Generator = generator
 

@@ -101,12 +101,6 @@ type config struct {
 	relations  []Relation    // Related: for the visibility check
 	skips      []skipRule    // SkipVisibility
 	defaults   []defaultRule // Default
-	// twinHubs makes the update check give about a third of its hubs
-	// values a client of the hub can write and an API version cannot show
-	// (drawToggles). Off by default: with it, the Person example's address
-	// hooks and two generator fixtures (person, endpointslice) fail, which
-	// is being worked on; the kit's own tests turn it on (withTwinHubs).
-	twinHubs bool
 }
 
 // withCases sets the number of generated objects a check tries: per
@@ -115,12 +109,6 @@ type config struct {
 // -short; n < 1 leaves the default.
 func withCases(n int) Option {
 	return func(c *config) { c.cases = n }
-}
-
-// withTwinHubs turns on the update check's hubs with toggled zero and
-// absent values (see config.twinHubs).
-func withTwinHubs() Option {
-	return func(c *config) { c.twinHubs = true }
 }
 
 // withTarget sets the version Golden converts the exemplar to and back from

@@ -28,7 +28,10 @@ import (
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of
-// its property bags, at every depth. The check also requires that neither
+// its property bags, at every depth; in about a third of them, optional
+// fields of basic kinds that are absent or zero are toggled to the other
+// (zero or absent), as a client of the hub can write them and an API
+// version with a plain field cannot show them. The check also requires that neither
 // conversion modifies its source or shares memory with it, and that both
 // results encode to stable JSON. It tries as many hubs as the round trip
 // tries objects (see the package doc).
@@ -174,8 +177,8 @@ func (g *generator) updateSample(seed int64) *sample {
 	// served: a client of the hub can write a pointer to a zero value where
 	// an API version has a plain field (or leave nil one that a required
 	// plain field shows as zero), which the API version keeps in its $twin
-	// entries (see package boundary). With config.twinHubs, about a third
-	// of the hubs get such values (drawToggles).
+	// entries (see package boundary). About a third of the hubs get such
+	// values (drawToggles).
 	origin := g.sample(g.api[r.IntN(len(g.api))], r.Int64())
 	if origin.Err != nil {
 		return origin // converting a random object to an API version failed: report that
@@ -186,7 +189,7 @@ func (g *generator) updateSample(seed int64) *sample {
 	}
 	s.recipe.extras = drawExtras(s.Object, r)
 	applyExtras(s.Object, s.recipe.extras)
-	if g.cfg.twinHubs && r.IntN(3) == 0 {
+	if r.IntN(3) == 0 {
 		s.recipe.toggles = drawToggles(s.Object, r)
 		applyToggles(s.Object, s.recipe.toggles)
 	}
