@@ -31,6 +31,15 @@
 // stash it has just been given, and only removes the entry once the field
 // it fills says the same.
 //
+// Clients of the hub write values an API version cannot show: an empty
+// string or a zero where a field was absent, and the reverse. A hook that
+// decides whether two shapes agree should treat an empty value as no value,
+// as the API versions do, yet remove a stashed copy only where what it
+// fills gives that copy back exactly. A mark a hook keeps in a bag (a note
+// that some value was absent) is read only where the value it speaks of is
+// there, and left in the bag elsewhere: a client of the hub may have changed
+// the value beside it. convtest's update check writes such hubs.
+//
 // What a hook may keep of its source: anything, in its destination. Its
 // slices, maps and pointers into its memory (dst.Name = &src.Name) stay
 // valid after the conversion, because every object of a walk is allocated
