@@ -25,7 +25,7 @@ func rackScheme() *runtime.Scheme {
 	return s
 }
 
-// RackV1 is v1 of Rack: slots whose box has a name.
+// RackV1 is v1 of Rack: slots that are v1 Shelf specs, a box with a name.
 type RackV1 struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -34,16 +34,11 @@ type RackV1 struct {
 
 // RackV1Spec is the spec of RackV1.
 type RackV1Spec struct {
-	Slots []RackV1Slot `json:"slots,omitempty"`
+	Slots []ShelfV1Spec `json:"slots,omitempty"`
 }
 
-// RackV1Slot is an element of RackV1Spec.Slots.
-type RackV1Slot struct {
-	Box *ShelfV1Box `json:"box,omitempty"`
-}
-
-// RackV2 is v2 of Rack, the hub: slots whose crate (v1's box) has a name
-// and labels.
+// RackV2 is v2 of Rack, the hub: slots that are v2 Shelf specs, a crate
+// (v1's box) with a name and labels.
 type RackV2 struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -52,12 +47,7 @@ type RackV2 struct {
 
 // RackV2Spec is the spec of RackV2.
 type RackV2Spec struct {
-	Slots []RackV2Slot `json:"slots,omitempty"`
-}
-
-// RackV2Slot is an element of RackV2Spec.Slots.
-type RackV2Slot struct {
-	Crate *ShelfV2Crate `json:"crate,omitempty"`
+	Slots []ShelfV2Spec `json:"slots,omitempty"`
 }
 
 // Hub marks RackV2 as the hub.
@@ -69,31 +59,24 @@ func (r *RackV1) DeepCopyObject() runtime.Object { return deepCopy(r) }
 // DeepCopyObject copies r.
 func (r *RackV2) DeepCopyObject() runtime.Object { return deepCopy(r) }
 
-// ConvertTo converts r to the hub, its box to the crate.
+// ConvertTo converts r to the hub, each slot as Shelf converts its spec:
+// the box is the crate.
 func (r *RackV1) ConvertTo(h conversion.Hub) error {
 	dst := h.(*RackV2)
 	*dst = RackV2{ObjectMeta: *r.ObjectMeta.DeepCopy()}
 	for _, s := range r.Spec.Slots {
-		var slot RackV2Slot
-		if s.Box != nil {
-			slot.Crate = &ShelfV2Crate{Name: clonePtr(s.Box.Name)}
-		}
-		dst.Spec.Slots = append(dst.Spec.Slots, slot)
+		dst.Spec.Slots = append(dst.Spec.Slots, s.hub())
 	}
 	return nil
 }
 
-// ConvertFrom converts the hub to r: it keeps the name and loses the
-// labels, which v1 cannot show.
+// ConvertFrom converts the hub to r, each slot as Shelf converts its spec:
+// it keeps the name and loses the labels, which v1 cannot show.
 func (r *RackV1) ConvertFrom(h conversion.Hub) error {
 	src := h.(*RackV2)
 	*r = RackV1{ObjectMeta: *src.ObjectMeta.DeepCopy()}
 	for _, s := range src.Spec.Slots {
-		var slot RackV1Slot
-		if s.Crate != nil {
-			slot.Box = &ShelfV1Box{Name: clonePtr(s.Crate.Name)}
-		}
-		r.Spec.Slots = append(r.Spec.Slots, slot)
+		r.Spec.Slots = append(r.Spec.Slots, shelfV1Spec(s))
 	}
 	return nil
 }

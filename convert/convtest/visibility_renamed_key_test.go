@@ -78,20 +78,31 @@ func (s *ShelfV3) DeepCopyObject() runtime.Object { return deepCopy(s) }
 
 func (s *ShelfV1) ConvertTo(h conversion.Hub) error {
 	dst := h.(*ShelfV2)
-	*dst = ShelfV2{ObjectMeta: *s.ObjectMeta.DeepCopy()}
-	if s.Spec.Box != nil {
-		dst.Spec.Crate = &ShelfV2Crate{Name: clonePtr(s.Spec.Box.Name)}
-	}
+	*dst = ShelfV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: s.Spec.hub()}
 	return nil
 }
 
 func (s *ShelfV1) ConvertFrom(h conversion.Hub) error {
 	src := h.(*ShelfV2)
-	*s = ShelfV1{ObjectMeta: *src.ObjectMeta.DeepCopy()}
-	if src.Spec.Crate != nil {
-		s.Spec.Box = &ShelfV1Box{Name: clonePtr(src.Spec.Crate.Name)}
-	}
+	*s = ShelfV1{ObjectMeta: *src.ObjectMeta.DeepCopy(), Spec: shelfV1Spec(src.Spec)}
 	return nil
+}
+
+// hub is s in v2: the box is the crate.
+func (s ShelfV1Spec) hub() ShelfV2Spec {
+	if s.Box == nil {
+		return ShelfV2Spec{}
+	}
+	return ShelfV2Spec{Crate: &ShelfV2Crate{Name: clonePtr(s.Box.Name)}}
+}
+
+// shelfV1Spec is v2's s in v1: the crate is the box, without the labels,
+// which v1 cannot show.
+func shelfV1Spec(s ShelfV2Spec) ShelfV1Spec {
+	if s.Crate == nil {
+		return ShelfV1Spec{}
+	}
+	return ShelfV1Spec{Box: &ShelfV1Box{Name: clonePtr(s.Crate.Name)}}
 }
 
 func (s *ShelfV3) ConvertTo(h conversion.Hub) error {
