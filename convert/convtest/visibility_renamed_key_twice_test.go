@@ -1,7 +1,6 @@
 package convtest_test
 
 import (
-	"maps"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
@@ -26,13 +25,9 @@ type ShelfV4 struct {
 	Spec              ShelfV4Spec `json:"spec,omitempty"`
 }
 
+// ShelfV4Spec: the bin is v2's crate, renamed.
 type ShelfV4Spec struct {
-	Bin *ShelfV4Bin `json:"bin,omitempty"`
-}
-
-type ShelfV4Bin struct {
-	Name   *string           `json:"name,omitempty"`
-	Labels map[string]string `json:"labels,omitempty"`
+	Bin *ShelfV2Crate `json:"bin,omitempty"`
 }
 
 func (s *ShelfV4) DeepCopyObject() runtime.Object { return deepCopy(s) }
@@ -41,7 +36,7 @@ func (s *ShelfV4) ConvertTo(h conversion.Hub) error {
 	dst := h.(*ShelfV2)
 	*dst = ShelfV2{ObjectMeta: *s.ObjectMeta.DeepCopy()}
 	if s.Spec.Bin != nil {
-		dst.Spec.Crate = &ShelfV2Crate{Name: clonePtr(s.Spec.Bin.Name), Labels: maps.Clone(s.Spec.Bin.Labels)}
+		dst.Spec.Crate = deepCopy(s.Spec.Bin)
 	}
 	return nil
 }
@@ -50,7 +45,7 @@ func (s *ShelfV4) ConvertFrom(h conversion.Hub) error {
 	src := h.(*ShelfV2)
 	*s = ShelfV4{ObjectMeta: *src.ObjectMeta.DeepCopy()}
 	if src.Spec.Crate != nil {
-		s.Spec.Bin = &ShelfV4Bin{Name: clonePtr(src.Spec.Crate.Name), Labels: maps.Clone(src.Spec.Crate.Labels)}
+		s.Spec.Bin = deepCopy(src.Spec.Crate)
 	}
 	return nil
 }
