@@ -389,8 +389,11 @@ func jsonPath(t reflect.Type, path []step) string {
 	for _, s := range path {
 		switch s.kind {
 		case stepField:
+			// An embedded struct without a JSON name, by value or by
+			// pointer, adds no name: encoding/json writes its fields as
+			// the embedding struct's own.
 			f := t.Field(s.i)
-			if name := jsonName(f); !isInline(f) {
+			if name := jsonName(f); name != "" {
 				if b.Len() > 0 {
 					b.WriteByte('.')
 				}

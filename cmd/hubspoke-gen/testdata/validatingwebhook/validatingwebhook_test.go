@@ -163,15 +163,21 @@ func TestUpdateThroughV1beta1KeepsUnusedMarks(t *testing.T) {
 }
 
 // The marks a client of the hub left, which v1beta1 carries unread, do not
-// change what a client of v1beta1 then writes.
+// change what a client of v1beta1 then writes (mutation testing: keeping
+// the admissionReviewVersions mark where v1beta1 writes [v1beta1] itself
+// made the next read at v1beta1 show it unset).
 func TestUnusedMarksLeaveV1beta1Writes(t *testing.T) {
 	hub := &v1storage.ValidatingWebhookConfiguration{Webhooks: []v1storage.ValidatingWebhook{{
 		Name: ptr.To("a.example.com"), SideEffects: ptr.To(v1storage.SideEffectClass("None")), FailurePolicy: ptr.To(v1storage.FailurePolicyType("Fail")),
 		PropertyBag: propertybag.PropertyBag{"SideEffects@v1beta1": `"Unknown"`, "FailurePolicyUnset@v1beta1": "true"},
+	}, {
+		Name: ptr.To("b.example.com"), SideEffects: ptr.To(v1storage.SideEffectClass("None")), AdmissionReviewVersions: []string{"v1"},
+		PropertyBag: propertybag.PropertyBag{"AdmissionReviewVersionsUnset@v1beta1": "true"},
 	}}}
 	read := toV1beta1(t, hub)
 	read.Webhooks[0].SideEffects = nil
 	read.Webhooks[0].FailurePolicy = ptr.To(v1beta1.Ignore)
+	read.Webhooks[1].AdmissionReviewVersions = []string{"v1beta1"}
 	written := read.DeepCopy()
 	got := toV1beta1(t, hubOf(t, read))
 	if !reflect.DeepEqual(got.Webhooks, written.Webhooks) {
