@@ -61,13 +61,22 @@ func (a *assign) writeMoves(b *strings.Builder) {
 			jsonPath = append(jsonPath, h.f.jsonName)
 			if h.f.ref.kind == refPointer {
 				fmt.Fprintf(&create, "if %s == nil {\n%s = &%s{}\n", dst, dst, renderType(a.f, h.f.ref.elem, a.dstPath))
-				if i < len(dstShared) {
+				shared := i < len(dstShared)
+				if shared {
 					// A struct both sides have, which the source did not
 					// hold: made for the move, and unmade on the way back.
 					fmt.Fprintf(&create, "if err := %s(&%s.PropertyBag, %q, %s(true)); err != nil {\nreturn err\n}\n",
 						a.f.q(pathPropertybag, "Add"), a.dstObj, createdKey(jsonPath), a.f.q(pathPtr, "To"))
 				}
-				create.WriteString("}\n")
+				create.WriteString("}")
+				if o := a.dstTwins()[h.f.ref.elem.name]; shared && o != nil {
+					// A struct the source holds, present and empty, is its
+					// client's (which wrote it beside the moved value): not
+					// the move's, even where the bag says the move made it
+					// once, so the way back does not unmake it.
+					fmt.Fprintf(&create, " else if !(%s) {\n%s.PropertyBag.Remove(%q)\n}", nonEmpty("(*"+dst+")", o, nil), a.dstObj, createdKey(jsonPath))
+				}
+				create.WriteString("\n")
 			}
 		}
 		dst += "." + dleaf.name
@@ -333,14 +342,17 @@ func createdKey(path []string) string { return "$created:" + strings.Join(path, 
 // unmake undoes, on the way back, what a move made on the way there: each
 // struct on the source's path that both sides have, and that the bag says
 // the move made, is nil again when nothing is left in it, and the bag's
-// entry goes. Deepest first. A struct that was empty already in the
-// source is its client's, not the move's (a client that removed the moved
-// value and kept the struct, present but empty, as a value): it stays, and
-// the entry goes. A struct that is gone (a client removed it, or a struct
-// on the way to it) leaves nothing to unmake: the entry goes too, or a
-// struct of that place that a client writes later would be taken for the
-// move's. (The entry stays while the struct holds something: the way there
-// again finds the struct, and does not make it.)
+// entry goes (the way there makes the struct and writes the entry again).
+// Deepest first. A struct that was empty already in the source (a client
+// removed the moved value and kept the struct, present but empty) stays,
+// and so does the entry: an update that changes nothing gives back the
+// same object, entry included, and a client that sets the moved value
+// again has the struct unmade on the way back, as at first. A struct that
+// is gone (a client removed it, or a struct on the way to it) leaves
+// nothing to unmake: the entry goes, or a struct of that place that a
+// client writes later would be taken for the move's. (The entry stays
+// while the struct holds something: the way there again finds the struct,
+// and does not make it.)
 func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 	type made struct {
 		path           []string
@@ -390,7 +402,8 @@ func (a *assign) unmake(b *strings.Builder, srcHops, srcShared []hop) {
 		} else {
 			fmt.Fprintf(b, "if %s {\n%s = nil\n}\n", present, m.dst)
 		}
-		fmt.Fprintf(b, "%s.PropertyBag.Remove(%q)\n}\n", a.dstObj, createdKey(m.path))
+		// present again: unmade or gone, the entry goes; kept, it stays.
+		fmt.Fprintf(b, "if !(%s) {\n%s.PropertyBag.Remove(%q)\n}\n}\n", present, a.dstObj, createdKey(m.path))
 	}
 }
 

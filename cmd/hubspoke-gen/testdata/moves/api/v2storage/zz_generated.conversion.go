@@ -65,7 +65,9 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		if dst.Gear != nil && p.Gear != nil && dst.Gear.Box != nil && p.Gear.Box != nil && (len((*p.Gear.Box).PropertyBag) > 0 || (*p.Gear.Box).Ratio != nil || (*p.Gear.Box).Teeth != nil) {
 			dst.Gear.Box = nil
 		}
-		dst.PropertyBag.Remove("$created:gear.box")
+		if !(dst.Gear != nil && p.Gear != nil && dst.Gear.Box != nil) {
+			dst.PropertyBag.Remove("$created:gear.box")
+		}
 	}
 	created2, err := propertybag.Get[bool](dst.PropertyBag, "$created:gear")
 	if err != nil {
@@ -75,7 +77,9 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		if dst.Gear != nil && p.Gear != nil && (len((*p.Gear).PropertyBag) > 0 || (*p.Gear).Box != nil) {
 			dst.Gear = nil
 		}
-		dst.PropertyBag.Remove("$created:gear")
+		if !(dst.Gear != nil) {
+			dst.PropertyBag.Remove("$created:gear")
+		}
 	}
 	// Moved: tuning.turbo in v2storage is turbo in v3storage.
 	if p.Tuning != nil {
@@ -89,7 +93,9 @@ func (p *Widget) AssignProperties_To_Widget(dst *v3storage.Widget) error {
 		if dst.Tuning != nil && p.Tuning != nil && (len((*p.Tuning).PropertyBag) > 0 || (*p.Tuning).Level != nil || (*p.Tuning).Turbo != nil) {
 			dst.Tuning = nil
 		}
-		dst.PropertyBag.Remove("$created:tuning")
+		if !(dst.Tuning != nil) {
+			dst.PropertyBag.Remove("$created:tuning")
+		}
 	}
 	// Moved: engine in v2storage is runtime.engine in v3storage.
 	dst.Runtime.Engine = p.Engine
@@ -143,12 +149,16 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 			if err := propertybag.Add(&p.PropertyBag, "$created:gear", ptr.To(true)); err != nil {
 				return err
 			}
+		} else if !(len((*p.Gear).PropertyBag) > 0 || (*p.Gear).Box != nil) {
+			p.PropertyBag.Remove("$created:gear")
 		}
 		if p.Gear.Box == nil {
 			p.Gear.Box = &GearBox{}
 			if err := propertybag.Add(&p.PropertyBag, "$created:gear.box", ptr.To(true)); err != nil {
 				return err
 			}
+		} else if !(len((*p.Gear.Box).PropertyBag) > 0 || (*p.Gear.Box).Ratio != nil || (*p.Gear.Box).Teeth != nil) {
+			p.PropertyBag.Remove("$created:gear.box")
 		}
 		p.Gear.Box.Ratio = ratio
 	}
@@ -160,6 +170,8 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 			if err := propertybag.Add(&p.PropertyBag, "$created:tuning", ptr.To(true)); err != nil {
 				return err
 			}
+		} else if !(len((*p.Tuning).PropertyBag) > 0 || (*p.Tuning).Level != nil || (*p.Tuning).Turbo != nil) {
+			p.PropertyBag.Remove("$created:tuning")
 		}
 		p.Tuning.Turbo = turbo
 	}
