@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2storage"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -58,8 +59,14 @@ func takeUnset(bag *propertybag.PropertyBag, name string, q *resource.Quantity) 
 
 // keepIfLost removes name from bag when the value kept there under that
 // name (was) is what the other direction rebuilds from the fields
-// (rebuilt), compared as JSON.
+// (rebuilt), compared as JSON. Deeply equal values have the same JSON, so
+// only values that differ are marshalled (the usual case, a structure the
+// fields rebuild whole, needs no JSON at all).
 func keepIfLost(bag *propertybag.PropertyBag, name string, was, rebuilt any) error {
+	if reflect.DeepEqual(was, rebuilt) {
+		bag.Remove(name)
+		return nil
+	}
 	a, err := json.Marshal(was)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
