@@ -849,10 +849,12 @@ var swaps = [...]struct{ char, escape string }{
 }
 
 // needsSwap reports whether text, valid JSON, may hold anything to swap. It
-// looks for each byte on its own, which the runtime does many bytes at a
-// time: most values hold none of them.
+// looks for each character and for the start of an escape (\u, which every
+// swapped escape begins with: the other escapes, such as the \" of a nested
+// bag's JSON held as a string, are never swapped) on its own, which the
+// runtime does many bytes at a time: most values hold none of them.
 func needsSwap(text string) bool {
-	return strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '<') >= 0 ||
+	return strings.Contains(text, `\u`) || strings.IndexByte(text, '<') >= 0 ||
 		strings.IndexByte(text, '>') >= 0 || strings.IndexByte(text, '&') >= 0 || strings.IndexByte(text, 0xE2) >= 0
 }
 

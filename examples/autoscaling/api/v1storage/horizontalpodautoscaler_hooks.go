@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta1storage"
@@ -44,8 +45,18 @@ func cpuCurrent(metrics []v2beta1storage.MetricStatus) int {
 }
 
 // dropIfSame removes name from bag when the list kept there (was) is what
-// the other direction rebuilds from the CPU field alone (rebuilt).
-func dropIfSame(bag *propertybag.PropertyBag, name string, was, rebuilt any) error {
+// the other direction rebuilds from the CPU field alone (rebuilt), compared
+// as JSON. Lists of different lengths are JSON arrays of different lengths
+// (or null against a non-empty array), and deeply equal lists have the
+// same JSON, so only lists of one length that differ are marshalled.
+func dropIfSame[T any](bag *propertybag.PropertyBag, name string, was, rebuilt []T) error {
+	if len(was) != len(rebuilt) {
+		return nil
+	}
+	if reflect.DeepEqual(was, rebuilt) {
+		bag.Remove(name)
+		return nil
+	}
 	a, err := json.Marshal(was)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)

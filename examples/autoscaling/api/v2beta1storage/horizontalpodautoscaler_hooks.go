@@ -18,6 +18,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2storage"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -58,8 +60,15 @@ func takeUnset(bag *propertybag.PropertyBag, name string, q *resource.Quantity) 
 
 // keepIfLost removes name from bag when the value kept there under that
 // name (was) is what the other direction rebuilds from the fields
-// (rebuilt), compared as JSON.
-func keepIfLost(bag *propertybag.PropertyBag, name string, was, rebuilt any) error {
+// (rebuilt), compared as JSON. Values that same finds equal (field by
+// field, which holds only of values with the same JSON) are not
+// marshalled: the usual case, a structure the fields rebuild whole, needs
+// no JSON at all.
+func keepIfLost[T any](bag *propertybag.PropertyBag, name string, was, rebuilt *T, same func(a, b *T) bool) error {
+	if (was == nil && rebuilt == nil) || (was != nil && rebuilt != nil && same(was, rebuilt)) {
+		bag.Remove(name)
+		return nil
+	}
 	a, err := json.Marshal(was)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -151,7 +160,7 @@ func (s *ObjectMetricSource) AssignPropertiesFrom(src *v2beta2storage.ObjectMetr
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target, sameTarget)
 }
 
 // AssignPropertiesTo: metricName and selector become metric,
@@ -179,7 +188,7 @@ func (s *PodsMetricSource) AssignPropertiesFrom(src *v2beta2storage.PodsMetricSo
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target, sameTarget)
 }
 
 // AssignPropertiesTo: targetAverageUtilization and targetAverageValue
@@ -201,7 +210,7 @@ func (s *ResourceMetricSource) AssignPropertiesFrom(src *v2beta2storage.Resource
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepIfLost(&s.PropertyBag, "Target", src.Target, back.Target)
+	return keepIfLost(&s.PropertyBag, "Target", src.Target, back.Target, sameTarget)
 }
 
 // AssignPropertiesTo: as for ResourceMetricSource.
@@ -222,7 +231,7 @@ func (s *ContainerResourceMetricSource) AssignPropertiesFrom(src *v2beta2storage
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepIfLost(&s.PropertyBag, "Target", src.Target, back.Target)
+	return keepIfLost(&s.PropertyBag, "Target", src.Target, back.Target, sameTarget)
 }
 
 // AssignPropertiesTo: metricName and metricSelector become metric,
@@ -250,7 +259,7 @@ func (s *ExternalMetricSource) AssignPropertiesFrom(src *v2beta2storage.External
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Target", src.Target, back.Target, sameTarget)
 }
 
 // AssignPropertiesTo: metricName and selector become metric, currentValue
@@ -278,7 +287,7 @@ func (s *ObjectMetricStatus) AssignPropertiesFrom(src *v2beta2storage.ObjectMetr
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current, sameCurrent)
 }
 
 // AssignPropertiesTo: metricName and selector become metric,
@@ -306,7 +315,7 @@ func (s *PodsMetricStatus) AssignPropertiesFrom(src *v2beta2storage.PodsMetricSt
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current, sameCurrent)
 }
 
 // AssignPropertiesTo: currentAverageUtilization and currentAverageValue
@@ -332,7 +341,7 @@ func (s *ResourceMetricStatus) AssignPropertiesFrom(src *v2beta2storage.Resource
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepIfLost(&s.PropertyBag, "Current", src.Current, back.Current)
+	return keepIfLost(&s.PropertyBag, "Current", src.Current, back.Current, sameCurrent)
 }
 
 // AssignPropertiesTo: as for ResourceMetricStatus.
@@ -357,7 +366,7 @@ func (s *ContainerResourceMetricStatus) AssignPropertiesFrom(src *v2beta2storage
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepIfLost(&s.PropertyBag, "Current", src.Current, back.Current)
+	return keepIfLost(&s.PropertyBag, "Current", src.Current, back.Current, sameCurrent)
 }
 
 // AssignPropertiesTo: metricName and metricSelector become metric,
@@ -385,7 +394,7 @@ func (s *ExternalMetricStatus) AssignPropertiesFrom(src *v2beta2storage.External
 	if err := s.AssignPropertiesTo(&back); err != nil {
 		return err
 	}
-	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current)
+	return keepBoth(&s.PropertyBag, src.Metric, back.Metric, "Current", src.Current, back.Current, sameCurrent)
 }
 
 // metricName reads v2beta1's metric name and selector from a v2beta2
@@ -399,11 +408,39 @@ func metricName(m *v2beta2storage.MetricIdentifier) (*string, *metav1.LabelSelec
 
 // keepBoth applies keepIfLost to "Metric" and to name, the other
 // structure of a source or status ("Target" or "Current").
-func keepBoth(bag *propertybag.PropertyBag, metric, backMetric any, name string, other, backOther any) error {
-	if err := keepIfLost(bag, "Metric", metric, backMetric); err != nil {
+func keepBoth[T any](bag *propertybag.PropertyBag, metric, backMetric *v2beta2storage.MetricIdentifier, name string, other, backOther *T, same func(a, b *T) bool) error {
+	if err := keepIfLost(bag, "Metric", metric, backMetric, sameIdentifier); err != nil {
 		return err
 	}
-	return keepIfLost(bag, name, other, backOther)
+	return keepIfLost(bag, name, other, backOther, same)
+}
+
+// sameIdentifier reports whether a and b hold the same values, and so have
+// the same JSON. (A false answer may still be the same JSON, which
+// keepIfLost then finds out.)
+func sameIdentifier(a, b *v2beta2storage.MetricIdentifier) bool {
+	return maps.Equal(a.PropertyBag, b.PropertyBag) && samePointer(a.Name, b.Name) &&
+		(a.Selector == b.Selector || (a.Selector != nil && b.Selector != nil && reflect.DeepEqual(a.Selector, b.Selector)))
+}
+
+// sameTarget is sameIdentifier for MetricTargets.
+func sameTarget(a, b *v2beta2storage.MetricTarget) bool {
+	return maps.Equal(a.PropertyBag, b.PropertyBag) && samePointer(a.Type, b.Type) &&
+		samePointer(a.Value, b.Value) && samePointer(a.AverageValue, b.AverageValue) &&
+		samePointer(a.AverageUtilization, b.AverageUtilization)
+}
+
+// sameCurrent is sameIdentifier for MetricValueStatuses.
+func sameCurrent(a, b *v2beta2storage.MetricValueStatus) bool {
+	return maps.Equal(a.PropertyBag, b.PropertyBag) && samePointer(a.Value, b.Value) &&
+		samePointer(a.AverageValue, b.AverageValue) && samePointer(a.AverageUtilization, b.AverageUtilization)
+}
+
+// samePointer reports whether a and b are both nil or point to equal
+// values (a resource.Quantity compares its fields: the same number in the
+// same format, cached text included).
+func samePointer[T comparable](a, b *T) bool {
+	return a == b || (a != nil && b != nil && *a == *b)
 }
 
 func copyString(p *string) *string {
