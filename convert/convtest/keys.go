@@ -3,6 +3,7 @@ package convtest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime"
@@ -66,6 +67,21 @@ func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
 		}
 		k.learn(f.Type, tf.Type, seen)
 	}
+}
+
+// names returns the JSON names of every list-map key k records.
+func (k listKeys) names() []string {
+	var names []string
+	for _, lists := range k {
+		for _, keys := range lists {
+			for _, key := range keys {
+				if !slices.Contains(names, key) {
+					names = append(names, key)
+				}
+			}
+		}
+	}
+	return names
 }
 
 func twinField(t reflect.Type, name string) (reflect.StructField, bool) {

@@ -190,7 +190,7 @@ func (g *generator) updateSample(seed int64) *sample {
 	s.recipe.extras = drawExtras(s.Object, r)
 	applyExtras(s.Object, s.recipe.extras)
 	if r.IntN(3) == 0 {
-		s.recipe.toggles = drawToggles(s.Object, r)
+		s.recipe.toggles = drawToggles(s.Object, r, g.keys.names())
 		applyToggles(s.Object, s.recipe.toggles)
 	}
 	return s
@@ -208,10 +208,10 @@ type toggle struct {
 // drawToggles picks, for about half of the optional pointer fields to
 // basic kinds in obj that are nil or point to the zero value, the other of
 // the two.
-func drawToggles(obj runtime.Object, r *rand.Rand) []toggle {
+func drawToggles(obj runtime.Object, r *rand.Rand, otherKeys []string) []toggle {
 	var toggles []toggle
 	v := reflect.ValueOf(obj).Elem()
-	for _, site := range toggleSites(v) {
+	for _, site := range toggleSites(v, otherKeys) {
 		if r.IntN(2) == 0 {
 			toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
 		}
@@ -244,7 +244,15 @@ func followPath(v reflect.Value, path []step) reflect.Value {
 // every depth below structs of v's package (not into types of other
 // packages: metadata, external types), the targets of pointers, the elements of slices and arrays, and
 // the values of maps (in key order).
-func toggleSites(v reflect.Value) [][]step {
+//
+// otherKeys are the names of list-map keys in other versions: a field of a
+// list element with such a name is no site either. A version that keys the
+// list by it shows an absent key as the zero value, and its elements' bags
+// are found by the keys it shows, so the $twin entry that would say the key
+// was absent cannot be found again (a known limit: a client of the hub
+// that leaves such a key out gets the zero value back after an update
+// through that version).
+func toggleSites(v reflect.Value, otherKeys []string) [][]step {
 	pkg := v.Type().PkgPath()
 	var sites [][]step
 	// keys are the listMapKey names of the list whose element v is (or
@@ -282,8 +290,9 @@ func toggleSites(v reflect.Value) [][]step {
 				walk(v.Field(i), at(step{kind: stepField, i: i}), tagKeys(f), depth+1)
 			}
 		case reflect.Slice, reflect.Array:
+			inList := append(slices.Clip(keys), otherKeys...)
 			for i := range v.Len() {
-				walk(v.Index(i), at(step{kind: stepIndex, i: i}), keys, depth+1)
+				walk(v.Index(i), at(step{kind: stepIndex, i: i}), inList, depth+1)
 			}
 		case reflect.Map:
 			for _, k := range sortedKeys(v) {

@@ -53,7 +53,7 @@ func TestDescribeToggles(t *testing.T) {
 	}}
 	v := reflect.ValueOf(h).Elem()
 	var toggles []toggle
-	for _, site := range toggleSites(v) {
+	for _, site := range toggleSites(v, nil) {
 		toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
 	}
 	applyToggles(h, toggles)

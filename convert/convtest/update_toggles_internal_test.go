@@ -44,15 +44,25 @@ func TestToggleSites(t *testing.T) {
 	}
 	v := reflect.ValueOf(h).Elem()
 	var names []string
-	for _, site := range toggleSites(v) {
+	for _, site := range toggleSites(v, nil) {
 		names = append(names, pathName(v.Type(), site))
 	}
 	want := []string{"Name", "Size", "Conditions[0].Message", "Zones[a].Reason", "Zones[a].Message"}
 	if !reflect.DeepEqual(names, want) {
 		t.Fatalf("sites %v, want %v", names, want)
 	}
+	// A name another version keys the list by is no site in the list's
+	// elements (that version could not find the $twin entry again), and
+	// still one in a map's values.
+	names = nil
+	for _, site := range toggleSites(v, []string{"message"}) {
+		names = append(names, pathName(v.Type(), site))
+	}
+	if want := []string{"Name", "Size", "Zones[a].Reason", "Zones[a].Message"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("sites with message a key elsewhere %v, want %v", names, want)
+	}
 	var toggles []toggle
-	for _, site := range toggleSites(v) {
+	for _, site := range toggleSites(v, nil) {
 		toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
 	}
 	applyToggles(h, toggles)
