@@ -39,7 +39,12 @@
 // ("spec.birthDate", "." for the object itself), list elements by index
 // ("status.conditions[2]") or by their list-map keys
 // ("spec.ports[name=http,protocol=TCP]"), map values by key
-// ("spec.zones[west]"), each key written by Key.
+// ("spec.zones[west]"), each key written by Key. A known limit: the twin's
+// key value names the element on the way to the API version, and the API
+// version's on the way back, so an element whose key the twin holds absent
+// (nil), in a list the API version keys by a plain field, is named
+// "[key=null]" one way and by the zero value the other; its $twin entry is
+// not found again, and the key comes back as the zero value.
 //
 // Which plain value of an API version maps to a nil or a set pointer of its
 // twin (and so which values need a twinKey entry) is decided by the
