@@ -91,28 +91,8 @@ func shrinkObject(obj runtime.Object, cfg *config) func() (runtime.Object, bool)
 		e := edits[i]
 		i++
 		c := cloneObject(obj)
-		applyEdit(reflect.ValueOf(c).Elem(), e.path, e.op)
+		atPath(reflect.ValueOf(c).Elem(), e.path, e.op)
 		return c, true
-	}
-}
-
-func applyEdit(v reflect.Value, path []step, op func(reflect.Value)) {
-	if len(path) == 0 {
-		op(v)
-		return
-	}
-	switch s := path[0]; s.kind {
-	case stepField:
-		applyEdit(v.Field(s.i), path[1:], op)
-	case stepElem:
-		applyEdit(v.Elem(), path[1:], op)
-	case stepIndex:
-		applyEdit(v.Index(s.i), path[1:], op)
-	case stepKey:
-		tmp := reflect.New(v.Type().Elem()).Elem()
-		tmp.Set(v.MapIndex(s.key))
-		applyEdit(tmp, path[1:], op)
-		v.SetMapIndex(s.key, tmp)
 	}
 }
 

@@ -205,39 +205,19 @@ type toggle struct {
 	zero bool
 }
 
-// drawToggles picks, for about half of the optional pointer fields to
-// basic kinds in obj that are nil or point to the zero value, the other of
-// the two.
+// drawToggles picks about half of the toggles toggleSites offers in obj.
 func drawToggles(obj runtime.Object, r *rand.Rand, otherKeys []string) []toggle {
 	var toggles []toggle
-	v := reflect.ValueOf(obj).Elem()
-	for _, site := range toggleSites(v, otherKeys) {
+	for _, t := range toggleSites(reflect.ValueOf(obj).Elem(), otherKeys) {
 		if r.IntN(2) == 0 {
-			toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
+			toggles = append(toggles, t)
 		}
 	}
 	return toggles
 }
 
-// followPath returns the value path leads to in v, which must lead somewhere.
-func followPath(v reflect.Value, path []step) reflect.Value {
-	for _, s := range path {
-		switch s.kind {
-		case stepField:
-			v = v.Field(s.i)
-		case stepElem:
-			v = v.Elem()
-		case stepIndex:
-			v = v.Index(s.i)
-		case stepKey:
-			v = v.MapIndex(s.key)
-		}
-	}
-	return v
-}
-
-// toggleSites lists the paths to the fields in v, a struct, that a toggle
-// may change: exported fields with omitempty of a pointer type to a basic
+// toggleSites lists a toggle for each field in v, a struct, that a toggle
+// may change (to the other of nil and the zero value): exported fields with omitempty of a pointer type to a basic
 // kind (a string, a bool, a number), unnamed or declared in v's package,
 // that are nil or point to the zero value and are not keys of a list
 // element (listMapKey: required, and what finds its $twin entries), at
@@ -252,9 +232,9 @@ func followPath(v reflect.Value, path []step) reflect.Value {
 // was absent cannot be found again (a known limit: a client of the hub
 // that leaves such a key out gets the zero value back after an update
 // through that version).
-func toggleSites(v reflect.Value, otherKeys []string) [][]step {
+func toggleSites(v reflect.Value, otherKeys []string) []toggle {
 	pkg := v.Type().PkgPath()
-	var sites [][]step
+	var sites []toggle
 	// keys are the listMapKey names of the list whose element v is (or
 	// lies in): the API server requires those, so no client writes them
 	// nil, and the $twin entries of an element are found by its keys.
@@ -283,7 +263,7 @@ func toggleSites(v reflect.Value, otherKeys []string) [][]step {
 				}
 				if togglable(f, pkg) {
 					if fv := v.Field(i); !slices.Contains(keys, jsonName(f)) && (fv.IsNil() || fv.Elem().IsZero()) {
-						sites = append(sites, at(step{kind: stepField, i: i}))
+						sites = append(sites, toggle{path: at(step{kind: stepField, i: i}), zero: fv.IsNil()})
 					}
 					continue
 				}
@@ -392,9 +372,10 @@ func zeroText(t reflect.Type) string {
 }
 
 // jsonPath writes path, which leads from a value of type t to a field, as
-// the JSON path of that field ("spec.ports[1].name", "spec.limits[cpu]").
+// the JSON path of that field, as renderPath writes paths
+// ("spec.ports[1].name", `spec.limits["cpu"]`).
 func jsonPath(t reflect.Type, path []step) string {
-	var b strings.Builder
+	var segs []seg
 	for _, s := range path {
 		switch s.kind {
 		case stepField:
@@ -403,23 +384,20 @@ func jsonPath(t reflect.Type, path []step) string {
 			// the embedding struct's own.
 			f := t.Field(s.i)
 			if name := jsonName(f); name != "" {
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(name)
+				segs = append(segs, seg{kind: segField, name: name})
 			}
 			t = f.Type
 		case stepElem:
 			t = t.Elem()
 		case stepIndex:
-			fmt.Fprintf(&b, "[%d]", s.i)
+			segs = append(segs, seg{kind: segIndex, index: s.i})
 			t = t.Elem()
 		case stepKey:
-			fmt.Fprintf(&b, "[%v]", s.key)
+			segs = append(segs, seg{kind: segKey, name: fmt.Sprint(s.key)})
 			t = t.Elem()
 		}
 	}
-	return b.String()
+	return renderPath(segs)
 }
 
 // drawExtras picks, for about half of the places where obj can hold a

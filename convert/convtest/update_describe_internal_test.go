@@ -52,10 +52,7 @@ func TestDescribeToggles(t *testing.T) {
 		ByName:        map[string]describeItem{"k": {}},
 	}}
 	v := reflect.ValueOf(h).Elem()
-	var toggles []toggle
-	for _, site := range toggleSites(v, nil) {
-		toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
-	}
+	toggles := toggleSites(v, nil)
 	applyToggles(h, toggles)
 	got := describeToggles(&sample{Object: h, recipe: &recipe{toggles: toggles}})
 	want := []string{
@@ -63,7 +60,7 @@ func TestDescribeToggles(t *testing.T) {
 		`spec.note: "" (was absent)`,
 		`spec.items[1].label: "" (was absent)`,
 		`spec.items[2].label: absent (was "")`,
-		`spec.byName[k].label: "" (was absent)`,
+		`spec.byName["k"].label: "" (was absent)`,
 		`spec.ratio: 0 (was absent)`,
 	}
 	if !reflect.DeepEqual(got, want) {

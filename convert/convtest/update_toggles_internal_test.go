@@ -45,7 +45,7 @@ func TestToggleSites(t *testing.T) {
 	v := reflect.ValueOf(h).Elem()
 	var names []string
 	for _, site := range toggleSites(v, nil) {
-		names = append(names, pathName(v.Type(), site))
+		names = append(names, pathName(v.Type(), site.path))
 	}
 	want := []string{"Name", "Size", "Conditions[0].Message", "Zones[a].Reason", "Zones[a].Message"}
 	if !reflect.DeepEqual(names, want) {
@@ -56,15 +56,12 @@ func TestToggleSites(t *testing.T) {
 	// still one in a map's values.
 	names = nil
 	for _, site := range toggleSites(v, []string{"message"}) {
-		names = append(names, pathName(v.Type(), site))
+		names = append(names, pathName(v.Type(), site.path))
 	}
 	if want := []string{"Name", "Size", "Zones[a].Reason", "Zones[a].Message"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("sites with message a key elsewhere %v, want %v", names, want)
 	}
-	var toggles []toggle
-	for _, site := range toggleSites(v, nil) {
-		toggles = append(toggles, toggle{path: site, zero: followPath(v, site).IsNil()})
-	}
+	toggles := toggleSites(v, nil)
 	applyToggles(h, toggles)
 	if h.Name == nil || *h.Name != "" || h.Size != nil || h.Conditions[0].Message == nil || h.Zones["a"].Reason == nil || *h.Zones["a"].Reason != "" {
 		t.Errorf("toggled %+v", h)
