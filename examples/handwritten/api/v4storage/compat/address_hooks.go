@@ -34,7 +34,9 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	if a.Label != nil {
 		label = *a.Label
 	}
-	if !equal(compose(dst), a.Label) && !readsAs(label, dst) {
+	if !equal(compose(dst), a.Label) {
+		// Where the label reads loosely as the pulled fields, either keeps
+		// every one of them.
 		street, city, country := parse(label)
 		dst.Street, dst.Suburb = either(dst.Street, street), either(dst.Suburb, nil)
 		dst.City, dst.Country = either(dst.City, city), either(dst.Country, country)
@@ -51,14 +53,13 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 // label pulled from the bag reads loosely as these very fields (it is then
 // the v3 label they were read from).
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
-	if a.Label == nil || !readsAs(*a.Label, src) {
-		a.Label = compose(src)
-	}
 	// The fields stashed in the bag are not needed where the label gives
 	// them back exactly. Where it does not even read as them loosely, all
 	// stay: AssignPropertiesTo then pulls them whole.
 	if a.Label == nil || !readsAs(*a.Label, src) {
-		return nil
+		if a.Label = compose(src); a.Label == nil || !readsAs(*a.Label, src) {
+			return nil
+		}
 	}
 	street, city, country := parse(*a.Label)
 	for _, f := range [...]struct {

@@ -40,7 +40,9 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	if a.Label != nil {
 		label = *a.Label
 	}
-	if !equal(labelOf(dst), a.Label) && !readsAs(label, dst) {
+	if !equal(labelOf(dst), a.Label) {
+		// Read the fields from the label; where it reads loosely as the
+		// recalled ones, either keeps every one of them.
 		street, suburb, city, country := parseLabel(label)
 		dst.Street, dst.Suburb = either(dst.Street, street), either(dst.Suburb, suburb)
 		dst.City, dst.Country = either(dst.City, city), either(dst.Country, country)
@@ -61,13 +63,12 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 // composed from them.
 func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 	if a.Label == nil || !readsAs(*a.Label, src) {
-		a.Label = labelOf(src)
-	}
-	if a.Label == nil || !readsAs(*a.Label, src) {
-		// The label does not give the fields back: the bag keeps them
-		// all, and AssignPropertiesTo recalls them whole (this label is
-		// theirs).
-		return nil
+		if a.Label = labelOf(src); a.Label == nil || !readsAs(*a.Label, src) {
+			// The label does not give the fields back: the bag keeps
+			// them all, and AssignPropertiesTo recalls them whole (this
+			// label is theirs).
+			return nil
+		}
 	}
 	// The generated copy has kept the fields in the bag; drop those the
 	// label gives back exactly (a field "" that the label gives as none
