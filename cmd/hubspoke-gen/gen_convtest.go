@@ -40,7 +40,20 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 	for _, v := range c.versions {
 		f.printf("%s, %s,\n", f.q(v.pkgPath, "AddToScheme"), f.q(v.storagePath, "AddToScheme"))
 	}
-	f.printf("} {\nif err := add(s); err != nil {\nt.Fatal(err)\n}\n}\nreturn s\n}\n\n")
+	f.printf("} {\nif err := add(s); err != nil {\nt.Fatal(err)\n}\n}\n")
+	// convtest tests the versions the scheme holds, so an API version
+	// whose package does not register a kind (its AddToScheme is
+	// hand-written, not scaffolded) would go untested, and pass.
+	f.printf("// convtest tests the versions the scheme holds: a kind an API version's AddToScheme leaves out would go untested.\n")
+	f.printf("for _, gvk := range []%s{\n", f.q(pathSchema, "GroupVersionKind"))
+	for _, v := range c.versions {
+		for _, kind := range v.kinds {
+			f.printf("{Group: %q, Version: %q, Kind: %q},\n", c.group, v.name, kind)
+		}
+	}
+	f.printf("} {\nif !s.Recognizes(gvk) {\n")
+	f.printf("t.Fatalf(\"%%s is not registered by the AddToScheme of its package: register the kind and its list in an init function of the package (SchemeBuilder.Register(&%%s{}, &%%sList{}), as kubebuilder scaffolds it)\", gvk, gvk.Kind, gvk.Kind)\n")
+	f.printf("}\n}\nreturn s\n}\n\n")
 	f.use("testing")
 	for _, kind := range c.kinds {
 		gk := fmt.Sprintf("%s{Group: %q, Kind: %q}", f.q(pathSchema, "GroupKind"), c.group, kind)

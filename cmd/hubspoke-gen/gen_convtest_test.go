@@ -264,3 +264,39 @@ func TestEnumValueOptionsBesideMetadata(t *testing.T) {
 		t.Errorf("the generated test lacks %s:\n%s", want, test)
 	}
 }
+
+// TestConvtestNeedsRegisteredKinds: an API version whose package does not
+// register its kind (no SchemeBuilder.Register in an init function, as a
+// type written by hand rather than scaffolded may lack) is not in the
+// scheme of the generated test, and convtest tests the versions the scheme
+// holds: the round trip of the single fixture then tests its storage twin
+// alone and passes. The generated test fails instead, naming the kind.
+func TestConvtestNeedsRegisteredKinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a fixture's generated test (about 10 s)")
+	}
+	register := []byte("SchemeBuilder.Register(&Widget{}, &WidgetList{})")
+	api := freshCase(t, "single", func(dir string, b []byte) []byte {
+		if dir == "v1" && bytes.Contains(b, register) {
+			b = bytes.Replace(b, register, []byte("_ = SchemeBuilder"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := out.write(); err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Base(filepath.Dir(api))
+	deepCopy(t, []string{copied})
+	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v1storage")
+	cmd.Dir = "testdata"
+	cmd.Env = append(os.Environ(), "HUBSPOKE_CASES=10")
+	got, err := cmd.CombinedOutput()
+	want := "example.com/v1, Kind=Widget is not registered"
+	if err == nil || !strings.Contains(string(got), want) {
+		t.Errorf("the generated round trip passes without v1's Widget in the scheme, or fails otherwise (err %v), want %q:\n%s", err, want, got)
+	}
+}

@@ -49,6 +49,19 @@ func newScheme(t *testing.T) *runtime.Scheme {
 			t.Fatal(err)
 		}
 	}
+	// convtest tests the versions the scheme holds: a kind an API version's AddToScheme leaves out would go untested.
+	for _, gvk := range []schema.GroupVersionKind{
+		{Group: "crm.hubspoke.dev", Version: "v1", Kind: "Person"},
+		{Group: "crm.hubspoke.dev", Version: "v2", Kind: "Person"},
+		{Group: "crm.hubspoke.dev", Version: "v3", Kind: "Person"},
+		{Group: "crm.hubspoke.dev", Version: "v4", Kind: "Person"},
+		{Group: "crm.hubspoke.dev", Version: "v5", Kind: "Person"},
+		{Group: "crm.hubspoke.dev", Version: "v6alpha1", Kind: "Person"},
+	} {
+		if !s.Recognizes(gvk) {
+			t.Fatalf("%s is not registered by the AddToScheme of its package: register the kind and its list in an init function of the package (SchemeBuilder.Register(&%s{}, &%sList{}), as kubebuilder scaffolds it)", gvk, gvk.Kind, gvk.Kind)
+		}
+	}
 	return s
 }
 

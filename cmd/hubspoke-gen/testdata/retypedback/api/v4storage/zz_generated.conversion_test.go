@@ -43,6 +43,17 @@ func newScheme(t *testing.T) *runtime.Scheme {
 			t.Fatal(err)
 		}
 	}
+	// convtest tests the versions the scheme holds: a kind an API version's AddToScheme leaves out would go untested.
+	for _, gvk := range []schema.GroupVersionKind{
+		{Group: "example.com", Version: "v1", Kind: "Widget"},
+		{Group: "example.com", Version: "v2", Kind: "Widget"},
+		{Group: "example.com", Version: "v3", Kind: "Widget"},
+		{Group: "example.com", Version: "v4", Kind: "Widget"},
+	} {
+		if !s.Recognizes(gvk) {
+			t.Fatalf("%s is not registered by the AddToScheme of its package: register the kind and its list in an init function of the package (SchemeBuilder.Register(&%s{}, &%sList{}), as kubebuilder scaffolds it)", gvk, gvk.Kind, gvk.Kind)
+		}
+	}
 	return s
 }
 
