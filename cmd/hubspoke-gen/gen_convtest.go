@@ -84,6 +84,11 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			}
 			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(enums, ",\n"))
 			lists = append(lists, name)
+		} else if len(skipped) > 0 {
+			// Every enum property shares its Go name with a field that
+			// takes any string: no FieldValues, but the author learns
+			// that the enum's values are not drawn.
+			f.printf("// The enum properties of %s (a string with +kubebuilder:validation:Enum in some version) are left to random strings, which a FieldValues would replace: %s. To draw an enum's values, declare convtest.FieldValues with them (and some free text for the other fields of that name) in %s().\n\n", kind, strings.Join(skipped, "; "), testOptions(kind))
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)

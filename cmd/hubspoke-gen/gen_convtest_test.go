@@ -194,6 +194,32 @@ var widgetEnumValues = []convtest.Option{
 	}
 }
 
+// TestEnumValueOptionsAllLeftOut: where every enum property shares its Go
+// name with a field that takes any string (Azure's identity Type beside a
+// condition's Type), the generated test draws no enum values and says so
+// in a comment, naming the field, as it does when only some are left out.
+func TestEnumValueOptionsAllLeftOut(t *testing.T) {
+	status := []byte("type WidgetStatus struct {\n")
+	api := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		return bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n")...), 1)
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	if strings.Contains(test, "FieldValues(") {
+		t.Errorf("the generated test draws Color from its enum although WidgetStatus.Color takes any string:\n%s", test)
+	}
+	want := "are left to random strings, which a FieldValues would replace: Color: v1 WidgetStatus.Color takes any string."
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test does not say that the enum Color is left to random strings (%q):\n%s", want, test)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "test.go", test, parser.ParseComments); err != nil {
+		t.Errorf("the generated test does not parse: %v", err)
+	}
+}
+
 // storageTest returns the conversion test generated into the storage
 // package named storage.
 func storageTest(out *output, storage string) string {

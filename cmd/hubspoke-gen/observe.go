@@ -233,7 +233,8 @@ var count int
 
 // fill gives every string and number reachable from v (a pointer) a
 // marker of its own, allocating pointers and one element of each list and
-// map, and returns the markers by path. Property bags and metadata stay
+// map (whose key is a marker too, at the map's path and {key}), and
+// returns the markers by path. Property bags and metadata stay
 // empty; bools and small integers hold no marker.
 func fill(v reflect.Value) []marker {
 	var out []marker
@@ -275,11 +276,16 @@ func fill(v reflect.Value) []marker {
 			if t.Key().Kind() != reflect.String {
 				return
 			}
+			// The key is a marker too: a hook may make a map's keys the
+			// values of a field (ARM IDs that key a map in one version
+			// and fill a list of references in the next), or back.
 			count++
+			key := fmt.Sprintf("<m%d>", count)
+			out = append(out, marker{path: path + "{key}", text: key})
 			m := reflect.MakeMap(t)
 			e := reflect.New(t.Elem()).Elem()
 			walk(e, path+"{*}", depth+1)
-			m.SetMapIndex(reflect.ValueOf(fmt.Sprintf("k%d", count)).Convert(t.Key()), e)
+			m.SetMapIndex(reflect.ValueOf(key).Convert(t.Key()), e)
 			v.Set(m)
 		case reflect.String:
 			count++
@@ -338,8 +344,9 @@ type found struct {
 	bag   bool
 }
 
-// leaves lists the strings and numbers reachable from v, and the values in
-// its property bags (as JSON text).
+// leaves lists the strings and numbers reachable from v, a map's string
+// keys among them (at the map's path and {key}), and the values in its
+// property bags (as JSON text).
 func leaves(v reflect.Value, path string, depth int, out *[]found) {
 	if depth > 12 || !v.IsValid() {
 		return
@@ -380,6 +387,9 @@ func leaves(v reflect.Value, path string, depth int, out *[]found) {
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
+			if k := it.Key(); k.Kind() == reflect.String {
+				*out = append(*out, found{path: path + "{key}", text: k.String()})
+			}
 			leaves(it.Value(), path+"{*}", depth+1, out)
 		}
 	case reflect.String:

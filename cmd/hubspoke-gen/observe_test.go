@@ -1,8 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -92,5 +97,98 @@ func TestObservedMovesLeaveDeclared(t *testing.T) {
 	}
 	if got := obs.moved(s, p, false); len(got) != 1 || got[0].From != "nodeName" {
 		t.Errorf("back from v1storage: %v, want only the hook's nodeName (zone → topology is the declared move)", got)
+	}
+}
+
+// TestObserveMarksMapKeys: the observing program marks the keys of the
+// maps it fills and finds keys among the values of the result, so that a
+// hook that makes a map's keys the values of a field (Azure's
+// userAssignedIdentities: ARM IDs that key a map in 2021-05-01 and fill
+// a list of references in 2023-02-01), or back, is observed. It runs the
+// program's runtime on such a conversion, both ways, without a module of
+// API versions.
+func TestObserveMarksMapKeys(t *testing.T) {
+	dir := t.TempDir()
+	main := `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+type Keyed struct {
+	IDs  map[string]Empty ` + "`json:\"ids\"`" + `
+	Note string           ` + "`json:\"note\"`" + `
+}
+
+type Empty struct{}
+
+type Listed struct {
+	IDs  []Ref  ` + "`json:\"ids\"`" + `
+	Note string ` + "`json:\"note\"`" + `
+}
+
+type Ref struct {
+	ArmID string ` + "`json:\"armId\"`" + `
+}
+
+func main() {
+	{
+		src, dst := new(Keyed), new(Listed)
+		m := fill(reflect.ValueOf(src))
+		for k := range src.IDs {
+			dst.IDs = append(dst.IDs, Ref{ArmID: k})
+		}
+		dst.Note = src.Note
+		report("a → b", "Keyed", true, m, reflect.ValueOf(dst), nil)
+	}
+	{
+		src, dst := new(Listed), new(Keyed)
+		m := fill(reflect.ValueOf(src))
+		dst.IDs = map[string]Empty{}
+		for _, r := range src.IDs {
+			dst.IDs[r.ArmID] = Empty{}
+		}
+		dst.Note = src.Note
+		report("a → b", "Keyed", false, m, reflect.ValueOf(dst), nil)
+	}
+}
+` + observeRuntime
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/observe\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	var into []string
+	for _, line := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+		var l landing
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		into = append(into, fmt.Sprintf("%v %s → %s", l.To, l.From, strings.Join(l.Into, ",")))
+	}
+	for _, want := range []string{
+		"true ids{key} → ids[*].armId",
+		"false ids[*].armId → ids{key}",
+		"true note → note",
+		"false note → note",
+	} {
+		if !slices.Contains(into, want) {
+			t.Errorf("observed %q, want among them %q", into, want)
+		}
 	}
 }
