@@ -310,6 +310,10 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		r.detail += "; the bag does not keep what moves carry: " + strings.Join(moved, ", ")
 	}
 	r.detail += keysMovedDetail(s, pr)
+	if pr.host != nil && pr.other != nil && !pr.renamed && pr.host.jsonName != pr.other.jsonName {
+		// One Go name, two JSON names: the copy goes by the Go name.
+		r.detail += fmt.Sprintf("; JSON name `%s` in %s, `%s` in %s", pr.host.jsonName, s.hostName, pr.other.jsonName, s.otherName)
+	}
 	if pr.renamed {
 		how := r.action
 		if how == "copied" || how == "converted" {

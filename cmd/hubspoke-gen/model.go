@@ -613,6 +613,12 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 				bb.errs.addf(where, "generic type %s is not supported", obj.Name())
 				return nil
 			}
+			if m := ownEncoding(t); m != "" {
+				bb.errs.addf(where, "type %s of the version writes its own JSON (%s), which its storage twin, a copy of the type without its methods, would not: "+
+					"the twin would store other JSON, without what fields encoding/json skips hold (`json:\"-\"`); declare the type in a package "+
+					"every version imports (as apiextensions' JSON is), whose types the twins use as they are", obj.Name(), m)
+				return nil
+			}
 			switch u := t.Underlying().(type) {
 			case *types.Struct:
 				bb.object(obj.Name(), false)
@@ -645,6 +651,19 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		bb.errs.addf(where, "type %s is not supported", t)
 	}
 	return nil
+}
+
+// ownEncoding returns the method by which values of t choose their own
+// JSON ("MarshalJSON", or "MarshalText", which encoding/json uses too), or
+// "" when encoding/json writes them by their fields or as their basic value.
+func ownEncoding(t types.Type) string {
+	ms := types.NewMethodSet(types.NewPointer(t))
+	for _, m := range []string{"MarshalJSON", "MarshalText"} {
+		if ms.Lookup(nil, m) != nil {
+			return m
+		}
+	}
+	return ""
 }
 
 func isBasicUnderlying(t types.Type) bool {

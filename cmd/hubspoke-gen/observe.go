@@ -159,30 +159,9 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 			declared[src] = dst
 		}
 	}
-	renamed := map[string]string{} // the JSON name of a property on the source side → on the destination side
-	for _, pr := range p.props {
-		if pr.host != nil && pr.other != nil {
-			if to {
-				renamed[pr.host.jsonName] = pr.other.jsonName
-			} else {
-				renamed[pr.other.jsonName] = pr.host.jsonName
-			}
-		}
-	}
 	var out []landing
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
-		own := l.From
-		first, rest, _ := strings.Cut(own, ".")
-		name, suffix := first, ""
-		if i := strings.IndexAny(first, "[{"); i >= 0 {
-			name, suffix = first[:i], first[i:]
-		}
-		if n, ok := renamed[name]; ok {
-			own = n + suffix
-			if rest != "" {
-				own += "." + rest
-			}
-		}
+		own := renamedPath(s, p, to, l.From)
 		if d, ok := declared[l.From]; ok {
 			own = d
 		}
@@ -191,6 +170,49 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 		}
 	}
 	return out
+}
+
+// renamedPath returns the path that the generated copy of step s gives a
+// value at path below the type of p in the source of the direction (the
+// host's towards the other side when to is true): each property on the way,
+// at every depth, takes the JSON name it has on the destination side, which
+// a +hubspoke:renamedFrom, or a field of one Go name whose JSON name
+// changed (apiextensions' printer column, JSONPath in v1beta1 and jsonPath
+// in v1), makes another.
+func renamedPath(s *step, p *pair, to bool, path string) string {
+	parts := strings.Split(path, ".")
+	cur := p
+	for i, part := range parts {
+		if cur == nil {
+			break
+		}
+		name, suffix := part, ""
+		if j := strings.IndexAny(part, "[{"); j >= 0 {
+			name, suffix = part[:j], part[j:]
+		}
+		var next *pair
+		for _, pr := range cur.props {
+			if pr.host == nil || pr.other == nil {
+				continue
+			}
+			src, dst := pr.host, pr.other
+			if !to {
+				src, dst = dst, src
+			}
+			if src.jsonName != name {
+				continue
+			}
+			parts[i] = dst.jsonName + suffix
+			if pr.action != actRetype && pr.host.ref != nil {
+				if _, t := elemPath("", pr.host.ref); t.kind == refObject {
+					next = s.byName[t.name]
+				}
+			}
+			break
+		}
+		cur = next
+	}
+	return strings.Join(parts, ".")
 }
 
 // hopsPath is the path of the fields hops below their type, as the

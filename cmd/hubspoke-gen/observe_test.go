@@ -192,3 +192,44 @@ func main() {
 		}
 	}
 }
+
+// TestObservedRenamesAtDepth: a property renamed below the hooked type
+// (apiextensions' printer column, JSONPath in v1beta1 and jsonPath in v1,
+// in spec.versions[*].additionalPrinterColumns[*] below the hooked spec)
+// is the generated copy's doing, not the hooks'.
+func TestObservedRenamesAtDepth(t *testing.T) {
+	column := &pair{name: "Column", props: []*prop{
+		{host: &field{name: "JSONPath", jsonName: "JSONPath", ref: &typeRef{kind: refBasic}},
+			other: &field{name: "JSONPath", jsonName: "jsonPath", ref: &typeRef{kind: refBasic}}, action: actCopy},
+		{host: &field{name: "Name", jsonName: "name", ref: &typeRef{kind: refBasic}},
+			other: &field{name: "Name", jsonName: "name", ref: &typeRef{kind: refBasic}}, action: actCopy},
+	}}
+	columns := &typeRef{kind: refSlice, elem: &typeRef{kind: refObject, name: "Column"}}
+	version := &pair{name: "Version", props: []*prop{
+		{host: &field{name: "Columns", jsonName: "additionalPrinterColumns", ref: columns},
+			other: &field{name: "Columns", jsonName: "additionalPrinterColumns", ref: columns}, action: actConvert},
+	}}
+	versions := &typeRef{kind: refSlice, elem: &typeRef{kind: refObject, name: "Version"}}
+	spec := &pair{name: "Spec", hookTo: true, hookFrom: true, props: []*prop{
+		{host: &field{name: "Versions", jsonName: "versions", ref: versions},
+			other: &field{name: "Versions", jsonName: "versions", ref: versions}, action: actConvert},
+	}}
+	s := &step{hostName: "v1beta1storage", otherName: "v1storage", byName: map[string]*pair{"Spec": spec, "Version": version, "Column": column}}
+	key := func(to bool) string { return obsKey(s.hostName+" → "+s.otherName, "Spec", to) }
+	obs := observations{
+		key(true): {
+			{From: "versions[*].additionalPrinterColumns[*].JSONPath", To: true, Into: []string{"versions[*].additionalPrinterColumns[*].jsonPath"}},
+			{From: "versions[*].additionalPrinterColumns[*].name", To: true, Into: []string{"versions[*].additionalPrinterColumns[*].name"}},
+		},
+		key(false): {
+			{From: "versions[*].additionalPrinterColumns[*].jsonPath", Into: []string{"versions[*].additionalPrinterColumns[*].JSONPath"}},
+			{From: "versions[*].additionalPrinterColumns[*].name", Into: []string{"additionalPrinterColumns[*].name"}},
+		},
+	}
+	if got := obs.moved(s, spec, true); len(got) != 0 {
+		t.Errorf("towards v1storage: %v, want nothing (the copy renames JSONPath)", got)
+	}
+	if got := obs.moved(s, spec, false); len(got) != 1 || got[0].Into[0] != "additionalPrinterColumns[*].name" {
+		t.Errorf("back from v1storage: %v, want only the hook's move of name to the top level", got)
+	}
+}

@@ -97,7 +97,10 @@
 // (hubspoke-gen declares the renames and moves its markers make), follow
 // the conversion's path from step to step; a value that two relations
 // give two places (a node name a version keeps in a field and as a map's
-// key) passes at either. Where the target has no such
+// key) passes at either; a relation that gathers the values of every
+// element of a list at one place (a CRD's v1 spec.versions[*].schema, which
+// v1beta1 shows once, at spec.validation, where every version holds the
+// same) is checked where it gathers only. Where the target has no such
 // path but has one of the same name one struct up or down, or a field named
 // as the key of a map the value was in, and the source has no such path
 // (under its own names, where a relation renames a property on the way),

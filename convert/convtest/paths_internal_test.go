@@ -3,6 +3,7 @@ package convtest
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -89,4 +90,79 @@ func TestCandidates(t *testing.T) {
 	if got := render(v.candidates([]seg{{kind: segField, name: "limits"}})); got != "engine.limits" {
 		t.Errorf("one struct down: %s", got)
 	}
+}
+
+// A relation whose one side begins with more wildcards gathers the values
+// of every element at one place (v1's spec.versions[*].schema, which hooks
+// bring back to v1beta1's spec.validation where every version holds the
+// same), dropping the first wildcards' values, and does not apply where it
+// would spread one value to many places.
+func TestMapPathGathersAndDoesNotSpread(t *testing.T) {
+	parse := func(text string) []seg {
+		t.Helper()
+		p, err := parsePattern(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	perVersion, top := parse("spec.versions[*].schema"), parse("spec.validation")
+	colPerVersion, colTop := parse("spec.versions[*].columns[*].jsonPath"), parse("spec.columns[*].JSONPath")
+	// v1 → v1beta1: each relation from v1's side (declared from v1beta1 to
+	// v1, taken backwards), and the per-version place to itself.
+	gather := &visibility{steps: [][]relation{{
+		{old: perVersion, new: top}, {old: perVersion, new: perVersion},
+		{old: colPerVersion, new: colTop}, {old: colPerVersion, new: colPerVersion},
+	}}}
+	render := func(paths [][]seg) []string {
+		var out []string
+		for _, p := range paths {
+			out = append(out, renderPath(p))
+		}
+		return out
+	}
+	for path, want := range map[string][]string{
+		"spec.versions[3].schema.type":              {"spec.validation.type", "spec.versions[3].schema.type"},
+		"spec.versions[3].columns[1].jsonPath":      {"spec.columns[1].JSONPath", "spec.versions[3].columns[1].jsonPath"},
+		"spec.versions[3].name":                     {"spec.versions[3].name"},
+		"spec.versions[0].columns[2].jsonPath.text": {"spec.columns[2].JSONPath.text", "spec.versions[0].columns[2].jsonPath.text"},
+	} {
+		if got := render(gather.mapPaths(concrete(t, path))); !slices.Equal(got, want) {
+			t.Errorf("gathering, %s mapped to %q, want %q", path, got, want)
+		}
+	}
+	// v1beta1 → v1: the relations spread; the top-level value keeps its
+	// path (which v1 does not have), a per-version value its own.
+	spread := &visibility{steps: [][]relation{{
+		{old: top, new: perVersion}, {old: perVersion, new: perVersion},
+		{old: colTop, new: colPerVersion}, {old: colPerVersion, new: colPerVersion},
+	}}}
+	for path, want := range map[string][]string{
+		"spec.validation.type":                 {"spec.validation.type"},
+		"spec.columns[1].JSONPath":             {"spec.columns[1].JSONPath"},
+		"spec.versions[2].schema.type":         {"spec.versions[2].schema.type"},
+		"spec.versions[2].columns[0].jsonPath": {"spec.versions[2].columns[0].jsonPath"},
+	} {
+		if got := render(spread.mapPaths(concrete(t, path))); !slices.Equal(got, want) {
+			t.Errorf("spreading, %s mapped to %q, want %q", path, got, want)
+		}
+	}
+}
+
+// concrete parses a path with indexes, as the check walks them.
+func concrete(t *testing.T, text string) []seg {
+	t.Helper()
+	var out []seg
+	for _, part := range strings.Split(text, ".") {
+		name, index, ok := strings.Cut(part, "[")
+		out = append(out, seg{kind: segField, name: name})
+		if ok {
+			i, err := strconv.Atoi(strings.TrimSuffix(index, "]"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, seg{kind: segIndex, index: i})
+		}
+	}
+	return out
 }

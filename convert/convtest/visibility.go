@@ -29,6 +29,18 @@ import (
 // generator declares the relations its markers make (+hubspoke:renamedFrom,
 // +hubspoke:movedFrom) in the generated tests.
 //
+// One side may begin with more wildcards than the other, for a value that
+// one version holds once and the other in every element of a list or map
+// (apiextensions' v1beta1 spec.validation, v1's spec.versions[*].schema,
+// which hooks copy into every version and, where every version holds the
+// same, back): such a relation is checked where it gathers, a value at any
+// element arriving at the single place (the first wildcards dropped), and
+// not where it spreads, since the hooks may keep the single value in a bag
+// (versions that hold values of their own). Declare beside it the relation
+// of the per-element place to itself (Old and New both
+// "spec.versions[*].schema"), so that a per-element value may also stay
+// where it is, as for a value with two places below.
+//
 // A value with two places in one version takes two relations with the
 // same path on the other side: v1beta1's nodeName and
 // topology["kubernetes.io/hostname"] both New "nodeName" in v1 (one with
@@ -183,8 +195,8 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 			errs = append(errs, fmt.Sprintf("%s: %v", what, err))
 			continue
 		}
-		if wildcardKinds(old) != wildcardKinds(nw) {
-			errs = append(errs, fmt.Sprintf("%s: the paths have different wildcards ([*] and {*} must match in number and order)", what))
+		if ko, kn := wildcardKinds(old), wildcardKinds(nw); !strings.HasSuffix(ko, kn) && !strings.HasSuffix(kn, ko) {
+			errs = append(errs, fmt.Sprintf("%s: the paths have different wildcards ([*] and {*} must match in number and order, but for more at the start of one)", what))
 			continue
 		}
 		if s, _ := shapes[r.From].resolve(old); s == nil {
@@ -312,6 +324,12 @@ func cmpErr(errs ...error) error {
 	return nil
 }
 
+// spreads reports whether a relation from pattern from to pattern to gives
+// one value many places: to has more wildcards than from.
+func spreads(from, to []seg) bool {
+	return len(wildcardKinds(to)) > len(wildcardKinds(from))
+}
+
 // wildcardKinds lists the wildcards of a pattern in order: "[{" for [*]
 // then {*}.
 func wildcardKinds(p []seg) string {
@@ -379,6 +397,9 @@ func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 		for _, p := range paths {
 			bestLen, shadowed := -1, false
 			for _, r := range step {
+				if spreads(from(r), to(r)) {
+					continue
+				}
 				if _, ok := matchPrefix(from(r), p); ok && len(from(r)) > bestLen {
 					bestLen = len(from(r))
 				}
@@ -389,7 +410,10 @@ func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 			switch {
 			case bestLen >= 0:
 				for _, r := range step {
-					if c, ok := matchPrefix(from(r), p); ok && len(from(r)) == bestLen {
+					if c, ok := matchPrefix(from(r), p); ok && len(from(r)) == bestLen && !spreads(from(r), to(r)) {
+						// A relation that gathers drops the first
+						// wildcards' values.
+						c = c[len(c)-len(wildcardKinds(to(r))):]
 						next = append(next, fill(to(r), c, p[bestLen:]))
 					}
 				}

@@ -55,6 +55,12 @@ type WidgetSpec struct {
 
 	// +optional
 	Names Names `json:"names,omitempty"`
+
+	// +optional
+	Default *Raw `json:"default,omitempty"`
+
+	// +optional
+	Level Level `json:"level,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -71,6 +77,26 @@ type Tier string
 
 // Names is a list.
 type Names []string
+
+// Raw is any JSON, kept as its text in a field encoding/json skips.
+type Raw struct {
+	Bytes []byte `json:"-"`
+}
+
+// MarshalJSON writes the text.
+func (r Raw) MarshalJSON() ([]byte, error) { return r.Bytes, nil }
+
+// UnmarshalJSON keeps the text.
+func (r *Raw) UnmarshalJSON(b []byte) error {
+	r.Bytes = append([]byte(nil), b...)
+	return nil
+}
+
+// Level is a number written as its name.
+type Level int
+
+// MarshalText writes the name.
+func (l Level) MarshalText() ([]byte, error) { return []byte([]string{"low", "high"}[l]), nil }
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
