@@ -209,19 +209,28 @@ func givenNames(full, family *string) (first, middle string) {
 	if family != nil && *family != "" {
 		rest = strings.TrimSpace(strings.TrimSuffix(rest, *family))
 	}
-	first = rest
-	if i := strings.IndexFunc(rest, unicode.IsSpace); i >= 0 {
-		first, middle = rest[:i], strings.TrimSpace(rest[i:])
+	if !singleSpaced(rest) {
+		words := strings.Fields(rest)
+		if len(words) == 0 {
+			return "", ""
+		}
+		return words[0], strings.Join(words[1:], " ")
 	}
-	// Words separated by single ' ' are joined already.
-	if strings.Contains(middle, "  ") || strings.IndexFunc(middle, otherSpace) >= 0 {
-		middle = strings.Join(strings.Fields(middle), " ")
-	}
+	// Words separated by single spaces: no need to split them all.
+	first, middle, _ = strings.Cut(rest, " ")
 	return first, middle
 }
 
-// otherSpace reports whether r is white space other than ' '.
-func otherSpace(r rune) bool { return r != ' ' && unicode.IsSpace(r) }
+// singleSpaced reports whether the only white space in s is single ' '
+// (it also declines control characters, which strings.Fields can split).
+func singleSpaced(s string) bool {
+	for _, r := range s {
+		if r < ' ' || r > '~' && unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return !strings.Contains(s, "  ")
+}
 
 func nonEmpty(p *string) *string {
 	if p == nil || *p == "" {
