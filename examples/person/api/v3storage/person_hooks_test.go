@@ -2,6 +2,7 @@ package v3storage
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -28,6 +29,14 @@ func TestParseDate(t *testing.T) {
 		}
 	}
 	texts = append(texts, "", "1928-11-1", "1928-11-180", "1928/11/18", "+928-11-18", "1928-1a-18", "1928-11-18 ", "18 November 1928", "١٩٢٨-١١-١٨")
+	// A sign, a space or another character in each place of a real day.
+	for i := range len("1928-11-18") {
+		for _, c := range []byte("+- /:a09") {
+			b := []byte("1928-11-18")
+			b[i] = c
+			texts = append(texts, string(b))
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	const alphabet = "0123456789-+ a"
 	for range 20000 {
@@ -49,9 +58,9 @@ func TestParseDate(t *testing.T) {
 // TestDateToBirthDate checks the text of a complete date against fmt's
 // %04d-%02d-%02d, including values out of the usual ranges.
 func TestDateToBirthDate(t *testing.T) {
-	for _, year := range []int{-5, 0, 7, 1928, 9999, 10000} {
-		for _, month := range []int{-1, 0, 1, 11, 99, 100} {
-			for _, day := range []int{-3, 0, 5, 18, 99, 123} {
+	for _, year := range []int{math.MinInt, -12345, -5, 0, 7, 1928, 9999, 10000, math.MaxInt} {
+		for _, month := range []int{math.MinInt, -10, -1, 0, 1, 11, 99, 100} {
+			for _, day := range []int{-3, 0, 5, 18, 99, 123, math.MaxInt} {
 				got, err := dateToBirthDate(v4storage.Date{Year: &year, Month: &month, Day: &day})
 				if want := fmt.Sprintf("%04d-%02d-%02d", year, month, day); err != nil || got != want {
 					t.Errorf("dateToBirthDate(%d, %d, %d) = %q, %v; want %q", year, month, day, got, err, want)

@@ -40,7 +40,7 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	if a.Label != nil {
 		label = *a.Label
 	}
-	if !equal(labelOf(dst), a.Label) {
+	if !isLabelOf(a.Label, dst) {
 		// Read the fields from the label; where it reads loosely as the
 		// recalled ones, either keeps every one of them.
 		street, suburb, city, country := parseLabel(label)
@@ -50,7 +50,7 @@ func (a *Address) AssignPropertiesTo(dst *v5storage.Address) error {
 	// The generated copy has kept a.Label in the bag; drop it only where the
 	// fields give it back exactly. (Compare a.Label itself: decoding the
 	// copy would only give a.Label again.)
-	if back := labelOf(dst); back != nil && equal(back, a.Label) {
+	if a.Label != nil && isLabelOf(a.Label, dst) {
 		dst.PropertyBag.Remove("Label")
 	}
 	return nil
@@ -73,17 +73,18 @@ func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 	// The generated copy has kept the fields in the bag; drop those the
 	// label gives back exactly (a field "" that the label gives as none
 	// stays).
-	street, suburb, city, country := parseLabel(*a.Label)
+	street, city, country := labelLines(*a.Label)
 	for _, f := range [...]struct {
-		name         string
-		read, source *string
+		name   string
+		lines  string
+		source *string
 	}{
 		{"Street", street, src.Street},
-		{"Suburb", suburb, src.Suburb},
+		{"Suburb", "", src.Suburb},
 		{"City", city, src.City},
 		{"Country", country, src.Country},
 	} {
-		if equal(f.read, f.source) {
+		if givesExactly(f.lines, f.source) {
 			a.PropertyBag.Remove(f.name)
 		}
 	}
@@ -93,6 +94,32 @@ func (a *Address) AssignPropertiesFrom(src *v5storage.Address) error {
 // labelOf is the label of address: its fields that are not empty, composed.
 func labelOf(address *v5storage.Address) *string {
 	return composeLabel(present(address.Street), present(address.Suburb), present(address.City), present(address.Country))
+}
+
+// isLabelOf reports whether labelOf(address) is label (both nil, or the
+// same text), without composing it.
+func isLabelOf(label *string, address *v5storage.Address) bool {
+	street, suburb, city, country := present(address.Street), present(address.Suburb), present(address.City), present(address.Country)
+	if street == nil && suburb == nil && city == nil && country == nil {
+		return label == nil // no fields compose no label
+	}
+	if label == nil {
+		return false
+	}
+	rest, same, first := *label, true, true
+	cut := func(prefix string) {
+		if same {
+			rest, same = strings.CutPrefix(rest, prefix)
+		}
+	}
+	eachLine(street, suburb, city, country, func(line string) {
+		if !first {
+			cut("\n")
+		}
+		cut(line)
+		first = false
+	})
+	return same && rest == ""
 }
 
 // present is p, or nil where it points to "".
@@ -106,8 +133,9 @@ func present(p *string) *string {
 // readsAs reports whether label reads as the fields of address loosely: an
 // empty field counts as absent.
 func readsAs(label string, address *v5storage.Address) bool {
-	street, suburb, city, country := parseLabel(label)
-	return loose(street, address.Street) && loose(suburb, address.Suburb) && loose(city, address.City) && loose(country, address.Country)
+	street, city, country := labelLines(label)
+	return readAs(street, deref(address.Street)) && deref(address.Suburb) == "" &&
+		readAs(city, deref(address.City)) && readAs(country, deref(address.Country))
 }
 
 // either returns recalled where it is loosely read (a recalled "" where the
@@ -123,19 +151,50 @@ func either(recalled, read *string) *string {
 // the API versions cannot tell an empty field from a missing one, so a label
 // with an empty line does not read back as itself and stays in the bag.
 func parseLabel(label string) (street, suburb, city, country *string) {
-	first, rest, more := strings.Cut(label, "\n")
-	street = nonEmpty(first)
+	streetLine, cityLines, countryLine := labelLines(label)
+	return nonEmpty(streetLine), nil, nonEmpty(strings.ReplaceAll(cityLines, "\n", ", ")), nonEmpty(countryLine)
+}
+
+// labelLines splits a label into the lines of its fields: the first line is
+// the street's, the last (when there are two or more) the country's, and
+// the lines in between (if any) the city's, still separated by "\n".
+func labelLines(label string) (street, city, country string) {
+	street, rest, more := strings.Cut(label, "\n")
 	if !more {
-		return street, nil, nil, nil
+		return street, "", ""
 	}
-	// rest is the lines after the first: the last is the country, the
-	// lines before it (if any) the city.
-	last := rest
 	if i := strings.LastIndexByte(rest, '\n'); i >= 0 {
-		city = nonEmpty(strings.ReplaceAll(rest[:i], "\n", ", "))
-		last = rest[i+1:]
+		return street, rest[:i], rest[i+1:]
 	}
-	return street, nil, city, nonEmpty(last)
+	return street, "", rest
+}
+
+// readAs reports whether the lines of a field (labelLines) read as value,
+// as parseLabel reads them: joined with ", ".
+func readAs(lines, value string) bool {
+	for {
+		line, rest, more := strings.Cut(lines, "\n")
+		var ok bool
+		if value, ok = strings.CutPrefix(value, line); !ok {
+			return false
+		}
+		if !more {
+			return value == ""
+		}
+		if value, ok = strings.CutPrefix(value, ", "); !ok {
+			return false
+		}
+		lines = rest
+	}
+}
+
+// givesExactly reports whether the lines of a field (labelLines) give
+// source back exactly, as parseLabel reads them: no lines give no field.
+func givesExactly(lines string, source *string) bool {
+	if source == nil || lines == "" {
+		return source == nil && lines == ""
+	}
+	return readAs(lines, *source)
 }
 
 func nonEmpty(s string) *string {
@@ -148,27 +207,40 @@ func nonEmpty(s string) *string {
 // composeLabel writes the fields on lines of their own, each part of the
 // city (separated by ", ") on a line of its own.
 func composeLabel(street, suburb, city, country *string) *string {
-	lines := make([]string, 0, 4) // on the stack: no allocation
-	for _, p := range []*string{street, suburb} {
-		if p != nil {
-			lines = append(lines, *p)
-		}
-	}
-	if city != nil {
-		lines = append(lines, strings.ReplaceAll(*city, ", ", "\n"))
-	}
-	if country != nil {
-		lines = append(lines, *country)
-	}
-	if len(lines) == 0 {
+	if street == nil && suburb == nil && city == nil && country == nil {
 		return nil
 	}
-	label := strings.Join(lines, "\n")
+	var b strings.Builder
+	b.Grow(len(deref(street)) + len(deref(suburb)) + len(deref(city)) + len(deref(country)) + 3) // room for it all
+	first := true
+	eachLine(street, suburb, city, country, func(line string) {
+		if !first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+		first = false
+	})
+	label := b.String()
 	return &label
 }
 
-func equal(a, b *string) bool {
-	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+// eachLine calls line with each line of the label of the fields, in order:
+// each field on a line of its own, each part of the city (separated by
+// ", ") on a line of its own.
+func eachLine(street, suburb, city, country *string, line func(string)) {
+	for _, p := range [...]*string{street, suburb} {
+		if p != nil {
+			line(*p)
+		}
+	}
+	if city != nil {
+		for part := range strings.SplitSeq(*city, ", ") {
+			line(part)
+		}
+	}
+	if country != nil {
+		line(*country)
+	}
 }
 
 // loose reports whether a and b are equal when an empty string counts as

@@ -12,6 +12,10 @@ import (
 
 func ptr(s string) *string { return &s }
 
+func equal(a, b *string) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
 // toV5 and fromV5 are the two directions of the staging conversion, as
 // compat.Property calls them.
 func toV5(t *testing.T, a Address) v5storage.Address {
@@ -239,6 +243,76 @@ func TestLabelCodecAsBefore(t *testing.T) {
 				for _, country := range values {
 					if got, want := composeLabel(street, suburb, city, country), composeBefore(street, suburb, city, country); !equal(got, want) {
 						t.Fatalf("composeLabel%v = %v, before %v", show(street, suburb, city, country), show(got), show(want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// The hooks compare labels and fields without building them (isLabelOf,
+// readsAs, givesExactly): each gives what comparing the parsed or composed
+// value gives, as the first versions of the hooks did.
+func TestLabelComparisonsAsBefore(t *testing.T) {
+	readsAsBefore := func(label string, address *v5storage.Address) bool {
+		street, suburb, city, country := parseLabel(label)
+		return loose(street, address.Street) && loose(suburb, address.Suburb) && loose(city, address.City) && loose(country, address.Country)
+	}
+	quote := func(p *string) string {
+		if p == nil {
+			return "nil"
+		}
+		return strconv.Quote(*p)
+	}
+	show := func(a *v5storage.Address) string {
+		return "{" + quote(a.Street) + ", " + quote(a.Suburb) + ", " + quote(a.City) + ", " + quote(a.Country) + "}"
+	}
+	values := []*string{nil, ptr(""), ptr("a"), ptr(", "), ptr("a, b"), ptr("a,b"), ptr("b\n"), ptr("\n"), ptr("é, ü")}
+	var general []string
+	for _, p := range []string{"", "a", ", ", "a, b", "é"} {
+		for _, q := range []string{"", "b", "a, b"} {
+			general = append(general, p, p+"\n"+q, p+"\n"+q+"\n"+p, p+"\n"+q+"\n"+q+"\n"+p)
+		}
+	}
+	for _, street := range values {
+		for _, suburb := range values {
+			for _, city := range values {
+				for _, country := range values {
+					a := &v5storage.Address{Street: street, Suburb: suburb, City: city, Country: country}
+					labels := []*string{nil}
+					for _, l := range general {
+						labels = append(labels, ptr(l))
+					}
+					if own := labelOf(a); own != nil {
+						labels = append(labels, own, ptr(*own+"\n"), ptr("\n"+*own), ptr(strings.ReplaceAll(*own, "\n", ", ")), ptr(strings.TrimSuffix(*own, "a")))
+					}
+					for _, label := range labels {
+						if got, want := isLabelOf(label, a), equal(labelOf(a), label); got != want {
+							t.Fatalf("isLabelOf(%s, %s) = %v, labelOf gives %s", quote(label), show(a), got, quote(labelOf(a)))
+						}
+						if label == nil {
+							continue
+						}
+						if got, want := readsAs(*label, a), readsAsBefore(*label, a); got != want {
+							t.Fatalf("readsAs(%q, %s) = %v, before %v", *label, show(a), got, want)
+						}
+						streetLines, cityLines, countryLines := labelLines(*label)
+						s, u, c, k := parseLabel(*label)
+						for _, f := range []struct {
+							name   string
+							lines  string
+							read   *string
+							source *string
+						}{
+							{"street", streetLines, s, a.Street},
+							{"suburb", "", u, a.Suburb},
+							{"city", cityLines, c, a.City},
+							{"country", countryLines, k, a.Country},
+						} {
+							if got, want := givesExactly(f.lines, f.source), equal(f.read, f.source); got != want {
+								t.Fatalf("%q gives %s %s exactly: %v; it reads as %s", *label, f.name, quote(f.source), got, quote(f.read))
+							}
+						}
 					}
 				}
 			}
