@@ -382,6 +382,15 @@ func TestVisibilityDefaults(t *testing.T) {
 	if err := check(v1Default, convtest.Default("v2", "limits", 5)); err != nil {
 		t.Errorf("the default both declare: %v", err)
 	}
+	// Where v2 has no default to declare (it requires the value, as
+	// certificates' v1 signerName), SkipVisibility with v1's default
+	// listed exempts an unset value that v1 reads as it, and that value
+	// alone.
+	if err := check(v1Default, convtest.SkipVisibility("spec.limits", "v2 requires limits and has no default", int32(5))); err != nil {
+		t.Errorf("v1's default exempted: %v", err)
+	}
+	mustFail(t, check(v1Default, convtest.SkipVisibility("spec.limits", "another value", int32(3))),
+		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits.")
 
 	withEngineMode(t, engineLimitsOtherDefault)
 	mustFail(t, check(v1Default, v2Default),
