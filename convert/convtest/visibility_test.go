@@ -378,7 +378,8 @@ func TestVisibilityDefaults(t *testing.T) {
 	// means the same.
 	mustFail(t, check(v1Default),
 		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits.",
-		`If v2 (the hub)'s unset limits means 5 as well (a default a newer version only made explicit), declare that: convtest.Default("v2", "limits", 5).`)
+		`If v2 (the hub)'s unset limits means 5 as well (a default a newer version only made explicit), declare that: convtest.Default("v2", "limits", 5).`,
+		`declare convtest.SkipVisibility("spec.limits", "why", 5), which exempts that value alone, an unset one read as it included.`)
 	if err := check(v1Default, convtest.Default("v2", "limits", 5)); err != nil {
 		t.Errorf("the default both declare: %v", err)
 	}
