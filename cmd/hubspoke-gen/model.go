@@ -630,7 +630,13 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 				}
 				return &typeRef{kind: refEnum, name: obj.Name(), typ: u}
 			default:
-				bb.errs.addf(where, "type %s is a named %s: only named structs and named basic types are supported in a version package", obj.Name(), types.TypeString(u, nil))
+				// Kubernetes declares some of these in every version
+				// (certificates' and authentication's `type ExtraValue
+				// []string`): say what a port writes instead.
+				under := types.TypeString(u, types.RelativeTo(bb.pkg.Types))
+				bb.errs.addf(where, "type %s is a named %s: only named structs and named basic types are supported in a version package; "+
+					"write %s in the field instead (the JSON is the same), or, if it holds no type of the version, declare %s in a package "+
+					"every version imports, whose types the twins use as they are", obj.Name(), under, under, obj.Name())
 				return nil
 			}
 		case obj.Pkg().Path() == pathPropertybag:

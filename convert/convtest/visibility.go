@@ -79,7 +79,11 @@ func Related(relations ...Relation) Option {
 // enumeration that one version allows and the other cannot say
 // (admissionregistration's sideEffects Unknown and Some, which v1 does not
 // allow), which hooks keep in a bag. Every other value at path must still
-// arrive where the other version shows it.
+// arrive where the other version shows it. An absent value that a Default
+// declaration reads as one of the values listed is exempt too
+// (certificates' signerName, which v1beta1 defaults and v1 requires
+// without a default: a hub without one comes back unset at v1beta1, which
+// reads as v1beta1's default, where v1 shows nothing).
 func SkipVisibility(path, reason string, only ...any) Option {
 	rule := skipRule{text: path, reason: reason}
 	for _, v := range only {
@@ -741,8 +745,8 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 			fmt.Fprintf(&sb, " If %s's unset %s means %s as well (a default a newer version only made explicit), declare that: convtest.Default(%q, %q, %s).",
 				v.to, renderPath(at), shortJSON(l.value.Interface()), v.toVersion, propertyOf(at), fmt.Sprintf("%#v", l.value.Interface()))
 		}
-		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\").",
-			v.to, propertyOf(l.path))
+		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\", %#v), which exempts that value alone, an unset one read as it included.",
+			v.to, propertyOf(l.path), l.value.Interface())
 		return sb.String()
 	}
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)

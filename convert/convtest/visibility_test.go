@@ -378,10 +378,20 @@ func TestVisibilityDefaults(t *testing.T) {
 	// means the same.
 	mustFail(t, check(v1Default),
 		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits.",
-		`If v2 (the hub)'s unset limits means 5 as well (a default a newer version only made explicit), declare that: convtest.Default("v2", "limits", 5).`)
+		`If v2 (the hub)'s unset limits means 5 as well (a default a newer version only made explicit), declare that: convtest.Default("v2", "limits", 5).`,
+		`declare convtest.SkipVisibility("spec.limits", "why", 5), which exempts that value alone, an unset one read as it included.`)
 	if err := check(v1Default, convtest.Default("v2", "limits", 5)); err != nil {
 		t.Errorf("the default both declare: %v", err)
 	}
+	// Where v2 has no default to declare (it requires the value, as
+	// certificates' v1 signerName), SkipVisibility with v1's default
+	// listed exempts an unset value that v1 reads as it, and that value
+	// alone.
+	if err := check(v1Default, convtest.SkipVisibility("spec.limits", "v2 requires limits and has no default", int32(5))); err != nil {
+		t.Errorf("v1's default exempted: %v", err)
+	}
+	mustFail(t, check(v1Default, convtest.SkipVisibility("spec.limits", "another value", int32(3))),
+		"v1 leaves spec.limits unset, which it reads as its default 5; v2 (the hub) shows nothing at limits.")
 
 	withEngineMode(t, engineLimitsOtherDefault)
 	mustFail(t, check(v1Default, v2Default),

@@ -57,6 +57,9 @@ type WidgetSpec struct {
 	Names Names `json:"names,omitempty"`
 
 	// +optional
+	TierByName TierByName `json:"tierByName,omitempty"`
+
+	// +optional
 	Default *Raw `json:"default,omitempty"`
 
 	// +optional
@@ -77,6 +80,9 @@ type Tier string
 
 // Names is a list.
 type Names []string
+
+// TierByName is a map of a type of the version.
+type TierByName map[string]Tier
 
 // Raw is any JSON, kept as its text in a field encoding/json skips.
 type Raw struct {
