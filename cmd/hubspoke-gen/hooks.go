@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -156,6 +157,80 @@ func checkTaken(c *chain, s *step, dir, tn string, mset *types.MethodSet, pkg *p
 			errs.addf(fmt.Sprintf("%s %s.%s", dir, tn, name), "declared by hand, but the generator declares it")
 		}
 	}
+}
+
+// checkHandDeclared reports the top-level declarations of hand-written
+// files that take a name the generated files of the same package declare
+// (files holds the generated files by path, as they are about to be
+// written): a storage version written by hand, or by another generator
+// (Azure Service Operator's storage versions, whose directories have the
+// twins' names), in the directory of a storage twin. The package would not
+// compile. Methods are checkTaken's; the hooks stay.
+func checkHandDeclared(pkgs map[string]*packages.Package, files, owned map[string][]byte, errs *errorList) {
+	generated := map[string]map[string]string{} // directory → name → generated file
+	paths := make([]string, 0, len(files))
+	for path := range files {
+		paths = append(paths, path)
+	}
+	slices.Sort(paths)
+	for _, path := range paths {
+		f, err := parser.ParseFile(token.NewFileSet(), path, files[path], parser.SkipObjectResolution)
+		if err != nil {
+			continue // gofmt'ed output parses; an error is reported where it is written
+		}
+		dir := filepath.Dir(path)
+		if generated[dir] == nil {
+			generated[dir] = map[string]string{}
+		}
+		for _, name := range topLevelNames(f) {
+			generated[dir][name.Name] = filepath.Base(path)
+		}
+	}
+	dirs := make([]string, 0, len(pkgs))
+	for d := range pkgs {
+		dirs = append(dirs, d)
+	}
+	slices.Sort(dirs)
+	for _, d := range dirs {
+		pkg := pkgs[d]
+		for _, f := range pkg.Syntax {
+			path := pkg.Fset.Position(f.Pos()).Filename
+			taken := generated[filepath.Dir(path)]
+			if _, ok := owned[path]; ok || taken == nil {
+				continue
+			}
+			for _, name := range topLevelNames(f) {
+				if file, ok := taken[name.Name]; ok {
+					errs.addf(fmt.Sprintf("%s %s", d, name.Name), "declared by hand in %s, but the generator declares it in %s "+
+						"(the storage twin is generated: delete the hand-written declaration; hooks stay)", filepath.Base(path), file)
+				}
+			}
+		}
+	}
+}
+
+// topLevelNames returns the names a file declares at package level: types,
+// variables, constants and functions (not methods, init or the blank name).
+func topLevelNames(f *ast.File) []*ast.Ident {
+	var out []*ast.Ident
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Name.Name != "init" {
+				out = append(out, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch sp := spec.(type) {
+				case *ast.TypeSpec:
+					out = append(out, sp.Name)
+				case *ast.ValueSpec:
+					out = append(out, sp.Names...)
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(id *ast.Ident) bool { return id.Name == "_" })
 }
 
 // handWrittenNames returns the names of the fields that the hand-written

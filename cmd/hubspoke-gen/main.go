@@ -327,6 +327,11 @@ func generate(dir string, opt options) (*output, error) {
 	if genErr != nil {
 		return nil, genErr
 	}
+	taken := &errorList{}
+	checkHandDeclared(pkgs, out.files, t.owned, taken)
+	if err := taken.err(); err != nil {
+		return nil, err
+	}
 
 	// The hooks. When the storage twins on disk lack types of those about
 	// to be written, or a hook's signature does not resolve, the hooks are

@@ -261,3 +261,47 @@ func TestRunUntidyModule(t *testing.T) {
 		t.Errorf("exit %d, want 1 and the go command's message:\n%s", code, out)
 	}
 }
+
+// TestHandWrittenTwinDeclarations: a storage version written by hand (or by
+// another generator, as Azure Service Operator's storage versions are) in
+// the directory of a storage twin declares the types and the registration
+// the generator writes there. The generator names each such declaration
+// instead of writing a package that does not compile.
+func TestHandWrittenTwinDeclarations(t *testing.T) {
+	api := copyCase(t, "single")
+	twin := filepath.Join(api, "v1storage")
+	if err := os.MkdirAll(twin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := `package v1storage
+
+import "k8s.io/apimachinery/pkg/runtime/schema"
+
+// GroupVersion is the storage version's, as an ASO release declared it.
+var GroupVersion = schema.GroupVersion{Group: "example.com", Version: "v1storage"}
+
+// Widget is the storage version of v1.Widget, written by hand.
+type Widget struct{ Name *string }
+
+// helper is no name the generator takes.
+func helper() {}
+`
+	if err := os.WriteFile(filepath.Join(twin, "widget_types.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := generate(api, options{})
+	if err == nil {
+		t.Fatal("generated a storage twin beside hand-written declarations of its names")
+	}
+	for _, want := range []string{
+		"v1storage Widget: declared by hand in widget_types.go, but the generator declares it in zz_generated.types.go",
+		"v1storage GroupVersion: declared by hand in widget_types.go, but the generator declares it in zz_generated.groupversion_info.go",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "helper") {
+		t.Errorf("the error names a declaration the generator does not take:\n%v", err)
+	}
+}

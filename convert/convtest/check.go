@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/convert"
@@ -150,6 +151,10 @@ type kit struct {
 	// readers are, for the update check's edits, the other versions that
 	// clients read (see checkEditElsewhere).
 	readers []editReader
+	// stringFields holds, by version, the Go names of the fields of
+	// string kind (see stringNamed), found once.
+	stringsOnce  sync.Once
+	stringFields map[string]map[string]bool
 }
 
 func newKit(scheme *runtime.Scheme, gk schema.GroupKind, opts []Option) (*kit, error) {

@@ -106,6 +106,9 @@ func TestHostileReviews(t *testing.T) {
 // to fill as they were; the webhook answers with a Failure naming the
 // object.
 func TestHostileHub(t *testing.T) {
+	if propertybag.ASOStrings {
+		t.Skip("in ASO's string format (-tags hubspoke_aso) any text is a string: an object is a middle name like any other")
+	}
 	h := newManager(t).GetWebhookServer().WebhookMux()
 	obj, err := newConverter(t).ToVersion(mickey(), api.HubVersion)
 	if err != nil {

@@ -54,8 +54,8 @@ func TestLabelToV5(t *testing.T) {
 			v5storage.Address{Street: ptr("1313 S. Harbor Blvd"), City: ptr("Anaheim, CA 92803"), Country: ptr("USA")},
 		},
 		// An empty line is no field; the label is kept as it is.
-		{"", v5storage.Address{PropertyBag: propertybag.PropertyBag{"Label": `""`}}},
-		{"a\n\nb", v5storage.Address{PropertyBag: propertybag.PropertyBag{"Label": `"a\n\nb"`}, Street: ptr("a"), Country: ptr("b")}},
+		{"", v5storage.Address{PropertyBag: bagged("Label", "")}},
+		{"a\n\nb", v5storage.Address{PropertyBag: bagged("Label", "a\n\nb"), Street: ptr("a"), Country: ptr("b")}},
 	} {
 		got := toV5(t, Address{Label: &tc.label})
 		if diff := cmp.Diff(tc.want, got); diff != "" {
@@ -320,11 +320,15 @@ func TestLabelComparisonsAsBefore(t *testing.T) {
 	}
 }
 
-// bagged returns a bag holding each name with a string value.
+// bagged returns a bag holding each name with a string value, as Add
+// stores it (a JSON string literal, or the string as it is in ASO's string
+// format, -tags hubspoke_aso).
 func bagged(kv ...string) propertybag.PropertyBag {
 	b := propertybag.PropertyBag{}
 	for i := 0; i < len(kv); i += 2 {
-		b[kv[i]] = strconv.Quote(kv[i+1])
+		if err := propertybag.Add(&b, kv[i], &kv[i+1]); err != nil {
+			panic(err)
+		}
 	}
 	return b
 }
