@@ -260,6 +260,10 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 	switch pr.action {
 	case actCopy:
 		r.action, r.detail = "copied", "`"+pr.host.ref.String()+"`"
+		if o := pr.other.ref.String(); o != pr.host.ref.String() {
+			// A collection on one side, its slice or map on the other.
+			r.detail += " → `" + o + "`"
+		}
 	case actConvert:
 		r.action, r.detail = "converted", conversionDetail(pr.host.ref, pr.other.ref)
 	case actStash:
@@ -386,6 +390,7 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 // conversionDetail says how a value of type a becomes one of type b.
 func conversionDetail(a, b *typeRef) string {
 	var parts []string
+	namesShown := false // the names of the collections at this depth are in parts
 	for {
 		switch {
 		case a.kind != refPointer && b.kind == refPointer:
@@ -399,11 +404,26 @@ func conversionDetail(a, b *typeRef) string {
 		case a.kind == refPointer:
 			a, b = a.elem, b.elem
 			continue
+		case (a.kind == refSlice || a.kind == refMap) && (a.named != "" || b.named != "") && !namesShown:
+			// A collection (type ExtraValue []string) on either side:
+			// its name, then how its slice or map converts.
+			namesShown = true
+			if a.String() == b.String() {
+				parts = append(parts, "`"+a.String()+"`")
+			} else {
+				parts = append(parts, fmt.Sprintf("`%s` → `%s`", a, b))
+			}
+			if convertible(a, b) {
+				return strings.Join(parts, ", ")
+			}
+			continue
 		case a.kind == refSlice:
+			namesShown = false
 			parts = append(parts, "element-wise")
 			a, b = a.elem, b.elem
 			continue
 		case a.kind == refMap:
+			namesShown = false
 			parts = append(parts, "value-wise")
 			a, b = a.elem, b.elem
 			continue

@@ -480,6 +480,15 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	if identical(s, d) {
 		return src
 	}
+	if convertible(s, d) {
+		// The same slice or map under another name (type ExtraValue
+		// []string on either side, or on one): a slice or map type literal
+		// takes it as it is.
+		if d.named == "" {
+			return src
+		}
+		return renderType(a.f, d, a.dstPath) + "(" + src + ")"
+	}
 	switch s.kind {
 	case refPointer:
 		if bs, ok := s.elem.scalar(); ok && isScalar(s.elem) && isString(bs) {
@@ -523,6 +532,10 @@ func (a *assign) elemFunc(s, d *typeRef) string {
 		return fmt.Sprintf("func(from *%s, to *%s) error {\nreturn to.%s(from)\n}", st, dt, assignFrom(d.name))
 	case identical(s, d):
 		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = *from\nreturn nil\n}", st, dt)
+	case convertible(s, d) && d.named == "":
+		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = *from\nreturn nil\n}", st, dt)
+	case convertible(s, d):
+		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = %s(*from)\nreturn nil\n}", st, dt, dt)
 	case s.kind == refPointer, s.kind == refSlice, s.kind == refMap:
 		helper := map[refKind]string{refPointer: "ConvertPointer", refSlice: "ConvertSlice", refMap: "ConvertMap"}[s.kind]
 		return fmt.Sprintf("func(from *%s, to *%s) error {\nv, err := %s(*from, %s)\n*to = v\nreturn err\n}", st, dt, a.gr(helper), a.elemFunc(s.elem, d.elem))
@@ -538,10 +551,11 @@ func isScalar(r *typeRef) bool {
 func isString(b *types.Basic) bool { return b.Info()&types.IsString != 0 }
 
 // identical reports whether values of types a and b need no conversion:
-// the same basic or external types, in the same shapes. Enums and objects
-// always do (each version has its own).
+// the same basic or external types, in the same shapes. Enums, objects
+// and collections (named slices and maps) always do (each version has its
+// own).
 func identical(a, b *typeRef) bool {
-	if a.kind != b.kind {
+	if a.kind != b.kind || a.named != "" || b.named != "" {
 		return false
 	}
 	switch a.kind {
@@ -553,6 +567,17 @@ func identical(a, b *typeRef) bool {
 		return identical(a.key, b.key) && identical(a.elem, b.elem)
 	}
 	return false
+}
+
+// convertible reports whether a value of type a becomes one of type b by a
+// Go conversion: types identical but for the names of a and b themselves,
+// collections of the same slice or map (ExtraValue and []string, v1's
+// ExtraValue and v1storage's). Names further down (a map of ExtraValue and
+// a map of []string) need a conversion of each value.
+func convertible(a, b *typeRef) bool {
+	ua, ub := *a, *b
+	ua.named, ub.named = "", ""
+	return identical(&ua, &ub)
 }
 
 // gr returns the qualified name of a function of package genruntime.

@@ -22,6 +22,10 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 			f.printf("type %s %s\n\n", e.name, e.basic.Name())
 			continue
 		}
+		if c, ok := v.collections[name]; ok {
+			writeCollection(f, c, v.storagePath)
+			continue
+		}
 		o := v.twins[name]
 		markers := o.twinMarkers()
 		if o.root && !o.list && v.hub {
@@ -78,6 +82,18 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 	return f.bytes()
 }
 
+// writeCollection declares collection c (type ExtraValue []string) in
+// file f of the package at local, with its elements of that package, its
+// doc and the markers a twin copies.
+func writeCollection(f *file, c *collection, local string) {
+	f.printf("%s", comment(c.twinMarkers()))
+	if len(c.twinMarkers()) > 0 {
+		f.printf("\n")
+	}
+	f.printf("%s", comment(c.doc))
+	f.printf("type %s %s\n\n", c.name, renderType(f, c.ref, local))
+}
+
 // twinType renders type r of a storage twin of v.
 func twinType(f *file, v *version, r *typeRef) string {
 	return renderType(f, r, v.storagePath)
@@ -93,6 +109,11 @@ func renderType(f *file, r *typeRef, local string) string {
 		return f.q(local, r.name)
 	case refPointer:
 		return "*" + renderType(f, r.elem, local)
+	}
+	if r.named != "" {
+		return f.q(local, r.named)
+	}
+	switch r.kind {
 	case refSlice:
 		return "[]" + renderType(f, r.elem, local)
 	case refMap:

@@ -258,13 +258,16 @@ func zeroIsValue(r *typeRef) bool {
 
 // elemTypeComments returns the comments of the named type of v that a
 // field of type r holds (through pointers, and through slices and maps
-// when elems), if any.
+// when elems; a collection itself when not), if any.
 func elemTypeComments(v *version, r *typeRef, elems bool) comments {
 	for r.kind == refPointer || elems && (r.kind == refSlice || r.kind == refMap) {
 		r = r.elem
 	}
 	if r.kind == refEnum || r.kind == refObject {
 		return v.typeComments(r.name)
+	}
+	if c := v.collections[r.named]; r.named != "" && c != nil {
+		return c.comments
 	}
 	return comments{}
 }

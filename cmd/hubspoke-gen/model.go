@@ -32,7 +32,11 @@ type version struct {
 	lists   []string // root list types (PersonList)
 	objects map[string]*object
 	enums   map[string]*enum
-	types   []string // the objects and enums, in declaration order
+	// collections are the named slice and map types of the version (type
+	// ExtraValue []string): the twin declares them as well, and
+	// conversions treat them as their underlying types.
+	collections map[string]*collection
+	types       []string // the objects, enums and collections, in declaration order
 
 	twins map[string]*object // the storage twins of the objects
 
@@ -136,6 +140,20 @@ type enum struct {
 	pos token.Pos
 }
 
+// collection is a named slice or map type of a version (Kubernetes'
+// `type ExtraValue []string`). Its JSON is that of its underlying type, and
+// so is its conversion: a field of the type is a slice or map typeRef that
+// carries the name (typeRef.named), which only the rendering of Go types
+// reads. The storage twin declares a type of the same name, with the twin's
+// element types; methods are not copied (one that writes its own JSON is
+// refused, see ownEncoding).
+type collection struct {
+	name string
+	ref  *typeRef // the underlying type, without the name
+	comments
+	pos token.Pos
+}
+
 // field is a field of an object.
 type field struct {
 	name      string
@@ -170,6 +188,11 @@ type typeRef struct {
 	typ  types.Type // refBasic, refExternal: the type; refEnum: its basic type
 	elem *typeRef   // refPointer, refSlice, refMap
 	key  *typeRef   // refMap
+	// named is, for refSlice and refMap, the name of the version's
+	// collection type the value has ("" for a slice or map type literal).
+	// Two values of the same shape convert alike whatever their names; the
+	// names only make the Go types distinct (see identical, convertible).
+	named string
 }
 
 func (r *typeRef) String() string {
@@ -180,6 +203,11 @@ func (r *typeRef) String() string {
 		return r.name
 	case refPointer:
 		return "*" + r.elem.String()
+	}
+	if r.named != "" {
+		return r.named
+	}
+	switch r.kind {
 	case refSlice:
 		return "[]" + r.elem.String()
 	case refMap:
@@ -246,7 +274,7 @@ func (e *errorList) err() error {
 
 // buildVersion reads the types of an API version from its package.
 func (b *builder) buildVersion(v *version, pkg *packages.Package) {
-	v.objects, v.enums = map[string]*object{}, map[string]*enum{}
+	v.objects, v.enums, v.collections = map[string]*object{}, map[string]*enum{}, map[string]*collection{}
 	v.pkgName = pkg.Name
 	decls := map[string]declInfo{}
 	for _, f := range pkg.Syntax {
@@ -290,7 +318,7 @@ func (b *builder) buildVersion(v *version, pkg *packages.Package) {
 			roots = append(roots, name)
 		}
 	}
-	bb := &versionBuilder{builder: b, v: v, pkg: pkg, decls: decls}
+	bb := &versionBuilder{builder: b, v: v, pkg: pkg, decls: decls, building: map[string]bool{}}
 	for _, name := range roots {
 		bb.object(name, true)
 	}
@@ -330,6 +358,10 @@ type versionBuilder struct {
 	v     *version
 	pkg   *packages.Package
 	decls map[string]declInfo
+	// building holds the collections whose underlying type ref is
+	// resolving, since the last struct: one met again before a struct
+	// is a type that holds itself through slices and maps alone.
+	building map[string]bool
 }
 
 // sourceOrder orders two positions by file name, then by place in the file.
@@ -341,6 +373,9 @@ func sourceOrder(fset *token.FileSet, a, b token.Pos) int {
 func (bb *versionBuilder) pos(name string) token.Pos {
 	if o, ok := bb.v.objects[name]; ok {
 		return o.pos
+	}
+	if c, ok := bb.v.collections[name]; ok {
+		return c.pos
 	}
 	return bb.v.enums[name].pos
 }
@@ -368,6 +403,11 @@ func (bb *versionBuilder) object(name string, root bool) {
 	o := &object{name: name, root: root, comments: d.comments, pos: obj.Pos()}
 	v.objects[name] = o
 	v.types = append(v.types, name)
+	// A collection met again below this struct holds itself through it,
+	// which is fine (type Nodes []Node; type Node struct{ Children Nodes }).
+	saved := bb.building
+	bb.building = map[string]bool{}
+	defer func() { bb.building = saved }()
 	for _, m := range bb.members(name, st, d.spec, root, nil) {
 		fv, tag := m.v, m.tag
 		jsonName, opts := jsonTag(tag)
@@ -412,6 +452,11 @@ func (bb *versionBuilder) object(name string, root bool) {
 			continue
 		}
 		f.ref = bb.ref(fv.Type(), where)
+		if f.ref != nil && f.ref.named != "" && len(f.listMapKeys) == 0 {
+			// The list-map keys of a list type (+listMapKey on the type,
+			// as controller-gen reads them there too).
+			f.listMapKeys = v.collections[f.ref.named].values(markerListMapKey)
+		}
 	}
 	if root {
 		if f := o.field("Items"); f != nil && f.ref != nil && f.ref.kind == refSlice && f.ref.elem.kind == refObject && strings.HasSuffix(name, "List") {
@@ -629,14 +674,14 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 					v.types = append(v.types, obj.Name())
 				}
 				return &typeRef{kind: refEnum, name: obj.Name(), typ: u}
+			case *types.Slice, *types.Map:
+				return bb.collection(obj, u, where)
+			case *types.Array:
+				bb.errs.addf(where, "type %s is a named %s: arrays are not supported (use a slice)", obj.Name(), types.TypeString(u, types.RelativeTo(bb.pkg.Types)))
+				return nil
 			default:
-				// Kubernetes declares some of these in every version
-				// (certificates' and authentication's `type ExtraValue
-				// []string`): say what a port writes instead.
-				under := types.TypeString(u, types.RelativeTo(bb.pkg.Types))
-				bb.errs.addf(where, "type %s is a named %s: only named structs and named basic types are supported in a version package; "+
-					"write %s in the field instead (the JSON is the same), or, if it holds no type of the version, declare %s in a package "+
-					"every version imports, whose types the twins use as they are", obj.Name(), under, under, obj.Name())
+				bb.errs.addf(where, "type %s is a named %s: only named structs, slices, maps and basic types are supported in a version package",
+					obj.Name(), types.TypeString(u, types.RelativeTo(bb.pkg.Types)))
 				return nil
 			}
 		case obj.Pkg().Path() == pathPropertybag:
@@ -657,6 +702,30 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		bb.errs.addf(where, "type %s is not supported", t)
 	}
 	return nil
+}
+
+// collection resolves a named slice or map type of the version (obj, of
+// underlying type u): the typeRef of u, carrying the name, and the
+// collection the twin declares.
+func (bb *versionBuilder) collection(obj types.Object, u types.Type, where string) *typeRef {
+	v, name := bb.v, obj.Name()
+	if bb.building[name] {
+		bb.errs.addf(where, "type %s holds itself through slices and maps alone: not supported (hold it through a struct)", name)
+		return nil
+	}
+	bb.building[name] = true
+	r := bb.ref(u, where)
+	delete(bb.building, name)
+	if r == nil {
+		return nil
+	}
+	if _, done := v.collections[name]; !done {
+		v.collections[name] = &collection{name: name, ref: r, comments: bb.decls[name].comments, pos: obj.Pos()}
+		v.types = append(v.types, name)
+	}
+	named := *r
+	named.named = name
+	return &named
 }
 
 // ownEncoding returns the method by which values of t choose their own

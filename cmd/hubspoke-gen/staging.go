@@ -69,7 +69,7 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 		p = &stagingPkg{at: at, to: to, from: map[string]*version{}}
 		p.v = &version{name: at.name, order: from.order, pkgName: "compat",
 			storageName: at.storageName + "/compat", storageDir: filepath.Join(at.storageDir, "compat"), storagePath: at.storagePath + "/compat",
-			objects: map[string]*object{}, enums: map[string]*enum{}, twins: map[string]*object{}}
+			objects: map[string]*object{}, enums: map[string]*enum{}, collections: map[string]*collection{}, twins: map[string]*object{}}
 		p.step = &step{host: p.v, other: to, hostPath: p.v.storagePath, otherPath: to.storagePath,
 			hostName: p.v.storageName, otherName: to.storageName, staging: true, renames: map[string]string{},
 			byName: map[string]*pair{}, errs: errs}
@@ -112,7 +112,22 @@ func (c *chain) stage(owner string, from *version, earlier *field, to *version, 
 // or of the name the versions after from renamed it to.
 func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, errs *errorList) bool {
 	switch r.kind {
-	case refPointer, refSlice, refMap:
+	case refSlice, refMap:
+		if r.named != "" {
+			// A collection: declared in the staging package too, as from
+			// declares it.
+			if got, ok := p.from[r.named]; !ok {
+				p.from[r.named] = from
+				p.v.collections[r.named] = from.collections[r.named]
+				p.v.types = append(p.v.types, r.named)
+			} else if gc := got.collections[r.named]; gc == nil || got != from && !jsonEqual(got, gc.ref, from, from.collections[r.named].ref, map[[2]string]bool{}) {
+				errs.addf(where, "%s stages type %s of %s and of %s, in different shapes: one compat package cannot hold both (not supported)",
+					p.at.storageName, r.named, got.name, from.name)
+				return false
+			}
+		}
+		return p.clone(c, from, r.elem, where, errs)
+	case refPointer:
 		return p.clone(c, from, r.elem, where, errs)
 	case refEnum:
 		if got, ok := p.from[r.name]; ok {
@@ -220,6 +235,10 @@ func stagingTypesFile(names *namer, p *stagingPkg) ([]byte, error) {
 		if e, ok := p.v.enums[name]; ok {
 			f.printf("%s", comment(e.doc))
 			f.printf("type %s %s\n\n", e.name, e.basic.Name())
+			continue
+		}
+		if c, ok := p.v.collections[name]; ok {
+			writeCollection(f, c, p.v.storagePath)
 			continue
 		}
 		o := p.v.twins[name]

@@ -146,7 +146,7 @@ func twinStep(v *version, errs *errorList) *step {
 		for _, f := range o.properties() {
 			tf := t.field(f.name)
 			act := actCopy
-			if f.ref.kind != tf.ref.kind || containsLocal(f.ref) {
+			if f.ref.kind != tf.ref.kind || containsLocal(f.ref) || !convertible(f.ref, tf.ref) {
 				act = actConvert
 			}
 			p.props = append(p.props, &prop{host: f, other: tf, action: act})
@@ -320,12 +320,17 @@ func (s *step) match(a, b *object) map[*field]*field {
 func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 	switch {
 	case a.kind == refPointer && b.kind == refPointer, a.kind == refSlice && b.kind == refSlice:
-		return s.compatible(a.elem, b.elem)
+		// A collection converts as its slice or map, whatever the names
+		// on either side ([]string in one version, ExtraValue in the
+		// other): copied when a Go conversion does it (convertible).
+		same, ok := s.compatible(a.elem, b.elem)
+		return same && convertible(a, b), ok
 	case a.kind == refMap && b.kind == refMap:
 		if !types.Identical(a.key.typ, b.key.typ) {
 			return false, false
 		}
-		return s.compatible(a.elem, b.elem)
+		same, ok := s.compatible(a.elem, b.elem)
+		return same && convertible(a, b), ok
 	case a.kind == refObject && b.kind == refObject:
 		if s.otherType(a.name) != b.name {
 			return false, false

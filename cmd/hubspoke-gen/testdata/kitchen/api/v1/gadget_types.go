@@ -130,6 +130,30 @@ type GadgetSpec struct {
 	// Conditions of the gadget, in its spec.
 	// +optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// Tags, a named map, which v2 writes as a map.
+	// +optional
+	Tags Tags `json:"tags,omitempty"`
+
+	// UserExtra, a map of lists, which v2 writes as a map of a named list.
+	// +optional
+	UserExtra map[string][]string `json:"userExtra,omitempty"`
+
+	// Hosts, a list of structs keyed by name, which v2 writes as a named
+	// list.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	Hosts []Host `json:"hosts,omitempty"`
+
+	// Pools of hosts: a named list in a map.
+	// +optional
+	Pools map[string]Hosts `json:"pools,omitempty"`
+
+	// Ports, a named list of numbers, without omitempty: an empty one is
+	// told apart from none.
+	// +optional
+	Ports Ports `json:"ports"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -143,6 +167,23 @@ type GadgetStatus struct {
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+// Tags are labels of a gadget.
+type Tags map[string]string
+
+// Hosts is a list of hosts.
+type Hosts []Host
+
+// Ports is a list of port numbers.
+type Ports []int32
+
+// Host is a place a gadget answers at; v2 adds Zone.
+type Host struct {
+	// Name identifies the host.
+	Name string `json:"name"`
+	// +optional
+	Port int32 `json:"port,omitempty"`
 }
 
 func init() {

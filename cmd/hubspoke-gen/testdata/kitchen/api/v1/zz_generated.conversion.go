@@ -108,6 +108,18 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("dimensions: %w", err)
 	}
+	hosts, err := genruntime.ConvertSlice(s.Hosts, (*Host).AssignProperties_To_Host)
+	if err != nil {
+		return fmt.Errorf("hosts: %w", err)
+	}
+	pools, err := genruntime.ConvertMap(s.Pools, func(from *Hosts, to *v1storage.Hosts) error {
+		v, err := genruntime.ConvertSlice(*from, (*Host).AssignProperties_To_Host)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pools: %w", err)
+	}
 	*dst = v1storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -131,6 +143,11 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	dst.Dimensions = dimensions
 	dst.Grid = s.Grid
 	dst.Conditions = s.Conditions
+	dst.Tags = v1storage.Tags(s.Tags)
+	dst.UserExtra = s.UserExtra
+	dst.Hosts = hosts
+	dst.Pools = pools
+	dst.Ports = v1storage.Ports(s.Ports)
 	return nil
 }
 
@@ -174,6 +191,22 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec)
 	if err != nil {
 		return fmt.Errorf("dimensions: %w", err)
 	}
+	hosts, err := genruntime.ConvertSlice(src.Hosts, func(from *v1storage.Host, to *Host) error {
+		return to.AssignProperties_From_Host(from)
+	})
+	if err != nil {
+		return fmt.Errorf("hosts: %w", err)
+	}
+	pools, err := genruntime.ConvertMap(src.Pools, func(from *v1storage.Hosts, to *Hosts) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v1storage.Host, to *Host) error {
+			return to.AssignProperties_From_Host(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pools: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
 	s.Note = ptr.Deref(src.Note, "")
@@ -197,6 +230,11 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec)
 	s.Dimensions = ptr.Deref(dimensions, Dimensions{})
 	s.Grid = src.Grid
 	s.Conditions = src.Conditions
+	s.Tags = Tags(src.Tags)
+	s.UserExtra = src.UserExtra
+	s.Hosts = hosts
+	s.Pools = pools
+	s.Ports = Ports(src.Ports)
 	return nil
 }
 
@@ -214,6 +252,24 @@ func (s *GadgetStatus) AssignProperties_From_GadgetStatus(src *v1storage.GadgetS
 	*s = GadgetStatus{
 		Conditions: src.Conditions,
 		ObservedAt: src.ObservedAt,
+	}
+	return nil
+}
+
+// AssignProperties_To_Host copies this Host into its storage twin.
+func (s *Host) AssignProperties_To_Host(dst *v1storage.Host) error {
+	*dst = v1storage.Host{
+		Name: ptr.To(s.Name),
+		Port: genruntime.PtrIfNotZero(s.Port),
+	}
+	return nil
+}
+
+// AssignProperties_From_Host fills this Host from its storage twin.
+func (s *Host) AssignProperties_From_Host(src *v1storage.Host) error {
+	*s = Host{
+		Name: ptr.Deref(src.Name, ""),
+		Port: ptr.Deref(src.Port, 0),
 	}
 	return nil
 }
@@ -306,6 +362,8 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	var sSpares map[string][]Part
 	var sBackups []*Part
 	var sDimensions *Dimensions
+	var sHosts []Host
+	var sPools map[string]Hosts
 	if s != nil {
 		if src.Owner != nil && s.Owner == "" {
 			if err := c.Twin(path, "owner", src.Owner); err != nil {
@@ -357,6 +415,8 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 		sSpares = s.Spares
 		sBackups = s.Backups
 		sDimensions = &s.Dimensions
+		sHosts = s.Hosts
+		sPools = s.Pools
 	}
 	for i := range src.Parts {
 		var elem *Part
@@ -405,6 +465,28 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 			return err
 		}
 	}
+	for i := range src.Hosts {
+		var elem *Host
+		if i < len(sHosts) {
+			elem = &sHosts[i]
+		}
+		elemPath := path + ".hosts[name=" + boundary.Key(src.Hosts[i].Name) + "]"
+		if err := stashBagsOfHost(c, elemPath, elem, &src.Hosts[i]); err != nil {
+			return err
+		}
+	}
+	for k, v := range src.Pools {
+		elem := sPools[k]
+		for i2 := range v {
+			var elem2 *Host
+			if i2 < len(elem) {
+				elem2 = &elem[i2]
+			}
+			if err := stashBagsOfHost(c, path+".pools["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -416,6 +498,8 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	var sSpares map[string][]Part
 	var sBackups []*Part
 	var sDimensions *Dimensions
+	var sHosts []Host
+	var sPools map[string]Hosts
 	if s != nil {
 		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
@@ -449,6 +533,8 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		sSpares = s.Spares
 		sBackups = s.Backups
 		sDimensions = &s.Dimensions
+		sHosts = s.Hosts
+		sPools = s.Pools
 	}
 	for i := range dst.Parts {
 		var elem *Part
@@ -501,6 +587,28 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			return err
 		}
 	}
+	for i := range dst.Hosts {
+		var elem *Host
+		if i < len(sHosts) {
+			elem = &sHosts[i]
+		}
+		elemPath := path + ".hosts[name=" + boundary.Key(dst.Hosts[i].Name) + "]"
+		if err := recallBagsOfHost(r, elemPath, elem, &dst.Hosts[i]); err != nil {
+			return err
+		}
+	}
+	for k, v := range dst.Pools {
+		elem := sPools[k]
+		for i2 := range v {
+			var elem2 *Host
+			if i2 < len(elem) {
+				elem2 = &elem[i2]
+			}
+			if err := recallBagsOfHost(r, path+".pools["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -513,6 +621,38 @@ func stashBagsOfGadgetStatus(c *boundary.Carrier, path string, s *GadgetStatus, 
 // recallBagsOfGadgetStatus puts back the bags of the storage twin's GadgetStatus at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetStatus(r *boundary.Carrier, path string, s *GadgetStatus, dst *v1storage.GadgetStatus) error {
 	r.Bag(path, &dst.PropertyBag)
+	return nil
+}
+
+// stashBagsOfHost hands c the bags of the storage twin's Host at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfHost(c *boundary.Carrier, path string, s *Host, src *v1storage.Host) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name == nil && s.Name == "" {
+			if err := c.Twin(path, "name", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port != nil && s.Port == 0 {
+			if err := c.Twin(path, "port", src.Port); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfHost puts back the bags of the storage twin's Host at path and below, and restores what their $twin entries say.
+func recallBagsOfHost(r *boundary.Carrier, path string, s *Host, dst *v1storage.Host) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -113,6 +113,25 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("dimensions: %w", err)
 	}
+	userExtra, err := genruntime.ConvertMap(s.UserExtra, func(from *[]string, to *v2storage.ExtraValue) error {
+		*to = v2storage.ExtraValue(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("userExtra: %w", err)
+	}
+	hosts, err := genruntime.ConvertSlice(s.Hosts, (*Host).AssignProperties_To_Host)
+	if err != nil {
+		return fmt.Errorf("hosts: %w", err)
+	}
+	pools, err := genruntime.ConvertMap(s.Pools, func(from *Hosts, to *v2storage.Hosts) error {
+		v, err := genruntime.ConvertSlice(*from, (*Host).AssignProperties_To_Host)
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pools: %w", err)
+	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = s.Owner
 	dst.Note = s.Note
@@ -136,6 +155,11 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Dimensions = dimensions
 	dst.Grid = s.Grid
 	dst.Conditions = s.Conditions
+	dst.Tags = s.Tags
+	dst.UserExtra = userExtra
+	dst.Hosts = hosts
+	dst.Pools = pools
+	dst.Ports = v2storage.Ports(s.Ports)
 	dst.PropertyBag = bag
 	return nil
 }
@@ -199,6 +223,29 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	if err != nil {
 		return fmt.Errorf("dimensions: %w", err)
 	}
+	userExtra, err := genruntime.ConvertMap(src.UserExtra, func(from *v2storage.ExtraValue, to *[]string) error {
+		*to = *from
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("userExtra: %w", err)
+	}
+	hosts, err := genruntime.ConvertSlice(src.Hosts, func(from *v2storage.Host, to *Host) error {
+		return to.AssignProperties_From_Host(from)
+	})
+	if err != nil {
+		return fmt.Errorf("hosts: %w", err)
+	}
+	pools, err := genruntime.ConvertMap(src.Pools, func(from *v2storage.Hosts, to *Hosts) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v2storage.Host, to *Host) error {
+			return to.AssignProperties_From_Host(from)
+		})
+		*to = v
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("pools: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = src.Owner
 	s.Note = src.Note
@@ -222,6 +269,11 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Dimensions = dimensions
 	s.Grid = src.Grid
 	s.Conditions = src.Conditions
+	s.Tags = Tags(src.Tags)
+	s.UserExtra = userExtra
+	s.Hosts = hosts
+	s.Pools = pools
+	s.Ports = Ports(src.Ports)
 	s.PropertyBag = bag
 	return nil
 }
@@ -302,6 +354,38 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions)
 	*s = Dimensions{
 		PropertyBag: bag,
 		Width:       src.Width,
+	}
+	return nil
+}
+
+// AssignProperties_To_Host copies this Host into v2storage.
+func (s *Host) AssignProperties_To_Host(dst *v2storage.Host) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	zone, err := propertybag.Pull[string](&bag, "Zone")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.Host{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Port:        s.Port,
+		Zone:        zone,
+	}
+	return nil
+}
+
+// AssignProperties_From_Host fills this Host from v2storage.
+func (s *Host) AssignProperties_From_Host(src *v2storage.Host) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Zone", src.Zone); err != nil {
+		return err
+	}
+	*s = Host{
+		PropertyBag: bag,
+		Name:        src.Name,
+		Port:        src.Port,
 	}
 	return nil
 }

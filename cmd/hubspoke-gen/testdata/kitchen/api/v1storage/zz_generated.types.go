@@ -126,6 +126,28 @@ type GadgetSpec struct {
 	// Conditions of the gadget, in its spec.
 	// +optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// Tags, a named map, which v2 writes as a map.
+	// +optional
+	Tags Tags `json:"tags,omitempty"`
+
+	// UserExtra, a map of lists, which v2 writes as a map of a named list.
+	// +optional
+	UserExtra map[string][]string `json:"userExtra,omitempty"`
+
+	// Hosts, a list of structs keyed by name, which v2 writes as a named
+	// list.
+	// +optional
+	Hosts []Host `json:"hosts,omitempty" hubspoke:"listMapKey=name"`
+
+	// Pools of hosts: a named list in a map.
+	// +optional
+	Pools map[string]Hosts `json:"pools,omitempty"`
+
+	// Ports, a named list of numbers, without omitempty: an empty one is
+	// told apart from none.
+	// +optional
+	Ports Ports `json:"ports"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -138,6 +160,28 @@ type GadgetStatus struct {
 
 	// +optional
 	ObservedAt *metav1.Time `json:"observedAt,omitempty"`
+}
+
+// Tags are labels of a gadget.
+type Tags map[string]string
+
+// Hosts is a list of hosts.
+type Hosts []Host
+
+// Ports is a list of port numbers.
+type Ports []int32
+
+// Host is a place a gadget answers at; v2 adds Zone.
+type Host struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Name identifies the host.
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Port *int32 `json:"port,omitempty"`
 }
 
 // Part is a part of a gadget; v2 adds Color.

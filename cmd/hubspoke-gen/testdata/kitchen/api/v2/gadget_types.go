@@ -5,6 +5,8 @@
 package v2
 
 import (
+	"fmt"
+
 	"github.com/hubspoke/hubspoke/propertybag"
 	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -136,6 +138,22 @@ type GadgetSpec struct {
 	// Conditions of the gadget, in its spec.
 	// +optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// +optional
+	Tags map[string]string `json:"tags,omitempty"`
+
+	// +optional
+	UserExtra map[string]ExtraValue `json:"userExtra,omitempty"`
+
+	// Hosts, keyed by name (the list type says so).
+	// +optional
+	Hosts Hosts `json:"hosts,omitempty"`
+
+	// +optional
+	Pools map[string]Hosts `json:"pools,omitempty"`
+
+	// +optional
+	Ports Ports `json:"ports"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -149,6 +167,32 @@ type GadgetStatus struct {
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+// ExtraValue is a list of values, as Kubernetes declares it in
+// authentication and certificates.
+type ExtraValue []string
+
+// String joins the values, as Kubernetes' ExtraValue does: the storage
+// twin's type has no methods.
+func (t ExtraValue) String() string { return fmt.Sprintf("%v", []string(t)) }
+
+// Hosts is a list of hosts.
+// +listType=map
+// +listMapKey=name
+type Hosts []Host
+
+// Ports is a list of port numbers.
+type Ports []int32
+
+// Host is a place a gadget answers at.
+type Host struct {
+	// Name identifies the host.
+	Name string `json:"name"`
+	// +optional
+	Port int32 `json:"port,omitempty"`
+	// +optional
+	Zone string `json:"zone,omitempty"`
 }
 
 func init() {

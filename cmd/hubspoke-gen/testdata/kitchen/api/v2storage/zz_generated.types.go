@@ -130,6 +130,22 @@ type GadgetSpec struct {
 	// Conditions of the gadget, in its spec.
 	// +optional
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// +optional
+	Tags map[string]string `json:"tags,omitempty"`
+
+	// +optional
+	UserExtra map[string]ExtraValue `json:"userExtra,omitempty"`
+
+	// Hosts, keyed by name (the list type says so).
+	// +optional
+	Hosts Hosts `json:"hosts,omitempty" hubspoke:"listMapKey=name"`
+
+	// +optional
+	Pools map[string]Hosts `json:"pools,omitempty"`
+
+	// +optional
+	Ports Ports `json:"ports"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -142,6 +158,32 @@ type GadgetStatus struct {
 
 	// +optional
 	ObservedAt *metav1.Time `json:"observedAt,omitempty"`
+}
+
+// ExtraValue is a list of values, as Kubernetes declares it in
+// authentication and certificates.
+type ExtraValue []string
+
+// Hosts is a list of hosts.
+type Hosts []Host
+
+// Ports is a list of port numbers.
+type Ports []int32
+
+// Host is a place a gadget answers at.
+type Host struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// Name identifies the host.
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Port *int32 `json:"port,omitempty"`
+
+	// +optional
+	Zone *string `json:"zone,omitempty"`
 }
 
 // Part is a part of a gadget.

@@ -5,6 +5,9 @@
 package v1
 
 import (
+	"encoding/json"
+	"strings"
+
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -54,10 +57,16 @@ type WidgetSpec struct {
 	ByTier map[Tier]string `json:"byTier,omitempty"`
 
 	// +optional
-	Names Names `json:"names,omitempty"`
+	Pairs Pairs `json:"pairs,omitempty"`
 
 	// +optional
-	TierByName TierByName `json:"tierByName,omitempty"`
+	Tree Tree `json:"tree,omitempty"`
+
+	// +optional
+	Notify Notify `json:"notify,omitempty"`
+
+	// +optional
+	Csv Csv `json:"csv,omitempty"`
 
 	// +optional
 	Default *Raw `json:"default,omitempty"`
@@ -78,11 +87,20 @@ type WidgetStatus struct {
 // Tier is a level.
 type Tier string
 
-// Names is a list.
-type Names []string
+// Pairs is a named array (named slices and maps are supported).
+type Pairs [2]string
 
-// TierByName is a map of a type of the version.
-type TierByName map[string]Tier
+// Tree holds itself, through maps alone.
+type Tree map[string]Tree
+
+// Notify is a channel.
+type Notify chan string
+
+// Csv is a list written as one string.
+type Csv []string
+
+// MarshalJSON writes the list as one string.
+func (c Csv) MarshalJSON() ([]byte, error) { return json.Marshal(strings.Join(c, ",")) }
 
 // Raw is any JSON, kept as its text in a field encoding/json skips.
 type Raw struct {
