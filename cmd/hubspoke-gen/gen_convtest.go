@@ -484,7 +484,9 @@ func placedNotes(c *chain, kind, options string) []string {
 			out = append(out, fmt.Sprintf("%s: the hooks of %s.%s may show a value of one version at another place in the other (%s); "+
 				"the visibility check of the generated tests looks for such a value only where a convtest.Related says it lands: "+
 				"for a value the hooks carry as it is (hubspoke-gen explain observes where they put values), declare the relation in func %s() []convtest.Option "+
-				"in a test file of package %s_test in %s (golden exemplars show the values they transform)",
+				"in a test file of package %s_test in %s (golden exemplars show the values they transform); "+
+				"where no relation says what the hooks do (they transform the value, or act only on a value a client changed), declare the function all the same, "+
+				"with the options it needs (nil): this note is printed only while it is not declared",
 				kind, s.hostName, p.name, strings.Join(only, "; "), options, c.hub.storageName, c.hub.storageName))
 		}
 	}

@@ -28,3 +28,15 @@ func TestASOStringsCorruptBags(t *testing.T) {
 		`converting v1 with the value "Priority" of the bag "spec" in the hubspoke.dev/property-bags annotation replaced by {"hubspoke-convtest-corrupt":[{"x":true}]} to the hub (v2storage) succeeded and lost it`,
 	)
 }
+
+// TestASOStringsMarks: in ASO's string format a value that hooks keep
+// under a name of their own (Lamp's ColorOfColors, the color v1 read
+// beside colors that do not begin with it) may be a string, any text, so
+// the corrupt bags check leaves it alone, as it leaves the values of
+// string fields: the healthy Lamp, whose hooks rightly take a changed mark
+// for a changed color, passes the update check.
+func TestASOStringsMarks(t *testing.T) {
+	if err := convtest.CheckUpdate(lampScheme(), lampGK, "v1", convtest.Seed(bugSeed), convtest.Cases(2000)); err != nil {
+		t.Fatalf("the healthy Lamp fails the update check in ASO's string format: %v", err)
+	}
+}

@@ -151,10 +151,11 @@ type kit struct {
 	// readers are, for the update check's edits, the other versions that
 	// clients read (see checkEditElsewhere).
 	readers []editReader
-	// stringFields holds, by version, the Go names of the fields of
-	// string kind (see stringNamed), found once.
-	stringsOnce  sync.Once
-	stringFields map[string]map[string]bool
+	// fieldNames holds, by version, the Go names of the fields of its
+	// structs, true for those of string kind (see stringNamed), found
+	// once.
+	fieldsOnce sync.Once
+	fieldNames map[string]map[string]bool
 }
 
 func newKit(scheme *runtime.Scheme, gk schema.GroupKind, opts []Option) (*kit, error) {

@@ -124,8 +124,10 @@ func (k *kit) checkCorruptBags(sent runtime.Object, version string, seed int64) 
 		// In ASO's string format every text is a string: a value a string
 		// property reads is not corrupted by corruptValue but changed, as a
 		// client may change it (which the update check covers), and hooks
-		// may rightly let another value win over it.
-		values = slices.DeleteFunc(values, func(c carriedAt) bool { return k.stringNamed(c.name) })
+		// may rightly let another value win over it. So may a value hooks
+		// keep under a name of their own (a mark), whose type the kit
+		// cannot know: only values of fields of other kinds are drawn.
+		values = slices.DeleteFunc(values, func(c carriedAt) bool { return k.stringNamed(c.name) || !k.fieldNamed(c.name) })
 	}
 	if len(values) == 0 {
 		return ""
@@ -159,19 +161,33 @@ func (k *kit) checkCorruptBags(sent runtime.Object, version string, seed int64) 
 // kind, a string or a named string type without JSON or text methods of its
 // own (an enum), or a pointer to one.
 func (k *kit) stringNamed(name string) bool {
-	k.stringsOnce.Do(func() {
-		k.stringFields = map[string]map[string]bool{}
+	return k.named(name, func(isString bool) bool { return isString })
+}
+
+// fieldNamed reports whether some version of the chain (for Name@version,
+// that version) has a field of the given name, of any type: a name that
+// none has is one that hooks chose for a value of their own.
+func (k *kit) fieldNamed(name string) bool {
+	return k.named(name, func(bool) bool { return true })
+}
+
+// named reports whether a field of the given name (as stringNamed takes
+// it) whose kind (string or not) is one that want accepts exists.
+func (k *kit) named(name string, want func(isString bool) bool) bool {
+	k.fieldsOnce.Do(func() {
+		k.fieldNames = map[string]map[string]bool{}
 		for _, v := range k.conv.Graph().Versions() {
 			names := map[string]bool{}
-			addStringFields(reflect.TypeOf(k.newObject(v)), names, map[reflect.Type]bool{})
-			k.stringFields[v] = names
+			addFieldNames(reflect.TypeOf(k.newObject(v)), names, map[reflect.Type]bool{})
+			k.fieldNames[v] = names
 		}
 	})
 	if base, version, ok := strings.Cut(name, "@"); ok {
-		return k.stringFields[version][base]
+		isString, found := k.fieldNames[version][base]
+		return found && want(isString)
 	}
-	for _, names := range k.stringFields {
-		if names[name] {
+	for _, names := range k.fieldNames {
+		if isString, found := names[name]; found && want(isString) {
 			return true
 		}
 	}
@@ -183,9 +199,12 @@ var (
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
-// addStringFields adds to names the Go names of the fields of string kind
-// of the structs in t, at any depth, but for the object's metadata.
-func addStringFields(t reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
+// addFieldNames adds to names the Go names of the fields of the structs in
+// t, at any depth, but for the object's metadata: true for the fields of
+// string kind (a string or a named string type without JSON or text
+// methods of its own, or a pointer to one), false for the others, unless
+// a field of the name of string kind was found.
+func addFieldNames(t reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
 	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
 		t = t.Elem()
 	}
@@ -202,13 +221,13 @@ func addStringFields(t reflect.Type, names map[string]bool, seen map[reflect.Typ
 		for ft.Kind() == reflect.Pointer {
 			ft = ft.Elem()
 		}
+		isString := false
 		if ft.Kind() == reflect.String {
 			p := reflect.PointerTo(ft)
-			if !p.Implements(jsonMarshalerType) && !p.Implements(textMarshalerType) {
-				names[f.Name] = true
-			}
+			isString = !p.Implements(jsonMarshalerType) && !p.Implements(textMarshalerType)
 		}
-		addStringFields(f.Type, names, seen)
+		names[f.Name] = names[f.Name] || isString
+		addFieldNames(f.Type, names, seen)
 	}
 }
 

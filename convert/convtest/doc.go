@@ -75,9 +75,11 @@
 // carries it again. A conversion that ignores the error and drops the
 // value (a Pull error swallowed, a decode error ignored) fails the check.
 // In Azure Service Operator's string format (-tags hubspoke_aso) any text
-// is a string, so the carried value is drawn among those that no version
-// has a field of string kind for (by Go name): a string replaced is a
-// client's change, which hooks may rightly overrule.
+// is a string, so the carried value is drawn among those that some version
+// has a field for, and none a field of string kind (by Go name): a string
+// replaced is a client's change, which hooks may rightly overrule, and a
+// value hooks keep under a name of their own (a mark) may be one. The
+// default format checks those too.
 //
 // Reliability: for every ordered pair of versions, random objects of the
 // first, passed through JSON as the webhook receives them, are converted to
