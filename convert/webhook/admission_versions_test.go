@@ -1,0 +1,285 @@
+package webhook_test
+
+import (
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
+	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/convert/webhook"
+	"github.com/hubspoke/hubspoke/propertybag"
+	admissionv1 "k8s.io/api/admission/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+	"sigs.k8s.io/yaml"
+)
+
+// These tests use Dial, a resource whose CRD is testdata/dials.yaml:
+//
+//	v1 (API) → v1storage → v3storage (hub) ← v3 (API)
+//
+// v1 has fields the hub has not: a mode and a label, which the hub keeps
+// in its property bag, and a first name, which v1storage's hooks derive
+// from the hub's full name. v1's schema limits them; the hub's cannot.
+
+var dialGK = schema.GroupKind{Group: group, Kind: "Dial"}
+
+// --- v3storage: the hub ---
+
+type dialHubSpec struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	FullName    string                  `json:"fullName,omitempty"`
+	Speed       int                     `json:"speed,omitempty"`
+}
+
+type dialHub struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialHubSpec `json:"spec"`
+}
+
+func (d *dialHub) Hub()                           {}
+func (d *dialHub) DeepCopyObject() runtime.Object { return jsonCopy(d) }
+
+// --- v1storage: the storage twin of v1 ---
+
+type dialV1StorageSpec struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Mode        string                  `json:"mode,omitempty"`
+	Label       string                  `json:"label,omitempty"`
+	FirstName   string                  `json:"firstName,omitempty"`
+	Speed       int                     `json:"speed,omitempty"`
+}
+
+type dialV1Storage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialV1StorageSpec `json:"spec"`
+}
+
+func (d *dialV1Storage) DeepCopyObject() runtime.Object { return jsonCopy(d) }
+func (d *dialV1Storage) Link() convert.Link {
+	return convert.LinkTo((*dialV1Storage).assignTo, (*dialV1Storage).assignFrom)
+}
+func (d *dialV1Storage) ConvertTo(h conversion.Hub) error   { return convert.ToHub(d, h) }
+func (d *dialV1Storage) ConvertFrom(h conversion.Hub) error { return convert.FromHub(d, h) }
+
+// firstWord is the first name v1 shows for a full name.
+func firstWord(fullName string) string {
+	first, _, _ := strings.Cut(fullName, " ")
+	return first
+}
+
+// assignTo keeps the mode and the label in the hub's bag, and the full name
+// the bag carries while its first word is still v1's first name.
+func (d *dialV1Storage) assignTo(dst *dialHub) error {
+	bag := d.Spec.PropertyBag.DeepCopy()
+	dst.Spec = dialHubSpec{FullName: d.Spec.FirstName, Speed: d.Spec.Speed}
+	var full string
+	if err := pullInto(bag, "FullName", &full); err != nil {
+		return err
+	}
+	if full != "" && firstWord(full) == d.Spec.FirstName {
+		dst.Spec.FullName = full
+	}
+	if err := addIfSet(&bag, "Mode", d.Spec.Mode); err != nil {
+		return err
+	}
+	if err := addIfSet(&bag, "Label", d.Spec.Label); err != nil {
+		return err
+	}
+	dst.Spec.PropertyBag = bag
+	return nil
+}
+
+// assignFrom derives the first name from the full name, which it keeps in
+// the bag when v1 cannot show it whole.
+func (d *dialV1Storage) assignFrom(src *dialHub) error {
+	bag := src.Spec.PropertyBag.DeepCopy()
+	spec := dialV1StorageSpec{FirstName: firstWord(src.Spec.FullName), Speed: src.Spec.Speed}
+	if err := pullInto(bag, "Mode", &spec.Mode); err != nil {
+		return err
+	}
+	if err := pullInto(bag, "Label", &spec.Label); err != nil {
+		return err
+	}
+	if src.Spec.FullName != spec.FirstName {
+		if err := addIfSet(&bag, "FullName", src.Spec.FullName); err != nil {
+			return err
+		}
+	}
+	spec.PropertyBag = bag
+	d.Spec = spec
+	return nil
+}
+
+// --- v1: API version ---
+
+type dialV1Spec struct {
+	Mode      string `json:"mode,omitempty"`
+	Label     string `json:"label,omitempty"`
+	FirstName string `json:"firstName,omitempty"`
+	Speed     int    `json:"speed,omitempty"`
+}
+
+type dialV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialV1Spec `json:"spec"`
+}
+
+func (d *dialV1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
+func (d *dialV1) Link() convert.Link {
+	return convert.LinkTo(func(d *dialV1, dst *dialV1Storage) error {
+		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed}
+		return reflectbags.Recall(dst, d)
+	}, func(d *dialV1, src *dialV1Storage) error {
+		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed}
+		return reflectbags.Stash(d, src)
+	})
+}
+func (d *dialV1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(d, h) }
+func (d *dialV1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(d, h) }
+
+// --- v3: API version, the shape of the hub ---
+
+type dialV3Spec struct {
+	FullName string `json:"fullName,omitempty"`
+	Speed    int    `json:"speed,omitempty"`
+}
+
+type dialV3 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialV3Spec `json:"spec"`
+}
+
+func (d *dialV3) DeepCopyObject() runtime.Object { return jsonCopy(d) }
+func (d *dialV3) Link() convert.Link {
+	return convert.LinkTo(func(d *dialV3, dst *dialHub) error {
+		dst.Spec = dialHubSpec{FullName: d.Spec.FullName, Speed: d.Spec.Speed}
+		return reflectbags.Recall(dst, d)
+	}, func(d *dialV3, src *dialHub) error {
+		d.Spec = dialV3Spec{FullName: src.Spec.FullName, Speed: src.Spec.Speed}
+		return reflectbags.Stash(d, src)
+	})
+}
+func (d *dialV3) ConvertTo(h conversion.Hub) error   { return convert.ToHub(d, h) }
+func (d *dialV3) ConvertFrom(h conversion.Hub) error { return convert.FromHub(d, h) }
+
+func dialScheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(dialGK.WithVersion("v1"), &dialV1{})
+	s.AddKnownTypeWithName(dialGK.WithVersion("v1storage"), &dialV1Storage{})
+	s.AddKnownTypeWithName(dialGK.WithVersion("v3"), &dialV3{})
+	s.AddKnownTypeWithName(dialGK.WithVersion("v3storage"), &dialHub{})
+	return s
+}
+
+func dialAdmission(t testing.TB) http.Handler {
+	t.Helper()
+	text, err := os.ReadFile("testdata/dials.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := yaml.UnmarshalStrict(text, crd); err != nil {
+		t.Fatal(err)
+	}
+	h, err := webhook.NewAdmissionHandler(dialScheme(), crd, webhook.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// dialAt returns, at version, the dial whose hub has spec (named gizmo,
+// in namespace shop, as request wants).
+func dialAt(t testing.TB, version string, spec dialHubSpec) runtime.Object {
+	t.Helper()
+	hub := &dialHub{ObjectMeta: metav1.ObjectMeta{Name: "gizmo", Namespace: "shop"}, Spec: spec}
+	hub.SetGroupVersionKind(dialGK.WithVersion("v3storage"))
+	c, err := convert.NewConverter(dialScheme(), dialGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, err := c.ToVersion(hub, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return obj
+}
+
+// dialBag is a hub's bag with the entries of v1 only fields, JSON values.
+func dialBag(entries ...string) propertybag.PropertyBag {
+	bag := propertybag.PropertyBag{}
+	for i := 0; i+1 < len(entries); i += 2 {
+		bag[entries[i]] = entries[i+1]
+	}
+	return bag
+}
+
+// wantDialInvalid checks that resp refuses the write at written with 422,
+// with causes on fields and a message that names every one of want.
+func wantDialInvalid(t *testing.T, resp *admissionv1.AdmissionResponse, written string, fields []string, want ...string) {
+	t.Helper()
+	if resp.Allowed || resp.Result == nil {
+		t.Fatalf("allowed, want refused")
+	}
+	r := resp.Result
+	if r.Code != http.StatusUnprocessableEntity || r.Reason != metav1.StatusReasonInvalid {
+		t.Errorf("code %d reason %q, want 422 Invalid", r.Code, r.Reason)
+	}
+	prefix := `hubspoke: Dial.crm.hubspoke.test "gizmo" written at ` + written + " is invalid: "
+	if !strings.HasPrefix(r.Message, prefix) {
+		t.Errorf("message %q does not begin with %q", r.Message, prefix)
+	}
+	for _, w := range want {
+		if !strings.Contains(r.Message, w) {
+			t.Errorf("message %q does not name %q", r.Message, w)
+		}
+	}
+	var got []string
+	if r.Details != nil {
+		for _, c := range r.Details.Causes {
+			got = append(got, c.Field)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(fields, " ") {
+		t.Errorf("causes on fields %q, want %q (%s)", got, fields, r.Message)
+	}
+}
+
+func TestDialFixtureRoundTrips(t *testing.T) {
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	v1 := dialAt(t, "v1", spec).(*dialV1)
+	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3}); v1.Spec != want {
+		t.Fatalf("at v1 %+v, want %+v", v1.Spec, want)
+	}
+	c, err := convert.NewConverter(dialScheme(), dialGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := c.ToVersion(v1, "v3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.(*dialV3).Spec; got.FullName != "Ada Lovelace" || got.Speed != 3 {
+		t.Errorf("back at v3 %+v, want Ada Lovelace at 3", got)
+	}
+}
+
+func TestAdmissionLeavesToTheHubWhatTheHubHas(t *testing.T) {
+	h := dialAdmission(t)
+	// v1 requires a mode the hub does not have: a write at v3 has none.
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{FullName: "Ada"}), nil)))
+	// v1 allows a speed of at most 5, the hub 10: the hub's schema decides.
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 7}), nil)))
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 11}), nil)), "v3",
+		[]string{"spec.speed"}, "spec.speed: Invalid value: 11")
+}
