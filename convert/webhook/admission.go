@@ -94,8 +94,13 @@ type validator struct {
 	budget    int
 
 	structural *structuralschema.Structural // the hub's schema
-	schema     apiservervalidation.SchemaValidator
-	cel        *cel.Validator // nil when the schema has no CEL rules
+	hubCheck   *schemaCheck
+
+	// older holds the checks of the served versions, other than the hub,
+	// whose schemas have fields the hub's has not: the values those
+	// versions show there (kept for them in the hub's property bags, or
+	// derived by the hooks) meet no other schema.
+	older map[string]*schemaCheck
 
 	// schemas holds the structural schema of every served version, to tell
 	// whether the version written has a field the hub finds invalid.
@@ -103,6 +108,28 @@ type validator struct {
 }
 
 var _ admission.Handler = (*validator)(nil)
+
+// schemaCheck validates objects against the schema of one version of the
+// CRD, with the API server's code.
+type schemaCheck struct {
+	version    string
+	structural *structuralschema.Structural
+	schema     apiservervalidation.SchemaValidator
+	cel        *cel.Validator // nil when the schema has no CEL rules
+}
+
+func newSchemaCheck(crd *apiextensionsv1.CustomResourceDefinition, version string, s *structuralschema.Structural) (*schemaCheck, error) {
+	internal, err := internalSchema(crd, version)
+	if err != nil {
+		return nil, err
+	}
+	c := &schemaCheck{version: version, structural: s}
+	if c.schema, _, err = apiservervalidation.NewSchemaValidator(internal); err != nil {
+		return nil, fmt.Errorf("the schema of version %s: %w", version, err)
+	}
+	c.cel = cel.NewValidator(s, true, celconfig.PerCallLimit)
+	return c, nil
+}
 
 func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDefinition, opts Options) (*validator, error) {
 	if crd == nil {
@@ -149,15 +176,50 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	if v.structural = v.schemas[v.hub]; v.structural == nil {
 		return nil, fmt.Errorf("webhook: %s: the CRD has no schema for the hub version %s", gk, v.hub)
 	}
-	internal, err := internalSchema(crd, v.hub)
-	if err != nil {
+	if v.hubCheck, err = newSchemaCheck(crd, v.hub, v.structural); err != nil {
 		return nil, fmt.Errorf("webhook: %s: %w", gk, err)
 	}
-	if v.schema, _, err = apiservervalidation.NewSchemaValidator(internal); err != nil {
-		return nil, fmt.Errorf("webhook: %s: the schema of version %s: %w", gk, v.hub, err)
+	for _, version := range v.served {
+		if version == v.hub || !hasOwnField(v.schemas[version], "", v.structural) {
+			continue
+		}
+		c, err := newSchemaCheck(crd, version, v.schemas[version])
+		if err != nil {
+			return nil, fmt.Errorf("webhook: %s: %w", gk, err)
+		}
+		if v.older == nil {
+			v.older = map[string]*schemaCheck{}
+		}
+		v.older[version] = c
 	}
-	v.cel = cel.NewValidator(v.structural, true, celconfig.PerCallLimit)
 	return v, nil
+}
+
+// hasOwnField reports whether s, the schema of a version at path, has a
+// field below path that the hub's schema has not.
+func hasOwnField(s *structuralschema.Structural, path string, hub *structuralschema.Structural) bool {
+	if s == nil {
+		return false
+	}
+	below := func(child string, cs *structuralschema.Structural) bool {
+		return !hasField(hub, child) || hasOwnField(cs, child, hub)
+	}
+	for name, p := range s.Properties {
+		child := name
+		if path != "" {
+			child = path + "." + name
+		}
+		if below(child, &p) {
+			return true
+		}
+	}
+	if s.Items != nil && below(path+"[0]", s.Items) {
+		return true
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil && below(path+"[key]", s.AdditionalProperties.Structural) {
+		return true
+	}
+	return false
 }
 
 // internalSchema returns the schema of version in crd, in the API server's
@@ -228,7 +290,7 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 	}
 	hub, err := v.converter.ToVersion(obj, v.hub)
 	if err != nil {
-		return v.invalid(name, gvk.Version, field.ErrorList{v.conversionError(obj, err)})
+		return v.invalid(name, gvk.Version, field.ErrorList{v.conversionError(obj, err)}, nil)
 	}
 	var oldHub runtime.Object
 	if req.Operation == admissionv1.Update && len(req.OldObject.Raw) > 0 {
@@ -244,9 +306,10 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 	if err != nil {
 		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: %s %q: %w", v.gk, name, err))
 	}
-	errs = append(errs, v.checkServed(hub, oldHub)...)
+	served, at := v.checkServed(ctx, hub, oldHub)
+	errs = append(errs, served...)
 	if len(errs) > 0 {
-		return v.invalid(name, gvk.Version, errs)
+		return v.invalid(name, gvk.Version, errs, at)
 	}
 	return admission.Allowed("")
 }
@@ -294,41 +357,17 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 // validate it if it had been written at the hub version: pruned, defaulted,
 // and ratcheted against oldHub when that is not nil.
 func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, written string) (field.ErrorList, error) {
-	obj, err := v.unstructured(hub)
+	obj, err := unstructuredAt(hub, v.structural)
 	if err != nil {
 		return nil, err
 	}
 	var old map[string]any
 	if oldHub != nil {
-		if old, err = v.unstructured(oldHub); err != nil {
+		if old, err = unstructuredAt(oldHub, v.structural); err != nil {
 			old = nil
 		}
 	}
-	var errs field.ErrorList
-	var celOpts []cel.Option
-	if old == nil {
-		errs = apiservervalidation.ValidateCustomResource(nil, obj, v.schema)
-	} else {
-		correlation := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: v.structural})
-		errs = apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, v.schema, apiservervalidation.WithRatcheting(correlation))
-		celOpts = append(celOpts, cel.WithRatcheting(correlation))
-	}
-	errs = append(errs, validateObjectMeta(objectmeta.Validate, obj, v.structural)...)
-	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, v.structural, old)) == 0 {
-		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, v.structural, obj)...)
-	}
-	if v.cel != nil {
-		if blocked, err := blockingError(errs); blocked {
-			errs = append(errs, err)
-		} else {
-			var oldObj any
-			if old != nil {
-				oldObj = old
-			}
-			celErrs, _ := v.cel.Validate(ctx, nil, v.structural, obj, oldObj, celconfig.RuntimeCELCostBudget, celOpts...)
-			errs = append(errs, celErrs...)
-		}
-	}
+	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural))
 	for _, e := range errs {
 		e.BadValue = shorten(e.BadValue)
 		if e.Field == "<nil>" {
@@ -347,17 +386,52 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 	return errs, nil
 }
 
-// unstructured returns obj as the API server holds the hub: JSON values,
-// pruned to the hub's schema, nulls the schema does not allow dropped, and
-// defaults applied.
-func (v *validator) unstructured(obj runtime.Object) (map[string]any, error) {
+// check validates obj, an object at c's version as JSON values, against
+// c's schema as the API server validates a write: the schema's types,
+// formats and limits, its list types and its CEL rules, with the errors in
+// values unchanged since old ratcheted away when old is not nil. meta, the
+// errors of the object's metadata, go after the schema's and, like them,
+// stop the CEL rules.
+func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList) field.ErrorList {
+	var errs field.ErrorList
+	var celOpts []cel.Option
+	if old == nil {
+		errs = apiservervalidation.ValidateCustomResource(nil, obj, c.schema)
+	} else {
+		correlation := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: c.structural})
+		errs = apiservervalidation.ValidateCustomResourceUpdate(nil, obj, old, c.schema, apiservervalidation.WithRatcheting(correlation))
+		celOpts = append(celOpts, cel.WithRatcheting(correlation))
+	}
+	errs = append(errs, meta...)
+	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, c.structural, old)) == 0 {
+		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, c.structural, obj)...)
+	}
+	if c.cel != nil {
+		if blocked, err := blockingError(errs); blocked {
+			errs = append(errs, err)
+		} else {
+			var oldObj any
+			if old != nil {
+				oldObj = old
+			}
+			celErrs, _ := c.cel.Validate(ctx, nil, c.structural, obj, oldObj, celconfig.RuntimeCELCostBudget, celOpts...)
+			errs = append(errs, celErrs...)
+		}
+	}
+	return errs
+}
+
+// unstructuredAt returns obj as the API server holds an object of the
+// version whose schema is s: JSON values, pruned to s, nulls s does not
+// allow dropped, and the defaults of s applied.
+func unstructuredAt(obj runtime.Object, s *structuralschema.Structural) (map[string]any, error) {
 	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 	if err != nil {
-		return nil, fmt.Errorf("the hub as JSON: %w", err)
+		return nil, fmt.Errorf("the object as JSON: %w", err)
 	}
-	pruning.PruneWithOptions(u, v.structural, true, structuralschema.UnknownFieldPathOptions{})
-	defaulting.PruneNonNullableNullsWithoutDefaults(u, v.structural)
-	defaulting.Default(u, v.structural)
+	pruning.PruneWithOptions(u, s, true, structuralschema.UnknownFieldPathOptions{})
+	defaulting.PruneNonNullableNullsWithoutDefaults(u, s)
+	defaulting.Default(u, s)
 	return u, nil
 }
 
@@ -379,13 +453,20 @@ func blockingError(errs field.ErrorList) (bool, *field.Error) {
 }
 
 // checkServed converts hub to every served version and checks that the
-// object can be returned there with its bags annotation within the budget.
-// A problem the old object (oldHub, nil on create) had already at a version
-// is let through when the write does not make it worse there.
-func (v *validator) checkServed(hub, oldHub runtime.Object) field.ErrorList {
+// object can be returned there with its bags annotation within the budget,
+// and, at a version whose schema has fields the hub's has not, that the
+// values it shows there fit its schema (see checkOlder). A problem the old
+// object (oldHub, nil on create) had already at a version is let through
+// when the write does not make it worse there.
+func (v *validator) checkServed(ctx context.Context, hub, oldHub runtime.Object) (field.ErrorList, map[*field.Error]string) {
 	var errs field.ErrorList
+	var at map[*field.Error]string
 	for _, version := range v.served {
-		size, err := v.measure(hub, version)
+		obj, err := v.converter.ToVersion(hub, version)
+		var size annotationSize
+		if err == nil {
+			size, err = measure(obj)
+		}
 		if err != nil {
 			if oldHub != nil {
 				if _, oldErr := v.measure(oldHub, version); oldErr != nil {
@@ -394,6 +475,15 @@ func (v *validator) checkServed(hub, oldHub runtime.Object) field.ErrorList {
 			}
 			errs = append(errs, objectError(fmt.Sprintf("the object could not be read at %s: %v", version, err)))
 			continue
+		}
+		if c := v.older[version]; c != nil {
+			for _, e := range v.checkOlder(ctx, c, obj, oldHub) {
+				if at == nil {
+					at = map[*field.Error]string{}
+				}
+				at[e] = version
+				errs = append(errs, e)
+			}
 		}
 		overBudget := len(size.bags) > v.budget
 		overLimit := size.total > apimachineryvalidation.TotalAnnotationSizeLimitB
@@ -417,6 +507,72 @@ func (v *validator) checkServed(hub, oldHub runtime.Object) field.ErrorList {
 					version, boundary.Annotation, len(size.bags), v.budget, largest(size.bags))})
 		}
 	}
+	return errs, at
+}
+
+// checkOlder validates obj, the object written converted to c's version,
+// against c's schema, as the API server would validate it had it been
+// written there, and returns the errors that concern that version alone:
+//
+//   - not a Required error: a field an older version requires and the hub
+//     no longer has is missing from every object written at a newer one;
+//   - at a field path the hub's schema does not have: the values of the
+//     hub's fields, and the object as a whole, are the hub's schema's to
+//     judge (validate), whatever an older version's schema says of them;
+//   - on an update, not in a value the old object (oldHub) already showed
+//     at that version: the API server's ratcheting, on the old object
+//     converted to c's version, lets those through.
+//
+// Such a value is one the version shows a client that reads it, and that
+// its schema forbids: kept for it in the hub's property bags (written in a
+// newer version's annotation, or in the hub's bags at a served storage
+// version), or derived by the conversion hooks from the hub's values.
+func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub runtime.Object) field.ErrorList {
+	u, err := unstructuredAt(obj, c.structural)
+	if err != nil {
+		return field.ErrorList{objectError(fmt.Sprintf("the object could not be validated at %s: %v", c.version, err))}
+	}
+	errs := v.ownErrors(c.check(ctx, u, nil, nil))
+	if len(errs) == 0 || oldHub == nil {
+		return v.describe(c.version, errs)
+	}
+	oldObj, err := v.converter.ToVersion(oldHub, c.version)
+	if err != nil {
+		return v.describe(c.version, errs)
+	}
+	old, err := unstructuredAt(oldObj, c.structural)
+	if err != nil {
+		return v.describe(c.version, errs)
+	}
+	return v.describe(c.version, v.ownErrors(c.check(ctx, u, old, nil)))
+}
+
+// ownErrors keeps the errors of errs that are not Required errors and that
+// sit at a field the hub's schema does not have.
+func (v *validator) ownErrors(errs field.ErrorList) field.ErrorList {
+	var own field.ErrorList
+	for _, e := range errs {
+		if e.Type == field.ErrorTypeRequired || e.Field == "<nil>" || hasField(v.structural, e.Field) {
+			continue
+		}
+		own = append(own, e)
+	}
+	return own
+}
+
+// describe shortens the values of errs, errors at version, and says in
+// each where the value comes from.
+func (v *validator) describe(version string, errs field.ErrorList) field.ErrorList {
+	for _, e := range errs {
+		e.BadValue = shorten(e.BadValue)
+		note := fmt.Sprintf("a value %s shows, kept for it in the hub's property bags or derived by the conversion hooks; the hub version %s has no field %s",
+			version, v.hub, e.Field)
+		if e.Detail == "" {
+			e.Detail = note
+		} else {
+			e.Detail = strings.TrimSuffix(e.Detail, ".") + " (" + note + ")"
+		}
+	}
 	return errs
 }
 
@@ -431,6 +587,11 @@ func (v *validator) measure(hub runtime.Object, version string) (annotationSize,
 	if err != nil {
 		return annotationSize{}, err
 	}
+	return measure(obj)
+}
+
+// measure measures the annotations of obj.
+func measure(obj runtime.Object) (annotationSize, error) {
 	co, ok := obj.(client.Object)
 	if !ok {
 		return annotationSize{}, fmt.Errorf("%T has no metadata", obj)
@@ -498,13 +659,16 @@ func storedSize(bag, property, value string) int {
 }
 
 // invalid is the answer that refuses a write with 422, as the API server
-// refuses an invalid object.
-func (v *validator) invalid(name, written string, errs field.ErrorList) admission.Response {
+// refuses an invalid object. at names the version of the errors whose
+// field is a path at that version, not at the hub.
+func (v *validator) invalid(name, written string, errs field.ErrorList, at map[*field.Error]string) admission.Response {
 	causes := make([]metav1.StatusCause, len(errs))
 	parts := make([]string, len(errs))
 	for i, e := range errs {
 		causes[i] = metav1.StatusCause{Type: metav1.CauseType(e.Type), Message: e.ErrorBody(), Field: e.Field}
 		switch {
+		case at[e] != "":
+			parts[i] = "at " + at[e] + ", " + e.Field + ": " + e.ErrorBody()
 		case e.Field != "":
 			parts[i] = e.Field + ": " + e.ErrorBody()
 		case e.BadValue == field.OmitValueType{}:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
 )
 
@@ -88,5 +89,52 @@ func TestShorten(t *testing.T) {
 	}
 	if got, _ := shorten(list(shortValue - 3)).(string); !strings.HasSuffix(got, "... (121 bytes)") {
 		t.Errorf("a list whose JSON is %d bytes became %q", shortValue+1, got)
+	}
+}
+
+// hasOwnField decides which served versions newValidator validates besides
+// the hub: those with a field, at any depth, the hub has not.
+func TestHasOwnField(t *testing.T) {
+	structural := func(text string) *structuralschema.Structural {
+		t.Helper()
+		var props apiextensionsv1.JSONSchemaProps
+		if err := yaml.Unmarshal([]byte(text), &props); err != nil {
+			t.Fatal(err)
+		}
+		s, err := structuralOf(&apiextensionsv1.CustomResourceDefinitionVersion{Name: "v", Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: &props}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	hub := structural(`
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string, maxLength: 3}
+      parts:
+        type: array
+        items:
+          type: object
+          properties:
+            count: {type: integer}
+      labels:
+        type: object
+        additionalProperties: {type: string}
+`)
+	for text, want := range map[string]bool{
+		`{type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}`:                                                              false,
+		`{type: object, properties: {spec: {type: object, properties: {mode: {type: string}}}}}`:                                                              true,
+		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, items: {type: object, properties: {count: {type: integer}}}}}}}}`: false,
+		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, items: {type: object, properties: {color: {type: string}}}}}}}}`:  true,
+		`{type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}`:                      false,
+		`{type: object, properties: {spec: {type: object, properties: {name: {type: object, properties: {first: {type: string}}}}}}}`:                         true,
+		`{type: object, properties: {status: {type: object}}}`:                                                                                                true,
+	} {
+		if got := hasOwnField(structural(text), "", hub); got != want {
+			t.Errorf("hasOwnField(%s) = %v, want %v", text, got, want)
+		}
 	}
 }

@@ -274,6 +274,43 @@ func TestDialFixtureRoundTrips(t *testing.T) {
 	}
 }
 
+func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
+	h := dialAdmission(t)
+	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	for _, version := range []string{"v1", "v1storage", "v3", "v3storage"} {
+		obj := dialAt(t, version, valid)
+		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
+		wantAllowed(t, admit(t, h, request(t, admissionv1.Update, obj, obj)))
+	}
+	shows := "a value v1 shows"
+	cases := []struct {
+		name    string
+		spec    dialHubSpec
+		fields  []string
+		message []string
+	}{
+		{"an enum v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Turbo"`)},
+			[]string{"spec.mode", "spec.mode"},
+			[]string{`at v1, spec.mode: Unsupported value: "Turbo"`, shows, `at v1storage, spec.mode`}},
+		{"a pattern v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"NOT LOWER"`)},
+			[]string{"spec.label", "spec.label"},
+			[]string{`at v1, spec.label: Invalid value: "NOT LOWER"`, shows}},
+		// A value the hooks derive for v1 is one v1 shows as well: it
+		// must be one v1 can hold.
+		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", `"Slow"`)},
+			[]string{"spec.firstName", "spec.firstName"},
+			[]string{`at v1, spec.firstName: Too long`, shows}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, version := range []string{"v3", "v3storage"} {
+				obj := dialAt(t, version, c.spec)
+				wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, obj, nil)), version, c.fields, c.message...)
+			}
+		})
+	}
+}
+
 func TestAdmissionLeavesToTheHubWhatTheHubHas(t *testing.T) {
 	h := dialAdmission(t)
 	// v1 requires a mode the hub does not have: a write at v3 has none.
@@ -282,4 +319,14 @@ func TestAdmissionLeavesToTheHubWhatTheHubHas(t *testing.T) {
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 7}), nil)))
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 11}), nil)), "v3",
 		[]string{"spec.speed"}, "spec.speed: Invalid value: 11")
+}
+
+func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
+	h := dialAdmission(t)
+	old := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Turbo"`)})
+	faster := dialAt(t, "v3", dialHubSpec{FullName: "Ada", Speed: 4, PropertyBag: dialBag("Mode", `"Turbo"`)})
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, faster, old)))
+	warp := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Warp"`)})
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, warp, old)), "v3",
+		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Warp"`)
 }

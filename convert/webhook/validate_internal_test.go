@@ -7,10 +7,7 @@ import (
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
-	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
-	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"sigs.k8s.io/yaml"
 )
 
@@ -29,15 +26,10 @@ func schemaValidator(t *testing.T, schemaYAML string) *validator {
 	if err != nil {
 		t.Fatal(err)
 	}
-	internal, err := internalSchema(crd, "v1")
-	if err != nil {
-		t.Fatal(err)
-	}
 	v := &validator{hub: "v1", structural: s, served: []string{"v1"}, schemas: map[string]*structuralschema.Structural{"v1": s}}
-	if v.schema, _, err = apiservervalidation.NewSchemaValidator(internal); err != nil {
+	if v.hubCheck, err = newSchemaCheck(crd, "v1", s); err != nil {
 		t.Fatal(err)
 	}
-	v.cel = cel.NewValidator(s, true, celconfig.PerCallLimit)
 	return v
 }
 
