@@ -65,12 +65,21 @@ const defaultBagsBudget = 128 << 10
 //     version (which would make the object unreadable there), or that
 //     would not convert to some served version at all, is refused, unless
 //     the object already had that problem before the update and the update
-//     does not make it worse.
+//     does not make it worse;
+//   - at each served version whose schema has a field the hub's has not
+//     (a property an older version has and a later one removed), validates
+//     the object converted there against that version's schema with the
+//     same code, and refuses the errors at such fields, other than
+//     Required errors, that the old object did not already have there
+//     (ratcheted as at the hub): those values, kept for the version in the
+//     hub's property bags or derived by the hooks, meet no other schema,
+//     and the version's clients would read them (see checkOlder).
 //
 // A write is refused with HTTP status 422 (reason Invalid) and a message
 // that begins with "hubspoke:" and names the resource, the object, the
 // version the client wrote and, for each problem, the field path at the hub
 // (with a note when the version written has no such field), the version
+// and the field path there of a value an older version would show, the version
 // that would be too large with the largest entries of its annotation, or
 // the annotation and the property at fault when the object does not
 // convert (a malformed annotation, a value of the wrong type). Other

@@ -65,6 +65,34 @@
 // change, so the annotation cannot reach the status at all: naming a
 // status bag in it is refused the same way.
 //
+// The hub's schema judges only the fields the hub has. A field an older
+// version has and the hub has not (a property removed in a later version)
+// gets its value at that version from the hub's property bags, where a
+// client can put one through a newer version's annotation or, when the
+// hub's storage version is served, in its $propertyBag, or from the
+// conversion hooks, which derive it from the hub's values (v2's firstName
+// from v5's fullName); either way the API server shows it to that
+// version's clients without validating it. So the webhook also validates
+// the object, converted to every served version whose schema has fields
+// the hub's has not, against that version's schema, and refuses the errors
+// that sit at such a field ("at v1, spec.mode: Unsupported value ... (a
+// value v1 shows, kept for it in the hub's property bags or derived by the
+// conversion hooks ...)"). It leaves alone the Required errors (an older
+// version's required field that the hub no longer has is missing from
+// every object written at a newer one), the errors at fields the hub has
+// (the hub's schema decides those, so a version may be stricter than the
+// hub there without refusing writes at the newer versions), and, on an
+// update, the values the old object already showed at that version
+// (ratcheted, as the API server ratchets). A value the hooks derive is
+// refused too when the older version's schema does not allow it: a
+// client of that version reads it and trusts its schema, which would
+// refuse the same value written at that version; the fix belongs
+// to the hook (shorten or map the value) or to the schemas (let the hub's
+// schema forbid what the older version cannot show, or loosen the older
+// version's), and the message names the version and the field to look at.
+// A CEL rule of an older version at a field the hub has is not enforced
+// this way, even when it reads the older version's own fields.
+//
 // One path reaches a conversion before admission does: server-side apply
 // converts the merged object to the version of every other field manager
 // of the object. A malformed annotation sent by apply to an object that has
