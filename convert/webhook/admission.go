@@ -67,8 +67,9 @@ const defaultBagsBudget = 128 << 10
 //     the object already had that problem before the update and the update
 //     does not make it worse;
 //   - at each served version whose schema has a field the hub's has not
-//     (a property an older version has and a later one removed), validates
-//     the object converted there against that version's schema with the
+//     (a property an older version has and a later one removed) with a
+//     constraint beyond its type, validates the object converted there
+//     against that part of the version's schema (see ownSchema) with the
 //     same code, and refuses the errors at such fields, other than
 //     Required errors, that the old object did not already have there
 //     (ratcheted as at the hub): those values, kept for the version in the
@@ -127,10 +128,10 @@ type schemaCheck struct {
 	cel        *cel.Validator // nil when the schema has no CEL rules
 }
 
-func newSchemaCheck(crd *apiextensionsv1.CustomResourceDefinition, version string, s *structuralschema.Structural) (*schemaCheck, error) {
-	internal, err := internalSchema(crd, version)
+func newSchemaCheck(version string, internal *apiextensions.JSONSchemaProps) (*schemaCheck, error) {
+	s, err := structuralschema.NewStructural(internal)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the schema of version %s is not structural: %w", version, err)
 	}
 	c := &schemaCheck{version: version, structural: s}
 	if c.schema, _, err = apiservervalidation.NewSchemaValidator(internal); err != nil {
@@ -185,14 +186,26 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	if v.structural = v.schemas[v.hub]; v.structural == nil {
 		return nil, fmt.Errorf("webhook: %s: the CRD has no schema for the hub version %s", gk, v.hub)
 	}
-	if v.hubCheck, err = newSchemaCheck(crd, v.hub, v.structural); err != nil {
+	internal, err := internalSchema(crd, v.hub)
+	if err != nil {
+		return nil, fmt.Errorf("webhook: %s: %w", gk, err)
+	}
+	if v.hubCheck, err = newSchemaCheck(v.hub, internal); err != nil {
 		return nil, fmt.Errorf("webhook: %s: %w", gk, err)
 	}
 	for _, version := range v.served {
-		if version == v.hub || !hasOwnField(v.schemas[version], "", v.structural) {
+		if version == v.hub {
 			continue
 		}
-		c, err := newSchemaCheck(crd, version, v.schemas[version])
+		internal, err := internalSchema(crd, version)
+		if err != nil {
+			return nil, fmt.Errorf("webhook: %s: %w", gk, err)
+		}
+		own := ownSchema(internal, "", v.structural)
+		if own == nil {
+			continue
+		}
+		c, err := newSchemaCheck(version, own)
 		if err != nil {
 			return nil, fmt.Errorf("webhook: %s: %w", gk, err)
 		}
@@ -204,31 +217,123 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 	return v, nil
 }
 
-// hasOwnField reports whether s, the schema of a version at path, has a
-// field below path that the hub's schema has not.
-func hasOwnField(s *structuralschema.Structural, path string, hub *structuralschema.Structural) bool {
-	if s == nil {
-		return false
+// ownSchema returns the part of p, the schema of a version at path, that
+// holds the fields the hub's schema has not and that have a constraint
+// (see constrained), or nil when it has none: those fields whole, and the
+// objects, lists and maps above them with their types and no validations
+// of their own (their errors would sit at fields the hub has), but with
+// the list types and map keys that let the ratcheting pair old and new
+// list elements. Only those fields' errors count (see ownErrors);
+// validating the object against this part alone finds the same ones, at a
+// fraction of the cost, and a version without such fields (most: the
+// $propertyBags of their status, a field the hub renamed) costs nothing.
+//
+// A field whose schema has only types cannot be invalid at its version:
+// its value comes from the Go type of the version, which its schema
+// describes, and a bag value of the wrong type fails the conversion, which
+// checkServed refuses.
+func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralschema.Structural) *apiextensions.JSONSchemaProps {
+	if p == nil {
+		return nil
 	}
-	below := func(child string, cs *structuralschema.Structural) bool {
-		return !hasField(hub, child) || hasOwnField(cs, child, hub)
+	own := &apiextensions.JSONSchemaProps{
+		Type: p.Type, Nullable: p.Nullable, XPreserveUnknownFields: p.XPreserveUnknownFields,
+		XEmbeddedResource: p.XEmbeddedResource, XIntOrString: p.XIntOrString,
+		XListType: p.XListType, XListMapKeys: p.XListMapKeys, XMapType: p.XMapType,
 	}
-	for name, p := range s.Properties {
+	found := false
+	for name, prop := range p.Properties {
 		child := name
 		if path != "" {
 			child = path + "." + name
 		}
-		if below(child, &p) {
+		var kept *apiextensions.JSONSchemaProps
+		if !hasField(hub, child) {
+			if constrained(&prop) {
+				kept = &prop
+			}
+		} else {
+			kept = ownSchema(&prop, child, hub)
+		}
+		if kept != nil {
+			if own.Properties == nil {
+				own.Properties = map[string]apiextensions.JSONSchemaProps{}
+			}
+			own.Properties[name] = *kept
+			found = true
+		}
+	}
+	if p.Items != nil && p.Items.Schema != nil {
+		child := path + "[0]"
+		var kept *apiextensions.JSONSchemaProps
+		if !hasField(hub, child) {
+			if constrained(p.Items.Schema) {
+				kept = p.Items.Schema
+			}
+		} else if kept = ownSchema(p.Items.Schema, child, hub); kept != nil {
+			// The keys of a map list pair old and new elements.
+			for _, key := range p.XListMapKeys {
+				if prop, ok := p.Items.Schema.Properties[key]; ok {
+					if kept.Properties == nil {
+						kept.Properties = map[string]apiextensions.JSONSchemaProps{}
+					}
+					if _, ok := kept.Properties[key]; !ok {
+						kept.Properties[key] = prop
+					}
+				}
+			}
+		}
+		if kept != nil {
+			own.Items = &apiextensions.JSONSchemaPropsOrArray{Schema: kept}
+			found = true
+		}
+	}
+	if p.AdditionalProperties != nil && p.AdditionalProperties.Schema != nil {
+		child := path + "[key]"
+		var kept *apiextensions.JSONSchemaProps
+		if !hasField(hub, child) {
+			if constrained(p.AdditionalProperties.Schema) {
+				kept = p.AdditionalProperties.Schema
+			}
+		} else {
+			kept = ownSchema(p.AdditionalProperties.Schema, child, hub)
+		}
+		if kept != nil {
+			own.AdditionalProperties = &apiextensions.JSONSchemaPropsOrBool{Allows: true, Schema: kept}
+			found = true
+		}
+	}
+	if !found {
+		return nil
+	}
+	return own
+}
+
+// constrained reports whether p, or a schema below it, limits the values
+// of its type: a Required error is left alone (see ownErrors), and types
+// are the Go types' (see ownSchema).
+func constrained(p *apiextensions.JSONSchemaProps) bool {
+	if p == nil {
+		return false
+	}
+	if p.Format != "" || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
+		p.Pattern != "" || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
+		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
+		len(p.OneOf) > 0 || len(p.AnyOf) > 0 || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
+		(p.XListType != nil && *p.XListType != "atomic") ||
+		(p.AdditionalProperties != nil && !p.AdditionalProperties.Allows) {
+		return true
+	}
+	for name := range p.Properties {
+		prop := p.Properties[name]
+		if constrained(&prop) {
 			return true
 		}
 	}
-	if s.Items != nil && below(path+"[0]", s.Items) {
+	if p.Items != nil && (constrained(p.Items.Schema) || slices.ContainsFunc(p.Items.JSONSchemas, func(s apiextensions.JSONSchemaProps) bool { return constrained(&s) })) {
 		return true
 	}
-	if s.AdditionalProperties != nil && s.AdditionalProperties.Structural != nil && below(path+"[key]", s.AdditionalProperties.Structural) {
-		return true
-	}
-	return false
+	return p.AdditionalProperties != nil && constrained(p.AdditionalProperties.Schema)
 }
 
 // internalSchema returns the schema of version in crd, in the API server's

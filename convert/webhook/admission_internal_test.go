@@ -1,9 +1,11 @@
 package webhook
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"sigs.k8s.io/yaml"
@@ -92,22 +94,24 @@ func TestShorten(t *testing.T) {
 	}
 }
 
-// hasOwnField decides which served versions newValidator validates besides
-// the hub: those with a field, at any depth, the hub has not.
-func TestHasOwnField(t *testing.T) {
-	structural := func(text string) *structuralschema.Structural {
+// ownSchema decides which served versions newValidator validates besides
+// the hub, those with a field the hub has not, at any depth, with a
+// constraint beyond its type, and keeps of their schemas those fields,
+// whole, and the path to them.
+func TestOwnSchema(t *testing.T) {
+	internal := func(text string) *apiextensions.JSONSchemaProps {
 		t.Helper()
 		var props apiextensionsv1.JSONSchemaProps
-		if err := yaml.Unmarshal([]byte(text), &props); err != nil {
+		if err := yaml.UnmarshalStrict([]byte(text), &props); err != nil {
 			t.Fatal(err)
 		}
-		s, err := structuralOf(&apiextensionsv1.CustomResourceDefinitionVersion{Name: "v", Schema: &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: &props}})
-		if err != nil {
+		p := &apiextensions.JSONSchemaProps{}
+		if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&props, p, nil); err != nil {
 			t.Fatal(err)
 		}
-		return s
+		return p
 	}
-	hub := structural(`
+	hubProps := internal(`
 type: object
 properties:
   spec:
@@ -116,25 +120,50 @@ properties:
       name: {type: string, maxLength: 3}
       parts:
         type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [name]
         items:
           type: object
+          required: [name]
           properties:
+            name: {type: string}
             count: {type: integer}
       labels:
         type: object
         additionalProperties: {type: string}
 `)
-	for text, want := range map[string]bool{
-		`{type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}`:                                                              false,
-		`{type: object, properties: {spec: {type: object, properties: {mode: {type: string}}}}}`:                                                              true,
-		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, items: {type: object, properties: {count: {type: integer}}}}}}}}`: false,
-		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, items: {type: object, properties: {color: {type: string}}}}}}}}`:  true,
-		`{type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}`:                      false,
-		`{type: object, properties: {spec: {type: object, properties: {name: {type: object, properties: {first: {type: string}}}}}}}`:                         true,
-		`{type: object, properties: {status: {type: object}}}`:                                                                                                true,
+	hub, err := structuralschema.NewStructural(hubProps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		`{type: object, properties: {spec: {type: object, properties: {name: {type: string}}}}}`:                                                                                                                                                                                                                                     "",
+		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, items: {type: object, properties: {count: {type: integer}}}}}}}}`:                                                                                                                                                                        "",
+		`{type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: string}}}}}}`:                                                                                                                                                                                             "",
+		`{type: object, properties: {spec: {type: object, maxProperties: 1, properties: {name: {type: string, maxLength: 2}, mode: {type: string, enum: [a]}}}}}`:                                                                                                                                                                    `{"type":"object","properties":{"spec":{"type":"object","properties":{"mode":{"type":"string","enum":["a"]}}}}}`,
+		`{type: object, properties: {spec: {type: object, properties: {parts: {type: array, maxItems: 3, x-kubernetes-list-type: map, x-kubernetes-list-map-keys: [name], items: {type: object, required: [name], properties: {name: {type: string}, count: {type: integer, minimum: 2}, color: {type: string, maxLength: 4}}}}}}}}`: `{"type":"object","properties":{"spec":{"type":"object","properties":{"parts":{"type":"array","items":{"type":"object","properties":{"color":{"type":"string","maxLength":4},"name":{"type":"string"}}},"x-kubernetes-list-map-keys":["name"],"x-kubernetes-list-type":"map"}}}}}`,
+		`{type: object, properties: {spec: {type: object, properties: {name: {type: object, properties: {first: {type: string, pattern: a}}}}}}}`:                                                                                                                                                                                    `{"type":"object","properties":{"spec":{"type":"object","properties":{"name":{"type":"object","properties":{"first":{"type":"string","pattern":"a"}}}}}}}`,
+		`{type: object, properties: {spec: {type: object, properties: {name: {type: object, properties: {first: {type: string}}}}}}}`:                                                                                                                                                                                                "",
+		`{type: object, properties: {spec: {type: object, properties: {mode: {type: string}, level: {type: integer}}}}}`:                                                                                                                                                                                                             "",
+		`{type: object, properties: {spec: {type: object, properties: {tags: {type: array, items: {type: string, maxLength: 3}}}}}}`:                                                                                                                                                                                                 `{"type":"object","properties":{"spec":{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3}}}}}}`,
+		`{type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: object, properties: {color: {type: string, enum: [red]}}}}}}}}`:                                                                                                                                           `{"type":"object","properties":{"spec":{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"color":{"type":"string","enum":["red"]}}}}}}}}`,
+		`{type: object, properties: {status: {type: object, properties: {bags: {type: object, additionalProperties: {type: object, additionalProperties: {type: string}}}}}}}`:                                                                                                                                                       "",
 	} {
-		if got := hasOwnField(structural(text), "", hub); got != want {
-			t.Errorf("hasOwnField(%s) = %v, want %v", text, got, want)
+		own := ownSchema(internal(text), "", hub)
+		got := ""
+		if own != nil {
+			var v1 apiextensionsv1.JSONSchemaProps
+			if err := apiextensionsv1.Convert_apiextensions_JSONSchemaProps_To_v1_JSONSchemaProps(own, &v1, nil); err != nil {
+				t.Fatal(err)
+			}
+			raw, err := json.Marshal(&v1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = string(raw)
+		}
+		if got != want {
+			t.Errorf("ownSchema(%s)\n got %s\nwant %s", text, got, want)
 		}
 	}
 }

@@ -330,3 +330,33 @@ func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, warp, old)), "v3",
 		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Warp"`)
 }
+
+// BenchmarkDialAdmission: a create at v3 and an update at v1 of a valid
+// dial, whose v1 and v1storage are validated besides the hub.
+//
+//	go -C convert/webhook test -run '^$' -bench DialAdmission .
+func BenchmarkDialAdmission(b *testing.B) {
+	h := dialAdmission(b)
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	for _, bc := range []struct {
+		name     string
+		obj, old runtime.Object
+	}{
+		{"create-v3", dialAt(b, "v3", spec), nil},
+		{"update-v1", dialAt(b, "v1", spec), dialAt(b, "v1", spec)},
+	} {
+		op := admissionv1.Create
+		if bc.old != nil {
+			op = admissionv1.Update
+		}
+		req := request(b, op, bc.obj, bc.old)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if resp := admit(b, h, req); !resp.Allowed {
+					b.Fatalf("refused: %s", resp.Result.Message)
+				}
+			}
+		})
+	}
+}

@@ -26,8 +26,12 @@ func schemaValidator(t *testing.T, schemaYAML string) *validator {
 	if err != nil {
 		t.Fatal(err)
 	}
+	internal, err := internalSchema(crd, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
 	v := &validator{hub: "v1", structural: s, served: []string{"v1"}, schemas: map[string]*structuralschema.Structural{"v1": s}}
-	if v.hubCheck, err = newSchemaCheck(crd, "v1", s); err != nil {
+	if v.hubCheck, err = newSchemaCheck("v1", internal); err != nil {
 		t.Fatal(err)
 	}
 	return v
