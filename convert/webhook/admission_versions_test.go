@@ -295,6 +295,9 @@ func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 		{"a pattern v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"NOT LOWER"`)},
 			[]string{"spec.label", "spec.label"},
 			[]string{`at v1, spec.label: Invalid value: "NOT LOWER"`, shows}},
+		{"a CEL rule of v1", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"forbidden"`)},
+			[]string{"spec.label"},
+			[]string{`at v1, spec.label: Invalid value: "forbidden": a dial cannot be labelled forbidden`, shows}},
 		// A value the hooks derive for v1 is one v1 shows as well: it
 		// must be one v1 can hold.
 		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", `"Slow"`)},
