@@ -284,27 +284,50 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	v := &visibility{from: name(from), to: name(to), toVersion: to, src: shapes[from], dst: shapes[to], skips: skips,
 		srcDefaults: srcDefaults, dstDefaults: dstDefaults, tol: k.cfg.tolerance}
 	// A relation applies at the step that reaches one of its versions
-	// after the path passed the other: the step between them for
-	// neighbours.
-	passed := []string{shapeVersion[path[0]]}
+	// when the last of its two versions the path passed is the other: the
+	// step between them for neighbours. A path between two versions on
+	// the same side of the hub goes up to the hub and comes back: it
+	// reaches the newer one twice (v1alpha1 → v1alpha2 → … → hub → … →
+	// v1alpha2), the second time from the hub's side, where the value
+	// already is where the newer version shows it; a path that goes up
+	// through both versions of a relation and back down through them
+	// (v1 → v2 → v3, the hub, → v2, for a relation of v2 and v3) crosses
+	// it twice, and it applies each way.
+	const (
+		passedNone = iota
+		passedFrom
+		passedTo
+	)
+	last := make([]int, len(rels)) // of each relation: which of its versions the path passed last
+	pass := func(shape string) {
+		for j, d := range rels {
+			switch shape {
+			case d.from:
+				last[j] = passedFrom
+			case d.to:
+				last[j] = passedTo
+			}
+		}
+	}
+	pass(shapeVersion[path[0]])
 	for i := 0; i+1 < len(path); i++ {
 		sx, sy := shapeVersion[path[i]], shapeVersion[path[i+1]]
 		if sx == sy {
 			continue
 		}
 		var step []relation
-		for _, d := range rels {
+		for j, d := range rels {
 			switch {
-			case d.to == sy && slices.Contains(passed, d.from):
+			case d.to == sy && last[j] == passedFrom:
 				step = append(step, d.rel)
-			case d.from == sy && slices.Contains(passed, d.to):
+			case d.from == sy && last[j] == passedTo:
 				step = append(step, relation{old: d.rel.new, new: d.rel.old})
 			}
 		}
 		if len(step) > 0 {
 			v.steps = append(v.steps, step)
 		}
-		passed = append(passed, sy)
+		pass(sy)
 	}
 	return v, nil
 }
