@@ -95,9 +95,12 @@ func SkipVisibility(path, reason string, only ...any) Option {
 // SkipVisibilityOfZero is SkipVisibility for the zero value alone (0, "",
 // false, an IsZero value) at path: a zero that one version reads as "the
 // default" and another says by leaving the property unset, which the hooks
-// map one to the other (see "Changes of meaning" in hubspoke-gen's README).
-// Every other value at path must still arrive where the other version
-// shows it, through renames and moves too.
+// map one to the other (see "Changes of meaning" in hubspoke-gen's README),
+// or a zero that one version cannot show (a plain value with omitempty,
+// whose unset reads as its Default, where the other version holds a
+// pointer whose zero is a value of its own). Every other value at path
+// must still arrive where the other version shows it, through renames and
+// moves too.
 func SkipVisibilityOfZero(path, reason string) Option {
 	return func(c *config) {
 		c.skips = append(c.skips, skipRule{text: path, reason: reason, zeroOnly: true})
@@ -625,6 +628,9 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 		if v.arrived(l, got, dm) {
 			return ""
 		}
+		if l.defaulted && got.IsValid() && isZero(got) && (v.skippedZero(l.path) || v.skippedZero(to)) {
+			return "" // the target's zero, which the source says by leaving the value unset
+		}
 		if d := v.dstDefault(to); d.IsValid() && (!got.IsValid() || dm != nil && dm.plain && isZero(got)) && sameValue(l.value, d, v.tol) {
 			return "" // the target leaves it absent, which it reads as the same value
 		}
@@ -770,6 +776,10 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 		}
 		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\", %#v), which exempts that value alone, an unset one read as it included.",
 			v.to, propertyOf(l.path), l.value.Interface())
+		if got.IsValid() && isZero(got) && !v.plainIn(at) {
+			fmt.Fprintf(&sb, " If %s cannot show %s's zero (a plain value with omitempty leaves it unset, and reads that as its default), declare convtest.SkipVisibilityOfZero(%q, \"why\"): other values are still checked.",
+				v.from, v.to, propertyOf(l.path))
+		}
 		return sb.String()
 	}
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
@@ -787,6 +797,17 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 func (v *visibility) plainIn(path []seg) bool {
 	_, m := v.dst.resolve(path)
 	return m != nil && m.plain
+}
+
+// skippedZero reports whether a SkipVisibilityOfZero declaration covers
+// path.
+func (v *visibility) skippedZero(path []seg) bool {
+	for _, s := range v.skips {
+		if _, ok := matchPrefix(s.pattern, path); ok && s.zeroOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // skipped reports whether a SkipVisibility declaration covers value at
