@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -175,8 +176,20 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChang
 			short := fmt.Sprintf("`%s` in %s, `%s` in %s: a zero may mean \"the default\" in %s and a value of its own in %s",
 				fo.ref, older.name, fn.ref, newer.name, pv.name, pointerVersion.name)
 			switch {
+			case do != "" && do == dn && pf.omitEmpty && !defaultIsZero(do, plain):
+				// Settled for what the plain side's clients write (they
+				// cannot send a zero), but the pointer side's zero, a value
+				// of its own, shows at the plain side as unset, which reads
+				// as the default.
+				out = append(out, meaningChange{short: short + fmt.Sprintf(": %s cannot show %s's zero", pv.name, pointerVersion.name),
+					warning: head + fmt.Sprintf("both declare the default %s and %s's field has omitempty, so a zero a client of %s writes is the default, "+
+						"but a zero written at %s, a value of its own there, shows in %s as unset, which reads as %s (the bags keep it for the way back), "+
+						"and an update through %s, which the API server defaults before any conversion, makes it %s; no hook can show it in %s: "+
+						"if that is acceptable, declare convtest.SkipVisibilityOfZero(%q, reason) in the kind's test options for the generated tests "+
+						"(see \"Changes of meaning\" in hubspoke-gen's README)",
+						do, pv.name, pv.name, pointerVersion.name, pv.name, do, pv.name, do, pv.name, path)})
 			case do != "" && do == dn && pf.omitEmpty:
-				// settled
+				// settled: the default is the zero, which both show alike
 			case do != "" && do == dn:
 				out = append(out, meaningChange{short: short, warning: head + fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
 					"which the API server keeps (it defaults only absent values) and %s reads as a value of its own: "+
@@ -254,6 +267,26 @@ func zeroIsValue(r *typeRef) bool {
 		return true
 	}
 	return false
+}
+
+// defaultIsZero reports whether d, a declared default of a property of
+// type r (a scalar), is r's zero value: 0, false or "". Defaults of other
+// types are taken to be zero, as nothing tells.
+func defaultIsZero(d string, r *typeRef) bool {
+	b, ok := r.scalar()
+	if !ok {
+		return true
+	}
+	switch info := b.Info(); {
+	case info&types.IsBoolean != 0:
+		return d == "false"
+	case info&types.IsNumeric != 0:
+		f, err := strconv.ParseFloat(d, 64)
+		return err != nil || f == 0
+	case info&types.IsString != 0:
+		return strings.Trim(d, `"'`) == ""
+	}
+	return true
 }
 
 // elemTypeComments returns the comments of the named type of v that a

@@ -103,7 +103,10 @@ func warningWith(out *output, prefix string) string {
 // client of v1's Go types sends its zero, which the API server does not
 // default, and v2 reads it as a value (flowcontrol's
 // nominalConcurrencyShares, int32 in v1beta3 and *int32 in v1, both
-// defaulting to 30, where v1beta3's 0 means 30 and v1's means zero).
+// defaulting to 30, where v1beta3's 0 means 30 and v1's means zero). And
+// only where that default is the zero: otherwise v2's 0 shows at v1 as
+// unset, which reads as the default (a backend weight of 0, were it plain
+// in Gateway API's v1alpha1), and the warning says so.
 func TestMeaningPointerNote(t *testing.T) {
 	out, err := generate("testdata/optionality/api", options{strict: true})
 	if err != nil {
@@ -122,11 +125,15 @@ func TestMeaningPointerNote(t *testing.T) {
 			t.Errorf("the warning does not say %q:\n%s", want, w)
 		}
 	}
-	withDefault := func(omitempty bool) *output {
+	withDefault := func(omitempty bool, def ...string) *output {
 		t.Helper()
+		value := "1"
+		if len(def) > 0 {
+			value = def[0]
+		}
 		api := freshCase(t, "optionality", func(dir string, b []byte) []byte {
 			if dir == "v1" || dir == "v2" {
-				b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default=1\n\tReplicas "), 1)
+				b = bytes.Replace(b, []byte("\tReplicas "), []byte("\t// +kubebuilder:default="+value+"\n\tReplicas "), 1)
 			}
 			if dir == "v1" && omitempty {
 				b = bytes.Replace(b, []byte("Replicas int32 `json:\"replicas\"`"), []byte("Replicas int32 `json:\"replicas,omitempty\"`"), 1)
@@ -151,8 +158,22 @@ func TestMeaningPointerNote(t *testing.T) {
 	if strings.Contains(w, "declare the default in both versions") {
 		t.Errorf("the warning proposes the default that is already declared:\n%s", w)
 	}
-	if w := warningWith(withDefault(true), "v2 WidgetSpec.Replicas"); w != "" {
-		t.Errorf("with the same default in v1 and v2 and omitempty in v1, still a warning: %s", w)
+	// With omitempty, what v1's clients write is settled, but v2's 0, a
+	// value of its own, shows at v1 as unset, which reads as 1 there.
+	w = warningWith(withDefault(true), prefix)
+	for _, want := range []string{
+		"both declare the default 1 and v1's field has omitempty",
+		"a zero written at v2, a value of its own there, shows in v1 as unset, which reads as 1",
+		"an update through v1, which the API server defaults before any conversion, makes it 1",
+		`convtest.SkipVisibilityOfZero("spec.replicas", reason)`,
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("with the same default 1 in v1 and v2 and omitempty in v1, the warning does not say %q:\n%s", want, w)
+		}
+	}
+	// A default of 0: v2's 0 shows at v1 as unset, which reads as 0.
+	if w := warningWith(withDefault(true, "0"), "v2 WidgetSpec.Replicas"); w != "" {
+		t.Errorf("with the same default 0 in v1 and v2 and omitempty in v1, still a warning: %s", w)
 	}
 }
 

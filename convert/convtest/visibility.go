@@ -95,9 +95,12 @@ func SkipVisibility(path, reason string, only ...any) Option {
 // SkipVisibilityOfZero is SkipVisibility for the zero value alone (0, "",
 // false, an IsZero value) at path: a zero that one version reads as "the
 // default" and another says by leaving the property unset, which the hooks
-// map one to the other (see "Changes of meaning" in hubspoke-gen's README).
-// Every other value at path must still arrive where the other version
-// shows it, through renames and moves too.
+// map one to the other (see "Changes of meaning" in hubspoke-gen's README),
+// or a zero that one version cannot show (a plain value with omitempty,
+// whose unset reads as its Default, where the other version holds a
+// pointer whose zero is a value of its own). Every other value at path
+// must still arrive where the other version shows it, through renames and
+// moves too.
 func SkipVisibilityOfZero(path, reason string) Option {
 	return func(c *config) {
 		c.skips = append(c.skips, skipRule{text: path, reason: reason, zeroOnly: true})
@@ -284,27 +287,50 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 	v := &visibility{from: name(from), to: name(to), toVersion: to, src: shapes[from], dst: shapes[to], skips: skips,
 		srcDefaults: srcDefaults, dstDefaults: dstDefaults, tol: k.cfg.tolerance}
 	// A relation applies at the step that reaches one of its versions
-	// after the path passed the other: the step between them for
-	// neighbours.
-	passed := []string{shapeVersion[path[0]]}
+	// when the last of its two versions the path passed is the other: the
+	// step between them for neighbours. A path between two versions on
+	// the same side of the hub goes up to the hub and comes back: it
+	// reaches the newer one twice (v1alpha1 → v1alpha2 → … → hub → … →
+	// v1alpha2), the second time from the hub's side, where the value
+	// already is where the newer version shows it; a path that goes up
+	// through both versions of a relation and back down through them
+	// (v1 → v2 → v3, the hub, → v2, for a relation of v2 and v3) crosses
+	// it twice, and it applies each way.
+	const (
+		passedNone = iota
+		passedFrom
+		passedTo
+	)
+	last := make([]int, len(rels)) // of each relation: which of its versions the path passed last
+	pass := func(shape string) {
+		for j, d := range rels {
+			switch shape {
+			case d.from:
+				last[j] = passedFrom
+			case d.to:
+				last[j] = passedTo
+			}
+		}
+	}
+	pass(shapeVersion[path[0]])
 	for i := 0; i+1 < len(path); i++ {
 		sx, sy := shapeVersion[path[i]], shapeVersion[path[i+1]]
 		if sx == sy {
 			continue
 		}
 		var step []relation
-		for _, d := range rels {
+		for j, d := range rels {
 			switch {
-			case d.to == sy && slices.Contains(passed, d.from):
+			case d.to == sy && last[j] == passedFrom:
 				step = append(step, d.rel)
-			case d.from == sy && slices.Contains(passed, d.to):
+			case d.from == sy && last[j] == passedTo:
 				step = append(step, relation{old: d.rel.new, new: d.rel.old})
 			}
 		}
 		if len(step) > 0 {
 			v.steps = append(v.steps, step)
 		}
-		passed = append(passed, sy)
+		pass(sy)
 	}
 	return v, nil
 }
@@ -602,6 +628,9 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 		if v.arrived(l, got, dm) {
 			return ""
 		}
+		if l.defaulted && got.IsValid() && isZero(got) && (v.skippedZero(l.path) || v.skippedZero(to)) {
+			return "" // the target's zero, which the source says by leaving the value unset
+		}
 		if d := v.dstDefault(to); d.IsValid() && (!got.IsValid() || dm != nil && dm.plain && isZero(got)) && sameValue(l.value, d, v.tol) {
 			return "" // the target leaves it absent, which it reads as the same value
 		}
@@ -747,6 +776,10 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 		}
 		fmt.Fprintf(&sb, " Where the versions' defaults differ, a hook pair writes the source's default for an unset value and marks it in the bag, so that the way back leaves it unset (see \"Changes of meaning\" in hubspoke-gen's README); if %s is right to read it otherwise, declare convtest.SkipVisibility(%q, \"why\", %#v), which exempts that value alone, an unset one read as it included.",
 			v.to, propertyOf(l.path), l.value.Interface())
+		if got.IsValid() && isZero(got) && !v.plainIn(at) {
+			fmt.Fprintf(&sb, " If %s cannot show %s's zero (a plain value with omitempty leaves it unset, and reads that as its default), declare convtest.SkipVisibilityOfZero(%q, \"why\"): other values are still checked.",
+				v.from, v.to, propertyOf(l.path))
+		}
 		return sb.String()
 	}
 	fmt.Fprintf(&sb, ".\nA client of %s does not see the value a client of %s wrote.%s", v.to, v.from, fix)
@@ -764,6 +797,17 @@ func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, 
 func (v *visibility) plainIn(path []seg) bool {
 	_, m := v.dst.resolve(path)
 	return m != nil && m.plain
+}
+
+// skippedZero reports whether a SkipVisibilityOfZero declaration covers
+// path.
+func (v *visibility) skippedZero(path []seg) bool {
+	for _, s := range v.skips {
+		if _, ok := matchPrefix(s.pattern, path); ok && s.zeroOnly {
+			return true
+		}
+	}
+	return false
 }
 
 // skipped reports whether a SkipVisibility declaration covers value at
