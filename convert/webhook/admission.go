@@ -247,15 +247,7 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 		if path != "" {
 			child = path + "." + name
 		}
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(&prop) {
-				kept = &prop
-			}
-		} else {
-			kept = ownSchema(&prop, child, hub)
-		}
-		if kept != nil {
+		if kept := ownPart(&prop, child, hub); kept != nil {
 			if own.Properties == nil {
 				own.Properties = map[string]apiextensions.JSONSchemaProps{}
 			}
@@ -265,12 +257,8 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 	}
 	if p.Items != nil && p.Items.Schema != nil {
 		child := path + "[0]"
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(p.Items.Schema) {
-				kept = p.Items.Schema
-			}
-		} else if kept = ownSchema(p.Items.Schema, child, hub); kept != nil {
+		kept := ownPart(p.Items.Schema, child, hub)
+		if kept != nil && hasField(hub, child) {
 			// The keys of a map list pair old and new elements.
 			for _, key := range p.XListMapKeys {
 				if prop, ok := p.Items.Schema.Properties[key]; ok {
@@ -289,16 +277,7 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 		}
 	}
 	if p.AdditionalProperties != nil && p.AdditionalProperties.Schema != nil {
-		child := path + "[key]"
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(p.AdditionalProperties.Schema) {
-				kept = p.AdditionalProperties.Schema
-			}
-		} else {
-			kept = ownSchema(p.AdditionalProperties.Schema, child, hub)
-		}
-		if kept != nil {
+		if kept := ownPart(p.AdditionalProperties.Schema, path+"[key]", hub); kept != nil {
 			own.AdditionalProperties = &apiextensions.JSONSchemaPropsOrBool{Allows: true, Schema: kept}
 			found = true
 		}
@@ -307,6 +286,19 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 		return nil
 	}
 	return own
+}
+
+// ownPart returns the part of p, the schema of a version at path, that
+// ownSchema keeps: p whole where the hub has no field at path and p is
+// constrained, ownSchema of p where the hub has one.
+func ownPart(p *apiextensions.JSONSchemaProps, path string, hub *structuralschema.Structural) *apiextensions.JSONSchemaProps {
+	if hasField(hub, path) {
+		return ownSchema(p, path, hub)
+	}
+	if constrained(p) {
+		return p
+	}
+	return nil
 }
 
 // constrained reports whether p, or a schema below it, limits the values
