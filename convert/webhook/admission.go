@@ -302,13 +302,14 @@ func ownPart(p *apiextensions.JSONSchemaProps, path string, hub *structuralschem
 }
 
 // constrained reports whether p, or a schema below it, limits the values
-// of its type: a Required error is left alone (see ownErrors), and types
-// are the Go types' (see ownSchema).
+// of its type: a Required error is left alone (see ownErrors), and types,
+// with the formats that come with them (see typeFormat), are the Go
+// types' (see ownSchema).
 func constrained(p *apiextensions.JSONSchemaProps) bool {
 	if p == nil {
 		return false
 	}
-	if p.Format != "" || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
+	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
 		p.Pattern != "" || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
 		len(p.OneOf) > 0 || len(p.AnyOf) > 0 || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
@@ -326,6 +327,25 @@ func constrained(p *apiextensions.JSONSchemaProps) bool {
 		return true
 	}
 	return p.AdditionalProperties != nil && constrained(p.AdditionalProperties.Schema)
+}
+
+// typeFormat reports whether the format of p is one controller-gen writes
+// for a Go type (int32 and int64 for integers, float and double for
+// numbers, byte for a []byte's base64 text): a value of the version's Go
+// type has it, and one that does not fit fails the conversion. (A format
+// declared with +kubebuilder:validation:Format on a wider Go type would be
+// missed; date-time, which metav1.Time and a marker on a string both
+// write, counts as a constraint.)
+func typeFormat(p *apiextensions.JSONSchemaProps) bool {
+	switch p.Type {
+	case "integer":
+		return p.Format == "int32" || p.Format == "int64"
+	case "number":
+		return p.Format == "float" || p.Format == "double"
+	case "string":
+		return p.Format == "byte"
+	}
+	return false
 }
 
 // internalSchema returns the schema of version in crd, in the API server's
