@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -312,7 +313,7 @@ func constrained(p *apiextensions.JSONSchemaProps) bool {
 	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
 		p.Pattern != "" || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
-		len(p.OneOf) > 0 || len(p.AnyOf) > 0 || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
+		len(p.OneOf) > 0 || len(p.AnyOf) > 0 && !intOrStringType(p) || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
 		(p.XListType != nil && *p.XListType != "atomic") ||
 		(p.AdditionalProperties != nil && !p.AdditionalProperties.Allows) {
 		return true
@@ -346,6 +347,15 @@ func typeFormat(p *apiextensions.JSONSchemaProps) bool {
 		return p.Format == "byte"
 	}
 	return false
+}
+
+// intOrStringType reports whether the anyOf of p is the type of an
+// intstr.IntOrString (an integer or a string, as controller-gen writes it
+// beside x-kubernetes-int-or-string), which says no more than its Go type.
+func intOrStringType(p *apiextensions.JSONSchemaProps) bool {
+	return p.XIntOrString && len(p.AnyOf) == 2 &&
+		reflect.DeepEqual(p.AnyOf[0], apiextensions.JSONSchemaProps{Type: "integer"}) &&
+		reflect.DeepEqual(p.AnyOf[1], apiextensions.JSONSchemaProps{Type: "string"})
 }
 
 // internalSchema returns the schema of version in crd, in the API server's

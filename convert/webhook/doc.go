@@ -93,10 +93,11 @@
 // A CEL rule of an older version at a field the hub has is not enforced
 // this way, even when it reads the older version's own fields. Only the
 // fields with a constraint beyond their type are validated (their types,
-// and the formats controller-gen writes for them, int32 or byte, are those
-// of the version's Go types, and a bag value of another type fails the
-// conversion, which is refused), so a version whose own fields are only
-// typed, as most are, costs a write nothing.
+// and the formats and anyOf controller-gen writes for them, int32, byte or
+// an IntOrString's integer or string, are those of the version's Go types,
+// and a bag value of another type fails the conversion, which is
+// refused), so a version whose own fields are only typed, as most are,
+// costs a write nothing.
 //
 // One path reaches a conversion before admission does: server-side apply
 // converts the merged object to the version of every other field manager
