@@ -311,7 +311,7 @@ func constrained(p *apiextensions.JSONSchemaProps) bool {
 		return false
 	}
 	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
-		p.Pattern != "" || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
+		p.Pattern != "" && !quantityType(p) || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
 		len(p.OneOf) > 0 || len(p.AnyOf) > 0 && !intOrStringType(p) || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
 		(p.XListType != nil && *p.XListType != "atomic") ||
@@ -356,6 +356,17 @@ func intOrStringType(p *apiextensions.JSONSchemaProps) bool {
 	return p.XIntOrString && len(p.AnyOf) == 2 &&
 		reflect.DeepEqual(p.AnyOf[0], apiextensions.JSONSchemaProps{Type: "integer"}) &&
 		reflect.DeepEqual(p.AnyOf[1], apiextensions.JSONSchemaProps{Type: "string"})
+}
+
+// quantityPattern is the pattern controller-gen writes for a
+// resource.Quantity, which every text a Quantity writes matches.
+const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+
+// quantityType reports whether p is the schema of a resource.Quantity: an
+// IntOrString's type with the pattern of a Quantity's text, which says no
+// more than its Go type.
+func quantityType(p *apiextensions.JSONSchemaProps) bool {
+	return intOrStringType(p) && p.Pattern == quantityPattern
 }
 
 // internalSchema returns the schema of version in crd, in the API server's
