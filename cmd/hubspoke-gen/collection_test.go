@@ -57,3 +57,32 @@ type Node struct {
 		}
 	}
 }
+
+// TestCollectionKeysThroughPointer: a field that holds a keyed list type
+// through a pointer (HostsRef *Hosts, +listMapKey on Hosts) is a list map
+// as one that holds it directly, as controller-gen reads the type's
+// markers through the pointer: the twin's field carries the keys, by which
+// the values kept in the bags of its elements are placed.
+func TestCollectionKeysThroughPointer(t *testing.T) {
+	api := freshCase(t, "kitchen", func(dir string, b []byte) []byte {
+		if dir != "v2" {
+			return b
+		}
+		return bytes.Replace(b, []byte("type GadgetSpec struct {\n"),
+			[]byte("type GadgetSpec struct {\n\t// +optional\n\tHostsRef *Hosts `json:\"hostsRef,omitempty\"`\n\n"), 1)
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var twin string
+	for path, b := range out.files {
+		if strings.HasSuffix(filepath.ToSlash(path), "/v2storage/zz_generated.types.go") {
+			twin = string(b)
+		}
+	}
+	want := "HostsRef *Hosts `json:\"hostsRef,omitempty\" hubspoke:\"listMapKey=name\"`"
+	if !strings.Contains(twin, want) {
+		t.Errorf("v2storage's HostsRef lacks the list-map keys of Hosts (want %s):\n%s", want, twin)
+	}
+}

@@ -452,10 +452,16 @@ func (bb *versionBuilder) object(name string, root bool) {
 			continue
 		}
 		f.ref = bb.ref(fv.Type(), where)
-		if f.ref != nil && f.ref.named != "" && len(f.listMapKeys) == 0 {
+		if r := f.ref; r != nil && len(f.listMapKeys) == 0 {
 			// The list-map keys of a list type (+listMapKey on the type,
-			// as controller-gen reads them there too).
-			f.listMapKeys = v.collections[f.ref.named].values(markerListMapKey)
+			// as controller-gen reads them there too), held directly or
+			// through pointers.
+			for r.kind == refPointer {
+				r = r.elem
+			}
+			if r.named != "" {
+				f.listMapKeys = v.collections[r.named].values(markerListMapKey)
+			}
 		}
 	}
 	if root {

@@ -59,7 +59,7 @@ func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
 		if !ok {
 			continue
 		}
-		if keys := tagKeys(tf); len(keys) > 0 && f.Type.Kind() == reflect.Slice {
+		if keys := tagKeys(tf); len(keys) > 0 && derefType(f.Type).Kind() == reflect.Slice {
 			if k[t] == nil {
 				k[t] = map[int][]string{}
 			}
@@ -104,10 +104,11 @@ func tagKeys(f reflect.StructField) []string {
 	return keys
 }
 
-// dedupe removes from list (field i of a struct of type t) every element
-// whose keys an earlier element has.
+// dedupe removes from list (field i of a struct of type t, a slice or a
+// pointer to one) every element whose keys an earlier element has.
 func (k listKeys) dedupe(t reflect.Type, i int, list reflect.Value) {
 	keys := k[t][i]
+	list = deref(list)
 	if len(keys) == 0 || list.Kind() != reflect.Slice || list.IsNil() {
 		return
 	}
@@ -123,6 +124,14 @@ func (k listKeys) dedupe(t reflect.Type, i int, list reflect.Value) {
 	if kept.Len() < list.Len() {
 		list.Set(kept)
 	}
+}
+
+// derefType returns t without its pointers (*[]Port: []Port).
+func derefType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }
 
 // keyOf renders the keys of a list element.
@@ -180,8 +189,8 @@ func (k listKeys) repeated(obj runtime.Object) bool {
 			for i := range v.NumField() {
 				if keys := fields[i]; len(keys) > 0 {
 					seen := map[string]bool{}
-					list := v.Field(i)
-					for j := range list.Len() {
+					list := deref(v.Field(i))
+					for j := 0; list.Kind() == reflect.Slice && j < list.Len(); j++ {
 						id := keyOf(list.Index(j), keys)
 						if seen[id] {
 							found = true

@@ -96,3 +96,37 @@ func TestTagKeys(t *testing.T) {
 		t.Errorf("tagKeys = %q", got)
 	}
 }
+
+// A storage version (and API version) holding a keyed list through a
+// pointer (Hosts *Hosts with +listMapKey on Hosts, or *[]Port with the
+// markers on the field).
+type pointerKeysObj struct {
+	metav1.TypeMeta `json:",inline"`
+	Ports           *[]nestedKeysPort `json:"ports,omitempty" hubspoke:"listMapKey=port"`
+}
+
+func (o *pointerKeysObj) DeepCopyObject() runtime.Object { c := *o; return &c }
+
+// TestListKeysThroughPointer: a keyed list held through a pointer is
+// learned, its repeated keys found and removed, as those of a list held
+// directly (the API server refuses such an object all the same).
+func TestListKeysThroughPointer(t *testing.T) {
+	k := listKeys{}
+	typ := reflect.TypeFor[*pointerKeysObj]()
+	k.learn(typ, typ, map[[2]reflect.Type]bool{})
+	port := func(p int32, name string) nestedKeysPort { return nestedKeysPort{Port: &p, Name: &name} }
+	twice := []nestedKeysPort{port(80, "a"), port(80, "b"), port(81, "c")}
+	if !k.repeated(&pointerKeysObj{Ports: &twice}) {
+		t.Errorf("repeated keys in a list held through a pointer are not found")
+	}
+	if k.repeated(&pointerKeysObj{}) {
+		t.Errorf("a nil list held through a pointer repeats keys")
+	}
+	obj := reflect.ValueOf(&pointerKeysObj{Ports: &twice}).Elem()
+	k.dedupe(obj.Type(), 1, obj.Field(1))
+	if got := len(*obj.Interface().(pointerKeysObj).Ports); got != 2 {
+		t.Errorf("dedupe of a list held through a pointer kept %d elements, want 2", got)
+	}
+	var none *[]nestedKeysPort
+	k.dedupe(obj.Type(), 1, reflect.ValueOf(&none).Elem()) // a nil pointer stays nil, no panic
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -247,15 +248,7 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 		if path != "" {
 			child = path + "." + name
 		}
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(&prop) {
-				kept = &prop
-			}
-		} else {
-			kept = ownSchema(&prop, child, hub)
-		}
-		if kept != nil {
+		if kept := ownPart(&prop, child, hub); kept != nil {
 			if own.Properties == nil {
 				own.Properties = map[string]apiextensions.JSONSchemaProps{}
 			}
@@ -265,12 +258,8 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 	}
 	if p.Items != nil && p.Items.Schema != nil {
 		child := path + "[0]"
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(p.Items.Schema) {
-				kept = p.Items.Schema
-			}
-		} else if kept = ownSchema(p.Items.Schema, child, hub); kept != nil {
+		kept := ownPart(p.Items.Schema, child, hub)
+		if kept != nil && hasField(hub, child) {
 			// The keys of a map list pair old and new elements.
 			for _, key := range p.XListMapKeys {
 				if prop, ok := p.Items.Schema.Properties[key]; ok {
@@ -289,16 +278,7 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 		}
 	}
 	if p.AdditionalProperties != nil && p.AdditionalProperties.Schema != nil {
-		child := path + "[key]"
-		var kept *apiextensions.JSONSchemaProps
-		if !hasField(hub, child) {
-			if constrained(p.AdditionalProperties.Schema) {
-				kept = p.AdditionalProperties.Schema
-			}
-		} else {
-			kept = ownSchema(p.AdditionalProperties.Schema, child, hub)
-		}
-		if kept != nil {
+		if kept := ownPart(p.AdditionalProperties.Schema, path+"[key]", hub); kept != nil {
 			own.AdditionalProperties = &apiextensions.JSONSchemaPropsOrBool{Allows: true, Schema: kept}
 			found = true
 		}
@@ -309,17 +289,31 @@ func ownSchema(p *apiextensions.JSONSchemaProps, path string, hub *structuralsch
 	return own
 }
 
+// ownPart returns the part of p, the schema of a version at path, that
+// ownSchema keeps: p whole where the hub has no field at path and p is
+// constrained, ownSchema of p where the hub has one.
+func ownPart(p *apiextensions.JSONSchemaProps, path string, hub *structuralschema.Structural) *apiextensions.JSONSchemaProps {
+	if hasField(hub, path) {
+		return ownSchema(p, path, hub)
+	}
+	if constrained(p) {
+		return p
+	}
+	return nil
+}
+
 // constrained reports whether p, or a schema below it, limits the values
-// of its type: a Required error is left alone (see ownErrors), and types
-// are the Go types' (see ownSchema).
+// of its type: a Required error is left alone (see ownErrors), and types,
+// with the formats that come with them (see typeFormat), are the Go
+// types' (see ownSchema).
 func constrained(p *apiextensions.JSONSchemaProps) bool {
 	if p == nil {
 		return false
 	}
-	if p.Format != "" || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
-		p.Pattern != "" || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
+	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
+		p.Pattern != "" && !quantityType(p) || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
-		len(p.OneOf) > 0 || len(p.AnyOf) > 0 || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
+		len(p.OneOf) > 0 || len(p.AnyOf) > 0 && !intOrStringType(p) || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
 		(p.XListType != nil && *p.XListType != "atomic") ||
 		(p.AdditionalProperties != nil && !p.AdditionalProperties.Allows) {
 		return true
@@ -334,6 +328,45 @@ func constrained(p *apiextensions.JSONSchemaProps) bool {
 		return true
 	}
 	return p.AdditionalProperties != nil && constrained(p.AdditionalProperties.Schema)
+}
+
+// typeFormat reports whether the format of p is one controller-gen writes
+// for a Go type (int32 and int64 for integers, float and double for
+// numbers, byte for a []byte's base64 text): a value of the version's Go
+// type has it, and one that does not fit fails the conversion. (A format
+// declared with +kubebuilder:validation:Format on a wider Go type would be
+// missed; date-time, which metav1.Time and a marker on a string both
+// write, counts as a constraint.)
+func typeFormat(p *apiextensions.JSONSchemaProps) bool {
+	switch p.Type {
+	case "integer":
+		return p.Format == "int32" || p.Format == "int64"
+	case "number":
+		return p.Format == "float" || p.Format == "double"
+	case "string":
+		return p.Format == "byte"
+	}
+	return false
+}
+
+// intOrStringType reports whether the anyOf of p is the type of an
+// intstr.IntOrString (an integer or a string, as controller-gen writes it
+// beside x-kubernetes-int-or-string), which says no more than its Go type.
+func intOrStringType(p *apiextensions.JSONSchemaProps) bool {
+	return p.XIntOrString && len(p.AnyOf) == 2 &&
+		reflect.DeepEqual(p.AnyOf[0], apiextensions.JSONSchemaProps{Type: "integer"}) &&
+		reflect.DeepEqual(p.AnyOf[1], apiextensions.JSONSchemaProps{Type: "string"})
+}
+
+// quantityPattern is the pattern controller-gen writes for a
+// resource.Quantity, which every text a Quantity writes matches.
+const quantityPattern = `^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$`
+
+// quantityType reports whether p is the schema of a resource.Quantity: an
+// IntOrString's type with the pattern of a Quantity's text, which says no
+// more than its Go type.
+func quantityType(p *apiextensions.JSONSchemaProps) bool {
+	return intOrStringType(p) && p.Pattern == quantityPattern
 }
 
 // internalSchema returns the schema of version in crd, in the API server's

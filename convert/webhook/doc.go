@@ -92,10 +92,12 @@
 // version's), and the message names the version and the field to look at.
 // A CEL rule of an older version at a field the hub has is not enforced
 // this way, even when it reads the older version's own fields. Only the
-// fields with a constraint beyond their type are validated (their types
-// are those of the version's Go types, and a bag value of another type
-// fails the conversion, which is refused), so a version whose own fields
-// are only typed, as most are, costs a write nothing.
+// fields with a constraint beyond their type are validated (their types,
+// and what controller-gen writes for them, int32's or byte's format, an
+// IntOrString's anyOf, a Quantity's pattern, are those of the version's
+// Go types, and a bag value of another type fails the conversion, which
+// is refused), so a version whose own fields are only typed, as most are,
+// costs a write nothing.
 //
 // One path reaches a conversion before admission does: server-side apply
 // converts the merged object to the version of every other field manager

@@ -16,7 +16,7 @@ import (
 // hand: a field they miss would make two different values "the same", and
 // keepIfLost would then drop the only copy of a value from the bag. For
 // each field of each structure, a value that differs from a full one in
-// that field alone must not be the same. A field added to a structure
+// that field alone (emptied, or set to another value) must not be the same. A field added to a structure
 // later fails here until the filler below, and the comparison, name it.
 func TestSameComparesEveryField(t *testing.T) {
 	checkSame(t, sameIdentifier, func() *v2beta2storage.MetricIdentifier {
@@ -24,6 +24,12 @@ func TestSameComparesEveryField(t *testing.T) {
 			PropertyBag: propertybag.PropertyBag{"Kept": `"value"`},
 			Name:        ptr.To("requests-per-second"),
 			Selector:    &metav1.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+		}
+	}, func() *v2beta2storage.MetricIdentifier {
+		return &v2beta2storage.MetricIdentifier{
+			PropertyBag: propertybag.PropertyBag{"Kept": `"other"`},
+			Name:        ptr.To("queue-length"),
+			Selector:    &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}},
 		}
 	})
 	checkSame(t, sameTarget, func() *v2beta2storage.MetricTarget {
@@ -34,6 +40,14 @@ func TestSameComparesEveryField(t *testing.T) {
 			AverageValue:       ptr.To(resource.MustParse("500m")),
 			AverageUtilization: ptr.To[int32](80),
 		}
+	}, func() *v2beta2storage.MetricTarget {
+		return &v2beta2storage.MetricTarget{
+			PropertyBag:        propertybag.PropertyBag{"Kept": `"other"`},
+			Type:               ptr.To(v2beta2storage.MetricTargetType("Utilization")),
+			Value:              ptr.To(resource.MustParse("11")),
+			AverageValue:       ptr.To(resource.MustParse("400m")),
+			AverageUtilization: ptr.To[int32](90),
+		}
 	})
 	checkSame(t, sameCurrent, func() *v2beta2storage.MetricValueStatus {
 		return &v2beta2storage.MetricValueStatus{
@@ -42,12 +56,22 @@ func TestSameComparesEveryField(t *testing.T) {
 			AverageValue:       ptr.To(resource.MustParse("600m")),
 			AverageUtilization: ptr.To[int32](75),
 		}
+	}, func() *v2beta2storage.MetricValueStatus {
+		return &v2beta2storage.MetricValueStatus{
+			PropertyBag:        propertybag.PropertyBag{"Kept": `"other"`},
+			Value:              ptr.To(resource.MustParse("13")),
+			AverageValue:       ptr.To(resource.MustParse("700m")),
+			AverageUtilization: ptr.To[int32](70),
+		}
 	})
 }
 
 // checkSame checks same against values built by full, which must fill
-// every field of T.
-func checkSame[T any](t *testing.T, same func(a, b *T) bool, full func() *T) {
+// every field of T, and other, which must fill every field otherwise: a
+// value that differs from a full one in one field, emptied or holding
+// other's value there, is not the same (a comparison of whether the
+// fields are set, not of what they hold, passes the first alone).
+func checkSame[T any](t *testing.T, same func(a, b *T) bool, full, other func() *T) {
 	t.Helper()
 	typ := reflect.TypeFor[T]()
 	a := full()
@@ -64,6 +88,11 @@ func checkSame[T any](t *testing.T, same func(a, b *T) bool, full func() *T) {
 		reflect.ValueOf(b).Elem().Field(i).SetZero()
 		if same(a, b) || same(b, a) {
 			t.Errorf("%s: values that differ in %s are the same: a field the comparison misses", typ.Name(), field)
+		}
+		c := full()
+		reflect.ValueOf(c).Elem().Field(i).Set(reflect.ValueOf(other()).Elem().Field(i))
+		if same(a, c) || same(c, a) {
+			t.Errorf("%s: values with other values in %s are the same: the comparison reads only whether it is set", typ.Name(), field)
 		}
 	}
 }
