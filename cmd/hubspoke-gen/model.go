@@ -397,6 +397,12 @@ func (bb *versionBuilder) object(name string, root bool) {
 		bb.errs.addf(v.name, "%s: no declaration found", name)
 		return
 	}
+	if m := ownEncoding(obj.Type()); root && m != "" {
+		// A field's type is checked where the field is read (ref).
+		bb.errs.addf(fmt.Sprintf("%s %s", v.name, name), "the root type writes its own JSON (%s), which its storage twin, a copy of the type without its methods, would not: "+
+			"the twin would store other JSON; let encoding/json write the kind by its fields", m)
+		return
+	}
 	if d.has(markerStorageVersion) {
 		bb.errs.addf(fmt.Sprintf("%s %s", v.name, name), "+kubebuilder:storageversion belongs to the hub's storage twin, which the generator writes: remove it from the API version")
 	}

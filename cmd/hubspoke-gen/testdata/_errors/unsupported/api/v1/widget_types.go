@@ -125,3 +125,14 @@ func (l Level) MarshalText() ([]byte, error) { return []byte([]string{"low", "hi
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
 }
+
+// Gadget is a root type that writes its own JSON: its storage twin would not.
+// +kubebuilder:object:root=true
+type Gadget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Setting           string `json:"-"`
+}
+
+// MarshalJSON writes the setting in place of the object.
+func (g Gadget) MarshalJSON() ([]byte, error) { return json.Marshal(g.Setting) }
