@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -46,12 +47,7 @@ func findHooks(c *chain, pkgs map[string]*packages.Package, owned map[string][]b
 			hosted[p.v.storageName] = p.step
 		}
 	}
-	names := make([]string, 0, len(pkgs))
-	for n := range pkgs {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, dir := range names {
+	for _, dir := range slices.Sorted(maps.Keys(pkgs)) {
 		pkg := pkgs[dir]
 		s := hosted[dir]
 		if s != nil {
@@ -168,12 +164,7 @@ func checkTaken(c *chain, s *step, dir, tn string, mset *types.MethodSet, pkg *p
 // compile. Methods are checkTaken's; the hooks stay.
 func checkHandDeclared(pkgs map[string]*packages.Package, files, owned map[string][]byte, errs *errorList) {
 	generated := map[string]map[string]string{} // directory → name → generated file
-	paths := make([]string, 0, len(files))
-	for path := range files {
-		paths = append(paths, path)
-	}
-	slices.Sort(paths)
-	for _, path := range paths {
+	for _, path := range slices.Sorted(maps.Keys(files)) {
 		f, err := parser.ParseFile(token.NewFileSet(), path, files[path], parser.SkipObjectResolution)
 		if err != nil {
 			continue // gofmt'ed output parses; an error is reported where it is written
@@ -186,12 +177,7 @@ func checkHandDeclared(pkgs map[string]*packages.Package, files, owned map[strin
 			generated[dir][name.Name] = filepath.Base(path)
 		}
 	}
-	dirs := make([]string, 0, len(pkgs))
-	for d := range pkgs {
-		dirs = append(dirs, d)
-	}
-	slices.Sort(dirs)
-	for _, d := range dirs {
+	for _, d := range slices.Sorted(maps.Keys(pkgs)) {
 		pkg := pkgs[d]
 		for _, f := range pkg.Syntax {
 			path := pkg.Fset.Position(f.Pos()).Filename
