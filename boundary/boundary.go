@@ -46,6 +46,17 @@
 // "[key=null]" one way and by the zero value the other; its $twin entry is
 // not found again, and the key comes back as the zero value.
 //
+// The elements of a list without list-map keys are named by index, which a
+// client of the API version may change (reordering the list, removing an
+// element before the last). So the stash of such a list ends with
+// Elements, which records a fingerprint of each element as the version
+// shows it when anything was collected below them, and the recall names
+// each element the client sent through Match, which pairs it with the
+// stashed element it is (elements.go has the rules): hidden values follow
+// their element. An element moved and changed in one write cannot be told
+// apart from a new one: it gets the values stashed at its new index if no
+// other element claimed them, or none.
+//
 // Which plain value of an API version maps to a nil or a set pointer of its
 // twin (and so which values need a twinKey entry) is decided by the
 // generator, once, for the copy and the entries alike; this package only
@@ -219,12 +230,17 @@ type Carrier struct {
 	status    propertybag.Bags
 	entries   map[string]map[string]json.RawMessage
 	stale     bool // a bag of the twin holds a twinKey entry of its own
+	marks     int  // bags and entries collected, for Mark
+	reserved  string
+	// the fingerprints of list elements (see elementsBag)
+	elements, statusElements propertybag.PropertyBag
 
 	// recalling
 	bags    propertybag.Bags
 	twin    map[string]map[string]json.RawMessage
 	seen    counts                     // how often the walk reached each path of bags and twin
 	claimed map[string]map[string]bool // the entries Restore was asked for, by path
+	lists   map[string]map[int]string  // the fingerprints of stashed list elements, by list and index
 	pass    int
 	placing bool
 	err     error
@@ -341,6 +357,10 @@ func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	if _, ok := bag[twinKey]; ok {
 		s.stale = true
 	}
+	if path == elementsBag || path == statusElementsBag {
+		s.reserved = path
+	}
+	s.marks++
 	if isStatusPath(path) {
 		s.status = addBag(s.status, path, bag)
 	} else {
@@ -373,6 +393,7 @@ func (s *Carrier) Twin(path, name string, value any) error {
 		s.entries[path] = kept
 	}
 	kept[name] = text
+	s.marks++
 	return nil
 }
 
@@ -396,11 +417,20 @@ func (s *Carrier) Done(meta *metav1.ObjectMeta, status *propertybag.Bags) error 
 		}
 		return s.err
 	}
+	if s.reserved != "" {
+		return fmt.Errorf("a bag at %q: the name is reserved for the fingerprints of list elements", s.reserved)
+	}
 	if len(s.status) > 0 && status == nil {
 		return fmt.Errorf("the status must carry the status bags %s, but it has no field of type propertybag.Bags",
 			strings.Join(slices.Sorted(maps.Keys(s.status)), ", "))
 	}
 	statusBags := s.status
+	if s.statusElements != nil && status != nil {
+		statusBags = addBag(maps.Clone(statusBags), statusElementsBag, s.statusElements)
+	}
+	if s.elements != nil {
+		s.annotated.add(elementsBag, s.elements)
+	}
 	var text string
 	var err error
 	switch {
@@ -528,6 +558,9 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 			return fmt.Errorf("status field $propertyBags holds the bag %q, which lies outside status", path)
 		}
 		r.bags = addBag(r.bags, path, bag.DeepCopy())
+	}
+	if err := r.openElements(); err != nil {
+		return err
 	}
 	for path, bag := range r.bags {
 		text, ok := bag[twinKey]

@@ -1,0 +1,199 @@
+package boundary
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/propertybag"
+)
+
+// The elements of an unkeyed list (one without list-map keys) are named by
+// their index, so a client of an API version that reorders such a list, or
+// removes an element before the last, would see the hidden values of one
+// element come back on another. So, stashing, each element with something
+// at or below its path (a bag or a twinKey entry) gets, with every other
+// element of its list, a fingerprint of itself as the API version shows it
+// (Elements), kept in the bag
+// named elementsBag (statusElementsBag for elements inside status): from
+// the element's path to the fingerprint, a JSON string. Recalling, Match
+// pairs the elements the client sent with the stashed ones by their
+// fingerprints (docs/design-unkeyed-lists.md):
+//
+//  1. an element keeps its index if its fingerprint is the one stashed there;
+//  2. otherwise it takes the first unpaired stashed index with its fingerprint (it moved);
+//  3. otherwise it takes its own index if that is still unpaired (edited in place);
+//  4. otherwise it gets none: it is new.
+//
+// An object stashed by a release without fingerprints, or a list without
+// them, is matched by index, as before. Releases that do not know the bag
+// ignore it: no walk reaches a path named "#elements", so it is dropped.
+const (
+	elementsBag       = "#elements"
+	statusElementsBag = "status.#elements"
+)
+
+// fingerprint returns the fingerprint of v, an element as its API version
+// shows it: the first 8 bytes of the SHA-256 of its JSON, in unpadded
+// base64url (11 characters).
+func fingerprint(v any) (string, error) {
+	text, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(text)
+	return base64.RawURLEncoding.EncodeToString(sum[:8]), nil
+}
+
+// Mark, stashing, returns a mark of what s has collected so far, for
+// Elements.
+func (s *Carrier) Mark() int { return s.marks }
+
+// Elements, stashing, records the fingerprints of the elements of the
+// unkeyed list at path list, as the API version shows them (elems), when a
+// bag or a twinKey entry was collected since mark, which Mark returned
+// before the stash of the list's elements: every element's, so that an
+// element without hidden values is told apart from one with them. It is an
+// error, naming the element's path, when an element cannot be encoded as
+// JSON.
+func Elements[T any](s *Carrier, list string, mark int, elems []T) error {
+	if s.marks == mark || len(elems) == 0 {
+		return nil
+	}
+	fps := &s.elements
+	if isStatusPath(list) {
+		fps = &s.statusElements
+	}
+	if *fps == nil {
+		*fps = make(propertybag.PropertyBag, len(elems))
+	}
+	for i := range elems {
+		fp, err := fingerprint(&elems[i])
+		if err != nil {
+			return fmt.Errorf("%s[%d]: fingerprint: %w", list, i, err)
+		}
+		(*fps)[list+"["+strconv.Itoa(i)+"]"] = `"` + fp + `"` // a JSON string: base64url needs no escapes
+	}
+	return nil
+}
+
+// Order tells, for each element of an unkeyed list as the client sent it,
+// the path under which its hidden values were stashed (see Match). The
+// zero Order names each element by its index.
+type Order struct {
+	at []int // the stashed index of each element, or -1 for none
+}
+
+// Path returns the path of element i of the list at path list: list[n],
+// with n the index at which its hidden values were stashed, or, for an
+// element that has none (a new one), a path that names no bag.
+func (o Order) Path(list string, i int) string {
+	switch {
+	case o.at == nil || i >= len(o.at):
+		return list + "[" + strconv.Itoa(i) + "]"
+	case o.at[i] < 0:
+		return list + "[+" + strconv.Itoa(i) + "]"
+	}
+	return list + "[" + strconv.Itoa(o.at[i]) + "]"
+}
+
+// Match, recalling, pairs the elements of the unkeyed list at path list,
+// as the client sent them at the API version (elems), with the elements
+// stashed there, by their fingerprints (see the rules above); without
+// fingerprints for the list it returns the zero Order. Match reads the
+// elements and changes nothing.
+func Match[T any](r *Carrier, list string, elems []T) Order {
+	stashed := r.lists[list]
+	if len(stashed) == 0 {
+		return Order{}
+	}
+	at := make([]int, len(elems))
+	got := make([]string, len(elems))
+	taken := make(map[int]bool, len(elems))
+	for j := range elems {
+		at[j] = -1
+		if fp, err := fingerprint(&elems[j]); err == nil {
+			got[j] = fp
+		}
+		if fp, ok := stashed[j]; ok && got[j] != "" && fp == got[j] {
+			at[j] = j
+			taken[j] = true
+		}
+	}
+	indexes := slices.Sorted(maps.Keys(stashed))
+	for j := range elems {
+		if at[j] >= 0 || got[j] == "" {
+			continue
+		}
+		for _, i := range indexes {
+			if !taken[i] && stashed[i] == got[j] {
+				at[j] = i
+				taken[i] = true
+				break
+			}
+		}
+	}
+	for j := range elems {
+		if at[j] < 0 && !taken[j] {
+			at[j] = j
+			taken[j] = true
+		}
+	}
+	return Order{at: at}
+}
+
+// openElements takes the fingerprints out of bags (the bag elementsBag,
+// whose paths must lie outside status, and statusElementsBag, whose paths
+// must lie inside it) into r.lists. It is an error, naming the bag and the
+// path, when a path is not that of a list element or a fingerprint is not
+// a JSON string.
+func (r *Carrier) openElements() error {
+	for _, name := range []string{elementsBag, statusElementsBag} {
+		bag, ok := r.bags[name]
+		if !ok {
+			continue
+		}
+		delete(r.bags, name)
+		for _, path := range slices.Sorted(maps.Keys(bag)) {
+			list, index, ok := elementPath(path)
+			if !ok || isStatusPath(path) != (name == statusElementsBag) {
+				return fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, path,
+					map[bool]string{true: "inside", false: "outside"}[name == statusElementsBag])
+			}
+			var fp string
+			if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
+				return fmt.Errorf("bag %q: the fingerprint of %q is not a JSON string: %.100q", name, path, bag[path])
+			}
+			if r.lists == nil {
+				r.lists = map[string]map[int]string{}
+			}
+			if r.lists[list] == nil {
+				r.lists[list] = map[int]string{}
+			}
+			r.lists[list][index] = fp
+		}
+	}
+	return nil
+}
+
+// elementPath splits the path of a list element, list[n], into list and n.
+func elementPath(path string) (list string, index int, ok bool) {
+	open := strings.LastIndexByte(path, '[')
+	if open <= 0 || !strings.HasSuffix(path, "]") {
+		return "", 0, false
+	}
+	digits := path[open+1 : len(path)-1]
+	if digits == "" || digits[0] == '+' || digits[0] == '-' {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || strconv.Itoa(n) != digits {
+		return "", 0, false
+	}
+	return path[:open], n, true
+}
