@@ -537,8 +537,10 @@ func withoutKey(m map[string]string, key string) map[string]string {
 // the bags of its status (nil when its status has none). It is an error,
 // naming the annotation and the path, when the annotation is not a JSON
 // object of bags or names a bag under status (status bags travel only in
-// the status), when the status bags hold a bag outside status, or when a
-// twinKey entry is not a JSON object. Neither argument is modified.
+// the status), when the status bags hold a bag outside status, when the
+// fingerprints of list elements (see Elements) are not named by element
+// paths or are not JSON strings, or when a twinKey entry is not a JSON
+// object. Neither argument is modified.
 func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) error {
 	*r = Carrier{pass: -1}
 	if text, ok := annotations[Annotation]; ok {
