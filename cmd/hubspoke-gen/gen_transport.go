@@ -126,8 +126,9 @@ type transport struct {
 	f     *file
 	s     *step
 	stash bool
-	n     int    // for unique local names
-	call  string // the last call written, its error check not yet: the function may return it
+	n     int             // for unique local names
+	walks map[string]bool // the locals of the walks of the function (sName), which a list's locals must not take
+	call  string          // the last call written, its error check not yet: the function may return it
 }
 
 func stashFunc(name string) string  { return "stashBagsOf" + name }
@@ -190,6 +191,7 @@ func (t *transport) write(p *pair) {
 	}
 	// The version's value of each field below, nil (or empty) where s is.
 	var walks []walked
+	t.walks = map[string]bool{}
 	for _, pr := range p.props {
 		af, tf := pr.host, pr.other
 		if af == nil || tf == nil || af.ref == nil || tf.ref == nil || !holdsObject(tf.ref) {
@@ -197,6 +199,7 @@ func (t *transport) write(p *pair) {
 		}
 		w := walked{af, tf, "s" + af.name}
 		walks = append(walks, w)
+		t.walks[w.local] = true
 		f.printf("var %s %s\n", w.local, t.hostLocalType(af.ref))
 	}
 	t.presence(p, walks)
@@ -209,7 +212,7 @@ func (t *transport) write(p *pair) {
 		if !t.stash {
 			side = "dst"
 		}
-		t.walk(w.local, side+"."+w.tf.name, w.af.ref, w.tf.ref, path, w.af.listMapKeys, 0)
+		t.walk(w.local, side+"."+w.tf.name, w.af.ref, w.tf.ref, path, w.af.listMapKeys, lowerCamel(w.af.name), 0)
 	}
 	if t.call != "" {
 		f.printf("return %s\n}\n\n", t.call)
@@ -308,9 +311,10 @@ func (t *transport) local(base string) string {
 // walk writes the visit of the twin's value x (an addressable expression of
 // type tr, in the twin's package) and the API version's value a, of the
 // type hostLocalType gives for ar, at the path the expression path gives.
-// keys are the list-map keys of a list; depth numbers the locals of nested
-// loops.
-func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []string, depth int) {
+// keys are the list-map keys of a list; name, the field's name in lower
+// camel case, begins the names of the locals of an unkeyed list; depth
+// numbers the locals of nested loops.
+func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []string, name string, depth int) {
 	f := t.f
 	n := ""
 	if depth > 0 {
@@ -354,21 +358,14 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 			t.printf("if %s == nil && r.Bag(%s, nil) {\n%s = new(%s)\n}\n", x, tidy(path), x, renderType(f, tr.elem, t.s.otherPath))
 		}
 		t.printf("if %s != nil {\n", x)
-		t.walk(a, "(*"+x+")", ae, tr.elem, path, keys, depth)
+		t.walk(a, "(*"+x+")", ae, tr.elem, path, keys, name, depth)
 		t.printf("}\n")
 	case refSlice:
-		i, elem := "i"+n, "elem"+n
-		t.printf("for %s := range %s {\n", i, x)
-		t.printf("var %s %s\nif %s < len(%s) {\n%s = %s\n}\n", elem, t.hostLocalType(ar.elem), i, a, elem, hostValue(ar.elem, a+"["+i+"]"))
-		te := x + "[" + i + "]"
-		var p string
 		if len(keys) > 0 {
-			p = t.keyedPath(te, tr.elem, path, keys, n)
-		} else {
-			p = path + ` + "[" + ` + f.q("strconv", "Itoa") + "(" + i + `) + "]"`
+			t.slice(a, x, ar, tr, n, func(i, te string) string { return t.keyedPath(te, tr.elem, path, keys, n) }, name, depth)
+			return
 		}
-		t.walk(elem, te, ar.elem, tr.elem, p, nil, depth+1)
-		t.printf("}\n")
+		t.unkeyedSlice(a, x, ar, tr, path, name, n, depth)
 	case refMap:
 		k, v, elem := "k"+n, "v"+n, "elem"+n
 		t.printf("for %s, %s := range %s {\n", k, v, x)
@@ -379,7 +376,7 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 			t.printf("%s := %s[%s]\n", elem, a, k)
 		}
 		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
-		t.walk(elem, v, ar.elem, tr.elem, p, nil, depth+1)
+		t.walk(elem, v, ar.elem, tr.elem, p, nil, name, depth+1)
 		if !t.stash && (tr.elem.kind == refObject || tr.elem.kind == refPointer) {
 			// A struct value, or a pointer the walk may have made; a slice
 			// or a map shares what the walk changed.
@@ -387,6 +384,56 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		}
 		t.printf("}\n")
 	}
+}
+
+// slice writes the loop over the twin's list x and the API version's list
+// a (of types tr and ar): each element is walked at the path elemPath
+// returns for the loop's index i and the twin's element te.
+func (t *transport) slice(a, x string, ar, tr *typeRef, n string, elemPath func(i, te string) string, name string, depth int) {
+	i, elem := "i"+n, "elem"+n
+	t.printf("for %s := range %s {\n", i, x)
+	t.printf("var %s %s\nif %s < len(%s) {\n%s = %s\n}\n", elem, t.hostLocalType(ar.elem), i, a, elem, hostValue(ar.elem, a+"["+i+"]"))
+	te := x + "[" + i + "]"
+	t.walk(elem, te, ar.elem, tr.elem, elemPath(i, te), nil, name, depth+1)
+	t.printf("}\n")
+}
+
+// unkeyedSlice writes the walk of a list without list-map keys, at path,
+// whose elements are named by index. So that a client of the version
+// that reorders the list, or removes an element before the last, does not
+// get one element's hidden values on another, the stash also records a
+// fingerprint of each element as the version shows it (a, the version's
+// list: boundary.Elements, which does nothing unless something was stashed
+// at or below an element), and the recall names each element the client
+// sent by the index its hidden values were stashed at (boundary.Match,
+// Order.Path). The fingerprints are those of the version's list, whose
+// element i is walked with the twin's element i, as the client sees them:
+// where the version's list is shorter than the twin's (a hook dropped
+// elements), the twin's other elements get no fingerprint and keep their
+// index, as without fingerprints; where it is longer, its other elements
+// get fingerprints that no hidden value is stashed under, so that they are
+// told apart from those that have some.
+func (t *transport) unkeyedSlice(a, x string, ar, tr *typeRef, path, name, n string, depth int) {
+	f := t.f
+	for t.walks[name+"Path"+n] || t.walks[name+"Mark"+n] || t.walks[name+"Order"+n] {
+		name += "List" // a field S beside a field Path: sPath is Path's local
+	}
+	list := name + "Path" + n
+	t.printf("%s := %s\n", list, tidy(path))
+	if t.stash {
+		mark := name + "Mark" + n
+		t.printf("%s := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed\n", mark)
+		t.slice(a, x, ar, tr, n, func(i, _ string) string {
+			return list + ` + "[" + ` + f.q("strconv", "Itoa") + "(" + i + `) + "]"`
+		}, name, depth)
+		t.check(fmt.Sprintf("%s(c, %s, %s, %s)", f.q(pathBoundary, "Elements"), list, mark, a))
+		return
+	}
+	order := name + "Order" + n
+	t.printf("%s := %s(r, %s, %s) // no keys: finds where each element's hidden values were stashed, by fingerprint\n", order, f.q(pathBoundary, "Match"), list, a)
+	t.slice(a, x, ar, tr, n, func(i, _ string) string {
+		return order + ".Path(" + list + ", " + i + ")"
+	}, name, depth)
 }
 
 // tidy joins the string literals that follow one another in the Go
