@@ -691,16 +691,18 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 			return err
 		}
 	}
+	metricsPath := path + ".metrics"
+	metricsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Metrics {
 		var elem *MetricSpec
 		if i < len(sMetrics) {
 			elem = &sMetrics[i]
 		}
-		if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
+		if err := stashBagsOfMetricSpec(c, metricsPath+"["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, metricsPath, metricsMark, sMetrics)
 }
 
 // recallBagsOfHorizontalPodAutoscalerSpec puts back the bags of the storage twin's HorizontalPodAutoscalerSpec at path and below, and restores what their $twin entries say.
@@ -726,12 +728,14 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 			return err
 		}
 	}
+	metricsPath := path + ".metrics"
+	metricsOrder := boundary.Match(r, metricsPath, sMetrics) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Metrics {
 		var elem *MetricSpec
 		if i < len(sMetrics) {
 			elem = &sMetrics[i]
 		}
-		if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i)+"]", elem, &dst.Metrics[i]); err != nil {
+		if err := recallBagsOfMetricSpec(r, metricsOrder.Path(metricsPath, i), elem, &dst.Metrics[i]); err != nil {
 			return err
 		}
 	}
@@ -1020,14 +1024,19 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 		sCurrentMetrics = s.CurrentMetrics
 		sConditions = s.Conditions
 	}
+	currentMetricsPath := path + ".currentMetrics"
+	currentMetricsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.CurrentMetrics {
 		var elem *MetricStatus
 		if i < len(sCurrentMetrics) {
 			elem = &sCurrentMetrics[i]
 		}
-		if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
+		if err := stashBagsOfMetricStatus(c, currentMetricsPath+"["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
 			return err
 		}
+	}
+	if err := boundary.Elements(c, currentMetricsPath, currentMetricsMark, sCurrentMetrics); err != nil {
+		return err
 	}
 	for i := range src.Conditions {
 		var elem *HorizontalPodAutoscalerCondition
@@ -1057,12 +1066,14 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 		sCurrentMetrics = s.CurrentMetrics
 		sConditions = s.Conditions
 	}
+	currentMetricsPath := path + ".currentMetrics"
+	currentMetricsOrder := boundary.Match(r, currentMetricsPath, sCurrentMetrics) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.CurrentMetrics {
 		var elem *MetricStatus
 		if i < len(sCurrentMetrics) {
 			elem = &sCurrentMetrics[i]
 		}
-		if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &dst.CurrentMetrics[i]); err != nil {
+		if err := recallBagsOfMetricStatus(r, currentMetricsOrder.Path(currentMetricsPath, i), elem, &dst.CurrentMetrics[i]); err != nil {
 			return err
 		}
 	}

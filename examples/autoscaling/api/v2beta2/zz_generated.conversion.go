@@ -983,14 +983,19 @@ func stashBagsOfHorizontalPodAutoscalerSpec(c *boundary.Carrier, path string, s 
 			return err
 		}
 	}
+	metricsPath := path + ".metrics"
+	metricsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Metrics {
 		var elem *MetricSpec
 		if i < len(sMetrics) {
 			elem = &sMetrics[i]
 		}
-		if err := stashBagsOfMetricSpec(c, path+".metrics["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
+		if err := stashBagsOfMetricSpec(c, metricsPath+"["+strconv.Itoa(i)+"]", elem, &src.Metrics[i]); err != nil {
 			return err
 		}
+	}
+	if err := boundary.Elements(c, metricsPath, metricsMark, sMetrics); err != nil {
+		return err
 	}
 	if src.Behavior != nil {
 		if err := stashBagsOfHorizontalPodAutoscalerBehavior(c, path+".behavior", sBehavior, src.Behavior); err != nil {
@@ -1025,12 +1030,14 @@ func recallBagsOfHorizontalPodAutoscalerSpec(r *boundary.Carrier, path string, s
 			return err
 		}
 	}
+	metricsPath := path + ".metrics"
+	metricsOrder := boundary.Match(r, metricsPath, sMetrics) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Metrics {
 		var elem *MetricSpec
 		if i < len(sMetrics) {
 			elem = &sMetrics[i]
 		}
-		if err := recallBagsOfMetricSpec(r, path+".metrics["+strconv.Itoa(i)+"]", elem, &dst.Metrics[i]); err != nil {
+		if err := recallBagsOfMetricSpec(r, metricsOrder.Path(metricsPath, i), elem, &dst.Metrics[i]); err != nil {
 			return err
 		}
 	}
@@ -1187,16 +1194,18 @@ func stashBagsOfHPAScalingRules(c *boundary.Carrier, path string, s *HPAScalingR
 	if s != nil {
 		sPolicies = s.Policies
 	}
+	policiesPath := path + ".policies"
+	policiesMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Policies {
 		var elem *HPAScalingPolicy
 		if i < len(sPolicies) {
 			elem = &sPolicies[i]
 		}
-		if err := stashBagsOfHPAScalingPolicy(c, path+".policies["+strconv.Itoa(i)+"]", elem, &src.Policies[i]); err != nil {
+		if err := stashBagsOfHPAScalingPolicy(c, policiesPath+"["+strconv.Itoa(i)+"]", elem, &src.Policies[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, policiesPath, policiesMark, sPolicies)
 }
 
 // recallBagsOfHPAScalingRules puts back the bags of the storage twin's HPAScalingRules at path and below, and restores what their $twin entries say.
@@ -1206,12 +1215,14 @@ func recallBagsOfHPAScalingRules(r *boundary.Carrier, path string, s *HPAScaling
 	if s != nil {
 		sPolicies = s.Policies
 	}
+	policiesPath := path + ".policies"
+	policiesOrder := boundary.Match(r, policiesPath, sPolicies) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Policies {
 		var elem *HPAScalingPolicy
 		if i < len(sPolicies) {
 			elem = &sPolicies[i]
 		}
-		if err := recallBagsOfHPAScalingPolicy(r, path+".policies["+strconv.Itoa(i)+"]", elem, &dst.Policies[i]); err != nil {
+		if err := recallBagsOfHPAScalingPolicy(r, policiesOrder.Path(policiesPath, i), elem, &dst.Policies[i]); err != nil {
 			return err
 		}
 	}
@@ -1654,14 +1665,19 @@ func stashBagsOfHorizontalPodAutoscalerStatus(c *boundary.Carrier, path string, 
 		sCurrentMetrics = s.CurrentMetrics
 		sConditions = s.Conditions
 	}
+	currentMetricsPath := path + ".currentMetrics"
+	currentMetricsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.CurrentMetrics {
 		var elem *MetricStatus
 		if i < len(sCurrentMetrics) {
 			elem = &sCurrentMetrics[i]
 		}
-		if err := stashBagsOfMetricStatus(c, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
+		if err := stashBagsOfMetricStatus(c, currentMetricsPath+"["+strconv.Itoa(i)+"]", elem, &src.CurrentMetrics[i]); err != nil {
 			return err
 		}
+	}
+	if err := boundary.Elements(c, currentMetricsPath, currentMetricsMark, sCurrentMetrics); err != nil {
+		return err
 	}
 	for i := range src.Conditions {
 		var elem *HorizontalPodAutoscalerCondition
@@ -1691,12 +1707,14 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 		sCurrentMetrics = s.CurrentMetrics
 		sConditions = s.Conditions
 	}
+	currentMetricsPath := path + ".currentMetrics"
+	currentMetricsOrder := boundary.Match(r, currentMetricsPath, sCurrentMetrics) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.CurrentMetrics {
 		var elem *MetricStatus
 		if i < len(sCurrentMetrics) {
 			elem = &sCurrentMetrics[i]
 		}
-		if err := recallBagsOfMetricStatus(r, path+".currentMetrics["+strconv.Itoa(i)+"]", elem, &dst.CurrentMetrics[i]); err != nil {
+		if err := recallBagsOfMetricStatus(r, currentMetricsOrder.Path(currentMetricsPath, i), elem, &dst.CurrentMetrics[i]); err != nil {
 			return err
 		}
 	}

@@ -442,25 +442,32 @@ func stashBagsOfIngressSpec(c *boundary.Carrier, path string, s *IngressSpec, sr
 			return err
 		}
 	}
+	tlsPath := path + ".tls"
+	tlsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.TLS {
 		var elem *IngressTLS
 		if i < len(sTLS) {
 			elem = &sTLS[i]
 		}
-		if err := stashBagsOfIngressTLS(c, path+".tls["+strconv.Itoa(i)+"]", elem, &src.TLS[i]); err != nil {
+		if err := stashBagsOfIngressTLS(c, tlsPath+"["+strconv.Itoa(i)+"]", elem, &src.TLS[i]); err != nil {
 			return err
 		}
 	}
+	if err := boundary.Elements(c, tlsPath, tlsMark, sTLS); err != nil {
+		return err
+	}
+	rulesPath := path + ".rules"
+	rulesMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Rules {
 		var elem *IngressRule
 		if i < len(sRules) {
 			elem = &sRules[i]
 		}
-		if err := stashBagsOfIngressRule(c, path+".rules["+strconv.Itoa(i)+"]", elem, &src.Rules[i]); err != nil {
+		if err := stashBagsOfIngressRule(c, rulesPath+"["+strconv.Itoa(i)+"]", elem, &src.Rules[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, rulesPath, rulesMark, sRules)
 }
 
 // recallBagsOfIngressSpec puts back the bags of the storage twin's IngressSpec at path and below, and restores what their $twin entries say.
@@ -479,21 +486,25 @@ func recallBagsOfIngressSpec(r *boundary.Carrier, path string, s *IngressSpec, d
 			return err
 		}
 	}
+	tlsPath := path + ".tls"
+	tlsOrder := boundary.Match(r, tlsPath, sTLS) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.TLS {
 		var elem *IngressTLS
 		if i < len(sTLS) {
 			elem = &sTLS[i]
 		}
-		if err := recallBagsOfIngressTLS(r, path+".tls["+strconv.Itoa(i)+"]", elem, &dst.TLS[i]); err != nil {
+		if err := recallBagsOfIngressTLS(r, tlsOrder.Path(tlsPath, i), elem, &dst.TLS[i]); err != nil {
 			return err
 		}
 	}
+	rulesPath := path + ".rules"
+	rulesOrder := boundary.Match(r, rulesPath, sRules) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Rules {
 		var elem *IngressRule
 		if i < len(sRules) {
 			elem = &sRules[i]
 		}
-		if err := recallBagsOfIngressRule(r, path+".rules["+strconv.Itoa(i)+"]", elem, &dst.Rules[i]); err != nil {
+		if err := recallBagsOfIngressRule(r, rulesOrder.Path(rulesPath, i), elem, &dst.Rules[i]); err != nil {
 			return err
 		}
 	}
@@ -569,16 +580,18 @@ func stashBagsOfHTTPIngressRuleValue(c *boundary.Carrier, path string, s *HTTPIn
 	if s != nil {
 		sPaths = s.Paths
 	}
+	pathsPath := path + ".paths"
+	pathsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Paths {
 		var elem *HTTPIngressPath
 		if i < len(sPaths) {
 			elem = &sPaths[i]
 		}
-		if err := stashBagsOfHTTPIngressPath(c, path+".paths["+strconv.Itoa(i)+"]", elem, &src.Paths[i]); err != nil {
+		if err := stashBagsOfHTTPIngressPath(c, pathsPath+"["+strconv.Itoa(i)+"]", elem, &src.Paths[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, pathsPath, pathsMark, sPaths)
 }
 
 // recallBagsOfHTTPIngressRuleValue puts back the bags of the storage twin's HTTPIngressRuleValue at path and below, and restores what their $twin entries say.
@@ -588,12 +601,14 @@ func recallBagsOfHTTPIngressRuleValue(r *boundary.Carrier, path string, s *HTTPI
 	if s != nil {
 		sPaths = s.Paths
 	}
+	pathsPath := path + ".paths"
+	pathsOrder := boundary.Match(r, pathsPath, sPaths) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Paths {
 		var elem *HTTPIngressPath
 		if i < len(sPaths) {
 			elem = &sPaths[i]
 		}
-		if err := recallBagsOfHTTPIngressPath(r, path+".paths["+strconv.Itoa(i)+"]", elem, &dst.Paths[i]); err != nil {
+		if err := recallBagsOfHTTPIngressPath(r, pathsOrder.Path(pathsPath, i), elem, &dst.Paths[i]); err != nil {
 			return err
 		}
 	}
@@ -808,16 +823,18 @@ func stashBagsOfIngressLoadBalancerStatus(c *boundary.Carrier, path string, s *I
 	if s != nil {
 		sIngress = s.Ingress
 	}
+	ingressPath := path + ".ingress"
+	ingressMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Ingress {
 		var elem *IngressLoadBalancerIngress
 		if i < len(sIngress) {
 			elem = &sIngress[i]
 		}
-		if err := stashBagsOfIngressLoadBalancerIngress(c, path+".ingress["+strconv.Itoa(i)+"]", elem, &src.Ingress[i]); err != nil {
+		if err := stashBagsOfIngressLoadBalancerIngress(c, ingressPath+"["+strconv.Itoa(i)+"]", elem, &src.Ingress[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, ingressPath, ingressMark, sIngress)
 }
 
 // recallBagsOfIngressLoadBalancerStatus puts back the bags of the storage twin's IngressLoadBalancerStatus at path and below, and restores what their $twin entries say.
@@ -827,12 +844,14 @@ func recallBagsOfIngressLoadBalancerStatus(r *boundary.Carrier, path string, s *
 	if s != nil {
 		sIngress = s.Ingress
 	}
+	ingressPath := path + ".ingress"
+	ingressOrder := boundary.Match(r, ingressPath, sIngress) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Ingress {
 		var elem *IngressLoadBalancerIngress
 		if i < len(sIngress) {
 			elem = &sIngress[i]
 		}
-		if err := recallBagsOfIngressLoadBalancerIngress(r, path+".ingress["+strconv.Itoa(i)+"]", elem, &dst.Ingress[i]); err != nil {
+		if err := recallBagsOfIngressLoadBalancerIngress(r, ingressOrder.Path(ingressPath, i), elem, &dst.Ingress[i]); err != nil {
 			return err
 		}
 	}
@@ -856,16 +875,18 @@ func stashBagsOfIngressLoadBalancerIngress(c *boundary.Carrier, path string, s *
 		}
 		sPorts = s.Ports
 	}
+	portsPath := path + ".ports"
+	portsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Ports {
 		var elem *IngressPortStatus
 		if i < len(sPorts) {
 			elem = &sPorts[i]
 		}
-		if err := stashBagsOfIngressPortStatus(c, path+".ports["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
+		if err := stashBagsOfIngressPortStatus(c, portsPath+"["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, portsPath, portsMark, sPorts)
 }
 
 // recallBagsOfIngressLoadBalancerIngress puts back the bags of the storage twin's IngressLoadBalancerIngress at path and below, and restores what their $twin entries say.
@@ -881,12 +902,14 @@ func recallBagsOfIngressLoadBalancerIngress(r *boundary.Carrier, path string, s 
 		}
 		sPorts = s.Ports
 	}
+	portsPath := path + ".ports"
+	portsOrder := boundary.Match(r, portsPath, sPorts) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Ports {
 		var elem *IngressPortStatus
 		if i < len(sPorts) {
 			elem = &sPorts[i]
 		}
-		if err := recallBagsOfIngressPortStatus(r, path+".ports["+strconv.Itoa(i)+"]", elem, &dst.Ports[i]); err != nil {
+		if err := recallBagsOfIngressPortStatus(r, portsOrder.Path(portsPath, i), elem, &dst.Ports[i]); err != nil {
 			return err
 		}
 	}

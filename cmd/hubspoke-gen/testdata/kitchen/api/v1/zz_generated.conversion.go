@@ -439,26 +439,36 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	}
 	for k, v := range src.Spares {
 		elem := sSpares[k]
+		sparesPath2 := path + ".spares[" + boundary.Key(k) + "]"
+		sparesMark2 := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 		for i2 := range v {
 			var elem2 *Part
 			if i2 < len(elem) {
 				elem2 = &elem[i2]
 			}
-			if err := stashBagsOfPart(c, path+".spares["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+			if err := stashBagsOfPart(c, sparesPath2+"["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
 				return err
 			}
 		}
+		if err := boundary.Elements(c, sparesPath2, sparesMark2, elem); err != nil {
+			return err
+		}
 	}
+	backupsPath := path + ".backups"
+	backupsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Backups {
 		var elem *Part
 		if i < len(sBackups) {
 			elem = sBackups[i]
 		}
 		if src.Backups[i] != nil {
-			if err := stashBagsOfPart(c, path+".backups["+strconv.Itoa(i)+"]", elem, src.Backups[i]); err != nil {
+			if err := stashBagsOfPart(c, backupsPath+"["+strconv.Itoa(i)+"]", elem, src.Backups[i]); err != nil {
 				return err
 			}
 		}
+	}
+	if err := boundary.Elements(c, backupsPath, backupsMark, sBackups); err != nil {
+		return err
 	}
 	if src.Dimensions != nil {
 		if err := stashBagsOfDimensions(c, path+".dimensions", sDimensions, src.Dimensions); err != nil {
@@ -477,14 +487,19 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	}
 	for k, v := range src.Pools {
 		elem := sPools[k]
+		poolsPath2 := path + ".pools[" + boundary.Key(k) + "]"
+		poolsMark2 := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 		for i2 := range v {
 			var elem2 *Host
 			if i2 < len(elem) {
 				elem2 = &elem[i2]
 			}
-			if err := stashBagsOfHost(c, path+".pools["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+			if err := stashBagsOfHost(c, poolsPath2+"["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
 				return err
 			}
+		}
+		if err := boundary.Elements(c, poolsPath2, poolsMark2, elem); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -558,23 +573,27 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	}
 	for k, v := range dst.Spares {
 		elem := sSpares[k]
+		sparesPath2 := path + ".spares[" + boundary.Key(k) + "]"
+		sparesOrder2 := boundary.Match(r, sparesPath2, elem) // no keys: finds where each element's hidden values were stashed, by fingerprint
 		for i2 := range v {
 			var elem2 *Part
 			if i2 < len(elem) {
 				elem2 = &elem[i2]
 			}
-			if err := recallBagsOfPart(r, path+".spares["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+			if err := recallBagsOfPart(r, sparesOrder2.Path(sparesPath2, i2), elem2, &v[i2]); err != nil {
 				return err
 			}
 		}
 	}
+	backupsPath := path + ".backups"
+	backupsOrder := boundary.Match(r, backupsPath, sBackups) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Backups {
 		var elem *Part
 		if i < len(sBackups) {
 			elem = sBackups[i]
 		}
 		if dst.Backups[i] != nil {
-			if err := recallBagsOfPart(r, path+".backups["+strconv.Itoa(i)+"]", elem, dst.Backups[i]); err != nil {
+			if err := recallBagsOfPart(r, backupsOrder.Path(backupsPath, i), elem, dst.Backups[i]); err != nil {
 				return err
 			}
 		}
@@ -599,12 +618,14 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	}
 	for k, v := range dst.Pools {
 		elem := sPools[k]
+		poolsPath2 := path + ".pools[" + boundary.Key(k) + "]"
+		poolsOrder2 := boundary.Match(r, poolsPath2, elem) // no keys: finds where each element's hidden values were stashed, by fingerprint
 		for i2 := range v {
 			var elem2 *Host
 			if i2 < len(elem) {
 				elem2 = &elem[i2]
 			}
-			if err := recallBagsOfHost(r, path+".pools["+boundary.Key(k)+"]["+strconv.Itoa(i2)+"]", elem2, &v[i2]); err != nil {
+			if err := recallBagsOfHost(r, poolsOrder2.Path(poolsPath2, i2), elem2, &v[i2]); err != nil {
 				return err
 			}
 		}

@@ -278,16 +278,18 @@ func stashBagsOfResourceSliceSpec(c *boundary.Carrier, path string, s *ResourceS
 			return err
 		}
 	}
+	devicesPath := path + ".devices"
+	devicesMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Devices {
 		var elem *Device
 		if i < len(sDevices) {
 			elem = &sDevices[i]
 		}
-		if err := stashBagsOfDevice(c, path+".devices["+strconv.Itoa(i)+"]", elem, &src.Devices[i]); err != nil {
+		if err := stashBagsOfDevice(c, devicesPath+"["+strconv.Itoa(i)+"]", elem, &src.Devices[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, devicesPath, devicesMark, sDevices)
 }
 
 // recallBagsOfResourceSliceSpec puts back the bags of the storage twin's ResourceSliceSpec at path and below, and restores what their $twin entries say.
@@ -316,12 +318,14 @@ func recallBagsOfResourceSliceSpec(r *boundary.Carrier, path string, s *Resource
 			return err
 		}
 	}
+	devicesPath := path + ".devices"
+	devicesOrder := boundary.Match(r, devicesPath, sDevices) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Devices {
 		var elem *Device
 		if i < len(sDevices) {
 			elem = &sDevices[i]
 		}
-		if err := recallBagsOfDevice(r, path+".devices["+strconv.Itoa(i)+"]", elem, &dst.Devices[i]); err != nil {
+		if err := recallBagsOfDevice(r, devicesOrder.Path(devicesPath, i), elem, &dst.Devices[i]); err != nil {
 			return err
 		}
 	}

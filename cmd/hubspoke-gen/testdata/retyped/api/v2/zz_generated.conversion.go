@@ -220,16 +220,18 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 		}
 		sPorts = s.Ports
 	}
+	portsPath := path + ".ports"
+	portsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Ports {
 		var elem *Port
 		if i < len(sPorts) {
 			elem = &sPorts[i]
 		}
-		if err := stashBagsOfPort(c, path+".ports["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
+		if err := stashBagsOfPort(c, portsPath+"["+strconv.Itoa(i)+"]", elem, &src.Ports[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, portsPath, portsMark, sPorts)
 }
 
 // recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
@@ -248,12 +250,14 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		}
 		sPorts = s.Ports
 	}
+	portsPath := path + ".ports"
+	portsOrder := boundary.Match(r, portsPath, sPorts) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Ports {
 		var elem *Port
 		if i < len(sPorts) {
 			elem = &sPorts[i]
 		}
-		if err := recallBagsOfPort(r, path+".ports["+strconv.Itoa(i)+"]", elem, &dst.Ports[i]); err != nil {
+		if err := recallBagsOfPort(r, portsOrder.Path(portsPath, i), elem, &dst.Ports[i]); err != nil {
 			return err
 		}
 	}

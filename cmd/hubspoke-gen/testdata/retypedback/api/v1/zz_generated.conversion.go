@@ -174,16 +174,18 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 		}
 		sParts = s.Parts
 	}
+	partsPath := path + ".parts"
+	partsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
 	for i := range src.Parts {
 		var elem *Part
 		if i < len(sParts) {
 			elem = &sParts[i]
 		}
-		if err := stashBagsOfPart(c, path+".parts["+strconv.Itoa(i)+"]", elem, &src.Parts[i]); err != nil {
+		if err := stashBagsOfPart(c, partsPath+"["+strconv.Itoa(i)+"]", elem, &src.Parts[i]); err != nil {
 			return err
 		}
 	}
-	return nil
+	return boundary.Elements(c, partsPath, partsMark, sParts)
 }
 
 // recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
@@ -196,12 +198,14 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		}
 		sParts = s.Parts
 	}
+	partsPath := path + ".parts"
+	partsOrder := boundary.Match(r, partsPath, sParts) // no keys: finds where each element's hidden values were stashed, by fingerprint
 	for i := range dst.Parts {
 		var elem *Part
 		if i < len(sParts) {
 			elem = &sParts[i]
 		}
-		if err := recallBagsOfPart(r, path+".parts["+strconv.Itoa(i)+"]", elem, &dst.Parts[i]); err != nil {
+		if err := recallBagsOfPart(r, partsOrder.Path(partsPath, i), elem, &dst.Parts[i]); err != nil {
 			return err
 		}
 	}
