@@ -167,7 +167,9 @@ func (r *Carrier) openElements() error {
 			}
 			var fp string
 			if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
-				return fmt.Errorf("bag %q: the fingerprint of %q is not a JSON string: %.100q", name, path, bag[path])
+				// The path as it is (not %q, which would escape the quotes
+				// of its keys): the error names the property.
+				return fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, path, bag[path])
 			}
 			if r.lists == nil {
 				r.lists = map[string]map[int]string{}

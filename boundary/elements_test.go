@@ -270,7 +270,10 @@ func TestMalformedFingerprintsAreErrors(t *testing.T) {
 		status     propertybag.Bags
 		want       string
 	}{
-		{`{"#elements":{"spec.rules[0]":1}}`, nil, `the fingerprint of "spec.rules[0]" is not a JSON string`},
+		{`{"#elements":{"spec.rules[0]":1}}`, nil, `the fingerprint of spec.rules[0] is not a JSON string`},
+		// The path as it is, its quoted keys unescaped: a client who
+		// corrupts the value of this property finds its name in the error.
+		{`{"#elements":{"spec.hosts[name=\"a b\"].rules[0]":{}}}`, nil, `the fingerprint of spec.hosts[name="a b"].rules[0] is not a JSON string`},
 		{`{"#elements":{"spec.rules":"x"}}`, nil, `"spec.rules" is not the path of a list element outside status`},
 		{`{"#elements":{"spec.rules[+1]":"x"}}`, nil, `"spec.rules[+1]" is not the path of a list element`},
 		{`{"#elements":{"spec.rules[01]":"x"}}`, nil, `"spec.rules[01]" is not the path of a list element`},
