@@ -7,6 +7,7 @@ package httproute_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"example.com/fixtures/httproute/api/v1"
 	"example.com/fixtures/httproute/api/v2"
 	"example.com/fixtures/httproute/api/v2storage"
+	"github.com/hubspoke/hubspoke/boundary"
 	"k8s.io/utils/ptr"
 )
 
@@ -168,4 +170,54 @@ func TestHiddenValuesFollowTheirElements(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bigRoute is a route at Gateway API's limits of rules (16), each with
+// four backendRefs, every element with values v1 cannot show.
+func bigRoute() *v2.HTTPRoute {
+	out := route()
+	rules := out.Spec.Rules
+	out.Spec.Rules = nil
+	for i := range 16 {
+		rule := rules[i%len(rules)]
+		rule.Name = fmt.Sprintf("rule-%d", i)
+		rule.Matches = []v2.HTTPRouteMatch{{Path: "/" + rule.Name}}
+		rule.BackendRefs = append(slices.Clone(rule.BackendRefs), rule.BackendRefs...)
+		for j := range rule.BackendRefs {
+			rule.BackendRefs[j].Name = fmt.Sprintf("%s-%d", rule.Name, j)
+		}
+		out.Spec.Rules = append(out.Spec.Rules, rule)
+	}
+	return out
+}
+
+// BenchmarkAtV1: bigRoute's hub converted to v1 (the stash, with the
+// fingerprints), and v1 converted back to the hub (the recall, which
+// matches them).
+func BenchmarkAtV1(b *testing.B) {
+	hub := &v2storage.HTTPRoute{}
+	if err := bigRoute().ConvertTo(hub); err != nil {
+		b.Fatal(err)
+	}
+	read := &v1.HTTPRoute{}
+	if err := read.ConvertFrom(hub.DeepCopy()); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("read", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := (&v1.HTTPRoute{}).ConvertFrom(hub.DeepCopy()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(read.Annotations[boundary.Annotation])), "annotation-bytes")
+	})
+	b.Run("write", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := read.DeepCopy().ConvertTo(&v2storage.HTTPRoute{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
