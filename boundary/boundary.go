@@ -241,6 +241,7 @@ type Carrier struct {
 	seen    counts                     // how often the walk reached each path of bags and twin
 	claimed map[string]map[string]bool // the entries Restore was asked for, by path
 	lists   map[string]map[int]string  // the fingerprints of stashed list elements, by list and index
+	orders  map[string]matched         // the lists Match paired in the counting walk
 	pass    int
 	placing bool
 	err     error

@@ -112,6 +112,33 @@ func Match[T any](r *Carrier, list string, elems []T) Order {
 	if len(stashed) == 0 {
 		return Order{}
 	}
+	// The placing walk reuses what the counting walk matched, for a list it
+	// reached once (one reached twice lies under a place reached twice,
+	// whose bags go to neither, and is matched again).
+	m, ok := r.orders[list]
+	if r.placing && ok && m.times == 1 {
+		return m.order
+	}
+	order := match(stashed, elems)
+	if !r.placing {
+		if r.orders == nil {
+			r.orders = map[string]matched{}
+		}
+		r.orders[list] = matched{order, m.times + 1}
+	}
+	return order
+}
+
+// matched is what Match found for a list in the counting walk, and how
+// often that walk reached the list.
+type matched struct {
+	order Order
+	times int
+}
+
+// match applies the rules above to the stashed fingerprints of a list, by
+// index, and the elements the client sent.
+func match[T any](stashed map[int]string, elems []T) Order {
 	at := make([]int, len(elems))
 	got := make([]string, len(elems))
 	taken := make(map[int]bool, len(elems))

@@ -304,3 +304,30 @@ func TestStashOfABagAtTheFingerprintsPathFails(t *testing.T) {
 		t.Errorf("annotations %v after a failed Done, want them unchanged", meta.Annotations)
 	}
 }
+
+// A list reached twice (below two elements with the same keys) is matched
+// afresh each time: an element path both reach gets nothing, as any place
+// reached twice, and one only one of them reaches gets its values.
+func TestAListReachedTwiceIsMatchedEachTime(t *testing.T) {
+	annotations := stashedRules(t, []string{"/a", "/b"}, []string{"1s", "2s"})
+	var r boundary.Carrier
+	if err := r.Open(annotations, nil); err != nil {
+		t.Fatal(err)
+	}
+	twice := [][]rule{rules("/b", "/a"), rules("/a")}
+	bags := [][]propertybag.PropertyBag{make([]propertybag.PropertyBag, 2), make([]propertybag.PropertyBag, 1)}
+	for r.Next() {
+		for k, sent := range twice {
+			order := boundary.Match(&r, "spec.rules", sent)
+			for j := range sent {
+				r.Bag(order.Path("spec.rules", j), &bags[k][j])
+			}
+		}
+	}
+	if got := bags[0][0]["Timeout"]; got != `"2s"` {
+		t.Errorf("/b of the first list got %q, want its own 2s (only it reaches spec.rules[1])", got)
+	}
+	if bags[0][1] != nil || bags[1][0] != nil {
+		t.Errorf("/a got %v and %v, want nothing (both reach spec.rules[0])", bags[0][1], bags[1][0])
+	}
+}
