@@ -94,6 +94,14 @@ func Stash(dst, src any) error {
 	if err != nil {
 		return stashError(dst, src, err)
 	}
+	for _, reserved := range []string{elementsBag, statusElementsBag} {
+		if _, ok := annotated[reserved]; ok {
+			return stashError(dst, src, fmt.Errorf("a bag at %q: the name is reserved for the fingerprints of list elements", reserved))
+		}
+		if _, ok := status[reserved]; ok {
+			return stashError(dst, src, fmt.Errorf("a bag at %q: the name is reserved for the fingerprints of list elements", reserved))
+		}
+	}
 	if len(status) > 0 && api.statusBags == nil {
 		return stashError(dst, src, fmt.Errorf("%s must carry the status bags %s, but its status has no field of type propertybag.Bags",
 			typeName(reflect.TypeOf(dst)), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
@@ -101,6 +109,19 @@ func Stash(dst, src any) error {
 	entries, err := twinEntries(dst, src)
 	if err != nil {
 		return stashError(dst, src, err)
+	}
+	// The lists without keys with a bag or an entry below an element get
+	// the fingerprints of their elements (see elementsBag).
+	stashed := slices.Concat(slices.Collect(maps.Keys(annotated)), slices.Collect(maps.Keys(status)), slices.Collect(maps.Keys(entries)))
+	fps, statusFPs, err := elementFingerprints(reflect.ValueOf(src), reflect.ValueOf(dst), stashed)
+	if err != nil {
+		return stashError(dst, src, err)
+	}
+	if fps != nil {
+		annotated = addBag(annotated, elementsBag, fps)
+	}
+	if statusFPs != nil && api.statusBags != nil {
+		status = addBag(status, statusElementsBag, statusFPs)
 	}
 	if stale || len(entries) > 0 {
 		annotated, status = withTwinEntries(annotated, status, entries)
@@ -196,9 +217,23 @@ func Recall(dst, src any) error {
 			}
 		}
 	}
+	lists, err := takeFingerprints(bags)
+	if err != nil {
+		return recallError(src, dst, err)
+	}
 	twin, err := takeTwinEntries(bags)
 	if err != nil {
 		return recallError(src, dst, err)
+	}
+	if lists != nil {
+		// Name each bag and entry by the place it goes to now: below a
+		// list without keys, the element the client sent that it was
+		// stashed with.
+		rn, err := newRenamer(reflect.ValueOf(dst), reflect.ValueOf(src), lists)
+		if err != nil {
+			return recallError(src, dst, err)
+		}
+		bags, twin = renameBags(rn, bags), renameBags(rn, twin)
 	}
 	if len(bags) > 0 || twin != nil {
 		// Bags below a struct the twin does not hold are kept, in a struct
