@@ -47,29 +47,28 @@ func fingerprint(v reflect.Value) (string, error) {
 // --- the paired walk down to the lists without keys ---
 
 // elementWalker walks a storage twin and an object of its API version side
-// by side, down to every list without list-map keys below which a bag or a
-// twinKey entry may sit. It names each value twice: stashed, by the path
-// its hidden values were stashed at, and current, by its path in the twin
-// now; the two differ only below a list whose elements list reorders.
+// by side, down to the lists without list-map keys that lie at or above
+// the paths of lists (into). It names each value twice: stashed, by the
+// path its hidden values were stashed at, and current, by its path in the
+// twin now; the two differ only below a list whose elements list
+// reorders.
 type elementWalker struct {
-	// list is called at each list without keys, at its two paths, with the
-	// number of the twin's elements and the API version's list (invalid
-	// when the version has none). It returns, for each element i, the
-	// stashed index of its hidden values, or -1 for none; nil, or an
+	// into holds the stashed paths to walk: those of some lists and of
+	// every value above them (see pathsTo).
+	into map[string]bool
+	// list is called at each list without keys in into, at its two paths,
+	// with the number of the twin's elements and the API version's list
+	// (invalid when the version has none). It returns, for each element i,
+	// the stashed index of its hidden values, or -1 for none; nil, or an
 	// element past its end, means element i's own index (see elementIndex).
 	list func(stashed, current string, n int, api reflect.Value) ([]int, error)
 
 	stashed, current []byte
-	plans            map[pairKey]*elementPlan
+	fields           map[pairKey][]elementField
 }
 
-// elementPlan lists the fields of a twin's struct type below which a bag
-// or a twinKey entry may sit, with the field of the same JSON name in the
-// API version's struct type.
-type elementPlan struct {
-	fields []elementField
-}
-
+// elementField is a field of a twin's struct type with the field of the
+// same JSON name in the API version's struct type.
 type elementField struct {
 	name string
 	twin []int    // index path of the field in the twin's struct
@@ -77,63 +76,54 @@ type elementField struct {
 	keys []string // list-map keys declared on the twin's field
 }
 
-func (w *elementWalker) plan(tt, at reflect.Type) *elementPlan {
-	key := pairKey{tt, at}
-	if p, ok := w.plans[key]; ok {
-		return p
+// pathsTo returns the set of lists and of the paths above them: each
+// list's path cut before every dot and bracket outside brackets, and whole.
+func pathsTo(lists []string) map[string]bool {
+	into := map[string]bool{}
+	for _, path := range lists {
+		for i := 0; i < len(path); i++ {
+			switch path[i] {
+			case '.':
+				into[path[:i]] = true
+			case '[':
+				into[path[:i]] = true
+				if n := bracketEnd(path[i:]); n > 0 {
+					i += n - 1
+				}
+			}
+		}
+		into[path] = true
 	}
-	p := &elementPlan{}
-	w.plans[key] = p
+	return into
+}
+
+// fieldsOf returns the fields of the twin's struct type tt, paired with
+// those of the API version's struct type at (nil for none), by JSON name.
+func (w *elementWalker) fieldsOf(tt, at reflect.Type) []elementField {
+	key := pairKey{tt, at}
+	if fields, ok := w.fields[key]; ok {
+		return fields
+	}
 	twinFields, apiFields := map[string][]int{}, map[string][]int{}
 	collectJSONFields(tt, nil, twinFields)
 	if at != nil {
 		collectJSONFields(at, nil, apiFields)
 	}
-	for _, name := range slices.Sorted(maps.Keys(twinFields)) {
-		f := tt.FieldByIndex(twinFields[name])
-		if f.Type == propertyBagType {
-			continue
-		}
-		var af reflect.Type
-		if ai, ok := apiFields[name]; ok {
-			af = at.FieldByIndex(ai).Type
-		}
-		if !mayHoldBag(f.Type) && !differentStructs(f.Type, af) {
-			continue
-		}
-		p.fields = append(p.fields, elementField{name: name, twin: twinFields[name], api: apiFields[name], keys: listMapKeys(f)})
-	}
-	return p
-}
-
-// differentStructs reports whether the twin's type tt and the API
-// version's type at (nil for none) hold, through the same pointers, lists
-// and maps, structs of two types: a pair the presence walk may find twinKey
-// entries in.
-func differentStructs(tt, at reflect.Type) bool {
-	for at != nil {
-		for tt.Kind() == reflect.Pointer {
-			tt = tt.Elem()
-		}
-		for at.Kind() == reflect.Pointer {
-			at = at.Elem()
-		}
-		switch {
-		case tt.Kind() == reflect.Struct && at.Kind() == reflect.Struct:
-			return tt != at
-		case tt.Kind() == at.Kind() && (tt.Kind() == reflect.Slice || tt.Kind() == reflect.Map):
-			tt, at = tt.Elem(), at.Elem()
-		default:
-			return false
+	var fields []elementField
+	for name, index := range twinFields {
+		f := tt.FieldByIndex(index)
+		if f.Type != propertyBagType {
+			fields = append(fields, elementField{name: name, twin: index, api: apiFields[name], keys: listMapKeys(f)})
 		}
 	}
-	return false
+	w.fields[key] = fields
+	return fields
 }
 
 // walk walks twin and api, pointers to a storage twin and to its API
 // version's object.
 func (w *elementWalker) walk(twin, api reflect.Value) error {
-	w.plans = map[pairKey]*elementPlan{}
+	w.fields = map[pairKey][]elementField{}
 	return w.value(twin, api, nil, 0)
 }
 
@@ -165,8 +155,11 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 		if av.IsValid() {
 			at = av.Type()
 		}
-		for _, f := range w.plan(tv.Type(), at).fields {
+		for _, f := range w.fieldsOf(tv.Type(), at) {
 			w.stashed = appendField(w.stashed[:ns], f.name)
+			if !w.into[string(w.stashed)] {
+				continue
+			}
 			w.current = appendField(w.current[:nc], f.name)
 			var a reflect.Value
 			if av.IsValid() && f.api != nil {
@@ -199,6 +192,9 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 				w.stashed = append(append(w.stashed, elementIndex(at, i)...), ']')
 				w.current = append(strconv.AppendInt(w.current, int64(i), 10), ']')
 			}
+			if !w.into[string(w.stashed)] {
+				continue
+			}
 			if err := w.value(elem, a, nil, depth+1); err != nil {
 				return err
 			}
@@ -211,6 +207,9 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 				a = av.MapIndex(k)
 			}
 			w.stashed = append(appendKeyValue(append(w.stashed[:ns], '['), k), ']')
+			if !w.into[string(w.stashed)] {
+				continue
+			}
 			w.current = append(appendKeyValue(append(w.current[:nc], '['), k), ']')
 			if err := w.value(tv.MapIndex(k), a, nil, depth+1); err != nil {
 				return err
@@ -253,7 +252,10 @@ func elementFingerprints(twin, api reflect.Value, stashed []string) (annotated, 
 			}
 		}
 	}
-	w := &elementWalker{list: func(list, _ string, _ int, elems reflect.Value) ([]int, error) {
+	if len(below) == 0 {
+		return nil, nil, nil
+	}
+	w := &elementWalker{into: pathsTo(slices.Collect(maps.Keys(below))), list: func(list, _ string, _ int, elems reflect.Value) ([]int, error) {
 		if !below[list] || !elems.IsValid() {
 			return nil, nil
 		}
@@ -389,10 +391,12 @@ type renamer struct {
 // lists (by stashed list path) name, walking dst, its storage twin as the
 // copy filled it. Outer lists come first: the elements of a list inside an
 // element are named under the element's stashed path, as they were
-// stashed.
+// stashed. The walk reaches the lists with fingerprints and the lists
+// above them: a path below no list it reached names, stashed, the place
+// it names now.
 func newRenamer(dst, src reflect.Value, lists map[string]map[int]string) (*renamer, error) {
 	rn := &renamer{reached: map[string]bool{}, names: map[string][]string{}}
-	w := &elementWalker{list: func(stashed, current string, n int, elems reflect.Value) ([]int, error) {
+	w := &elementWalker{into: pathsTo(slices.Collect(maps.Keys(lists))), list: func(stashed, current string, n int, elems reflect.Value) ([]int, error) {
 		rn.reached[stashed] = true
 		var at []int
 		if fps := lists[stashed]; len(fps) > 0 {
