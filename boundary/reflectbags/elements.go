@@ -34,8 +34,16 @@ const (
 // version shows it: the first 8 bytes of the SHA-256 of the JSON of a
 // pointer to it, in unpadded base64url (11 characters).
 func fingerprint(v reflect.Value) (string, error) {
-	p := reflect.New(v.Type())
-	p.Elem().Set(v)
+	if !v.CanInterface() {
+		return "", fmt.Errorf("%s is reached through an unexported field", v.Type())
+	}
+	var p reflect.Value
+	if v.CanAddr() {
+		p = v.Addr()
+	} else {
+		p = reflect.New(v.Type()) // an element of an array held in a map value
+		p.Elem().Set(v)
+	}
 	text, err := json.Marshal(p.Interface())
 	if err != nil {
 		return "", err
