@@ -498,9 +498,8 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 }
 
 // editLists changes, as a client of the API version may, some of the lists
-// without list-map keys in api (a pointer to the object the client read):
-// it reverses or shuffles one, removes an element, or inserts a copy of an
-// element or a zero one, anywhere below, and returns what it did. A list
+// without list-map keys in api (a pointer to the object the client read),
+// anywhere below (see editList), and returns what it did. A list
 // has list-map keys when the twin's field of the same JSON name declares
 // them (twin is the type of the value at the same place of the twin).
 func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
@@ -575,11 +574,18 @@ func mayHoldStructs(t reflect.Type) bool {
 	return t.Kind() == reflect.Struct
 }
 
-// editList changes the list v (settable, not empty) and says how.
+// editList changes the list v (settable, not empty) and says how: it
+// reverses or shuffles it (when it has two elements or more), removes an
+// element, replaces one by a zero element (an edit in place), or inserts a
+// copy of one or a zero element.
 func editList(r *rand.Rand, v reflect.Value, path string) string {
 	n := v.Len()
 	s := reflect.MakeSlice(v.Type(), 0, n+1)
-	switch op := r.Intn(5); {
+	op := r.Intn(6)
+	if n < 2 {
+		op = 2 + r.Intn(4)
+	}
+	switch {
 	case op == 0:
 		for i := n - 1; i >= 0; i-- {
 			s = reflect.Append(s, v.Index(i))
@@ -597,11 +603,15 @@ func editList(r *rand.Rand, v reflect.Value, path string) string {
 		i := r.Intn(n)
 		v.Set(reflect.AppendSlice(reflect.AppendSlice(s, v.Slice(0, i)), v.Slice(i+1, n)))
 		return fmt.Sprintf("%s[%d] removed", path, i)
+	case op == 3:
+		i := r.Intn(n)
+		v.Index(i).Set(reflect.Zero(v.Type().Elem()))
+		return fmt.Sprintf("%s[%d] replaced by a zero element", path, i)
 	default:
 		at := r.Intn(n + 1)
 		elem := reflect.New(v.Type().Elem()).Elem() // a new element: the zero value
 		what := "a zero element"
-		if op == 3 {
+		if op == 4 {
 			from := r.Intn(n)
 			cloneInto(elem, v.Index(from)) // or one equal to another
 			what = fmt.Sprintf("a copy of [%d]", from)
