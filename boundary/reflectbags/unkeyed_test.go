@@ -410,3 +410,73 @@ func TestRecallRenamesItsOwnCopies(t *testing.T) {
 	}
 	checkOwnBags(t, "spec.cars", dst.Spec.Cars, own)
 }
+
+// Lists of lists: each inner list is an unkeyed list at the path of its
+// element of the outer list.
+type gridStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Rows [][]seatStorage `json:"rows,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type grid struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Rows [][]seat `json:"rows,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+func TestListsOfListsFollowTheirElements(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(rows [][]seat) [][]seat
+	}{
+		{"rows swapped", func(r [][]seat) [][]seat { return [][]seat{r[1], r[0]} }},
+		{"seats of a row swapped", func(r [][]seat) [][]seat { r[0][0], r[0][1] = r[0][1], r[0][0]; return r }},
+		{"first row removed", func(r [][]seat) [][]seat { return r[1:] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := &gridStorage{}
+			src.Spec.Rows = [][]seatStorage{
+				{{Number: i32(1), PropertyBag: bag("Of", `1`)}, {Number: i32(2), PropertyBag: bag("Of", `2`)}},
+				{{Number: i32(3), PropertyBag: bag("Of", `3`)}},
+			}
+			api := &grid{}
+			for _, row := range src.Spec.Rows {
+				var r []seat
+				for _, s := range row {
+					r = append(r, seat{Number: *s.Number})
+				}
+				api.Spec.Rows = append(api.Spec.Rows, r)
+			}
+			if err := reflectbags.Stash(api, src); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(api.Annotations[boundary.Annotation], `"spec.rows[0][1]":"`) {
+				t.Errorf("annotation %s: no fingerprint of the second seat of the first row", api.Annotations[boundary.Annotation])
+			}
+			api.Spec.Rows = tc.edit(api.Spec.Rows)
+			dst := &gridStorage{ObjectMeta: api.ObjectMeta}
+			for _, row := range api.Spec.Rows {
+				var r []seatStorage
+				for _, s := range row {
+					r = append(r, seatStorage{Number: i32(s.Number)})
+				}
+				dst.Spec.Rows = append(dst.Spec.Rows, r)
+			}
+			if err := reflectbags.Recall(dst, api); err != nil {
+				t.Fatal(err)
+			}
+			for _, row := range dst.Spec.Rows {
+				for _, s := range row {
+					if got := s.PropertyBag["Of"]; got != jsonText(s.Number) {
+						t.Errorf("seat %d has the bag of %s", *s.Number, got)
+					}
+				}
+			}
+		})
+	}
+}
