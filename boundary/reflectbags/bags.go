@@ -1,6 +1,7 @@
 // Package reflectbags carries the property bags of a storage twin to its
 // API version and back by reflection, for hand-written chains: Stash and
-// Recall find every bag and every value the API version cannot show by
+// Recall find every bag, every value the API version cannot show and the
+// elements of the lists without keys (which they pair by fingerprint) by
 // walking both objects, where the code hubspoke-gen writes names each one
 // (see package boundary, whose format they write and read, byte for byte).
 // The walk reads the struct tags of the types on every call (no caches, no
@@ -43,7 +44,12 @@ import (
 // the order of +listMapKey), by their keys: "spec.ports[name=http]",
 // "spec.ports[port=80,protocol=TCP]". Values of a map are addressed by
 // key: "spec.zones[west]". A key or key value that is not a plain word is
-// written as a JSON string: `spec.zones["eu west"]`.
+// written as a JSON string: `spec.zones["eu west"]`. A list without keys
+// with a bag or a twinKey entry at or below one of its elements also gets
+// the fingerprints of all its elements as dst shows them (see Recall), in
+// the bag "#elements" (for a list inside status, "status.#elements" of the
+// status bags), from each element's path to its fingerprint, as package
+// boundary writes them for generated code.
 //
 // Bags whose path lies under "status" go into the field of type
 // propertybag.Bags of dst's status (by convention
@@ -94,6 +100,14 @@ func Stash(dst, src any) error {
 	if err != nil {
 		return stashError(dst, src, err)
 	}
+	for _, reserved := range []string{elementsBag, statusElementsBag} {
+		if _, ok := annotated[reserved]; ok {
+			return stashError(dst, src, fmt.Errorf("a bag at %q: the name is reserved for the fingerprints of list elements", reserved))
+		}
+		if _, ok := status[reserved]; ok {
+			return stashError(dst, src, fmt.Errorf("a bag at %q: the name is reserved for the fingerprints of list elements", reserved))
+		}
+	}
 	if len(status) > 0 && api.statusBags == nil {
 		return stashError(dst, src, fmt.Errorf("%s must carry the status bags %s, but its status has no field of type propertybag.Bags",
 			typeName(reflect.TypeOf(dst)), strings.Join(slices.Sorted(maps.Keys(status)), ", ")))
@@ -101,6 +115,19 @@ func Stash(dst, src any) error {
 	entries, err := twinEntries(dst, src)
 	if err != nil {
 		return stashError(dst, src, err)
+	}
+	// The lists without keys with a bag or an entry below an element get
+	// the fingerprints of their elements (see elementsBag).
+	stashed := slices.Concat(slices.Collect(maps.Keys(annotated)), slices.Collect(maps.Keys(status)), slices.Collect(maps.Keys(entries)))
+	fps, statusFPs, err := elementFingerprints(reflect.ValueOf(src), reflect.ValueOf(dst), stashed)
+	if err != nil {
+		return stashError(dst, src, err)
+	}
+	if fps != nil {
+		annotated = addBag(annotated, elementsBag, fps)
+	}
+	if statusFPs != nil && api.statusBags != nil {
+		status = addBag(status, statusElementsBag, statusFPs)
 	}
 	if stale || len(entries) > 0 {
 		annotated, status = withTwinEntries(annotated, status, entries)
@@ -142,13 +169,22 @@ func Stash(dst, src any) error {
 // has filled dst from src. Each bag goes to the place its path names; where
 // the copy already put values into that bag, those win. A bag whose place is
 // gone (the client removed the element, or the key of a keyed list element
-// changed) is dropped; a bag is never attached to another element: where
-// list-map keys are declared, a bag follows its element's keys whatever the
-// client did to the order, and when two elements have the same keys
-// neither gets it. Without keys, a bag belongs to the index: a client that
-// reorders or inserts elements at an old version moves values that only
-// other versions know between elements, which is why lists of objects
-// should declare their keys.
+// changed) is dropped; where list-map keys are declared, a bag follows its
+// element's keys whatever the client did to the order, and when two
+// elements have the same keys neither gets it. Without keys, the elements
+// src holds are paired with the stashed ones by their fingerprints, by
+// package boundary's rules (boundary.Match): an element keeps the values
+// stashed at its index if its fingerprint is the one stashed there, else
+// takes the first unpaired stashed element with its fingerprint (it moved),
+// else its own index if no other element took it (edited in place), else
+// nothing (it is new). So a client that reorders the list, or removes an
+// element before the last, does not move values that only other versions
+// know between elements; one that moves an element and changes it in one
+// write cannot be told from one that adds it. The bags and entries below
+// an element are renamed from the paths they were stashed at to the
+// element's path now, outer lists first (a list inside an element was
+// stashed under the element's stashed index). A list without fingerprints
+// (stashed by an earlier release) is matched by index, as before.
 //
 // The twinKey entries are taken out of the bags before they are placed;
 // each restores what the storage twin held for the fields it names where
@@ -159,7 +195,9 @@ func Stash(dst, src any) error {
 // map is replaced, not modified). It is an error, naming the annotation and
 // the path, when the annotation is not a JSON object of bags or names a bag
 // under status (status bags travel only in status), when the status
-// field holds a bag outside status, or when a twinKey entry names a field
+// field holds a bag outside status, when a bag of fingerprints names a
+// path that is not a list element's (on its side of status) or holds a
+// fingerprint that is not a JSON string, or when a twinKey entry names a field
 // the version shows no plain value for (at the object itself, "." with spec
 // and status, no field ever has one) or holds a value that does not fit
 // it; dst is then left as it was.
@@ -196,9 +234,23 @@ func Recall(dst, src any) error {
 			}
 		}
 	}
+	lists, err := takeFingerprints(bags)
+	if err != nil {
+		return recallError(src, dst, err)
+	}
 	twin, err := takeTwinEntries(bags)
 	if err != nil {
 		return recallError(src, dst, err)
+	}
+	if lists != nil {
+		// Name each bag and entry by the place it goes to now: below a
+		// list without keys, the element the client sent that it was
+		// stashed with.
+		rn, err := newRenamer(reflect.ValueOf(dst), reflect.ValueOf(src), lists)
+		if err != nil {
+			return recallError(src, dst, err)
+		}
+		bags, twin = renameBags(rn, bags), renameBags(rn, twin)
 	}
 	if len(bags) > 0 || twin != nil {
 		// Bags below a struct the twin does not hold are kept, in a struct

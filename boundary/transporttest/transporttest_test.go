@@ -105,7 +105,9 @@ func to(w *widget, t *widgetTwin) error {
 
 // TestCheck: a transport that carries what reflectbags carries passes; one
 // that forgets the bags on the way to the API version, or spec's bag on
-// the way back, fails, naming the seed and what differs.
+// the way back, fails, naming the seed and what differs. (Lists without
+// keys, and transports that ignore their fingerprints:
+// TestCheckUnkeyedLists, in standin_test.go.)
 func TestCheck(t *testing.T) {
 	if err := transporttest.Check(transporttest.PairOf("widget", from, to), 300); err != nil {
 		t.Errorf("a transport that stashes and recalls as reflectbags does: %v", err)
