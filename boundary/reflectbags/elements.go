@@ -314,7 +314,7 @@ func takeFingerprints(bags propertybag.Bags) (map[string]map[int]string, error) 
 			}
 			var fp string
 			if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
-				return nil, fmt.Errorf("bag %q: the fingerprint of %q is not a JSON string: %.100q", name, path, bag[path])
+				return nil, fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, path, bag[path])
 			}
 			if lists == nil {
 				lists = map[string]map[int]string{}

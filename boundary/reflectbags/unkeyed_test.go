@@ -322,7 +322,7 @@ func TestMalformedFingerprintsAreErrors(t *testing.T) {
 		status     propertybag.Bags
 		want       string
 	}{
-		{`{"#elements":{"spec.cars[0]":1}}`, nil, `bag "#elements": the fingerprint of "spec.cars[0]" is not a JSON string`},
+		{`{"#elements":{"spec.cars[0]":1}}`, nil, `bag "#elements": the fingerprint of spec.cars[0] is not a JSON string`},
 		{`{"#elements":{"spec.cars":"x"}}`, nil, `bag "#elements": "spec.cars" is not the path of a list element outside status`},
 		{`{"#elements":{"spec.cars[+1]":"x"}}`, nil, `"spec.cars[+1]" is not the path of a list element`},
 		{`{"#elements":{"spec.cars[01]":"x"}}`, nil, `"spec.cars[01]" is not the path of a list element`},
@@ -330,7 +330,7 @@ func TestMalformedFingerprintsAreErrors(t *testing.T) {
 		{`{"#elements":{"[0]":"x"}}`, nil, `"[0]" is not the path of a list element`},
 		{`{"#elements":{"status.signals[0]":"x"}}`, nil, `"status.signals[0]" is not the path of a list element outside status`},
 		{``, propertybag.Bags{"status.#elements": {"spec.cars[0]": `"x"`}}, `bag "status.#elements": "spec.cars[0]" is not the path of a list element inside status`},
-		{``, propertybag.Bags{"status.#elements": {"status.signals[0]": `["x"]`}}, `bag "status.#elements": the fingerprint of "status.signals[0]" is not a JSON string`},
+		{``, propertybag.Bags{"status.#elements": {"status.signals[0]": `["x"]`}}, `bag "status.#elements": the fingerprint of status.signals[0] is not a JSON string`},
 	} {
 		api := &train{}
 		if tc.annotation != "" {
