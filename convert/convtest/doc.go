@@ -67,8 +67,9 @@
 // shows. The generated tests pass RoundTripAll the options they pass
 // Reliability, for this. Then it plays a client that reorders an unkeyed
 // list of structs (one without list-map keys) of X, with two elements at
-// least, all of different JSON, and something carried (a bag, a $twin
-// entry) at or below one of them: the list reversed, or its first element
+// least, all of different JSON, and a value carried for another version
+// (a bag entry other than the kit's unknown ones, a $twin entry) at or
+// below one of them: the list reversed, or its first element
 // deleted, written back to the hub, must give the hub read with the same
 // change made to its list (found through Related), each element keeping
 // the values it carries for other versions; a transport that places them

@@ -18,12 +18,12 @@ import (
 // Library is a test resource for unkeyed lists (lists without list-map
 // keys): an API version v1 with a list of books, and its storage twin
 // v1storage, the hub, whose books have property bags and an optional
-// title that v1 shows as a plain string. What a v1 book cannot show (the
-// entries a newer release's client left in its bag, a title the hub holds
-// as "" where v1 shows it absent, or the other way round) v1 carries in
-// its bags annotation, through reflectbags as generated code does. A v1
-// client that reorders the books, or deletes the first, must not move
-// those values to another book (docs/design-unkeyed-lists.md).
+// title that v1 shows as a plain string. What a v1 book cannot show (a
+// title the hub leaves absent, which v1 shows as "", and the entries a
+// newer release's client left in the book's bag) v1 carries in its bags
+// annotation, through reflectbags as generated code does. A v1 client that
+// reorders the books, or deletes the first, must not move those values to
+// another book (docs/design-unkeyed-lists.md).
 // Switchable bug: bugBagsByIndex makes v1 place the bags by index, as a
 // release before fingerprints does: it drops the fingerprints of the
 // elements before recalling the bags.

@@ -72,9 +72,12 @@ type reorderSite struct {
 // status or any other member of the object's own data, at any depth, with
 // at least two elements, where
 //
-//   - the object carries something (a bag, or a $twin entry) at or below
-//     one of its elements, in its bags annotation or its status bags: only
-//     then has a transport anything to misplace;
+//   - the object carries a value for another version (a bag entry, or a
+//     $twin entry) at or below one of its elements, in its bags annotation
+//     or its status bags: only then has a transport anything to misplace.
+//     The entries the update check adds under unused names (unknownPrefix)
+//     do not count, so that a list that all versions show alike is left
+//     alone; where the list is changed, they must follow their element too;
 //   - no two elements have the same JSON: a client cannot tell them apart,
 //     so the values of one are as good as the other's;
 //   - every element has the same JSON in x as in sent, and none leaves
@@ -202,27 +205,31 @@ func (k *kit) unkeyedLists(v reflect.Value, path []seg, visit func([]seg, reflec
 }
 
 // carriedPaths returns the paths of the bags obj carries, in its bags
-// annotation and its status bags, $twin entries and all. An annotation
-// that does not parse carries none.
+// annotation and its status bags, that hold a value of another version or
+// a $twin entry: not those that hold nothing but the entries the update
+// check added under unused names (unknownPrefix). An annotation that does
+// not parse carries none.
 func carriedPaths(obj runtime.Object) []string {
 	var out []string
-	if meta, ok := obj.(metav1.Object); ok {
-		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
-			if bags, err := propertybag.UnmarshalBags(text); err == nil {
-				for path, bag := range bags {
-					if len(bag) > 0 {
-						out = append(out, path)
-					}
+	add := func(bags propertybag.Bags) {
+		for path, bag := range bags {
+			for name := range bag {
+				if !strings.HasPrefix(name, unknownPrefix) {
+					out = append(out, path)
+					break
 				}
 			}
 		}
 	}
-	if field := existingStatusBags(obj); field.IsValid() {
-		for path, bag := range field.Interface().(propertybag.Bags) {
-			if len(bag) > 0 {
-				out = append(out, path)
+	if meta, ok := obj.(metav1.Object); ok {
+		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
+			if bags, err := propertybag.UnmarshalBags(text); err == nil {
+				add(bags)
 			}
 		}
+	}
+	if field := existingStatusBags(obj); field.IsValid() {
+		add(field.Interface().(propertybag.Bags))
 	}
 	return out
 }

@@ -35,8 +35,9 @@ func (o *reorderObj) DeepCopyObject() runtime.Object { return cloneObject(o) }
 
 // TestReorderSites: the reorder check changes a list of structs without
 // list-map keys, at any depth (in map values too), with two elements at
-// least, all of different JSON, of which one has something carried at or
-// below its path, as package boundary writes it; and no other list.
+// least, all of different JSON, of which one has a value carried for
+// another version (not only the kit's unknown entries) at or below its
+// path, as package boundary writes it; and no other list.
 func TestReorderSites(t *testing.T) {
 	keys := listKeys{}
 	typ := reflect.TypeFor[reorderObj]()
@@ -81,6 +82,8 @@ func TestReorderSites(t *testing.T) {
 		{"in a map value, by key", `{"spec.groups[\"a b\"].items[0]":{"X":"1"}}`, items("a", "b"), []string{`spec.groups["a b"].items`}},
 		{"both", `{"spec.items[1]":{"X":"1"},"spec.groups[\"a b\"].items[1]":{"X":"1"}}`, items("a", "b"), []string{"spec.items", `spec.groups["a b"].items`}},
 		{"nothing carried", "", items("a", "b"), nil},
+		{"only the kit's unknown entries", `{"spec.items[1]":{"x-convtest-ab":"1"}}`, items("a", "b"), nil},
+		{"the kit's unknown entries beside a value", `{"spec.items[1]":{"x-convtest-ab":"1","X":"2"}}`, items("a", "b"), []string{"spec.items"}},
 		{"carried beside the list only", `{"spec":{"X":"1"}}`, items("a", "b"), nil},
 		{"another index's prefix", `{"spec.items[10]":{"X":"1"}}`, items("a", "b"), nil},
 		{"two elements of equal JSON", `{"spec.items[1]":{"X":"1"}}`, items("a", "b", "a"), nil},
