@@ -87,8 +87,14 @@ func (s *LibraryV1) assignTo(dst *LibraryV1Storage) error {
 		}
 	}
 	src := s
-	if activeBug() == bugBagsByIndex {
+	switch {
+	case activeBug() == bugBagsByIndex:
 		src = withoutFingerprints(s)
+	case libraryFollows.Load():
+		var err error
+		if src, err = followBooks(s); err != nil {
+			return err
+		}
 	}
 	return reflectbags.Recall(dst, src)
 }
@@ -101,7 +107,13 @@ func (s *LibraryV1) assignFrom(src *LibraryV1Storage) error {
 			s.Spec.Books[i] = BookV1{Title: deref(b.Title)}
 		}
 	}
-	return reflectbags.Stash(s, src)
+	if err := reflectbags.Stash(s, src); err != nil {
+		return err
+	}
+	if libraryFollows.Load() {
+		return stashBooks(s)
+	}
+	return nil
 }
 
 // elementsBag is the bag in which an API version carries the fingerprints
