@@ -15,31 +15,33 @@ import (
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
-// A stand-in, on Library's one list, for the transport of
-// docs/design-unkeyed-lists.md, so that the reorder check is shown to pass
-// a transport whose bags follow their elements before that transport
-// lands: with libraryFollows on, v1's stash adds to its bags annotation a
-// bag booksBag holding the JSON of each book, by index, when one has
-// something carried at or below it, and v1's recall matches the books the client
-// sent to those (same place, then moved, then the same index), renames the
+// A stand-in for the transport of docs/design-unkeyed-lists.md, for one
+// top-level list at a time, so that the reorder check is shown to pass a
+// transport whose bags follow their elements before that transport lands.
+// With libraryFollows on, Library's v1 stashes as reflectbags does, then
+// stashFollowing adds to its bags annotation a bag (followingBag) holding
+// the JSON of each book, by index, when one has something carried at or
+// below it; its recall (recallFollowing) matches the books the client sent
+// to those (same place, then moved, then the same index), renames the
 // books' bags to the new indexes, drops those of books that are gone, and
-// recalls.
-
-// booksBag is the bag of the books' JSON (the design's #elements holds
-// hashes; the stand-in keeps the JSON, and a name of its own).
-const booksBag = "#convtest-books"
+// recalls as reflectbags does.
 
 var (
 	libraryFollows atomic.Bool
-	// booksMoved counts the recalls in which a book's bags went to
-	// another index.
-	booksMoved atomic.Int64
+	// elementsMoved counts the recalls in which an element's bags went
+	// to another index.
+	elementsMoved atomic.Int64
 )
 
-// bookPath splits a bag path under a book, "spec.books[2].x", into the
-// book's index and the rest of the path.
-func bookPath(path string) (int, string, bool) {
-	rest, ok := strings.CutPrefix(path, "spec.books[")
+// followingBag is the bag of the JSON of the elements of list (the
+// design's #elements holds hashes, of every list; the stand-in keeps the
+// JSON, one bag per list, under a name of its own).
+func followingBag(list string) string { return "#convtest-" + list }
+
+// elementPath splits a bag path under an element of list, "spec.books[2].x"
+// for list "spec.books", into the element's index and the rest of the path.
+func elementPath(list, path string) (int, string, bool) {
+	rest, ok := strings.CutPrefix(path, list+"[")
 	if !ok {
 		return 0, "", false
 	}
@@ -51,81 +53,85 @@ func bookPath(path string) (int, string, bool) {
 	return i, rest[end+1:], err == nil
 }
 
-// stashBooks adds booksBag to what s, just stashed, carries.
-func stashBooks(s *LibraryV1) error {
-	text, ok := s.Annotations[boundary.Annotation]
+// stashFollowing adds the bag of list's elements (elems) to the bags
+// annotation of annotations, just stashed, and returns the new
+// annotations.
+func stashFollowing[T any](annotations map[string]string, list string, elems []T) (map[string]string, error) {
+	text, ok := annotations[boundary.Annotation]
 	if !ok {
-		return nil
+		return annotations, nil
 	}
 	bags, err := propertybag.UnmarshalBags(text)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	carried := map[int]bool{}
 	for path := range bags {
-		if i, _, ok := bookPath(path); ok {
+		if i, _, ok := elementPath(list, path); ok {
 			carried[i] = true
 		}
 	}
 	if len(carried) == 0 {
-		return nil
+		return annotations, nil
 	}
-	// Every book, not only those with something carried: a book that
+	// Every element, not only those with something carried: one that
 	// carries nothing must claim its index too, or, when the client
-	// deletes the first book, the second takes the first's bags at step
-	// 3 (the design's "edited in place"; bugSparseFingerprints).
-	books := propertybag.PropertyBag{}
-	for i, b := range s.Spec.Books {
+	// deletes the first element, the second takes the first's bags at
+	// step 3 (the design's "edited in place"; bugSparseFingerprints).
+	fingerprints := propertybag.PropertyBag{}
+	for i, e := range elems {
 		if !carried[i] && activeBug() == bugSparseFingerprints {
 			continue
 		}
-		data, err := json.Marshal(b)
+		data, err := json.Marshal(e)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		quoted, err := json.Marshal(string(data))
 		if err != nil {
-			return err
+			return nil, err
 		}
-		books[strconv.Itoa(i)] = string(quoted)
+		fingerprints[strconv.Itoa(i)] = string(quoted)
 	}
-	bags[booksBag] = books
+	bags[followingBag(list)] = fingerprints
 	if text, err = propertybag.MarshalBags(bags); err != nil {
-		return err
+		return nil, err
 	}
-	s.Annotations = maps.Clone(s.Annotations)
-	s.Annotations[boundary.Annotation] = text
-	return nil
+	out := maps.Clone(annotations)
+	out[boundary.Annotation] = text
+	return out, nil
 }
 
-// followBooks returns s with the books' bags renamed to the indexes of
-// the books they belong to, and without booksBag.
-func followBooks(s *LibraryV1) (*LibraryV1, error) {
-	text, ok := s.Annotations[boundary.Annotation]
+// recallFollowing returns annotations with the bags of list's elements
+// renamed to the indexes of the elements (elems, as the client sent them)
+// they belong to, and without the bag of their JSON.
+func recallFollowing[T any](annotations map[string]string, list string, elems []T) (map[string]string, error) {
+	text, ok := annotations[boundary.Annotation]
 	if !ok {
-		return s, nil
+		return annotations, nil
 	}
 	bags, err := propertybag.UnmarshalBags(text)
 	if err != nil {
-		return s, nil // Recall reports it
+		return annotations, nil // Recall reports it
 	}
-	stashedBooks, ok := bags[booksBag]
+	name := followingBag(list)
+	stashedBag, ok := bags[name]
 	if !ok {
-		return s, nil
+		return annotations, nil
 	}
-	delete(bags, booksBag)
+	delete(bags, name)
 	stashed := map[int]string{}
-	for name, value := range stashedBooks {
-		i, err := strconv.Atoi(name)
-		var book string
-		if err != nil || json.Unmarshal([]byte(value), &book) != nil {
-			return nil, fmt.Errorf("bag %s: %q: %s is not an index and a book's JSON", booksBag, name, value)
+	for key, value := range stashedBag {
+		i, err := strconv.Atoi(key)
+		var e string
+		if err != nil || json.Unmarshal([]byte(value), &e) != nil {
+			return nil, fmt.Errorf("bag %s: %q: %s is not an index and an element's JSON", name, key, value)
 		}
-		stashed[i] = book
+		stashed[i] = e
 	}
-	current := make([]string, len(s.Spec.Books))
-	for j, b := range s.Spec.Books {
-		data, err := json.Marshal(b)
+	current := make([]string, len(elems))
+	for j, e := range elems {
+		data, err := json.Marshal(e)
 		if err != nil {
 			return nil, err
 		}
@@ -133,17 +139,17 @@ func followBooks(s *LibraryV1) (*LibraryV1, error) {
 	}
 	from := map[int]int{} // new index → stashed index
 	taken := map[int]bool{}
-	for j, book := range current { // same place
-		if b, ok := stashed[j]; ok && b == book {
+	for j, e := range current { // same place
+		if s, ok := stashed[j]; ok && s == e {
 			from[j], taken[j] = j, true
 		}
 	}
-	for j, book := range current { // moved
+	for j, e := range current { // moved
 		if _, ok := from[j]; ok {
 			continue
 		}
 		for _, i := range slices.Sorted(maps.Keys(stashed)) {
-			if !taken[i] && stashed[i] == book {
+			if !taken[i] && stashed[i] == e {
 				from[j], taken[i] = i, true
 				break
 			}
@@ -158,29 +164,28 @@ func followBooks(s *LibraryV1) (*LibraryV1, error) {
 	for j, i := range from {
 		to[i] = j
 		if i != j {
-			booksMoved.Add(1)
+			elementsMoved.Add(1)
 		}
 	}
 	renamed := propertybag.Bags{}
 	for path, bag := range bags {
-		i, rest, isBook := bookPath(path)
-		if !isBook {
+		i, rest, isElem := elementPath(list, path)
+		if !isElem {
 			renamed[path] = bag
 			continue
 		}
 		if j, ok := to[i]; ok {
-			renamed["spec.books["+strconv.Itoa(j)+"]"+rest] = bag
+			renamed[list+"["+strconv.Itoa(j)+"]"+rest] = bag
 		}
 	}
-	out := *s
-	out.Annotations = maps.Clone(s.Annotations)
-	delete(out.Annotations, boundary.Annotation)
+	out := maps.Clone(annotations)
+	delete(out, boundary.Annotation)
 	if len(renamed) > 0 {
-		if out.Annotations[boundary.Annotation], err = propertybag.MarshalBags(renamed); err != nil {
+		if out[boundary.Annotation], err = propertybag.MarshalBags(renamed); err != nil {
 			return nil, err
 		}
 	}
-	return &out, nil
+	return out, nil
 }
 
 // With a transport whose bags follow their books, Library passes the
@@ -188,10 +193,10 @@ func followBooks(s *LibraryV1) (*LibraryV1, error) {
 func TestLibraryFollowingBooks(t *testing.T) {
 	libraryFollows.Store(true)
 	t.Cleanup(func() { libraryFollows.Store(false) })
-	booksMoved.Store(0)
+	elementsMoved.Store(0)
 	convtest.RoundTripAll(t, libraryScheme(), libraryGK, raceCases()...)
 	convtest.Reliability(t, libraryScheme(), libraryGK, raceCases()...)
-	if booksMoved.Load() == 0 {
+	if elementsMoved.Load() == 0 {
 		t.Error("no book's bags went to another index: the update check reordered no books")
 	}
 }

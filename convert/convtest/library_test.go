@@ -91,10 +91,13 @@ func (s *LibraryV1) assignTo(dst *LibraryV1Storage) error {
 	case activeBug() == bugBagsByIndex:
 		src = withoutFingerprints(s)
 	case libraryFollows.Load():
-		var err error
-		if src, err = followBooks(s); err != nil {
+		annotations, err := recallFollowing(s.Annotations, "spec.books", s.Spec.Books)
+		if err != nil {
 			return err
 		}
+		followed := *s
+		followed.Annotations = annotations
+		src = &followed
 	}
 	return reflectbags.Recall(dst, src)
 }
@@ -111,7 +114,11 @@ func (s *LibraryV1) assignFrom(src *LibraryV1Storage) error {
 		return err
 	}
 	if libraryFollows.Load() {
-		return stashBooks(s)
+		annotations, err := stashFollowing(s.Annotations, "spec.books", s.Spec.Books)
+		if err != nil {
+			return err
+		}
+		s.Annotations = annotations
 	}
 	return nil
 }
