@@ -114,8 +114,15 @@ func (k *kit) reorderSites(x, sent, hub runtime.Object) []reorderSite {
 		if !xList.IsValid() || xList.Kind() != reflect.Slice || xList.Len() != n {
 			return
 		}
-		seen := make(map[string]bool, n)
+		elem := func(i int) []seg { return append(slices.Clip(path), seg{kind: segIndex, index: i}) }
 		hasCarried := false
+		for i := 0; i < n && !hasCarried; i++ {
+			hasCarried = carriedUnder(carried, transportPath(elem(i)))
+		}
+		if !hasCarried {
+			return
+		}
+		seen := make(map[string]bool, n)
 		for i := range n {
 			data, err := json.Marshal(list.Index(i).Interface())
 			if err != nil || seen[string(data)] {
@@ -125,14 +132,10 @@ func (k *kit) reorderSites(x, sent, hub runtime.Object) []reorderSite {
 			if xData, err := json.Marshal(xList.Index(i).Interface()); err != nil || string(xData) != string(data) {
 				return
 			}
-			at := append(slices.Clip(path), seg{kind: segIndex, index: i})
+			at := elem(i)
 			if slices.ContainsFunc(absent, func(a []seg) bool { _, under := matchPrefix(at, a); return under }) {
 				return
 			}
-			hasCarried = hasCarried || carriedUnder(carried, transportPath(at))
-		}
-		if !hasCarried {
-			return
 		}
 		hubPaths := k.toHub.mapPaths(path)
 		if len(hubPaths) != 1 {

@@ -107,6 +107,20 @@ func TestReorderSites(t *testing.T) {
 	if got := sites(sent, sent, obj("", nil)); got != nil {
 		t.Errorf("no hub list: sites %q", got)
 	}
+	// Relations that give the list two places in the hub, or another
+	// place: that place, or no site.
+	items2 := []seg{{kind: segField, name: "spec"}, {kind: segField, name: "items"}}
+	names := []seg{{kind: segField, name: "spec"}, {kind: segField, name: "names"}}
+	ports := []seg{{kind: segField, name: "spec"}, {kind: segField, name: "ports"}}
+	k.toHub.steps = [][]relation{{{old: items2, new: names}, {old: items2, new: ports}}}
+	if got := k.reorderSites(sent, sent, sent); got != nil {
+		t.Errorf("a list with two places in the hub: sites %v", got)
+	}
+	k.toHub.steps = [][]relation{{{old: items2, new: ports}}}
+	if got := k.reorderSites(sent, sent, sent); len(got) != 1 || renderPath(got[0].hubPath) != "spec.ports" {
+		t.Errorf("a list the hub has as spec.ports: sites %v", got)
+	}
+	k.toHub.steps = nil
 	// A declared default the API server would set in an element.
 	k.toHub.srcDefaults = []defaultRule{{pattern: []seg{{kind: segField, name: "spec"}, {kind: segField, name: "items"}, {kind: segAnyElem}, {kind: segField, name: "name"}}}}
 	if got := sites(obj(`{"spec.items[1]":{"X":"1"}}`, items("a", "")), obj(`{"spec.items[1]":{"X":"1"}}`, items("a", "")), sent); got != nil {
