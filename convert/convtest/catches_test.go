@@ -1102,3 +1102,43 @@ func TestUpdateCatchesDroppedTwinEntries(t *testing.T) {
 		t.Errorf("v2 without the bug: %v", err)
 	}
 }
+
+// A v1 client of Library that reverses its books, or deletes the first,
+// writes them back with the bags annotation it read, whose bags name the
+// books by index: a transport that places them by index (bugBagsByIndex,
+// as every release before fingerprints does) gives one book's values to
+// another, and the update check's reorder must catch it, with each change.
+func TestUpdateCatchesBagsPlacedByIndex(t *testing.T) {
+	withBug(t, bugBagsByIndex)
+	f := mustFail(t, convtest.CheckUpdate(libraryScheme(), libraryGK, "v1", bugOpts()...),
+		"a client of v1 that ",
+		"the unkeyed list spec.books misplaces the values its elements carry for other versions: the hub (v1storage) converted from what it wrote differs from the hub it read with spec.books ",
+		"(-want +got):",
+		"must follow the element, not its index: see docs/design-unkeyed-lists.md",
+		"the v1 object the client wrote:",
+	)
+	// The counter-example has two books at least, of which one has a
+	// title absent, which v1 shows as "" (the entries the kit adds under
+	// unused names alone make no list one the check changes).
+	books := f.Counterexample.(*LibraryV1Storage).Spec.Books
+	absent := false
+	for _, b := range books {
+		absent = absent || b.Title == nil
+	}
+	if len(books) < 2 || !absent {
+		t.Errorf("the counter-example has nothing to misplace: %+v", books)
+	}
+	// Both changes are caught, whichever a seed draws first.
+	seen := map[string]bool{}
+	for seed := int64(1); seed <= 20 && len(seen) < 2; seed++ {
+		err := convtest.CheckUpdate(libraryScheme(), libraryGK, "v1", convtest.Seed(seed), convtest.Cases(500))
+		for _, change := range []string{"that reversed the unkeyed list spec.books", "that deleted the first element of the unkeyed list spec.books"} {
+			if err != nil && strings.Contains(err.Error(), change) {
+				seen[change] = true
+			}
+		}
+	}
+	if len(seen) < 2 {
+		t.Errorf("of the two changes, 20 seeds caught only %v", seen)
+	}
+}

@@ -151,6 +151,10 @@ type kit struct {
 	// readers are, for the update check's edits, the other versions that
 	// clients read (see checkEditElsewhere).
 	readers []editReader
+	// toHub is, for the update check's reorders, the visibility check of
+	// the conversion from its version to the hub: the relations that say
+	// where the version's lists are in the hub (see reorderSites).
+	toHub *visibility
 	// fieldNames holds, by version, the Go names of the fields of its
 	// structs, true for those of string kind (see stringNamed), found
 	// once.

@@ -65,7 +65,17 @@
 // Unknown, kept in v1's bag and restored over the None a v1 client set
 // since), as no unchanged update and no object that starts without bags
 // shows. The generated tests pass RoundTripAll the options they pass
-// Reliability, for this. Last, the check plays a client
+// Reliability, for this. Then it plays a client that reorders an unkeyed
+// list of structs (one without list-map keys) of X, with two elements at
+// least, all of different JSON, and a value carried for another version
+// (a bag entry other than the kit's unknown ones, a $twin entry) at or
+// below one of them: the list reversed, or its first element
+// deleted, written back to the hub, must give the hub read with the same
+// change made to its list (found through Related), each element keeping
+// the values it carries for other versions; a transport that places them
+// by index fails it (docs/design-unkeyed-lists.md). Where even X's own
+// values would not follow (converted without their bags), or the hub has
+// no such list, nothing is expected. Last, the check plays a client
 // who corrupts what X carries: the bags annotation
 // replaced by text that is not JSON, and one carried value (in the
 // annotation or the status bags) replaced by a JSON object no typed

@@ -23,8 +23,10 @@ import (
 // JSON does). Every value that only other versions have fields for must
 // survive the trip, in the bags the version carries (see package boundary).
 // An edit a client makes to what it read must be what it reads back
-// (checkEdit), and bags it corrupts must fail the conversion or be kept
-// (checkCorruptBags).
+// (checkEdit), an unkeyed list it reverses or whose first element it
+// deletes must keep with each element the values it carries for other
+// versions (checkReorder), and bags it corrupts must fail the conversion
+// or be kept (checkCorruptBags).
 //
 // The hubs are what clients write: a random object of a random API version
 // converted to the hub, with entries under unused names added to some of
@@ -59,6 +61,9 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		return fmt.Errorf("convtest: %s %s does not implement conversion.Convertible", gk, version)
 	}
 	if k.readers, err = k.editReaders(version); err != nil {
+		return err
+	}
+	if k.toHub, err = k.newVisibility(version, k.hub, func(v string) string { return v }); err != nil {
 		return err
 	}
 	hubName := fmt.Sprintf("the hub (%s)", k.hub)
@@ -103,6 +108,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 			return fmt.Sprintf("an update through %s that changed nothing changed the hub (-before +after):\n%s%s\nthe %s object the client read and wrote back:\n%s",
 				version, d, k.inMemoryNote(x, hubBefore), version, indentLines(yamlOf(sentBefore, k.gk.WithVersion(version)), "    "))
 		}
+		sites := k.reorderSites(x, sentBefore, hubBefore)
 		scramble(x)
 		if d := diff(hubBefore, stored, k.opts); d != "" {
 			return fmt.Sprintf("the %s object converted from %s shares memory with the hub: changing it changed the hub (-before +after):\n%s", version, hubName, d)
@@ -112,6 +118,9 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 			return fmt.Sprintf("%s converted back from %s shares memory with the %s object: changing the hub changed it (-before +after):\n%s", hubName, version, version, d)
 		}
 		if p := k.checkEdit(sentBefore, version, s.Seed); p != "" {
+			return p
+		}
+		if p := k.checkReorder(sentBefore, hubBefore, sites, version, s.Seed); p != "" {
 			return p
 		}
 		return k.checkCorruptBags(sentBefore, version, s.Seed)

@@ -1,0 +1,405 @@
+package convtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// The reorder check is the part of the update check that plays a client
+// of an old API version who reorders an unkeyed list (one without list-map
+// keys) or deletes an element from it: the values its elements carry for
+// other versions (in bags, and $twin entries) must follow their element,
+// not its index (docs/design-unkeyed-lists.md).
+
+// listChange is what the reorder check does to an unkeyed list.
+type listChange uint8
+
+const (
+	reverseList     listChange = iota // the elements in reverse order
+	deleteFirstElem                   // the first element removed
+)
+
+// did says what a client that made the change to the unkeyed list at
+// path did.
+func (c listChange) did(path string) string {
+	if c == deleteFirstElem {
+		return "deleted the first element of the unkeyed list " + path
+	}
+	return "reversed the unkeyed list " + path
+}
+
+// with names a list at path with the change made.
+func (c listChange) with(path string) string {
+	if c == deleteFirstElem {
+		return path + " without its first element"
+	}
+	return path + " reversed"
+}
+
+// apply makes the change to list, a JSON array, and returns the result, a
+// new array.
+func (c listChange) apply(list []any) []any {
+	if c == deleteFirstElem {
+		return slices.Clone(list[1:])
+	}
+	out := slices.Clone(list)
+	slices.Reverse(out)
+	return out
+}
+
+// reorderSite is an unkeyed list of the API object that the reorder check
+// may change: its path in the version and the path of the same list in
+// the hub.
+type reorderSite struct {
+	path, hubPath []seg
+}
+
+// reorderSites lists the unkeyed lists of sent, an object of API version
+// version as a client read it (x is the same object before it went through
+// JSON, hub the hub it was converted from), that the reorder check may
+// change: lists of structs (not arrays) without list-map keys, in spec,
+// status or any other member of the object's own data, at any depth, with
+// at least two elements, where
+//
+//   - the object carries a value for another version (a bag entry, or a
+//     $twin entry) at or below one of its elements, in its bags annotation
+//     or its status bags: only then has a transport anything to misplace.
+//     The entries the update check adds under unused names (unknownPrefix)
+//     do not count, so that a list that all versions show alike is left
+//     alone; where the list is changed, they must follow their element too;
+//   - no two elements have the same JSON: a client cannot tell them apart,
+//     so the values of one are as good as the other's;
+//   - every element has the same JSON in x as in sent, and none leaves
+//     absent a property that version declares a Default for: an element
+//     that JSON or the API server's defaulting changes is no longer the
+//     one the transport saw;
+//   - the relations declared between version and the hub (Related) give
+//     the list exactly one path in the hub, where the hub holds a list of
+//     as many elements.
+//
+// A list that fails one of these is left alone: the check cannot tell
+// what the right result is. It lists nothing when sent carries nothing.
+func (k *kit) reorderSites(x, sent, hub runtime.Object) []reorderSite {
+	carried := carriedPaths(sent)
+	if len(carried) == 0 || k.toHub == nil {
+		return nil
+	}
+	var hubTree map[string]any
+	var absent [][]seg
+	for _, d := range k.toHub.srcDefaults {
+		walkAbsent(reflect.ValueOf(sent), k.toHub.src, nil, d.pattern, make([]seg, 0, 16), func(at []seg, _ *member) bool {
+			absent = append(absent, slices.Clone(at))
+			return true
+		})
+	}
+	xv := reflect.ValueOf(x)
+	var sites []reorderSite
+	k.unkeyedLists(reflect.ValueOf(sent).Elem(), nil, func(path []seg, list reflect.Value) {
+		n := list.Len()
+		if n < 2 {
+			return
+		}
+		xList := valueAt(xv, k.toHub.src, path)
+		if !xList.IsValid() || xList.Kind() != reflect.Slice || xList.Len() != n {
+			return
+		}
+		elem := func(i int) []seg { return append(slices.Clip(path), seg{kind: segIndex, index: i}) }
+		hasCarried := false
+		for i := 0; i < n && !hasCarried; i++ {
+			hasCarried = carriedUnder(carried, transportPath(elem(i)))
+		}
+		if !hasCarried {
+			return
+		}
+		seen := make(map[string]bool, n)
+		for i := range n {
+			data, err := json.Marshal(list.Index(i).Interface())
+			if err != nil || seen[string(data)] {
+				return
+			}
+			seen[string(data)] = true
+			if xData, err := json.Marshal(xList.Index(i).Interface()); err != nil || string(xData) != string(data) {
+				return
+			}
+			at := elem(i)
+			if slices.ContainsFunc(absent, func(a []seg) bool { _, under := matchPrefix(at, a); return under }) {
+				return
+			}
+		}
+		hubPaths := k.toHub.mapPaths(path)
+		if len(hubPaths) != 1 {
+			return
+		}
+		if hubTree == nil {
+			var err error
+			if hubTree, err = plainTree(hub); err != nil {
+				return
+			}
+		}
+		if l, ok := treeAt(hubTree, hubPaths[0]).([]any); !ok || len(l) != n {
+			return
+		}
+		sites = append(sites, reorderSite{path: slices.Clone(path), hubPath: hubPaths[0]})
+	})
+	return sites
+}
+
+// unkeyedLists calls visit with the path and value of every list of
+// structs without list-map keys in v, a struct of an API version at path,
+// at any depth: in structs (but for metadata and bags), the targets of
+// pointers, the elements of slices and arrays, and the values of maps
+// with string keys (in key order).
+func (k *kit) unkeyedLists(v reflect.Value, path []seg, visit func([]seg, reflect.Value)) {
+	var walk func(v reflect.Value, path []seg, depth int)
+	walk = func(v reflect.Value, path []seg, depth int) {
+		if depth > maxDepth {
+			panic(fmt.Sprintf("convtest: values nested deeper than %d (a cyclic object?)", maxDepth))
+		}
+		if v = deref(v); !v.IsValid() || classOf(v.Type()) != classPlain {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Struct:
+			t := v.Type()
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if isInline(f) {
+					walk(v.Field(i), path, depth+1)
+					continue
+				}
+				name := jsonName(f)
+				if !f.IsExported() || name == "-" || name == "" {
+					continue
+				}
+				at := append(slices.Clip(path), seg{kind: segField, name: name})
+				fv := deref(v.Field(i))
+				if fv.IsValid() && fv.Kind() == reflect.Slice && len(k.gen.keys[t][i]) == 0 {
+					if et := derefType(fv.Type().Elem()); et.Kind() == reflect.Struct && classOf(et) == classPlain {
+						visit(at, fv)
+					}
+				}
+				walk(fv, at, depth+1)
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), append(slices.Clip(path), seg{kind: segIndex, index: i}), depth+1)
+			}
+		case reflect.Map:
+			if v.Type().Key().Kind() != reflect.String {
+				return
+			}
+			for _, key := range sortedKeys(v) {
+				walk(v.MapIndex(key), append(slices.Clip(path), seg{kind: segKey, name: key.String()}), depth+1)
+			}
+		}
+	}
+	walk(v, path, 0)
+}
+
+// carriedPaths returns the paths of the bags obj carries, in its bags
+// annotation and its status bags, that hold a value of another version or
+// a $twin entry: not those that hold nothing but the entries the update
+// check added under unused names (unknownPrefix). An annotation that does
+// not parse carries none.
+func carriedPaths(obj runtime.Object) []string {
+	var out []string
+	add := func(bags propertybag.Bags) {
+		for path, bag := range bags {
+			for name := range bag {
+				if !strings.HasPrefix(name, unknownPrefix) {
+					out = append(out, path)
+					break
+				}
+			}
+		}
+	}
+	if meta, ok := obj.(metav1.Object); ok {
+		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
+			if bags, err := propertybag.UnmarshalBags(text); err == nil {
+				add(bags)
+			}
+		}
+	}
+	if field := existingStatusBags(obj); field.IsValid() {
+		add(field.Interface().(propertybag.Bags))
+	}
+	return out
+}
+
+// carriedUnder reports whether one of the carried paths is at or below
+// path (both as package boundary writes paths).
+func carriedUnder(carried []string, path string) bool {
+	for _, c := range carried {
+		if rest, ok := strings.CutPrefix(c, path); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// transportPath writes a concrete path as package boundary names the bags
+// of an API version: JSON names joined by dots, an element by its index
+// ("spec.parts[2]"), the value of a map by its key as boundary.Key writes
+// it ("spec.zones[west]").
+func transportPath(path []seg) string {
+	var b strings.Builder
+	for _, s := range path {
+		switch s.kind {
+		case segField:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.name)
+		case segIndex:
+			b.WriteString("[" + strconv.Itoa(s.index) + "]")
+		case segKey:
+			b.WriteString("[" + boundary.Key(s.name) + "]")
+		}
+	}
+	return b.String()
+}
+
+// treeAt returns the value at a concrete path in tree, an object's JSON,
+// or nil.
+func treeAt(tree any, path []seg) any {
+	for _, s := range path {
+		switch s.kind {
+		case segField, segKey:
+			m, ok := tree.(map[string]any)
+			if !ok {
+				return nil
+			}
+			tree = m[s.name]
+		case segIndex:
+			l, ok := tree.([]any)
+			if !ok || s.index >= len(l) {
+				return nil
+			}
+			tree = l[s.index]
+		default:
+			return nil
+		}
+	}
+	return tree
+}
+
+// changeIn returns obj, an object, with change made to the list at path
+// (which must hold a JSON array), as a new object of the same type, and
+// false when path holds no list.
+func changeIn(obj, empty runtime.Object, path []seg, change listChange) (runtime.Object, bool) {
+	tree, err := plainTree(obj)
+	if err != nil || len(path) == 0 {
+		return nil, false
+	}
+	parent, ok := treeAt(tree, path[:len(path)-1]).(map[string]any)
+	last := path[len(path)-1]
+	if !ok || last.kind == segIndex {
+		// A list in a list: the reorder check changes lists held by a
+		// struct's field alone.
+		return nil, false
+	}
+	list, ok := parent[last.name].([]any)
+	if !ok || len(list) == 0 {
+		return nil, false
+	}
+	parent[last.name] = change.apply(list)
+	data, err := json.Marshal(tree)
+	if err != nil {
+		return nil, false
+	}
+	if err := json.Unmarshal(data, empty); err != nil {
+		return nil, false
+	}
+	return empty, true
+}
+
+// checkReorder is the part of the update check that plays a client of
+// version that reorders an unkeyed list: one of sites (drawn with seed)
+// in sent, the object as the client read it from hub (the hub as stored),
+// reversed, or with its first element deleted. Converted to the hub, it
+// must give hub with the same change made to the hub's list: every
+// value the client cannot see stays with its element, and a deleted
+// element's values go with it. Where it does not, the check also converts
+// the two objects without the bags they carry, and fails only when those
+// agree (the hub's list follows the client's, element by element, in what
+// the version shows): otherwise what the hub's list should hold is
+// unclear. It returns "" or what is wrong.
+func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, version string, seed int64) string {
+	if len(sites) == 0 {
+		return ""
+	}
+	r := rand.New(rand.NewPCG(uint64(seed), 0x72656f7264657221))
+	site := sites[r.IntN(len(sites))]
+	change := listChange(r.IntN(2))
+	changed, ok := changeIn(sent, k.newObject(version), site.path, change)
+	if !ok {
+		return ""
+	}
+	want, ok := changeIn(hub, k.newObject(k.hub), site.hubPath, change)
+	if !ok {
+		return ""
+	}
+	where := renderPath(site.path)
+	hubName := fmt.Sprintf("the hub (%s)", k.hub)
+	what := fmt.Sprintf("the %s object, read from %s, with %s by its client", version, hubName, change.with(where))
+	changed, p := viaJSON(changed, what)
+	if p != "" {
+		return p
+	}
+	got := k.newObject(k.hub)
+	if err := call(func() error { return cloneObject(changed).(conversion.Convertible).ConvertTo(got.(conversion.Hub)) }); err != nil {
+		return fmt.Sprintf("converting %s to %s failed: %v", what, hubName, err)
+	}
+	got, p = viaJSON(got, fmt.Sprintf("%s converted from %s", hubName, what))
+	if p != "" {
+		return p
+	}
+	d := diff(want, got, k.opts)
+	if d == "" || !k.followsElementwise(sent, changed, site, change) {
+		return ""
+	}
+	hubList := renderPath(site.hubPath)
+	if hubList != where {
+		hubList = fmt.Sprintf("%s (the hub's name for %s)", hubList, where)
+	}
+	return fmt.Sprintf("a client of %s that %s misplaces the values its elements carry for other versions: %s converted from what it wrote differs from the hub it read with %s (-want +got):\n%s"+
+		"(The values an element carries for other versions must follow the element, not its index: see docs/design-unkeyed-lists.md.)\n"+
+		"the %s object the client wrote:\n%s",
+		version, change.did(where), hubName, change.with(hubList), d, version, indentLines(yamlOf(changed, k.gk.WithVersion(version)), "    "))
+}
+
+// followsElementwise reports whether sent and changed (sent with change
+// made to the list at site.path), converted to the hub without the bags
+// they carry, give hubs that differ by the same change made to the hub's
+// list at site.hubPath: what the version shows of the hub's list follows
+// the client's list, element by element.
+func (k *kit) followsElementwise(sent, changed runtime.Object, site reorderSite, change listChange) bool {
+	bare := func(obj runtime.Object) runtime.Object {
+		hub := k.newObject(k.hub)
+		if err := call(func() error { return withoutCarried(obj).(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) }); err != nil {
+			return nil
+		}
+		stored, p := viaJSON(hub, "")
+		if p != "" {
+			return nil
+		}
+		return stored
+	}
+	before, after := bare(sent), bare(changed)
+	if before == nil || after == nil {
+		return false
+	}
+	want, ok := changeIn(before, k.newObject(k.hub), site.hubPath, change)
+	return ok && diff(want, after, k.opts) == ""
+}
