@@ -1142,3 +1142,16 @@ func TestUpdateCatchesBagsPlacedByIndex(t *testing.T) {
 		t.Errorf("of the two changes, 20 seeds caught only %v", seen)
 	}
 }
+
+// bugSparseFingerprints recalls with the fingerprints of the books with
+// something carried at or below them only, as docs/design-unkeyed-lists.md
+// first proposed: a client that deletes the first book, which carried
+// something, of books that carry nothing else, gives its bags to the
+// second (at step 3, "edited in place", as nothing else claims index 0),
+// and the reorder check catches it.
+func TestUpdateCatchesSparseFingerprints(t *testing.T) {
+	withBug(t, bugSparseFingerprints)
+	mustFail(t, convtest.CheckUpdate(libraryScheme(), libraryGK, "v1", bugOpts()...),
+		"a client of v1 that deleted the first element of the unkeyed list spec.books misplaces the values its elements carry for other versions",
+	)
+}
