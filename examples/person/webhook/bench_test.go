@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
@@ -202,10 +203,15 @@ func send(b *testing.B, h http.Handler, body []byte) int {
 // time of body's review alone. unit is the median of the per-round ratios
 // of the CPU time of the two reviews (see cpuTime), unit-min and unit-max
 // their range; unit-wall is the median of the ratios of their wall times.
+// gc/op and gc-baseline/op are the garbage collections that ran during
+// each review, on average: the CPU time of a review counts that of the
+// collections that ran meanwhile (a few milliseconds each here), so that a
+// review whose garbage starts one costs much more than one whose does not.
 func benchmarkRatio(b *testing.B, unit string, h http.Handler, body []byte, base http.Handler, baseline []byte) {
 	b.ReportAllocs()
 	var out int
 	var ratios, wallRatios []float64
+	var collections, baseCollections uint64
 	// timed runs one review on a collected heap, so that neither review
 	// pays for collecting the other's garbage; the benchmark's timer runs
 	// only for body's review.
@@ -215,9 +221,15 @@ func benchmarkRatio(b *testing.B, unit string, h http.Handler, body []byte, base
 		if counted {
 			b.StartTimer()
 		}
+		startGC := gcCycles()
 		start, startCPU := time.Now(), cpuTime()
 		out = send(b, h, body)
 		wall, cpu = time.Since(start), cpuTime()-startCPU
+		if counted {
+			collections += gcCycles() - startGC
+		} else {
+			baseCollections += gcCycles() - startGC
+		}
 		b.StartTimer()
 		return wall, cpu
 	}
@@ -239,9 +251,18 @@ func benchmarkRatio(b *testing.B, unit string, h http.Handler, body []byte, base
 	b.ReportMetric(ratios[0], unit+"-min")
 	b.ReportMetric(ratios[len(ratios)-1], unit+"-max")
 	b.ReportMetric(wallRatios[len(wallRatios)/2], unit+"-wall")
+	b.ReportMetric(float64(collections)/float64(len(ratios)), "gc/op")
+	b.ReportMetric(float64(baseCollections)/float64(len(ratios)), "gc-baseline/op")
 	// The JSON work: bytes decoded and encoded per review.
 	b.ReportMetric(float64(len(body)), "in-B/op")
 	b.ReportMetric(float64(out), "out-B/op")
+}
+
+// gcCycles is the number of garbage collections the process has completed.
+func gcCycles() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(sample)
+	return sample[0].Value.Uint64()
 }
 
 // reviews holds the review bodies of one shape of people.
