@@ -1,6 +1,7 @@
 package webhook_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
@@ -149,5 +151,44 @@ func TestDesiredVersionMustBeListed(t *testing.T) {
 	msg = failure(t, h, "from", reviewOf(t, "from", group+"/v2", widgetAt(t, "v1"), widgetAt(t, "v1storage")))
 	if want := "hubspoke: converting Widget.crm.hubspoke.test: object 1 is at version v1storage, which is not a version of Widget.crm.hubspoke.test the CRD lists (v1, v2, v2storage)"; !strings.Contains(msg, want) {
 		t.Errorf("got %q, want %q", msg, want)
+	}
+}
+
+// TestResponseRoomMadeOnce: the handler writes a review's response into a
+// new buffer (the pool had none to give) through room made once for it,
+// not into a buffer that doubles as it grows, which allocated about twice
+// the response: the buffer ends with the capacity that room gave it. A
+// buffer from the pool is used as it is.
+func TestResponseRoomMadeOnce(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 300} {
+		objs := make([]runtime.Object, n)
+		for i := range objs {
+			objs[i] = ada("v1", false)
+		}
+		body := reviewOf(t, "room", group+"/v2", objs...)
+		out := new(bytes.Buffer)
+		room, err := webhook.ConvertInto(h, out, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var made bytes.Buffer
+		made.Grow(room)
+		if out.Cap() != made.Cap() || out.Len() > room {
+			t.Errorf("%d objects: a response of %d bytes in a buffer of capacity %d, want the room made once: %d bytes (capacity %d)", n, out.Len(), out.Cap(), room, made.Cap())
+		}
+		if !bytes.Contains(out.Bytes(), []byte(`"status":"Success"`)) {
+			t.Errorf("%d objects: %.300s", n, out)
+		}
+		pooled := bytes.NewBuffer(make([]byte, 0, 64))
+		if _, err := webhook.ConvertInto(h, pooled, body); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pooled.Bytes(), out.Bytes()) {
+			t.Errorf("%d objects: a pooled buffer holds another response:\n%.300s\nwant\n%.300s", n, pooled, out)
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package webhook
 
 import (
+	"bytes"
+	"errors"
 	"net/http"
 
 	"github.com/go-logr/logr"
@@ -43,4 +45,24 @@ func NewConversionHandler(scheme *runtime.Scheme, opts Options, gks ...schema.Gr
 	}
 	fallback := conversion.NewWebhookHandler(scheme, conversion.NewRegistry())
 	return newConversionHandler(scheme, fallback, opts, converters, make([]*apiextensionsv1.CustomResourceDefinition, len(gks)))
+}
+
+// ConvertInto converts the ConversionReview body with h, a handler from
+// NewConversionHandler, writing the response into out as ServeHTTP writes
+// it into the buffer it takes from its pool, and returns the room
+// (responseRoom) the handler makes in a new buffer for it.
+func ConvertInto(h http.Handler, out *bytes.Buffer, body []byte) (room int, err error) {
+	hh := h.(*handler)
+	var review reviewIn
+	if f := hh.decodeReview(body, &review); f != nil {
+		return 0, f.err
+	}
+	r, _ := hh.resourceOf(review.Request.Objects)
+	if r == nil {
+		return 0, errors.New("no resource of the handler's in the review")
+	}
+	if f := hh.convert(out, r, review.Request.UID, review.Request.DesiredAPIVersion, review.Request.Objects); f != nil {
+		return 0, f.err
+	}
+	return responseRoom(review.Request.Objects), nil
 }
