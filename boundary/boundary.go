@@ -355,13 +355,16 @@ func (s *Carrier) stash(path string, bag propertybag.PropertyBag) {
 	if len(bag) == 0 {
 		return
 	}
-	if _, ok := bag[twinKey]; ok {
+	_, stale := bag[twinKey]
+	if stale {
 		s.stale = true
 	}
 	if path == elementsBag || path == statusElementsBag {
 		s.reserved = path
 	}
-	s.marks++
+	if !stale || len(bag) > 1 {
+		s.marks++ // a stale entry alone is dropped: nothing to follow
+	}
 	if isStatusPath(path) {
 		s.status = addBag(s.status, path, bag)
 	} else {

@@ -331,3 +331,22 @@ func TestAListReachedTwiceIsMatchedEachTime(t *testing.T) {
 		t.Errorf("/a got %v and %v, want nothing (both reach spec.rules[0])", bags[0][1], bags[1][0])
 	}
 }
+
+// A bag that holds nothing but a stale twinKey entry (which Done drops) is
+// nothing to follow: no fingerprints, no annotation.
+func TestStaleTwinEntryAloneWritesNoFingerprints(t *testing.T) {
+	var c boundary.Carrier
+	mark := c.Mark()
+	stale := propertybag.PropertyBag{"$twin": `{"x":null}`}
+	c.Bag("spec.rules[0]", &stale)
+	if err := boundary.Elements(&c, "spec.rules", mark, rules("/a")); err != nil {
+		t.Fatal(err)
+	}
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	if text, ok := meta.Annotations[boundary.Annotation]; ok {
+		t.Errorf("annotation %s, want none", text)
+	}
+}

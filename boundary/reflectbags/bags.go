@@ -118,7 +118,16 @@ func Stash(dst, src any) error {
 	}
 	// The lists without keys with a bag or an entry below an element get
 	// the fingerprints of their elements (see elementsBag).
-	stashed := slices.Concat(slices.Collect(maps.Keys(annotated)), slices.Collect(maps.Keys(status)), slices.Collect(maps.Keys(entries)))
+	// A bag holding a stale twinKey entry alone is dropped: nothing to follow.
+	var stashed []string
+	for _, bags := range []propertybag.Bags{annotated, status} {
+		for path, bag := range bags {
+			if _, stale := bag[twinKey]; !stale || len(bag) > 1 {
+				stashed = append(stashed, path)
+			}
+		}
+	}
+	stashed = append(stashed, slices.Collect(maps.Keys(entries))...)
 	fps, statusFPs, err := elementFingerprints(reflect.ValueOf(src), reflect.ValueOf(dst), stashed)
 	if err != nil {
 		return stashError(dst, src, err)

@@ -480,3 +480,21 @@ func TestListsOfListsFollowTheirElements(t *testing.T) {
 		})
 	}
 }
+
+// A bag that holds nothing but a stale twinKey entry (which Stash drops)
+// is nothing to follow: no fingerprints, no annotation, as boundary's
+// Carrier writes.
+func TestStaleTwinEntryAloneWritesNoFingerprints(t *testing.T) {
+	src := &trainStorage{Spec: trainStorageSpec{Cars: []carStorage{
+		{Name: ptrTo("a"), PropertyBag: propertybag.PropertyBag{"$twin": `{"name":null}`}},
+	}}}
+	dst := src.toAPI()
+	if err := reflectbags.Stash(dst, src); err != nil {
+		t.Fatal(err)
+	}
+	if text, ok := dst.Annotations[boundary.Annotation]; ok {
+		t.Errorf("annotation %s, want none", text)
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
