@@ -137,7 +137,11 @@ type matched struct {
 }
 
 // match applies the rules above to the stashed fingerprints of a list, by
-// index, and the elements the client sent.
+// index, and the elements the client sent. It takes time linear in the
+// number of elements and of stashed fingerprints (after sorting the
+// stashed indexes), whatever a client wrote in the fingerprints: the
+// stashed indexes are queued by fingerprint, and each is taken from its
+// queue at most once.
 func match[T any](stashed map[int]string, elems []T) Order {
 	at := make([]int, len(elems))
 	got := make([]string, len(elems))
@@ -152,17 +156,20 @@ func match[T any](stashed map[int]string, elems []T) Order {
 			taken[j] = true
 		}
 	}
-	indexes := slices.Sorted(maps.Keys(stashed))
+	queues := make(map[string][]int, len(stashed)) // the stashed indexes of each fingerprint, in order
+	for _, i := range slices.Sorted(maps.Keys(stashed)) {
+		if !taken[i] {
+			queues[stashed[i]] = append(queues[stashed[i]], i)
+		}
+	}
 	for j := range elems {
 		if at[j] >= 0 || got[j] == "" {
 			continue
 		}
-		for _, i := range indexes {
-			if !taken[i] && stashed[i] == got[j] {
-				at[j] = i
-				taken[i] = true
-				break
-			}
+		if q := queues[got[j]]; len(q) > 0 {
+			at[j] = q[0]
+			taken[q[0]] = true
+			queues[got[j]] = q[1:]
 		}
 	}
 	for j := range elems {

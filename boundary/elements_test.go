@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -348,5 +349,35 @@ func TestStaleTwinEntryAloneWritesNoFingerprints(t *testing.T) {
 	}
 	if text, ok := meta.Annotations[boundary.Annotation]; ok {
 		t.Errorf("annotation %s, want none", text)
+	}
+}
+
+// A client may write thousands of fingerprints that no element has (the
+// annotation's 256 KiB hold about 8000) and send a list of tens of
+// thousands of elements: matching takes time linear in both, not their
+// product (which took seconds: each element without a match looked at
+// every stashed fingerprint).
+func TestMatchIsLinearInHostileFingerprints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times a large match")
+	}
+	const stashed, sent = 8000, 64000
+	var b strings.Builder
+	b.WriteString(`{"spec.rules[0]":{"Timeout":"1s"},"#elements":{`)
+	for i := range stashed {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"spec.rules[` + itoa(i) + `]":"` + strings.Repeat("x", 11-len(itoa(i))) + itoa(i) + `"`)
+	}
+	b.WriteString(`}}`)
+	elems := make([]rule, sent) // all alike, matching no fingerprint
+	start := time.Now()
+	got := recallRules(t, map[string]string{boundary.Annotation: b.String()}, elems)
+	if elapsed := time.Since(start); elapsed > time.Second {
+		t.Errorf("matching %d elements against %d fingerprints took %v, want well under a second", sent, stashed, elapsed)
+	}
+	if got[0] != "1s" || got[1] != "" {
+		t.Errorf("timeouts back %q..., want 1s for the first (edited in place) and none for the others", got[:2])
 	}
 }
