@@ -86,23 +86,52 @@ type elementField struct {
 
 // pathsTo returns the set of lists and of the paths above them: each
 // list's path cut before every dot and bracket outside brackets, and whole.
+// A path of more than maxBagDepth parts, which no walk reaches, is left
+// out, so that a client's long path of fingerprints (the annotation holds
+// 256 KiB) costs no time quadratic in its length.
 func pathsTo(lists []string) map[string]bool {
 	into := map[string]bool{}
 	for _, path := range lists {
+		if parts(path) > maxBagDepth {
+			continue
+		}
 		for i := 0; i < len(path); i++ {
 			switch path[i] {
 			case '.':
 				into[path[:i]] = true
 			case '[':
 				into[path[:i]] = true
-				if n := bracketEnd(path[i:]); n > 0 {
-					i += n - 1
+				n := bracketEnd(path[i:])
+				if n < 0 {
+					i = len(path) // an unclosed bracket: the rest is one part
+					continue
 				}
+				i += n - 1
 			}
 		}
 		into[path] = true
 	}
 	return into
+}
+
+// parts returns the number of parts of path: fields and list elements or
+// map values (brackets are skipped whole).
+func parts(path string) int {
+	n := 1
+	for i := 0; i < len(path); i++ {
+		switch path[i] {
+		case '.':
+			n++
+		case '[':
+			n++
+			end := bracketEnd(path[i:])
+			if end < 0 {
+				return n // an unclosed bracket: the rest is one part
+			}
+			i += end - 1
+		}
+	}
+	return n
 }
 
 // fieldsOf returns the fields of the twin's struct type tt, paired with
@@ -370,13 +399,22 @@ func matchElements(fps map[int]string, elems reflect.Value) []int {
 			at[j], taken[j] = j, true
 		}
 	}
-	stashed := slices.Sorted(maps.Keys(fps))
+	// The stashed indexes of each fingerprint, in order, each taken from
+	// its queue at most once: linear in the elements and the fingerprints,
+	// whatever a client wrote in them.
+	queues := make(map[string][]int, len(fps))
+	for _, i := range slices.Sorted(maps.Keys(fps)) {
+		if !taken[i] {
+			queues[fps[i]] = append(queues[fps[i]], i)
+		}
+	}
 	for j := range n {
 		if at[j] >= 0 || got[j] == "" {
 			continue
 		}
-		if k := slices.IndexFunc(stashed, func(i int) bool { return !taken[i] && fps[i] == got[j] }); k >= 0 {
-			at[j], taken[stashed[k]] = stashed[k], true
+		if q := queues[got[j]]; len(q) > 0 {
+			at[j], taken[q[0]] = q[0], true
+			queues[got[j]] = q[1:]
 		}
 	}
 	for j := range n {

@@ -2,8 +2,10 @@ package reflectbags_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -498,3 +500,52 @@ func TestStaleTwinEntryAloneWritesNoFingerprints(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// What a client writes in the fingerprints costs time linear in it and in
+// the list it sends: thousands of fingerprints no element has against tens
+// of thousands of elements (each element without a match looked at every
+// fingerprint: seconds), a path of 120000 parts (each part's path hashed:
+// quadratic), a path with an unclosed quoted bracket (each later bracket
+// scanned to the end: quadratic). They match nothing and are no error, in
+// package boundary either.
+func TestHostileFingerprintsCostLinearTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times large recalls")
+	}
+	var many strings.Builder
+	many.WriteString(`{"spec.cars[0]":{"Of":"a"},"#elements":{`)
+	for i := range 8000 {
+		if i > 0 {
+			many.WriteByte(',')
+		}
+		n := strconv.Itoa(i)
+		many.WriteString(`"spec.cars[` + n + `]":"` + strings.Repeat("x", 11-len(n)) + n + `"`)
+	}
+	many.WriteString(`}}`)
+	for _, tc := range []struct {
+		name       string
+		annotation string
+		cars       int
+		within     time.Duration // linear: a tenth or less of what it took
+	}{
+		{"8000 fingerprints, 64000 elements", many.String(), 64000, 2 * time.Second},
+		{"a path of 120000 parts", `{"#elements":{"spec.` + strings.Repeat("a.", 120000) + `b[0]":"AAAAAAAAAAA"}}`, 1, 100 * time.Millisecond},
+		{"an unclosed bracket", `{"#elements":{"spec.cars[\"` + strings.Repeat("[", 120000) + `[0]":"AAAAAAAAAAA"}}`, 1, 100 * time.Millisecond},
+	} {
+		api := &train{}
+		api.Annotations = map[string]string{boundary.Annotation: tc.annotation}
+		api.Spec.Cars = make([]car, tc.cars)
+		dst := api.toTwin()
+		start := time.Now()
+		if err := reflectbags.Recall(dst, api); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if elapsed := time.Since(start); elapsed > tc.within {
+			t.Errorf("%s: recall took %v, want under %v", tc.name, elapsed, tc.within)
+		}
+		var r boundary.Carrier
+		if err := r.Open(api.Annotations, nil); err != nil {
+			t.Errorf("%s: boundary: %v", tc.name, err)
+		}
+	}
+}
