@@ -139,6 +139,8 @@ func TestEqualElementsArePairedInOrder(t *testing.T) {
 		{rules("/a", "/b"), []string{"1s", "3s"}},
 		{rules("/b", "/a", "/a"), []string{"3s", "2s", "1s"}},
 		{rules("/a", "/a"), []string{"1s", "2s"}},
+		// Both /a moved: the first takes the first one's values.
+		{rules("/x", "/b", "/a", "/a"), []string{"", "3s", "1s", "2s"}},
 	} {
 		if got := recallRules(t, annotations, tc.sent); !slices.Equal(got, tc.want) {
 			t.Errorf("sent %v: timeouts back %q, want %q", tc.sent, got, tc.want)
@@ -379,5 +381,27 @@ func TestMatchIsLinearInHostileFingerprints(t *testing.T) {
 	}
 	if got[0] != "1s" || got[1] != "" {
 		t.Errorf("timeouts back %q..., want 1s for the first (edited in place) and none for the others", got[:2])
+	}
+}
+
+// The twin's list may be longer than the one the client sent (a hook added
+// elements): Order.Path names the elements past the end of the match by
+// their index, as without fingerprints (one the match gave to another
+// element is then reached twice, and goes to neither).
+func TestOrderPathPastTheMatchedElements(t *testing.T) {
+	annotations := stashedRules(t, []string{"/a", "/b"}, []string{"1s", "2s"})
+	var r boundary.Carrier
+	if err := r.Open(annotations, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.Next()
+	order := boundary.Match(&r, "spec.rules", rules("/b"))
+	for i, want := range []string{"spec.rules[1]", "spec.rules[1]", "spec.rules[2]"} {
+		if got := order.Path("spec.rules", i); got != want {
+			t.Errorf("Path(%d) = %s, want %s", i, got, want)
+		}
+	}
+	if got := (boundary.Order{}).Path("spec.rules", 3); got != "spec.rules[3]" {
+		t.Errorf("zero Order: Path(3) = %s, want spec.rules[3]", got)
 	}
 }
