@@ -95,6 +95,7 @@ func TestUnkeyedBagsFollowTheirElements(t *testing.T) {
 		// its place keeps its values; the others are paired in order.
 		{"equal, reordered", stored("/a", "/a", "/b"), func(r []rule) []rule { return []rule{r[2], r[0], r[1]} }, []string{"", "2s", "1s"}},
 		{"equal, one removed", stored("/a", "/a", "/b"), func(r []rule) []rule { return []rule{r[0], r[2]} }, []string{"1s", ""}},
+		{"equal, both moved", stored("/a", "/a", "/b"), func(r []rule) []rule { return []rule{{Path: "/x"}, r[2], r[0], r[1]} }, []string{"", "", "1s", "2s"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
