@@ -68,6 +68,13 @@ type HTTPRouteRule struct {
 	// BackendRefs is a list without list-map keys inside each rule.
 	// +optional
 	BackendRefs []HTTPBackendRef `json:"backendRefs,omitempty"`
+
+	// Since is not Gateway API's. Left zero by the test, it shows as null
+	// in a rule's JSON, while the storage twin holds nil for it (not in
+	// its JSON): a rule's fingerprint must be of the version's element,
+	// never of the twin's.
+	// +optional
+	Since metav1.Time `json:"since,omitempty"`
 }
 
 // HTTPRouteMatch matches requests by path.
