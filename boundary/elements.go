@@ -86,17 +86,22 @@ func Elements[T any](s *Carrier, list string, mark int, elems []T) error {
 // the path under which its hidden values were stashed (see Match). The
 // zero Order names each element by its index.
 type Order struct {
-	at []int // the stashed index of each element, or -1 for none
+	at    []int        // the stashed index of each element, or -1 for none
+	taken map[int]bool // the stashed indexes at holds
 }
 
 // Path returns the path of element i of the list at path list: list[n],
 // with n the index at which its hidden values were stashed, or, for an
-// element that has none (a new one), a path that names no bag.
+// element that has none (a new one), a path that names no bag. An element
+// past those Match paired (the twin's list is longer than the one the
+// client sent: a hook added elements) keeps its index, unless Match gave
+// that index to an element the client sent, whose values it would
+// otherwise take (both reaching one path, neither would get them).
 func (o Order) Path(list string, i int) string {
 	switch {
-	case o.at == nil || i >= len(o.at):
+	case o.at == nil || i >= len(o.at) && !o.taken[i]:
 		return list + "[" + strconv.Itoa(i) + "]"
-	case o.at[i] < 0:
+	case i >= len(o.at) || o.at[i] < 0:
 		return list + "[+" + strconv.Itoa(i) + "]"
 	}
 	return list + "[" + strconv.Itoa(o.at[i]) + "]"
@@ -178,7 +183,7 @@ func match[T any](stashed map[int]string, elems []T) Order {
 			taken[j] = true
 		}
 	}
-	return Order{at: at}
+	return Order{at: at, taken: taken}
 }
 
 // openElements takes the fingerprints out of bags (the bag elementsBag,

@@ -386,20 +386,31 @@ func TestMatchIsLinearInHostileFingerprints(t *testing.T) {
 
 // The twin's list may be longer than the one the client sent (a hook added
 // elements): Order.Path names the elements past the end of the match by
-// their index, as without fingerprints (one the match gave to another
-// element is then reached twice, and goes to neither).
+// their index, as without fingerprints, unless the match gave that index
+// to an element the client sent, which keeps its values (both reaching one
+// path, neither got them).
 func TestOrderPathPastTheMatchedElements(t *testing.T) {
 	annotations := stashedRules(t, []string{"/a", "/b"}, []string{"1s", "2s"})
 	var r boundary.Carrier
 	if err := r.Open(annotations, nil); err != nil {
 		t.Fatal(err)
 	}
-	r.Next()
-	order := boundary.Match(&r, "spec.rules", rules("/b"))
-	for i, want := range []string{"spec.rules[1]", "spec.rules[1]", "spec.rules[2]"} {
-		if got := order.Path("spec.rules", i); got != want {
-			t.Errorf("Path(%d) = %s, want %s", i, got, want)
+	sent := rules("/b") // /a deleted
+	twin := make([]propertybag.PropertyBag, 3)
+	var paths []string
+	for r.Next() {
+		order := boundary.Match(&r, "spec.rules", sent)
+		paths = paths[:0]
+		for i := range twin { // the twin's list: /b and two the hook added
+			paths = append(paths, order.Path("spec.rules", i))
+			r.Bag(order.Path("spec.rules", i), &twin[i])
 		}
+	}
+	if want := []string{"spec.rules[1]", "spec.rules[+1]", "spec.rules[2]"}; !slices.Equal(paths, want) {
+		t.Errorf("paths %q, want %q", paths, want)
+	}
+	if got := twin[0]["Timeout"]; got != `"2s"` {
+		t.Errorf("/b got %q, want its own 2s", got)
 	}
 	if got := (boundary.Order{}).Path("spec.rules", 3); got != "spec.rules[3]" {
 		t.Errorf("zero Order: Path(3) = %s, want spec.rules[3]", got)

@@ -214,6 +214,7 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 				return err
 			}
 		}
+		claimed := claimedIndexes(at, tv.Len())
 		for i := range tv.Len() {
 			elem := tv.Index(i)
 			var a reflect.Value
@@ -226,7 +227,7 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 				w.stashed = append(appendKeys(w.stashed, elem, keys), ']')
 				w.current = append(appendKeys(w.current, elem, keys), ']')
 			} else {
-				w.stashed = append(append(w.stashed, elementIndex(at, i)...), ']')
+				w.stashed = append(append(w.stashed, elementIndex(at, claimed, i)...), ']')
 				w.current = append(strconv.AppendInt(w.current, int64(i), 10), ']')
 			}
 			if !w.into[string(w.stashed)] {
@@ -256,15 +257,31 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 	return nil
 }
 
+// claimedIndexes returns the stashed indexes at gives, where the twin's
+// list has more elements, n, than the list the client sent (a hook added
+// them); nil otherwise.
+func claimedIndexes(at []int, n int) map[int]bool {
+	if at == nil || n <= len(at) {
+		return nil
+	}
+	claimed := make(map[int]bool, len(at))
+	for _, i := range at {
+		claimed[i] = true
+	}
+	return claimed
+}
+
 // elementIndex returns what names element i of a list, in brackets, by
 // the stashed index at gives it (see boundary.Order.Path): its own index
-// where at says nothing, the stashed index, or, for an element without
-// one, its index after a "+", which names no stashed element.
-func elementIndex(at []int, i int) string {
+// where at says nothing and no other element was given it (claimed, the
+// indexes at gives, is needed only for i past the end of at), the stashed
+// index, or, for an element without one, its index after a "+", which
+// names no stashed element.
+func elementIndex(at []int, claimed map[int]bool, i int) string {
 	switch {
-	case i >= len(at):
+	case i >= len(at) && !claimed[i]:
 		return strconv.Itoa(i)
-	case at[i] < 0:
+	case i >= len(at) || at[i] < 0:
 		return "+" + strconv.Itoa(i)
 	}
 	return strconv.Itoa(at[i])
@@ -448,8 +465,9 @@ func newRenamer(dst, src reflect.Value, lists map[string]map[int]string) (*renam
 		if fps := lists[stashed]; len(fps) > 0 {
 			at = matchElements(fps, elems)
 		}
+		claimed := claimedIndexes(at, n)
 		for i := range n {
-			name := stashed + "[" + elementIndex(at, i) + "]"
+			name := stashed + "[" + elementIndex(at, claimed, i) + "]"
 			rn.names[name] = append(rn.names[name], current+"["+strconv.Itoa(i)+"]")
 		}
 		return at, nil

@@ -549,3 +549,27 @@ func TestHostileFingerprintsCostLinearTime(t *testing.T) {
 		}
 	}
 }
+
+// The twin's list may be longer than the one the client sent (a hook added
+// cars): a car past those matched keeps its index, unless the match gave
+// that index to a car the client sent, which keeps its bags, as in
+// package boundary (TestOrderPathPastTheMatchedElements).
+func TestTwinLongerThanTheListSent(t *testing.T) {
+	src := storedTrain()
+	api := src.toAPI()
+	if err := reflectbags.Stash(api, src); err != nil {
+		t.Fatal(err)
+	}
+	api.Spec.Cars = api.Spec.Cars[1:] // car a deleted: b and c sent
+	dst := api.toTwin()
+	dst.Spec.Cars = append(dst.Spec.Cars, carStorage{Name: str("added")})
+	if err := reflectbags.Recall(dst, api); err != nil {
+		t.Fatal(err)
+	}
+	checkOwnBags(t, "spec.cars", dst.Spec.Cars, func(name string) string {
+		if name == "added" {
+			return ""
+		}
+		return name
+	})
+}

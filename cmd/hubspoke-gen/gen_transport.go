@@ -410,7 +410,8 @@ func (t *transport) slice(a, x string, ar, tr *typeRef, n string, elemPath func(
 // element i is walked with the twin's element i, as the client sees them:
 // where the version's list is shorter than the twin's (a hook dropped
 // elements), the twin's other elements get no fingerprint and keep their
-// index, as without fingerprints; where it is longer, its other elements
+// index, as without fingerprints (unless Match gave that index to an
+// element the client sent: Order.Path); where it is longer, its other elements
 // get fingerprints that no hidden value is stashed under, so that they are
 // told apart from those that have some.
 func (t *transport) unkeyedSlice(a, x string, ar, tr *typeRef, path, name, n string, depth int) {
