@@ -233,7 +233,7 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
 	ep := enumFields(c, kind)
 	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
 		if where, ok := ep.plain[name]; ok {
-			skipped = append(skipped, fmt.Sprintf("%s: %s takes any string", name, where))
+			skipped = append(skipped, fmt.Sprintf("%s (an enum in %s): %s takes any string", name, ep.enumAt[name], where))
 			continue
 		}
 		vals := ep.values[name]
