@@ -41,6 +41,9 @@ type enumProps struct {
 	// "v1 WidgetSpec.Mode": where convtest would draw the enum's values
 	// too.
 	plain map[string]string
+	// enumAt holds, for each name in values, the first field of that name
+	// found to be an enum, as "v1 WidgetSpec.Color".
+	enumAt map[string]string
 }
 
 // enumFields walks the types that values of kind reach in each API
@@ -50,7 +53,7 @@ type enumProps struct {
 // theirs), but not those of the types convtest does not fill field by
 // field: metadata and types with their own JSON or text encoding.
 func enumFields(c *chain, kind string) enumProps {
-	ep := enumProps{values: map[string][]string{}, plain: map[string]string{}}
+	ep := enumProps{values: map[string][]string{}, plain: map[string]string{}, enumAt: map[string]string{}}
 	for _, v := range c.versions {
 		seen := map[string]bool{}
 		external := map[types.Type]bool{}
@@ -68,6 +71,9 @@ func enumFields(c *chain, kind string) enumProps {
 					continue
 				}
 				if vals := enumValues(v, f); vals != nil && isStringScalar(f.ref) {
+					if _, ok := ep.enumAt[f.name]; !ok {
+						ep.enumAt[f.name] = fmt.Sprintf("%s %s.%s", v.name, name, f.name)
+					}
 					for _, x := range vals {
 						if !slices.Contains(ep.values[f.name], x) {
 							ep.values[f.name] = append(ep.values[f.name], x)
@@ -227,7 +233,7 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
 	ep := enumFields(c, kind)
 	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
 		if where, ok := ep.plain[name]; ok {
-			skipped = append(skipped, fmt.Sprintf("%s: %s takes any string", name, where))
+			skipped = append(skipped, fmt.Sprintf("%s (an enum in %s): %s takes any string", name, ep.enumAt[name], where))
 			continue
 		}
 		vals := ep.values[name]
@@ -246,4 +252,75 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
 		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), name, strings.Join(quoted, ", ")))
 	}
 	return opts, skipped
+}
+
+// enumLeftOutNotes asks, for each enum property of kind that the generated
+// tests leave to random strings (its Go name is also that of a field that
+// takes any string, see enumValueOptions) and whose change of values
+// between two versions hooks are taken to handle (see handled), for a
+// FieldValues of its name in the kind's test options: without one, a hook
+// that maps the enum's values almost never meets one, and one that maps
+// them wrong passes every check. drawn holds the names the options
+// already draw (their FieldValues calls); those get no note.
+func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
+	hooks := hookedEnumChanges(c, kind)
+	if len(hooks) == 0 {
+		return nil
+	}
+	ep := enumFields(c, kind)
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
+		plain, ok := ep.plain[name]
+		if !ok || drawn[name] || len(hooks[name]) == 0 {
+			continue
+		}
+		vals := make([]string, len(ep.values[name]))
+		for i, v := range ep.values[name] {
+			vals[i] = strconv.Quote(v)
+		}
+		out = append(out, fmt.Sprintf("%s: the generated tests leave %s to random strings: the enum %s (%s) shares its Go name with %s, which takes any string, "+
+			"and the hooks of %s map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: "+
+			"declare convtest.FieldValues(%q, ...) with the enum's values and some free text in func %s() []convtest.Option "+
+			"in a test file of package %s_test in %s",
+			kind, name, ep.enumAt[name], strings.Join(vals, ", "), plain, strings.Join(hooks[name], ", "),
+			name, testOptions(kind), c.hub.storageName, c.hub.storageName))
+	}
+	return out
+}
+
+// hookedEnumChanges returns, by Go field name, the packages of the storage
+// steps whose hooks are taken to handle a change of meaning (an enum whose
+// values change, among others) of a property of that name that values of
+// kind reach.
+func hookedEnumChanges(c *chain, kind string) map[string][]string {
+	out := map[string][]string{}
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		owners := reaches(s, []string{kind})
+		paths := typePaths(s, nil)
+		var hooked []string
+		for _, p := range s.pairs {
+			if path, ok := paths[p.name]; ok && p.hookTo && p.hookFrom {
+				hooked = append(hooked, path)
+			}
+		}
+		for _, p := range s.pairs {
+			if !owners[p.name] {
+				continue
+			}
+			underHooks := p.hookTo && p.hookFrom || within(paths[p.name], hooked)
+			for _, pr := range p.props {
+				if pr.host == nil || pr.other == nil || !handled(s, pr, underHooks) || meaningDetail(s, p, pr, true) == "" {
+					continue
+				}
+				if !slices.Contains(out[pr.host.name], s.hostName) {
+					out[pr.host.name] = append(out[pr.host.name], s.hostName)
+				}
+			}
+		}
+	}
+	return out
 }

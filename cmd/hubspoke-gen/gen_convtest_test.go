@@ -174,7 +174,7 @@ func TestEnumValueOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	test := storageTest(out, "v2storage")
-	want := `// Left to random strings, which a FieldValues would replace: Finish: v1 WidgetSpec.Finish takes any string; Operator: v1 LabelSelectorRequirement.Operator (k8s.io/apimachinery/pkg/apis/meta/v1) takes any string.
+	want := `// Left to random strings, which a FieldValues would replace: Finish (an enum in v2 WidgetSpec.Finish): v1 WidgetSpec.Finish takes any string; Operator (an enum in v2 WidgetSpec.Operator): v1 LabelSelectorRequirement.Operator (k8s.io/apimachinery/pkg/apis/meta/v1) takes any string.
 var widgetEnumValues = []convtest.Option{
 	convtest.FieldValues("Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", "unlisted-value-2", ""),
 	convtest.FieldValues("Size", "Large", "Small", "unlisted-value", ""),
@@ -211,7 +211,7 @@ func TestEnumValueOptionsAllLeftOut(t *testing.T) {
 	if strings.Contains(test, "FieldValues(") {
 		t.Errorf("the generated test draws Color from its enum although WidgetStatus.Color takes any string:\n%s", test)
 	}
-	want := "are left to random strings, which a FieldValues would replace: Color: v1 WidgetStatus.Color takes any string."
+	want := "are left to random strings, which a FieldValues would replace: Color (an enum in v1 WidgetSpec.Color): v1 WidgetStatus.Color takes any string."
 	if !strings.Contains(test, want) {
 		t.Errorf("the generated test does not say that the enum Color is left to random strings (%q):\n%s", want, test)
 	}

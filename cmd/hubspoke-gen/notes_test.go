@@ -427,3 +427,47 @@ func noteNaming(t *testing.T, api, text string) string {
 	}
 	return out.notes[i]
 }
+
+// TestEnumLeftOutNote: where a hooked kind's enum property shares its Go
+// name with a field that takes any string (AKS's sku.name beside an agent
+// pool's name; here enummap's Color, whose hooks map Red to R, beside a
+// plain status color), the generated tests draw that enum's values from
+// nowhere, and hooks that map them wrong pass every check: a note asks
+// for a FieldValues in the kind's test options, and is not printed once
+// the options draw that name.
+func TestEnumLeftOutNote(t *testing.T) {
+	status := []byte("type WidgetStatus struct {\n")
+	plainColor := func(dir string, b []byte) []byte {
+		return bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n")...), 1)
+	}
+	noteOf := func(out *output) string {
+		i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "leave Color to random strings") })
+		if i < 0 {
+			return ""
+		}
+		return out.notes[i]
+	}
+	api := freshCase(t, "enummap", plainColor, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Widget: the generated tests leave Color to random strings: the enum v1 WidgetSpec.Color ("B", "Blue", "G", "Green", "R", "Red") shares its Go name with v1 WidgetStatus.Color, which takes any string, ` +
+		`and the hooks of v1storage map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: ` +
+		`declare convtest.FieldValues("Color", ...) with the enum's values and some free text in func widgetTestOptions() []convtest.Option`
+	if got := noteOf(out); !strings.HasPrefix(got, want) {
+		t.Errorf("the note on the enum left to random strings is\n%q\nwant it to start\n%q\n(notes:\n%s)", got, want, strings.Join(out.notes, "\n"))
+	}
+
+	drawn := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		b = plainColor(dir, b)
+		return bytes.Replace(b, []byte("return []convtest.Option{\n"), []byte("return []convtest.Option{\n\t\tconvtest.FieldValues(\"Color\", \"Red\", \"R\", \"free text\"),\n"), 1)
+	}, nil)
+	out, err = generate(drawn, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := noteOf(out); got != "" {
+		t.Errorf("the options draw Color, and the note is still printed: %s", got)
+	}
+}
