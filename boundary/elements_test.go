@@ -416,3 +416,42 @@ func TestOrderPathPastTheMatchedElements(t *testing.T) {
 		t.Errorf("zero Order: Path(3) = %s, want spec.rules[3]", got)
 	}
 }
+
+// A fingerprint written with escapes (any JSON string is accepted) reads
+// as the one without them.
+func TestEscapedFingerprintsReadAsTheirText(t *testing.T) {
+	var c boundary.Carrier
+	sent := rules("/a", "/b")
+	stashRules(t, &c, "spec.rules", sent, []propertybag.PropertyBag{{"Timeout": `"1s"`}, {"Timeout": `"2s"`}})
+	var meta metav1.ObjectMeta
+	if err := c.Done(&meta, nil); err != nil {
+		t.Fatal(err)
+	}
+	var bags map[string]map[string]string
+	if err := json.Unmarshal([]byte(meta.Annotations[boundary.Annotation]), &bags); err != nil {
+		t.Fatal(err)
+	}
+	escaped := map[string]any{}
+	for path, bag := range bags {
+		escaped[path] = bag
+	}
+	fps := map[string]json.RawMessage{}
+	for path, fp := range bags["#elements"] {
+		var b strings.Builder
+		b.WriteString(`"`)
+		for _, r := range fp {
+			b.WriteString(`\u00` + strconv.FormatInt(int64(r), 16))
+		}
+		b.WriteString(`"`)
+		fps[path] = json.RawMessage(b.String())
+	}
+	escaped["#elements"] = fps
+	text, err := json.Marshal(escaped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := recallRules(t, map[string]string{boundary.Annotation: string(text)}, rules("/b", "/a"))
+	if want := []string{"2s", "1s"}; !slices.Equal(got, want) {
+		t.Errorf("timeouts back %q, want %q", got, want)
+	}
+}

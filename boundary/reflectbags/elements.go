@@ -358,8 +358,8 @@ func takeFingerprints(bags propertybag.Bags) (map[string]map[int]string, error) 
 				}
 				return nil, fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, path, where)
 			}
-			var fp string
-			if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
+			fp, err := fingerprintText(bag[path])
+			if err != nil {
 				return nil, fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, path, bag[path])
 			}
 			if lists == nil {
@@ -519,4 +519,20 @@ func renameBags[T any](rn *renamer, bags map[string]T) map[string]T {
 		return nil
 	}
 	return out
+}
+
+// fingerprintText reads a fingerprint's JSON string: one of base64url
+// characters directly, any other through the decoder.
+func fingerprintText(text string) (string, error) {
+	inner, ok := strings.CutPrefix(text, `"`)
+	if inner, ok2 := strings.CutSuffix(inner, `"`); ok && ok2 && !strings.ContainsFunc(inner, notBase64URL) {
+		return inner, nil
+	}
+	var fp string
+	err := json.Unmarshal([]byte(text), &fp)
+	return fp, err
+}
+
+func notBase64URL(r rune) bool {
+	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_')
 }
