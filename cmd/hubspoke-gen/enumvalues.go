@@ -27,20 +27,31 @@ const unlistedEnumValue = "unlisted-value"
 // enumValuesVar names the variable of a kind's enum values.
 func enumValuesVar(kind string) string { return lowerCamel(kind) + "EnumValues" }
 
-// enumProps is what enumFields finds, by Go field name, in the types that
-// values of a kind reach in every API version.
+// enumProps is what enumFields finds, by Go field name and by the name of
+// the struct that declares the field ("MetricSpec.Type"), in the types
+// that values of a kind reach in every API version.
 type enumProps struct {
 	// values holds, for each name that is a string enum in some version
 	// (+kubebuilder:validation:Enum on the field or its type, by value or
-	// through a pointer), the union of the values every version declares
-	// for fields of that name.
+	// through a pointer, or on the elements of a list or map), the union
+	// of the values every version declares for fields of that name.
 	values map[string][]string
 	// plain holds, for each name, a field of that name that is not a
 	// string enum but into which a string converts (a plain string, a
-	// string type without an enum, one of another package), as
-	// "v1 WidgetSpec.Mode": where convtest would draw the enum's values
-	// too.
+	// string type without an enum, one of another package), or into whose
+	// elements one does, as "v1 WidgetSpec.Mode": where convtest would
+	// draw the enum's values too.
 	plain map[string]string
+	// typed is values by qualified name, "MetricSpec.Type": the union of
+	// the values every version declares for field Type of structs named
+	// MetricSpec.
+	typed map[string][]string
+	// plainTyped is plain by qualified name.
+	plainTyped map[string]string
+	// lineage holds, for each struct name, the names the struct has in
+	// other versions (+hubspoke:renamedFrom on types), itself included,
+	// sorted.
+	lineage map[string][]string
 }
 
 // enumFields walks the types that values of kind reach in each API
@@ -50,7 +61,8 @@ type enumProps struct {
 // theirs), but not those of the types convtest does not fill field by
 // field: metadata and types with their own JSON or text encoding.
 func enumFields(c *chain, kind string) enumProps {
-	ep := enumProps{values: map[string][]string{}, plain: map[string]string{}}
+	ep := enumProps{values: map[string][]string{}, plain: map[string]string{},
+		typed: map[string][]string{}, plainTyped: map[string]string{}, lineage: map[string][]string{}}
 	for _, v := range c.versions {
 		seen := map[string]bool{}
 		external := map[types.Type]bool{}
@@ -63,18 +75,31 @@ func enumFields(c *chain, kind string) enumProps {
 				continue
 			}
 			seen[name] = true
+			ep.link(name, v.olderName(name))
 			for _, f := range o.fields {
 				if f.ref == nil {
 					continue
 				}
-				if vals := enumValues(v, f); vals != nil && isStringScalar(f.ref) {
-					for _, x := range vals {
-						if !slices.Contains(ep.values[f.name], x) {
-							ep.values[f.name] = append(ep.values[f.name], x)
-						}
+				// The struct that declares the field: name, and for a
+				// field promoted from an embedded struct, that struct in
+				// the API version (the twin declares it directly).
+				declaring := []string{name}
+				if len(f.via) > 0 {
+					declaring = append(declaring, f.via[len(f.via)-1])
+				}
+				if vals := enumValues(v, f); vals != nil && drawnString(f.ref) {
+					ep.values[f.name] = union(ep.values[f.name], vals)
+					for _, d := range declaring {
+						ep.typed[d+"."+f.name] = union(ep.typed[d+"."+f.name], vals)
 					}
 				} else if takesString(f.ref) {
-					ep.addPlain(f.name, fmt.Sprintf("%s %s.%s", v.name, name, f.name))
+					where := fmt.Sprintf("%s %s.%s", v.name, name, f.name)
+					ep.addPlain(f.name, where)
+					for _, d := range declaring {
+						if _, ok := ep.plainTyped[d+"."+f.name]; !ok {
+							ep.plainTyped[d+"."+f.name] = where
+						}
+					}
 				}
 				switch _, t := elemPath("", f.ref); t.kind {
 				case refObject:
@@ -88,7 +113,39 @@ func enumFields(c *chain, kind string) enumProps {
 	for name := range ep.values {
 		slices.Sort(ep.values[name])
 	}
+	for name := range ep.typed {
+		slices.Sort(ep.typed[name])
+	}
 	return ep
+}
+
+// union returns list with the values of more it lacks appended.
+func union(list, more []string) []string {
+	for _, x := range more {
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	return list
+}
+
+// link records that struct names a and b are one type in two versions.
+func (ep *enumProps) link(a, b string) {
+	group := union(union([]string{a}, ep.lineage[a]), union([]string{b}, ep.lineage[b]))
+	slices.Sort(group)
+	for _, n := range group {
+		ep.lineage[n] = group
+	}
+}
+
+// drawnString reports whether convtest.FieldValues gives strings to a
+// field of type r: a scalar of string kind, by value or through a
+// pointer, or the elements of a list or map of such scalars (by value).
+func drawnString(r *typeRef) bool {
+	if (r.kind == refSlice || r.kind == refMap) && r.elem.kind != refPointer {
+		r = r.elem
+	}
+	return isStringScalar(r)
 }
 
 // addPlain records where as the place of a plain string field named name,
@@ -137,6 +194,11 @@ func (ep *enumProps) walkExternal(version string, t types.Type, seen map[types.T
 			where := fmt.Sprintf("%s %s.%s", version, types.TypeString(t, func(*types.Package) string { return "" }), fv.Name())
 			if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 				where += " (" + n.Obj().Pkg().Path() + ")"
+				// FieldValues qualified by a struct name reaches the
+				// structs of that name of every package.
+				if q := n.Obj().Name() + "." + fv.Name(); ep.plainTyped[q] == "" {
+					ep.plainTyped[q] = where
+				}
 			}
 			ep.addPlain(fv.Name(), where)
 		}
@@ -172,9 +234,9 @@ func isStringScalar(r *typeRef) bool {
 }
 
 // takesString reports whether a string converts to a field of type r (or
-// to what it points to), as convtest.FieldValues converts its values: a
-// scalar of string kind, of this package or another, or a slice of bytes
-// or runes.
+// to what it points to, or to its elements), as convtest.FieldValues
+// converts its values: a scalar of string kind, of this package or
+// another, a slice of bytes or runes, or a list or map of strings.
 func takesString(r *typeRef) bool {
 	if r.kind == refPointer {
 		r = r.elem
@@ -183,8 +245,14 @@ func takesString(r *typeRef) bool {
 		return b.Info()&types.IsString != 0
 	}
 	if r.kind == refSlice {
+		if b, ok := r.elem.scalar(); ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32) {
+			return true
+		}
+	}
+	if (r.kind == refSlice || r.kind == refMap) && r.elem.kind != refPointer {
+		// Its elements take strings (FieldValues fills them).
 		if b, ok := r.elem.scalar(); ok {
-			return b.Kind() == types.Uint8 || b.Kind() == types.Int32
+			return b.Info()&types.IsString != 0
 		}
 	}
 	if r.kind == refExternal {
@@ -203,34 +271,38 @@ func goTakesString(t types.Type) bool {
 		return u.Info()&types.IsString != 0
 	case *types.Slice:
 		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32)
+		return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32 || b.Info()&types.IsString != 0)
+	case *types.Map:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsString != 0
 	}
 	return false
 }
 
 // enumValueOptions returns the convtest.FieldValues options of kind, one
-// per Go field name that is a string enum in some API version, sorted by
-// name: the union of the values the versions declare, unlistedEnumValue
-// and "" (unset, for a field by value; for a pointer, the empty string, as
-// nil comes a third of the time anyway). It also returns, as comment
-// lines, the names it leaves out and why.
+// per Go field name that is a string enum in some API version (or a list
+// or map of such values), sorted by name: the union of the values the
+// versions declare, unlistedEnumValue and "" (unset, for a field by value;
+// for a pointer, the empty string, as nil comes a third of the time
+// anyway). It also returns, as comment lines, the names it qualifies or
+// leaves out, and why.
 //
-// A name is left out where a field of that name, in some version, is a
-// plain string (or a string type without an enum, or one of another
-// package): FieldValues draws every field of a name from the values, so
-// that field would lose its random strings, and with them the coverage
-// it has now (a v1 free-text property that v2 made an enum is just where
-// random text matters). The author who wants the enum's values there
+// Where a field of that name elsewhere in the kind, in some version, is a
+// plain string (or a string type without an enum, one of another package,
+// or a list or map of those), the bare name would draw that field from the
+// values too, and lose the random strings that cover it (a free-text
+// condition type beside a union discriminator, HorizontalPodAutoscaler's
+// MetricSpec.Type): the options then qualify the name by the struct that
+// declares the enum, "MetricSpec.Type", one per name the struct has in the
+// versions, each with the values of the field in every version of the
+// struct. A struct whose field of the name is itself a plain string in
+// some version (a v1 free-text mode that v2 made an enum, where random text
+// matters most) is left out; the author who wants the enum's values there
 // declares FieldValues with them and some free text in the kind's test
 // options.
-func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
+func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
 	ep := enumFields(c, kind)
-	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
-		if where, ok := ep.plain[name]; ok {
-			skipped = append(skipped, fmt.Sprintf("%s: %s takes any string", name, where))
-			continue
-		}
-		vals := ep.values[name]
+	option := func(name string, vals []string) string {
 		unlisted := unlistedEnumValue
 		for i := 2; slices.Contains(vals, unlisted); i++ {
 			unlisted = fmt.Sprintf("%s-%d", unlistedEnumValue, i)
@@ -243,7 +315,48 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
 		for i, x := range vals {
 			quoted[i] = strconv.Quote(x)
 		}
-		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), name, strings.Join(quoted, ", ")))
+		return fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), name, strings.Join(quoted, ", "))
 	}
-	return opts, skipped
+	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
+		where, shared := ep.plain[name]
+		if !shared {
+			opts = append(opts, option(name, ep.values[name]))
+			continue
+		}
+		// The structs that declare name as an enum, with the other names
+		// of each in the versions.
+		var structs []string
+		for _, q := range slices.Sorted(maps.Keys(ep.typed)) {
+			if s, field, _ := strings.Cut(q, "."); field == name {
+				for _, n := range append([]string{s}, ep.lineage[s]...) {
+					if !slices.Contains(structs, n) {
+						structs = append(structs, n)
+					}
+				}
+			}
+		}
+		slices.Sort(structs)
+		var qualified []string
+		for _, s := range structs {
+			q := s + "." + name
+			if _, enum := ep.typed[q]; !enum {
+				continue
+			}
+			if pw, ok := ep.plainTyped[q]; ok {
+				notes = append(notes, fmt.Sprintf("Left to random strings, which a FieldValues would replace: %s: %s takes any string.", q, pw))
+				continue
+			}
+			var vals []string
+			for _, n := range append([]string{s}, ep.lineage[s]...) {
+				vals = union(vals, ep.typed[n+"."+name])
+			}
+			slices.Sort(vals)
+			opts = append(opts, option(q, vals))
+			qualified = append(qualified, q)
+		}
+		if len(qualified) > 0 {
+			notes = append(notes, fmt.Sprintf("Qualified by their structs, since %s takes any string: %s.", where, strings.Join(qualified, ", ")))
+		}
+	}
+	return opts, notes
 }
