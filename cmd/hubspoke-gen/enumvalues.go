@@ -48,10 +48,18 @@ type enumProps struct {
 	typed map[string][]string
 	// plainTyped is plain by qualified name.
 	plainTyped map[string]string
+	// typedAt holds, for each name in typed, the first field found to be
+	// that enum, as "v2 WidgetSpec.Mode": the comments and notes name the
+	// enum, not only the free-text field beside it.
+	typedAt map[string]string
 	// lineage holds, for each struct name, the names the struct has in
 	// other versions (+hubspoke:renamedFrom on types), itself included,
 	// sorted.
 	lineage map[string][]string
+	// embedders holds, for a qualified name by a struct embedded in
+	// another ("Base.Mode"), the structs that embed it: the storage twins
+	// declare the promoted field there.
+	embedders map[string][]string
 }
 
 // enumFields walks the types that values of kind reach in each API
@@ -62,7 +70,8 @@ type enumProps struct {
 // field: metadata and types with their own JSON or text encoding.
 func enumFields(c *chain, kind string) enumProps {
 	ep := enumProps{values: map[string][]string{}, plain: map[string]string{},
-		typed: map[string][]string{}, plainTyped: map[string]string{}, lineage: map[string][]string{}}
+		typed: map[string][]string{}, plainTyped: map[string]string{}, typedAt: map[string]string{},
+		lineage: map[string][]string{}, embedders: map[string][]string{}}
 	for _, v := range c.versions {
 		seen := map[string]bool{}
 		external := map[types.Type]bool{}
@@ -85,12 +94,17 @@ func enumFields(c *chain, kind string) enumProps {
 				// the API version (the twin declares it directly).
 				declaring := []string{name}
 				if len(f.via) > 0 {
-					declaring = append(declaring, f.via[len(f.via)-1])
+					d := f.via[len(f.via)-1]
+					declaring = append(declaring, d)
+					ep.embedders[d+"."+f.name] = union(ep.embedders[d+"."+f.name], []string{name})
 				}
 				if vals := enumValues(v, f); vals != nil && drawnString(f.ref) {
 					ep.values[f.name] = union(ep.values[f.name], vals)
 					for _, d := range declaring {
 						ep.typed[d+"."+f.name] = union(ep.typed[d+"."+f.name], vals)
+						if _, ok := ep.typedAt[d+"."+f.name]; !ok {
+							ep.typedAt[d+"."+f.name] = fmt.Sprintf("%s %s.%s", v.name, name, f.name)
+						}
 					}
 				} else if takesString(f.ref) {
 					where := fmt.Sprintf("%s %s.%s", v.name, name, f.name)
@@ -279,48 +293,63 @@ func goTakesString(t types.Type) bool {
 	return false
 }
 
-// enumValueOptions returns the convtest.FieldValues options of kind, one
-// per Go field name that is a string enum in some API version (or a list
-// or map of such values), sorted by name: the union of the values the
-// versions declare, unlistedEnumValue and "" (unset, for a field by value;
-// for a pointer, the empty string, as nil comes a third of the time
-// anyway). It also returns, as comment lines, the names it qualifies or
-// leaves out, and why.
+// enumDraw is an option of the generated tests: convtest.FieldValues of
+// name (a Go field name, or one qualified by its struct) with vals.
+type enumDraw struct {
+	name string
+	vals []string
+}
+
+// enumLeftOut is an enum that the generated tests leave to random
+// strings: field of the struct that qualified names (Struct.Field),
+// which the enum at enumAt ("v2 WidgetSpec.Mode") declares with vals, but
+// which plainAt, of that struct's name too, takes any string under.
+type enumLeftOut struct {
+	qualified, field, enumAt, plainAt string
+	vals                              []string
+}
+
+// comment is the comment line of the generated test on e.
+func (e enumLeftOut) comment() string {
+	return fmt.Sprintf("Left to random strings, which a FieldValues would replace: %s (an enum in %s): %s takes any string.", e.qualified, e.enumAt, e.plainAt)
+}
+
+// enumPlan is what the generated tests do with the enum properties of a
+// kind: the options that draw their values, the comment lines that say
+// which names are qualified or left out and why (in the options' order),
+// and the enums left to random strings.
+type enumPlan struct {
+	draws []enumDraw
+	notes []string
+	left  []enumLeftOut
+}
+
+// plan decides, from what enumFields found, how the generated tests draw
+// each enum property: under its Go field name, one per name that is a
+// string enum in some API version (or a list or map of such values),
+// sorted by name, with the union of the values the versions declare.
 //
 // Where a field of that name elsewhere in the kind, in some version, is a
 // plain string (or a string type without an enum, one of another package,
 // or a list or map of those), the bare name would draw that field from the
 // values too, and lose the random strings that cover it (a free-text
 // condition type beside a union discriminator, HorizontalPodAutoscaler's
-// MetricSpec.Type): the options then qualify the name by the struct that
-// declares the enum, "MetricSpec.Type", one per name the struct has in the
-// versions, each with the values of the field in every version of the
-// struct. A struct whose field of the name is itself a plain string in
-// some version (a v1 free-text mode that v2 made an enum, where random text
-// matters most) is left out; the author who wants the enum's values there
-// declares FieldValues with them and some free text in the kind's test
-// options.
-func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
-	ep := enumFields(c, kind)
-	option := func(name string, vals []string) string {
-		unlisted := unlistedEnumValue
-		for i := 2; slices.Contains(vals, unlisted); i++ {
-			unlisted = fmt.Sprintf("%s-%d", unlistedEnumValue, i)
-		}
-		vals = append(slices.Clone(vals), unlisted)
-		if !slices.Contains(vals, "") {
-			vals = append(vals, "")
-		}
-		quoted := make([]string, len(vals))
-		for i, x := range vals {
-			quoted[i] = strconv.Quote(x)
-		}
-		return fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), name, strings.Join(quoted, ", "))
-	}
+// MetricSpec.Type; AKS's sku name beside an agent pool's name): the
+// options then qualify the name by the struct that declares the enum,
+// "MetricSpec.Type", one per name the struct has in the versions, each
+// with the values of the field in every version of the struct. A struct
+// whose field of the name itself takes any string in some version (a v1
+// free-text mode that v2 made an enum, where random text matters most), or
+// that shares its name with another package's struct whose field of the
+// name does (FieldValues qualified by a struct name reaches both), is left
+// out; the author who wants the enum's values there declares FieldValues
+// with them and some free text in the kind's test options.
+func (ep enumProps) plan() enumPlan {
+	var pl enumPlan
 	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
 		where, shared := ep.plain[name]
 		if !shared {
-			opts = append(opts, option(name, ep.values[name]))
+			pl.draws = append(pl.draws, enumDraw{name, ep.values[name]})
 			continue
 		}
 		// The structs that declare name as an enum, with the other names
@@ -342,21 +371,130 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
 			if _, enum := ep.typed[q]; !enum {
 				continue
 			}
-			if pw, ok := ep.plainTyped[q]; ok {
-				notes = append(notes, fmt.Sprintf("Left to random strings, which a FieldValues would replace: %s: %s takes any string.", q, pw))
-				continue
-			}
 			var vals []string
 			for _, n := range append([]string{s}, ep.lineage[s]...) {
 				vals = union(vals, ep.typed[n+"."+name])
 			}
 			slices.Sort(vals)
-			opts = append(opts, option(q, vals))
+			if pw, ok := ep.plainTyped[q]; ok {
+				e := enumLeftOut{qualified: q, field: name, enumAt: ep.typedAt[q], plainAt: pw, vals: vals}
+				pl.left = append(pl.left, e)
+				pl.notes = append(pl.notes, e.comment())
+				continue
+			}
+			pl.draws = append(pl.draws, enumDraw{q, vals})
 			qualified = append(qualified, q)
 		}
 		if len(qualified) > 0 {
-			notes = append(notes, fmt.Sprintf("Qualified by their structs, since %s takes any string: %s.", where, strings.Join(qualified, ", ")))
+			pl.notes = append(pl.notes, fmt.Sprintf("Qualified by their structs, since %s takes any string: %s.", where, strings.Join(qualified, ", ")))
 		}
 	}
-	return opts, notes
+	return pl
+}
+
+// enumValueOptions returns the convtest.FieldValues options of kind that
+// plan decides on: each with the values, unlistedEnumValue and "" (unset,
+// for a field by value; for a pointer, the empty string, as nil comes a
+// third of the time anyway). It also returns, as comment lines, the names
+// it qualifies or leaves out, and why.
+func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
+	pl := enumFields(c, kind).plan()
+	for _, d := range pl.draws {
+		vals := d.vals
+		unlisted := unlistedEnumValue
+		for i := 2; slices.Contains(vals, unlisted); i++ {
+			unlisted = fmt.Sprintf("%s-%d", unlistedEnumValue, i)
+		}
+		vals = append(slices.Clone(vals), unlisted)
+		if !slices.Contains(vals, "") {
+			vals = append(vals, "")
+		}
+		quoted := make([]string, len(vals))
+		for i, x := range vals {
+			quoted[i] = strconv.Quote(x)
+		}
+		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), d.name, strings.Join(quoted, ", ")))
+	}
+	return opts, pl.notes
+}
+
+// enumLeftOutNotes asks, for each enum property of kind that the generated
+// tests leave to random strings even under its qualified name (see plan)
+// and whose change of values between two versions hooks are taken to
+// handle (see handled), for a FieldValues of that name in the kind's test
+// options: without one, a hook that maps the enum's values almost never
+// meets one, and one that maps them wrong passes every check. drawn holds
+// the names the options already draw (their FieldValues calls); an enum
+// drawn under its qualified or its bare name gets no note.
+func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
+	hooks := hookedEnumChanges(c, kind)
+	if len(hooks) == 0 {
+		return nil
+	}
+	ep := enumFields(c, kind)
+	var out []string
+	for _, e := range ep.plan().left {
+		if drawn[e.qualified] || drawn[e.field] {
+			continue
+		}
+		// The hooks that map the field of this struct, under any of its
+		// names or in a struct that embeds it.
+		s, _, _ := strings.Cut(e.qualified, ".")
+		var pkgs []string
+		for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[e.qualified]) {
+			pkgs = union(pkgs, hooks[n+"."+e.field])
+		}
+		if len(pkgs) == 0 {
+			continue
+		}
+		vals := make([]string, len(e.vals))
+		for i, v := range e.vals {
+			vals[i] = strconv.Quote(v)
+		}
+		out = append(out, fmt.Sprintf("%s: the generated tests leave %s to random strings: the enum %s (%s) shares its qualified name with %s, which takes any string, "+
+			"and the hooks of %s map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: "+
+			"declare convtest.FieldValues(%q, ...) with the enum's values and some free text in func %s() []convtest.Option "+
+			"in a test file of package %s_test in %s",
+			kind, e.qualified, e.enumAt, strings.Join(vals, ", "), e.plainAt, strings.Join(pkgs, ", "),
+			e.qualified, testOptions(kind), c.hub.storageName, c.hub.storageName))
+	}
+	return out
+}
+
+// hookedEnumChanges returns, by field name qualified by the name of the
+// struct that declares it in a storage version ("WidgetSpec.Color"), the
+// packages of the storage steps whose hooks are taken to handle a change
+// of meaning (an enum whose values change, among others) of that property
+// of a type that values of kind reach.
+func hookedEnumChanges(c *chain, kind string) map[string][]string {
+	out := map[string][]string{}
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		owners := reaches(s, []string{kind})
+		paths := typePaths(s, nil)
+		var hooked []string
+		for _, p := range s.pairs {
+			if path, ok := paths[p.name]; ok && p.hookTo && p.hookFrom {
+				hooked = append(hooked, path)
+			}
+		}
+		for _, p := range s.pairs {
+			if !owners[p.name] {
+				continue
+			}
+			underHooks := p.hookTo && p.hookFrom || within(paths[p.name], hooked)
+			for _, pr := range p.props {
+				if pr.host == nil || pr.other == nil || !handled(s, pr, underHooks) || meaningDetail(s, p, pr, true) == "" {
+					continue
+				}
+				for _, q := range []string{p.name + "." + pr.host.name, p.otherName + "." + pr.other.name} {
+					out[q] = union(out[q], []string{s.hostName})
+				}
+			}
+		}
+	}
+	return out
 }

@@ -85,9 +85,9 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(enums, ",\n"))
 			lists = append(lists, name)
 		} else if len(notes) > 0 {
-			// Every enum property is a free-text field of the same struct
-			// in some version: no FieldValues, but the author learns that
-			// the enum's values are not drawn.
+			// Every enum property is left to random strings even under
+			// its qualified name (see enumProps.plan): no FieldValues, but
+			// the author learns that the enum's values are not drawn.
 			f.printf("// The enum properties of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) are not drawn from their values. %s To draw an enum's values, declare convtest.FieldValues with them (and some free text) in %s().\n\n", kind, strings.Join(notes, " "), testOptions(kind))
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
@@ -385,6 +385,60 @@ func testFuncs(dir, pkg string) (map[string]bool, error) {
 	return out, nil
 }
 
+// fieldValuesNames returns the field names that the hand-written function
+// fn of package pkg in dir passes to convtest.FieldValues as a string
+// literal (a call of a function named FieldValues, whatever its package's
+// local name).
+func fieldValuesNames(dir, pkg, fn string) (map[string]bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.HasPrefix(src, []byte(header+"\n")) {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		if f.Name.Name != pkg {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Name.Name != fn || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || len(call.Args) == 0 {
+					return true
+				}
+				var callee string
+				switch e := call.Fun.(type) {
+				case *ast.SelectorExpr:
+					callee = e.Sel.Name
+				case *ast.Ident:
+					callee = e.Name
+				}
+				if lit, ok := call.Args[0].(*ast.BasicLit); ok && callee == "FieldValues" && lit.Kind == token.STRING {
+					if s, err := strconv.Unquote(lit.Value); err == nil {
+						out[s] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out, nil
+}
+
 // goldenNotes asks, for every kind whose conversions hooks adjust and
 // that has no exemplars function, for one: random objects show that hooks
 // lose nothing, golden files pin down what they produce. A kind's
@@ -430,6 +484,13 @@ func goldenNotes(c *chain) ([]string, error) {
 		}
 		if options := testOptions(kind); len(hosts[kind]) > 0 && !declared[options] {
 			out = append(out, placedNotes(c, kind, options)...)
+		}
+		if len(hosts[kind]) > 0 {
+			drawn, err := fieldValuesNames(c.hub.storageDir, c.hub.storageName+"_test", testOptions(kind))
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, enumLeftOutNotes(c, kind, drawn)...)
 		}
 	}
 	return out, nil

@@ -180,7 +180,7 @@ func TestEnumValueOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	test := storageTest(out, "v2storage")
-	want := `// Left to random strings, which a FieldValues would replace: WidgetSpec.Finish: v1 WidgetSpec.Finish takes any string.
+	want := `// Left to random strings, which a FieldValues would replace: WidgetSpec.Finish (an enum in v2 WidgetSpec.Finish): v1 WidgetSpec.Finish takes any string.
 // Qualified by their structs, since v1 LabelSelectorRequirement.Operator (k8s.io/apimachinery/pkg/apis/meta/v1) takes any string: WidgetSpec.Operator.
 var widgetEnumValues = []convtest.Option{
 	convtest.FieldValues("Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", "unlisted-value-2", ""),
@@ -267,7 +267,7 @@ func TestEnumValueOptionsAllLeftOut(t *testing.T) {
 	if strings.Contains(test, "FieldValues(") {
 		t.Errorf("the generated test draws Color from its enum although v1's WidgetSpec.Color takes any string:\n%s", test)
 	}
-	want := "are not drawn from their values. Left to random strings, which a FieldValues would replace: WidgetSpec.Color: v1 WidgetSpec.Color takes any string."
+	want := "are not drawn from their values. Left to random strings, which a FieldValues would replace: WidgetSpec.Color (an enum in v2 WidgetSpec.Color): v1 WidgetSpec.Color takes any string."
 	if !strings.Contains(test, want) {
 		t.Errorf("the generated test does not say that the enum Color is left to random strings (%q):\n%s", want, test)
 	}

@@ -32,6 +32,27 @@ import (
 //
 //	go -C examples test -run '^$' -bench ServedHubToV1AndBack ./autoscaling/
 func BenchmarkServedHubToV1AndBack(b *testing.B) {
+	c, h := servedCheckout(b)
+	roundbench.HubToOldAndBack(b, c, h,
+		func() runtime.Object { return &v1.HorizontalPodAutoscaler{} }, func() runtime.Object { return &v2storage.HorizontalPodAutoscaler{} })
+}
+
+// BenchmarkServedHubToV2beta1AndBack is BenchmarkServedHubToV1AndBack to
+// v2beta1 (two hops), whose unkeyed spec.metrics and status.currentMetrics
+// elements carry what only v2 shows: their bags travel in the annotation
+// and the status bags with a fingerprint of each element
+// (docs/design-unkeyed-lists.md).
+//
+//	go -C examples test -run '^$' -bench ServedHubToV2beta1AndBack ./autoscaling/
+func BenchmarkServedHubToV2beta1AndBack(b *testing.B) {
+	c, h := servedCheckout(b)
+	roundbench.HubToOldAndBack(b, c, h,
+		func() runtime.Object { return &v2beta1.HorizontalPodAutoscaler{} }, func() runtime.Object { return &v2storage.HorizontalPodAutoscaler{} })
+}
+
+// servedCheckout returns a converter of the example's chain and the
+// checkout autoscaler at the hub, with the metadata the API server adds.
+func servedCheckout(b *testing.B) (*convert.Converter, *v2storage.HorizontalPodAutoscaler) {
 	scheme := runtime.NewScheme()
 	for _, add := range []func(*runtime.Scheme) error{
 		v1.AddToScheme, v1storage.AddToScheme, v2beta1.AddToScheme, v2beta1storage.AddToScheme,
@@ -58,6 +79,5 @@ func BenchmarkServedHubToV1AndBack(b *testing.B) {
 		APIVersion: samples.Group + "/v2", Time: &h.CreationTimestamp, FieldsType: "FieldsV1",
 		FieldsV1: &metav1.FieldsV1{Raw: []byte(`{"f:spec":{".":{},"f:behavior":{},"f:maxReplicas":{},"f:metrics":{},"f:minReplicas":{},"f:scaleTargetRef":{}}}`)},
 	}}
-	roundbench.HubToOldAndBack(b, c, h,
-		func() runtime.Object { return &v1.HorizontalPodAutoscaler{} }, func() runtime.Object { return &v2storage.HorizontalPodAutoscaler{} })
+	return c, h
 }
