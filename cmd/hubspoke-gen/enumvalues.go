@@ -27,23 +27,39 @@ const unlistedEnumValue = "unlisted-value"
 // enumValuesVar names the variable of a kind's enum values.
 func enumValuesVar(kind string) string { return lowerCamel(kind) + "EnumValues" }
 
-// enumProps is what enumFields finds, by Go field name, in the types that
-// values of a kind reach in every API version.
+// enumProps is what enumFields finds, by Go field name and by the name of
+// the struct that declares the field ("MetricSpec.Type"), in the types
+// that values of a kind reach in every API version.
 type enumProps struct {
 	// values holds, for each name that is a string enum in some version
 	// (+kubebuilder:validation:Enum on the field or its type, by value or
-	// through a pointer), the union of the values every version declares
-	// for fields of that name.
+	// through a pointer, or on the elements of a list or map), the union
+	// of the values every version declares for fields of that name.
 	values map[string][]string
 	// plain holds, for each name, a field of that name that is not a
 	// string enum but into which a string converts (a plain string, a
-	// string type without an enum, one of another package), as
-	// "v1 WidgetSpec.Mode": where convtest would draw the enum's values
-	// too.
+	// string type without an enum, one of another package), or into whose
+	// elements one does, as "v1 WidgetSpec.Mode": where convtest would
+	// draw the enum's values too.
 	plain map[string]string
-	// enumAt holds, for each name in values, the first field of that name
-	// found to be an enum, as "v1 WidgetSpec.Color".
-	enumAt map[string]string
+	// typed is values by qualified name, "MetricSpec.Type": the union of
+	// the values every version declares for field Type of structs named
+	// MetricSpec.
+	typed map[string][]string
+	// plainTyped is plain by qualified name.
+	plainTyped map[string]string
+	// typedAt holds, for each name in typed, the first field found to be
+	// that enum, as "v2 WidgetSpec.Mode": the comments and notes name the
+	// enum, not only the free-text field beside it.
+	typedAt map[string]string
+	// lineage holds, for each struct name, the names the struct has in
+	// other versions (+hubspoke:renamedFrom on types), itself included,
+	// sorted.
+	lineage map[string][]string
+	// embedders holds, for a qualified name by a struct embedded in
+	// another ("Base.Mode"), the structs that embed it: the storage twins
+	// declare the promoted field there.
+	embedders map[string][]string
 }
 
 // enumFields walks the types that values of kind reach in each API
@@ -53,7 +69,9 @@ type enumProps struct {
 // theirs), but not those of the types convtest does not fill field by
 // field: metadata and types with their own JSON or text encoding.
 func enumFields(c *chain, kind string) enumProps {
-	ep := enumProps{values: map[string][]string{}, plain: map[string]string{}, enumAt: map[string]string{}}
+	ep := enumProps{values: map[string][]string{}, plain: map[string]string{},
+		typed: map[string][]string{}, plainTyped: map[string]string{}, typedAt: map[string]string{},
+		lineage: map[string][]string{}, embedders: map[string][]string{}}
 	for _, v := range c.versions {
 		seen := map[string]bool{}
 		external := map[types.Type]bool{}
@@ -66,21 +84,36 @@ func enumFields(c *chain, kind string) enumProps {
 				continue
 			}
 			seen[name] = true
+			ep.link(name, v.olderName(name))
 			for _, f := range o.fields {
 				if f.ref == nil {
 					continue
 				}
-				if vals := enumValues(v, f); vals != nil && isStringScalar(f.ref) {
-					if _, ok := ep.enumAt[f.name]; !ok {
-						ep.enumAt[f.name] = fmt.Sprintf("%s %s.%s", v.name, name, f.name)
-					}
-					for _, x := range vals {
-						if !slices.Contains(ep.values[f.name], x) {
-							ep.values[f.name] = append(ep.values[f.name], x)
+				// The struct that declares the field: name, and for a
+				// field promoted from an embedded struct, that struct in
+				// the API version (the twin declares it directly).
+				declaring := []string{name}
+				if len(f.via) > 0 {
+					d := f.via[len(f.via)-1]
+					declaring = append(declaring, d)
+					ep.embedders[d+"."+f.name] = union(ep.embedders[d+"."+f.name], []string{name})
+				}
+				if vals := enumValues(v, f); vals != nil && drawnString(f.ref) {
+					ep.values[f.name] = union(ep.values[f.name], vals)
+					for _, d := range declaring {
+						ep.typed[d+"."+f.name] = union(ep.typed[d+"."+f.name], vals)
+						if _, ok := ep.typedAt[d+"."+f.name]; !ok {
+							ep.typedAt[d+"."+f.name] = fmt.Sprintf("%s %s.%s", v.name, name, f.name)
 						}
 					}
 				} else if takesString(f.ref) {
-					ep.addPlain(f.name, fmt.Sprintf("%s %s.%s", v.name, name, f.name))
+					where := fmt.Sprintf("%s %s.%s", v.name, name, f.name)
+					ep.addPlain(f.name, where)
+					for _, d := range declaring {
+						if _, ok := ep.plainTyped[d+"."+f.name]; !ok {
+							ep.plainTyped[d+"."+f.name] = where
+						}
+					}
 				}
 				switch _, t := elemPath("", f.ref); t.kind {
 				case refObject:
@@ -94,7 +127,39 @@ func enumFields(c *chain, kind string) enumProps {
 	for name := range ep.values {
 		slices.Sort(ep.values[name])
 	}
+	for name := range ep.typed {
+		slices.Sort(ep.typed[name])
+	}
 	return ep
+}
+
+// union returns list with the values of more it lacks appended.
+func union(list, more []string) []string {
+	for _, x := range more {
+		if !slices.Contains(list, x) {
+			list = append(list, x)
+		}
+	}
+	return list
+}
+
+// link records that struct names a and b are one type in two versions.
+func (ep *enumProps) link(a, b string) {
+	group := union(union([]string{a}, ep.lineage[a]), union([]string{b}, ep.lineage[b]))
+	slices.Sort(group)
+	for _, n := range group {
+		ep.lineage[n] = group
+	}
+}
+
+// drawnString reports whether convtest.FieldValues gives strings to a
+// field of type r: a scalar of string kind, by value or through a
+// pointer, or the elements of a list or map of such scalars (by value).
+func drawnString(r *typeRef) bool {
+	if (r.kind == refSlice || r.kind == refMap) && r.elem.kind != refPointer {
+		r = r.elem
+	}
+	return isStringScalar(r)
 }
 
 // addPlain records where as the place of a plain string field named name,
@@ -143,6 +208,11 @@ func (ep *enumProps) walkExternal(version string, t types.Type, seen map[types.T
 			where := fmt.Sprintf("%s %s.%s", version, types.TypeString(t, func(*types.Package) string { return "" }), fv.Name())
 			if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 				where += " (" + n.Obj().Pkg().Path() + ")"
+				// FieldValues qualified by a struct name reaches the
+				// structs of that name of every package.
+				if q := n.Obj().Name() + "." + fv.Name(); ep.plainTyped[q] == "" {
+					ep.plainTyped[q] = where
+				}
 			}
 			ep.addPlain(fv.Name(), where)
 		}
@@ -178,9 +248,9 @@ func isStringScalar(r *typeRef) bool {
 }
 
 // takesString reports whether a string converts to a field of type r (or
-// to what it points to), as convtest.FieldValues converts its values: a
-// scalar of string kind, of this package or another, or a slice of bytes
-// or runes.
+// to what it points to, or to its elements), as convtest.FieldValues
+// converts its values: a scalar of string kind, of this package or
+// another, a slice of bytes or runes, or a list or map of strings.
 func takesString(r *typeRef) bool {
 	if r.kind == refPointer {
 		r = r.elem
@@ -189,8 +259,14 @@ func takesString(r *typeRef) bool {
 		return b.Info()&types.IsString != 0
 	}
 	if r.kind == refSlice {
+		if b, ok := r.elem.scalar(); ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32) {
+			return true
+		}
+	}
+	if (r.kind == refSlice || r.kind == refMap) && r.elem.kind != refPointer {
+		// Its elements take strings (FieldValues fills them).
 		if b, ok := r.elem.scalar(); ok {
-			return b.Kind() == types.Uint8 || b.Kind() == types.Int32
+			return b.Info()&types.IsString != 0
 		}
 	}
 	if r.kind == refExternal {
@@ -209,34 +285,122 @@ func goTakesString(t types.Type) bool {
 		return u.Info()&types.IsString != 0
 	case *types.Slice:
 		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32)
+		return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32 || b.Info()&types.IsString != 0)
+	case *types.Map:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsString != 0
 	}
 	return false
 }
 
-// enumValueOptions returns the convtest.FieldValues options of kind, one
-// per Go field name that is a string enum in some API version, sorted by
-// name: the union of the values the versions declare, unlistedEnumValue
-// and "" (unset, for a field by value; for a pointer, the empty string, as
-// nil comes a third of the time anyway). It also returns, as comment
-// lines, the names it leaves out and why.
+// enumDraw is an option of the generated tests: convtest.FieldValues of
+// name (a Go field name, or one qualified by its struct) with vals.
+type enumDraw struct {
+	name string
+	vals []string
+}
+
+// enumLeftOut is an enum that the generated tests leave to random
+// strings: field of the struct that qualified names (Struct.Field),
+// which the enum at enumAt ("v2 WidgetSpec.Mode") declares with vals, but
+// which plainAt, of that struct's name too, takes any string under.
+type enumLeftOut struct {
+	qualified, field, enumAt, plainAt string
+	vals                              []string
+}
+
+// comment is the comment line of the generated test on e.
+func (e enumLeftOut) comment() string {
+	return fmt.Sprintf("Left to random strings, which a FieldValues would replace: %s (an enum in %s): %s takes any string.", e.qualified, e.enumAt, e.plainAt)
+}
+
+// enumPlan is what the generated tests do with the enum properties of a
+// kind: the options that draw their values, the comment lines that say
+// which names are qualified or left out and why (in the options' order),
+// and the enums left to random strings.
+type enumPlan struct {
+	draws []enumDraw
+	notes []string
+	left  []enumLeftOut
+}
+
+// plan decides, from what enumFields found, how the generated tests draw
+// each enum property: under its Go field name, one per name that is a
+// string enum in some API version (or a list or map of such values),
+// sorted by name, with the union of the values the versions declare.
 //
-// A name is left out where a field of that name, in some version, is a
-// plain string (or a string type without an enum, or one of another
-// package): FieldValues draws every field of a name from the values, so
-// that field would lose its random strings, and with them the coverage
-// it has now (a v1 free-text property that v2 made an enum is just where
-// random text matters). The author who wants the enum's values there
-// declares FieldValues with them and some free text in the kind's test
-// options.
-func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
-	ep := enumFields(c, kind)
+// Where a field of that name elsewhere in the kind, in some version, is a
+// plain string (or a string type without an enum, one of another package,
+// or a list or map of those), the bare name would draw that field from the
+// values too, and lose the random strings that cover it (a free-text
+// condition type beside a union discriminator, HorizontalPodAutoscaler's
+// MetricSpec.Type; AKS's sku name beside an agent pool's name): the
+// options then qualify the name by the struct that declares the enum,
+// "MetricSpec.Type", one per name the struct has in the versions, each
+// with the values of the field in every version of the struct. A struct
+// whose field of the name itself takes any string in some version (a v1
+// free-text mode that v2 made an enum, where random text matters most), or
+// that shares its name with another package's struct whose field of the
+// name does (FieldValues qualified by a struct name reaches both), is left
+// out; the author who wants the enum's values there declares FieldValues
+// with them and some free text in the kind's test options.
+func (ep enumProps) plan() enumPlan {
+	var pl enumPlan
 	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
-		if where, ok := ep.plain[name]; ok {
-			skipped = append(skipped, fmt.Sprintf("%s (an enum in %s): %s takes any string", name, ep.enumAt[name], where))
+		where, shared := ep.plain[name]
+		if !shared {
+			pl.draws = append(pl.draws, enumDraw{name, ep.values[name]})
 			continue
 		}
-		vals := ep.values[name]
+		// The structs that declare name as an enum, with the other names
+		// of each in the versions.
+		var structs []string
+		for _, q := range slices.Sorted(maps.Keys(ep.typed)) {
+			if s, field, _ := strings.Cut(q, "."); field == name {
+				for _, n := range append([]string{s}, ep.lineage[s]...) {
+					if !slices.Contains(structs, n) {
+						structs = append(structs, n)
+					}
+				}
+			}
+		}
+		slices.Sort(structs)
+		var qualified []string
+		for _, s := range structs {
+			q := s + "." + name
+			if _, enum := ep.typed[q]; !enum {
+				continue
+			}
+			var vals []string
+			for _, n := range append([]string{s}, ep.lineage[s]...) {
+				vals = union(vals, ep.typed[n+"."+name])
+			}
+			slices.Sort(vals)
+			if pw, ok := ep.plainTyped[q]; ok {
+				e := enumLeftOut{qualified: q, field: name, enumAt: ep.typedAt[q], plainAt: pw, vals: vals}
+				pl.left = append(pl.left, e)
+				pl.notes = append(pl.notes, e.comment())
+				continue
+			}
+			pl.draws = append(pl.draws, enumDraw{q, vals})
+			qualified = append(qualified, q)
+		}
+		if len(qualified) > 0 {
+			pl.notes = append(pl.notes, fmt.Sprintf("Qualified by their structs, since %s takes any string: %s.", where, strings.Join(qualified, ", ")))
+		}
+	}
+	return pl
+}
+
+// enumValueOptions returns the convtest.FieldValues options of kind that
+// plan decides on: each with the values, unlistedEnumValue and "" (unset,
+// for a field by value; for a pointer, the empty string, as nil comes a
+// third of the time anyway). It also returns, as comment lines, the names
+// it qualifies or leaves out, and why.
+func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
+	pl := enumFields(c, kind).plan()
+	for _, d := range pl.draws {
+		vals := d.vals
 		unlisted := unlistedEnumValue
 		for i := 2; slices.Contains(vals, unlisted); i++ {
 			unlisted = fmt.Sprintf("%s-%d", unlistedEnumValue, i)
@@ -249,19 +413,19 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, skipped []string) {
 		for i, x := range vals {
 			quoted[i] = strconv.Quote(x)
 		}
-		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), name, strings.Join(quoted, ", ")))
+		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), d.name, strings.Join(quoted, ", ")))
 	}
-	return opts, skipped
+	return opts, pl.notes
 }
 
 // enumLeftOutNotes asks, for each enum property of kind that the generated
-// tests leave to random strings (its Go name is also that of a field that
-// takes any string, see enumValueOptions) and whose change of values
-// between two versions hooks are taken to handle (see handled), for a
-// FieldValues of its name in the kind's test options: without one, a hook
-// that maps the enum's values almost never meets one, and one that maps
-// them wrong passes every check. drawn holds the names the options
-// already draw (their FieldValues calls); those get no note.
+// tests leave to random strings even under its qualified name (see plan)
+// and whose change of values between two versions hooks are taken to
+// handle (see handled), for a FieldValues of that name in the kind's test
+// options: without one, a hook that maps the enum's values almost never
+// meets one, and one that maps them wrong passes every check. drawn holds
+// the names the options already draw (their FieldValues calls); an enum
+// drawn under its qualified or its bare name gets no note.
 func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
 	hooks := hookedEnumChanges(c, kind)
 	if len(hooks) == 0 {
@@ -269,29 +433,39 @@ func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
 	}
 	ep := enumFields(c, kind)
 	var out []string
-	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
-		plain, ok := ep.plain[name]
-		if !ok || drawn[name] || len(hooks[name]) == 0 {
+	for _, e := range ep.plan().left {
+		if drawn[e.qualified] || drawn[e.field] {
 			continue
 		}
-		vals := make([]string, len(ep.values[name]))
-		for i, v := range ep.values[name] {
+		// The hooks that map the field of this struct, under any of its
+		// names or in a struct that embeds it.
+		s, _, _ := strings.Cut(e.qualified, ".")
+		var pkgs []string
+		for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[e.qualified]) {
+			pkgs = union(pkgs, hooks[n+"."+e.field])
+		}
+		if len(pkgs) == 0 {
+			continue
+		}
+		vals := make([]string, len(e.vals))
+		for i, v := range e.vals {
 			vals[i] = strconv.Quote(v)
 		}
-		out = append(out, fmt.Sprintf("%s: the generated tests leave %s to random strings: the enum %s (%s) shares its Go name with %s, which takes any string, "+
+		out = append(out, fmt.Sprintf("%s: the generated tests leave %s to random strings: the enum %s (%s) shares its qualified name with %s, which takes any string, "+
 			"and the hooks of %s map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: "+
 			"declare convtest.FieldValues(%q, ...) with the enum's values and some free text in func %s() []convtest.Option "+
 			"in a test file of package %s_test in %s",
-			kind, name, ep.enumAt[name], strings.Join(vals, ", "), plain, strings.Join(hooks[name], ", "),
-			name, testOptions(kind), c.hub.storageName, c.hub.storageName))
+			kind, e.qualified, e.enumAt, strings.Join(vals, ", "), e.plainAt, strings.Join(pkgs, ", "),
+			e.qualified, testOptions(kind), c.hub.storageName, c.hub.storageName))
 	}
 	return out
 }
 
-// hookedEnumChanges returns, by Go field name, the packages of the storage
-// steps whose hooks are taken to handle a change of meaning (an enum whose
-// values change, among others) of a property of that name that values of
-// kind reach.
+// hookedEnumChanges returns, by field name qualified by the name of the
+// struct that declares it in a storage version ("WidgetSpec.Color"), the
+// packages of the storage steps whose hooks are taken to handle a change
+// of meaning (an enum whose values change, among others) of that property
+// of a type that values of kind reach.
 func hookedEnumChanges(c *chain, kind string) map[string][]string {
 	out := map[string][]string{}
 	for _, v := range c.versions {
@@ -316,8 +490,8 @@ func hookedEnumChanges(c *chain, kind string) map[string][]string {
 				if pr.host == nil || pr.other == nil || !handled(s, pr, underHooks) || meaningDetail(s, p, pr, true) == "" {
 					continue
 				}
-				if !slices.Contains(out[pr.host.name], s.hostName) {
-					out[pr.host.name] = append(out[pr.host.name], s.hostName)
+				for _, q := range []string{p.name + "." + pr.host.name, p.otherName + "." + pr.other.name} {
+					out[q] = union(out[q], []string{s.hostName})
 				}
 			}
 		}

@@ -76,19 +76,19 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
 			singles = append(singles, name)
 		}
-		if enums, skipped := enumValueOptions(f, c, kind); len(enums) > 0 {
+		if enums, notes := enumValueOptions(f, c, kind); len(enums) > 0 {
 			name := enumValuesVar(kind)
-			f.printf("// %s draws each enum property of %s (a string with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
-			if len(skipped) > 0 {
-				f.printf("// Left to random strings, which a FieldValues would replace: %s.\n", strings.Join(skipped, "; "))
+			f.printf("// %s draws each enum property of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
+			for _, n := range notes {
+				f.printf("// %s\n", n)
 			}
 			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(enums, ",\n"))
 			lists = append(lists, name)
-		} else if len(skipped) > 0 {
-			// Every enum property shares its Go name with a field that
-			// takes any string: no FieldValues, but the author learns
-			// that the enum's values are not drawn.
-			f.printf("// The enum properties of %s (a string with +kubebuilder:validation:Enum in some version) are left to random strings, which a FieldValues would replace: %s. To draw an enum's values, declare convtest.FieldValues with them (and some free text for the other fields of that name) in %s().\n\n", kind, strings.Join(skipped, "; "), testOptions(kind))
+		} else if len(notes) > 0 {
+			// Every enum property is left to random strings even under
+			// its qualified name (see enumProps.plan): no FieldValues, but
+			// the author learns that the enum's values are not drawn.
+			f.printf("// The enum properties of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) are not drawn from their values. %s To draw an enum's values, declare convtest.FieldValues with them (and some free text) in %s().\n\n", kind, strings.Join(notes, " "), testOptions(kind))
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)

@@ -146,12 +146,15 @@ func v1storageTest(out *output) string {
 
 // TestEnumValueOptions: the generated test of a small chain draws each
 // string enum property from the union of the values its versions declare
-// (on the field or its type, by value or through a pointer), a value no
-// version lists (unlisted-value, with a suffix where a version lists it)
-// and "", before the hand-written options, whose FieldValues then win.
-// A name that some version's field takes any string under (Finish, plain
-// in v1; Operator, as metav1.LabelSelectorRequirement's) is left to random
-// strings and named in a comment, and an enum of integers is left out.
+// (on the field or its type, by value or through a pointer, or on the
+// elements of a list or map: Families, Zones), a value no version lists
+// (unlisted-value, with a suffix where a version lists it) and "", before
+// the hand-written options, whose FieldValues then win. A name that a
+// field of the same struct takes any string under in some version
+// (Finish, plain in v1) is left to random strings and named in a comment;
+// one that another struct's field takes any string under (Operator, as
+// metav1.LabelSelectorRequirement's) is qualified by its struct
+// (WidgetSpec.Operator); an enum of integers is left out.
 func TestEnumValueOptions(t *testing.T) {
 	api := freshCase(t, "enummap", func(dir string, b []byte) []byte {
 		spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
@@ -161,11 +164,14 @@ func TestEnumValueOptions(t *testing.T) {
 			return bytes.Replace(b, spec, append(spec, []byte("\tFinish string `json:\"finish,omitempty\"`\n"+
 				"\tSelector *metav1.LabelSelector `json:\"selector,omitempty\"`\n")...), 1)
 		case "v2":
+			b = append(b, []byte("\n// IPFamily is an IP family.\n// +kubebuilder:validation:Enum=IPv4;IPv6\ntype IPFamily string\n")...)
 			return bytes.Replace(b, spec, append(spec, []byte("\t// +kubebuilder:validation:Enum=Matte;Gloss\n\tFinish string `json:\"finish,omitempty\"`\n"+
 				"\tSelector *metav1.LabelSelector `json:\"selector,omitempty\"`\n"+
 				"\t// +kubebuilder:validation:Enum=In;NotIn\n\tOperator string `json:\"operator,omitempty\"`\n"+
 				"\t// +kubebuilder:validation:Enum=1;2\n\tLevel int32 `json:\"level,omitempty\"`\n"+
-				"\t// +kubebuilder:validation:Enum=Small;Large\n\tSize *string `json:\"size,omitempty\"`\n")...), 1)
+				"\t// +kubebuilder:validation:Enum=Small;Large\n\tSize *string `json:\"size,omitempty\"`\n"+
+				"\tFamilies []IPFamily `json:\"families,omitempty\"`\n"+
+				"\tZones map[string]IPFamily `json:\"zones,omitempty\"`\n")...), 1)
 		}
 		return b
 	}, nil)
@@ -174,10 +180,14 @@ func TestEnumValueOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	test := storageTest(out, "v2storage")
-	want := `// Left to random strings, which a FieldValues would replace: Finish (an enum in v2 WidgetSpec.Finish): v1 WidgetSpec.Finish takes any string; Operator (an enum in v2 WidgetSpec.Operator): v1 LabelSelectorRequirement.Operator (k8s.io/apimachinery/pkg/apis/meta/v1) takes any string.
+	want := `// Left to random strings, which a FieldValues would replace: WidgetSpec.Finish (an enum in v2 WidgetSpec.Finish): v1 WidgetSpec.Finish takes any string.
+// Qualified by their structs, since v1 LabelSelectorRequirement.Operator (k8s.io/apimachinery/pkg/apis/meta/v1) takes any string: WidgetSpec.Operator.
 var widgetEnumValues = []convtest.Option{
 	convtest.FieldValues("Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", "unlisted-value-2", ""),
+	convtest.FieldValues("Families", "IPv4", "IPv6", "unlisted-value", ""),
+	convtest.FieldValues("WidgetSpec.Operator", "In", "NotIn", "unlisted-value", ""),
 	convtest.FieldValues("Size", "Large", "Small", "unlisted-value", ""),
+	convtest.FieldValues("Zones", "IPv4", "IPv6", "unlisted-value", ""),
 }
 `
 	if !strings.Contains(test, want) {
@@ -187,21 +197,67 @@ var widgetEnumValues = []convtest.Option{
 	if strings.Count(test, order) != 2 {
 		t.Errorf("the round trip and reliability tests do not pass the enum values before the hand-written options (%s):\n%s", order, test)
 	}
-	for _, name := range []string{`"Finish"`, `"Operator"`, `"Level"`} {
+	for _, name := range []string{`"Finish"`, `"WidgetSpec.Finish"`, `"Operator"`, `"Level"`} {
 		if strings.Contains(test, "FieldValues("+name) {
 			t.Errorf("the generated test draws %s from its enum:\n%s", name, test)
 		}
 	}
 }
 
-// TestEnumValueOptionsAllLeftOut: where every enum property shares its Go
-// name with a field that takes any string (Azure's identity Type beside a
-// condition's Type), the generated test draws no enum values and says so
-// in a comment, naming the field, as it does when only some are left out.
-func TestEnumValueOptionsAllLeftOut(t *testing.T) {
+// TestEnumValueOptionsQualified: an enum that shares its Go name with a
+// field of another struct that takes any string (a union discriminator's
+// Type beside a condition's Type: WidgetSpec.Color beside WidgetStatus.Color,
+// and a type renamed between versions, v1's Paint as v2's Coat, beside
+// WidgetStatus.Tone) is drawn under the name qualified by its struct, once
+// for each name the struct has, each with the values of every version;
+// the free-text field keeps its random strings.
+func TestEnumValueOptionsQualified(t *testing.T) {
 	status := []byte("type WidgetStatus struct {\n")
+	spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
 	api := freshCase(t, "enummap", func(dir string, b []byte) []byte {
-		return bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n")...), 1)
+		b = bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n\t// +optional\n\tTone string `json:\"tone,omitempty\"`\n")...), 1)
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, spec, append(spec, []byte("\tPaint *Paint `json:\"paint,omitempty\"`\n")...), 1)
+			return append(b, []byte("\n// Paint is a paint.\ntype Paint struct {\n\t// +kubebuilder:validation:Enum=Red;Green\n\tTone string `json:\"tone,omitempty\"`\n}\n")...)
+		case "v2":
+			b = bytes.Replace(b, spec, append(spec, []byte("\tPaint *Coat `json:\"paint,omitempty\"`\n")...), 1)
+			return append(b, []byte("\n// Coat is a paint.\n// +hubspoke:renamedFrom=Paint\ntype Coat struct {\n\t// +kubebuilder:validation:Enum=R;G\n\tTone string `json:\"tone,omitempty\"`\n}\n")...)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	want := `// Qualified by their structs, since v1 WidgetStatus.Color takes any string: WidgetSpec.Color.
+// Qualified by their structs, since v1 WidgetStatus.Tone takes any string: Coat.Tone, Paint.Tone.
+var widgetEnumValues = []convtest.Option{
+	convtest.FieldValues("WidgetSpec.Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", ""),
+	convtest.FieldValues("Coat.Tone", "G", "Green", "R", "Red", "unlisted-value", ""),
+	convtest.FieldValues("Paint.Tone", "G", "Green", "R", "Red", "unlisted-value", ""),
+}
+`
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks\n%s\nin:\n%s", want, test)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "test.go", test, parser.ParseComments); err != nil {
+		t.Errorf("the generated test does not parse: %v", err)
+	}
+}
+
+// TestEnumValueOptionsAllLeftOut: where every enum property shares its Go
+// name and its struct with a field that takes any string in another
+// version (v1's free-text color that v2 made an enum), the generated test
+// draws no enum values and says so in a comment, naming the field, as it
+// does when only some are left out.
+func TestEnumValueOptionsAllLeftOut(t *testing.T) {
+	api := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		if dir == "v1" {
+			b = bytes.Replace(b, []byte("\tColor Color `json:\"color,omitempty\"`\n"), []byte("\tColor string `json:\"color,omitempty\"`\n"), 1)
+		}
+		return b
 	}, nil)
 	out, err := generate(api, options{})
 	if err != nil {
@@ -209,9 +265,9 @@ func TestEnumValueOptionsAllLeftOut(t *testing.T) {
 	}
 	test := storageTest(out, "v2storage")
 	if strings.Contains(test, "FieldValues(") {
-		t.Errorf("the generated test draws Color from its enum although WidgetStatus.Color takes any string:\n%s", test)
+		t.Errorf("the generated test draws Color from its enum although v1's WidgetSpec.Color takes any string:\n%s", test)
 	}
-	want := "are left to random strings, which a FieldValues would replace: Color (an enum in v1 WidgetSpec.Color): v1 WidgetStatus.Color takes any string."
+	want := "are not drawn from their values. Left to random strings, which a FieldValues would replace: WidgetSpec.Color (an enum in v2 WidgetSpec.Color): v1 WidgetSpec.Color takes any string."
 	if !strings.Contains(test, want) {
 		t.Errorf("the generated test does not say that the enum Color is left to random strings (%q):\n%s", want, test)
 	}

@@ -428,46 +428,68 @@ func noteNaming(t *testing.T, api, text string) string {
 	return out.notes[i]
 }
 
-// TestEnumLeftOutNote: where a hooked kind's enum property shares its Go
-// name with a field that takes any string (AKS's sku.name beside an agent
-// pool's name; here enummap's Color, whose hooks map Red to R, beside a
-// plain status color), the generated tests draw that enum's values from
-// nowhere, and hooks that map them wrong pass every check: a note asks
-// for a FieldValues in the kind's test options, and is not printed once
-// the options draw that name.
+// TestEnumLeftOutNote: where a hooked kind's enum property is left to
+// random strings even under its name qualified by its struct (here
+// enummap's WidgetSpec.Color, whose hooks map Red to R, made a free-text
+// string in v1: the same struct's field takes any string in another
+// version), a hook that maps its values wrong passes every check: a note
+// names the enum and asks for a FieldValues in the kind's test options,
+// and is not printed once the options draw that name, qualified or bare.
+// The AKS-like case, an enum beside another struct's free-text field of
+// the same Go name (sku.name beside an agent pool's name; here a plain
+// WidgetStatus.Color), is drawn under the qualified name and gets no note.
 func TestEnumLeftOutNote(t *testing.T) {
-	status := []byte("type WidgetStatus struct {\n")
-	plainColor := func(dir string, b []byte) []byte {
-		return bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n")...), 1)
-	}
 	noteOf := func(out *output) string {
-		i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "leave Color to random strings") })
+		i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "leave WidgetSpec.Color to random strings") })
 		if i < 0 {
 			return ""
 		}
 		return out.notes[i]
 	}
-	api := freshCase(t, "enummap", plainColor, nil)
-	out, err := generate(api, options{})
+
+	status := []byte("type WidgetStatus struct {\n")
+	besideStatus := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		return bytes.Replace(b, status, append(status, []byte("\t// +optional\n\tColor string `json:\"color,omitempty\"`\n")...), 1)
+	}, nil)
+	out, err := generate(besideStatus, options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `Widget: the generated tests leave Color to random strings: the enum v1 WidgetSpec.Color ("B", "Blue", "G", "Green", "R", "Red") shares its Go name with v1 WidgetStatus.Color, which takes any string, ` +
+	if test, want := storageTest(out, "v2storage"), `convtest.FieldValues("WidgetSpec.Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", "")`; !strings.Contains(test, want) {
+		t.Errorf("with a free-text WidgetStatus.Color beside it, the generated test does not draw the enum under its qualified name (%s):\n%s", want, test)
+	}
+	if got := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "to random strings") }); got >= 0 {
+		t.Errorf("the qualified option draws WidgetSpec.Color, and a note still says it is left to random strings: %s", out.notes[got])
+	}
+
+	plainInV1 := func(dir string, b []byte) []byte {
+		if dir == "v1" {
+			b = bytes.Replace(b, []byte("\tColor Color `json:\"color,omitempty\"`\n"), []byte("\tColor string `json:\"color,omitempty\"`\n"), 1)
+		}
+		return b
+	}
+	out, err = generate(freshCase(t, "enummap", plainInV1, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Widget: the generated tests leave WidgetSpec.Color to random strings: the enum v2 WidgetSpec.Color ("B", "G", "R") shares its qualified name with v1 WidgetSpec.Color, which takes any string, ` +
 		`and the hooks of v1storage map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: ` +
-		`declare convtest.FieldValues("Color", ...) with the enum's values and some free text in func widgetTestOptions() []convtest.Option`
+		`declare convtest.FieldValues("WidgetSpec.Color", ...) with the enum's values and some free text in func widgetTestOptions() []convtest.Option`
 	if got := noteOf(out); !strings.HasPrefix(got, want) {
 		t.Errorf("the note on the enum left to random strings is\n%q\nwant it to start\n%q\n(notes:\n%s)", got, want, strings.Join(out.notes, "\n"))
 	}
 
-	drawn := freshCase(t, "enummap", func(dir string, b []byte) []byte {
-		b = plainColor(dir, b)
-		return bytes.Replace(b, []byte("return []convtest.Option{\n"), []byte("return []convtest.Option{\n\t\tconvtest.FieldValues(\"Color\", \"Red\", \"R\", \"free text\"),\n"), 1)
-	}, nil)
-	out, err = generate(drawn, options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := noteOf(out); got != "" {
-		t.Errorf("the options draw Color, and the note is still printed: %s", got)
+	for _, name := range []string{"WidgetSpec.Color", "Color"} {
+		drawn := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+			b = plainInV1(dir, b)
+			return bytes.Replace(b, []byte("return []convtest.Option{\n"), []byte("return []convtest.Option{\n\t\tconvtest.FieldValues(\""+name+"\", \"R\", \"Red\", \"free text\"),\n"), 1)
+		}, nil)
+		out, err = generate(drawn, options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := noteOf(out); got != "" {
+			t.Errorf("the options draw %s, and the note is still printed: %s", name, got)
+		}
 	}
 }

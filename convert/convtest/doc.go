@@ -208,7 +208,9 @@
 //     else zero, as the API server sometimes sends.
 //
 // FieldValues restricts values that conversions only accept some of
-// (enumerations a hook parses, for example).
+// (enumerations a hook parses, for example), of every field of a Go name
+// or, qualified by its struct ("MetricSpec.Type"), of one struct's field,
+// and fills the elements of lists and maps of such values.
 //
 // Each object draws a size between 0 and 6: its filled slices and maps hold
 // up to that many elements (at least one; half as many inside another

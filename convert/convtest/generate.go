@@ -237,7 +237,7 @@ func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object
 	if err != nil {
 		panic(fmt.Sprintf("convtest: creating %s %s: %v", g.gk, version, err)) // checked in newGenerator
 	}
-	b := &builder{r: r, size: size, custom: g.cfg.custom, fields: g.cfg.fields, keys: g.keys, mapKeys: g.mapKeys, siblings: g.siblings}
+	b := &builder{r: r, size: size, custom: g.cfg.custom, cfg: g.cfg, keys: g.keys, mapKeys: g.mapKeys, siblings: g.siblings}
 	root := reflect.ValueOf(obj).Elem()
 	specless := r.IntN(12) == 0
 	for i := range root.NumField() {
@@ -254,7 +254,7 @@ type builder struct {
 	r      *rand.Rand
 	size   int // bound on lengths; halves inside collections
 	custom map[reflect.Type]func(*rand.Rand) reflect.Value
-	fields map[string][]reflect.Value
+	cfg    *config // for FieldValues
 	keys   listKeys
 	// mapKeys are keys that relations name: a map keyed by strings draws
 	// one of them for a third of its entries, so that a value moved
@@ -351,21 +351,8 @@ func (b *builder) field(v reflect.Value, i, depth int) {
 		return
 	}
 	f := v.Field(i)
-	if vals, ok := b.fields[sf.Name]; ok {
-		val := vals[b.r.IntN(len(vals))]
-		t := f.Type()
-		if t.Kind() == reflect.Pointer && val.CanConvert(t.Elem()) {
-			if b.r.IntN(3) > 0 {
-				p := reflect.New(t.Elem())
-				p.Elem().Set(val.Convert(t.Elem()))
-				f.Set(p)
-			}
-			return
-		}
-		if val.CanConvert(t) {
-			f.Set(val.Convert(t))
-			return
-		}
+	if vals, ok := b.cfg.fieldValues(v.Type(), i); ok && b.draw(f, vals, depth) {
+		return
 	}
 	outer := b.inMap
 	b.inMap = nil
@@ -375,6 +362,58 @@ func (b *builder) field(v reflect.Value, i, depth int) {
 	b.fill(f, depth+1)
 	b.inMap = outer
 	b.keys.dedupe(v.Type(), i, f)
+}
+
+// draw fills f, a struct field, from vals, the values of FieldValues for
+// it, and reports whether they fit its type (see drawModeOf).
+func (b *builder) draw(f reflect.Value, vals []reflect.Value, depth int) bool {
+	val := vals[b.r.IntN(len(vals))]
+	t := f.Type()
+	switch drawModeOf(val, t) {
+	case drawPointer:
+		if b.r.IntN(3) > 0 {
+			p := reflect.New(t.Elem())
+			p.Elem().Set(val.Convert(t.Elem()))
+			f.Set(p)
+		}
+	case drawValue:
+		f.Set(val.Convert(t))
+	case drawElems:
+		// The elements: values of vals that convert, each at most once in
+		// a slice (a set's elements are distinct), as many as length
+		// draws.
+		var fit []reflect.Value
+		for _, x := range vals {
+			if drawModeOf(x, t) == drawElems {
+				fit = append(fit, x.Convert(t.Elem()))
+			}
+		}
+		n, ok := b.length(depth + 1)
+		if !ok {
+			return true
+		}
+		if t.Kind() == reflect.Slice {
+			n = min(n, len(fit))
+			s := reflect.MakeSlice(t, n, n)
+			for j, k := range b.r.Perm(len(fit))[:n] {
+				s.Index(j).Set(fit[k])
+			}
+			f.Set(s)
+			return true
+		}
+		m := reflect.MakeMapWithSize(t, n)
+		b.inside(func() {
+			for range n {
+				k := reflect.New(t.Key()).Elem()
+				b.key(k)
+				m.SetMapIndex(k, fit[b.r.IntN(len(fit))])
+			}
+		})
+		f.Set(m)
+	default:
+		return false
+	}
+	return true
 }
 
 // maxGenDepth is the nesting beyond which pointers, slices and maps stay

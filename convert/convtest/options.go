@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,9 +139,23 @@ func withExpectLoss(paths ...string) Option {
 // versions, or values of a type the kit leaves zero (one with its own JSON
 // encoding). Each value is converted to the field's type (or, for a pointer
 // field, to the type it points to; such fields stay nil a third of the
-// time); fields of types the values do not convert to are generated as
-// usual. Shrinking a failing object may zero such fields but never changes
-// them otherwise.
+// time). A slice or map field whose elements the values convert to, but
+// not the field itself (a []IPFamily given IPFamily values), gets elements
+// drawn from values: a slice's are distinct, so that a list the API server
+// keeps as a set (+listType=set) stays valid, and a map keeps its random
+// keys. Fields of types the values do not convert to are generated as
+// usual.
+//
+// A field qualified by the Go name of the struct type that declares it,
+// "MetricSpec.Type", names only field Type of structs of that name (in
+// every version and in the storage twins, which keep the API versions'
+// type names; a type renamed between versions needs one FieldValues per
+// name), so that an enum shares its Go name with free-text fields of other
+// structs. A qualified FieldValues wins over a bare one for its structs;
+// of two for the same name, the later wins.
+//
+// Shrinking a failing object may zero such fields, and remove elements of
+// such slices and maps, but never changes a value otherwise.
 func FieldValues(field string, values ...any) Option {
 	if len(values) == 0 {
 		panic("convtest: FieldValues needs at least one value")
@@ -155,6 +170,54 @@ func FieldValues(field string, values ...any) Option {
 		}
 		c.fields[field] = vs
 	}
+}
+
+// fieldValues returns the values of FieldValues for field i of struct type
+// t: those qualified by t's name, else those of the bare name (none for
+// a nil config).
+func (c *config) fieldValues(t reflect.Type, i int) ([]reflect.Value, bool) {
+	if c == nil {
+		return nil, false
+	}
+	name := t.Field(i).Name
+	if t.Name() != "" {
+		if vals, ok := c.fields[t.Name()+"."+name]; ok {
+			return vals, true
+		}
+	}
+	vals, ok := c.fields[name]
+	return vals, ok
+}
+
+// drawMode is how FieldValues' values fill a field of some type.
+type drawMode int
+
+const (
+	drawNone    drawMode = iota // the values do not convert: generated as usual
+	drawValue                   // the field's own value
+	drawPointer                 // what the pointer field points to
+	drawElems                   // the elements of a slice, the values of a map
+)
+
+// drawModeOf returns how val, a value of FieldValues, fills a field of
+// type t.
+func drawModeOf(val reflect.Value, t reflect.Type) drawMode {
+	switch {
+	case !val.IsValid():
+		return drawNone
+	case t.Kind() == reflect.Pointer && val.CanConvert(t.Elem()):
+		return drawPointer
+	case val.CanConvert(t):
+		return drawValue
+	case (t.Kind() == reflect.Slice || t.Kind() == reflect.Map) && val.CanConvert(t.Elem()):
+		return drawElems
+	}
+	return drawNone
+}
+
+// drawnBy reports whether some value of vals fills a field of type t.
+func drawnBy(vals []reflect.Value, t reflect.Type) bool {
+	return slices.ContainsFunc(vals, func(v reflect.Value) bool { return drawModeOf(v, t) != drawNone })
 }
 
 // withSeed fixes the seed of a check, taking precedence over HUBSPOKE_SEED

@@ -189,12 +189,25 @@ func proposeEdits(root reflect.Value, cfg *config) []edit {
 			}
 			for i := range t.NumField() {
 				sf := t.Field(i)
-				switch _, fixed := cfg.fields[sf.Name]; {
+				vals, fixed := cfg.fieldValues(t, i)
+				fixed = fixed && drawnBy(vals, sf.Type)
+				switch f := v.Field(i); {
 				case !sf.IsExported():
-				case fixed: // FieldValues: zero or as they are
-					if !v.Field(i).IsZero() {
-						p := append(append([]step(nil), n.path...), step{kind: stepField, i: i})
-						add(p, setZero)
+				case fixed: // FieldValues: zero, fewer elements, or as they are
+					if f.IsZero() {
+						continue
+					}
+					p := append(append([]step(nil), n.path...), step{kind: stepField, i: i})
+					add(p, setZero)
+					switch {
+					case f.Kind() == reflect.Slice && f.Len() > 1:
+						for j := range f.Len() {
+							add(p, removeIndex(j))
+						}
+					case f.Kind() == reflect.Map && f.Len() > 1:
+						for _, k := range sortedKeys(f) {
+							add(p, deleteKey(k))
+						}
 					}
 				default:
 					child(n, step{kind: stepField, i: i}, v.Field(i))

@@ -40,5 +40,23 @@ func horizontalPodAutoscalerTestOptions() []convtest.Option {
 		rel(at.list+".external."+flat("value"), at.list+".external."+at.target+".value")
 		rel(at.list+".external."+flat("averageValue"), at.list+".external."+at.target+".averageValue")
 	}
-	return []convtest.Option{convtest.Related(relations...)}
+	return append([]convtest.Option{convtest.Related(relations...)}, horizontalPodAutoscalerDiscriminators...)
+}
+
+// horizontalPodAutoscalerDiscriminators draw the union discriminators
+// (a metric's source type, a target's type, a scaling policy's type) and
+// the resource names from their values, a value none lists and "", so
+// that the hooks that switch on them (v1's cpu utilisation is the first
+// Resource metric named cpu; v2beta1's flat targets pick v2beta2's target
+// type) meet them; random strings never would. The types declare no
+// +kubebuilder:validation:Enum (Kubernetes marks them +enum), so the
+// generator writes none of these. Each is qualified by its struct: a
+// condition's Type and the other Names stay free text.
+var horizontalPodAutoscalerDiscriminators = []convtest.Option{
+	convtest.FieldValues("MetricSpec.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
+	convtest.FieldValues("MetricStatus.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
+	convtest.FieldValues("MetricTarget.Type", "AverageValue", "Utilization", "Value", "unlisted-value", ""),
+	convtest.FieldValues("HPAScalingPolicy.Type", "Percent", "Pods", "unlisted-value", ""),
+	convtest.FieldValues("ResourceMetricSource.Name", "cpu", "memory", "unlisted-value", ""),
+	convtest.FieldValues("ResourceMetricStatus.Name", "cpu", "memory", "unlisted-value", ""),
 }

@@ -49,10 +49,12 @@ func newScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-// widgetEnumValues draws each enum property of Widget (a string with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of widgetTestOptions() for the same field comes later and wins.
-// Left to random strings, which a FieldValues would replace: Mode (an enum in v2 WidgetSpec.Mode): v1 WidgetSpec.Mode takes any string.
+// widgetEnumValues draws each enum property of Widget (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of widgetTestOptions() for the same field comes later and wins.
+// Left to random strings, which a FieldValues would replace: WidgetSpec.Mode (an enum in v2 WidgetSpec.Mode): v1 WidgetSpec.Mode takes any string.
 var widgetEnumValues = []convtest.Option{
+	convtest.FieldValues("ByName", "high", "low", "medium", "unlisted-value", ""),
 	convtest.FieldValues("Level", "high", "low", "medium", "unlisted-value", ""),
+	convtest.FieldValues("Levels", "high", "low", "medium", "unlisted-value", ""),
 }
 
 // TestWidgetRoundTrip converts objects of every version of Widget to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
