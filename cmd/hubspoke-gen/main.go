@@ -383,7 +383,11 @@ func generate(dir string, opt options) (*output, error) {
 		return nil, err
 	}
 	out.notes = append(out.notes, golden...)
-	out.warnings = append(slices.Clone(c.warnings), meaningWarnings(c)...)
+	meaning, widened := meaningWarnings(c)
+	if n := widenedNote(widened); n != "" {
+		out.notes = append(out.notes, n)
+	}
+	out.warnings = append(slices.Clone(c.warnings), meaning...)
 	out.loading = loading
 	return out, nil
 }

@@ -15,12 +15,18 @@ import (
 // copy such values as they are; the generator names each one with the
 // choices the author has, as a warning (never an error, with -strict
 // neither: the conversions are lossless, only the author knows the
-// meaning). Hooks in both directions of the step, on the property's type or
-// on a type that holds it (the kind's own hooks also see the metadata,
-// where a meaning may be recorded), are taken to handle a property that
-// the hand-written code of the step's package names: a field it selects or
-// a bag key it spells. A property the hooks never mention keeps its
-// warning: the generated copy alone decides what its value becomes.
+// meaning). An enum that only gains values from one version to the next
+// (a widened enum, as nearly every new ARM API version widens some) is no
+// warning: the older version's clients read a new value as it is and
+// cannot set one, which is what they should do unless the author decides
+// otherwise, so a run counts such enums in one note and explain names each
+// with the values it gains. Hooks in both directions of the step, on the
+// property's type or on a type that holds it (the kind's own hooks also
+// see the metadata, where a meaning may be recorded), are taken to handle
+// a property that the hand-written code of the step's package names: a
+// field it selects or a bag key it spells. A property the hooks never
+// mention keeps its warning: the generated copy alone decides what its
+// value becomes.
 
 // The markers whose values meaningWarnings compares between versions.
 const (
@@ -31,9 +37,9 @@ const (
 )
 
 // meaningWarnings lists, for every storage step, the properties both sides
-// have whose values may change meaning on the way (see above).
-func meaningWarnings(c *chain) []string {
-	var out []string
+// have whose values may change meaning on the way (see above), and counts
+// the widened enums no hook handles: they are no warning.
+func meaningWarnings(c *chain) (out []string, widened int) {
 	for _, v := range c.versions {
 		s := c.storage[v]
 		if s == nil {
@@ -61,12 +67,32 @@ func meaningWarnings(c *chain) []string {
 					continue
 				}
 				for _, m := range meaningChanges(s, p, hf, of, joinPath(paths[p.name], hf.jsonName)) {
+					if m.widened {
+						widened++
+						continue
+					}
 					out = append(out, m.warning)
 				}
 			}
 		}
 	}
-	return out
+	return out, widened
+}
+
+// widenedNote is the note of a run that finds n widened enums no hook
+// handles (see meaningWarnings), "" when n is 0: one line however many
+// there are, since none asks anything of the author.
+func widenedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	what := fmt.Sprintf("enums widen %d times", n)
+	if n == 1 {
+		what = "an enum widens"
+	}
+	return what + " from one version to the next (an enum property only gains values, and no hook maps them): a client of the older version " +
+		"reads a new value as it is, and its schema lets it set none; nothing is lost, and no hook is needed unless such a client must see " +
+		"one of its own values (hubspoke-gen explain names each, with the values it gains: \"its enum gains values\")"
 }
 
 // meaningDetail is what explain adds to the row of property pr of pair p
@@ -87,17 +113,25 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 		return ""
 	}
 	var shorts []string
+	var out string
 	for _, m := range meaningChanges(s, p, hf, of, "") {
-		shorts = append(shorts, m.short)
+		switch {
+		case !m.widened:
+			shorts = append(shorts, m.short)
+		case hooked:
+			out += "; " + m.short + "; the hooks of the step are taken to handle it"
+		default:
+			out += "; " + m.short + ": " + m.detail
+		}
 	}
 	if len(shorts) == 0 {
-		return ""
+		return out
 	}
 	how := "the hooks of the step are taken to handle it"
 	if !hooked {
 		how = "no hook handles it: the generator warns"
 	}
-	return "; meaning may change: " + strings.Join(shorts, "; ") + "; " + how
+	return "; meaning may change: " + strings.Join(shorts, "; ") + "; " + how + out
 }
 
 // handled reports whether hooks are taken to handle the meaning of
@@ -131,9 +165,12 @@ func within(path string, outer []string) bool {
 
 // meaningChange is a change of meaning a property may hide in a step: the
 // warning the generator prints, and the short form explain adds to the
-// property's row.
+// property's row. A widened enum (see above) has no warning: explain adds
+// detail after its short form, the note of a run counts it.
 type meaningChange struct {
 	warning, short string
+	widened        bool
+	detail         string
 }
 
 // meaningChanges compares property hf of the host side of s with of, the
@@ -235,19 +272,29 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChang
 				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
 			}
 		}
-		change := fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); ",
-			prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "))
-		advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
 		if eo != nil && en != nil && !slices.ContainsFunc(eo, func(x string) bool { return !slices.Contains(en, x) }) {
 			// Widened, as nearly every new ARM API version widens some
 			// enum: the older version cannot say the new values, and
 			// mapping one to an older value would change what it means.
-			advice = fmt.Sprintf("a client of %s reads such a value as it is, and its schema lets it set none; nothing is lost, and for a value the newer version adds "+
-				"that is usually what it should do: no hook is needed. If a client of %s must see one of its own values instead, map them in %s, "+
-				"keeping the newer value in the bag of %s so that it comes back",
-				older.name, older.name, hook, older.storageName)
+			// Nothing to act on, so no warning (see above): explain
+			// names the values only the newer version has.
+			var added []string
+			for _, x := range en {
+				if !slices.Contains(eo, x) {
+					added = append(added, x)
+				}
+			}
+			out = append(out, meaningChange{widened: true,
+				short: fmt.Sprintf("its enum gains values (%s only in %s)", enumText(added), newer.name),
+				detail: fmt.Sprintf("a client of %s reads such a value as it is and cannot set one; no hook is needed, and the generator does not warn "+
+					"(a hook pair on %s.%s that maps it to a value of %s keeps it in the bag of %s, so that it comes back)",
+					older.name, s.hostName, p.name, older.name, older.storageName)})
+		} else {
+			change := fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); ",
+				prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "))
+			advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
+			out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: change + advice})
 		}
-		out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: change + advice})
 	}
 	return out
 }

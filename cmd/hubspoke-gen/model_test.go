@@ -176,8 +176,14 @@ func TestRetypedBagKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out.notes) != 3 || !strings.Contains(out.notes[0], "WidgetSpec.Size changes type (*string in v1storage, *int64 in v2storage) and needs a hook") ||
-		!strings.Contains(out.notes[1], "WidgetSpec.Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage) and needs a hook") {
+	var retyped []string // the notes of the properties that change type (the case's widened enums have one of their own)
+	for _, n := range out.notes {
+		if strings.Contains(n, " changes type (") {
+			retyped = append(retyped, n)
+		}
+	}
+	if len(retyped) != 3 || !strings.Contains(retyped[0], "WidgetSpec.Size changes type (*string in v1storage, *int64 in v2storage) and needs a hook") ||
+		!strings.Contains(retyped[1], "WidgetSpec.Weights changes type (map[string]int32 in v1storage, map[int32]int32 in v2storage) and needs a hook") {
 		t.Errorf("notes: %q", out.notes)
 	}
 	code := string(out.files[mustAbs(t, "testdata/retyped/api/v1storage/"+fileConversion)])

@@ -206,34 +206,109 @@ func TestMeaningDefaultNote(t *testing.T) {
 	}
 }
 
-// TestMeaningEnumNote: an enum whose values change (person's tier: Free
-// and Pro in v2, also Enterprise in v3) is named in a warning, with the
-// values only one version allows. An enum that only gains values, as
+// TestMeaningEnumNote: an enum that only gains values from one version to
+// the next (person's tier: Free and Pro in v2, also Enterprise in v3), as
 // nearly every new ARM API version widens some enum (documentdb's
-// serverVersion, publicNetworkAccess), is not settled by mapping
-// Enterprise to a value v2 allows, which would change what it means, nor
-// by widening v2's enum: the warning says what happens (v2's clients read
-// Enterprise as it is, and cannot set it), that this is usually right,
-// and that a hook pair must keep the value in v2's bag if it maps it.
+// serverVersion, publicNetworkAccess), is no warning: mapping Enterprise
+// to a value v2 allows would change what it means, and widening v2's enum
+// would let v2's clients set it, so there is nothing to act on, and a
+// warning for each, on every run, hid those that matter (ASO's AKS
+// ManagedCluster, over dozens of API versions). A run counts such enums in
+// one note; explain names each with the values it gains, and says what a
+// hook pair must do if it maps them. An enum that loses a value stays a
+// warning, and hooks that name the property are taken to handle it.
 func TestMeaningEnumNote(t *testing.T) {
+	const prefix = "v3 PersonSpec.Tier (spec.tier): its enum"
+	widened := func(out *output) []string {
+		var notes []string
+		for _, n := range out.notes {
+			if strings.Contains(n, "from one version to the next (an enum property only gains values") {
+				notes = append(notes, n)
+			}
+		}
+		return notes
+	}
+	tierRow := func(t *testing.T, out *output) string {
+		t.Helper()
+		_, rest, ok := strings.Cut(explain(out.chain, "markdown"), "\n## v2storage → v3storage\n")
+		if !ok {
+			t.Fatal("explain has no step v2storage → v3storage")
+		}
+		for _, line := range strings.Split(rest, "\n") {
+			if strings.HasPrefix(line, "| `PersonSpec.Tier` |") {
+				return line
+			}
+		}
+		t.Fatalf("explain has no row PersonSpec.Tier in v2storage → v3storage:\n%s", rest)
+		return ""
+	}
+
 	out, err := generate("testdata/person/api", options{strict: true})
 	if err != nil {
 		t.Fatalf("with -strict: %v", err)
 	}
-	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Enterprise;Free;Pro in v3)")
-	if w == "" {
-		t.Fatalf("no warning names the enum change of spec.tier:\n%s", strings.Join(out.warnings, "\n"))
+	if w := warningWith(out, prefix); w != "" {
+		t.Errorf("an enum that only gains values is a warning: %s", w)
 	}
-	if !strings.Contains(w, "(Enterprise only in v3)") || !strings.Contains(w, "on v2storage.PersonSpec") {
-		t.Errorf("the warning does not name the value only v3 allows and the hooks: %s", w)
+	if notes := widened(out); len(notes) != 1 || !strings.HasPrefix(notes[0], "an enum widens from one version to the next") ||
+		!strings.Contains(notes[0], "no hook is needed unless such a client must see one of its own values") {
+		t.Errorf("notes on widened enums:\n%s\nwant one, counting one enum, saying that no hook is needed", strings.Join(notes, "\n"))
 	}
-	for _, want := range []string{"a client of v2 reads such a value as it is, and its schema lets it set none", "no hook is needed", "keeping the newer value in the bag of v2storage"} {
-		if !strings.Contains(w, want) {
-			t.Errorf("the warning of a widened enum does not say %q: %s", want, w)
+	row := tierRow(t, out)
+	for _, want := range []string{
+		"its enum gains values (Enterprise only in v3)",
+		"a client of v2 reads such a value as it is and cannot set one",
+		"no hook is needed, and the generator does not warn",
+		"a hook pair on v2storage.PersonSpec that maps it to a value of v2 keeps it in the bag of v2storage",
+	} {
+		if !strings.Contains(row, want) {
+			t.Errorf("the explain row of a widened enum does not say %q:\n%s", want, row)
 		}
 	}
-	if strings.Contains(w, "allow the same values in both versions") {
-		t.Errorf("the warning of a widened enum proposes to widen the older version's enum: %s", w)
+	if strings.Contains(row, "meaning may change") || strings.Contains(row, "allow the same values in both versions") {
+		t.Errorf("the explain row of a widened enum reads as a change to act on:\n%s", row)
+	}
+
+	// Narrowed: v3 drops Pro. A client of v3 reads Pro, which its schema
+	// rejects on the next update: a warning, with the choices of a change.
+	narrowed := freshCase(t, "person", func(dir string, b []byte) []byte {
+		if dir == "v3" {
+			b = bytes.Replace(b, []byte("Enum=Free;Pro;Enterprise"), []byte("Enum=Free;Enterprise"), 1)
+			b = bytes.Replace(b, []byte("\tTierPro        Tier = \"Pro\"\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	if out, err = generate(narrowed, options{}); err != nil {
+		t.Fatal(err)
+	}
+	w := warningWith(out, prefix+" changes (Free;Pro in v2, Enterprise;Free in v3)")
+	if !strings.Contains(w, "(Pro only in v2, Enterprise only in v3)") || !strings.Contains(w, "allow the same values in both versions") ||
+		!strings.Contains(w, "on v2storage.PersonSpec") {
+		t.Errorf("an enum that loses a value: the warning is %q, want it to name the values only one version allows and the choices of a change; the warnings:\n%s",
+			w, strings.Join(out.warnings, "\n"))
+	}
+	if notes := widened(out); len(notes) > 0 {
+		t.Errorf("an enum that loses a value is counted as widened: %s", notes[0])
+	}
+
+	// Hooks that map the new value (here: that name the property) handle
+	// it: not counted, and explain says so.
+	hooked := freshCase(t, "person", nil, map[string]string{"v2storage/person_hooks.go": `package v2storage
+
+import "example.com/fixtures/person/api/v3storage"
+
+func (s *PersonSpec) AssignPropertiesTo(dst *v3storage.PersonSpec) error { _ = s.Tier; return nil }
+
+func (s *PersonSpec) AssignPropertiesFrom(src *v3storage.PersonSpec) error { _ = s.Tier; return nil }
+`})
+	if out, err = generate(hooked, options{}); err != nil {
+		t.Fatal(err)
+	}
+	if notes := widened(out); len(notes) > 0 {
+		t.Errorf("hooks name spec.tier, and the widened enum is still counted: %s", notes[0])
+	}
+	if row := tierRow(t, out); !strings.Contains(row, "its enum gains values (Enterprise only in v3); the hooks of the step are taken to handle it") {
+		t.Errorf("hooks name spec.tier, and the explain row does not say they handle its widened enum:\n%s", row)
 	}
 }
 
