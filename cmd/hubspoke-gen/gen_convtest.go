@@ -78,7 +78,7 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		}
 		if enums, notes := enumValueOptions(f, c, kind); len(enums) > 0 {
 			name := enumValuesVar(kind)
-			f.printf("// %s draws each enum property of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
+			f.printf("// %s draws each enum property of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
 			for _, n := range notes {
 				f.printf("// %s\n", n)
 			}
@@ -88,7 +88,7 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			// Every enum property is left to random strings even under
 			// its qualified name (see enumProps.plan): no FieldValues, but
 			// the author learns that the enum's values are not drawn.
-			f.printf("// The enum properties of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) are not drawn from their values. %s To draw an enum's values, declare convtest.FieldValues with them (and some free text) in %s().\n\n", kind, strings.Join(notes, " "), testOptions(kind))
+			f.printf("// The enum properties of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) are not drawn from their values. %s To draw an enum's values, declare convtest.FieldValues with them (and some free text) in %s().\n\n", kind, strings.Join(notes, " "), testOptions(kind))
 		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)

@@ -160,7 +160,8 @@ func TestEnumValueOptions(t *testing.T) {
 		spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
 		switch dir {
 		case "v1":
-			b = bytes.Replace(b, []byte("Enum=Red;Green;Blue"), []byte("Enum=Red;Green;Blue;unlisted-value"), 1)
+			// A constant of v1's +enum Color.
+			b = bytes.Replace(b, []byte("\tColorBlue  Color = \"Blue\"\n"), []byte("\tColorBlue  Color = \"Blue\"\n\tColorUnlisted Color = \"unlisted-value\"\n"), 1)
 			return bytes.Replace(b, spec, append(spec, []byte("\tFinish string `json:\"finish,omitempty\"`\n"+
 				"\tSelector *metav1.LabelSelector `json:\"selector,omitempty\"`\n")...), 1)
 		case "v2":

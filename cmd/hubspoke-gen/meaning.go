@@ -33,6 +33,7 @@ const (
 	markerDefault     = "+kubebuilder:default="
 	markerK8sDefault  = "+default="
 	markerEnum        = "+kubebuilder:validation:Enum="
+	markerK8sEnum     = "+enum"
 	noDefaultDeclared = "none"
 )
 
@@ -374,7 +375,10 @@ func defaultText(d string) string {
 
 // enumValues returns the values, sorted, that +kubebuilder:validation:Enum
 // allows for f in v (on the field, else on its type or its elements'
-// type); nil when it declares none.
+// type), else, for a field of a string type of v marked +enum (or of
+// lists or maps of one), the values of that type's constants in v's
+// package (see enum.constants); nil when it declares none, as for a type
+// marked +enum whose package declares no constants of it.
 func enumValues(v *version, f *field) []string {
 	for _, c := range []comments{f.comments, elemTypeComments(v, f.ref, true)} {
 		e := c.values(markerEnum)
@@ -393,6 +397,13 @@ func enumValues(v *version, f *field) []string {
 		}
 		slices.Sort(out)
 		return out
+	}
+	r := f.ref
+	for r.kind == refPointer || r.kind == refSlice || r.kind == refMap {
+		r = r.elem
+	}
+	if e := v.enums[r.name]; r.kind == refEnum && e != nil && e.constants != nil {
+		return slices.Clone(e.constants)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -138,6 +139,13 @@ type enum struct {
 	basic *types.Basic
 	comments
 	pos token.Pos
+	// constants holds, for a string type marked +enum (Kubernetes' way of
+	// declaring an enum: typed constants beside the type), the values of
+	// the constants of the type that its package declares, sorted and
+	// without repeats; nil for any other type, and for one without such
+	// constants. Constants of the type declared in another package are not
+	// read: the values are those of the version's own package.
+	constants []string
 }
 
 // collection is a named slice or map type of a version (Kubernetes'
@@ -682,7 +690,11 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 				return &typeRef{kind: refObject, name: obj.Name()}
 			case *types.Basic:
 				if _, done := v.enums[obj.Name()]; !done {
-					v.enums[obj.Name()] = &enum{name: obj.Name(), basic: u, comments: bb.decls[obj.Name()].comments, pos: obj.Pos()}
+					e := &enum{name: obj.Name(), basic: u, comments: bb.decls[obj.Name()].comments, pos: obj.Pos()}
+					if e.has(markerK8sEnum) {
+						e.constants = typedConstants(bb.pkg.Types, t)
+					}
+					v.enums[obj.Name()] = e
 					v.types = append(v.types, obj.Name())
 				}
 				return &typeRef{kind: refEnum, name: obj.Name(), typ: u}
@@ -714,6 +726,27 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		bb.errs.addf(where, "type %s is not supported", t)
 	}
 	return nil
+}
+
+// typedConstants returns the values, sorted and without repeats, of the
+// string constants of type t that package pkg declares at package level
+// (const ResourceMetricSourceType MetricSourceType = "Resource"), exported
+// or not; nil when it declares none. Constants of t in other packages are
+// not in pkg's scope and are not read.
+func typedConstants(pkg *types.Package, t *types.Named) []string {
+	var out []string
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(c.Type(), t) || c.Val().Kind() != constant.String {
+			continue
+		}
+		if x := constant.StringVal(c.Val()); !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // collection resolves a named slice or map type of the version (obj, of

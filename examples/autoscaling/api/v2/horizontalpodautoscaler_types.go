@@ -85,6 +85,7 @@ type HorizontalPodAutoscalerBehavior struct {
 }
 
 // ScalingPolicySelect says which policy applies when several do.
+// +enum
 type ScalingPolicySelect string
 
 // The policy selections.
@@ -113,6 +114,7 @@ type HPAScalingRules struct {
 }
 
 // HPAScalingPolicyType is the unit of a scaling policy.
+// +enum
 type HPAScalingPolicyType string
 
 // The scaling policy types.
@@ -132,6 +134,7 @@ type HPAScalingPolicy struct {
 }
 
 // MetricSourceType says which source of a metric is set.
+// +enum
 type MetricSourceType string
 
 // The metric source types.
@@ -216,6 +219,7 @@ type MetricTarget struct {
 }
 
 // MetricTargetType says which value of a MetricTarget counts.
+// +enum
 type MetricTargetType string
 
 // The target types.

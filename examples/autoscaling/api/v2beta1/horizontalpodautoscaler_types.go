@@ -61,6 +61,7 @@ type HorizontalPodAutoscalerSpec struct {
 }
 
 // MetricSourceType says which source of a metric is set.
+// +enum
 type MetricSourceType string
 
 // The metric source types.

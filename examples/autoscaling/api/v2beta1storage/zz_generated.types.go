@@ -80,6 +80,8 @@ type HorizontalPodAutoscalerSpec struct {
 	Metrics []MetricSpec `json:"metrics,omitempty"`
 }
 
+// +enum
+
 // MetricSourceType says which source of a metric is set.
 type MetricSourceType string
 

@@ -120,6 +120,8 @@ type HorizontalPodAutoscalerBehavior struct {
 	ScaleDown *HPAScalingRules `json:"scaleDown,omitempty"`
 }
 
+// +enum
+
 // ScalingPolicySelect says which policy applies when several do.
 type ScalingPolicySelect string
 
@@ -141,6 +143,8 @@ type HPAScalingRules struct {
 	Policies []HPAScalingPolicy `json:"policies,omitempty"`
 }
 
+// +enum
+
 // HPAScalingPolicyType is the unit of a scaling policy.
 type HPAScalingPolicyType string
 
@@ -161,6 +165,8 @@ type HPAScalingPolicy struct {
 	// +optional
 	PeriodSeconds *int32 `json:"periodSeconds,omitempty"`
 }
+
+// +enum
 
 // MetricSourceType says which source of a metric is set.
 type MetricSourceType string
@@ -282,6 +288,8 @@ type MetricTarget struct {
 	// +optional
 	AverageUtilization *int32 `json:"averageUtilization,omitempty"`
 }
+
+// +enum
 
 // MetricTargetType says which value of a MetricTarget counts.
 type MetricTargetType string

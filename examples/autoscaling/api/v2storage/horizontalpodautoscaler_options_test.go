@@ -40,23 +40,19 @@ func horizontalPodAutoscalerTestOptions() []convtest.Option {
 		rel(at.list+".external."+flat("value"), at.list+".external."+at.target+".value")
 		rel(at.list+".external."+flat("averageValue"), at.list+".external."+at.target+".averageValue")
 	}
-	return append([]convtest.Option{convtest.Related(relations...)}, horizontalPodAutoscalerDiscriminators...)
+	return append([]convtest.Option{convtest.Related(relations...)}, horizontalPodAutoscalerResourceNames...)
 }
 
-// horizontalPodAutoscalerDiscriminators draw the union discriminators
-// (a metric's source type, a target's type, a scaling policy's type) and
-// the resource names from their values, a value none lists and "", so
-// that the hooks that switch on them (v1's cpu utilisation is the first
-// Resource metric named cpu; v2beta1's flat targets pick v2beta2's target
-// type) meet them; random strings never would. The types declare no
-// +kubebuilder:validation:Enum (Kubernetes marks them +enum), so the
-// generator writes none of these. Each is qualified by its struct: a
-// condition's Type and the other Names stay free text.
-var horizontalPodAutoscalerDiscriminators = []convtest.Option{
-	convtest.FieldValues("MetricSpec.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
-	convtest.FieldValues("MetricStatus.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
-	convtest.FieldValues("MetricTarget.Type", "AverageValue", "Utilization", "Value", "unlisted-value", ""),
-	convtest.FieldValues("HPAScalingPolicy.Type", "Percent", "Pods", "unlisted-value", ""),
+// horizontalPodAutoscalerResourceNames draw the names of the resource
+// metrics from cpu and memory, a value neither is and "", so that v1's
+// cpu hooks (its cpu utilisation is the first Resource metric named cpu)
+// meet them; random strings never would. The names are
+// corev1.ResourceName, free text with no enum, so the generator draws
+// none of them; the union discriminators beside them (MetricSpec.Type,
+// MetricTarget.Type, ...), types marked +enum with their constants, it
+// draws itself (horizontalPodAutoscalerEnumValues). Each is qualified by
+// its struct: the other Names stay free text.
+var horizontalPodAutoscalerResourceNames = []convtest.Option{
 	convtest.FieldValues("ResourceMetricSource.Name", "cpu", "memory", "unlisted-value", ""),
 	convtest.FieldValues("ResourceMetricStatus.Name", "cpu", "memory", "unlisted-value", ""),
 }

@@ -63,14 +63,24 @@ var horizontalPodAutoscalerRelations = convtest.Related(
 	convtest.Relation{From: "v2beta1", To: "v2beta2", Old: "status.currentMetrics[*].object.target", New: "status.currentMetrics[*].object.describedObject"},
 )
 
+// horizontalPodAutoscalerEnumValues draws each enum property of HorizontalPodAutoscaler (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of horizontalPodAutoscalerTestOptions() for the same field comes later and wins.
+// Qualified by their structs, since v2beta1 HorizontalPodAutoscalerCondition.Type takes any string: HPAScalingPolicy.Type, MetricSpec.Type, MetricStatus.Type, MetricTarget.Type.
+var horizontalPodAutoscalerEnumValues = []convtest.Option{
+	convtest.FieldValues("SelectPolicy", "Disabled", "Max", "Min", "unlisted-value", ""),
+	convtest.FieldValues("HPAScalingPolicy.Type", "Percent", "Pods", "unlisted-value", ""),
+	convtest.FieldValues("MetricSpec.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
+	convtest.FieldValues("MetricStatus.Type", "ContainerResource", "External", "Object", "Pods", "Resource", "unlisted-value", ""),
+	convtest.FieldValues("MetricTarget.Type", "AverageValue", "Utilization", "Value", "unlisted-value", ""),
+}
+
 // TestHorizontalPodAutoscalerRoundTrip converts objects of every version of HorizontalPodAutoscaler to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
 func TestHorizontalPodAutoscalerRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerTestOptions()...)...)
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append(append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerEnumValues...), horizontalPodAutoscalerTestOptions()...)...)
 }
 
 // TestHorizontalPodAutoscalerReliability converts objects of every version of HorizontalPodAutoscaler to every other version; a value one version sets must arrive where another shows it.
 func TestHorizontalPodAutoscalerReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerTestOptions()...)...)
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "autoscaling.hubspoke.dev", Kind: "HorizontalPodAutoscaler"}, append(append([]convtest.Option{horizontalPodAutoscalerRelations}, horizontalPodAutoscalerEnumValues...), horizontalPodAutoscalerTestOptions()...)...)
 }
 
 // TestHorizontalPodAutoscalerGolden converts each object of horizontalPodAutoscalerExemplars to the hub and back, and compares both results with the golden files in testdata/golden (HUBSPOKE_UPDATE_GOLDEN=1 writes them).

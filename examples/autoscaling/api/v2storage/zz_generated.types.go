@@ -121,6 +121,8 @@ type HorizontalPodAutoscalerBehavior struct {
 	ScaleDown *HPAScalingRules `json:"scaleDown,omitempty"`
 }
 
+// +enum
+
 // ScalingPolicySelect says which policy applies when several do.
 type ScalingPolicySelect string
 
@@ -147,6 +149,8 @@ type HPAScalingRules struct {
 	Tolerance *resource.Quantity `json:"tolerance,omitempty"`
 }
 
+// +enum
+
 // HPAScalingPolicyType is the unit of a scaling policy.
 type HPAScalingPolicyType string
 
@@ -167,6 +171,8 @@ type HPAScalingPolicy struct {
 	// +optional
 	PeriodSeconds *int32 `json:"periodSeconds,omitempty"`
 }
+
+// +enum
 
 // MetricSourceType says which source of a metric is set.
 type MetricSourceType string
@@ -288,6 +294,8 @@ type MetricTarget struct {
 	// +optional
 	AverageUtilization *int32 `json:"averageUtilization,omitempty"`
 }
+
+// +enum
 
 // MetricTargetType says which value of a MetricTarget counts.
 type MetricTargetType string

@@ -44,9 +44,18 @@ type WidgetSpec struct {
 	Color Color `json:"color,omitempty"`
 }
 
-// Color is a widget's color, by name.
-// +kubebuilder:validation:Enum=Red;Green;Blue
+// Color is a widget's color, by name: Red, Green or Blue. v1 declares
+// them as constants of the type, Kubernetes' way (+enum): its CRD schema
+// lists no values; hubspoke-gen reads them for its warnings and tests.
+// +enum
 type Color string
+
+// The values of Color.
+const (
+	ColorRed   Color = "Red"
+	ColorGreen Color = "Green"
+	ColorBlue  Color = "Blue"
+)
 
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {

@@ -54,7 +54,7 @@ var ingressRelations = convtest.Related(
 	convtest.Relation{From: "v1beta1", To: "v1", Old: "spec.backend", New: "spec.defaultBackend"},
 )
 
-// ingressEnumValues draws each enum property of Ingress (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of ingressTestOptions() for the same field comes later and wins.
+// ingressEnumValues draws each enum property of Ingress (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of ingressTestOptions() for the same field comes later and wins.
 var ingressEnumValues = []convtest.Option{
 	convtest.FieldValues("PathType", "Exact", "ImplementationSpecific", "Prefix", "unlisted-value", ""),
 }

@@ -58,7 +58,7 @@ var personRelations = convtest.Related(
 	convtest.Relation{From: "v2", To: "v3", Old: "spec.nickname", New: "spec.knownAs"},
 )
 
-// personEnumValues draws each enum property of Person (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of personTestOptions() for the same field comes later and wins.
+// personEnumValues draws each enum property of Person (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of personTestOptions() for the same field comes later and wins.
 var personEnumValues = []convtest.Option{
 	convtest.FieldValues("Tier", "Enterprise", "Free", "Pro", "unlisted-value", ""),
 }

@@ -57,7 +57,7 @@ func newScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-// widgetEnumValues draws each enum property of Widget (a string, or a list or map of strings, with +kubebuilder:validation:Enum in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of widgetTestOptions() for the same field comes later and wins.
+// widgetEnumValues draws each enum property of Widget (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of widgetTestOptions() for the same field comes later and wins.
 var widgetEnumValues = []convtest.Option{
 	convtest.FieldValues("Kind", "owner", "team", "unlisted-value", ""),
 }
