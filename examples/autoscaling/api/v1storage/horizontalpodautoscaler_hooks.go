@@ -28,20 +28,26 @@ func isCPU(typ *v2beta1storage.MetricSourceType, name *corev1.ResourceName) bool
 	return ptr.Deref(typ, "") == "Resource" && ptr.Deref(name, "") == corev1.ResourceCPU
 }
 
+// isCPUTarget reports whether m is a cpu utilisation target.
+func isCPUTarget(m v2beta1storage.MetricSpec) bool {
+	return m.Resource != nil && isCPU(m.Type, m.Resource.Name) && m.Resource.TargetAverageUtilization != nil
+}
+
+// isCPUCurrent reports whether m is a cpu utilisation reading.
+func isCPUCurrent(m v2beta1storage.MetricStatus) bool {
+	return m.Resource != nil && isCPU(m.Type, m.Resource.Name) && m.Resource.CurrentAverageUtilization != nil
+}
+
 // cpuTarget returns the index of the first cpu utilisation target in
 // metrics, or -1.
 func cpuTarget(metrics []v2beta1storage.MetricSpec) int {
-	return slices.IndexFunc(metrics, func(m v2beta1storage.MetricSpec) bool {
-		return m.Resource != nil && isCPU(m.Type, m.Resource.Name) && m.Resource.TargetAverageUtilization != nil
-	})
+	return slices.IndexFunc(metrics, isCPUTarget)
 }
 
 // cpuCurrent returns the index of the first cpu utilisation reading in
 // metrics, or -1.
 func cpuCurrent(metrics []v2beta1storage.MetricStatus) int {
-	return slices.IndexFunc(metrics, func(m v2beta1storage.MetricStatus) bool {
-		return m.Resource != nil && isCPU(m.Type, m.Resource.Name) && m.Resource.CurrentAverageUtilization != nil
-	})
+	return slices.IndexFunc(metrics, isCPUCurrent)
 }
 
 // dropIfSame removes name from bag when the list kept there (was) is what
@@ -72,8 +78,8 @@ func dropIfSame[T any](bag *propertybag.PropertyBag, name string, was, rebuilt [
 }
 
 // AssignPropertiesTo writes targetCPUUtilizationPercentage into the first
-// cpu utilisation metric (adding one, or removing it when the field is
-// unset).
+// cpu utilisation metric (adding one, or removing every one when the
+// field is unset).
 func (s *HorizontalPodAutoscalerSpec) AssignPropertiesTo(dst *v2beta1storage.HorizontalPodAutoscalerSpec) error {
 	i := cpuTarget(dst.Metrics)
 	switch {
@@ -88,7 +94,9 @@ func (s *HorizontalPodAutoscalerSpec) AssignPropertiesTo(dst *v2beta1storage.Hor
 			},
 		})
 	case i >= 0:
-		dst.Metrics = slices.Delete(dst.Metrics, i, i+1)
+		// Unset: no cpu utilisation target is left, however many the
+		// list held (a second one would show as the field again).
+		dst.Metrics = slices.DeleteFunc(dst.Metrics, isCPUTarget)
 	}
 	dst.PropertyBag.Remove("TargetCPUUtilizationPercentage")
 	return nil
@@ -109,8 +117,8 @@ func (s *HorizontalPodAutoscalerSpec) AssignPropertiesFrom(src *v2beta1storage.H
 }
 
 // AssignPropertiesTo writes currentCPUUtilizationPercentage into the first
-// cpu utilisation reading (adding one, or removing it when the field is
-// unset).
+// cpu utilisation reading (adding one, or removing every one when the
+// field is unset).
 func (s *HorizontalPodAutoscalerStatus) AssignPropertiesTo(dst *v2beta1storage.HorizontalPodAutoscalerStatus) error {
 	i := cpuCurrent(dst.CurrentMetrics)
 	switch {
@@ -125,7 +133,7 @@ func (s *HorizontalPodAutoscalerStatus) AssignPropertiesTo(dst *v2beta1storage.H
 			},
 		})
 	case i >= 0:
-		dst.CurrentMetrics = slices.Delete(dst.CurrentMetrics, i, i+1)
+		dst.CurrentMetrics = slices.DeleteFunc(dst.CurrentMetrics, isCPUCurrent)
 	}
 	dst.PropertyBag.Remove("CurrentCPUUtilizationPercentage")
 	return nil
