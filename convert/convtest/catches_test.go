@@ -463,6 +463,7 @@ func updateChanges(t *testing.T, hub runtime.Object, version string) string {
 // bag (here the bags of the owner, the parts and the zones, which v1
 // recalls before it has copied them) changes the hub.
 func TestUpdateCatchesLostNestedBag(t *testing.T) {
+	skipUnderRace(t)
 	withBug(t, bugLosesNestedBag)
 	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
 		"convtest: update hub (v2storage) → v1 → JSON → v1 → hub of Widget.convtest.hubspoke.dev failed on case",
@@ -1057,6 +1058,7 @@ func jsonAt(t *testing.T, obj any, path string) (string, bool) {
 // missed the bug (mutation testing of generated stash code) until it
 // toggled them.
 func TestUpdateCatchesDroppedTwinEntries(t *testing.T) {
+	skipUnderRace(t)
 	withBug(t, bugStashDropsTwin)
 	opts := bugOpts()
 	f := mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v2", opts...),

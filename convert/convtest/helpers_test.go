@@ -3,6 +3,7 @@ package convtest_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"testing"
 	"time"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
@@ -16,6 +17,16 @@ func raceCases() []convtest.Option {
 		return []convtest.Option{convtest.Cases(300)}
 	}
 	return nil
+}
+
+// skipUnderRace skips a catches test whose search and shrinking take half
+// a minute under the race detector: it exercises no concurrency, and CI
+// runs it without -race at full counts (hack/test-slow.sh full).
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("slow under -race; runs without it in hack/test-slow.sh full")
+	}
 }
 
 func sprint(args ...any) string { return fmt.Sprint(args...) }
