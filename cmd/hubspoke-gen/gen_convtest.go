@@ -353,14 +353,14 @@ func exemplars(kind string) string { return lowerCamel(kind) + "Exemplars" }
 // options of a kind's generated tests.
 func testOptions(kind string) string { return lowerCamel(kind) + "TestOptions" }
 
-// testFuncs returns the functions that the hand-written test files of
-// package pkg in dir declare.
-func testFuncs(dir, pkg string) (map[string]bool, error) {
+// handWrittenTests returns the hand-written test files of package pkg in
+// dir (those the generator did not write), parsed.
+func handWrittenTests(dir, pkg string) ([]*ast.File, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]bool{}
+	var out []*ast.File
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -373,9 +373,22 @@ func testFuncs(dir, pkg string) (map[string]bool, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Name.Name != pkg {
-			continue
+		if f.Name.Name == pkg {
+			out = append(out, f)
 		}
+	}
+	return out, nil
+}
+
+// testFuncs returns the functions that the hand-written test files of
+// package pkg in dir declare.
+func testFuncs(dir, pkg string) (map[string]bool, error) {
+	files, err := handWrittenTests(dir, pkg)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
 				out[fd.Name.Name] = true
@@ -390,26 +403,12 @@ func testFuncs(dir, pkg string) (map[string]bool, error) {
 // literal (a call of a function named FieldValues, whatever its package's
 // local name).
 func fieldValuesNames(dir, pkg, fn string) (map[string]bool, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	files, err := handWrittenTests(dir, pkg)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]bool{}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		if bytes.HasPrefix(src, []byte(header+"\n")) {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
-		if err != nil {
-			return nil, err
-		}
-		if f.Name.Name != pkg {
-			continue
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Recv != nil || fd.Name.Name != fn || fd.Body == nil {
