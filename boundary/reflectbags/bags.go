@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/internal/typename"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -398,7 +399,7 @@ func heldByValue(t reflect.Type, path string) bool {
 func jsonFieldType(t reflect.Type, name string) (reflect.Type, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		n := jsonName(f)
+		n := jsontag.Name(f)
 		if !f.IsExported() && !f.Anonymous || n == "-" {
 			continue
 		}
@@ -505,7 +506,7 @@ func apiPlanOf(obj any) (*apiPlan, error) {
 	st := t.Elem()
 	for i := range st.NumField() {
 		f := st.Field(i)
-		if !f.IsExported() || jsonName(f) != "status" {
+		if !f.IsExported() || jsontag.Name(f) != "status" {
 			continue
 		}
 		ft := f.Type
@@ -518,7 +519,7 @@ func apiPlanOf(obj any) (*apiPlan, error) {
 		for j := range ft.NumField() {
 			if ft.Field(j).Type == bagsType {
 				p.status, p.statusBags = i, []int{j}
-				p.statusName = "status." + jsonName(ft.Field(j))
+				p.statusName = "status." + jsontag.Name(ft.Field(j))
 				break
 			}
 		}
@@ -581,7 +582,7 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return findBag(t.Elem(), seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() && jsonName(f) != "-" && findBag(f.Type, seen) {
+			if f := t.Field(i); f.IsExported() && jsontag.Name(f) != "-" && findBag(f.Type, seen) {
 				return true
 			}
 		}
@@ -593,7 +594,7 @@ func structPlanOf(t reflect.Type) *structPlan {
 	p := &structPlan{bag: -1}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name := jsonName(f)
+		name := jsontag.Name(f)
 		if !f.IsExported() || name == "-" {
 			continue
 		}
@@ -613,22 +614,6 @@ func structPlanOf(t reflect.Type) *structPlan {
 		p.fields = append(p.fields, fp)
 	}
 	return p
-}
-
-// jsonName returns the name encoding/json gives f ("-" when it skips it).
-func jsonName(f reflect.StructField) string {
-	tag := f.Tag.Get("json")
-	name, _, _ := strings.Cut(tag, ",")
-	if tag == "-" {
-		return "-"
-	}
-	if name == "" {
-		if f.Anonymous {
-			return ""
-		}
-		return f.Name
-	}
-	return name
 }
 
 func isInline(f reflect.StructField) bool {
@@ -794,7 +779,7 @@ func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 	t := v.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if f.IsExported() && jsonName(f) == name {
+		if f.IsExported() && jsontag.Name(f) == name {
 			return v.Field(i)
 		}
 	}

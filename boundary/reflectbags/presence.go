@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -70,7 +71,7 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 	collectJSONFields(at, nil, apiFields)
 	for i := range tt.NumField() {
 		f := tt.Field(i)
-		name := jsonName(f)
+		name := jsontag.Name(f)
 		if !f.IsExported() || name == "-" || name == "" || f.Type == propertyBagType {
 			continue
 		}
@@ -166,7 +167,7 @@ func collectJSONFields(t reflect.Type, index []int, out map[string][]int) {
 		for _, l := range current {
 			for i := range l.t.NumField() {
 				f := l.t.Field(i)
-				name := jsonName(f)
+				name := jsontag.Name(f)
 				if name == "-" {
 					continue
 				}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/boundary/reflectbags"
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -520,7 +521,7 @@ func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
 			}
 			for i := range v.NumField() {
 				f := v.Type().Field(i)
-				name := jsonName(f)
+				name := jsontag.Name(f)
 				if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
 					walk(v.Field(i), t, false, path) // inlined: its fields are the struct's
 					continue
@@ -622,26 +623,12 @@ func editList(r *rand.Rand, v reflect.Value, path string) string {
 	}
 }
 
-// jsonName returns the name encoding/json gives f ("" for an embedded
-// struct it inlines, "-" when it skips f).
-func jsonName(f reflect.StructField) string {
-	tag := f.Tag.Get("json")
-	if tag == "-" {
-		return "-"
-	}
-	name, _, _ := strings.Cut(tag, ",")
-	if name == "" && !f.Anonymous {
-		return f.Name
-	}
-	return name
-}
-
 // fieldByJSONName returns the field of struct type t that encoding/json
 // names name, looking into the structs t inlines.
 func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		n := jsonName(f)
+		n := jsontag.Name(f)
 		if f.Anonymous && n == "" && f.Type.Kind() == reflect.Struct {
 			if inner, ok := fieldByJSONName(f.Type, name); ok {
 				return inner, true

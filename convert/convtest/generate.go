@@ -14,6 +14,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -357,7 +358,7 @@ func (b *builder) field(v reflect.Value, i, depth int) {
 	outer := b.inMap
 	b.inMap = nil
 	if f.Kind() == reflect.Map {
-		b.inMap = b.siblings[jsonName(sf)]
+		b.inMap = b.siblings[jsontag.Name(sf)]
 	}
 	b.fill(f, depth+1)
 	b.inMap = outer
@@ -845,7 +846,7 @@ func hasBagAt(t reflect.Type, part string) bool {
 	}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if !f.IsExported() || jsonName(f) != part {
+		if !f.IsExported() || jsontag.Name(f) != part {
 			continue
 		}
 		ft := f.Type
@@ -865,26 +866,12 @@ func hasBagAt(t reflect.Type, part string) bool {
 	return false
 }
 
-// jsonName is the name encoding/json gives the field ("-" when it skips
-// it, "" for an embedded struct without a name).
-func jsonName(f reflect.StructField) string {
-	tag := f.Tag.Get("json")
-	if tag == "-" {
-		return "-"
-	}
-	name, _, _ := strings.Cut(tag, ",")
-	if name == "" && !f.Anonymous {
-		return f.Name
-	}
-	return name
-}
-
 // fieldByJSONName returns the exported field of struct v that encoding/json
 // names name, looking into structs embedded inline (by value), or the zero
 // Value.
 func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 	for i := range v.NumField() {
-		if f := v.Type().Field(i); f.IsExported() && jsonName(f) == name {
+		if f := v.Type().Field(i); f.IsExported() && jsontag.Name(f) == name {
 			return v.Field(i)
 		}
 	}
@@ -901,7 +888,7 @@ func fieldByJSONName(v reflect.Value, name string) reflect.Value {
 // isInline reports whether f is a struct embedded by value without a JSON
 // name, whose fields encoding/json writes as the embedding struct's own.
 func isInline(f reflect.StructField) bool {
-	return f.Anonymous && f.IsExported() && f.Type.Kind() == reflect.Struct && jsonName(f) == ""
+	return f.Anonymous && f.IsExported() && f.Type.Kind() == reflect.Struct && jsontag.Name(f) == ""
 }
 
 // mergeBags returns a new bag holding the entries of a and then of b (b wins

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -51,7 +52,7 @@ func (k listKeys) learn(t, twin reflect.Type, seen map[[2]reflect.Type]bool) {
 			k.learn(f.Type, twin, seen) // its fields are t's in JSON, and the twin's
 			continue
 		}
-		name := jsonName(f)
+		name := jsontag.Name(f)
 		if !f.IsExported() || name == "-" || name == "" {
 			continue
 		}
@@ -86,7 +87,7 @@ func (k listKeys) names() []string {
 
 func twinField(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
-		if f := t.Field(i); f.IsExported() && jsonName(f) == name {
+		if f := t.Field(i); f.IsExported() && jsontag.Name(f) == name {
 			return f, true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -178,7 +179,7 @@ func (k *kit) unkeyedLists(v reflect.Value, path []seg, visit func([]seg, reflec
 					walk(v.Field(i), path, depth+1)
 					continue
 				}
-				name := jsonName(f)
+				name := jsontag.Name(f)
 				if !f.IsExported() || name == "-" || name == "" {
 					continue
 				}

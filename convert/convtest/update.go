@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 	"github.com/leanovate/gopter"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -271,7 +272,7 @@ func toggleSites(v reflect.Value, otherKeys []string) []toggle {
 					continue
 				}
 				if togglable(f, pkg) {
-					if fv := v.Field(i); !slices.Contains(keys, jsonName(f)) && (fv.IsNil() || fv.Elem().IsZero()) {
+					if fv := v.Field(i); !slices.Contains(keys, jsontag.Name(f)) && (fv.IsNil() || fv.Elem().IsZero()) {
 						sites = append(sites, toggle{path: at(step{kind: stepField, i: i}), zero: fv.IsNil()})
 					}
 					continue
@@ -296,7 +297,7 @@ func toggleSites(v reflect.Value, otherKeys []string) []toggle {
 // togglable reports whether f, a field of a struct of package pkg, is one
 // a toggle may change (see toggleSites), whatever its value.
 func togglable(f reflect.StructField, pkg string) bool {
-	if f.Type.Kind() != reflect.Pointer || jsonName(f) == "-" || !hasOption(f.Tag.Get("json"), "omitempty") {
+	if f.Type.Kind() != reflect.Pointer || jsontag.Name(f) == "-" || !hasOption(f.Tag.Get("json"), "omitempty") {
 		return false
 	}
 	t := f.Type.Elem()
@@ -392,7 +393,7 @@ func jsonPath(t reflect.Type, path []step) string {
 			// pointer, adds no name: encoding/json writes its fields as
 			// the embedding struct's own.
 			f := t.Field(s.i)
-			if name := jsonName(f); name != "" {
+			if name := jsontag.Name(f); name != "" {
 				segs = append(segs, seg{kind: segField, name: name})
 			}
 			t = f.Type
