@@ -146,6 +146,25 @@ func TestEqualElementsArePairedInOrder(t *testing.T) {
 			t.Errorf("sent %v: timeouts back %q, want %q", tc.sent, got, tc.want)
 		}
 	}
+	// Eight equal elements, none still at its place (the eight before them
+	// were deleted): they are paired in the order they were stashed, however
+	// a map holds the stashed fingerprints (several recalls, since map order
+	// changes from one to the next).
+	var paths, timeouts, want []string
+	for i := range 8 {
+		paths, timeouts = append(paths, "/b"+itoa(i)), append(timeouts, "")
+	}
+	for i := range 8 {
+		paths, timeouts = append(paths, "/a"), append(timeouts, itoa(i+1)+"s")
+		want = append(want, itoa(i+1)+"s")
+	}
+	annotations = stashedRules(t, paths, timeouts)
+	sent := rules("/a", "/a", "/a", "/a", "/a", "/a", "/a", "/a")
+	for range 20 {
+		if got := recallRules(t, annotations, sent); !slices.Equal(got, want) {
+			t.Fatalf("eight equal elements moved: timeouts back %q, want %q", got, want)
+		}
+	}
 }
 
 // Every element of a list with something below an element gets a
