@@ -31,18 +31,20 @@ type requestIn struct {
 // to be JSON. Reading the review this way, rather than decoding it with
 // encoding/json and then each object again, scans the objects once fewer
 // times. As with encoding/json, a key given twice counts with its last
-// value.
+// value, null leaves a string as it was, and a second request object fills
+// in the first; but keys match exactly (as with the API machinery's
+// decoder), not also in another case.
 func parseReview(text []byte, review *reviewIn) error {
 	s := scanner{text: text}
 	err := s.members(func(key string) error {
 		var err error
 		switch key {
 		case "apiVersion":
-			review.APIVersion, err = s.stringValue(key)
+			err = s.stringValue(key, &review.APIVersion)
 		case "kind":
-			review.Kind, err = s.stringValue(key)
+			err = s.stringValue(key, &review.Kind)
 		case "request":
-			review.Request, err = s.request()
+			review.Request, err = s.request(review.Request)
 		default:
 			err = s.skipValid(key)
 		}
@@ -58,20 +60,24 @@ func parseReview(text []byte, review *reviewIn) error {
 	return nil
 }
 
-func (s *scanner) request() (*requestIn, error) {
+// request reads the request (or null) into r, or into a new request when r
+// is nil.
+func (s *scanner) request(r *requestIn) (*requestIn, error) {
 	if s.null() {
 		return nil, nil
 	}
-	r := &requestIn{}
+	if r == nil {
+		r = &requestIn{}
+	}
 	err := s.members(func(key string) error {
 		var err error
 		switch key {
 		case "uid":
-			var uid string
-			uid, err = s.stringValue("request.uid")
+			uid := string(r.UID)
+			err = s.stringValue("request.uid", &uid)
 			r.UID = types.UID(uid)
 		case "desiredAPIVersion":
-			r.DesiredAPIVersion, err = s.stringValue("request.desiredAPIVersion")
+			err = s.stringValue("request.desiredAPIVersion", &r.DesiredAPIVersion)
 		case "objects":
 			r.Objects, err = s.objects()
 		default:
@@ -147,15 +153,17 @@ func (s *scanner) members(value func(key string) error) error {
 	}
 }
 
-func (s *scanner) stringValue(name string) (string, error) {
+// stringValue reads a string into v; null leaves v as it was.
+func (s *scanner) stringValue(name string, v *string) error {
 	if s.null() {
-		return "", nil
+		return nil
 	}
-	v, ok := s.str()
+	str, ok := s.str()
 	if !ok {
-		return "", fmt.Errorf("%s is not a string", name)
+		return fmt.Errorf("%s is not a string", name)
 	}
-	return v, nil
+	*v = str
+	return nil
 }
 
 // skipValid passes over a value that the handler does not read, which

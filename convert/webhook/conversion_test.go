@@ -40,6 +40,10 @@ func TestHubSpokeHandlerReadsReviews(t *testing.T) {
 		{"white space and fields the handler does not read", []byte(" \n{ \"kind\" : \"ConversionReview\" , \"extra\": {\"a\": [1, true, null, \"]}\"]},\n\"apiVersion\":\"apiextensions.k8s.io/v1\", \"request\" : {\"uid\":\"u\",\"desiredAPIVersion\":\"crm.hubspoke.test/v2\",\"objects\":[ " + string(obj) + " , " + string(obj) + " ], \"more\": 1.5e3 } , \"response\": null }\t"), "u", 2, ""},
 		{"escapes in the uid", review(`{"uid":"a\"b\u00e9\\","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), `a"bé\`, 1, ""},
 		{"a key given twice counts with its last value", review(`{"uid":"first","uid":"last","desiredAPIVersion":"crm.hubspoke.test/v9","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), "last", 1, ""},
+		// As with encoding/json: null leaves a string as it was, and a
+		// second request fills in the first.
+		{"null after a string", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","kind":null,"request":{"uid":"u","uid":null,"desiredAPIVersion":"crm.hubspoke.test/v2","desiredAPIVersion":null,"objects":[` + string(obj) + `]}}`), "u", 1, ""},
+		{"a request given twice", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"first","objects":[` + string(obj) + `]},"request":{"desiredAPIVersion":"crm.hubspoke.test/v2"}}`), "first", 1, ""},
 		{"no objects", review(`{"uid":"none","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "none", 0, ""},
 		{"null objects", review(`{"uid":"null","desiredAPIVersion":"crm.hubspoke.test/v2","objects":null}`), "null", 0, ""},
 		{"invalid JSON in a field the handler does not read", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[],"extra":[tru]}`), "x", -1, "the value of request.extra is not JSON"},
