@@ -309,7 +309,9 @@ func (s *scanner) skipString() bool {
 	return false
 }
 
-// skip passes over one JSON value, counting brackets and braces.
+// skip passes over one JSON value, counting brackets and braces; a number
+// or literal runs to the next delimiter, and is not checked, but must not
+// be empty.
 func (s *scanner) skip() bool {
 	if s.i >= len(s.text) {
 		return false
@@ -338,11 +340,12 @@ func (s *scanner) skip() bool {
 			s.i++
 		}
 		return false
-	default:
+	default: // a number or literal, which must not be empty
+		start := s.i
 		for s.i < len(s.text) {
 			switch s.text[s.i] {
 			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return true
+				return s.i > start
 			}
 			s.i++
 		}

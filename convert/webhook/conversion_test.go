@@ -50,6 +50,8 @@ func TestHubSpokeHandlerReadsReviews(t *testing.T) {
 		{"a uid that is not a string", review(`{"uid":7,"desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "", -1, "request.uid is not a string"},
 		{"objects that are not an array", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":{}}`), "x", -1, "request.objects, which is not an array"},
 		{"an object that is not JSON", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Person","spec":{"x":tru}}]}`), "x", -1, "decoding object 0 as crm.hubspoke.test/v1: invalid character"},
+		{"a comma after the last object", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,]}`), "x", -1, "invalid character ']' at offset"},
+		{"an empty object between commas", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,,` + string(obj) + `]}`), "x", -1, "invalid character ',' at offset"},
 		{"text after the review", append(review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "{}"...), "x", -1, "invalid character '{' at offset"},
 		{"a missing comma", review(`{"uid":"x" "desiredAPIVersion":"crm.hubspoke.test/v2"}`), "x", -1, "after the value of uid"},
 		{"a review of another version", []byte(`{"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview","request":{"uid":"x","objects":[]}}`), "x", -1, `a "ConversionReview" of "apiextensions.k8s.io/v1beta1", want a ConversionReview of apiextensions.k8s.io/v1`},
