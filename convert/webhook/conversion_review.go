@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -353,13 +354,18 @@ func (s *scanner) skip() bool {
 	}
 }
 
-// plain reports whether the string literal lit has no escapes and no
-// control characters, so that its text is its value.
+// plain reports whether the string literal lit has no escapes, no control
+// characters and no invalid UTF-8 (which encoding/json reads as U+FFFD),
+// so that its text is its value.
 func plain(lit []byte) bool {
+	ascii := true
 	for _, c := range lit {
 		if c == '\\' || c < 0x20 {
 			return false
 		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return true
+	return ascii || utf8.Valid(lit)
 }
