@@ -33,8 +33,8 @@ type requestIn struct {
 // encoding/json and then each object again, scans the objects once fewer
 // times. As with encoding/json, a key given twice counts with its last
 // value, null leaves a string as it was, and a second request object fills
-// in the first; but keys match exactly (as with the API machinery's
-// decoder), not also in another case.
+// in the first (objects it replaces are checked to be JSON); but keys match
+// exactly (as with the API machinery's decoder), not also in another case.
 func parseReview(text []byte, review *reviewIn) error {
 	s := scanner{text: text}
 	err := s.members(func(key string) error {
@@ -45,7 +45,10 @@ func parseReview(text []byte, review *reviewIn) error {
 		case "kind":
 			err = s.stringValue(key, &review.Kind)
 		case "request":
-			review.Request, err = s.request(review.Request)
+			old := review.Request
+			if review.Request, err = s.request(old); err == nil && review.Request == nil && old != nil {
+				err = replaced(old.Objects)
+			}
 		default:
 			err = s.skipValid(key)
 		}
@@ -80,13 +83,26 @@ func (s *scanner) request(r *requestIn) (*requestIn, error) {
 		case "desiredAPIVersion":
 			err = s.stringValue("request.desiredAPIVersion", &r.DesiredAPIVersion)
 		case "objects":
-			r.Objects, err = s.objects()
+			if err = replaced(r.Objects); err == nil {
+				r.Objects, err = s.objects()
+			}
 		default:
 			err = s.skipValid("request." + key)
 		}
 		return err
 	})
 	return r, err
+}
+
+// replaced checks objects that a later value replaces, which no decode
+// will check, to be JSON.
+func replaced(objects [][]byte) error {
+	for i, o := range objects {
+		if !json.Valid(o) {
+			return fmt.Errorf("object %d of request.objects, which a later value replaces, is not JSON", i)
+		}
+	}
+	return nil
 }
 
 // objects reads an array of objects (or null), returning the text of each.

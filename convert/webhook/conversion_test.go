@@ -52,6 +52,9 @@ func TestHubSpokeHandlerReadsReviews(t *testing.T) {
 		{"an object that is not JSON", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Person","spec":{"x":tru}}]}`), "x", -1, "decoding object 0 as crm.hubspoke.test/v1: invalid character"},
 		{"a comma after the last object", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,]}`), "x", -1, "invalid character ']' at offset"},
 		{"an empty object between commas", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,,` + string(obj) + `]}`), "x", -1, "invalid character ',' at offset"},
+		// Objects that a later value replaces are checked all the same.
+		{"objects that are not JSON, given again", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,{0}],"objects":[]}`), "x", -1, "object 1 of request.objects, which a later value replaces, is not JSON"},
+		{"objects that are not JSON in a request given again", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"x","objects":[{0}]},"request":null,"request":{"uid":"y","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}}`), "", -1, "object 0 of request.objects, which a later value replaces, is not JSON"},
 		{"text after the review", append(review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "{}"...), "x", -1, "invalid character '{' at offset"},
 		{"a missing comma", review(`{"uid":"x" "desiredAPIVersion":"crm.hubspoke.test/v2"}`), "x", -1, "after the value of uid"},
 		{"a review of another version", []byte(`{"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview","request":{"uid":"x","objects":[]}}`), "x", -1, `a "ConversionReview" of "apiextensions.k8s.io/v1beta1", want a ConversionReview of apiextensions.k8s.io/v1`},
