@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"k8s.io/apimachinery/pkg/types"
 )
@@ -31,18 +32,23 @@ type requestIn struct {
 // to be JSON. Reading the review this way, rather than decoding it with
 // encoding/json and then each object again, scans the objects once fewer
 // times. As with encoding/json, a key given twice counts with its last
-// value.
+// value, null leaves a string as it was, and a second request object fills
+// in the first (objects it replaces are checked to be JSON); but keys match
+// exactly (as with the API machinery's decoder), not also in another case.
 func parseReview(text []byte, review *reviewIn) error {
 	s := scanner{text: text}
 	err := s.members(func(key string) error {
 		var err error
 		switch key {
 		case "apiVersion":
-			review.APIVersion, err = s.stringValue(key)
+			err = s.stringValue(key, &review.APIVersion)
 		case "kind":
-			review.Kind, err = s.stringValue(key)
+			err = s.stringValue(key, &review.Kind)
 		case "request":
-			review.Request, err = s.request()
+			old := review.Request
+			if review.Request, err = s.request(old); err == nil && review.Request == nil && old != nil {
+				err = replaced(old.Objects)
+			}
 		default:
 			err = s.skipValid(key)
 		}
@@ -58,28 +64,45 @@ func parseReview(text []byte, review *reviewIn) error {
 	return nil
 }
 
-func (s *scanner) request() (*requestIn, error) {
+// request reads the request (or null) into r, or into a new request when r
+// is nil.
+func (s *scanner) request(r *requestIn) (*requestIn, error) {
 	if s.null() {
 		return nil, nil
 	}
-	r := &requestIn{}
+	if r == nil {
+		r = &requestIn{}
+	}
 	err := s.members(func(key string) error {
 		var err error
 		switch key {
 		case "uid":
-			var uid string
-			uid, err = s.stringValue("request.uid")
+			uid := string(r.UID)
+			err = s.stringValue("request.uid", &uid)
 			r.UID = types.UID(uid)
 		case "desiredAPIVersion":
-			r.DesiredAPIVersion, err = s.stringValue("request.desiredAPIVersion")
+			err = s.stringValue("request.desiredAPIVersion", &r.DesiredAPIVersion)
 		case "objects":
-			r.Objects, err = s.objects()
+			if err = replaced(r.Objects); err == nil {
+				r.Objects, err = s.objects()
+			}
 		default:
 			err = s.skipValid("request." + key)
 		}
 		return err
 	})
 	return r, err
+}
+
+// replaced checks objects that a later value replaces, which no decode
+// will check, to be JSON.
+func replaced(objects [][]byte) error {
+	for i, o := range objects {
+		if !json.Valid(o) {
+			return fmt.Errorf("object %d of request.objects, which a later value replaces, is not JSON", i)
+		}
+	}
+	return nil
 }
 
 // objects reads an array of objects (or null), returning the text of each.
@@ -147,15 +170,17 @@ func (s *scanner) members(value func(key string) error) error {
 	}
 }
 
-func (s *scanner) stringValue(name string) (string, error) {
+// stringValue reads a string into v; null leaves v as it was.
+func (s *scanner) stringValue(name string, v *string) error {
 	if s.null() {
-		return "", nil
+		return nil
 	}
-	v, ok := s.str()
+	str, ok := s.str()
 	if !ok {
-		return "", fmt.Errorf("%s is not a string", name)
+		return fmt.Errorf("%s is not a string", name)
 	}
-	return v, nil
+	*v = str
+	return nil
 }
 
 // skipValid passes over a value that the handler does not read, which
@@ -301,7 +326,9 @@ func (s *scanner) skipString() bool {
 	return false
 }
 
-// skip passes over one JSON value, counting brackets and braces.
+// skip passes over one JSON value, counting brackets and braces; a number
+// or literal runs to the next delimiter, and is not checked, but must not
+// be empty.
 func (s *scanner) skip() bool {
 	if s.i >= len(s.text) {
 		return false
@@ -330,11 +357,12 @@ func (s *scanner) skip() bool {
 			s.i++
 		}
 		return false
-	default:
+	default: // a number or literal, which must not be empty
+		start := s.i
 		for s.i < len(s.text) {
 			switch s.text[s.i] {
 			case ',', '}', ']', ' ', '\t', '\n', '\r':
-				return true
+				return s.i > start
 			}
 			s.i++
 		}
@@ -342,13 +370,18 @@ func (s *scanner) skip() bool {
 	}
 }
 
-// plain reports whether the string literal lit has no escapes and no
-// control characters, so that its text is its value.
+// plain reports whether the string literal lit has no escapes, no control
+// characters and no invalid UTF-8 (which encoding/json reads as U+FFFD),
+// so that its text is its value.
 func plain(lit []byte) bool {
+	ascii := true
 	for _, c := range lit {
 		if c == '\\' || c < 0x20 {
 			return false
 		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return true
+	return ascii || utf8.Valid(lit)
 }

@@ -40,12 +40,21 @@ func TestHubSpokeHandlerReadsReviews(t *testing.T) {
 		{"white space and fields the handler does not read", []byte(" \n{ \"kind\" : \"ConversionReview\" , \"extra\": {\"a\": [1, true, null, \"]}\"]},\n\"apiVersion\":\"apiextensions.k8s.io/v1\", \"request\" : {\"uid\":\"u\",\"desiredAPIVersion\":\"crm.hubspoke.test/v2\",\"objects\":[ " + string(obj) + " , " + string(obj) + " ], \"more\": 1.5e3 } , \"response\": null }\t"), "u", 2, ""},
 		{"escapes in the uid", review(`{"uid":"a\"b\u00e9\\","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), `a"bé\`, 1, ""},
 		{"a key given twice counts with its last value", review(`{"uid":"first","uid":"last","desiredAPIVersion":"crm.hubspoke.test/v9","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `]}`), "last", 1, ""},
+		// As with encoding/json: null leaves a string as it was, and a
+		// second request fills in the first.
+		{"null after a string", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","kind":null,"request":{"uid":"u","uid":null,"desiredAPIVersion":"crm.hubspoke.test/v2","desiredAPIVersion":null,"objects":[` + string(obj) + `]}}`), "u", 1, ""},
+		{"a request given twice", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"first","objects":[` + string(obj) + `]},"request":{"desiredAPIVersion":"crm.hubspoke.test/v2"}}`), "first", 1, ""},
 		{"no objects", review(`{"uid":"none","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "none", 0, ""},
 		{"null objects", review(`{"uid":"null","desiredAPIVersion":"crm.hubspoke.test/v2","objects":null}`), "null", 0, ""},
 		{"invalid JSON in a field the handler does not read", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[],"extra":[tru]}`), "x", -1, "the value of request.extra is not JSON"},
 		{"a uid that is not a string", review(`{"uid":7,"desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "", -1, "request.uid is not a string"},
 		{"objects that are not an array", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":{}}`), "x", -1, "request.objects, which is not an array"},
 		{"an object that is not JSON", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[{"apiVersion":"crm.hubspoke.test/v1","kind":"Person","spec":{"x":tru}}]}`), "x", -1, "decoding object 0 as crm.hubspoke.test/v1: invalid character"},
+		{"a comma after the last object", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,]}`), "x", -1, "invalid character ']' at offset"},
+		{"an empty object between commas", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,,` + string(obj) + `]}`), "x", -1, "invalid character ',' at offset"},
+		// Objects that a later value replaces are checked all the same.
+		{"objects that are not JSON, given again", review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[` + string(obj) + `,{0}],"objects":[]}`), "x", -1, "object 1 of request.objects, which a later value replaces, is not JSON"},
+		{"objects that are not JSON in a request given again", []byte(`{"apiVersion":"apiextensions.k8s.io/v1","kind":"ConversionReview","request":{"uid":"x","objects":[{0}]},"request":null,"request":{"uid":"y","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}}`), "", -1, "object 0 of request.objects, which a later value replaces, is not JSON"},
 		{"text after the review", append(review(`{"uid":"x","desiredAPIVersion":"crm.hubspoke.test/v2","objects":[]}`), "{}"...), "x", -1, "invalid character '{' at offset"},
 		{"a missing comma", review(`{"uid":"x" "desiredAPIVersion":"crm.hubspoke.test/v2"}`), "x", -1, "after the value of uid"},
 		{"a review of another version", []byte(`{"apiVersion":"apiextensions.k8s.io/v1beta1","kind":"ConversionReview","request":{"uid":"x","objects":[]}}`), "x", -1, `a "ConversionReview" of "apiextensions.k8s.io/v1beta1", want a ConversionReview of apiextensions.k8s.io/v1`},
