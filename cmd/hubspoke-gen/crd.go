@@ -124,7 +124,12 @@ func crdFiles(args []string) ([]crdFile, error) {
 }
 
 // checkCRD returns an error unless text is one YAML document holding an
-// apiextensions.k8s.io/v1 CustomResourceDefinition with a name.
+// apiextensions.k8s.io/v1 CustomResourceDefinition with a name, whose
+// versions have distinct names and at most one of which is the storage
+// version. (controller-gen writes a CRD with two storage versions when two
+// packages mark one, as a storage package of Azure Service Operator's left
+// beside the storage twins does; the API server refuses it only when it is
+// installed.)
 func checkCRD(text []byte) error {
 	docs := 0
 	for _, d := range bytes.Split(append([]byte("\n"), text...), []byte("\n---")) {
@@ -141,6 +146,12 @@ func checkCRD(text []byte) error {
 		Metadata   struct {
 			Name string `json:"name"`
 		} `json:"metadata"`
+		Spec struct {
+			Versions []struct {
+				Name    string `json:"name"`
+				Storage bool   `json:"storage"`
+			} `json:"versions"`
+		} `json:"spec"`
 	}
 	if err := yaml.Unmarshal(text, &head); err != nil {
 		return err
@@ -150,6 +161,22 @@ func checkCRD(text []byte) error {
 	}
 	if head.Metadata.Name == "" {
 		return fmt.Errorf("the CustomResourceDefinition has no metadata.name")
+	}
+	var storage []string
+	seen := map[string]bool{}
+	for _, v := range head.Spec.Versions {
+		if seen[v.Name] {
+			return fmt.Errorf("version %s is listed twice", v.Name)
+		}
+		seen[v.Name] = true
+		if v.Storage {
+			storage = append(storage, v.Name)
+		}
+	}
+	if len(storage) > 1 {
+		return fmt.Errorf("versions %s and %s are both marked as the storage version; the API server takes exactly one "+
+			"(a storage version left beside the storage twins? hubspoke-gen marks the hub's twin: remove +kubebuilder:storageversion, "+
+			"or the package, from the others)", strings.Join(storage[:len(storage)-1], ", "), storage[len(storage)-1])
 	}
 	return nil
 }

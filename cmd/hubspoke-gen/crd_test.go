@@ -152,6 +152,17 @@ func TestCRDRefusesWhatIsNoCRD(t *testing.T) {
 		{"two documents", []string{"-o", out, write("two.yaml", crdText("a.b", "")+crdText("c.d", ""))}, 1, "two.yaml: holds 2 YAML documents"},
 		{"no name", []string{"-o", out, write("noname.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n")}, 1, "noname.yaml: the CustomResourceDefinition has no metadata.name"},
 		{"not YAML", []string{"-o", out, write("bad.yaml", "kind: [\n")}, 1, "bad.yaml: "},
+		// controller-gen writes both when two packages mark a storage
+		// version (a storage package of Azure Service Operator's left
+		// beside the twins, or +kubebuilder:storageversion kept on an API
+		// version of a project hubspoke-gen does not run on); the API
+		// server refuses such a CRD, at install time.
+		{"two storage versions", []string{"-o", out, write("twostorage.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: vaults.keyvault.azure.com\n"+
+			"spec:\n  versions:\n  - name: storage\n    served: true\n    storage: true\n  - name: v1api20230701\n    served: true\n    storage: false\n  - name: v1api20230701storage\n    served: true\n    storage: true\n")},
+			1, "twostorage.yaml: versions storage and v1api20230701storage are both marked as the storage version; the API server takes exactly one (a storage version left beside the storage twins?"},
+		{"a version twice", []string{"-o", out, write("twice.yaml", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: vaults.keyvault.azure.com\n"+
+			"spec:\n  versions:\n  - name: v1api20230701storage\n    storage: true\n  - name: v1api20230701storage\n    storage: false\n")},
+			1, "twice.yaml: version v1api20230701storage is listed twice"},
 		{"an empty directory", []string{"-o", out, empty}, 1, "empty: no *.yaml file"},
 		{"a missing file", []string{"-o", out, filepath.Join(dir, "missing.yaml")}, 1, "missing.yaml: no such file"},
 		{"a hand-written output file", []string{"-o", handWritten, good}, 1, "crd.go exists and was not written by hubspoke-gen crd"},

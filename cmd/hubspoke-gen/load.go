@@ -22,6 +22,10 @@ type tree struct {
 	api     []string // directory names of the API versions
 	storage []string // directory names of the storage twins present
 	owned   map[string][]byte
+	// notVersions are the directories with Go files whose names look like
+	// a version's (a "v" and a digit) but are none: ASO's
+	// v1beta20210401preview, a typo. They are not in the chain.
+	notVersions []string
 }
 
 // scanTree lists the version directories under dir: each subdirectory whose
@@ -46,6 +50,15 @@ func scanTree(dir string) (*tree, error) {
 		}
 		v, err := hub.ParseVersion(e.Name())
 		if err != nil {
+			if name := e.Name(); len(name) > 1 && name[0] == 'v' && '0' <= name[1] && name[1] <= '9' {
+				files, err := goFiles(filepath.Join(abs, name))
+				if err != nil {
+					return nil, err
+				}
+				if len(files) > 0 {
+					t.notVersions = append(t.notVersions, name)
+				}
+			}
 			continue
 		}
 		files, err := goFiles(filepath.Join(abs, e.Name()))
