@@ -20,12 +20,14 @@ type sample struct {
 	Tagged    string `json:"tagged"`
 	OmitEmpty string `json:"spec,omitempty"`
 	Skipped   string `json:"-"`
+	//lint:ignore SA5008 encoding/json names this field "-", a case Name must handle
 	DashComma string `json:"-,"`
 	OnlyOpts  string `json:",omitempty"`
 	Inner            // embedded, no tag
 	Ptr       *Inner `json:"ptr,omitempty"`
-	unexp     string
-	Other     Named `json:"other,inline"`
+	//lint:ignore U1000 an unexported field, which Name names all the same
+	unexp string
+	Other Named `json:"other,inline"`
 }
 
 type embeds struct {
