@@ -53,9 +53,10 @@
 // shows it when anything was collected below them, and the recall names
 // each element the client sent through Match, which pairs it with the
 // stashed element it is (elements.go has the rules): hidden values follow
-// their element. An element moved and changed in one write cannot be told
-// apart from a new one: it gets the values stashed at its new index if no
-// other element claimed them, or none.
+// their element. An element edited in place is paired by its position
+// among the elements that kept theirs; one moved and changed in one write,
+// or changed beside one deleted, cannot be told apart from a new one and
+// gets none: values are dropped rather than given to another element.
 //
 // Which plain value of an API version maps to a nil or a set pointer of its
 // twin (and so which values need a twinKey entry) is decided by the

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/elementmatch"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -27,8 +28,15 @@ import (
 //
 //  1. an element keeps its index if its fingerprint is the one stashed there;
 //  2. otherwise it takes the first unpaired stashed index with its fingerprint (it moved);
-//  3. otherwise it takes its own index if that is still unpaired (edited in place);
+//  3. otherwise, between two elements paired so far (in order), it is paired
+//     by position with the stashed elements left between them when there are
+//     as many of each (edited in place; after the last one, also when
+//     elements were appended), and gets none where which is which cannot be
+//     told (an element deleted beside one edited);
 //  4. otherwise it gets none: it is new.
+//
+// Package internal/elementmatch holds the rules (Pair), which
+// boundary/reflectbags shares.
 //
 // An object stashed by a release without fingerprints, or a list without
 // them, is matched by index, as before. Releases that do not know the bag
@@ -142,45 +150,19 @@ type matched struct {
 }
 
 // match applies the rules above to the stashed fingerprints of a list, by
-// index, and the elements the client sent. It takes time linear in the
-// number of elements and of stashed fingerprints (after sorting the
-// stashed indexes), whatever a client wrote in the fingerprints: the
-// stashed indexes are queued by fingerprint, and each is taken from its
-// queue at most once.
+// index, and the elements the client sent (package
+// internal/elementmatch, which reflectbags shares). An element that
+// cannot be encoded has no fingerprint, and matches none.
 func match[T any](stashed map[int]string, elems []T) Order {
-	at := make([]int, len(elems))
 	got := make([]string, len(elems))
-	taken := make(map[int]bool, len(elems))
 	for j := range elems {
-		at[j] = -1
-		if fp, err := fingerprint(&elems[j]); err == nil {
-			got[j] = fp
-		}
-		if fp, ok := stashed[j]; ok && got[j] != "" && fp == got[j] {
-			at[j] = j
-			taken[j] = true
-		}
+		got[j], _ = fingerprint(&elems[j])
 	}
-	queues := make(map[string][]int, len(stashed)) // the stashed indexes of each fingerprint, in order
-	for _, i := range slices.Sorted(maps.Keys(stashed)) {
-		if !taken[i] {
-			queues[stashed[i]] = append(queues[stashed[i]], i)
-		}
-	}
-	for j := range elems {
-		if at[j] >= 0 || got[j] == "" {
-			continue
-		}
-		if q := queues[got[j]]; len(q) > 0 {
-			at[j] = q[0]
-			taken[q[0]] = true
-			queues[got[j]] = q[1:]
-		}
-	}
-	for j := range elems {
-		if at[j] < 0 && !taken[j] {
-			at[j] = j
-			taken[j] = true
+	at := elementmatch.Pair(stashed, got)
+	taken := make(map[int]bool, len(at))
+	for _, i := range at {
+		if i >= 0 {
+			taken[i] = true
 		}
 	}
 	return Order{at: at, taken: taken}

@@ -186,11 +186,12 @@ func Stash(dst, src any) error {
 // package boundary's rules (boundary.Match): an element keeps the values
 // stashed at its index if its fingerprint is the one stashed there, else
 // takes the first unpaired stashed element with its fingerprint (it moved),
-// else its own index if no other element took it (edited in place), else
-// nothing (it is new). So a client that reorders the list, or removes an
-// element before the last, does not move values that only other versions
-// know between elements; one that moves an element and changes it in one
-// write cannot be told from one that adds it. The bags and entries below
+// else it is paired by position among the elements that kept theirs
+// (edited in place), where that can be told, else nothing (it is new). So
+// a client that reorders the list, or removes an element before the last,
+// does not move values that only other versions know between elements; one
+// that moves an element and changes it in one write, or changes one beside
+// one it deletes, cannot be told from one that adds it. The bags and entries below
 // an element are renamed from the paths they were stashed at to the
 // element's path now, outer lists first (a list inside an element was
 // stashed under the element's stashed index). A list without fingerprints

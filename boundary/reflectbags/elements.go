@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/elementmatch"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -392,54 +393,19 @@ func splitElementPath(path string) (list string, n int, ok bool) {
 // matchElements pairs the elements of elems, a list as the client sent it
 // at the API version, with the elements stashed at fps (fingerprints by
 // index), one to one, and returns the stashed index of each element, or
-// -1 for none:
-//
-//  1. an element whose fingerprint is the one stashed at its own index
-//     keeps it;
-//  2. among the rest, elements and stashed indexes with equal fingerprints
-//     are paired in index order (the element moved);
-//  3. an element still without one takes its own index if no element took
-//     it (it was edited in place, or indexes are all there is to go by);
-//  4. any other element gets none: it is new.
+// -1 for none, by the rules of package internal/elementmatch, which
+// package boundary shares. An element that cannot be encoded has no
+// fingerprint, and matches none.
 func matchElements(fps map[int]string, elems reflect.Value) []int {
 	n := 0
 	if elems.IsValid() {
 		n = elems.Len()
 	}
-	at := make([]int, n)
 	got := make([]string, n)
-	taken := map[int]bool{}
 	for j := range n {
-		at[j] = -1
-		got[j], _ = fingerprint(elems.Index(j)) // one that cannot be encoded matches nothing
-		if fp, ok := fps[j]; ok && got[j] != "" && fp == got[j] {
-			at[j], taken[j] = j, true
-		}
+		got[j], _ = fingerprint(elems.Index(j))
 	}
-	// The stashed indexes of each fingerprint, in order, each taken from
-	// its queue at most once: linear in the elements and the fingerprints,
-	// whatever a client wrote in them.
-	queues := make(map[string][]int, len(fps))
-	for _, i := range slices.Sorted(maps.Keys(fps)) {
-		if !taken[i] {
-			queues[fps[i]] = append(queues[fps[i]], i)
-		}
-	}
-	for j := range n {
-		if at[j] >= 0 || got[j] == "" {
-			continue
-		}
-		if q := queues[got[j]]; len(q) > 0 {
-			at[j], taken[q[0]] = q[0], true
-			queues[got[j]] = q[1:]
-		}
-	}
-	for j := range n {
-		if at[j] < 0 && !taken[j] {
-			at[j], taken[j] = j, true
-		}
-	}
-	return at
+	return elementmatch.Pair(fps, got)
 }
 
 // renamer renames the paths of recalled bags and twinKey entries from the

@@ -87,10 +87,12 @@ func TestUnkeyedBagsFollowTheirElements(t *testing.T) {
 		{"inserted first", stored("/a", "/b", "/c"), func(r []rule) []rule { return append([]rule{{Path: "/new"}}, r...) }, []string{"", "1s", "2s", ""}},
 		{"reversed", stored("/a", "/b", "/c"), func(r []rule) []rule { return []rule{r[2], r[1], r[0]} }, []string{"", "2s", "1s"}},
 		{"edited in place", stored("/a", "/b", "/c"), func(r []rule) []rule { r[0].Path = "/a2"; return r }, []string{"1s", "2s", ""}},
+		{"edited in place, one appended", stored("/a", "/b", "/c"), func(r []rule) []rule { r[1].Path = "/b2"; return append(r, rule{Path: "/d"}) }, []string{"1s", "2s", "", ""}},
 		// What fingerprints cannot tell: a rule moved and edited in one
-		// write gets the values at its new index if no rule claimed them.
+		// write, or edited beside one removed, gets none (rather than
+		// another rule's values).
 		{"moved and edited", stored("/a", "/b", "/c"), func(r []rule) []rule { return []rule{r[1], {Path: "/a2"}, r[2]} }, []string{"2s", "", ""}},
-		{"first removed, second edited", stored("/a", "/b", "/c"), func(r []rule) []rule { return []rule{{Path: "/b2"}, r[2]} }, []string{"1s", ""}},
+		{"first removed, second edited", stored("/a", "/b", "/c"), func(r []rule) []rule { return []rule{{Path: "/b2"}, r[2]} }, []string{"", ""}},
 		// Equal rules, which the client cannot tell apart: one still in
 		// its place keeps its values; the others are paired in order.
 		{"equal, reordered", stored("/a", "/a", "/b"), func(r []rule) []rule { return []rule{r[2], r[0], r[1]} }, []string{"", "2s", "1s"}},
