@@ -261,6 +261,15 @@ func Recall(dst, src any) error {
 		}
 		bags, twin = renameBags(rn, bags), renameBags(rn, twin)
 	}
+	// made holds the pointers to the structs made below, set back to nil
+	// when Recall fails after them, so that dst is left as it was.
+	var made []reflect.Value
+	undo := func(err error) error {
+		for _, v := range slices.Backward(made) {
+			v.SetZero()
+		}
+		return recallError(src, dst, err)
+	}
 	if len(bags) > 0 || twin != nil {
 		// Bags below a struct the twin does not hold are kept, in a struct
 		// made for them, where the version holds that struct by value (its
@@ -272,8 +281,10 @@ func Recall(dst, src any) error {
 			alloc: func(path []byte) bool {
 				return heldByValue(apiType, string(path)) && holds(bags, twin, string(path))
 			}}
-		if err := w.value(reflect.ValueOf(dst), nil, 0); err != nil {
-			return recallError(src, dst, err)
+		err := w.value(reflect.ValueOf(dst), nil, 0)
+		made = w.made
+		if err != nil {
+			return undo(err)
 		}
 	}
 	var seen map[string]int
@@ -281,7 +292,7 @@ func Recall(dst, src any) error {
 		seen, err = checkTwin(dst, src, twin)
 	}
 	if err != nil {
-		return recallError(src, dst, err)
+		return undo(err)
 	}
 	if len(bags) > 0 {
 		// Find the places first, so that a path reached twice (elements
@@ -311,7 +322,7 @@ func Recall(dst, src any) error {
 			return nil
 		})
 		if err != nil {
-			return recallError(src, dst, err)
+			return undo(err)
 		}
 		put := func(path string, bag reflect.Value) {
 			recalled := bags[path]
@@ -668,6 +679,7 @@ type bagWalker struct {
 	// set whether something lies at or below its path: the walk then
 	// allocates the struct, so that what lies there is kept, not dropped.
 	alloc func(path []byte) bool
+	made  []reflect.Value // the pointers alloc had the walk set, in the order set
 
 	visit func(path []byte, bag reflect.Value) error
 	write bool
@@ -700,6 +712,7 @@ func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 				return nil
 			}
 			v.Set(reflect.New(v.Type().Elem()))
+			w.made = append(w.made, v)
 		}
 		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:

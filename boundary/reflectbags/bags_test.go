@@ -308,6 +308,27 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 	}
 }
 
+// A failed Recall leaves dst as it was, without the structs it made to
+// keep the bags below a nil pointer (the owner, which gadget has no place
+// for) before it found the annotation at fault (a $twin entry at the object
+// itself, where no field has one).
+func TestFailedRecallUnmakesTheStructsItMade(t *testing.T) {
+	for _, annotation := range []string{
+		`{"spec.owner":{"X":"1"},".":{"$twin":{"x":null}}}`,
+		`{"spec.owner.inner":{"X":"1"},"spec.owner":{"$twin":{"name":null}}}`,
+	} {
+		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: annotation}}}
+		dst := &gadgetStorage{ObjectMeta: api.ObjectMeta}
+		err := reflectbags.Recall(dst, api)
+		if err == nil || !strings.Contains(err.Error(), "$twin names") {
+			t.Errorf("%s: err = %v, want the $twin entry at fault", annotation, err)
+		}
+		if diff := cmp.Diff(&gadgetStorage{ObjectMeta: api.ObjectMeta}, dst); diff != "" {
+			t.Errorf("%s: the failed Recall changed dst (-before +after):\n%s", annotation, diff)
+		}
+	}
+}
+
 func TestRecallKeepsWhatTheCopyPutInTheBag(t *testing.T) {
 	var api gadget
 	if err := reflectbags.Stash(&api, &gadgetStorage{Spec: gadgetStorageSpec{PropertyBag: bag("A", `1`, "B", `2`)}}); err != nil {
