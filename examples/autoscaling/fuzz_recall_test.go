@@ -18,6 +18,7 @@ import (
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/samples"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -62,23 +63,26 @@ var recallSamples = []func() runtime.Object{
 	func() runtime.Object { return samples.CheckoutV2() },
 }
 
-// The edits a fuzzed client makes to the lists without list-map keys of
-// the object it read (bits of the edits argument), so that the matching
-// of their fingerprints (boundary.Match) sees reorders, deletions and
-// insertions against the stashed fingerprints, real or written.
+// The edits a fuzzed client makes to the lists of the object it read
+// (bits of the edits argument), so that the matching of the fingerprints
+// of the lists without list-map keys (boundary.Match) sees reorders,
+// deletions and insertions against the stashed fingerprints, real or
+// written, and the keyed conditions move with their keys.
 const (
-	editReverse     = 1 << iota // reverse every list
-	editDropFirst               // remove the first element of every list
-	editDuplicate               // append a copy of the first element to every list
-	editRotate                  // move the first element of every list to its end
-	editClear                   // empty every list
-	editKeepBags                // keep the annotation and status bags the read gave (the text arguments are ignored)
-	editStatusNull              // status.$propertyBags: null
+	editReverse        = 1 << iota // reverse every list
+	editDropFirst                  // remove the first element of every list
+	editDuplicate                  // append a copy of the first element to every list
+	editRotate                     // move the first element of every list to its end
+	editClear                      // empty every list
+	editKeepBags                   // keep the annotation and status bags the read gave (the text arguments are ignored)
+	editStatusNull                 // status.$propertyBags: null
+	editKeepAnnotation             // keep the annotation the read gave (the annotation text is ignored), replace the status bags
 )
 
-// unkeyedLists are the lists without list-map keys of the versions, as
-// paths of JSON member names (a version without one has nothing there).
-var unkeyedLists = [][]string{
+// editedLists are the lists the edits change, as paths of JSON member
+// names (a version without one has nothing there): those without list-map
+// keys, and the conditions (keyed by type).
+var editedLists = [][]string{
 	{"spec", "metrics"},
 	{"status", "currentMetrics"},
 	{"status", "conditions"},
@@ -188,68 +192,120 @@ func FuzzRecallAnyBags(f *testing.F) {
 		f.Add(seed.sample, seed.version, seed.edits, seed.annotation, seed.status)
 	}
 	f.Fuzz(func(t *testing.T, sample, version, edits uint8, annotation, status string) {
-		v := recallVersions[int(version)%len(recallVersions)]
-		obj, err := c.ToVersion(recallSamples[int(sample)%len(recallSamples)](), v.name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		obj, ok := written(t, obj, edits, annotation, status)
-		if !ok {
-			return // what the API server would not decode
-		}
-		start := time.Now()
-		defer func() {
-			if elapsed := time.Since(start); elapsed > 10*time.Second {
-				t.Errorf("%s: the recall of %d bytes of annotation and %d of status bags took %v", v.name, len(annotation), len(status), elapsed)
-			}
-		}()
-
-		// The generated recall alone, on the object sent.
-		before := obj.DeepCopyObject()
-		twin, err := v.recall(obj)
-		if d := cmp.Diff(before, obj); d != "" {
-			t.Fatalf("%s: the recall changed the object sent (-before +after):\n%s", v.name, d)
-		}
-		if err == nil {
-			if _, ok := twin.(metav1.Object).GetAnnotations()[boundary.Annotation]; ok {
-				t.Errorf("%s: the recall left the annotation in the storage twin", v.name)
-			}
-		}
-		recallErr := err
-
-		// The conversion to the hub, into a hub that holds another object.
-		hub := &v2storage.HorizontalPodAutoscaler{}
-		if err := c.Convert(samples.ShopV2beta2(), hub); err != nil {
-			t.Fatal(err)
-		}
-		hubBefore := hub.DeepCopy()
-		err = obj.(conversion.Convertible).ConvertTo(hub)
-		if d := cmp.Diff(before, obj); d != "" {
-			t.Fatalf("%s: ConvertTo changed the object sent (-before +after):\n%s", v.name, d)
-		}
-		if err != nil {
-			if d := cmp.Diff(hubBefore, hub); d != "" {
-				t.Fatalf("%s: the failed ConvertTo (%v) wrote to the hub (-before +after):\n%.3000s", v.name, err, d)
-			}
-			if strings.Contains(err.Error(), "panic") {
-				t.Fatalf("%s: %v", v.name, err)
-			}
-			return
-		}
-		if recallErr != nil {
-			t.Fatalf("%s: the recall failed (%v), but the conversion to the hub succeeded", v.name, recallErr)
-		}
-		if _, ok := hub.Annotations[boundary.Annotation]; ok {
-			t.Errorf("%s: the hub keeps the annotation %s", v.name, hub.Annotations[boundary.Annotation])
-		}
-		again := &v2storage.HorizontalPodAutoscaler{TypeMeta: hub.TypeMeta} // ConvertTo keeps the hub's own
-		if err := obj.(conversion.Convertible).ConvertTo(again); err != nil {
-			t.Fatalf("%s: the second conversion failed: %v", v.name, err)
-		}
-		if d := cmp.Diff(hub, again); d != "" {
-			t.Errorf("%s: a second conversion of the same object gives another hub (-first +second):\n%.3000s", v.name, d)
-		}
+		checkRecall(t, c, sample, version, edits, annotation, status)
 	})
+}
+
+// FuzzRecallAnyStatusBags is FuzzRecallAnyBags for a writer of the status
+// subresource alone: the annotation is the one the read gave, the status
+// bags (status.$propertyBags) are anything. Seeded with the samples' real
+// status bags and the hostile shapes of FuzzRecallAnyBags that lie there.
+func FuzzRecallAnyStatusBags(f *testing.F) {
+	c, err := convert.NewConverter(hpaScheme(f), hpaGK)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for s, sample := range recallSamples {
+		for v, version := range recallVersions {
+			obj, err := c.ToVersion(sample(), version.name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			if status := statusBagsOf(obj); len(status) > 0 {
+				text, err := json.Marshal(status)
+				if err != nil {
+					f.Fatal(err)
+				}
+				f.Add(uint8(s), uint8(v), uint8(0), string(text))
+				f.Add(uint8(s), uint8(v), uint8(editReverse|editDuplicate), string(text))
+			}
+		}
+	}
+	fp := `"AAAAAAAAAAA"`
+	for _, status := range []string{
+		`{"status.#elements":{"spec.metrics[0]":` + fp + `}}`,
+		`{"status.#elements":{"status.currentMetrics[0]":{}}}`,
+		`{"status.#elements":{"status.currentMetrics[0]":` + fp + `,"status.currentMetrics[1]":` + fp + `},"status.currentMetrics[1].resource":{"$twin":"{\"currentAverageValue\":null}"}}`,
+		`{"status.currentMetrics[0].resource":{"$twin":"{\"currentAverageValue\":\"0\"}"}}`,
+		`{"status.currentMetrics[0].resource":{"$twin":"{\"currentAverageValue\":[]}"}}`,
+		`{"spec":{"Behavior":"{}"}}`,
+		`{"statusx":{"A":"1"},"status":{"A":"1"}}`,
+		`{"status":{"Conditions":"{\"type\":1}"}}`,
+		`{"#elements":{"status.conditions[0]":` + fp + `}}`,
+		`{"status":5}`,
+		`[]`,
+	} {
+		f.Add(uint8(0), uint8(1), uint8(0), status)
+		f.Add(uint8(3), uint8(0), uint8(0), status)
+	}
+	f.Fuzz(func(t *testing.T, sample, version, edits uint8, status string) {
+		checkRecall(t, c, sample, version, edits|editKeepAnnotation, "", status)
+	})
+}
+
+// checkRecall is the body of FuzzRecallAnyBags.
+func checkRecall(t *testing.T, c *convert.Converter, sample, version, edits uint8, annotation, status string) {
+	v := recallVersions[int(version)%len(recallVersions)]
+	obj, err := c.ToVersion(recallSamples[int(sample)%len(recallSamples)](), v.name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, ok := written(t, obj, edits, annotation, status)
+	if !ok {
+		return // what the API server would not decode
+	}
+	start := time.Now()
+	defer func() {
+		if elapsed := time.Since(start); elapsed > 10*time.Second {
+			t.Errorf("%s: the recall of %d bytes of annotation and %d of status bags took %v", v.name, len(annotation), len(status), elapsed)
+		}
+	}()
+
+	// The generated recall alone, on the object sent.
+	before := obj.DeepCopyObject()
+	twin, err := v.recall(obj)
+	if d := cmp.Diff(before, obj); d != "" {
+		t.Fatalf("%s: the recall changed the object sent (-before +after):\n%s", v.name, d)
+	}
+	if err == nil {
+		if _, ok := twin.(metav1.Object).GetAnnotations()[boundary.Annotation]; ok {
+			t.Errorf("%s: the recall left the annotation in the storage twin", v.name)
+		}
+	}
+	recallErr := err
+
+	// The conversion to the hub, into a hub that holds another object.
+	hub := &v2storage.HorizontalPodAutoscaler{}
+	if err := c.Convert(samples.ShopV2beta2(), hub); err != nil {
+		t.Fatal(err)
+	}
+	hubBefore := hub.DeepCopy()
+	err = obj.(conversion.Convertible).ConvertTo(hub)
+	if d := cmp.Diff(before, obj); d != "" {
+		t.Fatalf("%s: ConvertTo changed the object sent (-before +after):\n%s", v.name, d)
+	}
+	if err != nil {
+		if d := cmp.Diff(hubBefore, hub); d != "" {
+			t.Fatalf("%s: the failed ConvertTo (%v) wrote to the hub (-before +after):\n%.3000s", v.name, err, d)
+		}
+		if strings.Contains(err.Error(), "panic") {
+			t.Fatalf("%s: %v", v.name, err)
+		}
+		return
+	}
+	if recallErr != nil {
+		t.Fatalf("%s: the recall failed (%v), but the conversion to the hub succeeded", v.name, recallErr)
+	}
+	if _, ok := hub.Annotations[boundary.Annotation]; ok {
+		t.Errorf("%s: the hub keeps the annotation %s", v.name, hub.Annotations[boundary.Annotation])
+	}
+	again := &v2storage.HorizontalPodAutoscaler{TypeMeta: hub.TypeMeta} // ConvertTo keeps the hub's own
+	if err := obj.(conversion.Convertible).ConvertTo(again); err != nil {
+		t.Fatalf("%s: the second conversion failed: %v", v.name, err)
+	}
+	if d := cmp.Diff(hub, again); d != "" {
+		t.Errorf("%s: a second conversion of the same object gives another hub (-first +second):\n%.3000s", v.name, d)
+	}
 }
 
 // written returns obj as a client writes it back: through JSON, with its
@@ -273,7 +329,9 @@ func written(t *testing.T, obj runtime.Object, edits uint8, annotation, status s
 		if annotations == nil {
 			annotations = map[string]any{}
 		}
-		annotations[boundary.Annotation] = annotation
+		if edits&editKeepAnnotation == 0 {
+			annotations[boundary.Annotation] = annotation
+		}
 		meta["annotations"] = annotations
 		if status != "" {
 			if !json.Valid([]byte(status)) {
@@ -292,7 +350,7 @@ func written(t *testing.T, obj runtime.Object, edits uint8, annotation, status s
 			st["$propertyBags"] = nil
 		}
 	}
-	for _, path := range unkeyedLists {
+	for _, path := range editedLists {
 		editList(doc, path, edits)
 	}
 	if data, err = json.Marshal(doc); err != nil {
@@ -358,7 +416,7 @@ func editList(doc map[string]any, path []string, edits uint8) {
 
 // statusBagsOf returns the status bags of obj, an object of one of the
 // versions.
-func statusBagsOf(obj runtime.Object) any {
+func statusBagsOf(obj runtime.Object) propertybag.Bags {
 	switch o := obj.(type) {
 	case *v1.HorizontalPodAutoscaler:
 		return o.Status.PropertyBags
