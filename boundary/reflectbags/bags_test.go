@@ -2,8 +2,10 @@ package reflectbags_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -326,6 +328,41 @@ func TestFailedRecallUnmakesTheStructsItMade(t *testing.T) {
 		if diff := cmp.Diff(&gadgetStorage{ObjectMeta: api.ObjectMeta}, dst); diff != "" {
 			t.Errorf("%s: the failed Recall changed dst (-before +after):\n%s", annotation, diff)
 		}
+	}
+}
+
+// Recall asks, at each nil pointer to a struct of dst that the version
+// holds by value, whether a bag or a $twin entry lies below it: in time
+// logarithmic in the thousands of bags a client may write (the annotation
+// holds 256 KiB), not linear, at each of tens of thousands of nil structs
+// (it took seconds).
+func TestRecallIsFastWithManyBagsAndNilStructs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times a large recall")
+	}
+	var b strings.Builder
+	b.WriteString(`{"spec.parts[3].inner":{"Deep":true}`)
+	for i := range 8000 {
+		fmt.Fprintf(&b, `,"spec.zones[z%d]":{"A":1}`, i)
+	}
+	b.WriteString("}")
+	api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: b.String()}}}
+	dst := &gadgetStorage{ObjectMeta: api.ObjectMeta}
+	dst.Spec.Parts = make([]partStorage, 50000) // each with a nil inner part
+	start := time.Now()
+	if err := reflectbags.Recall(dst, api); err != nil {
+		t.Fatal(err)
+	}
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("50000 nil structs against 8000 bags took %v, want well under two seconds", elapsed)
+	}
+	for i, p := range dst.Spec.Parts {
+		if (p.Inner != nil) != (i == 3) {
+			t.Fatalf("part %d: inner %+v; want one made for the bag below part 3 only", i, p.Inner)
+		}
+	}
+	if got := dst.Spec.Parts[3].Inner.PropertyBag["Deep"]; got != "true" {
+		t.Errorf("the bag below part 3 holds %q, want Deep true", got)
 	}
 }
 
