@@ -680,7 +680,8 @@ func TestBagOfANullStructSeesOnlyWhatLiesBelow(t *testing.T) {
 // Bag(path, nil), asked at each of tens of thousands of nil structs (the
 // elements of a long list whose copy left a struct nil), takes time
 // logarithmic in the thousands of bags a client may write (the annotation
-// holds 256 KiB), not linear: it took seconds.
+// holds 256 KiB), not linear: it took 8.6 s (now 0.05 s, 0.3 s under the
+// race detector).
 func TestBagOfANullStructIsFastAgainstManyBags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times a large recall")
@@ -707,8 +708,8 @@ func TestBagOfANullStructIsFastAgainstManyBags(t *testing.T) {
 			}
 		}
 	}
-	if elapsed := time.Since(start); elapsed > time.Second {
-		t.Errorf("50000 nil structs against 8000 bags took %v, want well under a second", elapsed)
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("50000 nil structs against 8000 bags took %v, want well under two seconds", elapsed)
 	}
 	if found != 0 {
 		t.Errorf("%d nil structs see a bag below them, want none", found)
