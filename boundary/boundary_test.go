@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -651,5 +652,66 @@ func TestCarrierAllocations(t *testing.T) {
 	// copy of the status bag (2).
 	if recall != 6 {
 		t.Errorf("recall: %v allocations, want 6", recall)
+	}
+}
+
+// Bag(path, nil) sees exactly the bags and $twin entries at or below path,
+// whatever paths sort between them ("spec.a-b" and "spec.a0" sort between
+// "spec.a" and "spec.a.b"; "spec.a[0]" after all of them).
+func TestBagOfANullStructSeesOnlyWhatLiesBelow(t *testing.T) {
+	var r boundary.Carrier
+	annotation := `{"spec.a-b":{"X":1},"spec.a0":{"X":1},"spec.c.d":{"X":1},"spec.e[0]":{"$twin":{"f":null}},"spec.g[\"h.i\"]":{"X":1}}`
+	if err := r.Open(map[string]string{boundary.Annotation: annotation}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.Next()
+	for path, want := range map[string]bool{
+		"spec": true, "spec.a": false, "spec.a-b": true, "spec.a0": true, "spec.a-": false,
+		"spec.c": true, "spec.c.d": true, "spec.c.d.e": false, "spec.c.": false, "spec.": false,
+		"spec.e": true, "spec.e[0]": true, "spec.e[1]": false, "spec.e[": false,
+		"spec.g": true, `spec.g["h.i"]`: true, "spec.h": false, "": false, "spec.a-b.c": false,
+	} {
+		if got := r.Bag(path, nil); got != want {
+			t.Errorf("Bag(%q, nil) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// Bag(path, nil), asked at each of tens of thousands of nil structs (the
+// elements of a long list whose copy left a struct nil), takes time
+// logarithmic in the thousands of bags a client may write (the annotation
+// holds 256 KiB), not linear: it took 8.6 s (now 0.05 s, 0.3 s under the
+// race detector).
+func TestBagOfANullStructIsFastAgainstManyBags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times a large recall")
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 8000 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"spec.items[%d].x":{"A":1}`, i)
+	}
+	b.WriteString("}")
+	var r boundary.Carrier
+	if err := r.Open(map[string]string{boundary.Annotation: b.String()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	found := 0
+	for r.Next() {
+		for i := range 50000 {
+			if r.Bag(fmt.Sprintf("spec.items[%d].inner", i), nil) {
+				found++
+			}
+		}
+	}
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("50000 nil structs against 8000 bags took %v, want well under two seconds", elapsed)
+	}
+	if found != 0 {
+		t.Errorf("%d nil structs see a bag below them, want none", found)
 	}
 }

@@ -445,8 +445,15 @@ func newRenamer(dst, src reflect.Value, lists map[string]map[int]string) (*renam
 // rename returns the current path of the place that the stashed path
 // names, or false when it names none: below an element of a list the walk
 // reached that no element, or more than one, now is. A path through no
-// such list is its own.
+// such list is its own, and so is a path of more than maxBagDepth parts,
+// which no walk reaches (it is dropped, or its $twin entry refused, as
+// without fingerprints): looking up the path up to each of its brackets,
+// each hashed whole, would cost time quadratic in the length of a path a
+// client wrote.
 func (rn *renamer) rename(path string) (string, bool) {
+	if parts(path) > maxBagDepth {
+		return path, true
+	}
 	renamed, at := "", 0
 	for i := 0; i < len(path); i++ {
 		if path[i] != '[' {

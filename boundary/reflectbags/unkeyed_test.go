@@ -506,8 +506,11 @@ func ptrTo[T any](v T) *T { return &v }
 // of thousands of elements (each element without a match looked at every
 // fingerprint: seconds), a path of 120000 parts (each part's path hashed:
 // quadratic), a path with an unclosed quoted bracket (each later bracket
-// scanned to the end: quadratic). They match nothing and are no error, in
-// package boundary either.
+// scanned to the end: quadratic), a bag whose path has 120000 brackets
+// (renamed by looking up the path up to each: quadratic). They match
+// nothing and are no error, in package boundary either. The train has 40
+// yards, so that the lists the walk reached are more than a small map
+// holds (whose lookups compare, not hash, a key).
 func TestHostileFingerprintsCostLinearTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times large recalls")
@@ -531,10 +534,18 @@ func TestHostileFingerprintsCostLinearTime(t *testing.T) {
 		{"8000 fingerprints, 64000 elements", many.String(), 64000, 2 * time.Second},
 		{"a path of 120000 parts", `{"#elements":{"spec.` + strings.Repeat("a.", 120000) + `b[0]":"AAAAAAAAAAA"}}`, 1, 100 * time.Millisecond},
 		{"an unclosed bracket", `{"#elements":{"spec.cars[\"` + strings.Repeat("[", 120000) + `[0]":"AAAAAAAAAAA"}}`, 1, 100 * time.Millisecond},
+		// A bag (not a fingerprint) whose path has 120000 brackets, with
+		// more lists than a small map holds (whose lookups hash no key):
+		// renaming it looked up the path up to each bracket, each hashed.
+		{"a bag path of 120000 brackets", `{"#elements":{"spec.cars[0]":"AAAAAAAAAAA"` + yardFingerprints(40) + `},"spec.cars[0]` + strings.Repeat("[]", 120000) + `":{"Of":"a"}}`, 1, 100 * time.Millisecond},
 	} {
 		api := &train{}
 		api.Annotations = map[string]string{boundary.Annotation: tc.annotation}
 		api.Spec.Cars = make([]car, tc.cars)
+		api.Spec.Yards = map[string][]car{}
+		for i := range 40 {
+			api.Spec.Yards["y"+strconv.Itoa(i)] = make([]car, 1)
+		}
 		dst := api.toTwin()
 		start := time.Now()
 		if err := reflectbags.Recall(dst, api); err != nil {
@@ -548,6 +559,16 @@ func TestHostileFingerprintsCostLinearTime(t *testing.T) {
 			t.Errorf("%s: boundary: %v", tc.name, err)
 		}
 	}
+}
+
+// yardFingerprints returns members of "#elements" for the first car of
+// each of n yards, y0 to y<n-1>, each list's own.
+func yardFingerprints(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(`,"spec.yards[y` + strconv.Itoa(i) + `][0]":"AAAAAAAAAAA"`)
+	}
+	return b.String()
 }
 
 // The twin's list may be longer than the one the client sent (a hook added
