@@ -695,20 +695,21 @@ func TestBagOfANullStructIsFastAgainstManyBags(t *testing.T) {
 		fmt.Fprintf(&b, `"spec.items[%d].x":{"A":1}`, i)
 	}
 	b.WriteString("}")
-	var r boundary.Carrier
-	if err := r.Open(map[string]string{boundary.Annotation: b.String()}, nil); err != nil {
-		t.Fatal(err)
-	}
-	start := time.Now()
 	found := 0
-	for r.Next() {
-		for i := range 50000 {
-			if r.Bag(fmt.Sprintf("spec.items[%d].inner", i), nil) {
-				found++
+	if elapsed := quickest(2*time.Second, func() {
+		var r boundary.Carrier
+		if err := r.Open(map[string]string{boundary.Annotation: b.String()}, nil); err != nil {
+			t.Fatal(err)
+		}
+		found = 0
+		for r.Next() {
+			for i := range 50000 {
+				if r.Bag(fmt.Sprintf("spec.items[%d].inner", i), nil) {
+					found++
+				}
 			}
 		}
-	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	}); elapsed > 2*time.Second {
 		t.Errorf("50000 nil structs against 8000 bags took %v, want well under two seconds", elapsed)
 	}
 	if found != 0 {

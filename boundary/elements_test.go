@@ -417,10 +417,11 @@ func TestMatchIsLinearInHostileFingerprints(t *testing.T) {
 	}
 	b.WriteString(`}}`)
 	elems := make([]rule, sent) // all alike, matching no fingerprint
-	start := time.Now()
-	got := recallRules(t, map[string]string{boundary.Annotation: b.String()}, elems)
-	if elapsed := time.Since(start); elapsed > time.Second {
-		t.Errorf("matching %d elements against %d fingerprints took %v, want well under a second", sent, stashed, elapsed)
+	var got []string
+	if elapsed := quickest(2*time.Second, func() {
+		got = recallRules(t, map[string]string{boundary.Annotation: b.String()}, elems)
+	}); elapsed > 2*time.Second {
+		t.Errorf("matching %d elements against %d fingerprints took %v, want well under two seconds (0.1 s, 0.7 s under the race detector; quadratic, it took 15 s)", sent, stashed, elapsed)
 	}
 	if got[0] != "1s" || got[1] != "" {
 		t.Errorf("timeouts back %q..., want 1s for the first (edited in place) and none for the others", got[:2])
@@ -497,4 +498,23 @@ func TestEscapedFingerprintsReadAsTheirText(t *testing.T) {
 	if want := []string{"2s", "1s"}; !slices.Equal(got, want) {
 		t.Errorf("timeouts back %q, want %q", got, want)
 	}
+}
+
+// quickest runs run three times at most, until it takes no more than
+// limit, and returns the shortest time it took: a check that work is
+// linear, not quadratic, should not fail on one run that a loaded machine
+// slowed (quadratic work misses the limit every time).
+func quickest(limit time.Duration, run func()) time.Duration {
+	best := time.Duration(1<<63 - 1)
+	for range 3 {
+		start := time.Now()
+		run()
+		if elapsed := time.Since(start); elapsed < best {
+			best = elapsed
+		}
+		if best <= limit {
+			break
+		}
+	}
+	return best
 }

@@ -347,13 +347,14 @@ func TestRecallIsFastWithManyBagsAndNilStructs(t *testing.T) {
 	}
 	b.WriteString("}")
 	api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: b.String()}}}
-	dst := &gadgetStorage{ObjectMeta: api.ObjectMeta}
-	dst.Spec.Parts = make([]partStorage, 50000) // each with a nil inner part
-	start := time.Now()
-	if err := reflectbags.Recall(dst, api); err != nil {
-		t.Fatal(err)
-	}
-	if elapsed := time.Since(start); elapsed > 2*time.Second {
+	var dst *gadgetStorage
+	if elapsed := quickest(2*time.Second, func() {
+		dst = &gadgetStorage{ObjectMeta: api.ObjectMeta}
+		dst.Spec.Parts = make([]partStorage, 50000) // each with a nil inner part
+		if err := reflectbags.Recall(dst, api); err != nil {
+			t.Fatal(err)
+		}
+	}); elapsed > 2*time.Second {
 		t.Errorf("50000 nil structs against 8000 bags took %v, want well under two seconds", elapsed)
 	}
 	for i, p := range dst.Spec.Parts {
@@ -526,4 +527,23 @@ func TestBagsOfResourcesWithoutSpec(t *testing.T) {
 			t.Errorf("recalled (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// quickest runs run three times at most, until it takes no more than
+// limit, and returns the shortest time it took: a check that work is
+// linear, not quadratic, should not fail on one run that a loaded machine
+// slowed (quadratic work misses the limit every time).
+func quickest(limit time.Duration, run func()) time.Duration {
+	best := time.Duration(1<<63 - 1)
+	for range 3 {
+		start := time.Now()
+		run()
+		if elapsed := time.Since(start); elapsed < best {
+			best = elapsed
+		}
+		if best <= limit {
+			break
+		}
+	}
+	return best
 }

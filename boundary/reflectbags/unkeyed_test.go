@@ -546,12 +546,11 @@ func TestHostileFingerprintsCostLinearTime(t *testing.T) {
 		for i := range 40 {
 			api.Spec.Yards["y"+strconv.Itoa(i)] = make([]car, 1)
 		}
-		dst := api.toTwin()
-		start := time.Now()
-		if err := reflectbags.Recall(dst, api); err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-		}
-		if elapsed := time.Since(start); elapsed > tc.within {
+		if elapsed := quickest(tc.within, func() {
+			if err := reflectbags.Recall(api.toTwin(), api); err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+		}); elapsed > tc.within {
 			t.Errorf("%s: recall took %v, want under %v", tc.name, elapsed, tc.within)
 		}
 		var r boundary.Carrier
