@@ -953,7 +953,7 @@ const (
 	bugBackRefusesVaguely     // v1storage → v2storage takes a priority in the bag that does not read as an int; the way back refuses it without naming it
 	bugBackRefusesNaming      // as bugBackRefusesVaguely, but the way back's error names "Priority"
 	bugStashDropsTwin         // v2's stash drops the $twin entries: what the hub held where v2 shows a zero is lost
-	bugBagsByIndex            // Library: no fingerprint of a book matches when v1 recalls their bags, which land by index
+	bugBagsByIndex            // Library, Queue: no fingerprint of a book (a job) matches when v1 recalls their bags, which land by index
 	bugSparseFingerprints     // Library: v1 recalls with the fingerprints of the books with something carried only
 )
 

@@ -73,9 +73,12 @@
 // deleted, written back to the hub, must give the hub read with the same
 // change made to its list (found through Related), each element keeping
 // the values it carries for other versions; a transport that places them
-// by index fails it (docs/design-unkeyed-lists.md). Where even X's own
-// values would not follow (converted without their bags), or the hub has
-// no such list, nothing is expected. Last, the check plays a client
+// by index fails it (docs/design-unkeyed-lists.md). Where the hub has no
+// such list nothing is expected; where some of X's own values would not
+// follow (converted without their bags, the hubs differ otherwise than by
+// the change: a priority derived from an element's index), those values
+// alone are left out, and the rest of the hub compared. Last, the check
+// plays a client
 // who corrupts what X carries: the bags annotation
 // replaced by text that is not JSON, and one carried value (in the
 // annotation or the status bags) replaced by a JSON object no typed

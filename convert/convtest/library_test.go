@@ -117,20 +117,34 @@ func (s *LibraryV1) assignFrom(src *LibraryV1Storage) error {
 const elementsBag = "#elements"
 
 // withFingerprints is s with the fingerprints its bags annotation carries
-// changed as the bugs change them: keep reports whether the fingerprint of
-// an element (by path) stays; the others are replaced by one no element
-// has (bugBagsByIndex: every book is then placed by index) or removed
-// (bugSparseFingerprints). A fingerprint that is not a JSON string is left
-// as it is, for Recall to refuse.
+// changed as the bugs change them (fingerprintsChanged).
 func withFingerprints(s *LibraryV1, keep func(path string) bool) *LibraryV1 {
-	text, ok := s.Annotations[boundary.Annotation]
+	annotations, ok := fingerprintsChanged(s.Annotations, keep)
 	if !ok {
 		return s
+	}
+	out := *s
+	out.Annotations = annotations
+	return &out
+}
+
+// fingerprintsChanged returns a copy of annotations with the fingerprints
+// their bags annotation carries changed as the bugs change them: keep
+// reports whether the fingerprint of an element (by path) stays; the
+// others are replaced by one no element has (bugBagsByIndex: every element
+// is then placed by index) or removed (bugSparseFingerprints). A
+// fingerprint that is not a JSON string is left as it is, for Recall to
+// refuse. It returns false, and changes nothing, when the annotation is
+// absent, does not parse or carries no fingerprints.
+func fingerprintsChanged(annotations map[string]string, keep func(path string) bool) (map[string]string, bool) {
+	text, ok := annotations[boundary.Annotation]
+	if !ok {
+		return nil, false
 	}
 	bags, err := propertybag.UnmarshalBags(text)
 	fps, has := bags[elementsBag]
 	if err != nil || !has {
-		return s // Recall reports a broken annotation
+		return nil, false // Recall reports a broken annotation
 	}
 	fps = maps.Clone(fps)
 	for path, fp := range fps {
@@ -144,12 +158,11 @@ func withFingerprints(s *LibraryV1, keep func(path string) bool) *LibraryV1 {
 		}
 	}
 	bags[elementsBag] = fps
-	out := *s
-	out.Annotations = maps.Clone(s.Annotations)
-	if out.Annotations[boundary.Annotation], err = propertybag.MarshalBags(bags); err != nil {
-		return s
+	out := maps.Clone(annotations)
+	if out[boundary.Annotation], err = propertybag.MarshalBags(bags); err != nil {
+		return nil, false
 	}
-	return &out
+	return out, true
 }
 
 // carriesBelow reports, for the path of a book, whether the annotation of s

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -332,10 +333,12 @@ func changeIn(obj, empty runtime.Object, path []seg, change listChange) (runtime
 // must give hub with the same change made to the hub's list: every
 // value the client cannot see stays with its element, and a deleted
 // element's values go with it. Where it does not, the check also converts
-// the two objects without the bags they carry, and fails only when those
-// agree (the hub's list follows the client's, element by element, in what
-// the version shows): otherwise what the hub's list should hold is
-// unclear. It returns "" or what is wrong.
+// the two objects without the bags they carry: where those differ from
+// each other otherwise than by the same change made to the hub's list (a
+// value the conversion derives from an element's place, such as a
+// priority from its index), what the hub should hold is unclear, and the
+// check compares the rest of the hub alone (positional). It returns "" or
+// what is wrong.
 func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, version string, seed int64) string {
 	if len(sites) == 0 {
 		return ""
@@ -367,8 +370,19 @@ func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, versio
 		return p
 	}
 	d := diff(want, got, k.opts)
-	if d == "" || !k.followsElementwise(sent, changed, site, change) {
+	if d == "" {
 		return ""
+	}
+	ignored, ok := k.positional(sent, changed, site, change)
+	if !ok {
+		return ""
+	}
+	if len(ignored) > 0 {
+		opts := ignored.options(k.opts)
+		if cmp.Equal(want, got, opts) {
+			return ""
+		}
+		d = cmp.Diff(want, got, opts)
 	}
 	hubList := renderPath(site.hubPath)
 	if hubList != where {
@@ -380,12 +394,16 @@ func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, versio
 		version, change.did(where), hubName, change.with(hubList), d, version, indentLines(yamlOf(changed, k.gk.WithVersion(version)), "    "))
 }
 
-// followsElementwise reports whether sent and changed (sent with change
-// made to the list at site.path), converted to the hub without the bags
-// they carry, give hubs that differ by the same change made to the hub's
-// list at site.hubPath: what the version shows of the hub's list follows
-// the client's list, element by element.
-func (k *kit) followsElementwise(sent, changed runtime.Object, site reorderSite, change listChange) bool {
+// positional converts sent and changed (sent with change made to the list
+// at site.path) to the hub without the bags they carry, and returns the
+// paths at which the two hubs differ otherwise than by the same change
+// made to the hub's list at site.hubPath: the values that do not follow
+// their element even where nothing is carried, such as a priority derived
+// from an element's index. It returns none when the hubs differ by the
+// change alone (what the version shows of the hub's list follows the
+// client's list, element by element), and false when a conversion fails
+// or the hub holds no list at site.hubPath: then nothing is clear.
+func (k *kit) positional(sent, changed runtime.Object, site reorderSite, change listChange) (pathSet, bool) {
 	bare := func(obj runtime.Object) runtime.Object {
 		hub := k.newObject(k.hub)
 		if err := call(func() error { return withoutCarried(obj).(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) }); err != nil {
@@ -399,8 +417,130 @@ func (k *kit) followsElementwise(sent, changed runtime.Object, site reorderSite,
 	}
 	before, after := bare(sent), bare(changed)
 	if before == nil || after == nil {
-		return false
+		return nil, false
 	}
 	want, ok := changeIn(before, k.newObject(k.hub), site.hubPath, change)
-	return ok && diff(want, after, k.opts) == ""
+	if !ok {
+		return nil, false
+	}
+	return differingPaths(want, after, k.opts), true
 }
+
+// differingPaths returns the paths at which x and y, compared with opts
+// and byIndex, differ: where their values differ, or one is absent, or
+// nil and the other not (the paths go-cmp reports, and none below them).
+func differingPaths(x, y any, opts cmp.Options) pathSet {
+	if reflect.DeepEqual(x, y) || cmp.Equal(x, y, opts) {
+		return nil
+	}
+	var rec pathRecorder
+	cmp.Equal(x, y, opts, byIndex, cmp.Reporter(&rec))
+	return rec.differ
+}
+
+// byIndex makes go-cmp compare slices and arrays element by element, by
+// index, as maps from index to element (a nil slice to a nil map): go-cmp
+// otherwise pairs the elements of two slices as its edit script finds
+// best, which need not pair them by index, nor pair them alike in two
+// comparisons, while the paths positional finds in one comparison must
+// name the same values in another.
+var byIndex = cmp.FilterPath(func(p cmp.Path) bool {
+	t := p.Last().Type()
+	return t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array)
+}, cmp.Transformer("byIndex", func(x any) map[int]any {
+	v := reflect.ValueOf(x)
+	if v.Kind() == reflect.Slice && v.IsNil() {
+		return nil
+	}
+	m := make(map[int]any, v.Len())
+	for i := range v.Len() {
+		m[i] = v.Index(i).Interface()
+	}
+	return m
+}))
+
+// pathSet is a set of paths in values go-cmp compares with byIndex, each
+// as pathKey writes it.
+type pathSet []string
+
+// options returns opts with the comparisons s covers ignored, and byIndex
+// for the paths to name the values they named in differingPaths.
+func (s pathSet) options(opts cmp.Options) cmp.Options {
+	return cmp.Options{opts, byIndex, cmp.FilterPath(s.covers, cmp.Ignore())}
+}
+
+// pathKey writes the path p as a pathSet holds it: its fields and map
+// keys (an element of a list is one by its index, under byIndex), each
+// after a NUL. The steps that name no member (a pointer's target, an
+// interface's value, a transformation) are left out: a path and those
+// steps below it name the same value.
+func pathKey(p cmp.Path) string {
+	var b strings.Builder
+	for _, s := range p {
+		switch s := s.(type) {
+		case cmp.StructField:
+			b.WriteString("\x00.")
+			b.WriteString(s.Name())
+		case cmp.MapIndex:
+			fmt.Fprintf(&b, "\x00[%#v]", s.Key())
+		case cmp.SliceIndex: // not under byIndex
+			ix, iy := s.SplitKeys()
+			fmt.Fprintf(&b, "\x00[%d,%d]", ix, iy)
+		}
+	}
+	return b.String()
+}
+
+// under reports whether path is at or below the path at.
+func under(path, at string) bool {
+	rest, ok := strings.CutPrefix(path, at)
+	return ok && (rest == "" || rest[0] == 0)
+}
+
+// covers reports whether the comparison at p is one that positional found
+// unclear: p is at or below a path of the set (where the two values
+// differed, or one was absent, or nil), or the values at p are one nil and
+// one not with a path of the set below: whether a value is there at all
+// may then depend on the unclear ones below it.
+func (s pathSet) covers(p cmp.Path) bool {
+	key := pathKey(p)
+	nilDiffers := func() bool {
+		vx, vy := p.Last().Values()
+		if !vx.IsValid() || !vy.IsValid() || vx.Type() != vy.Type() {
+			return false
+		}
+		switch vx.Kind() {
+		case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+			return vx.IsNil() != vy.IsNil()
+		}
+		return false
+	}
+	below := false
+	for _, at := range s {
+		if under(key, at) {
+			return true
+		}
+		below = below || under(at, key)
+	}
+	return below && nilDiffers()
+}
+
+// pathRecorder is a go-cmp Reporter that records the paths at which the
+// values it compares differ.
+type pathRecorder struct {
+	path   cmp.Path
+	differ pathSet
+}
+
+// PushStep descends to step.
+func (r *pathRecorder) PushStep(step cmp.PathStep) { r.path = append(r.path, step) }
+
+// Report records the path of a leaf that differs.
+func (r *pathRecorder) Report(res cmp.Result) {
+	if !res.Equal() {
+		r.differ = append(r.differ, pathKey(r.path))
+	}
+}
+
+// PopStep ascends from the last step.
+func (r *pathRecorder) PopStep() { r.path = r.path[:len(r.path)-1] }
