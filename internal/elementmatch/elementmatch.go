@@ -81,12 +81,9 @@ func pairBetweenAnchors(at []int, taken map[int]bool, indexes []int) {
 		}
 		var left []int // the stashed indexes left between the anchors
 		for ; next < len(indexes) && (below < 0 || indexes[next] < below); next++ {
-			if !taken[indexes[next]] {
+			if !taken[indexes[next]] { // the anchors' own are taken
 				left = append(left, indexes[next])
 			}
-		}
-		if below >= 0 && next < len(indexes) && indexes[next] == below {
-			next++ // past the anchor's own index
 		}
 		var unpaired []int // the elements left between the anchors
 		for j := from; j < to; j++ {

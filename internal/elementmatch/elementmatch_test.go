@@ -58,6 +58,10 @@ func TestPair(t *testing.T) {
 		{"equal elements moved past a new one", "a a b", "x b a a", []int{-1, 2, 0, 1}},
 		{"out of order anchors, one edited between", "a b c d", "b a c2 d", []int{1, 0, 2, 3}},
 		{"a stashed list longer than the elements stashed", "a b", "a2 b", []int{0, 1}},
+		// The anchors are the longest increasing chain (b c d), not the
+		// first anchor found (f, moved to the front): e2 lies between d
+		// and the end, beside e.
+		{"one moved to the front, the one before it edited", "a b c d e f", "f b c d e2", []int{5, 1, 2, 3, 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Pair(stashedOf(tc.stashed), strings.Fields(tc.sent)); !slices.Equal(got, tc.want) {
@@ -74,6 +78,14 @@ func TestPairElementWithoutFingerprint(t *testing.T) {
 		t.Errorf("got %v, want [0 1]", got)
 	}
 	if got := Pair(stashedOf("a b c"), []string{"", "c"}); !slices.Equal(got, []int{-1, 2}) {
+		t.Errorf("got %v, want [-1 2]", got)
+	}
+	// A stashed fingerprint "" (no release writes one: a client may) is
+	// no element's: it pairs nothing by fingerprint, at its place or moved.
+	if got := Pair(map[int]string{0: "", 1: "a"}, []string{"a", ""}); !slices.Equal(got, []int{1, -1}) {
+		t.Errorf("got %v, want [1 -1]", got)
+	}
+	if got := Pair(map[int]string{0: "", 1: "a", 2: "b"}, []string{"", "b"}); !slices.Equal(got, []int{-1, 2}) {
 		t.Errorf("got %v, want [-1 2]", got)
 	}
 }
