@@ -77,6 +77,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
@@ -556,14 +557,14 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 		}
 		for path := range bags {
 			if isStatusPath(path) {
-				return fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", Annotation, path)
+				return fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", Annotation, excerpt.Of(path))
 			}
 		}
 		r.bags = bags
 	}
 	for path, bag := range status {
 		if !isStatusPath(path) {
-			return fmt.Errorf("status field $propertyBags holds the bag %q, which lies outside status", path)
+			return fmt.Errorf("status field $propertyBags holds the bag %q, which lies outside status", excerpt.Of(path))
 		}
 		r.bags = addBag(r.bags, path, bag.DeepCopy())
 	}
@@ -582,7 +583,7 @@ func (r *Carrier) Open(annotations map[string]string, status propertybag.Bags) e
 		var kept map[string]json.RawMessage
 		d := json.NewDecoder(strings.NewReader(text))
 		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
-			return fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, twinKey, text)
+			return fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", excerpt.Of(path), twinKey, text)
 		}
 		if r.twin == nil {
 			r.twin = map[string]map[string]json.RawMessage{}
@@ -626,7 +627,7 @@ func (r *Carrier) checkClaims() error {
 		}
 		for _, name := range slices.Sorted(maps.Keys(r.twin[path])) {
 			if !r.claimed[path][name] {
-				return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", path, twinKey, name)
+				return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin holds", excerpt.Of(path), twinKey, excerpt.Of(name))
 			}
 		}
 	}
@@ -710,16 +711,16 @@ func Restore[T any](r *Carrier, path, name string, dst **T, shown bool, zero fun
 	switch {
 	case bytes.Equal(text, []byte("null")):
 	case zero == nil:
-		return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, twinKey, name)
+		return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", excerpt.Of(path), twinKey, name)
 	default:
 		v = new(T)
 		d := json.NewDecoder(bytes.NewReader(text))
 		d.DisallowUnknownFields()
 		if err := d.Decode(v); err != nil {
-			return fmt.Errorf("bag %q: %s: the value of %q does not fit %T: %v", path, twinKey, name, *v, err)
+			return fmt.Errorf("bag %q: %s: the value of %q does not fit %T: %v", excerpt.Of(path), twinKey, name, *v, err)
 		}
 		if !zero(v) {
-			return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, twinKey, name, text)
+			return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", excerpt.Of(path), twinKey, name, excerpt.Of(string(text)))
 		}
 	}
 	if r.placing && shown {

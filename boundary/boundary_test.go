@@ -716,3 +716,30 @@ func TestBagOfANullStructIsFastAgainstManyBags(t *testing.T) {
 		t.Errorf("%d nil structs see a bag below them, want none", found)
 	}
 }
+
+// An error names a bag whose path a client made hundreds of kilobytes long
+// by an excerpt of it, not by all of it.
+func TestErrorsQuoteLongPathsInPart(t *testing.T) {
+	long := "status." + strings.Repeat("x", 200000)
+	for name, open := range map[string]func(*boundary.Carrier) error{
+		"status bag in the annotation": func(r *boundary.Carrier) error {
+			return r.Open(map[string]string{boundary.Annotation: `{"` + long + `":{"A":"1"}}`}, nil)
+		},
+		"bad $twin": func(r *boundary.Carrier) error {
+			return r.Open(map[string]string{boundary.Annotation: `{"spec` + long[6:] + `":{"$twin":"no"}}`}, nil)
+		},
+		"bad fingerprint path": func(r *boundary.Carrier) error {
+			return r.Open(map[string]string{boundary.Annotation: `{"#elements":{"spec` + long[6:] + `":"AAAAAAAAAAA"}}`}, nil)
+		},
+	} {
+		var r boundary.Carrier
+		err := open(&r)
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if len(err.Error()) > 1000 || !strings.Contains(err.Error(), "…(") {
+			t.Errorf("%s: error of %d bytes, want an excerpt of the path: %.300s", name, len(err.Error()), err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/internal/elementmatch"
+	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -183,7 +184,7 @@ func (r *Carrier) openElements() error {
 		for _, path := range slices.Sorted(maps.Keys(bag)) {
 			list, index, ok := elementPath(path)
 			if !ok || isStatusPath(path) != (name == statusElementsBag) {
-				return fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, path,
+				return fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, excerpt.Of(path),
 					map[bool]string{true: "inside", false: "outside"}[name == statusElementsBag])
 			}
 			fp, ok := plainJSONString(bag[path])
@@ -191,7 +192,7 @@ func (r *Carrier) openElements() error {
 				if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
 					// The path as it is (not %q, which would escape the
 					// quotes of its keys): the error names the property.
-					return fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, path, bag[path])
+					return fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, excerpt.Of(path), bag[path])
 				}
 			}
 			if r.lists == nil {

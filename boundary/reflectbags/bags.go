@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/internal/typename"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -230,7 +231,7 @@ func Recall(dst, src any) error {
 			}
 			for path := range bags {
 				if isStatusPath(path) {
-					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", boundary.Annotation, path))
+					return recallError(src, dst, fmt.Errorf("annotation %s names the status bag %q: status bags travel only in the status, through the status subresource", boundary.Annotation, excerpt.Of(path)))
 				}
 			}
 		}
@@ -239,7 +240,7 @@ func Recall(dst, src any) error {
 		if field := api.statusField(reflect.ValueOf(src), false); field.IsValid() {
 			for path, bag := range field.Interface().(propertybag.Bags) {
 				if !isStatusPath(path) {
-					return recallError(src, dst, fmt.Errorf("status field %s holds the bag %q, which lies outside status", api.statusName, path))
+					return recallError(src, dst, fmt.Errorf("status field %s holds the bag %q, which lies outside status", api.statusName, excerpt.Of(path)))
 				}
 				bags = addBag(bags, path, bag.DeepCopy())
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/internal/elementmatch"
+	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -357,11 +358,11 @@ func takeFingerprints(bags propertybag.Bags) (map[string]map[int]string, error) 
 				if inStatus {
 					where = "inside"
 				}
-				return nil, fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, path, where)
+				return nil, fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, excerpt.Of(path), where)
 			}
 			fp, err := fingerprintText(bag[path])
 			if err != nil {
-				return nil, fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, path, bag[path])
+				return nil, fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, excerpt.Of(path), bag[path])
 			}
 			if lists == nil {
 				lists = map[string]map[int]string{}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
@@ -500,7 +501,7 @@ func takeTwinEntries(bags propertybag.Bags) (map[string]map[string]json.RawMessa
 		d := json.NewDecoder(strings.NewReader(text))
 		d.UseNumber()
 		if err := d.Decode(&kept); err != nil || kept == nil || d.More() {
-			return nil, fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", path, twinKey, text)
+			return nil, fmt.Errorf("bag %q: %s is not a JSON object of property values: %.100q", excerpt.Of(path), twinKey, text)
 		}
 		if out == nil {
 			out = map[string]map[string]json.RawMessage{}
@@ -531,7 +532,7 @@ func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map
 					names = strconv.Quote(kept[0])
 				}
 				return nil, fmt.Errorf("bag %q: %s names %s, but no field there is one this version shows in place of what the storage twin %s holds",
-					path, twinKey, names, typeName(reflect.TypeOf(dst).Elem()))
+					excerpt.Of(path), twinKey, excerpt.Of(names), typeName(reflect.TypeOf(dst).Elem()))
 			}
 		}
 	}
@@ -562,7 +563,7 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 		i := slices.IndexFunc(p.presence, func(f presenceField) bool { return f.name == name })
 		if i < 0 {
 			return fmt.Errorf("bag %q: %s names %q, which is not a value this version shows in place of what the storage twin %s holds",
-				path, twinKey, name, typeName(twin.Type()))
+				excerpt.Of(string(path)), twinKey, excerpt.Of(name), typeName(twin.Type()))
 		}
 		f := &p.presence[i]
 		field := twin.Field(f.twin)
@@ -573,18 +574,18 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 			v = reflect.Zero(field.Type())
 		case !f.nilOnZero:
 			// This version shows only an absent value differently.
-			return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", path, twinKey, name)
+			return fmt.Errorf("bag %q: %s: the value of %q can only be null (absent)", excerpt.Of(string(path)), twinKey, name)
 		default:
 			v = reflect.New(field.Type().Elem())
 			d := json.NewDecoder(bytes.NewReader(text))
 			d.DisallowUnknownFields()
 			if err := d.Decode(v.Interface()); err != nil {
-				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", path, twinKey, name, field.Type().Elem(), err)
+				return fmt.Errorf("bag %q: %s: the value of %q does not fit %s: %v", excerpt.Of(string(path)), twinKey, name, field.Type().Elem(), err)
 			}
 			// It can only choose the explicit form of what this version
 			// shows as empty, never set a value.
 			if !f.apiZero(v.Elem()) {
-				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", path, twinKey, name, text)
+				return fmt.Errorf("bag %q: %s: the value of %q is %s, which this version would show; only an empty one can stand for what it shows as absent", excerpt.Of(string(path)), twinKey, name, excerpt.Of(string(text)))
 			}
 		}
 		if w.mode == restoreEntries && f.apiZero(f.apiField(api)) { // else the client changed it
