@@ -77,6 +77,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -653,35 +654,13 @@ func (r *Carrier) place(path string, bag *propertybag.PropertyBag) {
 }
 
 // holds reports whether a bag or a twinKey entry lies at path or below it.
-// Their paths are sorted once, on the first call, and searched, so that a
-// walk asking at each of many nil structs takes time logarithmic, not
-// linear, in the number of paths a client wrote (thousands of bags against
-// tens of thousands of nil structs took seconds).
+// Their paths are sorted once, on the first call, and searched (package
+// internal/bagpath, which reflectbags shares).
 func (r *Carrier) holds(path string) bool {
 	if r.held == nil {
-		r.held = make([]string, 0, len(r.bags)+len(r.twin))
-		r.held = slices.AppendSeq(r.held, maps.Keys(r.bags))
-		r.held = slices.AppendSeq(r.held, maps.Keys(r.twin))
-		slices.Sort(r.held)
+		r.held = bagpath.Sorted(r.bags, r.twin)
 	}
-	return holdsAtOrBelow(r.held, path)
-}
-
-// holdsAtOrBelow reports whether sorted, a sorted list of paths, holds
-// path or a path below it: one that continues it with a field (".") or a
-// list element or map value ("["). The paths below path with each of the
-// two follow one another in sorted order, so two binary searches find
-// them.
-func holdsAtOrBelow(sorted []string, path string) bool {
-	if _, found := slices.BinarySearch(sorted, path); found {
-		return true
-	}
-	for _, below := range [...]string{path + ".", path + "["} {
-		if i, _ := slices.BinarySearch(sorted, below); i < len(sorted) && strings.HasPrefix(sorted[i], below) {
-			return true
-		}
-	}
-	return false
+	return bagpath.AtOrBelow(r.held, path)
 }
 
 // Restore restores property name of the struct at path from its twinKey

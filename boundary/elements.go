@@ -1,8 +1,6 @@
 package boundary
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -55,8 +53,7 @@ func fingerprint(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(text)
-	return base64.RawURLEncoding.EncodeToString(sum[:8]), nil
+	return elementmatch.Fingerprint(text), nil
 }
 
 // Mark, stashing, returns a mark of what s has collected so far, for
@@ -187,13 +184,11 @@ func (r *Carrier) openElements() error {
 				return fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, excerpt.Of(path),
 					map[bool]string{true: "inside", false: "outside"}[name == statusElementsBag])
 			}
-			fp, ok := plainJSONString(bag[path])
-			if !ok {
-				if err := json.Unmarshal([]byte(bag[path]), &fp); err != nil {
-					// The path as it is (not %q, which would escape the
-					// quotes of its keys): the error names the property.
-					return fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, excerpt.Of(path), bag[path])
-				}
+			fp, err := elementmatch.ReadFingerprint(bag[path])
+			if err != nil {
+				// The path as it is (not %q, which would escape the quotes
+				// of its keys): the error names the property.
+				return fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, excerpt.Of(path), bag[path])
 			}
 			if r.lists == nil {
 				r.lists = map[string]map[int]string{}
@@ -222,20 +217,4 @@ func elementPath(path string) (list string, index int, ok bool) {
 		return "", 0, false
 	}
 	return path[:open], n, true
-}
-
-// plainJSONString returns the content of text when text is a JSON string
-// of ASCII without escapes or control characters, as every fingerprint
-// Elements writes is, so that reading one needs no decoder.
-func plainJSONString(text string) (string, bool) {
-	n := len(text)
-	if n < 2 || text[0] != '"' || text[n-1] != '"' {
-		return "", false
-	}
-	for i := 1; i < n-1; i++ {
-		if c := text[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			return "", false
-		}
-	}
-	return text[1 : n-1], true
 }

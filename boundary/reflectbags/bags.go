@@ -16,7 +16,6 @@
 package reflectbags
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -26,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/internal/typename"
@@ -280,10 +280,10 @@ func Recall(dst, src any) error {
 		// where the version holds a pointer, the client set it to null and
 		// what lay below goes with it, as a removed list element's does.
 		apiType := reflect.TypeOf(src).Elem()
-		held := heldPaths(bags, twin)
+		held := bagpath.Sorted(bags, twin)
 		w := &bagWalker{visit: func([]byte, reflect.Value) error { return nil }, plans: map[reflect.Type]*structPlan{},
 			alloc: func(path []byte) bool {
-				return heldByValue(apiType, string(path)) && holds(held, string(path))
+				return heldByValue(apiType, string(path)) && bagpath.AtOrBelow(held, string(path))
 			}}
 		err := w.value(reflect.ValueOf(dst), nil, 0)
 		made = w.made
@@ -434,35 +434,6 @@ func jsonFieldType(t reflect.Type, name string) (reflect.Type, bool) {
 		}
 	}
 	return nil, false
-}
-
-// heldPaths returns the paths of the bags and the twinKey entries, sorted,
-// for holds.
-func heldPaths(bags propertybag.Bags, twin map[string]map[string]json.RawMessage) []string {
-	held := make([]string, 0, len(bags)+len(twin))
-	held = slices.AppendSeq(held, maps.Keys(bags))
-	held = slices.AppendSeq(held, maps.Keys(twin))
-	slices.Sort(held)
-	return held
-}
-
-// holds reports whether held, the sorted paths of the bags and twinKey
-// entries (heldPaths), has path or one below it (path followed by "." or
-// "["): those below path with each of the two follow one another in
-// sorted order, so that binary searches find them, in time logarithmic in
-// the number of paths a client wrote, at each of however many nil structs
-// the walk meets (thousands of bags against tens of thousands of nil
-// structs took seconds).
-func holds(held []string, path string) bool {
-	if _, found := slices.BinarySearch(held, path); found {
-		return true
-	}
-	for _, below := range [...]string{path + ".", path + "["} {
-		if i, _ := slices.BinarySearch(held, below); i < len(held) && strings.HasPrefix(held[i], below) {
-			return true
-		}
-	}
-	return false
 }
 
 func addBag(bags propertybag.Bags, path string, bag propertybag.PropertyBag) propertybag.Bags {

@@ -1,8 +1,6 @@
 package reflectbags
 
 import (
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -50,8 +48,7 @@ func fingerprint(v reflect.Value) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(text)
-	return base64.RawURLEncoding.EncodeToString(sum[:8]), nil
+	return elementmatch.Fingerprint(text), nil
 }
 
 // --- the paired walk down to the lists without keys ---
@@ -360,7 +357,7 @@ func takeFingerprints(bags propertybag.Bags) (map[string]map[int]string, error) 
 				}
 				return nil, fmt.Errorf("bag %q: %q is not the path of a list element %s status", name, excerpt.Of(path), where)
 			}
-			fp, err := fingerprintText(bag[path])
+			fp, err := elementmatch.ReadFingerprint(bag[path])
 			if err != nil {
 				return nil, fmt.Errorf("bag %q: the fingerprint of %s is not a JSON string: %.100q", name, excerpt.Of(path), bag[path])
 			}
@@ -493,20 +490,4 @@ func renameBags[T any](rn *renamer, bags map[string]T) map[string]T {
 		return nil
 	}
 	return out
-}
-
-// fingerprintText reads a fingerprint's JSON string: one of base64url
-// characters directly, any other through the decoder.
-func fingerprintText(text string) (string, error) {
-	inner, ok := strings.CutPrefix(text, `"`)
-	if inner, ok2 := strings.CutSuffix(inner, `"`); ok && ok2 && !strings.ContainsFunc(inner, notBase64URL) {
-		return inner, nil
-	}
-	var fp string
-	err := json.Unmarshal([]byte(text), &fp)
-	return fp, err
-}
-
-func notBase64URL(r rune) bool {
-	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '-' || r == '_')
 }
