@@ -256,41 +256,32 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChang
 	}
 	eo, en := enumValues(older, fo), enumValues(newer, fn)
 	if !slices.Equal(eo, en) {
-		var only []string
-		switch {
-		case eo == nil:
-			only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(en), older.name))
-		case en == nil:
-			only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(eo), newer.name))
-		}
-		for _, x := range eo {
-			if en != nil && !slices.Contains(en, x) {
-				only = append(only, fmt.Sprintf("%s only in %s", x, older.name))
-			}
-		}
-		for _, x := range en {
-			if eo != nil && !slices.Contains(eo, x) {
-				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
-			}
-		}
-		if eo != nil && en != nil && !slices.ContainsFunc(eo, func(x string) bool { return !slices.Contains(en, x) }) {
+		removed, added := lacking(eo, en), lacking(en, eo)
+		if eo != nil && en != nil && len(removed) == 0 {
 			// Widened, as nearly every new ARM API version widens some
 			// enum: the older version cannot say the new values, and
 			// mapping one to an older value would change what it means.
 			// Nothing to act on, so no warning (see above): explain
 			// names the values only the newer version has.
-			var added []string
-			for _, x := range en {
-				if !slices.Contains(eo, x) {
-					added = append(added, x)
-				}
-			}
 			out = append(out, meaningChange{widened: true,
 				short: fmt.Sprintf("its enum gains values (%s only in %s)", enumText(added), newer.name),
 				detail: fmt.Sprintf("a client of %s reads such a value as it is and cannot set one; no hook is needed, and the generator does not warn "+
 					"(a hook pair on %s.%s that maps it to a value of %s keeps it in the bag of %s, so that it comes back)",
 					older.name, s.hostName, p.name, older.name, older.storageName)})
 		} else {
+			var only []string
+			switch {
+			case eo == nil:
+				only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(en), older.name))
+			case en == nil:
+				only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(eo), newer.name))
+			}
+			for _, x := range removed {
+				only = append(only, fmt.Sprintf("%s only in %s", x, older.name))
+			}
+			for _, x := range added {
+				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
+			}
 			change := fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); ",
 				prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "))
 			advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
@@ -432,4 +423,19 @@ func enumText(values []string) string {
 		return "any value"
 	}
 	return strings.Join(values, ";")
+}
+
+// lacking returns the values of a that b does not allow, in a's order; nil
+// when b is nil (it allows any value).
+func lacking(a, b []string) []string {
+	if b == nil {
+		return nil
+	}
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
