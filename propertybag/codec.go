@@ -298,7 +298,17 @@ var encoders = sync.Pool{New: func() any {
 func quote(s string) string {
 	var short [64]byte
 	if len(s)+2 <= len(short) {
-		return string(appendQuoted(short[:0], s))
+		// Most strings need no escape: copy them while checking, and
+		// quote them again with escapes at the first byte that needs one.
+		short[0] = '"'
+		for i := 0; i < len(s); i++ {
+			if !plainASCII[s[i]] {
+				return string(appendQuoted(short[:0], s))
+			}
+			short[i+1] = s[i]
+		}
+		short[len(s)+1] = '"'
+		return string(short[:len(s)+2])
 	}
 	return string(appendQuoted(make([]byte, 0, len(s)+len(s)/8+2), s))
 }

@@ -79,3 +79,18 @@ func TestAddAllocations(t *testing.T) {
 		t.Errorf("Add of a 90-byte address: %v allocations, want 1 (the text)", got)
 	}
 }
+
+// TestQuoteAroundTheStackBuffer: quote's copy on the stack gives way to
+// appendQuoted at the first byte that needs an escape, wherever it lies,
+// and strings too long for the buffer take the heap; each as json.Marshal
+// writes it.
+func TestQuoteAroundTheStackBuffer(t *testing.T) {
+	for n := 0; n <= 66; n++ {
+		checkQuote(t, strings.Repeat("x", n))
+		for _, odd := range []string{"<", "\"", "\n", "é", "\xff", "\u2028"} {
+			for _, at := range []int{0, n / 2, n} {
+				checkQuote(t, strings.Repeat("x", at)+odd+strings.Repeat("y", n-at))
+			}
+		}
+	}
+}
