@@ -54,6 +54,7 @@ ignore (
 	./httproute
 	./moves
 	./prioritylevel
+	./recursive
 	./resourceslice
 	./transportdiff
 	./validatingwebhook
