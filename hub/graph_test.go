@@ -200,3 +200,19 @@ func TestGraphOtherNames(t *testing.T) {
 		t.Errorf("unknown version: %v", err)
 	}
 }
+
+// TestGraphWithoutAHubReportsOnlyThat: without exactly one hub no version
+// can reach it, and the error says so once, rather than also reporting
+// every chain as ending away from the hub.
+func TestGraphWithoutAHubReportsOnlyThat(t *testing.T) {
+	spec := chain(3)
+	spec.Versions = append(spec.Versions, spec.Hubs...) // a version, no longer the hub
+	spec.Hubs = nil
+	_, err := NewGraph(spec)
+	if !errors.Is(err, errNoHub) {
+		t.Fatalf("got %v, want %v", err, errNoHub)
+	}
+	if errors.Is(err, errUnreachableHub) {
+		t.Errorf("a graph without a hub also reports unreachable versions:\n%v", err)
+	}
+}
