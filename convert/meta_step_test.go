@@ -89,3 +89,46 @@ func TestPathToAnotherHubIsNotTheCachedOne(t *testing.T) {
 		t.Fatalf("FromHub from a hub the chain does not reach: %v, want an error naming the chain", err)
 	}
 }
+
+// partial is a version one step from the hub with a field the hub lacks,
+// which its step from the hub leaves alone.
+type partial struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              spec   `json:"spec"`
+	Note              string `json:"note,omitempty"`
+}
+
+func (p *partial) DeepCopyObject() runtime.Object {
+	c := *p
+	p.ObjectMeta.DeepCopyInto(&c.ObjectMeta)
+	c.Spec = p.Spec.clone()
+	return &c
+}
+
+func (*partial) Link() convert.Link { return partialLink }
+
+var partialLink = convert.LinkTo(
+	func(p *partial, h *hubNode) error { h.Spec = p.Spec; return nil },
+	func(p *partial, h *hubNode) error { p.Spec = h.Spec; return nil })
+
+// TestToHubAndFromHubReplaceTheDestination: the result is the conversion
+// alone (but for the destination's apiVersion and kind); nothing of what
+// the destination held before survives where the steps write nothing.
+func TestToHubAndFromHubReplaceTheDestination(t *testing.T) {
+	h := sample(&hubNode{}).(*hubNode) // metadata the bare version cannot give
+	h.APIVersion = "test.hubspoke.dev/v2"
+	if err := convert.ToHub(&bare{Spec: spec{Name: "Minnie"}}, h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Name != "" || h.Labels != nil || h.Spec.Name != "Minnie" || h.APIVersion != "test.hubspoke.dev/v2" {
+		t.Errorf("ToHub kept what the hub held before: %+v", h)
+	}
+	p := &partial{Note: "stale"}
+	if err := convert.FromHub(p, h); err != nil {
+		t.Fatal(err)
+	}
+	if p.Note != "" || p.Spec.Name != "Minnie" {
+		t.Errorf("FromHub kept what the destination held before: %+v", p)
+	}
+}
