@@ -199,6 +199,10 @@ func TestGraphOtherNames(t *testing.T) {
 	if _, err := g.Path("new", "old"); err == nil || err.Error() != `conversion graph: unknown version "new"` {
 		t.Errorf("unknown version: %v", err)
 	}
+	// NewGraph's errors name an unnamed resource the same way.
+	if _, err := NewGraph(GraphSpec{Next: map[string]string{"old": "new"}}); err == nil || !strings.HasPrefix(err.Error(), "conversion graph: ") {
+		t.Errorf("invalid graph without a resource name: %v", err)
+	}
 }
 
 // TestGraphWithoutAHubReportsOnlyThat: without exactly one hub no version
