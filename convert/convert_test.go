@@ -458,7 +458,8 @@ func TestConverterErrors(t *testing.T) {
 	// A panic inside a conversion becomes an error.
 	s.AddKnownTypeWithName(testGK.WithVersion("v0"), &panicky{})
 	_, err = convert.NewConverter(s, testGK)
-	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "panic") {
+	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "panic") ||
+		!strings.Contains(err.Error(), "conversion bug") {
 		t.Fatalf("NewConverter with a panicking version: %v", err)
 	}
 }
