@@ -60,3 +60,38 @@ func ExampleAssignableTo() {
 	// {GivenName:Ada FamilyName:Lovelace Age:36}
 	// cannot split "Cher" into given and family name
 }
+
+// assignFromV2 plays the generated copy in the other direction: the
+// properties that match, then the hook.
+func (p *exampleV1Person) assignFromV2(src *exampleV2Person) error {
+	p.Age = src.Age
+	return p.AssignPropertiesFrom(src)
+}
+
+var _ augment.AssignableFrom[*exampleV2Person] = (*exampleV1Person)(nil)
+
+// AssignPropertiesFrom is the hand-written hook (an
+// augment.AssignableFrom[*exampleV2Person]). It joins the name.
+func (p *exampleV1Person) AssignPropertiesFrom(src *exampleV2Person) error {
+	if src.GivenName == "" {
+		return fmt.Errorf("no given name to join with %q", src.FamilyName)
+	}
+	p.FullName = strings.TrimSpace(src.GivenName + " " + src.FamilyName)
+	return nil
+}
+
+// The hook from the newer neighbour fills the receiver after the generated
+// copy; its error, too, ends the conversion.
+func ExampleAssignableFrom() {
+	var ada exampleV1Person
+	if err := ada.assignFromV2(&exampleV2Person{GivenName: "Ada", FamilyName: "Lovelace", Age: 36}); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%+v\n", ada)
+
+	err := (&exampleV1Person{}).assignFromV2(&exampleV2Person{FamilyName: "Lovelace"})
+	fmt.Println(err)
+	// Output:
+	// {FullName:Ada Lovelace Age:36}
+	// no given name to join with "Lovelace"
+}

@@ -427,6 +427,13 @@ func TestConverterTypeOfSeveralVersions(t *testing.T) {
 			t.Errorf("a c4v2 of apiVersion %s: error = %v, want one saying its apiVersion names neither version", apiVersion, err)
 		}
 	}
+	// A nil object of the shared type is an error, not a panic.
+	if err := c.Convert((*c4v2)(nil), &c4v1{}); err == nil {
+		t.Error("converting a nil *c4v2: no error")
+	}
+	if err := c.Convert(src, (*c4v2)(nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+		t.Errorf("converting into a nil *c4v2: error = %v, want one naming the nil destination", err)
+	}
 	// orphan is registered only as the internal version, which is not in
 	// the graph: converting into it fails, empty or not.
 	for _, dst := range []*orphan{{}, {TypeMeta: metav1.TypeMeta{Kind: "Thing"}}} {
@@ -451,7 +458,8 @@ func TestConverterErrors(t *testing.T) {
 	// A panic inside a conversion becomes an error.
 	s.AddKnownTypeWithName(testGK.WithVersion("v0"), &panicky{})
 	_, err = convert.NewConverter(s, testGK)
-	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "panic") {
+	if err == nil || !strings.Contains(err.Error(), "start-up check of version v0") || !strings.Contains(err.Error(), "panic") ||
+		!strings.Contains(err.Error(), "conversion bug") {
 		t.Fatalf("NewConverter with a panicking version: %v", err)
 	}
 }

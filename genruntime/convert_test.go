@@ -379,3 +379,22 @@ func assertSameNilness(t *testing.T, got, want any) {
 		t.Fatalf("len = %d, want %d", g.Len(), w.Len())
 	}
 }
+
+// ranked is a string key whose String method does not spell it, as an
+// enum with display names might.
+type ranked string
+
+func (r ranked) String() string { return map[ranked]string{"a": "second", "b": "first"}[r] }
+
+// Several failing keys of a string type with a String method: the least by
+// value is reported, not the least by the String text, and it is quoted as
+// it is spelled.
+func TestConvertMapStringerKeys(t *testing.T) {
+	src := map[ranked]address{"a": {Street: "bad"}, "b": {Street: "bad"}}
+	for i := 0; i < 20; i++ {
+		_, err := ConvertMap(src, addressToStorage)
+		if err == nil || err.Error() != `key "a": bad street` {
+			t.Fatalf("error = %v, want key \"a\"", err)
+		}
+	}
+}

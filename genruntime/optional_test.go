@@ -1,6 +1,9 @@
 package genruntime
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestPtrIfNotZero(t *testing.T) {
 	if p := PtrIfNotZero(0); p != nil {
@@ -81,5 +84,20 @@ func TestOptionalRoundTrip(t *testing.T) {
 		if got := deref(PtrIfNotZero(v)); got != v {
 			t.Errorf("deref(PtrIfNotZero(%d)) = %d", v, got)
 		}
+	}
+}
+
+// TestPtrIfNotZeroFloats: == decides, as encoding/json's omitempty does, so
+// negative zero is absent (omitempty drops it) and NaN, which is not equal
+// to zero, is kept.
+func TestPtrIfNotZeroFloats(t *testing.T) {
+	if p := PtrIfNotZero(math.Copysign(0, -1)); p != nil {
+		t.Errorf("PtrIfNotZero(-0.0) = %v, want nil", *p)
+	}
+	if p := PtrIfNotZero(float32(math.Copysign(0, -1))); p != nil {
+		t.Errorf("PtrIfNotZero(float32 -0.0) = %v, want nil", *p)
+	}
+	if p := PtrIfNotZero(math.NaN()); p == nil || !math.IsNaN(*p) {
+		t.Errorf("PtrIfNotZero(NaN) = %v, want a pointer to NaN", p)
 	}
 }

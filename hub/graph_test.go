@@ -199,4 +199,24 @@ func TestGraphOtherNames(t *testing.T) {
 	if _, err := g.Path("new", "old"); err == nil || err.Error() != `conversion graph: unknown version "new"` {
 		t.Errorf("unknown version: %v", err)
 	}
+	// NewGraph's errors name an unnamed resource the same way.
+	if _, err := NewGraph(GraphSpec{Next: map[string]string{"old": "new"}}); err == nil || !strings.HasPrefix(err.Error(), "conversion graph: ") {
+		t.Errorf("invalid graph without a resource name: %v", err)
+	}
+}
+
+// TestGraphWithoutAHubReportsOnlyThat: without exactly one hub no version
+// can reach it, and the error says so once, rather than also reporting
+// every chain as ending away from the hub.
+func TestGraphWithoutAHubReportsOnlyThat(t *testing.T) {
+	spec := chain(3)
+	spec.Versions = append(spec.Versions, spec.Hubs...) // a version, no longer the hub
+	spec.Hubs = nil
+	_, err := NewGraph(spec)
+	if !errors.Is(err, errNoHub) {
+		t.Fatalf("got %v, want %v", err, errNoHub)
+	}
+	if errors.Is(err, errUnreachableHub) {
+		t.Errorf("a graph without a hub also reports unreachable versions:\n%v", err)
+	}
 }

@@ -137,6 +137,9 @@ func TestSpecMatches(t *testing.T) {
 			[]string{"1.0.0", "2.0.0-0", "2.0.0", "1." + max + ".0-rc.1"}},
 		{max + "." + max, []string{max + "." + max + ".0", max + "." + max + "." + max},
 			[]string{max + ".0.0"}},
+		// One below the largest minor: the bound is still 1.<max>.0-0.
+		{"1.18446744073709551614", []string{"1.18446744073709551614.0", "1.18446744073709551614." + max},
+			[]string{"1." + max + ".0", "1." + max + ".0-0", "2.0.0-0"}},
 		// Bare full version: exactly that version (build ignored).
 		{"1.2.3", []string{"1.2.3", "1.2.3+build.1"}, []string{"1.2.4", "1.2.3-rc.1", "1.2.2"}},
 		{"1.2.3-rc.1", []string{"1.2.3-rc.1", "1.2.3-rc.1+b"}, []string{"1.2.3", "1.2.3-rc.2", "1.2.3-rc"}},
