@@ -146,6 +146,13 @@ type enum struct {
 	// constants. Constants of the type declared in another package are not
 	// read: the values are those of the version's own package.
 	constants []string
+	// looseConstants holds, for a string type not marked +enum, the values
+	// of the typed constants its package declares, as for constants: no
+	// enum to hubspoke, which draws such a type's values at random, but
+	// values that hooks may map (Azure Service Operator declares constants
+	// for its status enums, which carry no validation marker; see
+	// looseConstantNotes); nil when it declares none.
+	looseConstants []string
 }
 
 // collection is a named slice or map type of a version (Kubernetes'
@@ -693,6 +700,8 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 					e := &enum{name: obj.Name(), basic: u, comments: bb.decls[obj.Name()].comments, pos: obj.Pos()}
 					if e.has(markerK8sEnum) {
 						e.constants = typedConstants(bb.pkg.Types, t)
+					} else if u.Info()&types.IsString != 0 {
+						e.looseConstants = typedConstants(bb.pkg.Types, t)
 					}
 					v.enums[obj.Name()] = e
 					v.types = append(v.types, obj.Name())
