@@ -56,6 +56,11 @@ type enumProps struct {
 	// other versions (+hubspoke:renamedFrom on types), itself included,
 	// sorted.
 	lineage map[string][]string
+	// loose holds, by qualified name, the values of the typed constants
+	// of the type of a field that is a string without an enum in every
+	// version that has it, where the type declares such constants
+	// (enum.looseConstants), in the versions that do.
+	loose map[string][]string
 	// embedders holds, for a qualified name by a struct embedded in
 	// another ("Base.Mode"), the structs that embed it: the storage twins
 	// declare the promoted field there.
@@ -71,7 +76,8 @@ type enumProps struct {
 func enumFields(c *chain, kind string) enumProps {
 	ep := enumProps{values: map[string][]string{}, plain: map[string]string{},
 		typed: map[string][]string{}, plainTyped: map[string]string{}, typedAt: map[string]string{},
-		lineage: map[string][]string{}, embedders: map[string][]string{}}
+		lineage: map[string][]string{}, embedders: map[string][]string{},
+		loose: map[string][]string{}}
 	for _, v := range c.versions {
 		seen := map[string]bool{}
 		external := map[types.Type]bool{}
@@ -114,6 +120,11 @@ func enumFields(c *chain, kind string) enumProps {
 							ep.plainTyped[d+"."+f.name] = where
 						}
 					}
+					if consts := looseConstantsOf(v, f.ref); consts != nil {
+						for _, d := range declaring {
+							ep.loose[d+"."+f.name] = union(ep.loose[d+"."+f.name], consts)
+						}
+					}
 				}
 				switch _, t := elemPath("", f.ref); t.kind {
 				case refObject:
@@ -130,7 +141,23 @@ func enumFields(c *chain, kind string) enumProps {
 	for name := range ep.typed {
 		slices.Sort(ep.typed[name])
 	}
+	for name := range ep.loose {
+		slices.Sort(ep.loose[name])
+	}
 	return ep
+}
+
+// looseConstantsOf returns the typed constants (enum.looseConstants) of
+// the string type of v that r holds, by value, through a pointer, or as
+// the elements of a list or map; nil for any other type.
+func looseConstantsOf(v *version, r *typeRef) []string {
+	for r.kind == refPointer || r.kind == refSlice || r.kind == refMap {
+		r = r.elem
+	}
+	if e := v.enums[r.name]; r.kind == refEnum && e != nil {
+		return e.looseConstants
+	}
+	return nil
 }
 
 // union returns list with the values of more it lacks appended.
@@ -461,12 +488,62 @@ func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
 	return out
 }
 
+// looseConstantNotes asks, for each property of kind that is a string
+// without an enum in every version, of a type that declares typed
+// constants in some version (Azure Service Operator's status enums: the
+// constants, no validation marker), and that the hooks of a storage step
+// name (see handled), for a FieldValues of it in the kind's test options:
+// the generated tests fill it with random strings, so a hook that maps
+// the constants' values almost never meets one, and passes every check
+// when it maps them wrong. drawn is as for enumLeftOutNotes. A property
+// that is an enum in some version under the same qualified name is left
+// to the enum's draw and enumLeftOutNotes.
+func looseConstantNotes(c *chain, kind string, drawn map[string]bool) []string {
+	ep := enumFields(c, kind)
+	if len(ep.loose) == 0 {
+		return nil
+	}
+	hooks := hookedProps(c, kind, false)
+	var out []string
+	for _, q := range slices.Sorted(maps.Keys(ep.loose)) {
+		s, field, _ := strings.Cut(q, ".")
+		if _, enum := ep.typed[q]; enum || drawn[q] || drawn[field] {
+			continue
+		}
+		var pkgs []string
+		for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[q]) {
+			pkgs = union(pkgs, hooks[n+"."+field])
+		}
+		if len(pkgs) == 0 {
+			continue
+		}
+		vals := make([]string, len(ep.loose[q]))
+		for i, v := range ep.loose[q] {
+			vals[i] = strconv.Quote(v)
+		}
+		out = append(out, fmt.Sprintf("%s: the generated tests fill %s with random strings: it has no enum in any version, but the versions declare constants of its type (%s), "+
+			"and the hooks of %s name it; a hook that maps those values almost never meets one, and passes every check when it maps them wrong: "+
+			"declare convtest.FieldValues(%q, ...) with them and some free text in func %s() []convtest.Option "+
+			"in a test file of package %s_test in %s",
+			kind, q, strings.Join(vals, ", "), strings.Join(pkgs, ", "),
+			q, testOptions(kind), c.hub.storageName, c.hub.storageName))
+	}
+	return out
+}
+
 // hookedEnumChanges returns, by field name qualified by the name of the
 // struct that declares it in a storage version ("WidgetSpec.Color"), the
 // packages of the storage steps whose hooks are taken to handle a change
 // of meaning (an enum whose values change, among others) of that property
 // of a type that values of kind reach.
 func hookedEnumChanges(c *chain, kind string) map[string][]string {
+	return hookedProps(c, kind, true)
+}
+
+// hookedProps is hookedEnumChanges, or with changed false, the same for
+// every property the hooks are taken to handle (see handled), whether or
+// not its meaning may change in the step.
+func hookedProps(c *chain, kind string, changed bool) map[string][]string {
 	out := map[string][]string{}
 	for _, v := range c.versions {
 		s := c.storage[v]
@@ -487,7 +564,7 @@ func hookedEnumChanges(c *chain, kind string) map[string][]string {
 			}
 			underHooks := p.hookTo && p.hookFrom || within(paths[p.name], hooked)
 			for _, pr := range p.props {
-				if pr.host == nil || pr.other == nil || !handled(s, pr, underHooks) || meaningDetail(s, p, pr, true) == "" {
+				if pr.host == nil || pr.other == nil || !handled(s, pr, underHooks) || changed && meaningDetail(s, p, pr, true) == "" {
 					continue
 				}
 				for _, q := range []string{p.name + "." + pr.host.name, p.otherName + "." + pr.other.name} {

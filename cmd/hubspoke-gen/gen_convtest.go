@@ -490,6 +490,7 @@ func goldenNotes(c *chain) ([]string, error) {
 				return nil, err
 			}
 			out = append(out, enumLeftOutNotes(c, kind, drawn)...)
+			out = append(out, looseConstantNotes(c, kind, drawn)...)
 		}
 	}
 	return out, nil

@@ -146,6 +146,13 @@ type enum struct {
 	// constants. Constants of the type declared in another package are not
 	// read: the values are those of the version's own package.
 	constants []string
+	// looseConstants holds, for a string type not marked +enum, the values
+	// of the typed constants its package declares, as for constants: no
+	// enum to hubspoke, which draws such a type's values at random, but
+	// values that hooks may map (Azure Service Operator declares constants
+	// for its status enums, which carry no validation marker; see
+	// looseConstantNotes); nil when it declares none.
+	looseConstants []string
 }
 
 // collection is a named slice or map type of a version (Kubernetes'
@@ -370,6 +377,9 @@ type versionBuilder struct {
 	// resolving, since the last struct: one met again before a struct
 	// is a type that holds itself through slices and maps alone.
 	building map[string]bool
+	// constants holds the values of the package's string constants by
+	// their named type (see typedConstants); nil until first asked.
+	constants map[*types.TypeName][]string
 }
 
 // sourceOrder orders two positions by file name, then by place in the file.
@@ -692,7 +702,9 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 				if _, done := v.enums[obj.Name()]; !done {
 					e := &enum{name: obj.Name(), basic: u, comments: bb.decls[obj.Name()].comments, pos: obj.Pos()}
 					if e.has(markerK8sEnum) {
-						e.constants = typedConstants(bb.pkg.Types, t)
+						e.constants = bb.typedConstants(t)
+					} else if u.Info()&types.IsString != 0 {
+						e.looseConstants = bb.typedConstants(t)
 					}
 					v.enums[obj.Name()] = e
 					v.types = append(v.types, obj.Name())
@@ -729,24 +741,34 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 }
 
 // typedConstants returns the values, sorted and without repeats, of the
-// string constants of type t that package pkg declares at package level
-// (const ResourceMetricSourceType MetricSourceType = "Resource"), exported
-// or not; nil when it declares none. Constants of t in other packages are
-// not in pkg's scope and are not read.
-func typedConstants(pkg *types.Package, t *types.Named) []string {
-	var out []string
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		c, ok := scope.Lookup(name).(*types.Const)
-		if !ok || !types.Identical(c.Type(), t) || c.Val().Kind() != constant.String {
-			continue
-		}
-		if x := constant.StringVal(c.Val()); !slices.Contains(out, x) {
-			out = append(out, x)
+// string constants of type t that the version's package declares at
+// package level (const ResourceMetricSourceType MetricSourceType =
+// "Resource"), exported or not; nil when it declares none. Constants of t
+// in other packages are not in the package's scope and are not read. The
+// package's constants are grouped by type once, on the first call: every
+// string type of the version asks (see enum.looseConstants), and Azure
+// Service Operator's packages declare hundreds of them.
+func (bb *versionBuilder) typedConstants(t *types.Named) []string {
+	if bb.constants == nil {
+		bb.constants = map[*types.TypeName][]string{}
+		scope := bb.pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			c, ok := scope.Lookup(name).(*types.Const)
+			if !ok || c.Val().Kind() != constant.String {
+				continue
+			}
+			if n, ok := types.Unalias(c.Type()).(*types.Named); ok {
+				bb.constants[n.Obj()] = append(bb.constants[n.Obj()], constant.StringVal(c.Val()))
+			}
 		}
 	}
+	vals := bb.constants[t.Obj()]
+	if vals == nil {
+		return nil
+	}
+	out := slices.Clone(vals)
 	slices.Sort(out)
-	return out
+	return slices.Compact(out)
 }
 
 // collection resolves a named slice or map type of the version (obj, of

@@ -568,3 +568,74 @@ func TestEnumLeftOutNote(t *testing.T) {
 		}
 	}
 }
+
+// TestLooseConstantNote: Azure Service Operator declares typed constants
+// for its status enums but no validation marker, so hubspoke reads no
+// enum and the generated tests fill such a property with random strings.
+// Where hooks name it (here enummap's WidgetSpec.Color, whose hooks map
+// Red to R, with neither version's enum declared: v1 keeps its constants
+// without +enum, v2 declares R, G and B as constants), a hook that maps
+// the constants' values wrong passes every check: a note names the
+// property and the constants and asks for a FieldValues, and is not
+// printed once the options draw the name, qualified or bare. A string
+// whose type declares no constants gets no note, hooks or not.
+func TestLooseConstantNote(t *testing.T) {
+	noteOf := func(out *output) string {
+		i := slices.IndexFunc(out.notes, func(n string) bool { return strings.Contains(n, "fill WidgetSpec.Color with random strings") })
+		if i < 0 {
+			return ""
+		}
+		return out.notes[i]
+	}
+	unmarked := func(constants bool) func(dir string, b []byte) []byte {
+		return func(dir string, b []byte) []byte {
+			switch dir {
+			case "v1":
+				b = bytes.Replace(b, []byte("// +enum\ntype Color string\n"), []byte("type Color string\n"), 1)
+				if !constants {
+					b = bytes.Replace(b, []byte("\tColorRed   Color = \"Red\"\n\tColorGreen Color = \"Green\"\n\tColorBlue  Color = \"Blue\"\n"), []byte("\tColorRed = \"Red\"\n"), 1)
+				}
+			case "v2":
+				c := "\n"
+				if constants {
+					c = "\n\n// The values of Color.\nconst (\n\tColorR Color = \"R\"\n\tColorG Color = \"G\"\n\tColorB Color = \"B\"\n)\n"
+				}
+				b = bytes.Replace(b, []byte("// +kubebuilder:validation:Enum=R;G;B\ntype Color string\n"), []byte("type Color string"+c), 1)
+			}
+			return b
+		}
+	}
+	out, err := generate(freshCase(t, "enummap", unmarked(true), nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if test := storageTest(out, "v2storage"); strings.Contains(test, `FieldValues("Color"`) || strings.Contains(test, `FieldValues("WidgetSpec.Color"`) {
+		t.Fatalf("the generated test draws Color, which has no enum in any version:\n%s", test)
+	}
+	want := `Widget: the generated tests fill WidgetSpec.Color with random strings: it has no enum in any version, but the versions declare constants of its type ("B", "Blue", "G", "Green", "R", "Red"), ` +
+		`and the hooks of v1storage name it; a hook that maps those values almost never meets one, and passes every check when it maps them wrong: ` +
+		`declare convtest.FieldValues("WidgetSpec.Color", ...) with them and some free text in func widgetTestOptions() []convtest.Option in a test file of package v2storage_test in v2storage`
+	if got := noteOf(out); got != want {
+		t.Errorf("the note on the property with constants but no enum is\n%q\nwant\n%q\n(notes:\n%s)", got, want, strings.Join(out.notes, "\n"))
+	}
+
+	for _, name := range []string{"WidgetSpec.Color", "Color"} {
+		drawn := freshCase(t, "enummap", func(dir string, b []byte) []byte {
+			b = unmarked(true)(dir, b)
+			return bytes.Replace(b, []byte("return []convtest.Option{\n"), []byte("return []convtest.Option{\n\t\tconvtest.FieldValues(\""+name+"\", \"R\", \"Red\", \"free text\"),\n"), 1)
+		}, nil)
+		if out, err = generate(drawn, options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := noteOf(out); got != "" {
+			t.Errorf("the options draw %s, and the note is still printed: %s", name, got)
+		}
+	}
+
+	if out, err = generate(freshCase(t, "enummap", unmarked(false), nil), options{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := noteOf(out); got != "" {
+		t.Errorf("a free-text Color whose type declares no constants gets the note: %s", got)
+	}
+}
