@@ -658,3 +658,24 @@ func TestDeepNesting(t *testing.T) {
 		t.Errorf("12000 levels into a recursive type: error = %.200v", err)
 	}
 }
+
+// TestErrorUnwrapsTheCause: an *Error of Add, Pull and Get yields its
+// cause as well as its sentinel, so that a caller can ask errors.As for
+// what encoding/json reported (or errors.Is for the missing bag).
+func TestErrorUnwrapsTheCause(t *testing.T) {
+	err := Add(nil, "x", ptrTo(1))
+	if !errors.Is(err, ErrEncode) || !errors.Is(err, errNoBag) {
+		t.Errorf("Add through a nil *PropertyBag: %v does not unwrap to ErrEncode and its cause", err)
+	}
+	var bag PropertyBag
+	err = Add(&bag, "f", ptrTo(math.NaN()))
+	var unsupported *json.UnsupportedValueError
+	if !errors.Is(err, ErrEncode) || !errors.As(err, &unsupported) {
+		t.Errorf("Add(NaN): %v does not unwrap to ErrEncode and a *json.UnsupportedValueError", err)
+	}
+	_, err = Get[float64](PropertyBag{"f": "-x"}, "f")
+	var syntax *json.SyntaxError
+	if !errors.Is(err, ErrDecode) || !errors.As(err, &syntax) {
+		t.Errorf("Get of -x: %v does not unwrap to ErrDecode and a *json.SyntaxError", err)
+	}
+}
