@@ -511,3 +511,37 @@ func FuzzValidJSONAgrees(f *testing.F) {
 
 // allUnexported lets cmp compare the unexported fields of the test types.
 var allUnexported = cmp.Exporter(func(reflect.Type) bool { return true })
+
+// rawJSON writes its text as its JSON, as it is: a method that leaves
+// escaping to encoding/json.
+type rawJSON struct{ text string }
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r.text), nil }
+
+func (r *rawJSON) UnmarshalJSON(data []byte) error {
+	r.text = string(data)
+	return nil
+}
+
+// TestSimpleLeavesRewritesToEncodingJSON: a method's compact output that
+// holds <, >, & or U+2028/U+2029, which encoding/json escapes, is written
+// as encoding/json writes it (escaped); and a zero struct under omitempty
+// is written, as encoding/json never omits a struct.
+func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
+	if planFor(reflect.TypeFor[rawJSON]()).shape == nil {
+		t.Fatal("rawJSON has no simple shape")
+	}
+	for _, text := range []string{`"a<b"`, `"a>b"`, `"a&b"`, "\"a\u2028b\"", "\"a\u2029b\"", `["<",{"k":"&"}]`, `"plain"`} {
+		addAgrees(t, rawJSON{text})
+		addAgrees(t, []rawJSON{{text}})
+	}
+	type withDate struct {
+		Date simpleDate `json:"date,omitempty"`
+		N    int        `json:"n,omitempty"`
+	}
+	if planFor(reflect.TypeFor[withDate]()).shape == nil {
+		t.Fatal("withDate has no simple shape")
+	}
+	addAgrees(t, withDate{})
+	addAgrees(t, withDate{Date: simpleDate{Year: ptrTo(1928)}, N: 1})
+}
