@@ -130,6 +130,8 @@ func TestMarshalBagsInvalidUTF8(t *testing.T) {
 	for bad, mention := range map[string]string{
 		"{\"spec\":{\"a\":\"\xff\"}}":                             "invalid UTF-8 at offset 14",
 		`{"$base64":{"c3BlYw==":{"YQ==":"!!"}}}`:                  `value "a" of bag "spec"`,
+		`{"$base64":{"c3BlYw==":{"YQ==":"YR=="}}}`:                `value "a" of bag "spec"`, // non-zero padding bits: not strict base64
+		"\xff{\"spec\":{}}":                                       "invalid UTF-8 at offset 0",
 		`{"$base64":{"c3BlYw":{"YQ==":"YQ=="}}}`:                  "bag name",
 		`{"$base64":{"c3BlYw==":{"YQ=":"YQ=="}}}`:                 `property name in bag "spec"`,
 		`{"$base64":{"JHNwZWM=":{"YQ==":"YQ=="}}}`:                `bag "$spec"`,
@@ -329,5 +331,19 @@ func TestUnmarshalBagsCutShort(t *testing.T) {
 	}
 	if _, err := UnmarshalBags(full); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMarshalBagsLineSeparators: U+2028 and U+2029, each alone in a
+// value, are swapped as <, > and & are: the escape Add writes for one is
+// written as the character, the character itself as the escape, and both
+// come back byte for byte.
+func TestMarshalBagsLineSeparators(t *testing.T) {
+	for _, c := range []string{"\u2028", "\u2029"} {
+		escape := fmt.Sprintf(`\u%04x`, []rune(c)[0])
+		text := marshalRoundTrip(t, Bags{"spec": {"v": `"` + escape + `"`}})
+		eq(t, text, `{"spec":{"v":"`+c+`"}}`)
+		text = marshalRoundTrip(t, Bags{"spec": {"v": `"` + c + `"`}})
+		eq(t, text, `{"spec":{"v":"`+escape+`"}}`)
 	}
 }
