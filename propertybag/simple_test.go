@@ -254,6 +254,13 @@ var simpleTypes = []reflect.Type{
 	reflect.TypeFor[[]*int](),
 	reflect.TypeFor[PropertyBag](),
 	reflect.TypeFor[customHolder](),
+	reflect.TypeFor[caseTwins](),
+}
+
+// caseTwins has two fields whose names differ only in case.
+type caseTwins struct {
+	Upper string `json:"A"`
+	Lower string `json:"a"`
 }
 
 func TestSimpleShapes(t *testing.T) {
@@ -436,6 +443,12 @@ func FuzzSimpleAgrees(f *testing.F) {
 		// A field twice, into a pointer and a map, which encoding/json
 		// fills again rather than anew.
 		`{"born":{"year":1},"born":{"month":2}}`, `{"labels":{"a":"1"},"labels":{"b":"2"}}`,
+		// Members without a comma between them; keys that need escapes
+		// when written; a key that names one field exactly and another
+		// but for case (caseTwins), which encoding/json gives the exact one.
+		`{"year":1 "month":2}`, `{"labels":{"a":"1" "b":"2"}}`, `{"a":"1" "b":"2"}`,
+		`{"labels":{"q\"<&>\u2028\u0001":"v"}}`, `{"q\"<&>\u2028\u0001":"v"}`,
+		`{"a":"lower"}`, `{"A":"upper","a":"lower"}`,
 	} {
 		f.Add(seed)
 	}
@@ -544,4 +557,26 @@ func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
 	}
 	addAgrees(t, withDate{})
 	addAgrees(t, withDate{Date: simpleDate{Year: ptrTo(1928)}, N: 1})
+}
+
+// TestSimpleManyFields: a struct of more fields than the fast path tracks
+// (64) is read as encoding/json reads it: a map field given twice is
+// filled twice, not made anew.
+func TestSimpleManyFields(t *testing.T) {
+	fields := make([]reflect.StructField, 65)
+	for i := range fields {
+		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeFor[string]()}
+	}
+	fields[64].Type = reflect.TypeFor[map[string]string]()
+	typ := reflect.StructOf(fields)
+	if planFor(typ).shape == nil {
+		t.Fatal("the struct of 65 fields has no simple shape")
+	}
+	text := `{"F0":"a","F64":{"a":"1"},"F64":{"b":"2"}}`
+	got, err := readAs(typ, PropertyBag{"v": text})
+	must(t, err)
+	want := reflect.New(typ)
+	must(t, json.Unmarshal([]byte(text), want.Interface()))
+	eq(t, got, want.Elem().Interface())
+	eq(t, reflect.ValueOf(got).Field(64).Interface(), any(map[string]string{"a": "1", "b": "2"}))
 }
