@@ -181,8 +181,10 @@ func TestNull(t *testing.T) {
 	must(t, Add(&bag, "nilSlice", ptrTo([]int(nil))))
 	must(t, Add(&bag, "zeroOptionalText", &optionalText{}))
 	bag["spaced"] = " null\n"
+	bag["spacedLeft"] = " null" // one byte of white space: trimmed too
+	bag["spacedRight"] = "null\t"
 	for name, text := range bag {
-		if name != "spaced" && text != "null" {
+		if !strings.HasPrefix(name, "spaced") && text != "null" {
 			t.Errorf("%s stored as %q, want null", name, text)
 		}
 	}
@@ -204,11 +206,11 @@ func TestNull(t *testing.T) {
 			isNil(readChecks[any](t, bag, name))
 			isNil(readChecks[optionalText](t, bag, name))
 			isNil(readChecks[time.Time](t, bag, name))
-			if name == "spaced" {
+			if strings.HasPrefix(name, "spaced") {
 				// Legacy text with white space around null is a string like
 				// any other.
-				eq(t, mustGet[string](t, bag, name), " null\n")
-				eq(t, mustGet[gender](t, bag, name), gender(" null\n"))
+				eq(t, mustGet[string](t, bag, name), bag[name])
+				eq(t, mustGet[gender](t, bag, name), gender(bag[name]))
 				return
 			}
 			isNil(readChecks[string](t, bag, name))
