@@ -116,7 +116,7 @@ func TestMarshalBagsInvalidUTF8(t *testing.T) {
 			"Good":        `"fine"`,
 			"Surrogate":   "\xed\xa0\x80",
 		},
-		"bad\xfebag": {"k": `1`, "Legacy": "plain"},
+		"bad\xfebag": {"k": `1`, "Legacy": "plain", "S": `"s"`},
 		"status":     {"Phase": `"Running"`},
 	}
 	text := marshalRoundTrip(t, bags)
@@ -345,5 +345,18 @@ func TestMarshalBagsLineSeparators(t *testing.T) {
 		eq(t, text, `{"spec":{"v":"`+c+`"}}`)
 		text = marshalRoundTrip(t, Bags{"spec": {"v": `"` + c + `"`}})
 		eq(t, text, `{"spec":{"v":"`+escape+`"}}`)
+	}
+}
+
+// TestMarshalBagsDeepValues: values nested deeper than the one-pass check
+// follows (simpleDepth), which encoding/json checks, are embedded as JSON,
+// each checked on its own: several in one text, in one bag or in two.
+func TestMarshalBagsDeepValues(t *testing.T) {
+	deep := strings.Repeat("[", simpleDepth+1) + strings.Repeat("]", simpleDepth+1)
+	deeper := strings.Repeat(`{"a":`, simpleDepth+2) + "1" + strings.Repeat("}", simpleDepth+2)
+	bags := Bags{"spec": {"a": deep, "b": deeper, "c": deep}, "status": {"d": deeper}}
+	text := marshalRoundTrip(t, bags)
+	if strings.Contains(text, verbatimKey) {
+		t.Errorf("values nested %d deep are kept verbatim, not embedded: %.300s", simpleDepth+1, text)
 	}
 }
