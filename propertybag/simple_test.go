@@ -449,6 +449,8 @@ func FuzzSimpleAgrees(f *testing.F) {
 		`{"year":1 "month":2}`, `{"labels":{"a":"1" "b":"2"}}`, `{"a":"1" "b":"2"}`,
 		`{"labels":{"q\"<&>\u2028\u0001":"v"}}`, `{"q\"<&>\u2028\u0001":"v"}`,
 		`{"a":"lower"}`, `{"A":"upper","a":"lower"}`,
+		// After an escape: a control character, invalid UTF-8.
+		"{\"name\":\"\\n\x01\"}", "{\"name\":\"\\n\xff\"}",
 	} {
 		f.Add(seed)
 	}
@@ -539,7 +541,8 @@ func (r *rawJSON) UnmarshalJSON(data []byte) error {
 // TestSimpleLeavesRewritesToEncodingJSON: a method's compact output that
 // holds <, >, & or U+2028/U+2029, which encoding/json escapes, is written
 // as encoding/json writes it (escaped); and a zero struct under omitempty
-// is written, as encoding/json never omits a struct.
+// is written, as encoding/json never omits a struct (and omits an empty
+// map).
 func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
 	if planFor(reflect.TypeFor[rawJSON]()).shape == nil {
 		t.Fatal("rawJSON has no simple shape")
@@ -549,13 +552,15 @@ func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
 		addAgrees(t, []rawJSON{{text}})
 	}
 	type withDate struct {
-		Date simpleDate `json:"date,omitempty"`
-		N    int        `json:"n,omitempty"`
+		Date   simpleDate        `json:"date,omitempty"`
+		N      int               `json:"n,omitempty"`
+		Labels map[string]string `json:"labels,omitempty"`
 	}
 	if planFor(reflect.TypeFor[withDate]()).shape == nil {
 		t.Fatal("withDate has no simple shape")
 	}
 	addAgrees(t, withDate{})
+	addAgrees(t, withDate{Labels: map[string]string{}}) // empty: omitted
 	addAgrees(t, withDate{Date: simpleDate{Year: ptrTo(1928)}, N: 1})
 }
 
