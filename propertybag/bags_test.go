@@ -360,3 +360,20 @@ func TestMarshalBagsDeepValues(t *testing.T) {
 		t.Errorf("values nested %d deep are kept verbatim, not embedded: %.300s", simpleDepth+1, text)
 	}
 }
+
+// TestUnmarshalBagsSpaceAfterDeepValue: white space after a value that the
+// one-pass check does not follow (nested past simpleDepth), as a hand-edited
+// annotation may hold, is not part of the value.
+func TestUnmarshalBagsSpaceAfterDeepValue(t *testing.T) {
+	deep := strings.Repeat("[", simpleDepth+1) + strings.Repeat("]", simpleDepth+1)
+	for _, text := range []string{
+		`{"spec":{"v":` + deep + ` }}`,
+		`{"spec":{"v":` + deep + "\n, \"w\":1}}",
+	} {
+		bags, err := UnmarshalBags(text)
+		must(t, err)
+		if got := bags["spec"]["v"]; got != deep {
+			t.Errorf("UnmarshalBags(%.40q...): value %q... of %d bytes, want %d bytes", text, got[max(0, len(got)-4):], len(got), len(deep))
+		}
+	}
+}
