@@ -316,6 +316,7 @@ func TestBadInput(t *testing.T) {
 		"Array":     `[1,2]`,
 		"BadString": "{\"label\":\"a\x01\"}",
 		"Long":      `{"unknownFieldWithAVeryLongName":"` + strings.Repeat("x", 200) + `"}`,
+		"Empty":     "",
 	}
 	cases := []struct {
 		name     string
@@ -342,6 +343,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown field in a slice element", func() (any, error) { return Get[[]*address](PropertyBag{"S": `[{"label":"x","street":"y"}]`}, "S") },
 			[]string{`unknown field "street"`}},
 		{"long text excerpt", func() (any, error) { return Pull[address](&bag, "Long") }, []string{"…"}},
+		{"empty text", func() (any, error) { return Pull[float64](&bag, "Empty") }, []string{`"Empty" into float64`, "empty text"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
