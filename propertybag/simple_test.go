@@ -451,6 +451,8 @@ func FuzzSimpleAgrees(f *testing.F) {
 		`{"a":"lower"}`, `{"A":"upper","a":"lower"}`,
 		// After an escape: a control character, invalid UTF-8.
 		"{\"name\":\"\\n\x01\"}", "{\"name\":\"\\n\xff\"}",
+		// Literals cut short before a delimiter.
+		`{"alive":f}`, `{"alive":t}`, `{"alive":n}`, `[n]`,
 	} {
 		f.Add(seed)
 	}
@@ -540,14 +542,17 @@ func (r *rawJSON) UnmarshalJSON(data []byte) error {
 
 // TestSimpleLeavesRewritesToEncodingJSON: a method's compact output that
 // holds <, >, & or U+2028/U+2029, which encoding/json escapes, is written
-// as encoding/json writes it (escaped); and a zero struct under omitempty
+// as encoding/json writes it (escaped), and output that is not JSON is
+// an error, as it is for encoding/json; and a zero struct under omitempty
 // is written, as encoding/json never omits a struct (and omits an empty
 // map).
 func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
 	if planFor(reflect.TypeFor[rawJSON]()).shape == nil {
 		t.Fatal("rawJSON has no simple shape")
 	}
-	for _, text := range []string{`"a<b"`, `"a>b"`, `"a&b"`, "\"a\u2028b\"", "\"a\u2029b\"", `["<",{"k":"&"}]`, `"plain"`} {
+	for _, text := range []string{`"a<b"`, `"a>b"`, `"a&b"`, "\"a\u2028b\"", "\"a\u2029b\"", `["<",{"k":"&"}]`, `"plain"`,
+		// Not JSON: encoding/json refuses what the method writes.
+		`{"a":}`, `tru`, `"a`, ``} {
 		addAgrees(t, rawJSON{text})
 		addAgrees(t, []rawJSON{{text}})
 	}
