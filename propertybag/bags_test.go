@@ -377,3 +377,13 @@ func TestUnmarshalBagsSpaceAfterDeepValue(t *testing.T) {
 		}
 	}
 }
+
+// TestBagsErrorUnwrapsTheCause: an error of UnmarshalBags yields what
+// encoding/json reported about a value, as well as ErrDecode.
+func TestBagsErrorUnwrapsTheCause(t *testing.T) {
+	_, err := UnmarshalBags(`{"spec":{"a":tru}}`)
+	var syntax *json.SyntaxError
+	if !errors.Is(err, ErrDecode) || !errors.As(err, &syntax) {
+		t.Errorf("UnmarshalBags of tru: %v does not unwrap to ErrDecode and a *json.SyntaxError", err)
+	}
+}
