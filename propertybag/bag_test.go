@@ -316,6 +316,7 @@ func TestBadInput(t *testing.T) {
 		"Array":     `[1,2]`,
 		"BadString": "{\"label\":\"a\x01\"}",
 		"Long":      `{"unknownFieldWithAVeryLongName":"` + strings.Repeat("x", 200) + `"}`,
+		"Empty":     "",
 	}
 	cases := []struct {
 		name     string
@@ -342,6 +343,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown field in a slice element", func() (any, error) { return Get[[]*address](PropertyBag{"S": `[{"label":"x","street":"y"}]`}, "S") },
 			[]string{`unknown field "street"`}},
 		{"long text excerpt", func() (any, error) { return Pull[address](&bag, "Long") }, []string{"…"}},
+		{"empty text", func() (any, error) { return Pull[float64](&bag, "Empty") }, []string{`"Empty" into float64`, "empty text"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -656,5 +658,26 @@ func TestDeepNesting(t *testing.T) {
 	deep := strings.Repeat(`{"kids":[`, 6000) + strings.Repeat(`]}`, 6000)
 	if _, err := Get[tree](PropertyBag{"t": deep}, "t"); !errors.Is(err, ErrDecode) || !strings.Contains(err.Error(), "max depth") {
 		t.Errorf("12000 levels into a recursive type: error = %.200v", err)
+	}
+}
+
+// TestErrorUnwrapsTheCause: an *Error of Add, Pull and Get yields its
+// cause as well as its sentinel, so that a caller can ask errors.As for
+// what encoding/json reported (or errors.Is for the missing bag).
+func TestErrorUnwrapsTheCause(t *testing.T) {
+	err := Add(nil, "x", ptrTo(1))
+	if !errors.Is(err, ErrEncode) || !errors.Is(err, errNoBag) {
+		t.Errorf("Add through a nil *PropertyBag: %v does not unwrap to ErrEncode and its cause", err)
+	}
+	var bag PropertyBag
+	err = Add(&bag, "f", ptrTo(math.NaN()))
+	var unsupported *json.UnsupportedValueError
+	if !errors.Is(err, ErrEncode) || !errors.As(err, &unsupported) {
+		t.Errorf("Add(NaN): %v does not unwrap to ErrEncode and a *json.UnsupportedValueError", err)
+	}
+	_, err = Get[float64](PropertyBag{"f": "-x"}, "f")
+	var syntax *json.SyntaxError
+	if !errors.Is(err, ErrDecode) || !errors.As(err, &syntax) {
+		t.Errorf("Get of -x: %v does not unwrap to ErrDecode and a *json.SyntaxError", err)
 	}
 }

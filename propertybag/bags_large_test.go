@@ -143,6 +143,8 @@ func TestNestingWithin(t *testing.T) {
 		// One level for the list, and the bags text's two around it.
 		{`["` + brackets + `",` + nested(9997) + `]`, true},
 		{`["` + brackets + `",` + nested(9998) + `]`, false},
+		// Many arrays side by side nest one level deep.
+		{"[" + strings.Repeat("[],", 20000) + "[]]", true},
 	} {
 		if got := nestingWithin([]byte(c.text), maxNesting-bagDepth); got != c.want {
 			t.Errorf("nestingWithin(%.40q... %d bytes) = %v, want %v", c.text, len(c.text), got, c.want)

@@ -184,6 +184,8 @@ var bagsReaderSeeds = []string{
 	"{\"a\":{\"b\":\"\xff\"}}", "{\"a\":{\"b\":\"\x01\"}}", "{\"a\x01\":{}}", `{"spec":{"a":1e400}}`, `{"spec":{"a":01}}`,
 	`{"spec":{"a":` + strings.Repeat("[", 9998) + strings.Repeat("]", 9998) + `}}`,
 	`{"spec":{"a":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + `}}`,
+	// Separators JSON does not have.
+	`{"spec":{"a"=1}}`, `{"spec"={}}`, `{"spec":{"a":1;"b":2}}`, `{"spec":{"a":1};"status":{}}`, `{"spec":{"a":1}"status":{}}`,
 }
 
 // TestBagsReaderAgrees runs the seeds of FuzzBagsReaderAgrees, and a

@@ -116,7 +116,7 @@ func TestMarshalBagsInvalidUTF8(t *testing.T) {
 			"Good":        `"fine"`,
 			"Surrogate":   "\xed\xa0\x80",
 		},
-		"bad\xfebag": {"k": `1`, "Legacy": "plain"},
+		"bad\xfebag": {"k": `1`, "Legacy": "plain", "S": `"s"`},
 		"status":     {"Phase": `"Running"`},
 	}
 	text := marshalRoundTrip(t, bags)
@@ -130,6 +130,8 @@ func TestMarshalBagsInvalidUTF8(t *testing.T) {
 	for bad, mention := range map[string]string{
 		"{\"spec\":{\"a\":\"\xff\"}}":                             "invalid UTF-8 at offset 14",
 		`{"$base64":{"c3BlYw==":{"YQ==":"!!"}}}`:                  `value "a" of bag "spec"`,
+		`{"$base64":{"c3BlYw==":{"YQ==":"YR=="}}}`:                `value "a" of bag "spec"`, // non-zero padding bits: not strict base64
+		"\xff{\"spec\":{}}":                                       "invalid UTF-8 at offset 0",
 		`{"$base64":{"c3BlYw":{"YQ==":"YQ=="}}}`:                  "bag name",
 		`{"$base64":{"c3BlYw==":{"YQ=":"YQ=="}}}`:                 `property name in bag "spec"`,
 		`{"$base64":{"JHNwZWM=":{"YQ==":"YQ=="}}}`:                `bag "$spec"`,
@@ -329,5 +331,59 @@ func TestUnmarshalBagsCutShort(t *testing.T) {
 	}
 	if _, err := UnmarshalBags(full); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMarshalBagsLineSeparators: U+2028 and U+2029, each alone in a
+// value, are swapped as <, > and & are: the escape Add writes for one is
+// written as the character, the character itself as the escape, and both
+// come back byte for byte.
+func TestMarshalBagsLineSeparators(t *testing.T) {
+	for _, c := range []string{"\u2028", "\u2029"} {
+		escape := fmt.Sprintf(`\u%04x`, []rune(c)[0])
+		text := marshalRoundTrip(t, Bags{"spec": {"v": `"` + escape + `"`}})
+		eq(t, text, `{"spec":{"v":"`+c+`"}}`)
+		text = marshalRoundTrip(t, Bags{"spec": {"v": `"` + c + `"`}})
+		eq(t, text, `{"spec":{"v":"`+escape+`"}}`)
+	}
+}
+
+// TestMarshalBagsDeepValues: values nested deeper than the one-pass check
+// follows (simpleDepth), which encoding/json checks, are embedded as JSON,
+// each checked on its own: several in one text, in one bag or in two.
+func TestMarshalBagsDeepValues(t *testing.T) {
+	deep := strings.Repeat("[", simpleDepth+1) + strings.Repeat("]", simpleDepth+1)
+	deeper := strings.Repeat(`{"a":`, simpleDepth+2) + "1" + strings.Repeat("}", simpleDepth+2)
+	bags := Bags{"spec": {"a": deep, "b": deeper, "c": deep}, "status": {"d": deeper}}
+	text := marshalRoundTrip(t, bags)
+	if strings.Contains(text, verbatimKey) {
+		t.Errorf("values nested %d deep are kept verbatim, not embedded: %.300s", simpleDepth+1, text)
+	}
+}
+
+// TestUnmarshalBagsSpaceAfterDeepValue: white space after a value that the
+// one-pass check does not follow (nested past simpleDepth), as a hand-edited
+// annotation may hold, is not part of the value.
+func TestUnmarshalBagsSpaceAfterDeepValue(t *testing.T) {
+	deep := strings.Repeat("[", simpleDepth+1) + strings.Repeat("]", simpleDepth+1)
+	for _, text := range []string{
+		`{"spec":{"v":` + deep + ` }}`,
+		`{"spec":{"v":` + deep + "\n, \"w\":1}}",
+	} {
+		bags, err := UnmarshalBags(text)
+		must(t, err)
+		if got := bags["spec"]["v"]; got != deep {
+			t.Errorf("UnmarshalBags(%.40q...): value %q... of %d bytes, want %d bytes", text, got[max(0, len(got)-4):], len(got), len(deep))
+		}
+	}
+}
+
+// TestBagsErrorUnwrapsTheCause: an error of UnmarshalBags yields what
+// encoding/json reported about a value, as well as ErrDecode.
+func TestBagsErrorUnwrapsTheCause(t *testing.T) {
+	_, err := UnmarshalBags(`{"spec":{"a":tru}}`)
+	var syntax *json.SyntaxError
+	if !errors.Is(err, ErrDecode) || !errors.As(err, &syntax) {
+		t.Errorf("UnmarshalBags of tru: %v does not unwrap to ErrDecode and a *json.SyntaxError", err)
 	}
 }

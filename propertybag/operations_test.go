@@ -346,6 +346,7 @@ func TestPlainString(t *testing.T) {
 func TestExcerpt(t *testing.T) {
 	short := strings.Repeat("x", excerptLen)
 	eq(t, excerpt(short), short)
+	eq(t, excerpt(short+"y"), short+"…") // cut at excerptLen bytes exactly
 	for pad := range 4 {
 		long := strings.Repeat("x", excerptLen-pad) + strings.Repeat("é€😀", 20)
 		got := excerpt(long)

@@ -254,6 +254,13 @@ var simpleTypes = []reflect.Type{
 	reflect.TypeFor[[]*int](),
 	reflect.TypeFor[PropertyBag](),
 	reflect.TypeFor[customHolder](),
+	reflect.TypeFor[caseTwins](),
+}
+
+// caseTwins has two fields whose names differ only in case.
+type caseTwins struct {
+	Upper string `json:"A"`
+	Lower string `json:"a"`
 }
 
 func TestSimpleShapes(t *testing.T) {
@@ -436,6 +443,16 @@ func FuzzSimpleAgrees(f *testing.F) {
 		// A field twice, into a pointer and a map, which encoding/json
 		// fills again rather than anew.
 		`{"born":{"year":1},"born":{"month":2}}`, `{"labels":{"a":"1"},"labels":{"b":"2"}}`,
+		// Members without a comma between them; keys that need escapes
+		// when written; a key that names one field exactly and another
+		// but for case (caseTwins), which encoding/json gives the exact one.
+		`{"year":1 "month":2}`, `{"labels":{"a":"1" "b":"2"}}`, `{"a":"1" "b":"2"}`,
+		`{"labels":{"q\"<&>\u2028\u0001":"v"}}`, `{"q\"<&>\u2028\u0001":"v"}`,
+		`{"a":"lower"}`, `{"A":"upper","a":"lower"}`,
+		// After an escape: a control character, invalid UTF-8.
+		"{\"name\":\"\\n\x01\"}", "{\"name\":\"\\n\xff\"}",
+		// Literals cut short before a delimiter.
+		`{"alive":f}`, `{"alive":t}`, `{"alive":n}`, `[n]`,
 	} {
 		f.Add(seed)
 	}
@@ -511,3 +528,65 @@ func FuzzValidJSONAgrees(f *testing.F) {
 
 // allUnexported lets cmp compare the unexported fields of the test types.
 var allUnexported = cmp.Exporter(func(reflect.Type) bool { return true })
+
+// rawJSON writes its text as its JSON, as it is: a method that leaves
+// escaping to encoding/json.
+type rawJSON struct{ text string }
+
+func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r.text), nil }
+
+func (r *rawJSON) UnmarshalJSON(data []byte) error {
+	r.text = string(data)
+	return nil
+}
+
+// TestSimpleLeavesRewritesToEncodingJSON: a method's compact output that
+// holds <, >, & or U+2028/U+2029, which encoding/json escapes, is written
+// as encoding/json writes it (escaped), and output that is not JSON is
+// an error, as it is for encoding/json; and a zero struct under omitempty
+// is written, as encoding/json never omits a struct (and omits an empty
+// map).
+func TestSimpleLeavesRewritesToEncodingJSON(t *testing.T) {
+	if planFor(reflect.TypeFor[rawJSON]()).shape == nil {
+		t.Fatal("rawJSON has no simple shape")
+	}
+	for _, text := range []string{`"a<b"`, `"a>b"`, `"a&b"`, "\"a\u2028b\"", "\"a\u2029b\"", `["<",{"k":"&"}]`, `"plain"`,
+		// Not JSON: encoding/json refuses what the method writes.
+		`{"a":}`, `tru`, `"a`, ``} {
+		addAgrees(t, rawJSON{text})
+		addAgrees(t, []rawJSON{{text}})
+	}
+	type withDate struct {
+		Date   simpleDate        `json:"date,omitempty"`
+		N      int               `json:"n,omitempty"`
+		Labels map[string]string `json:"labels,omitempty"`
+	}
+	if planFor(reflect.TypeFor[withDate]()).shape == nil {
+		t.Fatal("withDate has no simple shape")
+	}
+	addAgrees(t, withDate{})
+	addAgrees(t, withDate{Labels: map[string]string{}}) // empty: omitted
+	addAgrees(t, withDate{Date: simpleDate{Year: ptrTo(1928)}, N: 1})
+}
+
+// TestSimpleManyFields: a struct of more fields than the fast path tracks
+// (64) is read as encoding/json reads it: a map field given twice is
+// filled twice, not made anew.
+func TestSimpleManyFields(t *testing.T) {
+	fields := make([]reflect.StructField, 65)
+	for i := range fields {
+		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.TypeFor[string]()}
+	}
+	fields[64].Type = reflect.TypeFor[map[string]string]()
+	typ := reflect.StructOf(fields)
+	if planFor(typ).shape == nil {
+		t.Fatal("the struct of 65 fields has no simple shape")
+	}
+	text := `{"F0":"a","F64":{"a":"1"},"F64":{"b":"2"}}`
+	got, err := readAs(typ, PropertyBag{"v": text})
+	must(t, err)
+	want := reflect.New(typ)
+	must(t, json.Unmarshal([]byte(text), want.Interface()))
+	eq(t, got, want.Elem().Interface())
+	eq(t, reflect.ValueOf(got).Field(64).Interface(), any(map[string]string{"a": "1", "b": "2"}))
+}
