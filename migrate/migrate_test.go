@@ -1078,3 +1078,80 @@ func TestRunRefusesAnAnnotationThatIsNotACheckpoint(t *testing.T) {
 		t.Errorf("checkpoint %q left after the migration", cp)
 	}
 }
+
+// TestRunCountsOnlyTheObjectsUpdated: an interrupted run with a rate
+// limit counts the objects it updated, not those that were waiting for
+// their turn.
+func TestRunCountsOnlyTheObjectsUpdated(t *testing.T) {
+	s := newStore(6, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	ctx, cancel := context.WithCancel(context.Background())
+	s.beforeUpd = func(string) { cancel() }
+	res, err := Run(ctx, c, widgetCRD, Options{Rate: 5, Workers: 4})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the interrupted run: %v, want context.Canceled", err)
+	}
+	if res.Migrated != s.updates || len(res.Failed) != 0 {
+		t.Errorf("result %+v after %d updates, want them counted alone, no failure", res, s.updates)
+	}
+}
+
+// TestRunTotalCountsObjectsCreatedMeanwhile: objects created while the run
+// works add to the total it reports, which is never below the count done.
+func TestRunTotalCountsObjectsCreatedMeanwhile(t *testing.T) {
+	s := newStore(4, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	var once sync.Once
+	s.beforeUpd = func(string) {
+		once.Do(func() {
+			s.mu.Lock()
+			s.create("ns2", "w9998", "v1storage")
+			s.create("ns2", "w9999", "v1storage")
+			s.mu.Unlock()
+		})
+	}
+	var seen []Progress
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 2, Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Migrated != 6 {
+		t.Errorf("result %+v, want the 6 objects re-stored", res)
+	}
+	for _, p := range seen {
+		if p.Total < p.Done {
+			t.Errorf("progress %+v: total below the objects done", p)
+		}
+	}
+	if last := seen[len(seen)-1]; last.Done != 6 || last.Total != 6 {
+		t.Errorf("last progress %+v, want 6 of 6", last)
+	}
+}
+
+// TestRunFailsAnObjectThatCannotBeReadAgain: an error re-reading an object
+// after a conflict fails it (it is not taken for deleted), and nothing is
+// pruned.
+func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	const k = "ns1/w0001"
+	var once sync.Once
+	s.beforeUpd = func(key string) {
+		if key == k {
+			once.Do(func() { s.touch(k) }) // a client wrote it since the list: conflict
+		}
+	}
+	c.PrependReactor("get", "widgets", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		if g := a.(clienttesting.GetActionImpl); g.Namespace+"/"+g.Name != k {
+			return false, nil, nil
+		}
+		return true, nil, apierrors.NewServiceUnavailable("etcd is down")
+	})
+	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
+	if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001: reading it again after a conflict") || !strings.Contains(err.Error(), "etcd is down") {
+		t.Fatalf("error %v, want the failed re-read of ns1/w0001", err)
+	}
+	if res.Migrated != 2 || res.Gone != 0 || len(res.Failed) != 1 || res.Pruned {
+		t.Errorf("result %+v, want 2 re-stored, 1 failed, nothing pruned", res)
+	}
+}
