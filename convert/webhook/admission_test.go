@@ -443,6 +443,7 @@ func TestAdmissionLetsOtherRequestsThrough(t *testing.T) {
 		}
 	}
 	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Kind = "Gadget" }, "validates Widget.crm.hubspoke.test, not Gadget.crm.hubspoke.test")
+	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Group = "other.example.com" }, "validates Widget.crm.hubspoke.test, not Widget.other.example.com")
 	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Version = "v9" }, `no served version "v9"`)
 	bad(func(r *admissionv1.AdmissionRequest) { r.Object.Raw = []byte(`{"spec":{"name":42}}`) }, "decoding the Widget.crm.hubspoke.test at v1")
 	bad(func(r *admissionv1.AdmissionRequest) { r.Object.Raw = nil }, "decoding")
