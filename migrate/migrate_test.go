@@ -39,6 +39,7 @@ type store struct {
 	updates   int
 	dryRuns   int
 	beforeUpd func(key string) // called (unlocked) before an update is applied
+	sending   func(key string) // called as an update is sent, before the fake client serializes it
 	failKey   string           // updates of this key fail with a 500
 	expire    string           // this continue token answers 410 Gone
 	lists     []string         // continue tokens of the lists, in order
@@ -157,6 +158,9 @@ type heldResource struct {
 }
 
 func (r heldResource) Update(ctx context.Context, obj *unstructured.Unstructured, opts metav1.UpdateOptions, sub ...string) (*unstructured.Unstructured, error) {
+	if r.s.sending != nil {
+		r.s.sending(key(obj))
+	}
 	switch k := key(obj); {
 	case r.s.holdKey == "":
 	case k == r.s.holdKey:
@@ -811,5 +815,343 @@ func TestRunSaysWhenPruningFails(t *testing.T) {
 	if statusUpdates != 2 || !apierrors.IsForbidden(err) || res.Pruned ||
 		!strings.Contains(err.Error(), "pruning status.storedVersions of CRD widgets.example.dev from [v1storage v2storage] to [v2storage]") {
 		t.Errorf("%d status updates, result %+v, %v; want the conflict retried, then the refusal naming the CRD", statusUpdates, res, err)
+	}
+}
+
+// TestRunMigratesWhenTheOneStoredVersionIsAnother: a CRD whose
+// storedVersions names one version, not the storage version (the storage
+// moved, and no object has been written since), has everything to do.
+func TestRunMigratesWhenTheOneStoredVersionIsAnother(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Migrated != 3 || !res.Pruned || len(s.storedAtOld()) != 0 {
+		t.Errorf("result %+v, still stored at v1storage %v; want 3 re-stored, pruned", res, s.storedAtOld())
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v2storage"}) {
+		t.Errorf("storedVersions %v, want [v2storage]", sv)
+	}
+}
+
+// TestRunRestartIgnoresTheCheckpoint: with Restart, a checkpoint of the
+// same storage version is ignored, and every object is re-stored.
+func TestRunRestartIgnoresTheCheckpoint(t *testing.T) {
+	s := newStore(12, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", After: "ns1/w0010", Done: 9})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Restart: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 0 || res.Migrated != 12 || s.updates != 12 || !res.Pruned || len(s.storedAtOld()) != 0 {
+		t.Errorf("result %+v with %d updates, want nothing resumed, all 12 re-stored, pruned", res, s.updates)
+	}
+	if _, cp := crdState(t, c); cp != "" {
+		t.Errorf("checkpoint %q left after the migration", cp)
+	}
+}
+
+// TestRunResumesWithTheCheckpointsToken: a resumed run lists on from the
+// continue token it saved, not from the first object again.
+func TestRunResumesWithTheCheckpointsToken(t *testing.T) {
+	s := newStore(12, "v1storage")
+	keys := s.sortedKeys()
+	c := s.client(t, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[5], After: keys[4], Done: 5})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{keys[5], keys[10]}; !slices.Equal(s.lists, want) {
+		t.Errorf("lists with tokens %q, want %q: on from the checkpoint", s.lists, want)
+	}
+	if res.Resumed != 5 || res.Migrated != 7 || s.updates != 7 {
+		t.Errorf("result %+v with %d updates, want 5 resumed, 7 re-stored", res, s.updates)
+	}
+}
+
+// TestRunCheckpointCountsEveryObjectHandled: the checkpoint's count of the
+// objects done includes those deleted meanwhile, and the progress of the
+// run that resumes from it ends at the total.
+func TestRunCheckpointCountsEveryObjectHandled(t *testing.T) {
+	s := newStore(15, "v1storage")
+	keys := s.sortedKeys()
+	c := s.client(t, "v1storage", "v2storage")
+	ctx, cancel := context.WithCancel(context.Background())
+	s.beforeUpd = func(k string) {
+		switch k {
+		case keys[1]: // deleted since the list
+			s.mu.Lock()
+			delete(s.objects, k)
+			delete(s.stored, k)
+			s.mu.Unlock()
+		case keys[11]: // interrupt the run in its third page
+			cancel()
+		}
+	}
+	var last Progress
+	res, err := Run(ctx, c, widgetCRD, Options{PageSize: 5, Workers: 1, Progress: func(p Progress) { last = p }})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the interrupted run: %v, want context.Canceled", err)
+	}
+	if res.Gone != 1 || last.Done != res.Gone+res.Migrated {
+		t.Errorf("result %+v, last progress %+v; want 1 gone, every object handled done", res, last)
+	}
+	_, cp := crdState(t, c)
+	var saved checkpoint
+	if err := json.Unmarshal([]byte(cp), &saved); err != nil {
+		t.Fatalf("checkpoint %q: %v", cp, err)
+	}
+	if saved.Done != 10 || saved.After != keys[9] {
+		t.Errorf("checkpoint %+v, want 10 done (two pages, one object deleted) after %s", saved, keys[9])
+	}
+}
+
+// TestRunWorkers: Options.Workers updates are in flight at a time, 4 by
+// default, and never more.
+func TestRunWorkers(t *testing.T) {
+	for _, workers := range []int{0, 2} {
+		t.Run(fmt.Sprint(workers), func(t *testing.T) {
+			want := workers
+			if want == 0 {
+				want = 4
+			}
+			s := newStore(9, "v1storage")
+			c := s.client(t, "v1storage", "v2storage")
+			var mu sync.Mutex
+			inFlight, most, reached, gaveUp := 0, 0, false, false
+			s.sending = func(string) {
+				mu.Lock()
+				inFlight++
+				most = max(most, inFlight)
+				// Wait until want updates are in flight (once), so that
+				// fewer workers show.
+				deadline := time.Now().Add(time.Second)
+				for !reached && !gaveUp && inFlight < want {
+					if time.Now().After(deadline) {
+						gaveUp = true
+						break
+					}
+					mu.Unlock()
+					time.Sleep(time.Millisecond)
+					mu.Lock()
+				}
+				reached = reached || inFlight >= want
+				mu.Unlock()
+				time.Sleep(2 * time.Millisecond) // let more updates start, should they
+				mu.Lock()
+				inFlight--
+				mu.Unlock()
+			}
+			res, err := Run(context.Background(), c, widgetCRD, Options{Workers: workers})
+			if err != nil || res.Migrated != 9 {
+				t.Fatalf("result %+v, %v; want 9 re-stored", res, err)
+			}
+			if most != want || gaveUp {
+				t.Errorf("at most %d updates in flight (waited in vain for %d: %v), want %d", most, want, gaveUp, want)
+			}
+		})
+	}
+}
+
+// TestRunSkipsAnObjectDeletedAfterAConflict: an object that a client
+// writes and then deletes before it is read again is gone, not failed.
+func TestRunSkipsAnObjectDeletedAfterAConflict(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	const k = "ns1/w0001"
+	var once sync.Once
+	s.beforeUpd = func(key string) {
+		if key == k {
+			once.Do(func() { s.touch(k) }) // a client wrote it since the list: conflict
+		}
+	}
+	c.PrependReactor("get", "widgets", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		g := a.(clienttesting.GetActionImpl)
+		if g.Namespace+"/"+g.Name != k {
+			return false, nil, nil
+		}
+		s.mu.Lock()
+		delete(s.objects, k) // and deleted it before the re-read
+		delete(s.stored, k)
+		s.mu.Unlock()
+		return true, nil, apierrors.NewNotFound(widgets.GroupResource(), g.Name)
+	})
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Migrated != 2 || res.Gone != 1 || len(res.Failed) != 0 || !res.Pruned {
+		t.Errorf("result %+v, want 2 re-stored, 1 gone, pruned", res)
+	}
+}
+
+// TestRunRateCountsThisRunsObjectsOnly: the rate of a resumed run leaves
+// out the objects the earlier run handled: before this run has handled
+// one, it is 0.
+func TestRunRateCountsThisRunsObjectsOnly(t *testing.T) {
+	s := newStore(12, "v1storage")
+	keys := s.sortedKeys()
+	s.failKey = keys[5]
+	c := s.client(t, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[5], After: keys[4], Done: 5})
+	var seen []Progress
+	_, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	if err == nil {
+		t.Fatal("no error for the failing object")
+	}
+	if len(seen) == 0 || seen[0] != (Progress{Done: 5, Total: 12}) {
+		t.Errorf("progress %+v, want the first 5 of 12 (all resumed) at no rate", seen)
+	}
+	if last := seen[len(seen)-1]; last.Done != 11 || last.Rate <= 0 {
+		t.Errorf("last progress %+v, want 11 done at a positive rate", last)
+	}
+}
+
+// TestRunStopsWhenTheCheckpointCannotBeSaved: an error recording the
+// checkpoint stops the run, naming the annotation; nothing is pruned.
+func TestRunStopsWhenTheCheckpointCannotBeSaved(t *testing.T) {
+	s := newStore(5, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	c.PrependReactor("patch", "customresourcedefinitions", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewForbidden(crdResource.GroupResource(), widgetCRD, errors.New("no RBAC rule"))
+	})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 2})
+	if !apierrors.IsForbidden(err) || !strings.Contains(err.Error(), "recording the checkpoint in annotation "+CheckpointAnnotation) || res.Pruned {
+		t.Fatalf("result %+v, %v; want the refusal to record the checkpoint, nothing pruned", res, err)
+	}
+	if res.Migrated != 2 || len(s.lists) != 1 {
+		t.Errorf("result %+v after %d lists, want the first page of 2 re-stored, no other listed", res, len(s.lists))
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+		t.Errorf("storedVersions %v, want them untouched", sv)
+	}
+}
+
+// TestRunRefusesACRDWithoutAStorageVersion: there is no version to
+// re-store at, nor one to prune storedVersions to.
+func TestRunRefusesACRDWithoutAStorageVersion(t *testing.T) {
+	s := newStore(2, "v1storage")
+	c := s.clientFor(t, []any{
+		map[string]any{"name": "v1storage", "served": true, "storage": false},
+		map[string]any{"name": "v2storage", "served": true, "storage": false},
+	}, "v1storage", "v2storage")
+	_, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err == nil || !strings.Contains(err.Error(), "CRD widgets.example.dev declares no storage version") {
+		t.Fatalf("error %v, want one saying the CRD declares no storage version", err)
+	}
+	if sv, _ := crdState(t, c); len(s.lists) != 0 || s.updates != 0 || !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+		t.Errorf("%d lists, %d updates, storedVersions %v; want nothing done", len(s.lists), s.updates, sv)
+	}
+}
+
+// TestRunRefusesAnAnnotationThatIsNotACheckpoint: a run does not guess
+// where to start from an annotation it cannot read; with Restart it does
+// not read it.
+func TestRunRefusesAnAnnotationThatIsNotACheckpoint(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crd := u.(*unstructured.Unstructured)
+	crd.SetAnnotations(map[string]string{CheckpointAnnotation: "ns1/w0001"})
+	if err := c.Tracker().Update(crdResource, crd, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), c, widgetCRD, Options{})
+	if err == nil || !strings.Contains(err.Error(), "annotation "+CheckpointAnnotation+" is not a checkpoint") {
+		t.Fatalf("error %v, want one saying the annotation is not a checkpoint", err)
+	}
+	if len(s.lists) != 0 || s.updates != 0 {
+		t.Errorf("%d lists, %d updates; want nothing done", len(s.lists), s.updates)
+	}
+	res, err := Run(context.Background(), c, widgetCRD, Options{Restart: true})
+	if err != nil || res.Migrated != 3 || !res.Pruned {
+		t.Fatalf("with Restart: result %+v, %v; want 3 re-stored, pruned", res, err)
+	}
+	if _, cp := crdState(t, c); cp != "" {
+		t.Errorf("checkpoint %q left after the migration", cp)
+	}
+}
+
+// TestRunCountsOnlyTheObjectsUpdated: an interrupted run with a rate
+// limit counts the objects it updated, not those that were waiting for
+// their turn.
+func TestRunCountsOnlyTheObjectsUpdated(t *testing.T) {
+	s := newStore(6, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	ctx, cancel := context.WithCancel(context.Background())
+	s.beforeUpd = func(string) { cancel() }
+	res, err := Run(ctx, c, widgetCRD, Options{Rate: 5, Workers: 4})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the interrupted run: %v, want context.Canceled", err)
+	}
+	if res.Migrated != s.updates || len(res.Failed) != 0 {
+		t.Errorf("result %+v after %d updates, want them counted alone, no failure", res, s.updates)
+	}
+}
+
+// TestRunTotalCountsObjectsCreatedMeanwhile: objects created while the run
+// works add to the total it reports, which is never below the count done.
+func TestRunTotalCountsObjectsCreatedMeanwhile(t *testing.T) {
+	s := newStore(4, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	var once sync.Once
+	s.beforeUpd = func(string) {
+		once.Do(func() {
+			s.mu.Lock()
+			s.create("ns2", "w9998", "v1storage")
+			s.create("ns2", "w9999", "v1storage")
+			s.mu.Unlock()
+		})
+	}
+	var seen []Progress
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 2, Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Migrated != 6 {
+		t.Errorf("result %+v, want the 6 objects re-stored", res)
+	}
+	for _, p := range seen {
+		if p.Total < p.Done {
+			t.Errorf("progress %+v: total below the objects done", p)
+		}
+	}
+	if last := seen[len(seen)-1]; last.Done != 6 || last.Total != 6 {
+		t.Errorf("last progress %+v, want 6 of 6", last)
+	}
+}
+
+// TestRunFailsAnObjectThatCannotBeReadAgain: an error re-reading an object
+// after a conflict fails it (it is not taken for deleted), and nothing is
+// pruned.
+func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	const k = "ns1/w0001"
+	var once sync.Once
+	s.beforeUpd = func(key string) {
+		if key == k {
+			once.Do(func() { s.touch(k) }) // a client wrote it since the list: conflict
+		}
+	}
+	c.PrependReactor("get", "widgets", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		if g := a.(clienttesting.GetActionImpl); g.Namespace+"/"+g.Name != k {
+			return false, nil, nil
+		}
+		return true, nil, apierrors.NewServiceUnavailable("etcd is down")
+	})
+	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
+	if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001: reading it again after a conflict") || !strings.Contains(err.Error(), "etcd is down") {
+		t.Fatalf("error %v, want the failed re-read of ns1/w0001", err)
+	}
+	if res.Migrated != 2 || res.Gone != 0 || len(res.Failed) != 1 || res.Pruned {
+		t.Errorf("result %+v, want 2 re-stored, 1 failed, nothing pruned", res)
 	}
 }

@@ -443,6 +443,7 @@ func TestAdmissionLetsOtherRequestsThrough(t *testing.T) {
 		}
 	}
 	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Kind = "Gadget" }, "validates Widget.crm.hubspoke.test, not Gadget.crm.hubspoke.test")
+	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Group = "other.example.com" }, "validates Widget.crm.hubspoke.test, not Widget.other.example.com")
 	bad(func(r *admissionv1.AdmissionRequest) { r.Kind.Version = "v9" }, `no served version "v9"`)
 	bad(func(r *admissionv1.AdmissionRequest) { r.Object.Raw = []byte(`{"spec":{"name":42}}`) }, "decoding the Widget.crm.hubspoke.test at v1")
 	bad(func(r *admissionv1.AdmissionRequest) { r.Object.Raw = nil }, "decoding")
@@ -712,4 +713,98 @@ func TestHubDefaultsApplyBeforeValidation(t *testing.T) {
 	w := widgetAt(t, "v2").(*widgetV2)
 	w.Spec.Parts = append(w.Spec.Parts, widgetPart{Name: "lever"})
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, w, nil)))
+}
+
+// TestSetupRefusesAServedConvertPath: /convert served already (by the
+// webhook builder, or by hand) makes Setup fail without registering
+// anything; a handler of every other path ("/") does not serve it.
+func TestSetupRefusesAServedConvertPath(t *testing.T) {
+	newManager := func() manager.Manager {
+		mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mgr
+	}
+	mgr := newManager()
+	mgr.GetWebhookServer().Register("/convert", http.NotFoundHandler())
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), "/convert is served already") {
+		t.Errorf("Setup with /convert served: %v", err)
+	}
+	if _, ok := mgr.GetConverterRegistry().GetConverter(widgetGK); ok {
+		t.Error("a refused Setup registered a converter")
+	}
+	rec := httptest.NewRecorder()
+	mgr.GetWebhookServer().WebhookMux().ServeHTTP(rec, httptest.NewRequest(http.MethodPost, webhook.AdmissionPath(widgetGK), strings.NewReader("{}")))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("a refused Setup registered the admission webhook: HTTP %d", rec.Code)
+	}
+
+	mgr = newManager()
+	mgr.GetWebhookServer().Register("/", http.NotFoundHandler())
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err != nil {
+		t.Errorf("Setup with a handler of \"/\": %v", err)
+	}
+}
+
+// TestSetupWithoutCRDs registers nothing: a later Setup, or the webhook
+// builder, can still serve /convert.
+func TestSetupWithoutCRDs(t *testing.T) {
+	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err != nil {
+		t.Errorf("Setup after a Setup without CRDs: %v", err)
+	}
+}
+
+// TestSetupRegistryConverterLeavesTheSource: the converter Setup puts in
+// the manager's registry converts as controller-runtime's converters do:
+// its source belongs to the caller and is left as it was.
+func TestSetupRegistryConverterLeavesTheSource(t *testing.T) {
+	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err != nil {
+		t.Fatal(err)
+	}
+	c, ok := mgr.GetConverterRegistry().GetConverter(widgetGK)
+	if !ok {
+		t.Fatal("Setup registered no converter for Widget")
+	}
+	// v1 carries the values only the hub has in its bags annotation, which
+	// the conversion to v2 takes out of the annotations.
+	src := widgetAt(t, "v1")
+	want := string(mustJSON(t, src))
+	dst := &widgetV2{}
+	dst.SetGroupVersionKind(widgetGK.WithVersion("v2"))
+	if err := c.ConvertObject(context.Background(), src, dst); err != nil {
+		t.Fatal(err)
+	}
+	if dst.Spec.Size != 3 || len(dst.Spec.Parts) != 2 {
+		t.Errorf("converted %+v, want the widget of size 3 with two parts", dst)
+	}
+	dst.Annotations["note"] = "changed"
+	dst.Spec.Parts[0].Name = "changed"
+	if got := string(mustJSON(t, src)); got != want {
+		t.Errorf("the source changed:\n%s\nwas\n%s", got, want)
+	}
+	// At the same version, the copy is the destination.
+	src = widgetAt(t, "v2")
+	want = string(mustJSON(t, src))
+	same := &widgetV2{}
+	same.SetGroupVersionKind(widgetGK.WithVersion("v2"))
+	if err := c.ConvertObject(context.Background(), src, same); err != nil {
+		t.Fatal(err)
+	}
+	same.Annotations["note"] = "changed"
+	same.Spec.Parts[0].Name = "changed"
+	if got := string(mustJSON(t, src)); got != want {
+		t.Errorf("the source changed:\n%s\nwas\n%s", got, want)
+	}
 }

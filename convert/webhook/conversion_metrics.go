@@ -156,9 +156,10 @@ func logFailure(log logr.Logger, resource, reason string, obj metav1.Object, kin
 		kv = append(kv, "from", from, "to", to)
 	}
 	step := reason
-	if m := chainStep.FindAllStringSubmatch(err.Error(), -1); reason == reasonConversion && len(m) > 0 {
-		last := m[len(m)-1]
-		step = last[1] + " to " + last[2]
+	// The first match: the Converter names the step once, before the
+	// step's own message, which may read like another.
+	if m := chainStep.FindStringSubmatch(err.Error()); reason == reasonConversion && m != nil {
+		step = m[1] + " to " + m[2]
 	}
 	kv = append(kv, "step", step)
 	log.Error(err, "conversion failed", kv...)

@@ -3,6 +3,8 @@ package webhook_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -142,5 +144,25 @@ func TestHostileReviewShapes(t *testing.T) {
 		if resp.Result.Status != metav1.StatusFailure || len(resp.ConvertedObjects) != 0 || !strings.Contains(resp.Result.Message, c.want) {
 			t.Errorf("%s: %s %.300q with %d objects, want a Failure containing %q", c.name, resp.Result.Status, resp.Result.Message, len(resp.ConvertedObjects), c.want)
 		}
+	}
+}
+
+// TestEmptyRequests: a request without a body (as a caller of ServeHTTP
+// may make one; a server's requests always have one) and a body of white
+// space alone are answered with a Failure saying so.
+func TestEmptyRequests(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK, teamGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := failure(t, h, "", []byte(" \n\t ")); !strings.Contains(msg, "hubspoke: the request body is empty, want a ConversionReview") {
+		t.Errorf("white space: %q", msg)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/convert", nil)
+	req.Body = nil
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"Failure","message":"hubspoke: the request has no body, want a ConversionReview"`) {
+		t.Errorf("no body: HTTP %d %s", rec.Code, rec.Body)
 	}
 }

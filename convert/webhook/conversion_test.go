@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/hubspoke/hubspoke/convert/webhook"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -131,7 +132,8 @@ func TestHubSpokeHandlerFindsTheType(t *testing.T) {
 // and from the versions the CRD lists; a version the chain has but the CRD
 // does not (here the storage twin v1storage) is refused, as the API server
 // never asks for it nor sends it: an object at an intermediate twin holds
-// values no schema of the CRD checked.
+// values no schema of the CRD checked. A version the CRD lists (unserved)
+// but the chain does not have is refused the same way.
 func TestDesiredVersionMustBeListed(t *testing.T) {
 	crd := widgetCRD(t)
 	versions := crd.Spec.Versions[:0]
@@ -140,7 +142,8 @@ func TestDesiredVersionMustBeListed(t *testing.T) {
 			versions = append(versions, v)
 		}
 	}
-	crd.Spec.Versions = versions
+	// And a version no longer served that the chain has dropped.
+	crd.Spec.Versions = append(versions, apiextensionsv1.CustomResourceDefinitionVersion{Name: "v0"})
 	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
 	if err != nil {
 		t.Fatal(err)
@@ -151,6 +154,10 @@ func TestDesiredVersionMustBeListed(t *testing.T) {
 	h := mgr.GetWebhookServer().WebhookMux()
 	msg := failure(t, h, "u", reviewOf(t, "u", group+"/v1storage", widgetAt(t, "v1")))
 	if want := "desiredAPIVersion crm.hubspoke.test/v1storage is not a version of Widget.crm.hubspoke.test the CRD lists (v1, v2, v2storage)"; !strings.Contains(msg, want) {
+		t.Errorf("got %q, want %q", msg, want)
+	}
+	msg = failure(t, h, "v0", reviewOf(t, "v0", group+"/v0", widgetAt(t, "v1")))
+	if want := "desiredAPIVersion crm.hubspoke.test/v0 is not a version of Widget.crm.hubspoke.test the CRD lists (v1, v2, v2storage)"; !strings.Contains(msg, want) {
 		t.Errorf("got %q, want %q", msg, want)
 	}
 	if resp := convertReview(t, h, reviewOf(t, "ok", group+"/v2", widgetAt(t, "v1"))); resp.Result.Status != metav1.StatusSuccess {
@@ -198,6 +205,23 @@ func TestResponseRoomMadeOnce(t *testing.T) {
 		}
 		if !bytes.Equal(pooled.Bytes(), out.Bytes()) {
 			t.Errorf("%d objects: a pooled buffer holds another response:\n%.300s\nwant\n%.300s", n, pooled, out)
+		}
+	}
+}
+
+// TestHubSpokeHandlerAnswersJSON: the answer says it is JSON, whether the
+// review converts or fails.
+func TestHubSpokeHandlerAnswersJSON(t *testing.T) {
+	h, err := webhook.NewConversionHandler(newScheme(), webhook.Options{}, personGK, teamGK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string][]byte{
+		"success": reviewOf(t, "ok", group+"/v2", ada("v1", false)),
+		"failure": reviewOf(t, "bad", group+"/v9", ada("v1", false)),
+	} {
+		if ct := post(h, body).Header().Get("Content-Type"); ct != "application/json" {
+			t.Errorf("%s: Content-Type %q, want application/json", name, ct)
 		}
 	}
 }

@@ -86,6 +86,9 @@ func TestMigrateCommand(t *testing.T) {
 	if want := "gadgets.example.dev: re-stored 3 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 0 failed; status.storedVersions [v2storage] (pruned)\n"; out != want {
 		t.Errorf("output\n%q\nwant\n%q", out, want)
 	}
+	if errOut != "" {
+		t.Errorf("--quiet: stderr %q, want no progress bar", errOut)
+	}
 	u, err := c.Resource(crdResource).Get(context.Background(), "gadgets.example.dev", metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -305,6 +308,12 @@ current-context: other
 // TestMigrateCommandDrawsTheBarTenTimesASecond: not at every object.
 func TestMigrateCommandDrawsTheBarTenTimesASecond(t *testing.T) {
 	c := cluster(t, 40, "v1storage", "v2storage")
+	// Updates of a few milliseconds each: the 40 take longer than the time
+	// between two draws, and a bar drawn more often shows.
+	c.PrependReactor("update", "gadgets", func(clienttesting.Action) (bool, runtime.Object, error) {
+		time.Sleep(5 * time.Millisecond)
+		return false, nil, nil
+	})
 	start := time.Now()
 	code, out, errOut := runCLI(t, c, "migrate", "gadgets.example.dev")
 	if code != 0 {
@@ -313,5 +322,185 @@ func TestMigrateCommandDrawsTheBarTenTimesASecond(t *testing.T) {
 	// The first object, about one every 100 ms, the last, and the end.
 	if n, most := strings.Count(errOut, "\r"), 3+int(time.Since(start)/(100*time.Millisecond)); n > most {
 		t.Errorf("the bar was drawn %d times, want at most %d", n, most)
+	}
+}
+
+// recorder is a client that records the page sizes of the gadgets' lists
+// and the most updates of gadgets in flight at a time; each update waits
+// (once, for at most a second) until wait updates are in flight.
+type recorder struct {
+	dynamic.Interface
+	wait int
+
+	mu                    sync.Mutex
+	limits                []int64
+	inFlight, most        int
+	reached, waitedInVain bool
+}
+
+func (r *recorder) Resource(gvr schema.GroupVersionResource) dynamic.NamespaceableResourceInterface {
+	ri := r.Interface.Resource(gvr)
+	if gvr.GroupResource() != gadgets.GroupResource() {
+		return ri
+	}
+	return recordedResource{ri, r}
+}
+
+type recordedResource struct {
+	dynamic.NamespaceableResourceInterface
+	r *recorder
+}
+
+func (rr recordedResource) List(ctx context.Context, opts metav1.ListOptions) (*unstructured.UnstructuredList, error) {
+	rr.r.mu.Lock()
+	rr.r.limits = append(rr.r.limits, opts.Limit)
+	rr.r.mu.Unlock()
+	return rr.NamespaceableResourceInterface.List(ctx, opts)
+}
+
+func (rr recordedResource) Namespace(ns string) dynamic.ResourceInterface {
+	return recordedUpdates{rr.NamespaceableResourceInterface.Namespace(ns), rr.r}
+}
+
+type recordedUpdates struct {
+	dynamic.ResourceInterface
+	r *recorder
+}
+
+func (ru recordedUpdates) Update(ctx context.Context, obj *unstructured.Unstructured, opts metav1.UpdateOptions, sub ...string) (*unstructured.Unstructured, error) {
+	r := ru.r
+	r.mu.Lock()
+	r.inFlight++
+	r.most = max(r.most, r.inFlight)
+	for deadline := time.Now().Add(time.Second); !r.reached && !r.waitedInVain && r.inFlight < r.wait; {
+		if time.Now().After(deadline) {
+			r.waitedInVain = true
+			break
+		}
+		r.mu.Unlock()
+		time.Sleep(time.Millisecond)
+		r.mu.Lock()
+	}
+	r.reached = r.reached || r.inFlight >= r.wait
+	r.mu.Unlock()
+	time.Sleep(2 * time.Millisecond) // let more updates start, should they
+	defer func() {
+		r.mu.Lock()
+		r.inFlight--
+		r.mu.Unlock()
+	}()
+	return ru.ResourceInterface.Update(ctx, obj, opts, sub...)
+}
+
+// TestMigrateCommandPageSizeAndWorkers: --page-size and --workers reach the
+// migration, 500 and 4 when not given.
+func TestMigrateCommandPageSizeAndWorkers(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		limit   int64
+		workers int
+	}{
+		{nil, 500, 4},
+		{[]string{"--page-size", "3", "--workers", "2"}, 3, 2},
+	} {
+		c := &recorder{Interface: cluster(t, 8, "v1storage", "v2storage"), wait: tc.workers}
+		args := append(append([]string{"migrate", "--quiet"}, tc.args...), "gadgets.example.dev")
+		if code, out, errOut := runCLI(t, c, args...); code != 0 {
+			t.Fatalf("%q: exit %d: %s%s", args, code, out, errOut)
+		}
+		if len(c.limits) == 0 || c.limits[0] != tc.limit || c.most != tc.workers || c.waitedInVain {
+			t.Errorf("%q: page sizes %v, at most %d updates in flight (waited in vain for %d: %v); want pages of %d, %d in flight",
+				args, c.limits, c.most, tc.workers, c.waitedInVain, tc.limit, tc.workers)
+		}
+	}
+}
+
+// TestMigrateCommandKeepGoingAndRestart: --keep-going carries on after a
+// failing object; --restart ignores the checkpoint of an earlier run.
+func TestMigrateCommandKeepGoingAndRestart(t *testing.T) {
+	// ga and gc fail: without --keep-going the run stops at the first (gb
+	// may be re-stored meanwhile, or not); with it, it reports both.
+	for _, keepGoing := range []bool{false, true} {
+		c := cluster(t, 3, "v1storage", "v2storage")
+		c.PrependReactor("update", "gadgets", func(a clienttesting.Action) (bool, runtime.Object, error) {
+			if a.(clienttesting.UpdateActionImpl).Object.(*unstructured.Unstructured).GetName() == "gb" {
+				return false, nil, nil
+			}
+			return true, nil, apierrors.NewInternalError(errors.New("conversion webhook down"))
+		})
+		args := []string{"migrate", "--quiet", "--workers", "1", "gadgets.example.dev"}
+		want := "objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 1 failed;"
+		if keepGoing {
+			args = []string{"migrate", "--keep-going", "--quiet", "--workers", "1", "gadgets.example.dev"}
+			want = "re-stored 1 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 2 failed;"
+		}
+		if code, out, errOut := runCLI(t, c, args...); code != 1 || !strings.Contains(out, want) {
+			t.Errorf("%q: exit %d, %s%s; want exit 1 and %q", args, code, out, errOut, want)
+		}
+	}
+
+	for _, restart := range []bool{false, true} {
+		c := cluster(t, 3, "v1storage", "v2storage")
+		u, err := c.Tracker().Get(crdResource, "", "gadgets.example.dev")
+		if err != nil {
+			t.Fatal(err)
+		}
+		crd := u.(*unstructured.Unstructured)
+		crd.SetAnnotations(map[string]string{migrate.CheckpointAnnotation: `{"storageVersion":"v2storage","after":"default/gb","done":2}`})
+		if err := c.Tracker().Update(crdResource, crd, ""); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"migrate", "--quiet", "gadgets.example.dev"}
+		want := "re-stored 1 objects at v2storage, 0 deleted meanwhile, 2 done by an earlier run"
+		if restart {
+			args = []string{"migrate", "--restart", "--quiet", "gadgets.example.dev"}
+			want = "re-stored 3 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run"
+		}
+		if code, out, errOut := runCLI(t, c, args...); code != 0 || !strings.Contains(out, want) {
+			t.Errorf("%q: exit %d, %s%s; want %q", args, code, out, errOut, want)
+		}
+	}
+}
+
+// TestCommandLineArguments: a command takes the arguments it names, no
+// more.
+func TestCommandLineArguments(t *testing.T) {
+	crd := filepath.Join(t.TempDir(), "crd.yaml")
+	if err := os.WriteFile(crd, []byte(gadgetsCRD), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"migrate", "gadgets.example.dev", "widgets.example.dev"}, "name one resource as <plural>.<group>"},
+		{[]string{"preflight", "-f", crd, "gadgets.example.dev"}, "give the new CRD with -f"},
+	} {
+		c := cluster(t, 1, "v1storage", "v2storage")
+		code, _, errOut := runCLI(t, c, tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.err) {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errOut, tc.err)
+		}
+		if n := len(c.Actions()); n != 0 {
+			t.Errorf("%q: %d requests sent, want none", tc.args, n)
+		}
+	}
+}
+
+// TestPreflightCommandCannotReadTheInstalledCRD: an error other than "not
+// found" reading the installed CRD fails the check; it is not taken for a
+// first install.
+func TestPreflightCommandCannotReadTheInstalledCRD(t *testing.T) {
+	crd := filepath.Join(t.TempDir(), "crd.yaml")
+	if err := os.WriteFile(crd, []byte(gadgetsCRD), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := cluster(t, 0, "v1storage", "v2storage")
+	c.PrependReactor("get", "customresourcedefinitions", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewForbidden(crdResource.GroupResource(), "gadgets.example.dev", errors.New("no RBAC rule"))
+	})
+	code, out, errOut := runCLI(t, c, "preflight", "-f", crd)
+	if code != 1 || !strings.Contains(errOut, "reading the installed CRD gadgets.example.dev") || !strings.Contains(errOut, "no RBAC rule") || strings.Contains(out, "may be installed") {
+		t.Errorf("exit %d, %s%s; want exit 1 and the error reading the CRD", code, out, errOut)
 	}
 }
