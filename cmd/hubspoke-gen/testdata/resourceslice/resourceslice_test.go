@@ -3,6 +3,7 @@
 package resourceslice_test
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -43,5 +44,53 @@ func TestBasicFlattened(t *testing.T) {
 	}
 	if !reflect.DeepEqual(old.Spec, back.Spec) {
 		t.Errorf("v1beta1 → hub → v1beta1:\n got %+v\nwant %+v", back.Spec, old.Spec)
+	}
+}
+
+// A client may send an empty map that omitempty would leave out
+// ("attributes": {}); JSON gives it as an empty map, not nil. Empty, it
+// moves nothing: at v1beta1, basic holding only empty maps keeps its
+// presence (basic: {} comes back, from the bag); at v1, empty attributes
+// make no basic at v1beta1, and leave nothing in a bag when they come back.
+func TestEmptyMapsMoveNothing(t *testing.T) {
+	var old v1beta1.ResourceSlice
+	if err := json.Unmarshal([]byte(`{"spec":{"driver":"d","pool":{"name":"p","generation":1,"resourceSliceCount":1},`+
+		`"devices":[{"name":"gpu-0","basic":{"attributes":{}}}]}}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	hub := &v1storage.ResourceSlice{}
+	if err := old.ConvertTo(hub); err != nil {
+		t.Fatal(err)
+	}
+	back := &v1beta1.ResourceSlice{}
+	if err := back.ConvertFrom(hub); err != nil {
+		t.Fatal(err)
+	}
+	if back.Spec.Devices[0].Basic == nil {
+		t.Errorf("v1beta1 basic: {attributes: {}} → hub → v1beta1: basic is gone, want basic: {}")
+	}
+
+	var newer v1.ResourceSlice
+	if err := json.Unmarshal([]byte(`{"spec":{"driver":"d","pool":{"name":"p","generation":1,"resourceSliceCount":1},`+
+		`"devices":[{"name":"gpu-0","attributes":{}}]}}`), &newer); err != nil {
+		t.Fatal(err)
+	}
+	hub = &v1storage.ResourceSlice{}
+	if err := newer.ConvertTo(hub); err != nil {
+		t.Fatal(err)
+	}
+	older := &v1beta1.ResourceSlice{}
+	if err := older.ConvertFrom(hub); err != nil {
+		t.Fatal(err)
+	}
+	if b := older.Spec.Devices[0].Basic; b != nil {
+		t.Errorf("v1 attributes: {} → hub → v1beta1: basic %+v, want none", *b)
+	}
+	again := &v1storage.ResourceSlice{}
+	if err := older.ConvertTo(again); err != nil {
+		t.Fatal(err)
+	}
+	if bag := again.Spec.Devices[0].PropertyBag; len(bag) != 0 {
+		t.Errorf("v1 attributes: {} → hub → v1beta1 → hub: the device keeps %v in its bag", bag)
 	}
 }

@@ -154,6 +154,14 @@ type GadgetSpec struct {
 	// told apart from none.
 	// +optional
 	Ports Ports `json:"ports"`
+
+	// Listeners, keyed by host and port together: two may share a host,
+	// or a port. v2 adds Protocol.
+	// +optional
+	// +listType=map
+	// +listMapKey=host
+	// +listMapKey=port
+	Listeners []Listener `json:"listeners,omitempty"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -184,6 +192,12 @@ type Host struct {
 	Name string `json:"name"`
 	// +optional
 	Port int32 `json:"port,omitempty"`
+}
+
+// Listener is a host and port a gadget listens on.
+type Listener struct {
+	Host string `json:"host"`
+	Port int32  `json:"port"`
 }
 
 func init() {

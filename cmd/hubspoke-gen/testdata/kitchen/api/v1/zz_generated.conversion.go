@@ -120,6 +120,10 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(s.Listeners, (*Listener).AssignProperties_To_Listener)
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*dst = v1storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -148,6 +152,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v1storage.GadgetSpec) e
 	dst.Hosts = hosts
 	dst.Pools = pools
 	dst.Ports = v1storage.Ports(s.Ports)
+	dst.Listeners = listeners
 	return nil
 }
 
@@ -207,6 +212,12 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec)
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(src.Listeners, func(from *v1storage.Listener, to *Listener) error {
+		return to.AssignProperties_From_Listener(from)
+	})
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
 	s.Note = ptr.Deref(src.Note, "")
@@ -235,6 +246,7 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v1storage.GadgetSpec)
 	s.Hosts = hosts
 	s.Pools = pools
 	s.Ports = Ports(src.Ports)
+	s.Listeners = listeners
 	return nil
 }
 
@@ -269,6 +281,24 @@ func (s *Host) AssignProperties_To_Host(dst *v1storage.Host) error {
 func (s *Host) AssignProperties_From_Host(src *v1storage.Host) error {
 	*s = Host{
 		Name: ptr.Deref(src.Name, ""),
+		Port: ptr.Deref(src.Port, 0),
+	}
+	return nil
+}
+
+// AssignProperties_To_Listener copies this Listener into its storage twin.
+func (s *Listener) AssignProperties_To_Listener(dst *v1storage.Listener) error {
+	*dst = v1storage.Listener{
+		Host: ptr.To(s.Host),
+		Port: ptr.To(s.Port),
+	}
+	return nil
+}
+
+// AssignProperties_From_Listener fills this Listener from its storage twin.
+func (s *Listener) AssignProperties_From_Listener(src *v1storage.Listener) error {
+	*s = Listener{
+		Host: ptr.Deref(src.Host, ""),
 		Port: ptr.Deref(src.Port, 0),
 	}
 	return nil
@@ -364,6 +394,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	var sDimensions *Dimensions
 	var sHosts []Host
 	var sPools map[string]Hosts
+	var sListeners []Listener
 	if s != nil {
 		if src.Owner != nil && s.Owner == "" {
 			if err := c.Twin(path, "owner", src.Owner); err != nil {
@@ -417,6 +448,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 		sDimensions = &s.Dimensions
 		sHosts = s.Hosts
 		sPools = s.Pools
+		sListeners = s.Listeners
 	}
 	for i := range src.Parts {
 		var elem *Part
@@ -502,6 +534,16 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 			return err
 		}
 	}
+	for i := range src.Listeners {
+		var elem *Listener
+		if i < len(sListeners) {
+			elem = &sListeners[i]
+		}
+		elemPath := path + ".listeners[host=" + boundary.Key(src.Listeners[i].Host) + ",port=" + boundary.Key(src.Listeners[i].Port) + "]"
+		if err := stashBagsOfListener(c, elemPath, elem, &src.Listeners[i]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -515,6 +557,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	var sDimensions *Dimensions
 	var sHosts []Host
 	var sPools map[string]Hosts
+	var sListeners []Listener
 	if s != nil {
 		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
@@ -550,6 +593,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		sDimensions = &s.Dimensions
 		sHosts = s.Hosts
 		sPools = s.Pools
+		sListeners = s.Listeners
 	}
 	for i := range dst.Parts {
 		var elem *Part
@@ -630,6 +674,16 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			}
 		}
 	}
+	for i := range dst.Listeners {
+		var elem *Listener
+		if i < len(sListeners) {
+			elem = &sListeners[i]
+		}
+		elemPath := path + ".listeners[host=" + boundary.Key(dst.Listeners[i].Host) + ",port=" + boundary.Key(dst.Listeners[i].Port) + "]"
+		if err := recallBagsOfListener(r, elemPath, elem, &dst.Listeners[i]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -671,6 +725,38 @@ func recallBagsOfHost(r *boundary.Carrier, path string, s *Host, dst *v1storage.
 			return err
 		}
 		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfListener hands c the bags of the storage twin's Listener at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfListener(c *boundary.Carrier, path string, s *Listener, src *v1storage.Listener) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Host == nil && s.Host == "" {
+			if err := c.Twin(path, "host", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port == nil && s.Port == 0 {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfListener puts back the bags of the storage twin's Listener at path and below, and restores what their $twin entries say.
+func recallBagsOfListener(r *boundary.Carrier, path string, s *Listener, dst *v1storage.Listener) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, nil); err != nil {
 			return err
 		}
 	}

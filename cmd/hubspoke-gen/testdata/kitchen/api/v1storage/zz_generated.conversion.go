@@ -132,6 +132,10 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(s.Listeners, (*Listener).AssignProperties_To_Listener)
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = s.Owner
 	dst.Note = s.Note
@@ -160,6 +164,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Hosts = hosts
 	dst.Pools = pools
 	dst.Ports = v2storage.Ports(s.Ports)
+	dst.Listeners = listeners
 	dst.PropertyBag = bag
 	return nil
 }
@@ -246,6 +251,12 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(src.Listeners, func(from *v2storage.Listener, to *Listener) error {
+		return to.AssignProperties_From_Listener(from)
+	})
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = src.Owner
 	s.Note = src.Note
@@ -274,6 +285,7 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Hosts = hosts
 	s.Pools = pools
 	s.Ports = Ports(src.Ports)
+	s.Listeners = listeners
 	s.PropertyBag = bag
 	return nil
 }
@@ -385,6 +397,38 @@ func (s *Host) AssignProperties_From_Host(src *v2storage.Host) error {
 	*s = Host{
 		PropertyBag: bag,
 		Name:        src.Name,
+		Port:        src.Port,
+	}
+	return nil
+}
+
+// AssignProperties_To_Listener copies this Listener into v2storage.
+func (s *Listener) AssignProperties_To_Listener(dst *v2storage.Listener) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v1storage has no field for.
+	protocol, err := propertybag.Pull[string](&bag, "Protocol")
+	if err != nil {
+		return err
+	}
+	*dst = v2storage.Listener{
+		PropertyBag: bag,
+		Host:        s.Host,
+		Port:        s.Port,
+		Protocol:    protocol,
+	}
+	return nil
+}
+
+// AssignProperties_From_Listener fills this Listener from v2storage.
+func (s *Listener) AssignProperties_From_Listener(src *v2storage.Listener) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v1storage has no field for.
+	if err := propertybag.Add(&bag, "Protocol", src.Protocol); err != nil {
+		return err
+	}
+	*s = Listener{
+		PropertyBag: bag,
+		Host:        src.Host,
 		Port:        src.Port,
 	}
 	return nil

@@ -148,6 +148,11 @@ type GadgetSpec struct {
 	// told apart from none.
 	// +optional
 	Ports Ports `json:"ports"`
+
+	// Listeners, keyed by host and port together: two may share a host,
+	// or a port. v2 adds Protocol.
+	// +optional
+	Listeners []Listener `json:"listeners,omitempty" hubspoke:"listMapKey=host,listMapKey=port"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -179,6 +184,18 @@ type Host struct {
 	// Name identifies the host.
 	// +optional
 	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Port *int32 `json:"port,omitempty"`
+}
+
+// Listener is a host and port a gadget listens on.
+type Listener struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Host *string `json:"host,omitempty"`
 
 	// +optional
 	Port *int32 `json:"port,omitempty"`

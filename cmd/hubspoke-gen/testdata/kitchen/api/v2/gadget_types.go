@@ -154,6 +154,13 @@ type GadgetSpec struct {
 
 	// +optional
 	Ports Ports `json:"ports"`
+
+	// Listeners, keyed by host and port together.
+	// +optional
+	// +listType=map
+	// +listMapKey=host
+	// +listMapKey=port
+	Listeners []Listener `json:"listeners,omitempty"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -193,6 +200,14 @@ type Host struct {
 	Port int32 `json:"port,omitempty"`
 	// +optional
 	Zone string `json:"zone,omitempty"`
+}
+
+// Listener is a host and port a gadget listens on.
+type Listener struct {
+	Host string `json:"host"`
+	Port int32  `json:"port"`
+	// +optional
+	Protocol string `json:"protocol,omitempty"`
 }
 
 func init() {

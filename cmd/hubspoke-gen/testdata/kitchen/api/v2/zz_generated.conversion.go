@@ -129,6 +129,10 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(s.Listeners, (*Listener).AssignProperties_To_Listener)
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*dst = v2storage.GadgetSpec{}
 	dst.Owner = genruntime.PtrIfNotZero(s.Owner)
 	dst.Note = genruntime.PtrIfNotZero(s.Note)
@@ -157,6 +161,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Hosts = hosts
 	dst.Pools = pools
 	dst.Ports = v2storage.Ports(s.Ports)
+	dst.Listeners = listeners
 	return nil
 }
 
@@ -223,6 +228,12 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	if err != nil {
 		return fmt.Errorf("pools: %w", err)
 	}
+	listeners, err := genruntime.ConvertSlice(src.Listeners, func(from *v2storage.Listener, to *Listener) error {
+		return to.AssignProperties_From_Listener(from)
+	})
+	if err != nil {
+		return fmt.Errorf("listeners: %w", err)
+	}
 	*s = GadgetSpec{}
 	s.Owner = ptr.Deref(src.Owner, "")
 	s.Note = ptr.Deref(src.Note, "")
@@ -251,6 +262,7 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Hosts = hosts
 	s.Pools = pools
 	s.Ports = Ports(src.Ports)
+	s.Listeners = listeners
 	return nil
 }
 
@@ -288,6 +300,26 @@ func (s *Host) AssignProperties_From_Host(src *v2storage.Host) error {
 		Name: ptr.Deref(src.Name, ""),
 		Port: ptr.Deref(src.Port, 0),
 		Zone: ptr.Deref(src.Zone, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Listener copies this Listener into its storage twin.
+func (s *Listener) AssignProperties_To_Listener(dst *v2storage.Listener) error {
+	*dst = v2storage.Listener{
+		Host:     ptr.To(s.Host),
+		Port:     ptr.To(s.Port),
+		Protocol: genruntime.PtrIfNotZero(s.Protocol),
+	}
+	return nil
+}
+
+// AssignProperties_From_Listener fills this Listener from its storage twin.
+func (s *Listener) AssignProperties_From_Listener(src *v2storage.Listener) error {
+	*s = Listener{
+		Host:     ptr.Deref(src.Host, ""),
+		Port:     ptr.Deref(src.Port, 0),
+		Protocol: ptr.Deref(src.Protocol, ""),
 	}
 	return nil
 }
@@ -394,6 +426,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 	var sDimensions *Dimensions
 	var sHosts Hosts
 	var sPools map[string]Hosts
+	var sListeners []Listener
 	if s != nil {
 		if src.Owner != nil && s.Owner == "" {
 			if err := c.Twin(path, "owner", src.Owner); err != nil {
@@ -452,6 +485,7 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 		sDimensions = &s.Dimensions
 		sHosts = s.Hosts
 		sPools = s.Pools
+		sListeners = s.Listeners
 	}
 	for i := range src.Parts {
 		var elem *Part
@@ -537,6 +571,16 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 			return err
 		}
 	}
+	for i := range src.Listeners {
+		var elem *Listener
+		if i < len(sListeners) {
+			elem = &sListeners[i]
+		}
+		elemPath := path + ".listeners[host=" + boundary.Key(src.Listeners[i].Host) + ",port=" + boundary.Key(src.Listeners[i].Port) + "]"
+		if err := stashBagsOfListener(c, elemPath, elem, &src.Listeners[i]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -550,6 +594,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 	var sDimensions *Dimensions
 	var sHosts Hosts
 	var sPools map[string]Hosts
+	var sListeners []Listener
 	if s != nil {
 		if err := boundary.Restore(r, path, "owner", &dst.Owner, s.Owner == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
@@ -588,6 +633,7 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		sDimensions = &s.Dimensions
 		sHosts = s.Hosts
 		sPools = s.Pools
+		sListeners = s.Listeners
 	}
 	for i := range dst.Parts {
 		var elem *Part
@@ -668,6 +714,16 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			}
 		}
 	}
+	for i := range dst.Listeners {
+		var elem *Listener
+		if i < len(sListeners) {
+			elem = &sListeners[i]
+		}
+		elemPath := path + ".listeners[host=" + boundary.Key(dst.Listeners[i].Host) + ",port=" + boundary.Key(dst.Listeners[i].Port) + "]"
+		if err := recallBagsOfListener(r, elemPath, elem, &dst.Listeners[i]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -717,6 +773,46 @@ func recallBagsOfHost(r *boundary.Carrier, path string, s *Host, dst *v2storage.
 			return err
 		}
 		if err := boundary.Restore(r, path, "zone", &dst.Zone, s.Zone == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfListener hands c the bags of the storage twin's Listener at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfListener(c *boundary.Carrier, path string, s *Listener, src *v2storage.Listener) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Host == nil && s.Host == "" {
+			if err := c.Twin(path, "host", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port == nil && s.Port == 0 {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+		if src.Protocol != nil && s.Protocol == "" {
+			if err := c.Twin(path, "protocol", src.Protocol); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfListener puts back the bags of the storage twin's Listener at path and below, and restores what their $twin entries say.
+func recallBagsOfListener(r *boundary.Carrier, path string, s *Listener, dst *v2storage.Listener) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "host", &dst.Host, s.Host == "", nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == 0, nil); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "protocol", &dst.Protocol, s.Protocol == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -146,6 +146,10 @@ type GadgetSpec struct {
 
 	// +optional
 	Ports Ports `json:"ports"`
+
+	// Listeners, keyed by host and port together.
+	// +optional
+	Listeners []Listener `json:"listeners,omitempty" hubspoke:"listMapKey=host,listMapKey=port"`
 }
 
 // GadgetStatus is the observed state of a Gadget.
@@ -184,6 +188,21 @@ type Host struct {
 
 	// +optional
 	Zone *string `json:"zone,omitempty"`
+}
+
+// Listener is a host and port a gadget listens on.
+type Listener struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Host *string `json:"host,omitempty"`
+
+	// +optional
+	Port *int32 `json:"port,omitempty"`
+
+	// +optional
+	Protocol *string `json:"protocol,omitempty"`
 }
 
 // Part is a part of a gadget.

@@ -34,6 +34,18 @@ type WidgetList struct {
 type WidgetSpec struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+	// Steps, which v2 removes and v3 brings back in another shape
+	// (staged through compat on the way).
+	// +optional
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Step is a step of a Widget; v3 gives it labels instead of a count.
+type Step struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+	// +optional
+	Count int32 `json:"count,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.

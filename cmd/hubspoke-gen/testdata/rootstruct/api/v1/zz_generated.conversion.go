@@ -4,6 +4,7 @@ package v1
 
 import (
 	"fmt"
+	"strconv"
 
 	"example.com/fixtures/rootstruct/api/v1storage"
 	"github.com/hubspoke/hubspoke/boundary"
@@ -75,16 +76,46 @@ func (p *Widget) AssignProperties_From_Widget(src *v1storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into its storage twin.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v1storage.WidgetSpec) error {
+	steps, err := genruntime.ConvertSlice(s.Steps, (*Step).AssignProperties_To_Step)
+	if err != nil {
+		return fmt.Errorf("steps: %w", err)
+	}
 	*dst = v1storage.WidgetSpec{
-		Name: genruntime.PtrIfNotZero(s.Name),
+		Name:  genruntime.PtrIfNotZero(s.Name),
+		Steps: steps,
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from its storage twin.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v1storage.WidgetSpec) error {
+	steps, err := genruntime.ConvertSlice(src.Steps, func(from *v1storage.Step, to *Step) error {
+		return to.AssignProperties_From_Step(from)
+	})
+	if err != nil {
+		return fmt.Errorf("steps: %w", err)
+	}
 	*s = WidgetSpec{
-		Name: ptr.Deref(src.Name, ""),
+		Name:  ptr.Deref(src.Name, ""),
+		Steps: steps,
+	}
+	return nil
+}
+
+// AssignProperties_To_Step copies this Step into its storage twin.
+func (s *Step) AssignProperties_To_Step(dst *v1storage.Step) error {
+	*dst = v1storage.Step{
+		Name:  genruntime.PtrIfNotZero(s.Name),
+		Count: genruntime.PtrIfNotZero(s.Count),
+	}
+	return nil
+}
+
+// AssignProperties_From_Step fills this Step from its storage twin.
+func (s *Step) AssignProperties_From_Step(src *v1storage.Step) error {
+	*s = Step{
+		Name:  ptr.Deref(src.Name, ""),
+		Count: ptr.Deref(src.Count, 0),
 	}
 	return nil
 }
@@ -166,9 +197,64 @@ func recallBagsOfWidget(r *boundary.Carrier, path string, s *Widget, dst *v1stor
 // stashBagsOfWidgetSpec hands c the bags of the storage twin's WidgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src *v1storage.WidgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sSteps []Step
 	if s != nil {
 		if src.Name != nil && s.Name == "" {
 			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		sSteps = s.Steps
+	}
+	stepsPath := path + ".steps"
+	stepsMark := c.Mark() // no keys: Elements, below, fingerprints the elements if something under them was stashed
+	for i := range src.Steps {
+		var elem *Step
+		if i < len(sSteps) {
+			elem = &sSteps[i]
+		}
+		if err := stashBagsOfStep(c, stepsPath+"["+strconv.Itoa(i)+"]", elem, &src.Steps[i]); err != nil {
+			return err
+		}
+	}
+	return boundary.Elements(c, stepsPath, stepsMark, sSteps)
+}
+
+// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
+func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+	r.Bag(path, &dst.PropertyBag)
+	var sSteps []Step
+	if s != nil {
+		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		sSteps = s.Steps
+	}
+	stepsPath := path + ".steps"
+	stepsOrder := boundary.Match(r, stepsPath, sSteps) // no keys: finds where each element's hidden values were stashed, by fingerprint
+	for i := range dst.Steps {
+		var elem *Step
+		if i < len(sSteps) {
+			elem = &sSteps[i]
+		}
+		if err := recallBagsOfStep(r, stepsOrder.Path(stepsPath, i), elem, &dst.Steps[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfStep hands c the bags of the storage twin's Step at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfStep(c *boundary.Carrier, path string, s *Step, src *v1storage.Step) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Name != nil && s.Name == "" {
+			if err := c.Twin(path, "name", src.Name); err != nil {
+				return err
+			}
+		}
+		if src.Count != nil && s.Count == 0 {
+			if err := c.Twin(path, "count", src.Count); err != nil {
 				return err
 			}
 		}
@@ -176,11 +262,14 @@ func stashBagsOfWidgetSpec(c *boundary.Carrier, path string, s *WidgetSpec, src 
 	return nil
 }
 
-// recallBagsOfWidgetSpec puts back the bags of the storage twin's WidgetSpec at path and below, and restores what their $twin entries say.
-func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst *v1storage.WidgetSpec) error {
+// recallBagsOfStep puts back the bags of the storage twin's Step at path and below, and restores what their $twin entries say.
+func recallBagsOfStep(r *boundary.Carrier, path string, s *Step, dst *v1storage.Step) error {
 	r.Bag(path, &dst.PropertyBag)
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "count", &dst.Count, s.Count == 0, func(v *int32) bool { return *v == 0 }); err != nil {
 			return err
 		}
 	}

@@ -63,8 +63,15 @@ func (p *Widget) AssignProperties_From_Widget(src *v2storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v2storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage has no field for.
+	if len(s.Steps) > 0 {
+		if err := propertybag.Add(&bag, "Steps", &s.Steps); err != nil {
+			return err
+		}
+	}
 	*dst = v2storage.WidgetSpec{
-		PropertyBag: s.PropertyBag,
+		PropertyBag: bag,
 		Name:        s.Name,
 	}
 	return nil
@@ -72,9 +79,16 @@ func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v2storage.WidgetSpec) e
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v2storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v2storage.WidgetSpec) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// From the bag: what v2storage has no field for.
+	steps, err := propertybag.Pull[[]Step](&bag, "Steps")
+	if err != nil {
+		return err
+	}
 	*s = WidgetSpec{
-		PropertyBag: src.PropertyBag,
+		PropertyBag: bag,
 		Name:        src.Name,
+		Steps:       ptr.Deref(steps, nil),
 	}
 	return nil
 }

@@ -46,6 +46,23 @@ type WidgetSpec struct {
 
 	// +optional
 	Name *string `json:"name,omitempty"`
+
+	// Steps, which v2 removes and v3 brings back in another shape
+	// (staged through compat on the way).
+	// +optional
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Step is a step of a Widget; v3 gives it labels instead of a count.
+type Step struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Count *int32 `json:"count,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.

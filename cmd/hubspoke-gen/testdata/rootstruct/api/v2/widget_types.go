@@ -27,6 +27,8 @@ type WidgetList struct {
 	Items           []Widget `json:"items"`
 }
 
+// +hubspoke:removed=Steps
+
 // WidgetSpec is the desired state of a Widget.
 type WidgetSpec struct {
 	// +optional

@@ -9,6 +9,7 @@ import (
 	"example.com/fixtures/rootstruct/api/v3storage"
 	"github.com/hubspoke/hubspoke/compat"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/genruntime"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -32,6 +33,24 @@ var widgetExtra = compat.Property[v2compat.WidgetExtra, v3storage.WidgetExtra]{
 		return to.AssignProperties_From_WidgetExtra(from)
 	},
 	FromStaged: (*v2compat.WidgetExtra).AssignProperties_To_WidgetExtra,
+}
+
+// widgetSpecSteps stages WidgetSpec.Steps, which v2storage lacks and v3storage brings back in another shape: v2storage's bag always holds v1storage's shape ([]v2compat.Step).
+var widgetSpecSteps = compat.Property[[]v2compat.Step, []v3storage.Step]{
+	Name:    "Steps",
+	Version: "v2storage",
+	ToStaged: func(from *[]v3storage.Step, to *[]v2compat.Step) error {
+		v, err := genruntime.ConvertSlice(*from, func(from *v3storage.Step, to *v2compat.Step) error {
+			return to.AssignProperties_From_Step(from)
+		})
+		*to = v
+		return err
+	},
+	FromStaged: func(from *[]v2compat.Step, to *[]v3storage.Step) error {
+		v, err := genruntime.ConvertSlice(*from, (*v2compat.Step).AssignProperties_To_Step)
+		*to = v
+		return err
+	},
 }
 
 // AssignProperties_To_Widget copies this Widget into v3storage.
@@ -74,17 +93,31 @@ func (p *Widget) AssignProperties_From_Widget(src *v3storage.Widget) error {
 
 // AssignProperties_To_WidgetSpec copies this WidgetSpec into v3storage.
 func (s *WidgetSpec) AssignProperties_To_WidgetSpec(dst *v3storage.WidgetSpec) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Staged through compat: v2storage's bag keeps the shape these had when they left.
+	steps, err := widgetSpecSteps.Pull(&bag)
+	if err != nil {
+		return err
+	}
 	*dst = v3storage.WidgetSpec{
-		PropertyBag: s.PropertyBag,
+		PropertyBag: bag,
 		Name:        s.Name,
+		Steps:       ptr.Deref(steps, nil),
 	}
 	return nil
 }
 
 // AssignProperties_From_WidgetSpec fills this WidgetSpec from v3storage.
 func (s *WidgetSpec) AssignProperties_From_WidgetSpec(src *v3storage.WidgetSpec) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Staged through compat: v2storage's bag keeps the shape these had when they left.
+	if len(src.Steps) > 0 {
+		if err := widgetSpecSteps.Add(&bag, &src.Steps); err != nil {
+			return err
+		}
+	}
 	*s = WidgetSpec{
-		PropertyBag: src.PropertyBag,
+		PropertyBag: bag,
 		Name:        src.Name,
 	}
 	return nil

@@ -47,6 +47,23 @@ type WidgetSpec struct {
 
 	// +optional
 	Name *string `json:"name,omitempty"`
+
+	// Steps, which v2 removes and v3 brings back in another shape
+	// (staged through compat on the way).
+	// +optional
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Step is a step of a Widget.
+type Step struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	Name *string `json:"name,omitempty"`
+
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.

@@ -49,3 +49,45 @@ func (s *WidgetExtra) AssignProperties_From_WidgetExtra(src *v3storage.WidgetExt
 	}
 	return nil
 }
+
+// AssignProperties_To_Step copies this Step into v3storage.
+func (s *Step) AssignProperties_To_Step(dst *v3storage.Step) error {
+	bag := s.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v3storage has no field for.
+	if err := propertybag.Add(&bag, "Count", s.Count); err != nil {
+		return err
+	}
+	// From the bag: what v2storage/compat has no field for.
+	labels, err := propertybag.Pull[map[string]string](&bag, "Labels")
+	if err != nil {
+		return err
+	}
+	*dst = v3storage.Step{
+		PropertyBag: bag,
+		Name:        s.Name,
+		Labels:      ptr.Deref(labels, nil),
+	}
+	return nil
+}
+
+// AssignProperties_From_Step fills this Step from v3storage.
+func (s *Step) AssignProperties_From_Step(src *v3storage.Step) error {
+	bag := src.PropertyBag // moves: the objects of a conversion are private to it
+	// Kept in the bag: what v2storage/compat has no field for.
+	if len(src.Labels) > 0 {
+		if err := propertybag.Add(&bag, "Labels", &src.Labels); err != nil {
+			return err
+		}
+	}
+	// From the bag: what v3storage has no field for.
+	count, err := propertybag.Pull[int32](&bag, "Count")
+	if err != nil {
+		return err
+	}
+	*s = Step{
+		PropertyBag: bag,
+		Name:        src.Name,
+		Count:       count,
+	}
+	return nil
+}

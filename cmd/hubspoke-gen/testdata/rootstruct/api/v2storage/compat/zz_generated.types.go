@@ -3,7 +3,7 @@
 // Package compat holds the staging types of v2storage: clones of the shapes that
 // properties had when they left, so that v2storage's property bag always holds one
 // shape whichever direction a conversion comes from (see package
-// github.com/hubspoke/hubspoke/compat). Staged: Widget.Extra (as in v1storage).
+// github.com/hubspoke/hubspoke/compat). Staged: Widget.Extra (as in v1storage), WidgetSpec.Steps (as in v1storage).
 package compat
 
 import (
@@ -16,6 +16,16 @@ type WidgetExtra struct {
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Note *string `json:"note,omitempty"`
+
+	Count *int32 `json:"count,omitempty"`
+}
+
+// Step is a step of a Widget; v3 gives it labels instead of a count.
+type Step struct {
+	// PropertyBag holds the values of other versions that this shape has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Name *string `json:"name,omitempty"`
 
 	Count *int32 `json:"count,omitempty"`
 }
