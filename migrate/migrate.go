@@ -131,6 +131,13 @@ type checkpoint struct {
 	After string `json:"after"`
 	// Done counts the objects handled so far.
 	Done int `json:"done"`
+	// StoredVersions is the CRD's status.storedVersions when the run that
+	// saved it began. A version added to them since (the storage version
+	// moved to it, and perhaps back) may hold objects written meanwhile,
+	// among those already done: the checkpoint no longer holds, and the
+	// next run starts from the first object. Checkpoints of earlier
+	// releases lack it.
+	StoredVersions []string `json:"storedVersions,omitempty"`
 }
 
 // Run migrates every object of the custom resource whose CRD is named
@@ -162,7 +169,8 @@ type migration struct {
 	started time.Time
 	total   int
 	done    int
-	failed  bool // an object failed: the checkpoint no longer moves
+	failed  bool     // an object failed: the checkpoint no longer moves
+	began   []string // status.storedVersions when the migration began (see checkpoint)
 }
 
 func newMigration(ctx context.Context, client dynamic.Interface, crdName string, opts Options) (*migration, error) {
@@ -206,13 +214,14 @@ func newMigration(ctx context.Context, client dynamic.Interface, crdName string,
 	m.res.Resource = schema.GroupVersionResource{Group: crd.Spec.Group, Version: version, Resource: crd.Spec.Names.Plural}
 	m.res.StorageVersion = storage
 	m.res.StoredVersions = crd.Status.StoredVersions
+	m.began = crd.Status.StoredVersions
 	_, m.marked = crd.Annotations[CheckpointAnnotation]
 	if text, ok := crd.Annotations[CheckpointAnnotation]; ok && !opts.Restart {
 		var cp checkpoint
 		if err := json.Unmarshal([]byte(text), &cp); err != nil {
 			return nil, fmt.Errorf("migrate: CRD %s: annotation %s is not a checkpoint (%v); remove it or run with Restart", crdName, CheckpointAnnotation, err)
 		}
-		if cp.StorageVersion == storage {
+		if cp.StorageVersion == storage && (cp.StoredVersions == nil || len(added(cp.StoredVersions, crd.Status.StoredVersions)) == 0) {
 			m.start = cp
 		}
 	}
@@ -274,7 +283,7 @@ func (m *migration) run(ctx context.Context) (Result, error) {
 			break
 		}
 		if !m.failed {
-			if err := m.saveCheckpoint(ctx, checkpoint{StorageVersion: m.res.StorageVersion, Continue: cont, After: after, Done: m.done}); err != nil {
+			if err := m.saveCheckpoint(ctx, checkpoint{StorageVersion: m.res.StorageVersion, Continue: cont, After: after, Done: m.done, StoredVersions: m.began}); err != nil {
 				return m.res, err
 			}
 		}
@@ -433,6 +442,12 @@ func (m *migration) prune(ctx context.Context) error {
 					m.crdName, v.Name, m.res.StorageVersion, crd.Status.StoredVersions)
 			}
 		}
+		if gained := added(m.began, crd.Status.StoredVersions); len(gained) > 0 {
+			// The storage version moved to these and back while the
+			// objects were re-stored: some may have been written at them.
+			return fmt.Errorf("migrate: CRD %s's status.storedVersions gained %v during the migration (its storage version moved and back): objects written meanwhile may be stored there, so status.storedVersions stays %v; run the migration again",
+				m.crdName, gained, crd.Status.StoredVersions)
+		}
 		if slices.Equal(crd.Status.StoredVersions, want) {
 			m.res.StoredVersions = want
 			return nil
@@ -450,6 +465,17 @@ func (m *migration) prune(ctx context.Context) error {
 		m.res.Pruned = true
 		return nil
 	})
+}
+
+// added returns the versions of now that were not among before.
+func added(before, now []string) []string {
+	var out []string
+	for _, v := range now {
+		if !slices.Contains(before, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func (m *migration) saveCheckpoint(ctx context.Context, cp checkpoint) error {

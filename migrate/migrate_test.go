@@ -574,6 +574,99 @@ func TestRunRefusesPruningWhenTheStorageVersionMoved(t *testing.T) {
 	}
 }
 
+// threeVersions are the versions of a CRD that stores v2storage and also
+// has v3storage.
+var threeVersions = []any{
+	map[string]any{"name": "v1storage", "served": true, "storage": false},
+	map[string]any{"name": "v2storage", "served": true, "storage": true},
+	map[string]any{"name": "v3storage", "served": true, "storage": false},
+}
+
+// TestRunRefusesPruningWhenTheStorageVersionMovedAndBack: while the
+// objects are re-stored, the storage version moves to v3storage and back
+// (the API server adds v3storage to storedVersions): objects written in
+// between are stored at v3storage, so the run must not prune it.
+func TestRunRefusesPruningWhenTheStorageVersionMovedAndBack(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.clientFor(t, threeVersions, "v1storage", "v2storage")
+	s.beforeUpd = func(string) {
+		u, _ := c.Tracker().Get(crdResource, "", widgetCRD)
+		crd := u.(*unstructured.Unstructured)
+		_ = unstructured.SetNestedStringSlice(crd.Object, []string{"v1storage", "v2storage", "v3storage"}, "status", "storedVersions")
+		_ = c.Tracker().Update(crdResource, crd, "")
+	}
+	_, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err == nil || !strings.Contains(err.Error(), "gained [v3storage]") {
+		t.Fatalf("error %v, want the refusal to prune naming v3storage", err)
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage", "v3storage"}) {
+		t.Errorf("storedVersions %v, want them untouched", sv)
+	}
+}
+
+// TestRunStartsOverWhenStoredVersionsGrewSinceTheCheckpoint: a checkpoint
+// of this storage version, saved before the storage version moved to
+// v3storage and back, says nothing about the objects written at v3storage
+// meanwhile (some among those it counts as done): the run starts from the
+// first object, and then may prune. A checkpoint of an earlier release,
+// without storedVersions, is still resumed.
+func TestRunStartsOverWhenStoredVersionsGrewSinceTheCheckpoint(t *testing.T) {
+	s := newStore(12, "v1storage")
+	c := s.clientFor(t, threeVersions, "v1storage", "v2storage", "v3storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", After: "ns1/w0010", Done: 9, StoredVersions: []string{"v1storage", "v2storage"}})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 0 || res.Migrated != 12 || !res.Pruned {
+		t.Errorf("result %+v, want nothing resumed, all 12 re-stored, pruned", res)
+	}
+	if sv, cp := crdState(t, c); !slices.Equal(sv, []string{"v2storage"}) || cp != "" {
+		t.Errorf("storedVersions %v and checkpoint %q, want [v2storage] and none", sv, cp)
+	}
+
+	s = newStore(12, "v1storage")
+	c = s.clientFor(t, threeVersions, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", After: "ns1/w0010", Done: 9})
+	if res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 9 {
+		t.Errorf("an earlier release's checkpoint: resumed %d, want 9", res.Resumed)
+	}
+}
+
+// TestRunCheckpointKeepsTheStoredVersionsItBeganWith: each checkpoint a
+// run saves holds storedVersions as they were when the run began (a run
+// resumes a checkpoint only while they hold no other version).
+func TestRunCheckpointKeepsTheStoredVersionsItBeganWith(t *testing.T) {
+	s := newStore(12, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	began := []string{"v1storage", "v2storage"}
+	var seen []checkpoint
+	s.beforeUpd = func(string) {
+		u, _ := c.Tracker().Get(crdResource, "", widgetCRD)
+		if text := u.(*unstructured.Unstructured).GetAnnotations()[CheckpointAnnotation]; text != "" {
+			var cp checkpoint
+			if err := json.Unmarshal([]byte(text), &cp); err != nil {
+				t.Error(err)
+			}
+			seen = append(seen, cp)
+		}
+	}
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no checkpoint seen during the run")
+	}
+	for _, cp := range seen {
+		if !slices.Equal(cp.StoredVersions, began) {
+			t.Fatalf("checkpoint %+v, want storedVersions %v", cp, began)
+		}
+	}
+}
+
 // TestRunIgnoresTheCheckpointOfAnotherStorageVersion: a checkpoint saved
 // while another version was the storage version says nothing about what is
 // stored at this one: the run starts from the first object, re-stores
