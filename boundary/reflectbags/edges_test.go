@@ -117,3 +117,82 @@ func TestRecallRejectsTwinEntriesThatAreNoObject(t *testing.T) {
 		}
 	}
 }
+
+type omitStringStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+		Paused      *bool                   `json:"paused,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type omitString struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Paused bool `json:"paused,omitempty,string"`
+	} `json:"spec,omitempty"`
+}
+
+// omitempty is an option wherever it stands in the tag: an explicit false
+// the version shows as absent needs its entry.
+func TestOmitEmptyBeforeAnotherOption(t *testing.T) {
+	twin := &omitStringStorage{}
+	twin.Spec.Paused = to(false)
+	entries, err := reflectbags.TwinEntriesForTest(&omitString{}, twin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"paused":false}`; entries["spec"] != want {
+		t.Errorf("entries %v, want spec: %s", entries, want)
+	}
+}
+
+type reshapedStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items []carStorage            `json:"items,omitempty"`
+		Yards map[string][]carStorage `json:"yards,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type yardName string
+
+// A version whose list is a map under the same name, or whose map has keys
+// of another type.
+type reshaped struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items map[string]car     `json:"items,omitempty"`
+		Yards map[yardName][]car `json:"yards,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+// Where the version holds a list of the twin as a map, or a map with keys
+// of another type, the walks that fingerprint and pair list elements find
+// no list to pair there (and do not panic): the bags keep their indexes.
+func TestListsTheVersionHoldsOtherwise(t *testing.T) {
+	twin := &reshapedStorage{}
+	twin.Spec.Items = []carStorage{{Name: str("a"), PropertyBag: bag("X", `1`)}}
+	twin.Spec.Yards = map[string][]carStorage{"west": {{Name: str("b"), PropertyBag: bag("Y", `2`)}}}
+	api := &reshaped{}
+	api.Spec.Items = map[string]car{"0": {Name: "a"}}
+	api.Spec.Yards = map[yardName][]car{"west": {{Name: "b"}}}
+	if err := reflectbags.Stash(api, twin); err != nil {
+		t.Fatal(err)
+	}
+	// A client's fingerprints for those lists are paired with nothing.
+	api.Annotations[boundary.Annotation] = `{"#elements":{"spec.items[0]":"AAAAAAAAAAA","spec.yards[west][0]":"AAAAAAAAAAA"},"spec.items[0]":{"X":1},"spec.yards[west][0]":{"Y":2}}`
+	back := &reshapedStorage{}
+	back.Spec.Items = []carStorage{{Name: str("a")}}
+	back.Spec.Yards = map[string][]carStorage{"west": {{Name: str("b")}}}
+	if err := reflectbags.Recall(back, api); err != nil {
+		t.Fatal(err)
+	}
+	if back.Spec.Items[0].PropertyBag["X"] != "1" || back.Spec.Yards["west"][0].PropertyBag["Y"] != "2" {
+		t.Errorf("recalled items %v, yards %v: want the bags at their indexes", jsonText(back.Spec.Items), jsonText(back.Spec.Yards))
+	}
+}
