@@ -10,6 +10,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
+// ExtraStorage is embedded by namedInlineStorage's spec under a JSON name
+// (exported: the walks, as hubspoke-gen, skip an unexported one with a name).
 type ExtraStorage struct {
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 	Note        *string                 `json:"note,omitempty"`
