@@ -417,7 +417,7 @@ func jsonFieldType(t reflect.Type, name string) (reflect.Type, bool) {
 		if !f.IsExported() && !f.Anonymous || n == "-" {
 			continue
 		}
-		if f.Anonymous && (n == "" || isInline(f)) {
+		if f.Anonymous && n == "" {
 			et := f.Type
 			for et.Kind() == reflect.Pointer {
 				et = et.Elem()
@@ -604,17 +604,15 @@ func structPlanOf(t reflect.Type) *structPlan {
 			continue
 		}
 		fp := fieldPlan{index: i, name: name, keys: listMapKeys(f)}
-		if f.Anonymous && (name == "" || isInline(f)) {
+		// An embedded struct with a JSON name is a field of that name, as
+		// encoding/json writes it (and hubspoke-gen names it), whatever
+		// options such as ",inline" follow the name.
+		if f.Anonymous && name == "" {
 			fp.inline, fp.name = true, ""
 		}
 		p.fields = append(p.fields, fp)
 	}
 	return p
-}
-
-func isInline(f reflect.StructField) bool {
-	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-	return slices.Contains(strings.Split(opts, ","), "inline")
 }
 
 // listMapKeys reads `hubspoke:"listMapKey=a,listMapKey=b"`.

@@ -25,6 +25,7 @@ type heldAPI struct {
 	Ptr          *heldInner            `json:"ptr,omitempty"`
 	Items        []heldInner           `json:"items,omitempty"`
 	ByName       map[string]*heldInner `json:"byName,omitempty"`
+	Pair         [2]*heldInner         `json:"pair,omitempty"`
 }
 
 // A struct the version holds by value cannot be null there, so the bags
@@ -43,6 +44,8 @@ func TestHeldByValue(t *testing.T) {
 		`items["x]y"].deep`:  false,
 		"byName[a]":          false,
 		"byName[a].deep":     false,
+		"pair[1]":            false, // an array's elements, as a list's
+		"pair[1].deep":       false,
 		"embedded":           false,
 		"nowhere":            true, // no place in the version: kept, as before
 		"spec.deep.x.beyond": true,

@@ -173,7 +173,7 @@ func collectJSONFields(t reflect.Type, index []int, out map[string][]int) {
 					continue
 				}
 				idx := append(slices.Clone(l.index), i)
-				if f.Anonymous && f.Type.Kind() == reflect.Struct && (name == "" || isInline(f)) {
+				if f.Anonymous && f.Type.Kind() == reflect.Struct && name == "" {
 					next = append(next, level{f.Type, idx})
 					continue
 				}

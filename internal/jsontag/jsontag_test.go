@@ -22,6 +22,7 @@ type sample struct {
 	Skipped   string `json:"-"`
 	//lint:ignore SA5008 encoding/json names this field "-", a case Name must handle
 	DashComma string `json:"-,"`
+	DashName  string `json:"-x,omitempty"`
 	OnlyOpts  string `json:",omitempty"`
 	Inner            // embedded, no tag
 	Ptr       *Inner `json:"ptr,omitempty"`
@@ -71,6 +72,7 @@ func TestName(t *testing.T) {
 		{s, "OmitEmpty", "spec"},                           // options dropped
 		{s, "Skipped", "-"},                                // skipped
 		{s, "DashComma", "-"},                              // named "-" by encoding/json, skipped here
+		{s, "DashName", "-x"},                              // a name that begins with "-": not skipped
 		{s, "OnlyOpts", "OnlyOpts"},                        // options without a name: the Go name
 		{s, "Inner", ""},                                   // embedded, no tag: inlined
 		{s, "Ptr", "ptr"},                                  // a pointer field
@@ -91,7 +93,7 @@ func TestName(t *testing.T) {
 // The names agree with the keys encoding/json writes for the fields it
 // names (not "-", not inlined).
 func TestNameMatchesEncodingJSON(t *testing.T) {
-	v := sample{Plain: "p", Tagged: "t", OmitEmpty: "o", Skipped: "s", OnlyOpts: "x", Ptr: &Inner{}, Other: "n"}
+	v := sample{Plain: "p", Tagged: "t", OmitEmpty: "o", Skipped: "s", OnlyOpts: "x", DashName: "d", Ptr: &Inner{}, Other: "n"}
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,55 @@
+package reflectbags_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// ExtraStorage is embedded by namedInlineStorage's spec under a JSON name
+// (exported: the walks, as hubspoke-gen, skip an unexported one with a name).
+type ExtraStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Note        *string                 `json:"note,omitempty"`
+}
+
+// A spec that embeds a struct under a JSON name with the option inline,
+// which encoding/json does not know: it writes the struct under "extra",
+// as hubspoke-gen names it.
+type namedInlineStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		PropertyBag  propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+		ExtraStorage `json:"extra,inline"`
+	} `json:"spec,omitempty"`
+}
+
+// An embedded struct with a JSON name is a field of that name, inline
+// option or not, as encoding/json writes it: its bag travels at
+// "spec.extra", beside spec's own (it took spec's path, and one of the
+// two bags was lost).
+func TestEmbeddedStructWithANameIsAField(t *testing.T) {
+	src := &namedInlineStorage{}
+	src.Spec.PropertyBag = bag("A", `1`)
+	src.Spec.ExtraStorage.PropertyBag = bag("B", `2`)
+	api := &gadget{}
+	if err := reflectbags.Stash(api, src); err != nil {
+		t.Fatal(err)
+	}
+	annotation := api.Annotations[boundary.Annotation]
+	if want := `{"spec":{"A":1},"spec.extra":{"B":2}}`; annotation != want {
+		t.Errorf("annotation %s, want %s (the twin's JSON: %s)", annotation, want, jsonText(src))
+	}
+	dst := &namedInlineStorage{}
+	if err := reflectbags.Recall(dst, api); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := jsonText(dst), jsonText(src); !strings.Contains(got, `"extra":{"$propertyBag":{"B":"2"}}`) || got != want {
+		t.Errorf("recalled %s, want %s", got, want)
+	}
+}
