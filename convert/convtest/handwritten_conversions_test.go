@@ -2,6 +2,7 @@ package convtest_test
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -18,7 +19,10 @@ import (
 // which would be safe through the Converter, which converts a deep copy of
 // the source, but v1's DeepCopyObject copies the list's header only, so the
 // object a conversion returns shares memory with the object the webhook
-// decoded; sheafPanics makes v1's ConvertFrom panic on two tags or more.
+// decoded; sheafPanics makes v1's ConvertFrom panic on two tags or more;
+// sheafSortsSource makes ConvertTo sort its receiver's tags in place (it
+// copies them into the hub), with the shallow DeepCopyObject of
+// sheafShallowCopy, so that the object the webhook decoded changes.
 
 var sheafGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Sheaf"}
 
@@ -50,6 +54,7 @@ func (*SheafV2) Hub() {}
 const (
 	sheafShallowCopy int32 = iota + 1
 	sheafPanics
+	sheafSortsSource
 )
 
 var sheafBug atomic.Int32
@@ -61,7 +66,7 @@ func withSheafBug(t *testing.T, bug int32) {
 }
 
 func (s *SheafV1) DeepCopyObject() runtime.Object {
-	if sheafBug.Load() != sheafShallowCopy {
+	if bug := sheafBug.Load(); bug != sheafShallowCopy && bug != sheafSortsSource {
 		return deepCopy(s)
 	}
 	c := *s // the bug: the copy shares Spec.Tags
@@ -77,6 +82,9 @@ var sheafConversions atomic.Int64
 func (s *SheafV1) ConvertTo(h conversion.Hub) error {
 	if s.Spec.Tags != nil {
 		sheafConversions.Add(1)
+	}
+	if sheafBug.Load() == sheafSortsSource {
+		slices.Sort(s.Spec.Tags) // the bug: in place, in the receiver
 	}
 	spec := s.Spec
 	if sheafBug.Load() != sheafShallowCopy {
@@ -105,6 +113,16 @@ func TestReliabilityCatchesResultSharingTheSource(t *testing.T) {
 	mustFail(t, convtest.CheckReliability(sheafScheme(), sheafGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(100)),
 		"the v2 (the hub) object converted from v1 shares memory with the source: changing it changed the source (-before +after):",
 		`"~"`)
+}
+
+// TestReliabilityCatchesConversionModifyingTheSource: a conversion that
+// changes the object it converts (through a DeepCopyObject that shares the
+// list) fails Reliability, though its result is right and shares nothing.
+func TestReliabilityCatchesConversionModifyingTheSource(t *testing.T) {
+	withSheafBug(t, sheafSortsSource)
+	mustFail(t, convtest.CheckReliability(sheafScheme(), sheafGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(100)),
+		"converting v1 to v2 (the hub) modified the source (-before +after):",
+		"Tags:")
 }
 
 // TestCatchesPanicInHandWrittenConversion: a conversion method that panics
