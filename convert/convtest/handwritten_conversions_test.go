@@ -158,3 +158,59 @@ func TestParallelOption(t *testing.T) {
 		})
 	}
 }
+
+// Tally: v1 converts straight to v2, the hub, by hand. v2's TypeMeta is
+// tagged json:"-" (the bug: a type whose JSON has no apiVersion and kind),
+// so the hub the Converter returns reports its kind in memory, and loses it
+// on the wire.
+
+var tallyGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Tally"}
+
+func tallyScheme() *runtime.Scheme {
+	s := runtime.NewScheme()
+	s.AddKnownTypeWithName(tallyGK.WithVersion("v1"), &TallyV1{})
+	s.AddKnownTypeWithName(tallyGK.WithVersion("v2"), &TallyV2{})
+	return s
+}
+
+type TallySpec struct {
+	Count int32 `json:"count,omitempty"`
+}
+
+type TallyV1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              TallySpec `json:"spec,omitempty"`
+}
+
+type TallyV2 struct {
+	metav1.TypeMeta   `json:"-"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              TallySpec `json:"spec,omitempty"`
+}
+
+func (*TallyV2) Hub() {}
+
+func (s *TallyV1) DeepCopyObject() runtime.Object { return deepCopy(s) }
+func (s *TallyV2) DeepCopyObject() runtime.Object { return deepCopy(s) }
+
+func (s *TallyV1) ConvertTo(h conversion.Hub) error {
+	*h.(*TallyV2) = TallyV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: s.Spec}
+	return nil
+}
+
+func (s *TallyV1) ConvertFrom(h conversion.Hub) error {
+	src := h.(*TallyV2)
+	*s = TallyV1{ObjectMeta: *src.ObjectMeta.DeepCopy(), Spec: src.Spec}
+	return nil
+}
+
+// TestReliabilityCatchesKindLostInJSON: the result must carry the target's
+// apiVersion and kind in its JSON, not only in memory.
+func TestReliabilityCatchesKindLostInJSON(t *testing.T) {
+	if err := convtest.CheckReliability(tallyScheme(), tallyGK, "v2", "v1", convtest.Seed(bugSeed), convtest.Cases(20)); err != nil {
+		t.Errorf("v2 → v1, whose JSON has its kind: %v", err)
+	}
+	mustFail(t, convtest.CheckReliability(tallyScheme(), tallyGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(20)),
+		`the JSON of the v2 (the hub) object converted from v1 has apiVersion "", kind ""; want "convtest.hubspoke.dev/v2", "Tally"`)
+}
