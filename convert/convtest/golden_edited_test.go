@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // TestGoldenCatchesEditedValue: a golden file that differs from what the
@@ -37,5 +38,22 @@ func TestGoldenCatchesEditedValue(t *testing.T) {
 				t.Fatalf("a golden file with size 4 for 3: %v", err)
 			}
 		})
+	}
+}
+
+// TestGoldenCatchesUnstableJSONOfTheWayBack: the result of the way back
+// must survive JSON too (the hub's Stamp, decoded, encodes its members in
+// another order: same values, other bytes). Mutation testing: leaving the
+// way back's result as the conversion gave it survived the other tests.
+func TestGoldenCatchesUnstableJSONOfTheWayBack(t *testing.T) {
+	exemplar := &WidgetV2Storage{ObjectMeta: metav1.ObjectMeta{Name: "ada"}, Spec: WidgetV2StorageSpec{Given: ptr("Ada"), Size: ptr[int32](3)}}
+	opts := []convtest.Option{convtest.GoldenDir(t.TempDir()), convtest.UpdateGolden(true), convtest.Target("v1")}
+	if err := convtest.CheckGolden(widgetScheme(), widgetGK, exemplar, opts...); err != nil {
+		t.Fatalf("without the bug: %v", err)
+	}
+	withBug(t, bugReorderedJSON)
+	err := convtest.CheckGolden(widgetScheme(), widgetGK, exemplar, opts...)
+	if err == nil || !strings.Contains(err.Error(), "the exemplar converted to v1 and back does not survive JSON") {
+		t.Errorf("the hub's Stamp re-encoded in another order: %v", err)
 	}
 }
