@@ -2,7 +2,10 @@ package convtest_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -22,7 +25,9 @@ import (
 // decoded; sheafPanics makes v1's ConvertFrom panic on two tags or more;
 // sheafSortsSource makes ConvertTo sort its receiver's tags in place (it
 // copies them into the hub), with the shallow DeepCopyObject of
-// sheafShallowCopy, so that the object the webhook decoded changes.
+// sheafShallowCopy, so that the object the webhook decoded changes;
+// sheafMarksEmptyTags makes ConvertTo write the tag "(empty)" for an empty,
+// non-nil list, which no object decoded from JSON has (omitempty).
 
 var sheafGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Sheaf"}
 
@@ -55,6 +60,7 @@ const (
 	sheafShallowCopy int32 = iota + 1
 	sheafPanics
 	sheafSortsSource
+	sheafMarksEmptyTags
 )
 
 var sheafBug atomic.Int32
@@ -90,6 +96,9 @@ func (s *SheafV1) ConvertTo(h conversion.Hub) error {
 	if sheafBug.Load() != sheafShallowCopy {
 		spec.Tags = append([]string(nil), s.Spec.Tags...)
 	}
+	if sheafBug.Load() == sheafMarksEmptyTags && s.Spec.Tags != nil && len(s.Spec.Tags) == 0 {
+		spec.Tags = []string{"(empty)"}
+	}
 	*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: spec}
 	return nil
 }
@@ -123,6 +132,27 @@ func TestReliabilityCatchesConversionModifyingTheSource(t *testing.T) {
 	mustFail(t, convtest.CheckReliability(sheafScheme(), sheafGK, "v1", "v2", convtest.Seed(bugSeed), convtest.Cases(100)),
 		"converting v1 to v2 (the hub) modified the source (-before +after):",
 		"Tags:")
+}
+
+// TestGoldenConvertsTheExemplarAsDecoded: Golden converts the exemplar as
+// the webhook receives it, decoded from its JSON: an empty list of tags,
+// which omitempty leaves out, arrives as no list, and a hook that marks
+// empty lists (sheafMarksEmptyTags) never sees one. Mutation testing:
+// converting the exemplar as given survived the other tests.
+func TestGoldenConvertsTheExemplarAsDecoded(t *testing.T) {
+	withSheafBug(t, sheafMarksEmptyTags)
+	dir := t.TempDir()
+	exemplar := &SheafV1{ObjectMeta: metav1.ObjectMeta{Name: "bare"}, Spec: SheafSpec{Tags: []string{}}}
+	if err := convtest.CheckGolden(sheafScheme(), sheafGK, exemplar, convtest.GoldenDir(dir), convtest.UpdateGolden(true)); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "Sheaf_v1_to_v2.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "(empty)") {
+		t.Errorf("the golden file shows a conversion of the exemplar as given, not as decoded:\n%s", data)
+	}
 }
 
 // TestCatchesPanicInHandWrittenConversion: a conversion method that panics
