@@ -9,7 +9,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -27,7 +29,10 @@ import (
 // copies them into the hub), with the shallow DeepCopyObject of
 // sheafShallowCopy, so that the object the webhook decoded changes;
 // sheafMarksEmptyTags makes ConvertTo write the tag "(empty)" for an empty,
-// non-nil list, which no object decoded from JSON has (omitempty).
+// non-nil list, which no object decoded from JSON has (omitempty);
+// sheafWritesThenRefuses makes ConvertTo refuse a bags annotation that
+// does not parse (naming it) after it wrote the hub, and
+// sheafStripsThenRefuses after it deleted the annotation from its receiver.
 
 var sheafGK = schema.GroupKind{Group: "convtest.hubspoke.dev", Kind: "Sheaf"}
 
@@ -61,6 +66,8 @@ const (
 	sheafPanics
 	sheafSortsSource
 	sheafMarksEmptyTags
+	sheafWritesThenRefuses
+	sheafStripsThenRefuses
 )
 
 var sheafBug atomic.Int32
@@ -99,7 +106,19 @@ func (s *SheafV1) ConvertTo(h conversion.Hub) error {
 	if sheafBug.Load() == sheafMarksEmptyTags && s.Spec.Tags != nil && len(s.Spec.Tags) == 0 {
 		spec.Tags = []string{"(empty)"}
 	}
-	*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: spec}
+	bug := sheafBug.Load()
+	text, carried := s.Annotations[boundary.Annotation]
+	_, err := propertybag.UnmarshalBags(text)
+	refuse := carried && err != nil && (bug == sheafWritesThenRefuses || bug == sheafStripsThenRefuses)
+	if refuse && bug == sheafStripsThenRefuses {
+		delete(s.Annotations, boundary.Annotation) // the bug: in the receiver
+	}
+	if !refuse || bug == sheafWritesThenRefuses {
+		*h.(*SheafV2) = SheafV2{ObjectMeta: *s.ObjectMeta.DeepCopy(), Spec: spec} // the bug, when refusing
+	}
+	if refuse {
+		return fmt.Errorf("the %s annotation: %w", boundary.Annotation, err)
+	}
 	return nil
 }
 
@@ -152,6 +171,27 @@ func TestGoldenConvertsTheExemplarAsDecoded(t *testing.T) {
 	}
 	if strings.Contains(string(data), "(empty)") {
 		t.Errorf("the golden file shows a conversion of the exemplar as given, not as decoded:\n%s", data)
+	}
+}
+
+// TestUpdateCatchesRefusalsThatChangeThings: a conversion that refuses a
+// corrupt bags annotation, naming it, must leave the hub empty and its
+// source as it was. Mutation testing: neither requirement was checked by
+// the other tests.
+func TestUpdateCatchesRefusalsThatChangeThings(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		bug  int32
+		want string
+	}{
+		{"the hub written", sheafWritesThenRefuses, "to the hub (v2) failed but wrote to the hub (-before +after):"},
+		{"the source changed", sheafStripsThenRefuses, "to the hub (v2) modified it (-before +after):"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			withSheafBug(t, c.bug)
+			mustFail(t, convtest.CheckUpdate(sheafScheme(), sheafGK, "v1", convtest.Seed(bugSeed), convtest.Cases(50)),
+				`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" `+c.want)
+		})
 	}
 }
 
