@@ -946,6 +946,19 @@ func TestUpdateCatchesDroppedCorruptBags(t *testing.T) {
 			`the object converted back has "{\"spec\":{\"blanked\":true}}"; the conversion must fail`,
 		)
 	})
+	t.Run("an annotation that does not parse refused vaguely", func(t *testing.T) {
+		withBug(t, bugVagueBagsError)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`converting v1 with the hubspoke.dev/property-bags annotation "{convtest: not JSON" to the hub (v2storage) failed with an error that does not name hubspoke.dev/property-bags`,
+			"convtest-chain: v1 cannot read what it carries",
+		)
+	})
+	t.Run("a value that does not read replaced", func(t *testing.T) {
+		withBug(t, bugZeroesBadPriority)
+		mustFail(t, convtest.CheckUpdate(widgetScheme(), widgetGK, "v1", bugOpts()...),
+			`converting v1 with the value "Priority" of the bag "spec" in the hubspoke.dev/property-bags annotation replaced by {"hubspoke-convtest-corrupt":[{"x":true}]} to the hub (v2storage) succeeded and lost it: the object converted back carries 0 there`,
+		)
+	})
 	// A value the hub takes and the way back refuses: the admission
 	// webhook's read-back refuses that write when the error names the
 	// value, but an error that does not name it is a failure.

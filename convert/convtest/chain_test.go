@@ -511,6 +511,10 @@ func (w *WidgetV1) assignTo(dst *WidgetV1Storage) error {
 		if err := reflectbags.Recall(dst, &recalled); err != nil {
 			return err
 		}
+	case bugVagueBagsError:
+		if err := reflectbags.Recall(dst, w); err != nil {
+			return errors.New("convtest-chain: v1 cannot read what it carries") // the bug: the error names nothing
+		}
 	default:
 		if err := reflectbags.Recall(dst, w); err != nil {
 			return err
@@ -562,6 +566,8 @@ func (w *WidgetV1Storage) assignTo(dst *WidgetV2Storage) error {
 			d.Priority = nil // the bug: a priority that does not read as an int is ignored
 		case bugBackRefusesVaguely, bugBackRefusesNaming:
 			d.Priority = ptr(unreadPriority) // the hub takes it, for the way back to refuse
+		case bugZeroesBadPriority:
+			d.Priority = ptr(0) // the bug: a priority that does not read is no priority
 		default:
 			return err
 		}
@@ -955,6 +961,8 @@ const (
 	bugStashDropsTwin         // v2's stash drops the $twin entries: what the hub held where v2 shows a zero is lost
 	bugBagsByIndex            // Library, Queue: no fingerprint of a book (a job) matches when v1 recalls their bags, which land by index
 	bugSparseFingerprints     // Library: v1 recalls with the fingerprints of the books with something carried only
+	bugVagueBagsError         // v1 → v1storage refuses a bags annotation that does not parse with an error that does not name it
+	bugZeroesBadPriority      // v1storage → v2storage takes a priority in the bag that does not read as an int as 0
 )
 
 // unreadPriority is the hub's priority where bugBackRefusesVaguely and

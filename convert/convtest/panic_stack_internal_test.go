@@ -42,3 +42,19 @@ func TestTrimStack(t *testing.T) {
 		t.Errorf("trimStack of a deep stack kept\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestRunPattern: the replay command's -run pattern selects exactly the
+// failing test, whose subtest name may hold characters a regular
+// expression reads otherwise (a table's "a_(b)+c"). Mutation testing:
+// quoting nothing survived the other tests, whose names have none.
+func TestRunPattern(t *testing.T) {
+	for name, want := range map[string]string{
+		"TestWidgetRoundTrip/v1":   "^TestWidgetRoundTrip$/^v1$",
+		"TestX/a_(b)+c":            `^TestX$/^a_\(b\)\+c$`,
+		"TestY/v1.2_to_v2[beta]?*": `^TestY$/^v1\.2_to_v2\[beta\]\?\*$`,
+	} {
+		if got := runPattern(name); got != want {
+			t.Errorf("runPattern(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

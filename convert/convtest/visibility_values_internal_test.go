@@ -69,6 +69,11 @@ func TestSameValue(t *testing.T) {
 	}{
 		{"x", "x", true},
 		{"x", "y", false},
+		// An enumeration's value whose case a conversion changed is
+		// another value (mutation testing: comparing strings regardless
+		// of case survived).
+		{"Pods", "pods", false},
+		{metav1.StatusReason("NotFound"), "notfound", false},
 		{true, true, true},
 		{true, false, false},
 		{true, "true", false},
