@@ -105,3 +105,20 @@ func TestEditedLabelWins(t *testing.T) {
 		t.Errorf("label edited at v3, read at v5 (-want +got):\n%s", diff)
 	}
 }
+
+// A suburb added at v5 shows in v3's label, although the label the bag
+// kept from v3 (one with an empty line, which the fields do not give back)
+// reads as every other field (mutation testing: reading the label without
+// the suburb kept the old label).
+func TestSuburbAddedAtV5ShowsInLabel(t *testing.T) {
+	staged := fromV5(t, toV5(t, Address{Label: ptr("a\n\nk")}))
+	v5 := toV5(t, staged)
+	if !v5.PropertyBag.Contains("Label") {
+		t.Fatalf("v5 keeps no label from v3: %v", v5.PropertyBag)
+	}
+	v5.Suburb = ptr("s")
+	got := fromV5(t, v5)
+	if got.Label == nil || *got.Label != "a\ns\nk" {
+		t.Errorf("label at v3 after a suburb was added at v5: %v, want %q", got.Label, "a\ns\nk")
+	}
+}
