@@ -24,14 +24,15 @@ MODULES=(. convert/webhook examples cmd/hubspoke-gen migrate)
 RACE_FREE=(cmd/hubspoke-gen)
 flags=("$@")
 [ ${#flags[@]} -gt 0 ] || flags=(-short)
+norace=() # flags without -race
+for f in "${flags[@]}"; do [ "$f" = -race ] || norace+=("$f"); done
 
 start=$SECONDS
 for m in "${MODULES[@]}"; do
   t=$SECONDS
   mflags=("${flags[@]}")
   if [[ " ${RACE_FREE[*]} " == *" $m "* ]]; then
-    mflags=()
-    for f in "${flags[@]}"; do [ "$f" = -race ] || mflags+=("$f"); done
+    mflags=("${norace[@]}")
   fi
   printf '=== %s: go test %s ./...\n' "$m" "${mflags[*]}"
   go -C "$m" test -timeout 20m "${mflags[@]}" ./...
@@ -45,8 +46,6 @@ printf '=== core with -tags hubspoke_aso: go test %s ./propertybag/ ./compat/ an
 go test -timeout 20m -tags hubspoke_aso "${flags[@]}" ./propertybag/ ./compat/
 # TestASOStrings converts thousands of objects: without -race, as the full
 # counts run (the race detector makes it 18 s of CI's 25 minutes).
-aso=()
-for f in "${flags[@]}"; do [ "$f" = -race ] || aso+=("$f"); done
-go test -timeout 20m -tags hubspoke_aso "${aso[@]}" -run '^TestASOStrings' ./convert/convtest/
+go test -timeout 20m -tags hubspoke_aso "${norace[@]}" -run '^TestASOStrings' ./convert/convtest/
 printf '=== core with -tags hubspoke_aso: %ds\n' $((SECONDS - t))
 printf '=== every module passed in %ds\n' $((SECONDS - start))
