@@ -436,11 +436,7 @@ func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
 		if !slices.Contains(vals, "") {
 			vals = append(vals, "")
 		}
-		quoted := make([]string, len(vals))
-		for i, x := range vals {
-			quoted[i] = strconv.Quote(x)
-		}
-		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), d.name, strings.Join(quoted, ", ")))
+		opts = append(opts, fmt.Sprintf("%s(%q, %s)", f.q(pathConvtest, "FieldValues"), d.name, quotedList(vals)))
 	}
 	return opts, pl.notes
 }
@@ -464,25 +460,15 @@ func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
 		if drawn[e.qualified] || drawn[e.field] {
 			continue
 		}
-		// The hooks that map the field of this struct, under any of its
-		// names or in a struct that embeds it.
-		s, _, _ := strings.Cut(e.qualified, ".")
-		var pkgs []string
-		for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[e.qualified]) {
-			pkgs = union(pkgs, hooks[n+"."+e.field])
-		}
+		pkgs := ep.hookPackages(hooks, e.qualified)
 		if len(pkgs) == 0 {
 			continue
-		}
-		vals := make([]string, len(e.vals))
-		for i, v := range e.vals {
-			vals[i] = strconv.Quote(v)
 		}
 		out = append(out, fmt.Sprintf("%s: the generated tests leave %s to random strings: the enum %s (%s) shares its qualified name with %s, which takes any string, "+
 			"and the hooks of %s map its values; a hook that maps them almost never meets one, and passes every check when it maps them wrong: "+
 			"declare convtest.FieldValues(%q, ...) with the enum's values and some free text in func %s() []convtest.Option "+
 			"in a test file of package %s_test in %s",
-			kind, e.qualified, e.enumAt, strings.Join(vals, ", "), e.plainAt, strings.Join(pkgs, ", "),
+			kind, e.qualified, e.enumAt, quotedList(e.vals), e.plainAt, strings.Join(pkgs, ", "),
 			e.qualified, testOptions(kind), c.hub.storageName, c.hub.storageName))
 	}
 	return out
@@ -506,29 +492,44 @@ func looseConstantNotes(c *chain, kind string, drawn map[string]bool) []string {
 	hooks := hookedProps(c, kind, false)
 	var out []string
 	for _, q := range slices.Sorted(maps.Keys(ep.loose)) {
-		s, field, _ := strings.Cut(q, ".")
+		_, field, _ := strings.Cut(q, ".")
 		if _, enum := ep.typed[q]; enum || drawn[q] || drawn[field] {
 			continue
 		}
-		var pkgs []string
-		for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[q]) {
-			pkgs = union(pkgs, hooks[n+"."+field])
-		}
+		pkgs := ep.hookPackages(hooks, q)
 		if len(pkgs) == 0 {
 			continue
-		}
-		vals := make([]string, len(ep.loose[q]))
-		for i, v := range ep.loose[q] {
-			vals[i] = strconv.Quote(v)
 		}
 		out = append(out, fmt.Sprintf("%s: the generated tests fill %s with random strings: it has no enum in any version, but the versions declare constants of its type (%s), "+
 			"and the hooks of %s name it; a hook that maps those values almost never meets one, and passes every check when it maps them wrong: "+
 			"declare convtest.FieldValues(%q, ...) with them and some free text in func %s() []convtest.Option "+
 			"in a test file of package %s_test in %s",
-			kind, q, strings.Join(vals, ", "), strings.Join(pkgs, ", "),
+			kind, q, quotedList(ep.loose[q]), strings.Join(pkgs, ", "),
 			q, testOptions(kind), c.hub.storageName, c.hub.storageName))
 	}
 	return out
+}
+
+// hookPackages returns the packages whose hooks (hooks, by qualified
+// name, as hookedProps gives them) name the field of q ("Struct.Field")
+// under any name of its struct in the versions or in a struct that embeds
+// it.
+func (ep enumProps) hookPackages(hooks map[string][]string, q string) []string {
+	s, field, _ := strings.Cut(q, ".")
+	var pkgs []string
+	for _, n := range union(append([]string{s}, ep.lineage[s]...), ep.embedders[q]) {
+		pkgs = union(pkgs, hooks[n+"."+field])
+	}
+	return pkgs
+}
+
+// quotedList returns vals as Go string literals separated by ", ".
+func quotedList(vals []string) string {
+	quoted := make([]string, len(vals))
+	for i, v := range vals {
+		quoted[i] = strconv.Quote(v)
+	}
+	return strings.Join(quoted, ", ")
 }
 
 // hookedEnumChanges returns, by field name qualified by the name of the
