@@ -771,19 +771,33 @@ func TestRunReadsAtAServedVersion(t *testing.T) {
 	}
 }
 
-// TestRunRefusesACRDThatServesNoVersion: its objects cannot be read.
-func TestRunRefusesACRDThatServesNoVersion(t *testing.T) {
-	s := newStore(2, "v1storage")
-	c := s.clientFor(t, []any{
-		map[string]any{"name": "v1storage", "served": false, "storage": false},
-		map[string]any{"name": "v2storage", "served": false, "storage": true},
-	}, "v1storage", "v2storage")
-	_, err := Run(context.Background(), c, widgetCRD, Options{})
-	if err == nil || !strings.Contains(err.Error(), "CRD widgets.example.dev serves no version") {
-		t.Fatalf("error %v, want one saying the CRD serves no version", err)
-	}
-	if sv, _ := crdState(t, c); len(s.lists) != 0 || !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
-		t.Errorf("%d lists, storedVersions %v; want nothing done", len(s.lists), sv)
+// TestRunRefusesACRDItCannotMigrate: a CRD that serves no version (its
+// objects cannot be read), or declares no storage version (there is no
+// version to re-store at, nor one to prune storedVersions to), is refused
+// before anything is listed, written or pruned.
+func TestRunRefusesACRDItCannotMigrate(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		served, storage2 bool
+		want             string
+	}{
+		{"serves no version", false, true, "CRD widgets.example.dev serves no version"},
+		{"no storage version", true, false, "CRD widgets.example.dev declares no storage version"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newStore(2, "v1storage")
+			c := s.clientFor(t, []any{
+				map[string]any{"name": "v1storage", "served": tc.served, "storage": false},
+				map[string]any{"name": "v2storage", "served": tc.served, "storage": tc.storage2},
+			}, "v1storage", "v2storage")
+			_, err := Run(context.Background(), c, widgetCRD, Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one saying %q", err, tc.want)
+			}
+			if sv, _ := crdState(t, c); len(s.lists) != 0 || s.updates != 0 || !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+				t.Errorf("%d lists, %d updates, storedVersions %v; want nothing done", len(s.lists), s.updates, sv)
+			}
+		})
 	}
 }
 
@@ -1121,23 +1135,6 @@ func TestRunStopsWhenTheCheckpointCannotBeSaved(t *testing.T) {
 	}
 	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
 		t.Errorf("storedVersions %v, want them untouched", sv)
-	}
-}
-
-// TestRunRefusesACRDWithoutAStorageVersion: there is no version to
-// re-store at, nor one to prune storedVersions to.
-func TestRunRefusesACRDWithoutAStorageVersion(t *testing.T) {
-	s := newStore(2, "v1storage")
-	c := s.clientFor(t, []any{
-		map[string]any{"name": "v1storage", "served": true, "storage": false},
-		map[string]any{"name": "v2storage", "served": true, "storage": false},
-	}, "v1storage", "v2storage")
-	_, err := Run(context.Background(), c, widgetCRD, Options{})
-	if err == nil || !strings.Contains(err.Error(), "CRD widgets.example.dev declares no storage version") {
-		t.Fatalf("error %v, want one saying the CRD declares no storage version", err)
-	}
-	if sv, _ := crdState(t, c); len(s.lists) != 0 || s.updates != 0 || !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
-		t.Errorf("%d lists, %d updates, storedVersions %v; want nothing done", len(s.lists), s.updates, sv)
 	}
 }
 
