@@ -18,7 +18,9 @@
 // Objects created while Run works are stored at the current version already.
 // When every object has been handled without an error, Run sets
 // status.storedVersions to the storage version alone; after any error it
-// leaves it as it was.
+// leaves it as it was, and so it does when status.storedVersions gained a
+// version while it worked (the storage version moved there and back:
+// objects written meanwhile are stored at it).
 //
 // Run records its progress after each page in the annotation
 // CheckpointAnnotation of the CRD, so that a run that is interrupted (killed,
