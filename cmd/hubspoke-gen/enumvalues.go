@@ -361,26 +361,31 @@ type enumPlan struct {
 // or a list or map of those), the bare name would draw that field from the
 // values too, and lose the random strings that cover it (a free-text
 // condition type beside a union discriminator, HorizontalPodAutoscaler's
-// MetricSpec.Type; AKS's sku name beside an agent pool's name): the
-// options then qualify the name by the struct that declares the enum,
-// "MetricSpec.Type", one per name the struct has in the versions, each
-// with the values of the field in every version of the struct. A struct
-// whose field of the name itself takes any string in some version (a v1
-// free-text mode that v2 made an enum, where random text matters most), or
-// that shares its name with another package's struct whose field of the
-// name does (FieldValues qualified by a struct name reaches both), is left
-// out; the author who wants the enum's values there declares FieldValues
-// with them and some free text in the kind's test options.
-func (ep enumProps) plan() enumPlan {
+// MetricSpec.Type; AKS's sku name beside an agent pool's name); where the
+// structs that declare the name as an enum declare different values (a
+// sku's Name, Standard or Premium, beside a rule's, Allow or Deny), the
+// bare name would draw each from the values of all, which no client of
+// the one could write and which dilute its own. The options then qualify
+// the name by the struct that declares the enum, "MetricSpec.Type", one
+// per name the struct has in the versions, each with the values of the
+// field in every version of the struct. A struct whose field of the name
+// itself takes any string in some version (a v1 free-text mode that v2
+// made an enum, where random text matters most), or that shares its name
+// with another package's struct whose field of the name does (FieldValues
+// qualified by a struct name reaches both), is left out; the author who
+// wants the enum's values there declares FieldValues with them and some
+// free text in the kind's test options.
+//
+// A name that the hand-written options draw bare (drawn holds the names
+// of their FieldValues) is drawn bare too: their values, which come later,
+// replace the generated ones in every field of the name, and a qualified
+// option would win over them in its struct's.
+func (ep enumProps) plan(drawn map[string]bool) enumPlan {
 	var pl enumPlan
+	var reasons, qualifiedBy []string // the notes' reasons, and the names qualified for each
 	for _, name := range slices.Sorted(maps.Keys(ep.values)) {
-		where, shared := ep.plain[name]
-		if !shared {
-			pl.draws = append(pl.draws, enumDraw{name, ep.values[name]})
-			continue
-		}
 		// The structs that declare name as an enum, with the other names
-		// of each in the versions.
+		// of each in the versions, and the values of each.
 		var structs []string
 		for _, q := range slices.Sorted(maps.Keys(ep.typed)) {
 			if s, field, _ := strings.Cut(q, "."); field == name {
@@ -392,10 +397,10 @@ func (ep enumProps) plan() enumPlan {
 			}
 		}
 		slices.Sort(structs)
-		var qualified []string
+		values := map[string][]string{}
+		differ := false
 		for _, s := range structs {
-			q := s + "." + name
-			if _, enum := ep.typed[q]; !enum {
+			if _, enum := ep.typed[s+"."+name]; !enum {
 				continue
 			}
 			var vals []string
@@ -403,6 +408,25 @@ func (ep enumProps) plan() enumPlan {
 				vals = union(vals, ep.typed[n+"."+name])
 			}
 			slices.Sort(vals)
+			values[s] = vals
+			differ = differ || !slices.Equal(vals, ep.values[name])
+		}
+		where, shared := ep.plain[name]
+		if !shared && !differ || drawn[name] {
+			pl.draws = append(pl.draws, enumDraw{name, ep.values[name]})
+			continue
+		}
+		reason := "their enums differ"
+		if shared {
+			reason = where + " takes any string"
+		}
+		var qualified []string
+		for _, s := range structs {
+			vals, enum := values[s]
+			if !enum {
+				continue
+			}
+			q := s + "." + name
 			if pw, ok := ep.plainTyped[q]; ok {
 				e := enumLeftOut{qualified: q, field: name, enumAt: ep.typedAt[q], plainAt: pw, vals: vals}
 				pl.left = append(pl.left, e)
@@ -413,8 +437,20 @@ func (ep enumProps) plan() enumPlan {
 			qualified = append(qualified, q)
 		}
 		if len(qualified) > 0 {
-			pl.notes = append(pl.notes, fmt.Sprintf("Qualified by their structs, since %s takes any string: %s.", where, strings.Join(qualified, ", ")))
+			reasons = append(reasons, reason)
+			qualifiedBy = append(qualifiedBy, strings.Join(qualified, ", "))
 		}
+	}
+	// One line for the names qualified, after those left out.
+	for i := range reasons {
+		if i == 0 {
+			reasons[i] = "Qualified by their structs, since " + reasons[i] + ": " + qualifiedBy[i]
+		} else {
+			reasons[i] = "since " + reasons[i] + ": " + qualifiedBy[i]
+		}
+	}
+	if len(reasons) > 0 {
+		pl.notes = append(pl.notes, strings.Join(reasons, "; ")+".")
 	}
 	return pl
 }
@@ -423,9 +459,10 @@ func (ep enumProps) plan() enumPlan {
 // plan decides on: each with the values, unlistedEnumValue and "" (unset,
 // for a field by value; for a pointer, the empty string, as nil comes a
 // third of the time anyway). It also returns, as comment lines, the names
-// it qualifies or leaves out, and why.
-func enumValueOptions(f *file, c *chain, kind string) (opts, notes []string) {
-	pl := enumFields(c, kind).plan()
+// it qualifies or leaves out, and why. drawn holds the names that the
+// hand-written options of kind draw (their FieldValues calls).
+func enumValueOptions(f *file, c *chain, kind string, drawn map[string]bool) (opts, notes []string) {
+	pl := enumFields(c, kind).plan(drawn)
 	for _, d := range pl.draws {
 		vals := d.vals
 		unlisted := unlistedEnumValue
@@ -456,7 +493,7 @@ func enumLeftOutNotes(c *chain, kind string, drawn map[string]bool) []string {
 	}
 	ep := enumFields(c, kind)
 	var out []string
-	for _, e := range ep.plan().left {
+	for _, e := range ep.plan(drawn).left {
 		if drawn[e.qualified] || drawn[e.field] {
 			continue
 		}

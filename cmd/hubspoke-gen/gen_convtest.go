@@ -58,8 +58,12 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 	for _, kind := range c.kinds {
 		gk := fmt.Sprintf("%s{Group: %q, Kind: %q}", f.q(pathSchema, "GroupKind"), c.group, kind)
 		opts := ""
+		var drawn map[string]bool // the names the hand-written options draw
 		if options := testOptions(kind); declared[options] {
 			opts = ", " + options + "()..."
+			if drawn, err = fieldValuesNames(h.storageDir, h.storageName+"_test", options); err != nil {
+				return nil, err
+			}
 		}
 		// The options of the round trip and Reliability: the markers'
 		// relations (an Option), the enum values, the declared defaults
@@ -76,7 +80,7 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			f.printf("var %s = %s\n\n", name, relatedOption(f, c, rels))
 			singles = append(singles, name)
 		}
-		if enums, notes := enumValueOptions(f, c, kind); len(enums) > 0 {
+		if enums, notes := enumValueOptions(f, c, kind, drawn); len(enums) > 0 {
 			name := enumValuesVar(kind)
 			f.printf("// %s draws each enum property of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and \"\", so that hooks that map enum values meet them; a FieldValues of %s() for the same field comes later and wins.\n", name, kind, testOptions(kind))
 			for _, n := range notes {

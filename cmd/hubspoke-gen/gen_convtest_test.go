@@ -211,7 +211,8 @@ var widgetEnumValues = []convtest.Option{
 // and a type renamed between versions, v1's Paint as v2's Coat, beside
 // WidgetStatus.Tone) is drawn under the name qualified by its struct, once
 // for each name the struct has, each with the values of every version;
-// the free-text field keeps its random strings.
+// the free-text field keeps its random strings. One comment line names
+// them all, with the field that takes any string under each name.
 func TestEnumValueOptionsQualified(t *testing.T) {
 	status := []byte("type WidgetStatus struct {\n")
 	spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
@@ -232,8 +233,7 @@ func TestEnumValueOptionsQualified(t *testing.T) {
 		t.Fatal(err)
 	}
 	test := storageTest(out, "v2storage")
-	want := `// Qualified by their structs, since v1 WidgetStatus.Color takes any string: WidgetSpec.Color.
-// Qualified by their structs, since v1 WidgetStatus.Tone takes any string: Coat.Tone, Paint.Tone.
+	want := `// Qualified by their structs, since v1 WidgetStatus.Color takes any string: WidgetSpec.Color; since v1 WidgetStatus.Tone takes any string: Coat.Tone, Paint.Tone.
 var widgetEnumValues = []convtest.Option{
 	convtest.FieldValues("WidgetSpec.Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", ""),
 	convtest.FieldValues("Coat.Tone", "G", "Green", "R", "Red", "unlisted-value", ""),
@@ -245,6 +245,82 @@ var widgetEnumValues = []convtest.Option{
 	}
 	if _, err := parser.ParseFile(token.NewFileSet(), "test.go", test, parser.ParseComments); err != nil {
 		t.Errorf("the generated test does not parse: %v", err)
+	}
+}
+
+// skuAndRule edits the enummap fixture for the tests of enums that share
+// a Go field name: WidgetSpec gains a Sku and a Rule, each with a Name of
+// its own enum (a sku's Premium, Standard; a rule's Allow, Deny) and a Tier
+// of one enum that both declare alike (Basic, Pro), in every version.
+func skuAndRule(dir string, b []byte) []byte {
+	if dir != "v1" && dir != "v2" {
+		return b
+	}
+	spec := []byte("\tColor Color `json:\"color,omitempty\"`\n")
+	b = bytes.Replace(b, spec, append(spec, []byte("\t// +optional\n\tSku *Sku `json:\"sku,omitempty\"`\n\t// +optional\n\tRule *Rule `json:\"rule,omitempty\"`\n")...), 1)
+	return append(b, []byte(`
+// Sku is a widget's price plan.
+type Sku struct {
+	// +kubebuilder:validation:Enum=Standard;Premium
+	Name string `+"`json:\"name,omitempty\"`"+`
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier string `+"`json:\"tier,omitempty\"`"+`
+}
+
+// Rule is a widget's access rule.
+type Rule struct {
+	// +kubebuilder:validation:Enum=Allow;Deny
+	Name string `+"`json:\"name,omitempty\"`"+`
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier string `+"`json:\"tier,omitempty\"`"+`
+}
+`)...)
+}
+
+// TestEnumValueOptionsDistinctEnums: two structs whose fields of one Go
+// name are enums of different values (Sku.Name, Rule.Name) draw each
+// under the name qualified by its struct, from its own values, so that no
+// sku is named Allow; a name whose enums agree in every struct (Tier)
+// stays bare, as does a name the hand-written options draw bare (theirs
+// win over the generated values of every field of the name, and a
+// qualified option would win over them).
+func TestEnumValueOptionsDistinctEnums(t *testing.T) {
+	out, err := generate(freshCase(t, "enummap", skuAndRule, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	want := `// Qualified by their structs, since their enums differ: Rule.Name, Sku.Name.
+var widgetEnumValues = []convtest.Option{
+	convtest.FieldValues("Color", "B", "Blue", "G", "Green", "R", "Red", "unlisted-value", ""),
+	convtest.FieldValues("Rule.Name", "Allow", "Deny", "unlisted-value", ""),
+	convtest.FieldValues("Sku.Name", "Premium", "Standard", "unlisted-value", ""),
+	convtest.FieldValues("Tier", "Basic", "Pro", "unlisted-value", ""),
+}
+`
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks\n%s\nin:\n%s", want, test)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "test.go", test, parser.ParseComments); err != nil {
+		t.Errorf("the generated test does not parse: %v", err)
+	}
+
+	bare := []byte("return []convtest.Option{\n")
+	out, err = generate(freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		if dir == "v2storage" {
+			if !bytes.Contains(b, bare) {
+				t.Fatalf("the options of v2storage have no %q to add a FieldValues to", bare)
+			}
+			b = bytes.Replace(b, bare, append(bare, []byte("\t\tconvtest.FieldValues(\"Name\", \"Standard\", \"Allow\"),\n")...), 1)
+		}
+		return skuAndRule(dir, b)
+	}, nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test = storageTest(out, "v2storage")
+	if want := `convtest.FieldValues("Name", "Allow", "Deny", "Premium", "Standard", "unlisted-value", ""),`; !strings.Contains(test, want) || strings.Contains(test, `"Sku.Name"`) {
+		t.Errorf("with the hand-written options drawing Name, the generated test does not draw it bare (%s) alone:\n%s", want, test)
 	}
 }
 
@@ -324,6 +400,57 @@ func TestEnumValuesCatchMisMapping(t *testing.T) {
 	got, err := cmd.CombinedOutput()
 	if err == nil || !strings.Contains(string(got), "--- FAIL: TestWidgetRoundTrip") || !strings.Contains(string(got), `"Green"`) {
 		t.Errorf("the generated round trip passes the hook that maps Green to B, or fails otherwise (err %v):\n%s", err, got)
+	}
+}
+
+// TestEnumValuesKeepToTheirStructs: hooks on v1storage's Sku refuse a
+// rule's action (Allow, Deny) as a sku's name, which no client could
+// write; the generated round trip passes, as it draws each struct's Name
+// from its own enum (TestEnumValueOptionsDistinctEnums). With the values
+// merged under the bare name (checked by hand: plan drawing every name
+// bare), it fails on a sku named Allow or Deny. One generation, one build,
+// 100 cases of the round trip alone.
+func TestEnumValuesKeepToTheirStructs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a fixture's generated test (about 15 s)")
+	}
+	hooks := `package v1storage
+
+import (
+	"fmt"
+
+	"example.com/fixtures/enummap/api/v2storage"
+)
+
+// ruleAction reports whether name is a rule's action, not a sku's name.
+func ruleAction(name *string) error {
+	if name != nil && (*name == "Allow" || *name == "Deny") {
+		return fmt.Errorf("a sku named %q: that is a rule's action", *name)
+	}
+	return nil
+}
+
+// AssignPropertiesTo refuses a rule's action as the name of a sku.
+func (s *Sku) AssignPropertiesTo(dst *v2storage.Sku) error { return ruleAction(s.Name) }
+
+// AssignPropertiesFrom refuses a rule's action as the name of a sku.
+func (s *Sku) AssignPropertiesFrom(src *v2storage.Sku) error { return ruleAction(src.Name) }
+`
+	api := freshCase(t, "enummap", skuAndRule, map[string]string{"v1storage/sku_hooks.go": hooks})
+	out, err := generate(api, caseOptions(filepath.Join("testdata", "enummap")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := out.write(); err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Base(filepath.Dir(api))
+	deepCopy(t, []string{copied})
+	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v2storage")
+	cmd.Dir = "testdata"
+	cmd.Env = append(os.Environ(), "HUBSPOKE_SEED=1", "HUBSPOKE_CASES=100")
+	if got, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the generated round trip draws a rule's action into a sku's name, or fails otherwise (err %v):\n%s", err, got)
 	}
 }
 
