@@ -40,7 +40,7 @@ func TestExplainNamesMeaningChanges(t *testing.T) {
 			"the hooks of the step are taken to handle it",
 		}},
 		{"retyped", "v1storage → v2storage", "| `WidgetSpec.Mode` |", []string{
-			"meaning may change: its enum changes (any value in v1, fast;slow in v2)",
+			"meaning may change: its enum changes (any value in v1; fast, slow in v2)",
 			"no hook handles it: the generator warns",
 		}},
 		// Widened: named with the values it gains, and no warning.

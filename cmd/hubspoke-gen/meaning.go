@@ -277,15 +277,17 @@ func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChang
 				only = append(only, fmt.Sprintf("any value but %s only in %s", enumText(eo), newer.name))
 			}
 			for _, x := range removed {
-				only = append(only, fmt.Sprintf("%s only in %s", x, older.name))
+				only = append(only, fmt.Sprintf("%s only in %s", enumValueText(x), older.name))
 			}
 			for _, x := range added {
-				only = append(only, fmt.Sprintf("%s only in %s", x, newer.name))
+				only = append(only, fmt.Sprintf("%s only in %s", enumValueText(x), newer.name))
 			}
-			change := fmt.Sprintf("%s: its enum changes (%s in %s, %s in %s): the conversions carry a value as it is, also one the other version does not allow (%s); ",
-				prop, enumText(eo), older.name, enumText(en), newer.name, strings.Join(only, ", "))
+			// The values are separated by ", ", the versions by "; ".
+			short := fmt.Sprintf("its enum changes (%s in %s; %s in %s)", enumText(eo), older.name, enumText(en), newer.name)
+			change := fmt.Sprintf("%s: %s: the conversions carry a value as it is, also one the other version does not allow (%s); ",
+				prop, short, strings.Join(only, "; "))
 			advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
-			out = append(out, meaningChange{short: fmt.Sprintf("its enum changes (%s in %s, %s in %s)", enumText(eo), older.name, enumText(en), newer.name), warning: change + advice})
+			out = append(out, meaningChange{short: short, warning: change + advice})
 		}
 	}
 	return out
@@ -418,11 +420,29 @@ func splitOutsideQuotes(list, sep string) []string {
 	return append(out, list[start:])
 }
 
+// enumText returns the values of an enum as explain and the warnings name
+// them (see enumValueText), separated by ", "; "any value" for nil (no
+// enum).
 func enumText(values []string) string {
 	if values == nil {
 		return "any value"
 	}
-	return strings.Join(values, ";")
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = enumValueText(v)
+	}
+	return strings.Join(out, ", ")
+}
+
+// enumValueText returns a value of an enum as explain and the warnings
+// name it: as it is, or as a Go string literal where it is empty, or holds
+// a quote or a separator of the text around it (ARM's identity type
+// "SystemAssigned, UserAssigned" is one value).
+func enumValueText(v string) string {
+	if v == "" || strings.ContainsAny(v, `,;"()`) || strings.TrimSpace(v) != v {
+		return strconv.Quote(v)
+	}
+	return v
 }
 
 // lacking returns the values of a that b does not allow, in a's order; nil

@@ -281,8 +281,8 @@ func TestMeaningEnumNote(t *testing.T) {
 	if out, err = generate(narrowed, options{}); err != nil {
 		t.Fatal(err)
 	}
-	w := warningWith(out, prefix+" changes (Free;Pro in v2, Enterprise;Free in v3)")
-	if !strings.Contains(w, "(Pro only in v2, Enterprise only in v3)") || !strings.Contains(w, "allow the same values in both versions") ||
+	w := warningWith(out, prefix+" changes (Free, Pro in v2; Enterprise, Free in v3)")
+	if !strings.Contains(w, "(Pro only in v2; Enterprise only in v3)") || !strings.Contains(w, "allow the same values in both versions") ||
 		!strings.Contains(w, "on v2storage.PersonSpec") {
 		t.Errorf("an enum that loses a value: the warning is %q, want it to name the values only one version allows and the choices of a change; the warnings:\n%s",
 			w, strings.Join(out.warnings, "\n"))
@@ -329,8 +329,8 @@ func TestMeaningEnumQuotedComma(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free;Pro in v2, Free;Free, Pro in v3)")
-	if !strings.Contains(w, "(Pro only in v2, Free, Pro only in v3)") {
+	w := warningWith(out, "v3 PersonSpec.Tier (spec.tier): its enum changes (Free, Pro in v2; Free, \"Free, Pro\" in v3)")
+	if !strings.Contains(w, `(Pro only in v2; "Free, Pro" only in v3)`) {
 		t.Errorf("the warning does not name the value \"Free, Pro\" only v3 allows: %q; the warnings:\n%s", w, strings.Join(out.warnings, "\n"))
 	}
 	if !strings.Contains(w, "; map the values in a hook pair") || !strings.Contains(w, "allow the same values in both versions") {

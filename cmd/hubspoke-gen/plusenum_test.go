@@ -28,8 +28,8 @@ func TestPlusEnumWarns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "v2 WidgetSpec.Color (spec.color): its enum changes (Blue;Green;Red in v1, B;G;R in v2): the conversions carry a value as it is, also one the other version does not allow " +
-		"(Blue only in v1, Green only in v1, Red only in v1, B only in v2, G only in v2, R only in v2); "
+	want := "v2 WidgetSpec.Color (spec.color): its enum changes (Blue, Green, Red in v1; B, G, R in v2): the conversions carry a value as it is, also one the other version does not allow " +
+		"(Blue only in v1; Green only in v1; Red only in v1; B only in v2; G only in v2; R only in v2); "
 	if !slices.ContainsFunc(out.warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
 		t.Errorf("no warning starts %q:\n%s", want, strings.Join(out.warnings, "\n"))
 	}
