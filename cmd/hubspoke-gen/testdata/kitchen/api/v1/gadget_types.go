@@ -75,6 +75,10 @@ type GadgetSpec struct {
 	Ratio float64 `json:"ratio,omitempty"`
 	// +optional
 	Count int64 `json:"count,omitempty"`
+	// +optional
+	Sku *Sku `json:"sku,omitempty"`
+	// +optional
+	Rule *Rule `json:"rule,omitempty"`
 
 	// Cache is never written out.
 	Cache string `json:"-"`
@@ -222,4 +226,23 @@ type Zone struct {
 type Dimensions struct {
 	// +optional
 	Width int32 `json:"width,omitempty"`
+}
+
+// Sku is a gadget's price plan. Its Mode and Rule's are enums of different
+// values under one Go field name: the generated test draws each from its
+// own enum (Sku.Mode, Rule.Mode), and Tier, whose enums agree, from their
+// one set of values.
+type Sku struct {
+	// +kubebuilder:validation:Enum=Standard;Premium
+	Mode string `json:"mode,omitempty"`
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier string `json:"tier,omitempty"`
+}
+
+// Rule is a gadget's access rule.
+type Rule struct {
+	// +kubebuilder:validation:Enum=Allow;Deny
+	Mode string `json:"mode,omitempty"`
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier string `json:"tier,omitempty"`
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"example.com/fixtures/kitchen/api/v2storage"
+	"github.com/hubspoke/hubspoke/augment"
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -85,6 +86,14 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return err
 	}
+	sku, err := genruntime.ConvertPointer(s.Sku, (*Sku).AssignProperties_To_Sku)
+	if err != nil {
+		return fmt.Errorf("sku: %w", err)
+	}
+	rule, err := genruntime.ConvertPointer(s.Rule, (*Rule).AssignProperties_To_Rule)
+	if err != nil {
+		return fmt.Errorf("rule: %w", err)
+	}
 	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
 	if err != nil {
 		return fmt.Errorf("parts: %w", err)
@@ -144,6 +153,8 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Timeout = s.Timeout
 	dst.Factor = s.Ratio // renamed: Ratio in v1storage
 	dst.Count = s.Count
+	dst.Sku = sku
+	dst.Rule = rule
 	dst.Blob = s.Blob
 	dst.Labels = ptr.Deref(labels, nil)
 	dst.Selector = s.Selector
@@ -189,6 +200,18 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	matrix, err := propertybag.Pull[[][]string](&bag, "Matrix")
 	if err != nil {
 		return err
+	}
+	sku, err := genruntime.ConvertPointer(src.Sku, func(from *v2storage.Sku, to *Sku) error {
+		return to.AssignProperties_From_Sku(from)
+	})
+	if err != nil {
+		return fmt.Errorf("sku: %w", err)
+	}
+	rule, err := genruntime.ConvertPointer(src.Rule, func(from *v2storage.Rule, to *Rule) error {
+		return to.AssignProperties_From_Rule(from)
+	})
+	if err != nil {
+		return fmt.Errorf("rule: %w", err)
 	}
 	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
 		return to.AssignProperties_From_Part(from)
@@ -264,6 +287,8 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Timeout = src.Timeout
 	s.Ratio = src.Factor // renamed: Factor in v2storage
 	s.Count = src.Count
+	s.Sku = sku
+	s.Rule = rule
 	s.Blob = src.Blob
 	s.Headers = ptr.Deref(headers, nil)
 	s.Matrix = ptr.Deref(matrix, nil)
@@ -287,6 +312,46 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Ports = Ports(src.Ports)
 	s.Listeners = listeners
 	s.PropertyBag = bag
+	return nil
+}
+
+// AssignProperties_To_Sku copies this Sku into v2storage.
+func (s *Sku) AssignProperties_To_Sku(dst *v2storage.Sku) error {
+	*dst = v2storage.Sku{
+		PropertyBag: s.PropertyBag,
+		Mode:        s.Mode,
+		Tier:        s.Tier,
+	}
+	return s.AssignPropertiesTo(dst)
+}
+
+// AssignProperties_From_Sku fills this Sku from v2storage.
+func (s *Sku) AssignProperties_From_Sku(src *v2storage.Sku) error {
+	*s = Sku{
+		PropertyBag: src.PropertyBag,
+		Mode:        src.Mode,
+		Tier:        src.Tier,
+	}
+	return s.AssignPropertiesFrom(src)
+}
+
+// AssignProperties_To_Rule copies this Rule into v2storage.
+func (s *Rule) AssignProperties_To_Rule(dst *v2storage.Rule) error {
+	*dst = v2storage.Rule{
+		PropertyBag: s.PropertyBag,
+		Mode:        s.Mode,
+		Tier:        s.Tier,
+	}
+	return nil
+}
+
+// AssignProperties_From_Rule fills this Rule from v2storage.
+func (s *Rule) AssignProperties_From_Rule(src *v2storage.Rule) error {
+	*s = Rule{
+		PropertyBag: src.PropertyBag,
+		Mode:        src.Mode,
+		Tier:        src.Tier,
+	}
 	return nil
 }
 
@@ -453,3 +518,9 @@ func (s *GadgetStatus) AssignProperties_From_GadgetStatus(src *v2storage.GadgetS
 	}
 	return nil
 }
+
+// The hand-written hooks the conversions above call: a hook with another signature fails to build.
+var (
+	_ augment.AssignableTo[*v2storage.Sku]   = (*Sku)(nil)
+	_ augment.AssignableFrom[*v2storage.Sku] = (*Sku)(nil)
+)

@@ -78,6 +78,14 @@ func (p *Gadget) AssignProperties_From_Gadget(src *v2storage.Gadget) error {
 
 // AssignProperties_To_GadgetSpec copies this GadgetSpec into its storage twin.
 func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) error {
+	sku, err := genruntime.ConvertPointer(s.Sku, (*Sku).AssignProperties_To_Sku)
+	if err != nil {
+		return fmt.Errorf("sku: %w", err)
+	}
+	rule, err := genruntime.ConvertPointer(s.Rule, (*Rule).AssignProperties_To_Rule)
+	if err != nil {
+		return fmt.Errorf("rule: %w", err)
+	}
 	var memory *resource.Quantity
 	if memoryCopy := s.Memory; !memoryCopy.IsZero() {
 		memory = &memoryCopy
@@ -141,6 +149,8 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Timeout = s.Timeout
 	dst.Factor = genruntime.PtrIfNotZero(s.Factor)
 	dst.Count = genruntime.PtrIfNotZero(s.Count)
+	dst.Sku = sku
+	dst.Rule = rule
 	dst.Blob = s.Blob
 	dst.Labels = s.Labels
 	dst.Selector = s.Selector
@@ -167,6 +177,18 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 
 // AssignProperties_From_GadgetSpec fills this GadgetSpec from its storage twin.
 func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec) error {
+	sku, err := genruntime.ConvertPointer(src.Sku, func(from *v2storage.Sku, to *Sku) error {
+		return to.AssignProperties_From_Sku(from)
+	})
+	if err != nil {
+		return fmt.Errorf("sku: %w", err)
+	}
+	rule, err := genruntime.ConvertPointer(src.Rule, func(from *v2storage.Rule, to *Rule) error {
+		return to.AssignProperties_From_Rule(from)
+	})
+	if err != nil {
+		return fmt.Errorf("rule: %w", err)
+	}
 	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
 		return to.AssignProperties_From_Part(from)
 	})
@@ -242,6 +264,8 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Timeout = src.Timeout
 	s.Factor = ptr.Deref(src.Factor, 0)
 	s.Count = ptr.Deref(src.Count, 0)
+	s.Sku = sku
+	s.Rule = rule
 	s.Blob = src.Blob
 	s.Labels = src.Labels
 	s.Selector = src.Selector
@@ -378,6 +402,42 @@ func (s *Dimensions) AssignProperties_From_Dimensions(src *v2storage.Dimensions)
 	return nil
 }
 
+// AssignProperties_To_Sku copies this Sku into its storage twin.
+func (s *Sku) AssignProperties_To_Sku(dst *v2storage.Sku) error {
+	*dst = v2storage.Sku{
+		Mode: genruntime.PtrIfNotZero(s.Mode),
+		Tier: genruntime.PtrIfNotZero(s.Tier),
+	}
+	return nil
+}
+
+// AssignProperties_From_Sku fills this Sku from its storage twin.
+func (s *Sku) AssignProperties_From_Sku(src *v2storage.Sku) error {
+	*s = Sku{
+		Mode: ptr.Deref(src.Mode, ""),
+		Tier: ptr.Deref(src.Tier, ""),
+	}
+	return nil
+}
+
+// AssignProperties_To_Rule copies this Rule into its storage twin.
+func (s *Rule) AssignProperties_To_Rule(dst *v2storage.Rule) error {
+	*dst = v2storage.Rule{
+		Mode: genruntime.PtrIfNotZero(s.Mode),
+		Tier: genruntime.PtrIfNotZero(s.Tier),
+	}
+	return nil
+}
+
+// AssignProperties_From_Rule fills this Rule from its storage twin.
+func (s *Rule) AssignProperties_From_Rule(src *v2storage.Rule) error {
+	*s = Rule{
+		Mode: ptr.Deref(src.Mode, ""),
+		Tier: ptr.Deref(src.Tier, ""),
+	}
+	return nil
+}
+
 // stashBagsOfGadget hands c the bags of the storage twin's Gadget at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadget(c *boundary.Carrier, path string, s *Gadget, src *v2storage.Gadget) error {
 	c.Bag(path, &src.PropertyBag)
@@ -419,6 +479,8 @@ func recallBagsOfGadget(r *boundary.Carrier, path string, s *Gadget, dst *v2stor
 // stashBagsOfGadgetSpec hands c the bags of the storage twin's GadgetSpec at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src *v2storage.GadgetSpec) error {
 	c.Bag(path, &src.PropertyBag)
+	var sSku *Sku
+	var sRule *Rule
 	var sParts []Part
 	var sZones map[string]Zone
 	var sSpares map[string][]Part
@@ -478,6 +540,8 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 				return err
 			}
 		}
+		sSku = s.Sku
+		sRule = s.Rule
 		sParts = s.Parts
 		sZones = s.Zones
 		sSpares = s.Spares
@@ -486,6 +550,16 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 		sHosts = s.Hosts
 		sPools = s.Pools
 		sListeners = s.Listeners
+	}
+	if src.Sku != nil {
+		if err := stashBagsOfSku(c, path+".sku", sSku, src.Sku); err != nil {
+			return err
+		}
+	}
+	if src.Rule != nil {
+		if err := stashBagsOfRule(c, path+".rule", sRule, src.Rule); err != nil {
+			return err
+		}
 	}
 	for i := range src.Parts {
 		var elem *Part
@@ -587,6 +661,8 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 // recallBagsOfGadgetSpec puts back the bags of the storage twin's GadgetSpec at path and below, and restores what their $twin entries say.
 func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst *v2storage.GadgetSpec) error {
 	r.Bag(path, &dst.PropertyBag)
+	var sSku *Sku
+	var sRule *Rule
 	var sParts []Part
 	var sZones map[string]Zone
 	var sSpares map[string][]Part
@@ -626,6 +702,8 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		if err := boundary.Restore(r, path, "dimensions", &dst.Dimensions, genruntime.PtrIfNotZeroValue(s.Dimensions) == nil, nil); err != nil {
 			return err
 		}
+		sSku = s.Sku
+		sRule = s.Rule
 		sParts = s.Parts
 		sZones = s.Zones
 		sSpares = s.Spares
@@ -634,6 +712,16 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		sHosts = s.Hosts
 		sPools = s.Pools
 		sListeners = s.Listeners
+	}
+	if dst.Sku != nil {
+		if err := recallBagsOfSku(r, path+".sku", sSku, dst.Sku); err != nil {
+			return err
+		}
+	}
+	if dst.Rule != nil {
+		if err := recallBagsOfRule(r, path+".rule", sRule, dst.Rule); err != nil {
+			return err
+		}
 	}
 	for i := range dst.Parts {
 		var elem *Part
@@ -909,6 +997,70 @@ func recallBagsOfDimensions(r *boundary.Carrier, path string, s *Dimensions, dst
 			return err
 		}
 		if err := boundary.Restore(r, path, "height", &dst.Height, s.Height == 0, func(v *int32) bool { return *v == 0 }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfSku hands c the bags of the storage twin's Sku at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfSku(c *boundary.Carrier, path string, s *Sku, src *v2storage.Sku) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Mode != nil && s.Mode == "" {
+			if err := c.Twin(path, "mode", src.Mode); err != nil {
+				return err
+			}
+		}
+		if src.Tier != nil && s.Tier == "" {
+			if err := c.Twin(path, "tier", src.Tier); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfSku puts back the bags of the storage twin's Sku at path and below, and restores what their $twin entries say.
+func recallBagsOfSku(r *boundary.Carrier, path string, s *Sku, dst *v2storage.Sku) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "tier", &dst.Tier, s.Tier == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stashBagsOfRule hands c the bags of the storage twin's Rule at path and below, and the $twin entries of what this version cannot show.
+func stashBagsOfRule(c *boundary.Carrier, path string, s *Rule, src *v2storage.Rule) error {
+	c.Bag(path, &src.PropertyBag)
+	if s != nil {
+		if src.Mode != nil && s.Mode == "" {
+			if err := c.Twin(path, "mode", src.Mode); err != nil {
+				return err
+			}
+		}
+		if src.Tier != nil && s.Tier == "" {
+			if err := c.Twin(path, "tier", src.Tier); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// recallBagsOfRule puts back the bags of the storage twin's Rule at path and below, and restores what their $twin entries say.
+func recallBagsOfRule(r *boundary.Carrier, path string, s *Rule, dst *v2storage.Rule) error {
+	r.Bag(path, &dst.PropertyBag)
+	if s != nil {
+		if err := boundary.Restore(r, path, "mode", &dst.Mode, s.Mode == "", func(v *string) bool { return *v == "" }); err != nil {
+			return err
+		}
+		if err := boundary.Restore(r, path, "tier", &dst.Tier, s.Tier == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
 	}

@@ -54,12 +54,20 @@ var gadgetRelations = convtest.Related(
 	convtest.Relation{From: "v1", To: "v2", Old: "spec.ratio", New: "spec.factor"},
 )
 
+// gadgetEnumValues draws each enum property of Gadget (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) from the values of every version's enum, a value none lists and "", so that hooks that map enum values meet them; a FieldValues of gadgetTestOptions() for the same field comes later and wins.
+// Qualified by their structs, since their enums differ: Rule.Mode, Sku.Mode.
+var gadgetEnumValues = []convtest.Option{
+	convtest.FieldValues("Rule.Mode", "Allow", "Deny", "unlisted-value", ""),
+	convtest.FieldValues("Sku.Mode", "Premium", "Standard", "unlisted-value", ""),
+	convtest.FieldValues("Tier", "Basic", "Pro", "unlisted-value", ""),
+}
+
 // TestGadgetRoundTrip converts objects of every version of Gadget to the hub and back, and hubs to every API version and back: nothing may be lost, and a value a client changes arrives where every other version shows it.
 func TestGadgetRoundTrip(t *testing.T) {
-	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"}, gadgetRelations)
+	convtest.RoundTripAll(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"}, append([]convtest.Option{gadgetRelations}, gadgetEnumValues...)...)
 }
 
 // TestGadgetReliability converts objects of every version of Gadget to every other version; a value one version sets must arrive where another shows it.
 func TestGadgetReliability(t *testing.T) {
-	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"}, gadgetRelations)
+	convtest.Reliability(t, newScheme(t), schema.GroupKind{Group: "example.com", Kind: "Gadget"}, append([]convtest.Option{gadgetRelations}, gadgetEnumValues...)...)
 }

@@ -77,6 +77,12 @@ type GadgetSpec struct {
 	Count *int64 `json:"count,omitempty"`
 
 	// +optional
+	Sku *Sku `json:"sku,omitempty"`
+
+	// +optional
+	Rule *Rule `json:"rule,omitempty"`
+
+	// +optional
 	Blob []byte `json:"blob,omitempty"`
 
 	// +optional
@@ -240,6 +246,37 @@ type Dimensions struct {
 
 	// +optional
 	Height *int32 `json:"height,omitempty"`
+}
+
+// Sku is a gadget's price plan. Its Mode and Rule's are enums of different
+// values under one Go field name: the generated test draws each from its
+// own enum (Sku.Mode, Rule.Mode), and Tier, whose enums agree, from their
+// one set of values.
+type Sku struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:Enum=Standard;Premium
+	Mode *string `json:"mode,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier *string `json:"tier,omitempty"`
+}
+
+// Rule is a gadget's access rule.
+type Rule struct {
+	// PropertyBag holds the values of other versions that this version has no field for.
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:Enum=Allow;Deny
+	Mode *string `json:"mode,omitempty"`
+
+	// +optional
+	// +kubebuilder:validation:Enum=Basic;Pro
+	Tier *string `json:"tier,omitempty"`
 }
 
 func init() {
