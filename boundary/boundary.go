@@ -29,9 +29,14 @@
 // Carrier.Done removes the annotation from the twin. A bag below a struct
 // the twin does not hold is kept, in a struct made for it, where the
 // version holds that struct by value (its copy leaves the twin's pointer
-// nil when the struct shows nothing); where the version holds it through a
-// pointer, a nil one means the client removed the struct, and the bags
-// below it go with it, as a removed list element's do. A twinKey entry
+// nil when the struct shows nothing, or a twinKey entry null sets it back
+// to nil). The placing walk makes one only for a bag or an entry it puts
+// there: a path that names no place in it, or an empty bag, makes none. (A
+// known limit: a struct the counting walk made, where the copy left the
+// pointer nil, is still there in the placing walk, and stays, empty, when
+// nothing lands in it.) Where the version holds it through a pointer, a
+// nil one means the client removed the struct, and the bags below it go
+// with it, as a removed list element's do. A twinKey entry
 // whose path names no place of the object is dropped with its place, like
 // a bag; one at a place that names a property without an entry there is an
 // error.
@@ -246,6 +251,7 @@ type Carrier struct {
 	lists   map[string]map[int]string  // the fingerprints of stashed list elements, by list and index
 	orders  map[string]matched         // the lists Match paired in the counting walk
 	held    []string                   // the paths of bags and twin, sorted, for holds (made on first use)
+	landing []string                   // the paths of what the placing walk puts somewhere, sorted, for lands (made on first use)
 	pass    int
 	placing bool
 	err     error
@@ -338,11 +344,18 @@ func (c *counts) of(path string) int {
 // second, puts the recalled bag there when the path was reached once (what
 // the copy already put into the bag wins). Called with a nil bag (the twin
 // holds no struct at path: a pointer is nil) while recalling, it reports
-// whether a bag or a twinKey entry lies at or below path, so that the walk
-// makes the struct to keep them rather than drop them.
+// whether the walk should make the struct to keep what lies there rather
+// than drop it: in the counting walk, whether a bag or a twinKey entry lies
+// at or below path (the walk must go below to count); in the placing walk,
+// whether one that the counting walk reached once, and so will be put
+// somewhere, does, with something in it. A path that names no place below
+// path, or only an empty bag, makes no empty struct there.
 func (s *Carrier) Bag(path string, bag *propertybag.PropertyBag) bool {
 	if s.pass != 0 {
 		if bag == nil {
+			if s.placing {
+				return s.lands(path)
+			}
 			return s.holds(path)
 		}
 		s.place(path, bag)
@@ -661,6 +674,28 @@ func (r *Carrier) holds(path string) bool {
 		r.held = bagpath.Sorted(r.bags, r.twin)
 	}
 	return bagpath.AtOrBelow(r.held, path)
+}
+
+// lands reports, in the placing walk, whether a bag or a twinKey entry
+// that this walk puts somewhere lies at path or below it: one the counting
+// walk reached exactly once (place and Restore skip the others) that is
+// not empty. Their paths are sorted once, on the first call.
+func (r *Carrier) lands(path string) bool {
+	if r.landing == nil {
+		r.landing = []string{}
+		for p, bag := range r.bags {
+			if len(bag) > 0 && r.seen.of(p) == 1 {
+				r.landing = append(r.landing, p)
+			}
+		}
+		for p, kept := range r.twin {
+			if len(kept) > 0 && r.seen.of(p) == 1 {
+				r.landing = append(r.landing, p)
+			}
+		}
+		slices.Sort(r.landing)
+	}
+	return bagpath.AtOrBelow(r.landing, path)
 }
 
 // Restore restores property name of the struct at path from its twinKey

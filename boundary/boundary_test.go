@@ -415,6 +415,58 @@ func TestRecallKeepsTwinEntriesBelowANullStruct(t *testing.T) {
 	}
 }
 
+// In the placing walk, Bag(path, nil) makes a struct only for what will be
+// put in it: the walk below (here the struct at spec.owner, with its field
+// address, which the counting walk reached through the struct the copy
+// made, and which a twinKey entry null then set back to nil) keeps a bag
+// or an entry there, but a path that names nothing there, an empty bag, or
+// a place reached twice leaves no empty struct. The counting walk still
+// makes the struct for all of them, to count below it.
+func TestPlacingWalkMakesAStructOnlyForWhatLands(t *testing.T) {
+	for _, c := range []struct {
+		annotation string
+		want       bool
+	}{
+		{`{"spec.owner":{"X":1}}`, true},
+		{`{"spec.owner.address":{"X":1}}`, true},
+		{`{"spec.owner":{"$twin":{"age":null}}}`, true},
+		{`{"spec.owner.bogus":{"X":1}}`, false},
+		{`{"spec.owner.address.deeper":{"X":1}}`, false},
+		{`{"spec.owner.address":{}}`, false},
+		{`{"spec.owner.tags[0]":{"X":1}}`, false}, // reached twice below
+		{`{"spec.owner.bogus":{"X":1},"spec.owner.address":{"X":1}}`, true},
+	} {
+		var r boundary.Carrier
+		if err := r.Open(map[string]string{boundary.Annotation: c.annotation}, nil); err != nil {
+			t.Fatal(err)
+		}
+		var counting, placing bool
+		for r.Next() {
+			if !counting {
+				// The counting walk, through the struct the copy made.
+				counting = r.Bag("spec.owner", nil)
+				var owner, address, tag propertybag.PropertyBag
+				var age *int32
+				r.Bag("spec.owner", &owner)
+				if err := boundary.Restore(&r, "spec.owner", "age", &age, true, nil); err != nil {
+					t.Fatal(err)
+				}
+				r.Bag("spec.owner.address", &address)
+				r.Bag("spec.owner.tags[0]", &tag)
+				r.Bag("spec.owner.tags[0]", &tag)
+				continue
+			}
+			placing = r.Bag("spec.owner", nil)
+		}
+		if !counting {
+			t.Errorf("%s: the counting walk makes no struct at spec.owner", c.annotation)
+		}
+		if placing != c.want {
+			t.Errorf("%s: the placing walk makes a struct at spec.owner: %v, want %v", c.annotation, placing, c.want)
+		}
+	}
+}
+
 // A $twin entry whose path is reached twice (list elements with the same
 // keys) is restored to neither, as its bag is given to neither.
 func TestRecallRestoresADuplicatePlaceNothing(t *testing.T) {

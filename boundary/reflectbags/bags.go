@@ -198,6 +198,11 @@ func Stash(dst, src any) error {
 // stashed under the element's stashed index). A list without fingerprints
 // (stashed by an earlier release) is matched by index, as before.
 //
+// Where dst holds no struct (a nil pointer) at a place that src holds by
+// value, Recall makes one for the bags and entries that go there or below,
+// and only for those: a path that names no place in it, or an empty bag,
+// leaves the pointer nil.
+//
 // The twinKey entries are taken out of the bags before they are placed;
 // each restores what the storage twin held for the fields it names where
 // src still shows the zero value it showed for them. Like a bag, an entry
@@ -264,9 +269,11 @@ func Recall(dst, src any) error {
 		}
 		bags, twin = renameBags(rn, bags), renameBags(rn, twin)
 	}
-	// made holds the pointers to the structs made below, set back to nil
-	// when Recall fails after them, so that dst is left as it was.
+	// made holds the pointers to the structs made below (madeAt their
+	// paths), set back to nil when Recall fails after them, so that dst is
+	// left as it was, and, at the end, those nothing was put in.
 	var made []reflect.Value
+	var madeAt []string
 	undo := func(err error) error {
 		for _, v := range slices.Backward(made) {
 			v.SetZero()
@@ -286,7 +293,7 @@ func Recall(dst, src any) error {
 				return heldByValue(apiType, string(path)) && bagpath.AtOrBelow(held, string(path))
 			}}
 		err := w.value(reflect.ValueOf(dst), nil, 0)
-		made = w.made
+		made, madeAt = w.made, w.madeAt
 		if err != nil {
 			return undo(err)
 		}
@@ -297,6 +304,14 @@ func Recall(dst, src any) error {
 	}
 	if err != nil {
 		return undo(err)
+	}
+	// landed holds the paths of the bags and entries put somewhere below:
+	// those reached once, with something in them.
+	var landed []string
+	for path, n := range seen {
+		if n == 1 && len(twin[path]) > 0 {
+			landed = append(landed, path)
+		}
 	}
 	if len(bags) > 0 {
 		// Find the places first, so that a path reached twice (elements
@@ -335,6 +350,11 @@ func Recall(dst, src any) error {
 			}
 			bag.Set(reflect.ValueOf(recalled))
 		}
+		for path, p := range places {
+			if p.count == 1 && len(bags[path]) > 0 {
+				landed = append(landed, path)
+			}
+		}
 		switch {
 		case len(places) == 0:
 		case settable:
@@ -354,6 +374,16 @@ func Recall(dst, src any) error {
 	}
 	if twin != nil {
 		restoreTwin(dst, src, twin, seen)
+	}
+	if len(made) > 0 {
+		// A struct made for a path that names no place in it, or for an
+		// empty bag, holds nothing: the twin's pointer stays nil.
+		slices.Sort(landed)
+		for i, v := range slices.Backward(made) {
+			if !bagpath.AtOrBelow(landed, madeAt[i]) {
+				v.SetZero()
+			}
+		}
 	}
 	if m := objectMeta(dst); m != nil {
 		if _, ok := m.Annotations[boundary.Annotation]; ok {
@@ -646,8 +676,9 @@ type bagWalker struct {
 	// alloc, when set, is asked at a nil pointer to a struct that can be
 	// set whether something lies at or below its path: the walk then
 	// allocates the struct, so that what lies there is kept, not dropped.
-	alloc func(path []byte) bool
-	made  []reflect.Value // the pointers alloc had the walk set, in the order set
+	alloc  func(path []byte) bool
+	made   []reflect.Value // the pointers alloc had the walk set, in the order set
+	madeAt []string        // the path of each of made
 
 	visit func(path []byte, bag reflect.Value) error
 	write bool
@@ -680,7 +711,7 @@ func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 				return nil
 			}
 			v.Set(reflect.New(v.Type().Elem()))
-			w.made = append(w.made, v)
+			w.made, w.madeAt = append(w.made, v), append(w.madeAt, string(w.path))
 		}
 		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:

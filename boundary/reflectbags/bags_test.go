@@ -310,6 +310,33 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 	}
 }
 
+// Recall makes a struct below a nil pointer only for what it puts there: a
+// path that names no place in it (a field or list the struct has not, or
+// a place below one) or an empty bag leaves the pointer nil, and a struct
+// made inside a struct that keeps a bag is unmade when nothing lands in
+// it. (Package boundary's
+// TestPlacingWalkMakesAStructOnlyForWhatLands holds the generated transport
+// to the same.)
+func TestRecallMakesAStructOnlyForWhatLands(t *testing.T) {
+	for _, c := range []struct{ annotation, want string }{
+		{`{"spec.owner.bogus":{"X":1}}`, `null`},
+		{`{"spec.owner.inner.nothere.deeper":{"X":1}}`, `null`},
+		{`{"spec.owner":{}}`, `null`},
+		{`{"spec.owner.inner":{"X":1}}`, `{"inner":{"$propertyBag":{"X":"1"}}}`},
+		{`{"spec.owner":{"Y":2},"spec.owner.inner.bogus":{"X":1}}`, `{"$propertyBag":{"Y":"2"}}`},
+		{`{"spec.owner.inner.ports[port=80,protocol=TCP]":{"X":1}}`, `null`},
+	} {
+		api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: c.annotation}}}
+		dst := &gadgetStorage{}
+		if err := reflectbags.Recall(dst, api); err != nil {
+			t.Fatalf("%s: %v", c.annotation, err)
+		}
+		if got := jsonText(dst.Spec.Owner); got != c.want {
+			t.Errorf("%s: owner %s, want %s", c.annotation, got, c.want)
+		}
+	}
+}
+
 // A failed Recall leaves dst as it was, without the structs it made to
 // keep the bags below a nil pointer (the owner, which gadget has no place
 // for) before it found the annotation at fault (a $twin entry at the object

@@ -356,8 +356,13 @@ func (a *assign) keepShape(sf, df *field, srcLocal bool) {
 			// is nil too, as the copy back reads it.
 			nilEmpty = fmt.Sprintf("if sameJSON(%s, nil) {\n%s = nil\n}\n", value, value)
 		}
-		fmt.Fprintf(&a.pre, "// What %s.%s holds that the converted value cannot: kept whole.\nif !sameJSON(%s, %s) {\nif err := %s(&bag, %q, %s); err != nil {\nreturn err\n}\n%s}\n",
-			a.srcName, sf.name, back, a.srcObj+"."+sf.name, a.f.q(pathPropertybag, "Add"), key, src, nilEmpty)
+		// The comment names the field and both types as the code does
+		// (src.LoadBalancer, v1storage.IngressLoadBalancerStatus,
+		// corev1.LoadBalancerStatus): the version's name alone in front of
+		// the field read as a type of that version.
+		fmt.Fprintf(&a.pre, "// What %s (a %s) holds that the %s it converts to cannot: kept whole.\nif !sameJSON(%s, %s) {\nif err := %s(&bag, %q, %s); err != nil {\nreturn err\n}\n%s}\n",
+			a.srcObj+"."+sf.name, renderType(a.f, elemOf(sf.ref), a.srcPath), renderType(a.f, elemOf(df.ref), a.dstPath),
+			back, a.srcObj+"."+sf.name, a.f.q(pathPropertybag, "Add"), key, src, nilEmpty)
 		return
 	}
 	key := bagKey(df, a.dstName)

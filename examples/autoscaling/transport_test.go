@@ -1,11 +1,15 @@
 package autoscaling
 
 import (
+	"encoding/json"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/boundary/transporttest"
 	v1 "github.com/hubspoke/hubspoke/examples/autoscaling/api/v1"
 	v2 "github.com/hubspoke/hubspoke/examples/autoscaling/api/v2"
+	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta1"
+	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta1storage"
 	"github.com/hubspoke/hubspoke/examples/autoscaling/api/v2beta2"
 )
 
@@ -35,5 +39,35 @@ func TestTransportMatchesReflection(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// A v2beta1 HPA whose object metric had no target in the storage version
+// carries a $twin entry null for it; its target comes back nil, and a bag
+// below it that names no place there (a client's, or an earlier release's)
+// makes no empty target in its place. A bag at the target itself is kept,
+// in a target made for it. (The generated transport's side of
+// boundary's TestPlacingWalkMakesAStructOnlyForWhatLands.)
+func TestBagBelowANullTargetThatNamesNothing(t *testing.T) {
+	for _, c := range []struct{ annotation, want string }{
+		{`{"spec.metrics[0].object":{"$twin":{"target":null}}}`, `null`},
+		{`{"spec.metrics[0].object":{"$twin":{"target":null}},"spec.metrics[0].object.target.bogus":{"X":"1"}}`, `null`},
+		{`{"spec.metrics[0].object":{"$twin":{"target":null}},"spec.metrics[0].object.target":{}}`, `null`},
+		{`{"spec.metrics[0].object":{"$twin":{"target":null}},"spec.metrics[0].object.target":{"X":"1"}}`, `{"$propertyBag":{"X":"\"1\""}}`},
+	} {
+		hpa := &v2beta1.HorizontalPodAutoscaler{}
+		hpa.Annotations = map[string]string{boundary.Annotation: c.annotation}
+		hpa.Spec.Metrics = []v2beta1.MetricSpec{{Type: v2beta1.ObjectMetricSourceType, Object: &v2beta1.ObjectMetricSource{MetricName: "queue_depth"}}}
+		var twin v2beta1storage.HorizontalPodAutoscaler
+		if err := hpa.AssignProperties_To_HorizontalPodAutoscaler(&twin); err != nil {
+			t.Fatalf("%s: %v", c.annotation, err)
+		}
+		got, err := json.Marshal(twin.Spec.Metrics[0].Object.Target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != c.want {
+			t.Errorf("%s: target %s, want %s", c.annotation, got, c.want)
+		}
 	}
 }

@@ -37,7 +37,11 @@ const unsetSuffix = "@unset"
 // some quantities by value (targetValue, currentValue, ...) that v2beta2
 // holds as optional pointers. When the storage version has none, the API
 // version shows zero; the mark in the bag lets the way back restore "none"
-// if the client left the zero alone.
+// if the client left the zero alone. The $twin entry package boundary
+// writes beside it restores "none" by itself today; the mark stays for
+// the objects read at v2beta1 before those entries existed, which carry
+// only the mark, and for a rollback to a build that reads only the mark
+// (TestV2beta1UnsetQuantities in package autoscaling).
 func MarkUnset(bag *propertybag.PropertyBag, name string, unset bool) error {
 	if !unset {
 		return nil

@@ -304,7 +304,7 @@ func (s *IngressStatus) AssignProperties_From_IngressStatus(src *v1storage.Ingre
 	if err != nil {
 		return fmt.Errorf("loadBalancer: %w", err)
 	}
-	// What v1storage.LoadBalancer holds that the converted value cannot: kept whole.
+	// What src.LoadBalancer (a v1storage.IngressLoadBalancerStatus) holds that the corev1.LoadBalancerStatus it converts to cannot: kept whole.
 	if !sameJSON(loadBalancer2, src.LoadBalancer) {
 		if err := propertybag.Add(&bag, "LoadBalancer@v1storage", src.LoadBalancer); err != nil {
 			return err
