@@ -213,8 +213,27 @@ func statusType(o *object) string {
 // the bags annotation, where any client that may update the object (not
 // only those that may write its status subresource) could change them.
 func (s *step) checkStatusOnBothSides(kind string) {
-	a, b := statusType(s.host.objects[kind]), statusType(s.other.objects[kind])
-	if (a == "") == (b == "") {
+	ho, oo := s.host.objects[kind], s.other.objects[kind]
+	a, b := statusType(ho), statusType(oo)
+	if a != "" && b != "" {
+		// Both have a status: the API server resets the status of an update
+		// of the main resource only at a version that serves the status
+		// subresource, so a version that does not would let its clients
+		// write, through the status bags of its status, the status values
+		// of the versions that do.
+		const sub = "+kubebuilder:subresource:status"
+		if ho.has(sub) != oo.has(sub) {
+			serves, lacks := s.host, s.other
+			if !ho.has(sub) {
+				serves, lacks = s.other, s.host
+			}
+			s.errs.addf(s.where(kind, ""), "%s serves the status subresource (%s) and %s does not: the API server resets the status of an update of the main resource "+
+				"only at a version that serves it, so a client of %s that may update the %s could write the status values of %s through the status bags of %s's status; "+
+				"add %s to %s in %s", serves.name, sub, lacks.name, lacks.name, kind, serves.name, lacks.name, sub, kind, lacks.name)
+		}
+		return
+	}
+	if a == "" && b == "" {
 		return
 	}
 	has, lacks, name := s.host, s.other, a

@@ -78,6 +78,41 @@ type GadgetStatus struct {
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
+// +kubebuilder:object:root=true
+
+// Gizmo has a status in both versions, but serves the status subresource
+// only in v2.
+type Gizmo struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   GizmoSpec   `json:"spec,omitempty"`
+	Status GizmoStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// GizmoList is a list of Gizmo.
+type GizmoList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Gizmo `json:"items"`
+}
+
+// GizmoSpec is the desired state of a Gizmo.
+type GizmoSpec struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+}
+
+// GizmoStatus is the observed state of a Gizmo.
+type GizmoStatus struct {
+	// +optional
+	Ready bool `json:"ready,omitempty"`
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
 func init() {
-	SchemeBuilder.Register(&Widget{}, &WidgetList{}, &Gadget{}, &GadgetList{})
+	SchemeBuilder.Register(&Widget{}, &WidgetList{}, &Gadget{}, &GadgetList{}, &Gizmo{}, &GizmoList{})
 }
