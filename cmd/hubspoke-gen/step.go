@@ -182,10 +182,71 @@ func storageStep(host, other *version, errs *errorList) *step {
 			errs.addf(s.where(kind, ""), "%s has no kind %s: dropping a kind is not supported", other.name, kind)
 			continue
 		}
+		s.checkStatusOnBothSides(kind)
 		s.pairObjects(kind)
 	}
 	s.applyMoves()
 	return s
+}
+
+// statusType returns the name of the status struct of kind o (its property
+// of JSON name "status", held by value or by pointer), or "" when it has none.
+func statusType(o *object) string {
+	for _, f := range o.properties() {
+		if f.jsonName != "status" || f.ref == nil {
+			continue
+		}
+		r := f.ref
+		if r.kind == refPointer {
+			r = r.elem
+		}
+		if r.kind == refObject {
+			return r.name
+		}
+	}
+	return ""
+}
+
+// checkStatusOnBothSides refuses a kind that has a status in one version of
+// the step and none in the other: the version without one would carry the
+// other's status values in the bag of the object itself, which travels in
+// the bags annotation, where any client that may update the object (not
+// only those that may write its status subresource) could change them.
+func (s *step) checkStatusOnBothSides(kind string) {
+	ho, oo := s.host.objects[kind], s.other.objects[kind]
+	a, b := statusType(ho), statusType(oo)
+	if a != "" && b != "" {
+		// Both have a status: the API server resets the status of an update
+		// of the main resource only at a version that serves the status
+		// subresource, so a version that does not would let its clients
+		// write, through the status bags of its status, the status values
+		// of the versions that do.
+		const sub = "+kubebuilder:subresource:status"
+		if ho.has(sub) != oo.has(sub) {
+			serves, lacks := s.host, s.other
+			if !ho.has(sub) {
+				serves, lacks = s.other, s.host
+			}
+			s.errs.addf(s.where(kind, ""), "%s serves the status subresource (%s) and %s does not: the API server resets the status of an update of the main resource "+
+				"only at a version that serves it, so a client of %s that may update the %s could write the status values of %s through the status bags of %s's status; "+
+				"add %s to %s in %s", serves.name, sub, lacks.name, lacks.name, kind, serves.name, lacks.name, sub, kind, lacks.name)
+		}
+		return
+	}
+	if a == "" && b == "" {
+		return
+	}
+	has, lacks, name := s.host, s.other, a
+	if a == "" {
+		has, lacks, name = s.other, s.host, b
+	}
+	s.errs.addf(s.where(kind, ""), "%s has a status and %s has none: %s would carry the status values of %s in the bags annotation, "+
+		"where any client that may update the %s could change them, not only those that may write its status; "+
+		"give %s in %s a status that holds only the field for the status values of other versions, and serve its status subresource "+
+		"(+kubebuilder:subresource:status on %s):\n\n"+
+		"\t// +optional\n\tStatus %s `json:\"status,omitempty\"`\n\n"+
+		"\t// %s holds the status values of other versions.\n\ttype %s struct {\n\t\t// +optional\n\t\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n\t}\n",
+		has.name, lacks.name, lacks.name, has.name, kind, kind, lacks.name, kind, name, name, name)
 }
 
 // pairObjects adds the pair of the types named name on both sides (once),
