@@ -147,6 +147,9 @@ func newValidator(scheme *runtime.Scheme, crd *apiextensionsv1.CustomResourceDef
 		return nil, errors.New("webhook: nil CustomResourceDefinition")
 	}
 	gk := schema.GroupKind{Group: crd.Spec.Group, Kind: crd.Spec.Names.Kind}
+	if err := checkStatusSubresource(gk, crd); err != nil {
+		return nil, err
+	}
 	budget := opts.BagsBudget
 	if budget == 0 {
 		budget = defaultBagsBudget

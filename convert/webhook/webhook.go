@@ -85,8 +85,18 @@ const conversionPath = "/convert"
 // registered with the webhook builder after Setup, still convert on
 // /convert.
 //
+// The served versions of each CRD must all serve the status subresource, or
+// none of them (a kind without status): the status values a version has no
+// field for travel in its status (status.$propertyBags), which the API
+// server keeps from clients that may not write the status subresource only
+// at a version that serves it. Setup refuses such a CRD, naming the
+// versions; there is no option to skip the check: add the subresource to
+// the versions that lack it, or stop serving them. Unserved versions do not
+// count.
+//
 // Everything is built and checked before anything is registered, so an
-// error (a CRD named twice, a resource that already has a converter in the
+// error (a CRD named twice, a CRD whose served versions differ in the
+// status subresource, a resource that already has a converter in the
 // manager's registry or its admission path served, /convert already served)
 // registers nothing.
 func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomResourceDefinition) error {
@@ -139,6 +149,42 @@ func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomRes
 		mgr.GetWebhookServer().Register(AdmissionPath(v.gk), &admission.Webhook{Handler: v})
 	}
 	return nil
+}
+
+// checkStatusSubresource refuses a CRD of which some served versions serve
+// the status subresource and other served versions do not. The status
+// values a version has no field for travel in its status, in
+// status.$propertyBags, which only clients that may write the status
+// subresource can change, because the API server resets the status of an
+// update of the main resource; it does so only at a version that serves
+// the subresource, so through a served version that does not, a client that
+// may update only the main resource could write the status of every
+// version. A CRD none of whose served versions serves the subresource (a
+// kind without status) is accepted, and unserved versions do not count: no
+// client reads or writes through them. hubspoke-gen refuses to generate
+// such a kind; this catches a CRD edited by hand or written by other
+// tools. There is no option to skip the check: the fix is in the CRD.
+func checkStatusSubresource(gk schema.GroupKind, crd *apiextensionsv1.CustomResourceDefinition) error {
+	var serving, lacking []string
+	for _, v := range crd.Spec.Versions {
+		switch {
+		case !v.Served:
+		case v.Subresources != nil && v.Subresources.Status != nil:
+			serving = append(serving, v.Name)
+		default:
+			lacking = append(lacking, v.Name)
+		}
+	}
+	if len(serving) == 0 || len(lacking) == 0 {
+		return nil
+	}
+	plural, them := crd.Spec.Names.Plural, strings.Join(lacking, ", ")
+	return fmt.Errorf("webhook: %s: the CRD %s serves the status subresource at %s but not at %s, which it serves too: "+
+		"the API server resets the status of an update of the main resource only at a version that serves the subresource, "+
+		"so a client that may update %s but not %s/status could write, through %s, the status of the object, "+
+		"including the status values %s has no field for (in status.$propertyBags); "+
+		"add `subresources: {status: {}}` to %s in the CRD (+kubebuilder:subresource:status on its Go type), or stop serving %s",
+		gk, crd.Name, strings.Join(serving, ", "), them, plural, plural, them, them, them, them)
 }
 
 // served reports whether mgr's webhook server serves path, which it can
