@@ -10,6 +10,14 @@
 // replaced, and it knows nothing of the conversion chain: a version the
 // webhook can no longer convert makes every object stored at it unreadable.
 // Check finds both before anything is installed.
+//
+// Check also refuses a CRD whose served versions differ in the status
+// subresource (some serve it, others do not): through a served version
+// without it, a client that may update only the main resource could write
+// the status values of the other versions, which hubspoke keeps in the
+// status (status.$propertyBags) because the API server lets only clients
+// of the status subresource write it. The webhook's Setup refuses such a
+// CRD at start-up; preflight finds it before the release is installed.
 package preflight
 
 import (
@@ -55,6 +63,7 @@ func (r Report) Err() error {
 func Check(installed, next *apiextensionsv1.CustomResourceDefinition, g *hub.Graph) Report {
 	r := Report{CRD: next.Name}
 	problem := func(format string, args ...any) { r.Problems = append(r.Problems, fmt.Sprintf(format, args...)) }
+	statusSubresource(next, problem)
 	inNext := map[string]bool{}
 	var storage []string
 	for _, v := range next.Spec.Versions {
@@ -132,6 +141,41 @@ func Check(installed, next *apiextensionsv1.CustomResourceDefinition, g *hub.Gra
 		}
 	}
 	return r
+}
+
+// statusSubresource reports, as a problem, a CRD of which some served
+// versions serve the status subresource and other served versions do not.
+// The status values a version has no field for travel in its status
+// (status.$propertyBags), which only clients that may write the status
+// subresource can change, because the API server resets the status of an
+// update of the main resource; it does so only at a version that serves
+// the subresource. hubspoke-gen refuses to generate such a kind, and the
+// webhook's Setup refuses its CRD; this finds a CRD edited by hand or
+// written by other tools before it is installed. A CRD none of whose
+// served versions serves the subresource (a kind without status) passes,
+// and unserved versions do not count: no client reads or writes through
+// them.
+func statusSubresource(crd *apiextensionsv1.CustomResourceDefinition, problem func(format string, args ...any)) {
+	var serving, lacking []string
+	for _, v := range crd.Spec.Versions {
+		switch {
+		case !v.Served:
+		case v.Subresources != nil && v.Subresources.Status != nil:
+			serving = append(serving, v.Name)
+		default:
+			lacking = append(lacking, v.Name)
+		}
+	}
+	if len(serving) == 0 || len(lacking) == 0 {
+		return
+	}
+	plural, them := crd.Spec.Names.Plural, strings.Join(lacking, ", ")
+	problem("the new CRD serves the status subresource at %s but not at %s, which it serves too: "+
+		"the API server resets the status of an update of the main resource only at a version that serves the subresource, "+
+		"so a client that may update %s but not %s/status could write, through %s, the status of the object, "+
+		"including the status values %s has no field for (in status.$propertyBags); the webhook's Setup refuses this CRD too; "+
+		"add `subresources: {status: {}}` to %s (+kubebuilder:subresource:status on its Go type), or stop serving %s",
+		strings.Join(serving, ", "), them, plural, plural, them, them, them, them)
 }
 
 // GraphFromNames returns the conversion graph a release of crd has when its

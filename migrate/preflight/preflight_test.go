@@ -317,3 +317,92 @@ func TestGraphFromNamesWithoutTwins(t *testing.T) {
 		t.Errorf("v1 → v2 passes %v (%v), want [v1 v2]\n%s", path, err, g)
 	}
 }
+
+// TestCheckRefusesServedVersionsThatDifferInTheStatusSubresource: through a
+// served version without the status subresource, a client that may update
+// only the main resource could write the status bags of the others. The
+// gadget CRD serves three versions (v1, v2, v2storage; v1storage is
+// unserved), all with the subresource.
+func TestCheckRefusesServedVersionsThatDifferInTheStatusSubresource(t *testing.T) {
+	type version struct{ served, status bool }
+	cases := []struct {
+		name     string
+		versions map[string]version // changes to the CRD's versions
+		want     []string           // substrings of the one problem; nil: accepted
+	}{
+		{
+			name:     "a served version lacks it",
+			versions: map[string]version{"v2": {served: true}},
+			want: []string{
+				"the new CRD gadgets.example.dev must not be installed",
+				"the new CRD serves the status subresource at v1, v2storage but not at v2, which it serves too",
+				"a client that may update gadgets but not gadgets/status could write, through v2, the status",
+				"add `subresources: {status: {}}` to v2", "or stop serving v2",
+			},
+		},
+		{
+			name:     "two served versions lack it",
+			versions: map[string]version{"v1": {served: true}, "v2": {served: true}},
+			want:     []string{"at v2storage but not at v1, v2"},
+		},
+		{name: "all served versions have it"},
+		{
+			name: "no version has it (a kind without status)",
+			versions: map[string]version{
+				"v1": {served: true}, "v1storage": {}, "v2": {served: true}, "v2storage": {served: true},
+			},
+		},
+		{
+			name:     "only an unserved version lacks it",
+			versions: map[string]version{"v1storage": {}},
+		},
+		{
+			name:     "the version lacking it is unserved",
+			versions: map[string]version{"v1storage": {served: true, status: true}, "v2": {}},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			crd := &apiextensionsv1.CustomResourceDefinition{}
+			crd.Name, crd.Spec.Group = "gadgets.example.dev", "example.dev"
+			crd.Spec.Names.Kind, crd.Spec.Names.Plural = "Gadget", "gadgets"
+			status := &apiextensionsv1.CustomResourceSubresources{Status: &apiextensionsv1.CustomResourceSubresourceStatus{}}
+			served := 0
+			for _, name := range []string{"v1", "v1storage", "v2", "v2storage"} {
+				v := apiextensionsv1.CustomResourceDefinitionVersion{Name: name, Served: name != "v1storage", Storage: name == "v2storage", Subresources: status}
+				if change, ok := c.versions[name]; ok {
+					v.Served, v.Subresources = change.served, nil
+					if change.status {
+						v.Subresources = status
+					}
+				}
+				if v.Served {
+					served++
+				}
+				crd.Spec.Versions = append(crd.Spec.Versions, v)
+			}
+			if served != 3 {
+				t.Fatalf("the CRD serves %d versions, want 3", served)
+			}
+			g, err := GraphFromNames(crd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Check(nil, crd, g)
+			if c.want == nil {
+				if err := r.Err(); err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if len(r.Problems) != 1 {
+				t.Fatalf("problems %q, want one", r.Problems)
+			}
+			for _, want := range c.want {
+				if !strings.Contains(r.Err().Error(), want) {
+					t.Errorf("the error does not say %q:\n%v", want, r.Err())
+				}
+			}
+		})
+	}
+}
