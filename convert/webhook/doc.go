@@ -21,6 +21,15 @@
 // conversion_metrics.go and its review reader in conversion_review.go) and
 // admission.go (the admission webhook).
 //
+// Setup refuses a CRD some of whose served versions serve the status
+// subresource while others do not: the status values a version has no
+// field for travel in its status (status.$propertyBags), which the API
+// server keeps from clients that may not write the status subresource only
+// at a version that serves it. A CRD none of whose served versions serves
+// it (a kind without status) is accepted, and unserved versions do not
+// count. There is no option to skip the check; the error names the
+// versions and how to fix the CRD.
+//
 // Setup also registers the resource's converter in the manager's converter
 // registry, as controller-runtime's webhook builder does; the CRD's
 // conversion strategy Webhook then names /convert on the manager's webhook
