@@ -63,6 +63,15 @@
 // or changed beside one deleted, cannot be told apart from a new one and
 // gets none: values are dropped rather than given to another element.
 //
+// A list may gain list-map keys in a later release, while an object read
+// through the release before it carries an annotation that names the
+// list's elements by index. So the recall of a list with keys also goes
+// through Match, given the path of each element by its keys: an element
+// whose keys name nothing in the annotation, but whose index (paired as
+// for a list without keys) does, is walked under that index, and keeps
+// its hidden values on the first write after the upgrade. (Removing keys,
+// or rolling back past the release that added them, still loses them.)
+//
 // Which plain value of an API version maps to a nil or a set pointer of its
 // twin (and so which values need a twinKey entry) is decided by the
 // generator, once, for the copy and the entries alike; this package only

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/elementmatch"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -94,9 +95,13 @@ func Elements[T any](s *Carrier, list string, mark int, elems []T) error {
 type Order struct {
 	at    []int        // the stashed index of each element, or -1 for none
 	taken map[int]bool // the stashed indexes at holds
+	paths []string     // a list with list-map keys: the path of each element (see Match)
 }
 
-// Path returns the path of element i of the list at path list: list[n],
+// Path returns the path of element i of the list at path list. For a list
+// with list-map keys (Match was given their paths), it is the path Match
+// chose: by its keys, or the index an older release stashed it at. For
+// one without: list[n],
 // with n the index at which its hidden values were stashed, or, for an
 // element that has none (a new one), a path that names no bag. An element
 // past those Match paired (the twin's list is longer than the one the
@@ -104,6 +109,9 @@ type Order struct {
 // that index to an element the client sent, whose values it would
 // otherwise take (both reaching one path, neither would get them).
 func (o Order) Path(list string, i int) string {
+	if i < len(o.paths) {
+		return o.paths[i]
+	}
 	switch {
 	case o.at == nil || i >= len(o.at) && !o.taken[i]:
 		return list + "[" + strconv.Itoa(i) + "]"
@@ -118,7 +126,22 @@ func (o Order) Path(list string, i int) string {
 // stashed there, by their fingerprints (see the rules above); without
 // fingerprints for the list it returns the zero Order. Match reads the
 // elements and changes nothing.
-func Match[T any](r *Carrier, list string, elems []T) Order {
+//
+// For a list with list-map keys, keyed holds the path of each element of
+// the twin's list by its keys (list[name=a]), and Order.Path returns it,
+// but where an older release, before the keys were declared, stashed the
+// element's hidden values by index (list[0]): the element is then walked
+// under that index, so that nothing it had is lost on the first write
+// after an upgrade that adds keys. The elements are paired with the
+// stashed indexes as those of a list without keys are (by index, or by
+// fingerprint where the older release wrote them); an element whose keyed
+// path already names something stashed (a bag or a twinKey entry at or
+// below it), or that another element of the list shares (duplicate keys),
+// keeps its keyed path, and what was stashed at its index is dropped.
+func Match[T any](r *Carrier, list string, elems []T, keyed ...string) Order {
+	if keyed != nil {
+		return matchKeyed(r, list, elems, keyed)
+	}
 	stashed := r.lists[list]
 	if len(stashed) == 0 {
 		return Order{}
@@ -138,6 +161,49 @@ func Match[T any](r *Carrier, list string, elems []T) Order {
 		r.orders[list] = matched{order, m.times + 1}
 	}
 	return order
+}
+
+// matchKeyed is Match for a list with list-map keys: keyed holds the path
+// of each element of the twin's list by its keys.
+func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order {
+	if len(r.bags) == 0 && len(r.twin) == 0 {
+		return Order{paths: keyed}
+	}
+	if r.held == nil {
+		r.held = bagpath.Sorted(r.bags, r.twin)
+	}
+	if !bagpath.IndexedBelow(r.held, list) {
+		return Order{paths: keyed} // as stashed by a release that knew the keys
+	}
+	var by Order // where each element's values were stashed, as for a list without keys
+	if stashed := r.lists[list]; len(stashed) > 0 {
+		by = match(stashed, elems)
+	}
+	shared := make(map[string]int, len(keyed))
+	for _, p := range keyed {
+		shared[p]++
+	}
+	paths := slices.Clone(keyed)
+	for i, p := range keyed {
+		n := by.index(i)
+		if n < 0 || shared[p] > 1 || bagpath.AtOrBelow(r.held, p) {
+			continue
+		}
+		paths[i] = list + "[" + strconv.Itoa(n) + "]"
+	}
+	return Order{paths: paths}
+}
+
+// index returns the stashed index of element i as Path names it, or -1
+// when Path names none.
+func (o Order) index(i int) int {
+	switch {
+	case o.at == nil || i >= len(o.at) && !o.taken[i]:
+		return i
+	case i >= len(o.at):
+		return -1
+	}
+	return o.at[i]
 }
 
 // matched is what Match found for a list in the counting walk, and how

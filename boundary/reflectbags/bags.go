@@ -196,7 +196,13 @@ func Stash(dst, src any) error {
 // an element are renamed from the paths they were stashed at to the
 // element's path now, outer lists first (a list inside an element was
 // stashed under the element's stashed index). A list without fingerprints
-// (stashed by an earlier release) is matched by index, as before.
+// (stashed by an earlier release) is matched by index, as before. A list
+// with keys whose elements the annotation names by index (stashed by a
+// release before the keys were declared) is matched as one without keys
+// is, and what each element had is renamed to its keys, as
+// boundary.Match does for generated code: paths by keys win over indexes
+// for the same element, and elements that share keys get nothing from
+// the indexes.
 //
 // Where dst holds no struct (a nil pointer) at a place that src holds by
 // value, Recall makes one for the bags and entries that go there or below,
@@ -259,11 +265,13 @@ func Recall(dst, src any) error {
 	if err != nil {
 		return recallError(src, dst, err)
 	}
-	if lists != nil {
+	if held := bagpath.Sorted(bags, twin); lists != nil || len(indexedLists(held)) > 0 {
 		// Name each bag and entry by the place it goes to now: below a
 		// list without keys, the element the client sent that it was
-		// stashed with.
-		rn, err := newRenamer(reflect.ValueOf(dst), reflect.ValueOf(src), lists)
+		// stashed with; below a list with keys whose elements an older
+		// release named by index, the element it was stashed with, by
+		// its keys.
+		rn, err := newRenamer(reflect.ValueOf(dst), reflect.ValueOf(src), lists, held)
 		if err != nil {
 			return recallError(src, dst, err)
 		}

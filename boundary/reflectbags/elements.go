@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/elementmatch"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -69,6 +70,13 @@ type elementWalker struct {
 	// the stashed index of its hidden values, or -1 for none; nil, or an
 	// element past its end, means element i's own index (see elementIndex).
 	list func(stashed, current string, n int, api reflect.Value) ([]int, error)
+	// keyed, when set, is called at each list with list-map keys in into,
+	// at its two paths, with the paths of the twin's elements by their
+	// keys (stashed and current) and the API version's list. It returns,
+	// for each element i, the index under which an older release, before
+	// the keys were declared, stashed its hidden values, or -1 to name it
+	// by its keys; nil for all by their keys.
+	keyed func(stashed, current string, stashedKeys, currentKeys []string, api reflect.Value) []int
 
 	stashed, current []byte
 	fields           map[pairKey][]elementField
@@ -214,6 +222,15 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 			}
 		}
 		claimed := claimedIndexes(at, tv.Len())
+		var indexed []int // of a list with keys, the elements an older release stashed by index
+		if len(keys) > 0 && w.keyed != nil {
+			stashedKeys, currentKeys := make([]string, tv.Len()), make([]string, tv.Len())
+			for i := range tv.Len() {
+				stashedKeys[i] = string(append(appendKeys(append(w.stashed[:ns:ns], '['), tv.Index(i), keys), ']'))
+				currentKeys[i] = string(append(appendKeys(append(w.current[:nc:nc], '['), tv.Index(i), keys), ']'))
+			}
+			indexed = w.keyed(string(w.stashed), string(w.current), stashedKeys, currentKeys, av)
+		}
 		for i := range tv.Len() {
 			elem := tv.Index(i)
 			var a reflect.Value
@@ -222,7 +239,10 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 			}
 			w.stashed = append(w.stashed[:ns], '[')
 			w.current = append(w.current[:nc], '[')
-			if len(keys) > 0 {
+			if i < len(indexed) && indexed[i] >= 0 {
+				w.stashed = append(strconv.AppendInt(w.stashed, int64(indexed[i]), 10), ']')
+				w.current = append(appendKeys(w.current, elem, keys), ']')
+			} else if len(keys) > 0 {
 				w.stashed = append(appendKeys(w.stashed, elem, keys), ']')
 				w.current = append(appendKeys(w.current, elem, keys), ']')
 			} else {
@@ -410,6 +430,7 @@ func matchElements(fps map[int]string, elems reflect.Value) []int {
 // paths they were stashed at to the paths of the places they go to now.
 type renamer struct {
 	reached map[string]bool     // the lists without keys the walk reached, by stashed path
+	keyed   map[string]bool     // the lists with keys whose elements an older release stashed by index, by stashed path
 	names   map[string][]string // each stashed element path the walk reached: the current paths it names
 }
 
@@ -421,9 +442,19 @@ type renamer struct {
 // stashed. The walk reaches the lists with fingerprints and the lists
 // above them: a path below no list it reached names, stashed, the place
 // it names now.
-func newRenamer(dst, src reflect.Value, lists map[string]map[int]string) (*renamer, error) {
-	rn := &renamer{reached: map[string]bool{}, names: map[string][]string{}}
-	w := &elementWalker{into: pathsTo(slices.Collect(maps.Keys(lists))), list: func(stashed, current string, n int, elems reflect.Value) ([]int, error) {
+//
+// A list with list-map keys whose elements held, sorted paths of the
+// recalled bags and entries, names by index (stashed by an older release,
+// before the keys were declared) is paired as one without keys is (by
+// index, or by fingerprint where there are some), as boundary.Match does
+// for generated code: the paths below an element's stashed index are
+// renamed to its keys, unless its keys already name something in held or
+// another element has the same keys (what was stashed at its index is
+// then dropped).
+func newRenamer(dst, src reflect.Value, lists map[string]map[int]string, held []string) (*renamer, error) {
+	rn := &renamer{reached: map[string]bool{}, keyed: map[string]bool{}, names: map[string][]string{}}
+	into := slices.AppendSeq(indexedLists(held), maps.Keys(lists))
+	w := &elementWalker{into: pathsTo(into), list: func(stashed, current string, n int, elems reflect.Value) ([]int, error) {
 		rn.reached[stashed] = true
 		var at []int
 		if fps := lists[stashed]; len(fps) > 0 {
@@ -436,8 +467,81 @@ func newRenamer(dst, src reflect.Value, lists map[string]map[int]string) (*renam
 		}
 		return at, nil
 	}}
+	w.keyed = func(stashed, _ string, stashedKeys, currentKeys []string, elems reflect.Value) []int {
+		if !bagpath.IndexedBelow(held, stashed) {
+			return nil
+		}
+		rn.keyed[stashed] = true
+		var at []int
+		if fps := lists[stashed]; len(fps) > 0 {
+			at = matchElements(fps, elems)
+		}
+		claimed := claimedIndexes(at, len(stashedKeys))
+		shared := make(map[string]int, len(stashedKeys))
+		for _, p := range stashedKeys {
+			shared[p]++
+		}
+		indexed := make([]int, len(stashedKeys))
+		for i, p := range stashedKeys {
+			indexed[i] = -1
+			index := elementIndex(at, claimed, i)
+			if !isIndex(index) || shared[p] > 1 || bagpath.AtOrBelow(held, p) {
+				continue // "+i": none; or the keys name something, or are shared
+			}
+			n, _ := strconv.Atoi(index)
+			indexed[i] = n
+			name := stashed + "[" + strconv.Itoa(n) + "]"
+			rn.names[name] = append(rn.names[name], currentKeys[i])
+		}
+		return indexed
+	}
 	err := w.walk(dst, src)
 	return rn, err
+}
+
+// indexedLists returns, for each path of held (the paths of the recalled
+// bags and entries) that names a list element by index, the deepest such
+// list: the path cut before its last bracket that holds only digits
+// (pathsTo adds the lists above it). A path of more than maxBagDepth
+// parts, which no walk reaches, is left out.
+func indexedLists(held []string) []string {
+	var lists []string
+	for _, path := range held {
+		if parts(path) > maxBagDepth {
+			continue
+		}
+		last := -1
+		for i := 0; i < len(path); i++ {
+			if path[i] != '[' {
+				continue
+			}
+			n := bracketEnd(path[i:])
+			if n < 0 {
+				break
+			}
+			if isIndex(path[i+1 : i+n-1]) {
+				last = i
+			}
+			i += n - 1
+		}
+		if last > 0 {
+			lists = append(lists, path[:last])
+		}
+	}
+	return lists
+}
+
+// isIndex reports whether s is a list index as Stash writes it.
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // rename returns the current path of the place that the stashed path
@@ -461,7 +565,7 @@ func (rn *renamer) rename(path string) (string, bool) {
 		if n < 0 {
 			break
 		}
-		if rn.reached[path[:i]] {
+		if rn.reached[path[:i]] || rn.keyed[path[:i]] && isIndex(path[i+1:i+n-1]) {
 			names := rn.names[path[:i+n]]
 			if len(names) != 1 {
 				return "", false

@@ -361,6 +361,10 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		t.walk(a, "(*"+x+")", ae, tr.elem, path, keys, name, depth)
 		t.printf("}\n")
 	case refSlice:
+		if len(keys) > 0 && !t.stash {
+			t.keyedSlice(a, x, ar, tr, path, keys, name, n, depth)
+			return
+		}
 		if len(keys) > 0 {
 			t.slice(a, x, ar, tr, n, func(i, te string) string { return t.keyedPath(te, tr.elem, path, keys, n) }, name, depth)
 			return
@@ -432,6 +436,30 @@ func (t *transport) unkeyedSlice(a, x string, ar, tr *typeRef, path, name, n str
 	}
 	order := name + "Order" + n
 	t.printf("%s := %s(r, %s, %s) // no keys: finds where each element's hidden values were stashed, by fingerprint\n", order, f.q(pathBoundary, "Match"), list, a)
+	t.slice(a, x, ar, tr, n, func(i, _ string) string {
+		return order + ".Path(" + list + ", " + i + ")"
+	}, name, depth)
+}
+
+// keyedSlice writes the recall of a list with list-map keys, at path: the
+// path of each of the twin's elements by its keys, collected first, then
+// boundary.Match, which names each element by them (Order.Path), unless
+// an older release, before the keys were declared, stashed its hidden
+// values by index: it is then walked under that index, so that the first
+// write after an upgrade that adds keys loses none.
+func (t *transport) keyedSlice(a, x string, ar, tr *typeRef, path string, keys []string, name, n string, depth int) {
+	f := t.f
+	for t.walks[name+"Path"+n] || t.walks[name+"Keyed"+n] || t.walks[name+"Order"+n] {
+		name += "List" // a field S beside a field Path: sPath is Path's local
+	}
+	list, keyed, order := name+"Path"+n, name+"Keyed"+n, name+"Order"+n
+	t.printf("%s := %s\n", list, tidy(path))
+	t.printf("%s := make([]string, len(%s))\n", keyed, x)
+	i := "i" + n
+	t.printf("for %s := range %s {\n", i, x)
+	t.printf("%s[%s] = %s\n", keyed, i, t.keyedPath(x+"["+i+"]", tr.elem, list, keys, n))
+	t.printf("}\n")
+	t.printf("%s := %s(r, %s, %s, %s...) // keys: finds the elements an older release, without them, stashed by index\n", order, f.q(pathBoundary, "Match"), list, a, keyed)
 	t.slice(a, x, ar, tr, n, func(i, _ string) string {
 		return order + ".Path(" + list + ", " + i + ")"
 	}, name, depth)

@@ -38,3 +38,28 @@ func AtOrBelow(sorted []string, path string) bool {
 	}
 	return false
 }
+
+// IndexedBelow reports whether sorted, sorted paths, holds a path below an
+// element of the list at path list named by its index: one that continues
+// list with "[" and a digit. The paths that do follow one another in
+// sorted order, so one binary search finds the first of them.
+func IndexedBelow(sorted []string, list string) bool {
+	i, _ := slices.BinarySearchFunc(sorted, list, func(p, list string) int { return compareJoined(p, list, "[0") })
+	if i == len(sorted) {
+		return false
+	}
+	p := sorted[i]
+	return len(p) > len(list)+1 && strings.HasPrefix(p, list) && p[len(list)] == '[' && '0' <= p[len(list)+1] && p[len(list)+1] <= '9'
+}
+
+// compareJoined compares s with a+b, without joining them.
+func compareJoined(s, a, b string) int {
+	n := min(len(s), len(a))
+	if c := strings.Compare(s[:n], a[:n]); c != 0 {
+		return c
+	}
+	if len(s) < len(a) {
+		return -1
+	}
+	return strings.Compare(s[len(a):], b)
+}

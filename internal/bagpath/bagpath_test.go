@@ -22,3 +22,19 @@ func TestAtOrBelow(t *testing.T) {
 		}
 	}
 }
+
+// IndexedBelow answers as a scan of every path does.
+func TestIndexedBelow(t *testing.T) {
+	sorted := Sorted(map[string]int{"spec.a[name=x]": 1, "spec.a[0].b": 1, "spec.c[x]": 1, "spec.d[12]": 1, "spec.e": 1, "spec.f[": 1, "spec.g[/]": 1, "spec.g[:]": 1}, map[string]int{"spec.h[9]": 1})
+	for _, list := range []string{"spec.a", "spec.a[0].b", "spec.c", "spec.d", "spec.d[1", "spec.e", "spec.f", "spec.g", "spec.h", "spec", "", "z"} {
+		want := false
+		for _, p := range sorted {
+			if rest, ok := strings.CutPrefix(p, list+"["); ok && rest != "" && '0' <= rest[0] && rest[0] <= '9' {
+				want = true
+			}
+		}
+		if got := IndexedBelow(sorted, list); got != want {
+			t.Errorf("IndexedBelow(%q) = %v, want %v", list, got, want)
+		}
+	}
+}

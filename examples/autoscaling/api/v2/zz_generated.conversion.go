@@ -1720,13 +1720,19 @@ func recallBagsOfHorizontalPodAutoscalerStatus(r *boundary.Carrier, path string,
 			return err
 		}
 	}
+	conditionsPath := path + ".conditions"
+	conditionsKeyed := make([]string, len(dst.Conditions))
+	for i := range dst.Conditions {
+		elemPath := conditionsPath + "[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
+		conditionsKeyed[i] = elemPath
+	}
+	conditionsOrder := boundary.Match(r, conditionsPath, sConditions, conditionsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Conditions {
 		var elem *HorizontalPodAutoscalerCondition
 		if i < len(sConditions) {
 			elem = &sConditions[i]
 		}
-		elemPath := path + ".conditions[type=" + boundary.Key((*string)(dst.Conditions[i].Type)) + "]"
-		if err := recallBagsOfHorizontalPodAutoscalerCondition(r, elemPath, elem, &dst.Conditions[i]); err != nil {
+		if err := recallBagsOfHorizontalPodAutoscalerCondition(r, conditionsOrder.Path(conditionsPath, i), elem, &dst.Conditions[i]); err != nil {
 			return err
 		}
 	}

@@ -723,13 +723,19 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			return err
 		}
 	}
+	partsPath := path + ".parts"
+	partsKeyed := make([]string, len(dst.Parts))
+	for i := range dst.Parts {
+		elemPath := partsPath + "[name=" + boundary.Key(dst.Parts[i].Name) + "]"
+		partsKeyed[i] = elemPath
+	}
+	partsOrder := boundary.Match(r, partsPath, sParts, partsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Parts {
 		var elem *Part
 		if i < len(sParts) {
 			elem = &sParts[i]
 		}
-		elemPath := path + ".parts[name=" + boundary.Key(dst.Parts[i].Name) + "]"
-		if err := recallBagsOfPart(r, elemPath, elem, &dst.Parts[i]); err != nil {
+		if err := recallBagsOfPart(r, partsOrder.Path(partsPath, i), elem, &dst.Parts[i]); err != nil {
 			return err
 		}
 	}
@@ -778,13 +784,19 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			return err
 		}
 	}
+	hostsPath := path + ".hosts"
+	hostsKeyed := make([]string, len(dst.Hosts))
+	for i := range dst.Hosts {
+		elemPath := hostsPath + "[name=" + boundary.Key(dst.Hosts[i].Name) + "]"
+		hostsKeyed[i] = elemPath
+	}
+	hostsOrder := boundary.Match(r, hostsPath, sHosts, hostsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Hosts {
 		var elem *Host
 		if i < len(sHosts) {
 			elem = &sHosts[i]
 		}
-		elemPath := path + ".hosts[name=" + boundary.Key(dst.Hosts[i].Name) + "]"
-		if err := recallBagsOfHost(r, elemPath, elem, &dst.Hosts[i]); err != nil {
+		if err := recallBagsOfHost(r, hostsOrder.Path(hostsPath, i), elem, &dst.Hosts[i]); err != nil {
 			return err
 		}
 	}
@@ -802,13 +814,19 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 			}
 		}
 	}
+	listenersPath := path + ".listeners"
+	listenersKeyed := make([]string, len(dst.Listeners))
+	for i := range dst.Listeners {
+		elemPath := listenersPath + "[host=" + boundary.Key(dst.Listeners[i].Host) + ",port=" + boundary.Key(dst.Listeners[i].Port) + "]"
+		listenersKeyed[i] = elemPath
+	}
+	listenersOrder := boundary.Match(r, listenersPath, sListeners, listenersKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Listeners {
 		var elem *Listener
 		if i < len(sListeners) {
 			elem = &sListeners[i]
 		}
-		elemPath := path + ".listeners[host=" + boundary.Key(dst.Listeners[i].Host) + ",port=" + boundary.Key(dst.Listeners[i].Port) + "]"
-		if err := recallBagsOfListener(r, elemPath, elem, &dst.Listeners[i]); err != nil {
+		if err := recallBagsOfListener(r, listenersOrder.Path(listenersPath, i), elem, &dst.Listeners[i]); err != nil {
 			return err
 		}
 	}

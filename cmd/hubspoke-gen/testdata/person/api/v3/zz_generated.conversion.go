@@ -327,13 +327,19 @@ func recallBagsOfPersonSpec(r *boundary.Carrier, path string, s *PersonSpec, dst
 			return err
 		}
 	}
+	contactsPath := path + ".contacts"
+	contactsKeyed := make([]string, len(dst.Contacts))
+	for i := range dst.Contacts {
+		elemPath := contactsPath + "[kind=" + boundary.Key(dst.Contacts[i].Kind) + "]"
+		contactsKeyed[i] = elemPath
+	}
+	contactsOrder := boundary.Match(r, contactsPath, sContacts, contactsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Contacts {
 		var elem *Contact
 		if i < len(sContacts) {
 			elem = &sContacts[i]
 		}
-		elemPath := path + ".contacts[kind=" + boundary.Key(dst.Contacts[i].Kind) + "]"
-		if err := recallBagsOfContact(r, elemPath, elem, &dst.Contacts[i]); err != nil {
+		if err := recallBagsOfContact(r, contactsOrder.Path(contactsPath, i), elem, &dst.Contacts[i]); err != nil {
 			return err
 		}
 	}

@@ -278,13 +278,19 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		sP = s.P
 		sBilling = s.Billing
 	}
+	tagsPath := path + ".tags"
+	tagsKeyed := make([]string, len(dst.Tags))
+	for i := range dst.Tags {
+		elemPath := tagsPath + "[name=" + boundary.Key(dst.Tags[i].Name) + "]"
+		tagsKeyed[i] = elemPath
+	}
+	tagsOrder := boundary.Match(r, tagsPath, sTags, tagsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Tags {
 		var elem *Tag
 		if i < len(sTags) {
 			elem = &sTags[i]
 		}
-		elemPath := path + ".tags[name=" + boundary.Key(dst.Tags[i].Name) + "]"
-		if err := recallBagsOfTag(r, elemPath, elem, &dst.Tags[i]); err != nil {
+		if err := recallBagsOfTag(r, tagsOrder.Path(tagsPath, i), elem, &dst.Tags[i]); err != nil {
 			return err
 		}
 	}

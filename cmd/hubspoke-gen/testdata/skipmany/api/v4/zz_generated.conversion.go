@@ -321,13 +321,19 @@ func recallBagsOfWidgetSpec(r *boundary.Carrier, path string, s *WidgetSpec, dst
 		sQ = s.Q
 		sBilling = s.Billing
 	}
+	tagsPath := path + ".tags"
+	tagsKeyed := make([]string, len(dst.Tags))
+	for i := range dst.Tags {
+		elemPath := tagsPath + "[key=" + boundary.Key(dst.Tags[i].Key) + "]"
+		tagsKeyed[i] = elemPath
+	}
+	tagsOrder := boundary.Match(r, tagsPath, sTags, tagsKeyed...) // keys: finds the elements an older release, without them, stashed by index
 	for i := range dst.Tags {
 		var elem *Tag
 		if i < len(sTags) {
 			elem = &sTags[i]
 		}
-		elemPath := path + ".tags[key=" + boundary.Key(dst.Tags[i].Key) + "]"
-		if err := recallBagsOfTag(r, elemPath, elem, &dst.Tags[i]); err != nil {
+		if err := recallBagsOfTag(r, tagsOrder.Path(tagsPath, i), elem, &dst.Tags[i]); err != nil {
 			return err
 		}
 	}
