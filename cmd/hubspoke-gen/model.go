@@ -673,6 +673,12 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 			return nil
 		}
 		if key.kind != refBasic && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
+			if b, ok := key.scalar(); ok && key.kind == refEnum && isString(b) {
+				// Gateway API's options, map[AnnotationKey]AnnotationValue.
+				bb.errs.addf(where, "map keys of type %s, a string type of the version, are not supported: declare the key string "+
+					"(the CRD schema is the same: it validates no map keys, and controller-gen writes none of %s's markers for them)", key, key)
+				return nil
+			}
 			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
 			return nil
 		}

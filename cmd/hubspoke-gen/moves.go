@@ -836,6 +836,19 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				}
 			}
 			if from == "" {
+				if r, ok := singularOf(newer, removed, a); ok {
+					where := fmt.Sprintf("%s %s.%s", newer.name, a.typ, a.f.name)
+					msg := fmt.Sprintf("new in %s (at %s), a list, but %s has a %s at %s, which %s removes, under the singular of its JSON name: "+
+						"if its value became an element of the list (the first, say), write a hook pair on %s.%s that puts it there and takes it back "+
+						"(no marker can: until then the value written at %s stays in a property bag, where no client of %s sees it, and the generated tests "+
+						"do not look for it in the list); if not, say so with // +hubspoke:notMoved on it",
+						newer.name, a.path, older.name, kindOf(r.f), r.path, newer.name, s.host.storageName, hookHost(s, r, a), older.name, newer.name)
+					if strict {
+						errs.addf(where, "%s", msg)
+					} else {
+						warnings = append(warnings, where+": "+msg)
+					}
+				}
 				continue
 			}
 			where := fmt.Sprintf("%s %s.%s", newer.name, a.typ, a.f.name)
@@ -850,6 +863,51 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 		}
 	}
 	return warnings
+}
+
+// singularOf returns the property of removed that added property a, a
+// list, looks like the plural of (Gateway API's BackendTLSPolicy: v1alpha2's
+// spec.targetRef, a struct, is the first element of v1alpha3's
+// spec.targetRefs): a property of the same struct that is no list, whose
+// JSON name with "s" or "es" added (a final "y" made "ies") is a's, and
+// whose value converts to an element of a's list or is a struct, as the
+// element is (whose type a version that makes a reference local renames).
+// No marker declares such a change: a hook pair places the value.
+func singularOf(newer *version, removed []proposalPlace, a proposalPlace) (proposalPlace, bool) {
+	list := deref(a.f.ref)
+	if a.inner || list.kind != refSlice {
+		return proposalPlace{}, false
+	}
+	for _, r := range removed {
+		one := deref(r.f.ref)
+		if r.inner || one.kind == refSlice || parentPath(r.path) != parentPath(a.path) || !pluralOf(r.f.jsonName, a.f.jsonName) {
+			continue
+		}
+		elem := deref(list.elem)
+		if movable(newer, one, elem) || one.kind == refObject && elem.kind == refObject {
+			return r, true
+		}
+	}
+	return proposalPlace{}, false
+}
+
+// pluralOf reports whether plural is an English plural of one: one with
+// "s" or "es" added, or a final "y" made "ies".
+func pluralOf(one, plural string) bool {
+	if one == "" {
+		return false
+	}
+	return plural == one+"s" || plural == one+"es" ||
+		strings.HasSuffix(one, "y") && plural == strings.TrimSuffix(one, "y")+"ies"
+}
+
+// hookHost names the type whose hooks would place the value of r in a:
+// the type of the storage version hosting step s that holds both.
+func hookHost(s *step, r, a proposalPlace) string {
+	if s.host.order.Compare(s.other.order) < 0 {
+		return r.typ
+	}
+	return a.typ
 }
 
 // proposalPlace is a property proposeMoves looks at: one a version

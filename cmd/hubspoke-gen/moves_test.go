@@ -460,3 +460,80 @@ func TestNearPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveProposalSingularToList: a version that removes a property and
+// adds a list under the plural of its JSON name (Gateway API's
+// BackendTLSPolicy: v1alpha2's spec.targetRef, one reference, is the first
+// of v1alpha3's spec.targetRefs) gets a warning, with -strict an error,
+// that asks for a hook pair: no marker places a value in an element of a
+// list, and without hooks every value written at the old version waits in a
+// bag, where no client of the new one sees it, while every generated test
+// passes. +hubspoke:notMoved on the list answers it, and so do hooks on the
+// type that holds both.
+func TestMoveProposalSingularToList(t *testing.T) {
+	edit := func(notMoved bool) func(string, []byte) []byte {
+		return func(dir string, b []byte) []byte {
+			switch dir {
+			case "v1":
+				b = bytes.Replace(b, []byte("\tOldTags []string"), []byte("\tOwner *Owner `json:\"owner,omitempty\"`\n\t// +optional\n\tTag string `json:\"tag,omitempty\"`\n\t// +optional\n\tOldTags []string"), 1)
+				b = append(b, []byte("\n// Owner owns a widget.\ntype Owner struct {\n\t// +optional\n\tEmail string `json:\"email,omitempty\"`\n}\n")...)
+			case "v2":
+				b = bytes.Replace(b, []byte("\tOwner *Owner `json:\"owner,omitempty\"`"), []byte("\tOwners []Owner `json:\"owners,omitempty\"`"), 1)
+				if notMoved {
+					b = bytes.Replace(b, []byte("\tOwners []Owner"), []byte("\t// +hubspoke:notMoved\n\tOwners []Owner"), 1)
+					b = bytes.Replace(b, []byte("\tTags []string"), []byte("\t// +hubspoke:notMoved\n\tTags []string"), 1)
+				}
+			}
+			return b
+		}
+	}
+	api := freshCase(t, "added", edit(false), nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"v2 WidgetSpec.Owners: new in v2 (at spec.owners), a list": {"v1 has a struct at spec.owner", "hook pair on v1storage.WidgetSpec", "+hubspoke:notMoved"},
+		"v2 WidgetSpec.Tags: new in v2 (at spec.tags), a list":     {"v1 has a property at spec.tag"},
+	}
+	for prefix, parts := range want {
+		w := warningWith(out, prefix)
+		for _, p := range parts {
+			if !strings.Contains(w, p) {
+				t.Errorf("warning for %s: %q, want it to say %q; the warnings:\n%s", prefix, w, p, strings.Join(out.warnings, "\n"))
+			}
+		}
+	}
+	if _, err := generate(api, options{strict: true}); err == nil || !strings.Contains(err.Error(), "v2 WidgetSpec.Owners: new in v2 (at spec.owners), a list") {
+		t.Errorf("-strict: error %v, want the proposal", err)
+	}
+	out, err = generate(freshCase(t, "added", edit(true), nil), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prefix := range want {
+		if w := warningWith(out, prefix); w != "" {
+			t.Errorf("answered with +hubspoke:notMoved, still: %s", w)
+		}
+	}
+}
+
+// TestPluralOf: the plurals a singular property's list is looked for under.
+func TestPluralOf(t *testing.T) {
+	for _, c := range []struct {
+		one, plural string
+		want        bool
+	}{
+		{"targetRef", "targetRefs", true},
+		{"address", "addresses", true},
+		{"policy", "policies", true},
+		{"tag", "tags", true},
+		{"tag", "oldTags", false},
+		{"owners", "owners", false},
+		{"", "s", false},
+	} {
+		if got := pluralOf(c.one, c.plural); got != c.want {
+			t.Errorf("pluralOf(%q, %q) = %v, want %v", c.one, c.plural, got, c.want)
+		}
+	}
+}

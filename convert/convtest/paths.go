@@ -72,7 +72,7 @@ func propertyOf(path []seg) string {
 }
 
 // parsePattern reads a pattern: JSON names joined by dots, [*] for any
-// element of a list, {*} for any value of a map, ["key"] (a Go or JSON
+// element of a list, [n] for the element at index n, {*} for any value of a map, ["key"] (a Go or JSON
 // quoted string) for the value of one key.
 func parsePattern(text string) ([]seg, error) {
 	var out []seg
@@ -85,6 +85,13 @@ func parsePattern(text string) ([]seg, error) {
 			out, rest = append(out, seg{kind: segAnyElem}), rest[3:]
 		case strings.HasPrefix(rest, "{*}"):
 			out, rest = append(out, seg{kind: segAnyKey}), rest[3:]
+		case len(out) > 0 && len(rest) > 2 && rest[0] == '[' && rest[1] >= '0' && rest[1] <= '9':
+			end := strings.IndexByte(rest, ']')
+			n, err := strconv.Atoi(rest[1:max(end, 1)])
+			if end < 0 || err != nil {
+				return nil, fmt.Errorf("path %q: an index [n] is not a number closed by ']'", text)
+			}
+			out, rest = append(out, seg{kind: segIndex, index: n}), rest[end+1:]
 		case strings.HasPrefix(rest, `["`):
 			end := strings.Index(rest, `"]`)
 			for end > 0 && rest[end-1] == '\\' { // an escaped quote inside the key

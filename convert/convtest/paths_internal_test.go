@@ -16,6 +16,8 @@ func TestParsePattern(t *testing.T) {
 		`metadata.labels["a.b/c"].x`:              `metadata.labels["a.b/c"].x`,
 		`spec.m["say \"hi\"]"].v`:                 `spec.m["say \"hi\"]"].v`,
 		"status.conditions[*].lastTransitionTime": "status.conditions[*].lastTransitionTime",
+		"spec.targetRefs[0].name":                 "spec.targetRefs[0].name",
+		"spec.rules[12]":                          "spec.rules[12]",
 	} {
 		p, err := parsePattern(text)
 		if err != nil {
@@ -26,7 +28,7 @@ func TestParsePattern(t *testing.T) {
 			t.Errorf("%s: parsed as %s", text, got)
 		}
 	}
-	for _, bad := range []string{"", ".spec", "spec.", "spec..x", "spec[*]x", "spec[0]", `spec["x`, "spec.{*}"} {
+	for _, bad := range []string{"", ".spec", "spec.", "spec..x", "spec[*]x", "spec[0", "spec[0x]", "spec[-1]", "spec[0]x", `spec["x`, "spec.{*}"} {
 		if _, err := parsePattern(bad); err == nil {
 			t.Errorf("%q parses", bad)
 		}
@@ -50,6 +52,37 @@ func TestMapPathFillsWildcards(t *testing.T) {
 		{kind: segField, name: "regions"}, {kind: segKey, name: "east"}, {kind: segField, name: "name"}}
 	if got := v.mapPath(shadow); got != nil {
 		t.Errorf("a path a relation takes mapped to %s", renderPath(got))
+	}
+}
+
+// TestMapPathElementIndex: a relation may name one element of a list, for a
+// value that one version holds once and the next as the first element of a
+// list (Gateway API's BackendTLSPolicy: v1alpha2's spec.targetRef is
+// v1alpha3's spec.targetRefs[0]): the value maps to that element, and back,
+// and the other elements have no place in the older version.
+func TestMapPathElementIndex(t *testing.T) {
+	old, err1 := parsePattern("spec.targetRef")
+	nw, err2 := parsePattern("spec.targetRefs[0]")
+	if err := cmpErr(err1, err2); err != nil {
+		t.Fatal(err)
+	}
+	v := &visibility{steps: [][]relation{{{old: old, new: nw}}}}
+	p := func(text string) []seg {
+		s, err := parsePattern(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if got := renderPath(v.mapPath(p("spec.targetRef.name"))); got != "spec.targetRefs[0].name" {
+		t.Errorf("spec.targetRef.name mapped to %s", got)
+	}
+	back := v.unmapPaths(p("spec.targetRefs[0].sectionName"))
+	if len(back) != 1 || renderPath(back[0]) != "spec.targetRef.sectionName" {
+		t.Errorf("spec.targetRefs[0].sectionName unmapped to %v", back)
+	}
+	if back := v.unmapPaths(p("spec.targetRefs[1].name")); len(back) != 1 || renderPath(back[0]) != "spec.targetRefs[1].name" {
+		t.Errorf("spec.targetRefs[1].name, which no relation moves, unmapped to %v", back)
 	}
 }
 

@@ -22,8 +22,8 @@ import (
 // have no place for it (2020-12-01's additionalProperties["aad-enabled"]
 // is 2023-08-01's aad-enabled; 2023-04-01 keeps it in a bag): such a
 // relation holds for conversions that pass through both. The paths are patterns: JSON
-// names joined by dots, [*] for any element of a list, {*} for any value of
-// a map, ["key"] for the value of one key, as in "spec.parts[*].label" or
+// names joined by dots, [*] for any element of a list, [n] for the element
+// at index n, {*} for any value of a map, ["key"] for the value of one key, as in "spec.parts[*].label" or
 // `spec.config["notify-keyspace-events"]`; Old and New have the same
 // wildcards in the same order, and each covers everything below it. The
 // generator declares the relations its markers make (+hubspoke:renamedFrom,
@@ -40,6 +40,14 @@ import (
 // of the per-element place to itself (Old and New both
 // "spec.versions[*].schema"), so that a per-element value may also stay
 // where it is, as for a value with two places below.
+//
+// An index, [0], names one element of a list, for a value that one version
+// holds once and the next as an element of a list (Gateway API's
+// BackendTLSPolicy: v1alpha2's spec.targetRef, hooks make the first of
+// v1alpha3's spec.targetRefs): Old "spec.targetRef", New
+// "spec.targetRefs[0]". A value of the first element then must arrive at
+// the single place and back, and the other elements, which no relation
+// names, may stay in the older version's bags. An index is no wildcard.
 //
 // A value with two places in one version takes two relations with the
 // same path on the other side: v1beta1's nodeName and
