@@ -825,28 +825,19 @@ func isBasicUnderlying(t types.Type) bool {
 func (bb *versionBuilder) checkStatus() {
 	v := bb.v
 	for _, kind := range v.kinds {
-		o := v.objects[kind]
-		for _, f := range o.properties() {
-			if f.jsonName != "status" || f.ref == nil {
-				continue
-			}
-			r := f.ref
-			if r.kind == refPointer {
-				r = r.elem
-			}
-			if r.kind != refObject {
-				continue
-			}
-			status := v.objects[r.name]
-			has := false
-			for _, sf := range status.fields {
-				has = has || sf.statusBags
-			}
-			if !has {
-				bb.errs.addf(fmt.Sprintf("%s %s", v.name, status.name),
-					"the status of %s needs a field for the status values of other versions (see package boundary); add\n\n"+
-						"\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n", kind)
-			}
+		name := statusType(v.objects[kind])
+		if name == "" {
+			continue
+		}
+		status := v.objects[name]
+		has := false
+		for _, sf := range status.fields {
+			has = has || sf.statusBags
+		}
+		if !has {
+			bb.errs.addf(fmt.Sprintf("%s %s", v.name, status.name),
+				"the status of %s needs a field for the status values of other versions (see package boundary); add\n\n"+
+					"\t// +optional\n\tPropertyBags propertybag.Bags `json:\"$propertyBags,omitempty\"`\n", kind)
 		}
 	}
 }
