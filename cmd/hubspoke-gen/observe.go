@@ -229,13 +229,15 @@ func hopsPath(hops []hop, keyed bool) string {
 }
 
 // landingText says where a value went: "spec.firstName → spec.fullName,
-// spec.knownAs (and kept in the bag)".
-func landingText(prefix string, l landing) string {
-	into := make([]string, len(l.Into))
+// spec.knownAs (and kept in the bag)". from is the path of the type in the
+// source of the direction, into in its destination: another where a
+// property on the way was renamed.
+func landingText(from, into string, l landing) string {
+	paths := make([]string, len(l.Into))
 	for i, p := range l.Into {
-		into[i] = joinPath(prefix, p)
+		paths[i] = joinPath(into, p)
 	}
-	text := joinPath(prefix, l.From) + " → " + strings.Join(into, ", ")
+	text := joinPath(from, l.From) + " → " + strings.Join(paths, ", ")
 	if l.Bag {
 		text += " (and kept in the bag)"
 	}
