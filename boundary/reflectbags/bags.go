@@ -212,7 +212,9 @@ func Stash(dst, src any) error {
 // The twinKey entries are taken out of the bags before they are placed;
 // each restores what the storage twin held for the fields it names where
 // src still shows the zero value it showed for them. Like a bag, an entry
-// whose place is gone, or is reached twice, is dropped.
+// whose place is gone, or is reached twice, is dropped. An entry null for
+// a struct in which bags or entries land (which no stash writes) leaves
+// them a struct made for them, as the generated transport does.
 //
 // Recall removes boundary.Annotation from dst's metadata (dst's annotations
 // map is replaced, not modified). It is an error, naming the annotation and
@@ -380,13 +382,13 @@ func Recall(dst, src any) error {
 			})
 		}
 	}
+	slices.Sort(landed)
 	if twin != nil {
-		restoreTwin(dst, src, twin, seen)
+		restoreTwin(dst, src, twin, seen, landed)
 	}
 	if len(made) > 0 {
 		// A struct made for a path that names no place in it, or for an
 		// empty bag, holds nothing: the twin's pointer stays nil.
-		slices.Sort(landed)
 		for i, v := range slices.Backward(made) {
 			if !bagpath.AtOrBelow(landed, madeAt[i]) {
 				v.SetZero()

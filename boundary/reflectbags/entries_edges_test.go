@@ -101,3 +101,27 @@ func TestRecallMakesAStructForAnEntryAlone(t *testing.T) {
 		t.Errorf("limits %v, want a struct with cpu absent", jsonText(dst.Spec.Limits))
 	}
 }
+
+// A $twin entry null for a struct (the twin held none) beside a bag in
+// that struct, which no stash writes: the bag is kept, in a struct made
+// for it that holds nothing else, as the generated transport keeps it (its
+// Restore sets the pointer to nil, then its walk makes the struct anew for
+// what lands there); reflectbags dropped it with the struct.
+func TestRecallKeepsABagInAStructItsEntrySaysWasNil(t *testing.T) {
+	for _, c := range []struct{ annotation, want string }{
+		{`{"spec":{"$twin":{"limits":null}},"spec.limits":{"X":1}}`, `{"$propertyBag":{"X":"1"}}`},
+		{`{"spec":{"$twin":{"limits":null}},"spec.limits":{"X":1,"$twin":{"cpu":null}}}`, `{"$propertyBag":{"X":"1"}}`},
+		// Nothing lands there: the entry holds.
+		{`{"spec":{"$twin":{"limits":null}}}`, `null`},
+		{`{"spec":{"$twin":{"limits":null}},"spec.limits":{}}`, `null`},
+	} {
+		api := &valve{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: c.annotation}}}
+		dst, err := fromValve(api)
+		if err != nil {
+			t.Fatalf("%s: %v", c.annotation, err)
+		}
+		if got := jsonText(dst.Spec.Limits); got != c.want {
+			t.Errorf("%s: limits %s, want %s", c.annotation, got, c.want)
+		}
+	}
+}

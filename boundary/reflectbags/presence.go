@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
@@ -241,6 +242,7 @@ type presenceWalker struct {
 	entries map[string]string                     // stashEntries: the entries found, by path
 	kept    map[string]map[string]json.RawMessage // countEntries, restoreEntries: the entries to restore
 	seen    map[string]int                        // how often each of their paths was reached (countEntries counts)
+	landed  []string                              // restoreEntries: the paths of the bags and entries put somewhere, sorted
 }
 
 // The presence walk's modes.
@@ -552,10 +554,45 @@ func checkTwin(dst, src any, entries map[string]map[string]json.RawMessage) (map
 // restoreTwin gives the fields of dst what the twinKey entries, checked by
 // checkTwin, say the twin held, where src still shows the zero value it
 // showed for them. It cannot fail.
-func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, seen map[string]int) {
+//
+// An entry null for a struct (the twin held none) where bags or entries
+// landed in that struct or below (landed: their paths, sorted), which no
+// stash writes, keeps them in a struct made for them, as the generated
+// transport does (it makes the struct anew after the entry set it to nil):
+// the struct holds what landed and nothing of what the copy put there.
+func restoreTwin(dst, src any, entries map[string]map[string]json.RawMessage, seen map[string]int, landed []string) {
 	w := newPresenceWalker(restoreEntries)
-	w.kept, w.seen = entries, seen
+	w.kept, w.seen, w.landed = entries, seen, landed
 	_ = w.walk(reflect.ValueOf(dst), reflect.ValueOf(src))
+}
+
+// keepLanded puts into dst, a new struct of src's type at path, the bags
+// of src and, at each struct below it that something in landed reaches,
+// those of that struct: what the generated transport's recall puts into a
+// struct it makes (its lists and maps are empty, so nothing lands there).
+func keepLanded(dst, src reflect.Value, path []byte, landed []string, depth int) {
+	if depth > maxBagDepth {
+		return
+	}
+	p := structPlanOf(src.Type())
+	if p.bag >= 0 {
+		dst.Field(p.bag).Set(src.Field(p.bag))
+	}
+	for _, f := range p.fields {
+		at := path
+		if !f.inline {
+			at = appendField(slices.Clip(path), f.name)
+		}
+		sv := src.Field(f.index)
+		switch {
+		case sv.Kind() == reflect.Struct:
+			keepLanded(dst.Field(f.index), sv, at, landed, depth+1)
+		case sv.Kind() == reflect.Pointer && sv.Type().Elem().Kind() == reflect.Struct && !sv.IsNil() && bagpath.AtOrBelow(landed, string(at)):
+			made := reflect.New(sv.Type().Elem())
+			keepLanded(made.Elem(), sv.Elem(), at, landed, depth+1)
+			dst.Field(f.index).Set(made)
+		}
+	}
 }
 
 func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, twin, api reflect.Value, p *pairPlan) error {
@@ -589,6 +626,16 @@ func (w *presenceWalker) restore(path []byte, kept map[string]json.RawMessage, t
 			}
 		}
 		if w.mode == restoreEntries && f.apiZero(f.apiField(api)) { // else the client changed it
+			if v.IsZero() && field.Type().Elem().Kind() == reflect.Struct && !field.IsNil() {
+				var at []byte
+				if string(path) != string(rootPath) {
+					at = slices.Clip(path)
+				}
+				if at = appendField(at, name); bagpath.AtOrBelow(w.landed, string(at)) {
+					v = reflect.New(field.Type().Elem())
+					keepLanded(v.Elem(), field.Elem(), at, w.landed, 0)
+				}
+			}
 			field.Set(v)
 		}
 	}

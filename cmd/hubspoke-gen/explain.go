@@ -14,8 +14,10 @@ import (
 // derives nothing: what it says is what the generated code does.
 //
 // format is "markdown" (for reviews) or "text" (aligned columns, for
-// terminals). The rows are sorted by path, so that the output of two
-// chains differs only where they do.
+// terminals). The rows are sorted by path (the host side's: a property
+// only the other side has is named, with its path, as that side names it,
+// but stays among its siblings), so that the output of two chains differs
+// only where they do.
 func explain(c *chain, format string) string { return explainObserved(c, format, nil, nil) }
 
 // explainObserved is explain with what running the hooks showed (see
@@ -100,6 +102,10 @@ func stagingPaths(c *chain, p *stagingPkg) map[string]string {
 // explainRow is a property of a step, as explain shows it.
 type explainRow struct {
 	property, path, action, detail string
+	// key orders the rows: the path of the property as the host side
+	// reaches its type, so that a property only the other side has stays
+	// among its siblings when an outer property was renamed.
+	key string
 }
 
 // seeds, for a staging package's step, gives the paths of its staged
@@ -113,6 +119,9 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 		fmt.Fprintf(b, "\n%s\n%s\n\n", title, strings.Repeat("-", len([]rune(title))))
 	}
 	paths := typePaths(s, seeds)
+	// The paths of the types as the other side reaches them: another
+	// where a property on the way was renamed.
+	otherPaths := typePathsOn(s, seeds, false)
 	counts := map[string]int{}
 	var rows []explainRow
 	var hooks, renamed, observed []string
@@ -143,7 +152,14 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 		for _, pr := range p.props {
 			r := explainProp(s, p, pr)
 			r.path = joinPath(paths[p.name], jsonNameOf(pr))
-			if hook := hookDetail(s, pr, moved, paths[p.name]); hook != "" {
+			r.key = r.path
+			if op, ok := otherPaths[p.name]; ok && pr.host == nil {
+				// Only the other side has it: named as that side
+				// names it, where that side has it.
+				r.property = p.otherName + "." + pr.other.name
+				r.path = joinPath(op, pr.other.jsonName)
+			}
+			if hook := hookDetail(s, pr, moved, paths[p.name], pathOr(otherPaths, p.name, paths[p.name])); hook != "" {
 				r.detail = hook
 			}
 			if !s.twin && !s.staging {
@@ -160,8 +176,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 					dir = "back from " + s.otherName
 				}
 				var texts []string
+				from, into := paths[p.name], pathOr(otherPaths, p.name, paths[p.name])
+				if !to {
+					from, into = into, from
+				}
 				for _, l := range obs.moved(s, p, to) {
-					texts = append(texts, "hook: "+landingText(paths[p.name], l))
+					texts = append(texts, "hook: "+landingText(from, into, l))
 				}
 				if len(texts) == 0 {
 					texts = []string{"no marked value lands away from its own path"}
@@ -171,9 +191,9 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 		}
 	}
 	slices.SortFunc(rows, func(x, y explainRow) int {
-		return strings.Compare(x.path+"\x00"+x.property, y.path+"\x00"+y.property)
+		return strings.Compare(x.key+"\x00"+x.property, y.key+"\x00"+y.property)
 	})
-	header := explainRow{"property", "path", "action", "detail"}
+	header := explainRow{property: "property", path: "path", action: "action", detail: "detail"}
 	if md {
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n| --- | --- | --- | --- |\n", header.property, header.path, header.action, header.detail)
 		for _, r := range rows {
@@ -213,14 +233,15 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 // hooks of the step (observed, moved) put its value instead: the host's
 // value that landed in fields of the other side, or the values of the host
 // that landed in the other side's property. prefix is the path of the
-// type. It is "" when no hook moves a value of the property.
-func hookDetail(s *step, pr *prop, moved []landing, prefix string) string {
+// type on the host side, otherPrefix on the other side. It is "" when no
+// hook moves a value of the property.
+func hookDetail(s *step, pr *prop, moved []landing, prefix, otherPrefix string) string {
 	var texts []string
 	switch pr.action {
 	case actStash:
 		for _, l := range moved {
 			if first(l.From) == pr.host.jsonName {
-				texts = append(texts, landingText(prefix, l))
+				texts = append(texts, landingText(prefix, otherPrefix, l))
 			}
 		}
 		if len(texts) > 0 {
@@ -232,8 +253,8 @@ func hookDetail(s *step, pr *prop, moved []landing, prefix string) string {
 			for _, p := range l.Into {
 				if first(p) == pr.other.jsonName {
 					texts = append(texts, joinPath(prefix, l.From))
-					if !slices.Contains(into, joinPath(prefix, p)) {
-						into = append(into, joinPath(prefix, p))
+					if !slices.Contains(into, joinPath(otherPrefix, p)) {
+						into = append(into, joinPath(otherPrefix, p))
 					}
 				}
 			}
@@ -451,10 +472,19 @@ func conversionDetail(a, b *typeRef) string {
 // spec.contacts[*] for the elements of a list, spec.accounts{*} for the
 // values of a map.
 func typePaths(s *step, seeds map[string]string) map[string]string {
+	return typePathsOn(s, seeds, true)
+}
+
+// typePathsOn is typePaths on the host side of s when host is true, else
+// on the other side: by the JSON names that side gives the properties on
+// the way (still keyed by the host side's names of the types). A type
+// that side reaches only through properties of the opposite side has the
+// path of those.
+func typePathsOn(s *step, seeds map[string]string, host bool) map[string]string {
 	out := map[string]string{}
 	var queue []string
 	for _, p := range s.pairs {
-		if p.host.root {
+		if host && p.host.root || !host && p.other != nil && p.other.root {
 			out[p.name] = ""
 			queue = append(queue, p.name)
 		}
@@ -469,9 +499,9 @@ func typePaths(s *step, seeds map[string]string) map[string]string {
 		for _, name := range queue {
 			p := s.byName[name]
 			for _, pr := range p.props {
-				f, other := pr.host, false
+				f, other := pr.on(host), !host
 				if f == nil {
-					f, other = pr.other, true
+					f, other = pr.on(!host), host
 				}
 				path, t := elemPath(joinPath(out[name], f.jsonName), f.ref)
 				if t.kind != refObject {
@@ -514,6 +544,14 @@ func elemPath(path string, t *typeRef) (string, *typeRef) {
 		t = t.elem
 	}
 	return path, t
+}
+
+// pathOr returns paths[name], or def when paths has no name.
+func pathOr(paths map[string]string, name, def string) string {
+	if p, ok := paths[name]; ok {
+		return p
+	}
+	return def
 }
 
 func joinPath(prefix, name string) string {

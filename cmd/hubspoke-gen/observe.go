@@ -229,13 +229,15 @@ func hopsPath(hops []hop, keyed bool) string {
 }
 
 // landingText says where a value went: "spec.firstName → spec.fullName,
-// spec.knownAs (and kept in the bag)".
-func landingText(prefix string, l landing) string {
-	into := make([]string, len(l.Into))
+// spec.knownAs (and kept in the bag)". from is the path of the type in the
+// source of the direction, into in its destination: another where a
+// property on the way was renamed.
+func landingText(from, into string, l landing) string {
+	paths := make([]string, len(l.Into))
 	for i, p := range l.Into {
-		into[i] = joinPath(prefix, p)
+		paths[i] = joinPath(into, p)
 	}
-	text := joinPath(prefix, l.From) + " → " + strings.Join(into, ", ")
+	text := joinPath(from, l.From) + " → " + strings.Join(paths, ", ")
 	if l.Bag {
 		text += " (and kept in the bag)"
 	}
@@ -368,7 +370,8 @@ type found struct {
 
 // leaves lists the strings and numbers reachable from v, a map's string
 // keys among them (at the map's path and {key}), and the values in its
-// property bags (as JSON text).
+// property bags (as JSON text). An element of a list is at its index:
+// report says [*] where the marker came from a list or a map.
 func leaves(v reflect.Value, path string, depth int, out *[]found) {
 	if depth > 12 || !v.IsValid() {
 		return
@@ -405,7 +408,7 @@ func leaves(v reflect.Value, path string, depth int, out *[]found) {
 		}
 	case reflect.Slice, reflect.Array:
 		for i := range v.Len() {
-			leaves(v.Index(i), path+"[*]", depth+1, out)
+			leaves(v.Index(i), path+"["+strconv.Itoa(i)+"]", depth+1, out)
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
@@ -425,7 +428,14 @@ func leaves(v reflect.Value, path string, depth int, out *[]found) {
 	}
 }
 
+// listIndex matches the index of an element of a list in a path.
+var listIndex = regexp.MustCompile(` + "`\\[[0-9]+\\]`" + `)
+
 // report prints, for each marker, where it landed in dst, as a JSON line.
+// A marker that came from an element of a list or a map (one of each is
+// filled) lands at [*], for every element; one from outside any lands at
+// the index it has (a reference that becomes the first of a list of them:
+// targetRef.name → targetRefs[0].name).
 func report(step, typ string, to bool, markers []marker, dst reflect.Value, err error) {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %s: %v\n", step, typ, err)
@@ -457,8 +467,14 @@ func report(step, typ string, to bool, markers []marker, dst reflect.Value, err 
 			case !hit:
 			case f.bag:
 				l.Bag = true
-			case !slices.Contains(l.Into, f.path):
-				l.Into = append(l.Into, f.path)
+			default:
+				p := f.path
+				if strings.ContainsAny(m.path, "[{") {
+					p = listIndex.ReplaceAllString(p, "[*]")
+				}
+				if !slices.Contains(l.Into, p) {
+					l.Into = append(l.Into, p)
+				}
 			}
 		}
 		data, _ := json.Marshal(l)

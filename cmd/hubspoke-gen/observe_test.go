@@ -233,3 +233,97 @@ func TestObservedRenamesAtDepth(t *testing.T) {
 		t.Errorf("back from v1storage: %v, want only the hook's move of name to the top level", got)
 	}
 }
+
+// TestObserveShowsIndexOfScalar: a value from outside any list that a
+// hook makes an element of one (Gateway API's targetRef, the first of
+// v1alpha3's targetRefs) lands at its index, as a convtest relation names
+// it (spec.targetRef.name → spec.targetRefs[0].name); a value from an
+// element of a list lands at [*], for every element.
+func TestObserveShowsIndexOfScalar(t *testing.T) {
+	main := `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+type Single struct {
+	Ref Ref ` + "`json:\"targetRef\"`" + `
+}
+
+type Listed struct {
+	Refs []Ref ` + "`json:\"targetRefs\"`" + `
+}
+
+type Ref struct {
+	Name string ` + "`json:\"name\"`" + `
+}
+
+func main() {
+	{
+		src, dst := new(Single), new(Listed)
+		m := fill(reflect.ValueOf(src))
+		dst.Refs = []Ref{src.Ref}
+		report("a → b", "Single", true, m, reflect.ValueOf(dst), nil)
+	}
+	{
+		src, dst := new(Listed), new(Single)
+		m := fill(reflect.ValueOf(src))
+		dst.Ref = src.Refs[0]
+		report("a → b", "Single", false, m, reflect.ValueOf(dst), nil)
+	}
+	{
+		src, dst := new(Listed), new(Listed)
+		m := fill(reflect.ValueOf(src))
+		dst.Refs = append([]Ref{{Name: "x"}}, src.Refs...)
+		report("a → b", "Listed", true, m, reflect.ValueOf(dst), nil)
+	}
+}
+` + observeRuntime
+	into := runObserving(t, main)
+	for _, want := range []string{
+		"true targetRef.name → targetRefs[0].name",
+		"false targetRefs[*].name → targetRef.name",
+		// Shifted to the second element: each element still lands in one.
+		"true targetRefs[*].name → targetRefs[*].name",
+	} {
+		if !slices.Contains(into, want) {
+			t.Errorf("observed %q, want among them %q", into, want)
+		}
+	}
+}
+
+// runObserving runs an observing program, main, in a module of its own
+// and returns its landings as "to from → into,…".
+func runObserving(t *testing.T, main string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/observe\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	var into []string
+	for _, line := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+		var l landing
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		into = append(into, fmt.Sprintf("%v %s → %s", l.To, l.From, strings.Join(l.Into, ",")))
+	}
+	return into
+}

@@ -655,7 +655,7 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 			}
 		}
 		path := slices.Clone(l.path)
-		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s", v.from, propertyOf(path), v.to, propertyOf(to))
+		kind := fmt.Sprintf("%s's %s does not arrive in %s's %s%s", v.from, renderPath(path), v.to, renderPath(to), asPatterns(path, to))
 		return v.describe(kind, l, to, got, dst, "")
 	}
 	// The target has no such path: a property removed, or moved without a
@@ -681,7 +681,7 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 	if first == nil {
 		return ""
 	}
-	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s", v.from, propertyOf(l.path), v.to, propertyOf(to), propertyOf(first))
+	kind := fmt.Sprintf("%s's %s does not arrive in %s, which has no %s but has %s%s", v.from, renderPath(l.path), v.to, propertyOf(to), renderPath(first), asPatterns(l.path, first))
 	fix := fmt.Sprintf(" If %s is where %s keeps that value, the conversion must move it there (+hubspoke:movedFrom on %s's field, or a hook) and convtest.Related declare the move.", propertyOf(first), v.to, v.to)
 	if i, ok := keyBecameField(l.path, first); ok {
 		// Name the one key, so that a declaration leaves the map's other
@@ -690,6 +690,17 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 			l.path[i+1].name, propertyOf(l.path[:i+1]), propertyOf(first), propertyOf(l.path[:i+1])+renderPath(l.path[i+1:i+2]))
 	}
 	return v.describe(kind, l, first, valueAt(b, v.dst, first), dst, fix)
+}
+
+// asPatterns names the properties of from and to, two concrete paths, as
+// patterns (SkipVisibility and Related take them): " (as patterns:
+// spec.targetRefs[*].name → spec.targetRef.name)", or "" when neither
+// path holds an index or a key.
+func asPatterns(from, to []seg) string {
+	if renderPath(from) == propertyOf(from) && renderPath(to) == propertyOf(to) {
+		return ""
+	}
+	return fmt.Sprintf(" (as patterns: %s → %s)", propertyOf(from), propertyOf(to))
 }
 
 // srcHas reports whether the source has a place of its own for the value
@@ -751,8 +762,9 @@ func (v *visibility) arrived(l leaf, got reflect.Value, m *member) bool {
 	return sameValue(l.value, got, v.tol)
 }
 
-// describe words a problem: kind (which names the property and the
-// versions, and what shrinking keeps), the value, what the target shows
+// describe words a problem: kind (which names the value's concrete
+// paths, their properties as patterns where they differ, the versions,
+// and what shrinking keeps), the value, what the target shows
 // instead and where its property bags hold the value.
 func (v *visibility) describe(kind string, l leaf, at []seg, got reflect.Value, dst runtime.Object, fix string) string {
 	var sb strings.Builder

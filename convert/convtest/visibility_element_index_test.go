@@ -108,7 +108,9 @@ func TestVisibilityElementIndex(t *testing.T) {
 	policyFirst = func(refs []PolicyRef) int { return len(refs) - 1 }
 	defer func() { policyFirst = func([]PolicyRef) int { return 0 } }()
 	err := convtest.CheckReliability(policyScheme(), policyGK, "v2", "v1", opts...)
-	if err == nil || !strings.Contains(err.Error(), "spec.targetRefs[0]") {
-		t.Errorf("v2 → v1 showing the last element: %v, want a failure naming spec.targetRefs[0]", err)
+	// The failure leads with the concrete path of the value, the
+	// patterns as context.
+	if want := "v2 (the hub)'s spec.targetRefs[0].name does not arrive in v1's spec.targetRef.name (as patterns: spec.targetRefs[*].name → spec.targetRef.name): v2 (the hub) sets spec.targetRefs[0].name to "; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("v2 → v1 showing the last element: %v, want a failure saying %q", err, want)
 	}
 }

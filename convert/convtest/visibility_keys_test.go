@@ -111,7 +111,7 @@ func TestVisibilityKeyBecomeField(t *testing.T) {
 	t.Cleanup(func() { cacheKeyInBag.Store(false) })
 	err := convtest.CheckReliability(cacheScheme(), cacheGK, "v1", "v2", opts...)
 	mustFail(t, err,
-		`v1's spec.settings{*} does not arrive in v2 (the hub), which has no spec.settings{*} but has spec.aad-enabled: v1 sets spec.settings["aad-enabled"] to `)
+		`v1's spec.settings["aad-enabled"] does not arrive in v2 (the hub), which has no spec.settings{*} but has spec.aad-enabled (as patterns: spec.settings{*} → spec.aad-enabled): v1 sets spec.settings["aad-enabled"] to `)
 	// The message names the one key to declare, for a key that is not the
 	// field: declared, the key is skipped and nothing else.
 	mustFail(t, err, `If the key "aad-enabled" of the map spec.settings is not spec.aad-enabled, declare convtest.SkipVisibility("spec.settings[\"aad-enabled\"]", "why")`)

@@ -140,5 +140,5 @@ func TestVisibilityKeyBesideItsFieldUnderRename(t *testing.T) {
 		t.Errorf("v2's labels[\"name\"] beside v2's own name: %v", err)
 	}
 	mustFail(t, convtest.CheckReliability(shelfScheme(), shelfGK, "v3", "v1", opts...),
-		`v3's spec.crate.labels{*} does not arrive in v1, which has no spec.box.labels{*} but has spec.box.name: v3 sets spec.crate.labels["name"] to `)
+		`v3's spec.crate.labels["name"] does not arrive in v1, which has no spec.box.labels{*} but has spec.box.name (as patterns: spec.crate.labels{*} → spec.box.name): v3 sets spec.crate.labels["name"] to `)
 }

@@ -117,7 +117,7 @@ func TestVisibilityKeyStaysInRenamedMap(t *testing.T) {
 	sliceDropsOtherHost.Store(true)
 	t.Cleanup(func() { sliceDropsOtherHost.Store(false) })
 	err := convtest.CheckReliability(sliceScheme(), sliceGK, "v1", "v2", opts...)
-	mustFail(t, err, `v1's spec.labels{*} does not arrive in v2 (the hub)'s spec.node: v1 sets spec.labels["host"] to "`)
+	mustFail(t, err, `v1's spec.labels["host"] does not arrive in v2 (the hub)'s spec.node (as patterns: spec.labels{*} → spec.node): v1 sets spec.labels["host"] to "`)
 }
 
 // TestVisibilityTwoPlaces: v2's node has two places in v1, its node and its
@@ -136,12 +136,12 @@ func TestVisibilityTwoPlaces(t *testing.T) {
 		}
 	}
 	mustFail(t, convtest.CheckReliability(sliceScheme(), sliceGK, "v2", "v1", opts(label)...),
-		`v2 (the hub)'s spec.node does not arrive in v1's spec.labels{*}: v2 (the hub) sets spec.node to "b"; v1 shows "a" at spec.labels["host"]`)
+		`v2 (the hub)'s spec.node does not arrive in v1's spec.labels["host"] (as patterns: spec.node → spec.labels{*}): v2 (the hub) sets spec.node to "b"; v1 shows "a" at spec.labels["host"]`)
 	if err := convtest.CheckReliability(sliceScheme(), sliceGK, "v2", "v1", opts(label, node)...); err != nil {
 		t.Errorf("two places declared: %v", err)
 	}
 	sliceDropsNode.Store(true)
 	t.Cleanup(func() { sliceDropsNode.Store(false) })
 	mustFail(t, convtest.CheckReliability(sliceScheme(), sliceGK, "v2", "v1", opts(label, node)...),
-		`v2 (the hub)'s spec.node does not arrive in v1's spec.labels{*}: v2 (the hub) sets spec.node to "b"; v1 shows "a" at spec.labels["host"]`)
+		`v2 (the hub)'s spec.node does not arrive in v1's spec.labels["host"] (as patterns: spec.node → spec.labels{*}): v2 (the hub) sets spec.node to "b"; v1 shows "a" at spec.labels["host"]`)
 }

@@ -315,11 +315,11 @@ func TestVisibilityRelationsInListsAndMaps(t *testing.T) {
 	mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", append(widgetOpts(),
 		convtest.Seed(bugSeed), convtest.Cases(300), instants,
 		convtest.Related(convtest.Relation{From: "v1storage", To: "v2storage", Old: "spec.parts[*].name", New: "spec.parts[*].color"}))...),
-		"v1's spec.parts[*].name does not arrive in v2's spec.parts[*].color: v1 sets spec.parts[0].name to ")
+		"v1's spec.parts[0].name does not arrive in v2's spec.parts[0].color (as patterns: spec.parts[*].name → spec.parts[*].color): v1 sets spec.parts[0].name to ")
 	f := mustFail(t, convtest.CheckReliability(widgetScheme(), widgetGK, "v1", "v2", append(widgetOpts(),
 		convtest.Seed(bugSeed), convtest.Cases(300), instants,
 		convtest.Related(convtest.Relation{From: "v1", To: "v2", Old: "spec.labels{*}", New: "spec.zones{*}.region"}))...),
-		"v1's spec.labels{*} does not arrive in v2's spec.zones{*}.region: v1 sets spec.labels[\"")
+		"does not arrive in v2's spec.zones[", "(as patterns: spec.labels{*} → spec.zones{*}.region): v1 sets spec.labels[\"")
 	if !strings.Contains(f.Error(), "v2 shows nothing at spec.zones[\"") {
 		t.Errorf("the failure does not name the key in v2: %v", f)
 	}

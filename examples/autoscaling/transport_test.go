@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/boundary/reflectbags"
 	"github.com/hubspoke/hubspoke/boundary/transporttest"
 	v1 "github.com/hubspoke/hubspoke/examples/autoscaling/api/v1"
 	v2 "github.com/hubspoke/hubspoke/examples/autoscaling/api/v2"
@@ -68,6 +69,20 @@ func TestBagBelowANullTargetThatNamesNothing(t *testing.T) {
 		}
 		if string(got) != c.want {
 			t.Errorf("%s: target %s, want %s", c.annotation, got, c.want)
+		}
+		// The reflection path gives the same target: the copy, then
+		// reflectbags.Recall (which dropped the bag with the target).
+		bare := hpa.DeepCopy()
+		bare.Annotations = nil
+		var walked v2beta1storage.HorizontalPodAutoscaler
+		if err := bare.AssignProperties_To_HorizontalPodAutoscaler(&walked); err != nil {
+			t.Fatal(err)
+		}
+		if err := reflectbags.Recall(&walked, hpa); err != nil {
+			t.Fatalf("%s: reflectbags: %v", c.annotation, err)
+		}
+		if w, err := json.Marshal(walked.Spec.Metrics[0].Object.Target); err != nil || string(w) != c.want {
+			t.Errorf("%s: reflectbags' target %s (%v), want %s", c.annotation, w, err, c.want)
 		}
 	}
 }
