@@ -676,10 +676,7 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		// (Gateway API's map[AnnotationKey]AnnotationValue, DRA's
 		// map[QualifiedName]DeviceAttribute): the twin keys by its own
 		// copy of the type, and the generated copies convert each key.
-		namedString := false
-		if b, ok := key.scalar(); ok && key.kind == refEnum && isString(b) {
-			namedString = true
-		}
+		namedString := key.kind == refEnum && isStringScalar(key)
 		if key.kind != refBasic && !namedString && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
 			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
 			return nil
