@@ -871,6 +871,16 @@ func isPlainWord(s string) bool {
 	return true
 }
 
+// sameMapKeys reports whether a map of the twin, keyed by type tt, and
+// one of the API version, keyed by type at, name their entries alike: the
+// same key type, or two string types (a string type of the version keys
+// the map, map[QualifiedName]DeviceAttribute, and each version and each
+// twin has its own copy of it: the keys are the same text, in JSON and in
+// the paths). A twin's key k is the API version's k.Convert(at).
+func sameMapKeys(tt, at reflect.Type) bool {
+	return tt == at || tt.Kind() == reflect.String && at.Kind() == reflect.String
+}
+
 func sortedMapKeys(m reflect.Value) []reflect.Value {
 	keys := m.MapKeys()
 	slices.SortFunc(keys, func(a, b reflect.Value) int {

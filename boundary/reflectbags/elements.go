@@ -257,11 +257,11 @@ func (w *elementWalker) value(tv, av reflect.Value, keys []string, depth int) er
 			}
 		}
 	case reflect.Map:
-		sameKeys := av.IsValid() && av.Type().Key() == tv.Type().Key()
+		sameKeys := av.IsValid() && sameMapKeys(tv.Type().Key(), av.Type().Key())
 		for _, k := range sortedMapKeys(tv) {
 			var a reflect.Value
 			if sameKeys {
-				a = av.MapIndex(k)
+				a = av.MapIndex(k.Convert(av.Type().Key()))
 			}
 			w.stashed = append(appendKeyValue(append(w.stashed[:ns], '['), k), ']')
 			if !w.into[string(w.stashed)] {

@@ -91,7 +91,7 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 		}
 		child := pairChild{name: name, twin: i, api: ai, keys: listMapKeys(f)}
 		te, ae := twinType, apiType
-		for te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice || te.Kind() == reflect.Map && ae.Kind() == reflect.Map && te.Key() == ae.Key() {
+		for te.Kind() == reflect.Slice && ae.Kind() == reflect.Slice || te.Kind() == reflect.Map && ae.Kind() == reflect.Map && sameMapKeys(te.Key(), ae.Key()) {
 			child.kinds = append(child.kinds, te.Kind())
 			te, ae = te.Elem(), ae.Elem()
 		}
@@ -349,7 +349,7 @@ func (w *presenceWalker) containers(tv, av reflect.Value, c *pairChild, level, d
 	}
 	twinElem := tv.Type().Elem()
 	for _, k := range sortedMapKeys(tv) {
-		a := av.MapIndex(k)
+		a := av.MapIndex(k.Convert(av.Type().Key()))
 		if !a.IsValid() {
 			continue
 		}

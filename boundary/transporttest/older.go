@@ -159,8 +159,12 @@ func (w *olderWalker) value(tv, av reflect.Value, now, then string) {
 	case reflect.Map:
 		for _, k := range tv.MapKeys() {
 			var a reflect.Value
-			if av.IsValid() && av.Kind() == reflect.Map && av.Type().Key() == tv.Type().Key() {
-				a = av.MapIndex(k)
+			if av.IsValid() && av.Kind() == reflect.Map {
+				// The same key type, or two string types: a string type
+				// of the version, of which the twin has its own copy.
+				if at := av.Type().Key(); at == tv.Type().Key() || at.Kind() == reflect.String && k.Kind() == reflect.String {
+					a = av.MapIndex(k.Convert(at))
+				}
 			}
 			key := "[" + keyOf(k) + "]"
 			w.value(tv.MapIndex(k), a, now+key, then+key)

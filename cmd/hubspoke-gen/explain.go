@@ -445,6 +445,15 @@ func conversionDetail(a, b *typeRef) string {
 			continue
 		case a.kind == refMap:
 			namesShown = false
+			switch {
+			case a.key.String() != b.key.String():
+				// Keys of a string type of the version, or of another
+				// one, or strings: each key converts by its text.
+				parts = append(parts, fmt.Sprintf("keys by value `%s` → `%s`", a.key, b.key))
+			case a.key.kind == refEnum:
+				// The twin's own copy of the key type: the same name.
+				parts = append(parts, "keys `"+a.key.String()+"`")
+			}
 			parts = append(parts, "value-wise")
 			a, b = a.elem, b.elem
 			continue

@@ -498,10 +498,30 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	case refSlice:
 		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertSlice"), src, a.elemFunc(s.elem, d.elem)))
 	case refMap:
+		if !identical(s.key, d.key) {
+			return a.rekeyed(df, src, s, d)
+		}
 		return a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertMap"), src, a.elemFunc(s.elem, d.elem)))
 	}
 	// Two scalars of different types (an enum and its value).
 	return renderType(a.f, d, a.dstPath) + "(" + src + ")"
+}
+
+// rekeyed returns a local holding the map src (of type s) converted into
+// one of type d whose keys are of another type: a string type of the
+// version on either side or both (each version and each twin has its own
+// copy of it, map[QualifiedName]DeviceAttribute), or a string on one side.
+// genruntime.ConvertMap converts the values under the keys of src (and
+// names the least failing key, as for any map); a loop then converts each
+// key, a Go conversion of the same text, which keeps the keys distinct.
+func (a *assign) rekeyed(df *field, src string, s, d *typeRef) string {
+	values := a.local(df.name + "ByKey")
+	fmt.Fprintf(&a.pre, "%s, err := %s(%s, %s)\nif err != nil {\nreturn %s\n}\n", values, a.gr("ConvertMap"), src, a.elemFunc(s.elem, d.elem), a.wrap(df))
+	l, k, v := a.local(df.name), a.local("key"), a.local("value")
+	dt := renderType(a.f, d, a.dstPath)
+	fmt.Fprintf(&a.pre, "var %s %s\nif %s != nil {\n%s = make(%s, len(%s))\nfor %s, %s := range %s {\n%s[%s(%s)] = %s\n}\n}\n",
+		l, dt, values, l, dt, values, k, v, values, l, renderType(a.f, d.key, a.dstPath), k, v)
+	return l
 }
 
 // fallible declares a local holding the result of call, which may fail,
@@ -536,6 +556,10 @@ func (a *assign) elemFunc(s, d *typeRef) string {
 		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = *from\nreturn nil\n}", st, dt)
 	case convertible(s, d):
 		return fmt.Sprintf("func(from *%s, to *%s) error {\n*to = %s(*from)\nreturn nil\n}", st, dt, dt)
+	case s.kind == refMap && !identical(s.key, d.key):
+		// The keys converted one by one, as rekeyed does.
+		return fmt.Sprintf("func(from *%s, to *%s) error {\nv, err := %s(*from, %s)\nif v != nil {\n*to = make(%s, len(v))\nfor k, e := range v {\n(*to)[%s(k)] = e\n}\n}\nreturn err\n}",
+			st, dt, a.gr("ConvertMap"), a.elemFunc(s.elem, d.elem), dt, renderType(a.f, d.key, a.dstPath))
 	case s.kind == refPointer, s.kind == refSlice, s.kind == refMap:
 		helper := map[refKind]string{refPointer: "ConvertPointer", refSlice: "ConvertSlice", refMap: "ConvertMap"}[s.kind]
 		return fmt.Sprintf("func(from *%s, to *%s) error {\nv, err := %s(*from, %s)\n*to = v\nreturn err\n}", st, dt, a.gr(helper), a.elemFunc(s.elem, d.elem))

@@ -373,11 +373,17 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 	case refMap:
 		k, v, elem := "k"+n, "v"+n, "elem"+n
 		t.printf("for %s, %s := range %s {\n", k, v, x)
+		hk := k
+		if !identical(ar.key, tr.key) {
+			// Keys of a string type of the version: the twin's copy of
+			// it, converted to the version's.
+			hk = renderType(f, ar.key, t.s.hostPath) + "(" + k + ")"
+		}
 		if ar.elem.kind == refObject {
 			e := "e" + n
-			t.printf("var %s %s\nif %s, ok := %s[%s]; ok {\n%s = &%s\n}\n", elem, t.hostLocalType(ar.elem), e, a, k, elem, e)
+			t.printf("var %s %s\nif %s, ok := %s[%s]; ok {\n%s = &%s\n}\n", elem, t.hostLocalType(ar.elem), e, a, hk, elem, e)
 		} else {
-			t.printf("%s := %s[%s]\n", elem, a, k)
+			t.printf("%s := %s[%s]\n", elem, a, hk)
 		}
 		p := path + ` + "[" + ` + f.q(pathBoundary, "Key") + "(" + keyArg(f, tr.key, k, t.s.otherPath) + `) + "]"`
 		t.walk(elem, v, ar.elem, tr.elem, p, nil, name, depth+1)

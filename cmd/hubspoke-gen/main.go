@@ -526,7 +526,7 @@ func notes(c *chain) []string {
 // as they are and no hook is needed. "" otherwise.
 func renamedTypeHint(s *step, host, other *typeRef) string {
 	for host.kind == other.kind && (host.kind == refPointer || host.kind == refSlice || host.kind == refMap) {
-		if host.kind == refMap && host.key.String() != other.key.String() {
+		if host.kind == refMap && !sameKeyText(host.key, other.key) {
 			return ""
 		}
 		host, other = host.elem, other.elem

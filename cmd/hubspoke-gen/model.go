@@ -672,13 +672,12 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		if key == nil || elem == nil {
 			return nil
 		}
-		if key.kind != refBasic && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
-			if b, ok := key.scalar(); ok && key.kind == refEnum && isString(b) {
-				// Gateway API's options, map[AnnotationKey]AnnotationValue.
-				bb.errs.addf(where, "map keys of type %s, a string type of the version, are not supported: declare the key string "+
-					"(the CRD schema is the same: it validates no map keys, and controller-gen writes none of %s's markers for them)", key, key)
-				return nil
-			}
+		// A string type of the version keys a map as upstream's types do
+		// (Gateway API's map[AnnotationKey]AnnotationValue, DRA's
+		// map[QualifiedName]DeviceAttribute): the twin keys by its own
+		// copy of the type, and the generated copies convert each key.
+		namedString := key.kind == refEnum && isStringScalar(key)
+		if key.kind != refBasic && !namedString && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
 			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
 			return nil
 		}

@@ -126,6 +126,9 @@ func (p *stagingPkg) clone(c *chain, from *version, r *typeRef, where string, er
 				return false
 			}
 		}
+		if r.kind == refMap && !p.clone(c, from, r.key, where, errs) {
+			return false // a key of a string type of the version
+		}
 		return p.clone(c, from, r.elem, where, errs)
 	case refPointer:
 		return p.clone(c, from, r.elem, where, errs)

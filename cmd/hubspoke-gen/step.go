@@ -387,7 +387,7 @@ func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 		same, ok := s.compatible(a.elem, b.elem)
 		return same && convertible(a, b), ok
 	case a.kind == refMap && b.kind == refMap:
-		if !types.Identical(a.key.typ, b.key.typ) {
+		if !sameKeyText(a.key, b.key) {
 			return false, false
 		}
 		same, ok := s.compatible(a.elem, b.elem)
@@ -413,6 +413,15 @@ func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 		return false, true // enums and named scalars convert by value
 	}
 	return false, false
+}
+
+// sameKeyText reports whether map keys of types a and b convert by value,
+// as enums do: scalars of the same basic type (string, a string type of
+// the version, corev1.ResourceName), whatever their names.
+func sameKeyText(a, b *typeRef) bool {
+	ka, okA := a.scalar()
+	kb, okB := b.scalar()
+	return okA && okB && types.Identical(ka, kb)
 }
 
 // bagKey is the name under which a property whose type changes is kept in

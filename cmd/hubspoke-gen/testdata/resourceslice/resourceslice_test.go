@@ -17,8 +17,8 @@ import (
 func TestBasicFlattened(t *testing.T) {
 	old := &v1beta1.ResourceSlice{Spec: v1beta1.ResourceSliceSpec{Driver: "gpu.example.com", Devices: []v1beta1.Device{
 		{Name: "gpu-0", Basic: &v1beta1.BasicDevice{
-			Attributes: map[string]v1beta1.DeviceAttribute{"model": {StringValue: ptr.To("A100")}},
-			Capacity:   map[string]v1beta1.DeviceCapacity{"memory": {Value: resource.MustParse("40Gi")}},
+			Attributes: map[v1beta1.QualifiedName]v1beta1.DeviceAttribute{"model": {StringValue: ptr.To("A100")}},
+			Capacity:   map[v1beta1.QualifiedName]v1beta1.DeviceCapacity{"memory": {Value: resource.MustParse("40Gi")}},
 		}},
 		{Name: "gpu-1", Basic: &v1beta1.BasicDevice{}},
 	}}}

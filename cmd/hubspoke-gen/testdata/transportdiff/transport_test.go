@@ -4,7 +4,8 @@
 // nested, lists by keys and by index, maps of structs, maps of lists,
 // pointers to structs) and optionality (required and omitempty values in spec, status,
 // list elements and nested structs), and retyped (enums), pdb (intstr, label
-// selectors, conditions) and ingress (keyed lists, struct values in status).
+// selectors, conditions), ingress (keyed lists, struct values in status)
+// and namedkeys (maps keyed by string types of the version).
 package transportdiff
 
 import (
@@ -14,6 +15,8 @@ import (
 	ingressv1beta1 "example.com/fixtures/ingress/api/v1beta1"
 	kitchenv1 "example.com/fixtures/kitchen/api/v1"
 	kitchenv2 "example.com/fixtures/kitchen/api/v2"
+	namedkeysv1 "example.com/fixtures/namedkeys/api/v1"
+	namedkeysv2 "example.com/fixtures/namedkeys/api/v2"
 	optionalityv1 "example.com/fixtures/optionality/api/v1"
 	optionalityv2 "example.com/fixtures/optionality/api/v2"
 	optionalityv3 "example.com/fixtures/optionality/api/v3"
@@ -46,6 +49,8 @@ func TestTransportMatchesReflection(t *testing.T) {
 		transporttest.PairOf("pdb/v1beta1", (*pdbv1beta1.PodDisruptionBudget).AssignProperties_From_PodDisruptionBudget, (*pdbv1beta1.PodDisruptionBudget).AssignProperties_To_PodDisruptionBudget),
 		transporttest.PairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
 		transporttest.PairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
+		transporttest.PairOf("namedkeys/v1", (*namedkeysv1.Widget).AssignProperties_From_Widget, (*namedkeysv1.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("namedkeys/v2", (*namedkeysv2.Widget).AssignProperties_From_Widget, (*namedkeysv2.Widget).AssignProperties_To_Widget),
 	} {
 		t.Run(p.Name, func(t *testing.T) {
 			if err := transporttest.Check(p, n); err != nil {

@@ -75,13 +75,31 @@ type Device struct {
 	// Attributes defines the set of attributes for this device.
 	//
 	// +optional
-	Attributes map[string]DeviceAttribute `json:"attributes,omitempty"`
+	Attributes map[QualifiedName]DeviceAttribute `json:"attributes,omitempty"`
 
 	// Capacity defines the set of capacities for this device.
 	//
 	// +optional
-	Capacity map[string]DeviceCapacity `json:"capacity,omitempty"`
+	Capacity map[QualifiedName]DeviceCapacity `json:"capacity,omitempty"`
 }
+
+// QualifiedName is the name of a device attribute or capacity.
+//
+// Attributes and capacities are defined either by the owner of the specific
+// driver (usually the vendor) or by some 3rd party (e.g. the Kubernetes
+// project). Because they are sometimes compared across devices, a given name
+// is expected to mean the same thing and have the same type on all devices.
+//
+// Names must be either a C identifier (e.g. "theName") or a DNS subdomain
+// followed by a slash ("/") followed by a C identifier
+// (e.g. "dra.example.com/theName"). Names which do not include the
+// domain prefix are assumed to be part of the driver's domain. Attributes
+// or capacities defined by 3rd parties must include the domain prefix.
+//
+// The maximum length for the DNS subdomain is 63 characters (same as
+// for driver names) and the maximum length of the C identifier
+// is 32.
+type QualifiedName string
 
 // DeviceAttribute must have exactly one field set.
 type DeviceAttribute struct {

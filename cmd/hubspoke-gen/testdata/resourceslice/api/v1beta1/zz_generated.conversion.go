@@ -155,13 +155,27 @@ func (s *Device) AssignProperties_From_Device(src *v1beta1storage.Device) error 
 
 // AssignProperties_To_BasicDevice copies this BasicDevice into its storage twin.
 func (s *BasicDevice) AssignProperties_To_BasicDevice(dst *v1beta1storage.BasicDevice) error {
-	attributes, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
+	attributesByKey, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
+	var attributes map[v1beta1storage.QualifiedName]v1beta1storage.DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[v1beta1storage.QualifiedName]v1beta1storage.DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[v1beta1storage.QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[v1beta1storage.QualifiedName]v1beta1storage.DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[v1beta1storage.QualifiedName]v1beta1storage.DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[v1beta1storage.QualifiedName(key2)] = value2
+		}
 	}
 	*dst = v1beta1storage.BasicDevice{
 		Attributes: attributes,
@@ -172,17 +186,31 @@ func (s *BasicDevice) AssignProperties_To_BasicDevice(dst *v1beta1storage.BasicD
 
 // AssignProperties_From_BasicDevice fills this BasicDevice from its storage twin.
 func (s *BasicDevice) AssignProperties_From_BasicDevice(src *v1beta1storage.BasicDevice) error {
-	attributes, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta1storage.DeviceAttribute, to *DeviceAttribute) error {
+	attributesByKey, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta1storage.DeviceAttribute, to *DeviceAttribute) error {
 		return to.AssignProperties_From_DeviceAttribute(from)
 	})
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta1storage.DeviceCapacity, to *DeviceCapacity) error {
+	var attributes map[QualifiedName]DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[QualifiedName]DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta1storage.DeviceCapacity, to *DeviceCapacity) error {
 		return to.AssignProperties_From_DeviceCapacity(from)
 	})
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[QualifiedName]DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[QualifiedName]DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[QualifiedName(key2)] = value2
+		}
 	}
 	*s = BasicDevice{
 		Attributes: attributes,
@@ -413,27 +441,27 @@ func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta
 // stashBagsOfBasicDevice hands c the bags of the storage twin's BasicDevice at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfBasicDevice(c *boundary.Carrier, path string, s *BasicDevice, src *v1beta1storage.BasicDevice) error {
 	c.Bag(path, &src.PropertyBag)
-	var sAttributes map[string]DeviceAttribute
-	var sCapacity map[string]DeviceCapacity
+	var sAttributes map[QualifiedName]DeviceAttribute
+	var sCapacity map[QualifiedName]DeviceCapacity
 	if s != nil {
 		sAttributes = s.Attributes
 		sCapacity = s.Capacity
 	}
 	for k, v := range src.Attributes {
 		var elem *DeviceAttribute
-		if e, ok := sAttributes[k]; ok {
+		if e, ok := sAttributes[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 	}
 	for k, v := range src.Capacity {
 		var elem *DeviceCapacity
-		if e, ok := sCapacity[k]; ok {
+		if e, ok := sCapacity[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 	}
@@ -443,28 +471,28 @@ func stashBagsOfBasicDevice(c *boundary.Carrier, path string, s *BasicDevice, sr
 // recallBagsOfBasicDevice puts back the bags of the storage twin's BasicDevice at path and below, and restores what their $twin entries say.
 func recallBagsOfBasicDevice(r *boundary.Carrier, path string, s *BasicDevice, dst *v1beta1storage.BasicDevice) error {
 	r.Bag(path, &dst.PropertyBag)
-	var sAttributes map[string]DeviceAttribute
-	var sCapacity map[string]DeviceCapacity
+	var sAttributes map[QualifiedName]DeviceAttribute
+	var sCapacity map[QualifiedName]DeviceCapacity
 	if s != nil {
 		sAttributes = s.Attributes
 		sCapacity = s.Capacity
 	}
 	for k, v := range dst.Attributes {
 		var elem *DeviceAttribute
-		if e, ok := sAttributes[k]; ok {
+		if e, ok := sAttributes[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 		dst.Attributes[k] = v
 	}
 	for k, v := range dst.Capacity {
 		var elem *DeviceCapacity
-		if e, ok := sCapacity[k]; ok {
+		if e, ok := sCapacity[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 		dst.Capacity[k] = v

@@ -130,17 +130,31 @@ func (s *Device) AssignProperties_To_Device(dst *v1beta2storage.Device) error {
 	}
 	// Moved: basic.attributes in v1beta1storage is attributes in v1beta2storage.
 	if s.Basic != nil {
-		attributes, err := genruntime.ConvertMap(s.Basic.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
+		attributesByKey, err := genruntime.ConvertMap(s.Basic.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
 		if err != nil {
 			return fmt.Errorf("attributes: %w", err)
+		}
+		var attributes map[v1beta2storage.QualifiedName]v1beta2storage.DeviceAttribute
+		if attributesByKey != nil {
+			attributes = make(map[v1beta2storage.QualifiedName]v1beta2storage.DeviceAttribute, len(attributesByKey))
+			for key, value := range attributesByKey {
+				attributes[v1beta2storage.QualifiedName(key)] = value
+			}
 		}
 		dst.Attributes = attributes
 	}
 	// Moved: basic.capacity in v1beta1storage is capacity in v1beta2storage.
 	if s.Basic != nil {
-		capacity, err := genruntime.ConvertMap(s.Basic.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
+		capacityByKey, err := genruntime.ConvertMap(s.Basic.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
 		if err != nil {
 			return fmt.Errorf("capacity: %w", err)
+		}
+		var capacity map[v1beta2storage.QualifiedName]v1beta2storage.DeviceCapacity
+		if capacityByKey != nil {
+			capacity = make(map[v1beta2storage.QualifiedName]v1beta2storage.DeviceCapacity, len(capacityByKey))
+			for key2, value2 := range capacityByKey {
+				capacity[v1beta2storage.QualifiedName(key2)] = value2
+			}
 		}
 		dst.Capacity = capacity
 	}
@@ -161,11 +175,18 @@ func (s *Device) AssignProperties_From_Device(src *v1beta2storage.Device) error 
 		Basic:       basic,
 	}
 	// Moved: attributes in v1beta2storage is basic.attributes in v1beta1storage.
-	attributes, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta2storage.DeviceAttribute, to *DeviceAttribute) error {
+	attributesByKey, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta2storage.DeviceAttribute, to *DeviceAttribute) error {
 		return to.AssignProperties_From_DeviceAttribute(from)
 	})
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
+	}
+	var attributes map[QualifiedName]DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[QualifiedName]DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[QualifiedName(key)] = value
+		}
 	}
 	if len(attributes) > 0 {
 		if s.Basic == nil {
@@ -174,11 +195,18 @@ func (s *Device) AssignProperties_From_Device(src *v1beta2storage.Device) error 
 		s.Basic.Attributes = attributes
 	}
 	// Moved: capacity in v1beta2storage is basic.capacity in v1beta1storage.
-	capacity, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta2storage.DeviceCapacity, to *DeviceCapacity) error {
+	capacityByKey, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta2storage.DeviceCapacity, to *DeviceCapacity) error {
 		return to.AssignProperties_From_DeviceCapacity(from)
 	})
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[QualifiedName]DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[QualifiedName]DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[QualifiedName(key2)] = value2
+		}
 	}
 	if len(capacity) > 0 {
 		if s.Basic == nil {

@@ -127,13 +127,27 @@ func (s *ResourcePool) AssignProperties_From_ResourcePool(src *v1beta2storage.Re
 
 // AssignProperties_To_Device copies this Device into its storage twin.
 func (s *Device) AssignProperties_To_Device(dst *v1beta2storage.Device) error {
-	attributes, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
+	attributesByKey, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
+	var attributes map[v1beta2storage.QualifiedName]v1beta2storage.DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[v1beta2storage.QualifiedName]v1beta2storage.DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[v1beta2storage.QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[v1beta2storage.QualifiedName]v1beta2storage.DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[v1beta2storage.QualifiedName]v1beta2storage.DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[v1beta2storage.QualifiedName(key2)] = value2
+		}
 	}
 	*dst = v1beta2storage.Device{
 		Name:       ptr.To(s.Name),
@@ -145,17 +159,31 @@ func (s *Device) AssignProperties_To_Device(dst *v1beta2storage.Device) error {
 
 // AssignProperties_From_Device fills this Device from its storage twin.
 func (s *Device) AssignProperties_From_Device(src *v1beta2storage.Device) error {
-	attributes, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta2storage.DeviceAttribute, to *DeviceAttribute) error {
+	attributesByKey, err := genruntime.ConvertMap(src.Attributes, func(from *v1beta2storage.DeviceAttribute, to *DeviceAttribute) error {
 		return to.AssignProperties_From_DeviceAttribute(from)
 	})
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta2storage.DeviceCapacity, to *DeviceCapacity) error {
+	var attributes map[QualifiedName]DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[QualifiedName]DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(src.Capacity, func(from *v1beta2storage.DeviceCapacity, to *DeviceCapacity) error {
 		return to.AssignProperties_From_DeviceCapacity(from)
 	})
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[QualifiedName]DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[QualifiedName]DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[QualifiedName(key2)] = value2
+		}
 	}
 	*s = Device{
 		Name:       ptr.Deref(src.Name, ""),
@@ -349,8 +377,8 @@ func recallBagsOfResourcePool(r *boundary.Carrier, path string, s *ResourcePool,
 // stashBagsOfDevice hands c the bags of the storage twin's Device at path and below, and the $twin entries of what this version cannot show.
 func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1beta2storage.Device) error {
 	c.Bag(path, &src.PropertyBag)
-	var sAttributes map[string]DeviceAttribute
-	var sCapacity map[string]DeviceCapacity
+	var sAttributes map[QualifiedName]DeviceAttribute
+	var sCapacity map[QualifiedName]DeviceCapacity
 	if s != nil {
 		if src.Name == nil && s.Name == "" {
 			if err := c.Twin(path, "name", nil); err != nil {
@@ -362,19 +390,19 @@ func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1beta2
 	}
 	for k, v := range src.Attributes {
 		var elem *DeviceAttribute
-		if e, ok := sAttributes[k]; ok {
+		if e, ok := sAttributes[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := stashBagsOfDeviceAttribute(c, path+".attributes["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 	}
 	for k, v := range src.Capacity {
 		var elem *DeviceCapacity
-		if e, ok := sCapacity[k]; ok {
+		if e, ok := sCapacity[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := stashBagsOfDeviceCapacity(c, path+".capacity["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 	}
@@ -384,8 +412,8 @@ func stashBagsOfDevice(c *boundary.Carrier, path string, s *Device, src *v1beta2
 // recallBagsOfDevice puts back the bags of the storage twin's Device at path and below, and restores what their $twin entries say.
 func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta2storage.Device) error {
 	r.Bag(path, &dst.PropertyBag)
-	var sAttributes map[string]DeviceAttribute
-	var sCapacity map[string]DeviceCapacity
+	var sAttributes map[QualifiedName]DeviceAttribute
+	var sCapacity map[QualifiedName]DeviceCapacity
 	if s != nil {
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", nil); err != nil {
 			return err
@@ -395,20 +423,20 @@ func recallBagsOfDevice(r *boundary.Carrier, path string, s *Device, dst *v1beta
 	}
 	for k, v := range dst.Attributes {
 		var elem *DeviceAttribute
-		if e, ok := sAttributes[k]; ok {
+		if e, ok := sAttributes[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := recallBagsOfDeviceAttribute(r, path+".attributes["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 		dst.Attributes[k] = v
 	}
 	for k, v := range dst.Capacity {
 		var elem *DeviceCapacity
-		if e, ok := sCapacity[k]; ok {
+		if e, ok := sCapacity[QualifiedName(k)]; ok {
 			elem = &e
 		}
-		if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(k)+"]", elem, &v); err != nil {
+		if err := recallBagsOfDeviceCapacity(r, path+".capacity["+boundary.Key(string(k))+"]", elem, &v); err != nil {
 			return err
 		}
 		dst.Capacity[k] = v

@@ -108,13 +108,27 @@ func (s *ResourcePool) AssignProperties_From_ResourcePool(src *v1storage.Resourc
 
 // AssignProperties_To_Device copies this Device into v1storage.
 func (s *Device) AssignProperties_To_Device(dst *v1storage.Device) error {
-	attributes, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
+	attributesByKey, err := genruntime.ConvertMap(s.Attributes, (*DeviceAttribute).AssignProperties_To_DeviceAttribute)
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
+	var attributes map[v1storage.QualifiedName]v1storage.DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[v1storage.QualifiedName]v1storage.DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[v1storage.QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(s.Capacity, (*DeviceCapacity).AssignProperties_To_DeviceCapacity)
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[v1storage.QualifiedName]v1storage.DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[v1storage.QualifiedName]v1storage.DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[v1storage.QualifiedName(key2)] = value2
+		}
 	}
 	*dst = v1storage.Device{
 		PropertyBag: s.PropertyBag,
@@ -127,17 +141,31 @@ func (s *Device) AssignProperties_To_Device(dst *v1storage.Device) error {
 
 // AssignProperties_From_Device fills this Device from v1storage.
 func (s *Device) AssignProperties_From_Device(src *v1storage.Device) error {
-	attributes, err := genruntime.ConvertMap(src.Attributes, func(from *v1storage.DeviceAttribute, to *DeviceAttribute) error {
+	attributesByKey, err := genruntime.ConvertMap(src.Attributes, func(from *v1storage.DeviceAttribute, to *DeviceAttribute) error {
 		return to.AssignProperties_From_DeviceAttribute(from)
 	})
 	if err != nil {
 		return fmt.Errorf("attributes: %w", err)
 	}
-	capacity, err := genruntime.ConvertMap(src.Capacity, func(from *v1storage.DeviceCapacity, to *DeviceCapacity) error {
+	var attributes map[QualifiedName]DeviceAttribute
+	if attributesByKey != nil {
+		attributes = make(map[QualifiedName]DeviceAttribute, len(attributesByKey))
+		for key, value := range attributesByKey {
+			attributes[QualifiedName(key)] = value
+		}
+	}
+	capacityByKey, err := genruntime.ConvertMap(src.Capacity, func(from *v1storage.DeviceCapacity, to *DeviceCapacity) error {
 		return to.AssignProperties_From_DeviceCapacity(from)
 	})
 	if err != nil {
 		return fmt.Errorf("capacity: %w", err)
+	}
+	var capacity map[QualifiedName]DeviceCapacity
+	if capacityByKey != nil {
+		capacity = make(map[QualifiedName]DeviceCapacity, len(capacityByKey))
+		for key2, value2 := range capacityByKey {
+			capacity[QualifiedName(key2)] = value2
+		}
 	}
 	*s = Device{
 		PropertyBag: src.PropertyBag,

@@ -57,6 +57,9 @@ type WidgetSpec struct {
 	ByTier map[Tier]string `json:"byTier,omitempty"`
 
 	// +optional
+	ByRank map[Rank]string `json:"byRank,omitempty"`
+
+	// +optional
 	Pairs Pairs `json:"pairs,omitempty"`
 
 	// +optional
@@ -84,8 +87,12 @@ type WidgetStatus struct {
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
 }
 
-// Tier is a level.
+// Tier is a level: a string type of the version keys a map as a string
+// does.
 type Tier string
+
+// Rank is a level by number: no map key.
+type Rank int32
 
 // Pairs is a named array (named slices and maps are supported).
 type Pairs [2]string
