@@ -314,9 +314,11 @@ func TestBagsOfRemovedElementsAreDropped(t *testing.T) {
 // path that names no place in it (a field or list the struct has not, or
 // a place below one) or an empty bag leaves the pointer nil, and a struct
 // made inside a struct that keeps a bag is unmade when nothing lands in
-// it. (Package boundary's
-// TestPlacingWalkMakesAStructOnlyForWhatLands holds the generated transport
-// to the same.)
+// it. (The generated transport does the same only where its placing walk
+// meets the nil pointer, after a $twin entry null set it back to nil:
+// package boundary's TestPlacingWalkMakesAStructOnlyForWhatLands. A struct
+// its counting walk made stays, empty, when nothing lands in it: the
+// known limit package boundary's documentation names.)
 func TestRecallMakesAStructOnlyForWhatLands(t *testing.T) {
 	for _, c := range []struct{ annotation, want string }{
 		{`{"spec.owner.bogus":{"X":1}}`, `null`},

@@ -19,7 +19,7 @@ type segKind uint8
 
 const (
 	segField   segKind = iota // a member of a struct, by its JSON name
-	segIndex                  // an element of a list (concrete: index; pattern: any)
+	segIndex                  // an element of a list, at index (in a pattern too: [n] names that one element; [*] is segAnyElem)
 	segKey                    // the value of a map at key
 	segAnyKey                 // pattern only: the value of a map at any key
 	segAnyElem                // pattern only: any element of a list
