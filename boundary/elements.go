@@ -112,13 +112,10 @@ func (o Order) Path(list string, i int) string {
 	if i < len(o.paths) {
 		return o.paths[i]
 	}
-	switch {
-	case o.at == nil || i >= len(o.at) && !o.taken[i]:
-		return list + "[" + strconv.Itoa(i) + "]"
-	case i >= len(o.at) || o.at[i] < 0:
-		return list + "[+" + strconv.Itoa(i) + "]"
+	if n := o.index(i); n >= 0 {
+		return list + "[" + strconv.Itoa(n) + "]"
 	}
-	return list + "[" + strconv.Itoa(o.at[i]) + "]"
+	return list + "[+" + strconv.Itoa(i) + "]"
 }
 
 // Match, recalling, pairs the elements of the unkeyed list at path list,
@@ -194,8 +191,9 @@ func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order
 	return Order{paths: paths}
 }
 
-// index returns the stashed index of element i as Path names it, or -1
-// when Path names none.
+// index returns the stashed index of element i of a list without keys,
+// or -1 when it has none (a new element, or one past those Match paired:
+// Path names it by a path that names no bag).
 func (o Order) index(i int) int {
 	switch {
 	case o.at == nil || i >= len(o.at) && !o.taken[i]:
