@@ -510,6 +510,8 @@ func goldenNotes(c *chain) ([]string, error) {
 // a hook places (2021-05-15's ARM IDs as the armId of 2023-11-15's
 // references) only where convtest.Related says it lands. Without them a
 // hook that puts a value in the wrong field passes every random check.
+// Each property is named at the path of the side that has it (as explain
+// names it): where a struct on the way was renamed, the sides differ.
 // options names the kind's test options function, which is not declared.
 func placedNotes(c *chain, kind, options string) []string {
 	var out []string
@@ -520,6 +522,9 @@ func placedNotes(c *chain, kind, options string) []string {
 		}
 		owners := reaches(s, []string{kind})
 		paths := typePaths(s, nil)
+		// A property only the other side has is named at that side's
+		// path: another where a property on the way was renamed.
+		otherPaths := typePathsOn(s, nil, false)
 		for _, p := range s.pairs {
 			if !owners[p.name] || !p.hookTo || !p.hookFrom {
 				continue
@@ -533,7 +538,7 @@ func placedNotes(c *chain, kind, options string) []string {
 				case actStash:
 					hostOnly = append(hostOnly, joinPath(paths[p.name], pr.host.jsonName))
 				case actRecall:
-					otherOnly = append(otherOnly, joinPath(paths[p.name], pr.other.jsonName))
+					otherOnly = append(otherOnly, joinPath(pathOr(otherPaths, p.name, paths[p.name]), pr.other.jsonName))
 				}
 			}
 			if len(hostOnly)+len(otherOnly) == 0 {

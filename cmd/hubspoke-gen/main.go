@@ -50,7 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	flags.SetOutput(stderr)
 	var opt options
 	opt.flags(flags)
-	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated")
+	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated; "+
+		"print errors, warnings and the files that differ, not notes")
 	verbose := flags.Bool("v", false, "print what was generated and how long it took")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
@@ -74,7 +75,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
 		return 1
 	}
-	out.printNotes(stderr)
+	if *verify {
+		// CI's check: only what may need acting on, not the notes.
+		out.printWarnings(stderr)
+	} else {
+		out.printNotes(stderr)
+	}
 	changes := out.changes()
 	if *verify {
 		if len(changes) == 0 {
@@ -162,6 +168,12 @@ func (o *output) printNotes(w io.Writer) {
 	for _, n := range o.notes {
 		fmt.Fprintf(w, "hubspoke-gen: note: %s\n", n)
 	}
+	o.printWarnings(w)
+}
+
+// printWarnings prints the warnings of a run (which -strict makes
+// errors), not its notes: -verify prints only these.
+func (o *output) printWarnings(w io.Writer) {
 	for _, n := range o.warnings {
 		fmt.Fprintf(w, "hubspoke-gen: warning: %s\n", n)
 	}

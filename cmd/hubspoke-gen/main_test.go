@@ -336,3 +336,42 @@ func helper() {}
 		t.Errorf("the error names a declaration the generator does not take:\n%v", err)
 	}
 }
+
+// TestVerifyPrintsNoNotes: -verify, CI's check that the generated files
+// are up to date, prints the warnings (which -strict makes errors) and the
+// files that differ, but not the notes a run prints (retyped's properties
+// that need a hook, its "enums widen 3 times"): a user found them noisy
+// there. A run that writes prints them as before.
+func TestVerifyPrintsNoNotes(t *testing.T) {
+	api := copyCase(t, "retyped")
+	want, err := os.ReadFile("testdata/retyped/notes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var notes, warnings []string
+	for _, l := range strings.Split(strings.TrimSpace(string(want)), "\n") {
+		if w, ok := strings.CutPrefix(l, "warning: "); ok {
+			warnings = append(warnings, "hubspoke-gen: warning: "+w+"\n")
+		} else {
+			notes = append(notes, "hubspoke-gen: note: "+l+"\n")
+		}
+	}
+	if len(notes) == 0 || len(warnings) == 0 {
+		t.Fatalf("retyped's notes.txt has %d notes and %d warnings: the test needs both", len(notes), len(warnings))
+	}
+	if code, out := runGen(t, api); code != 0 || out != strings.Join(notes, "")+strings.Join(warnings, "") {
+		t.Fatalf("generating: exit %d, want 0 and the notes and warnings of notes.txt:\n%s", code, out)
+	}
+	if code, out := runGen(t, "-verify", api); code != 0 || out != strings.Join(warnings, "") {
+		t.Errorf("-verify of an up-to-date tree: exit %d, want 0 and the warnings alone:\n%s", code, out)
+	}
+	conv := filepath.Join(api, "v1", fileConversion)
+	if err := os.WriteFile(conv, []byte(header+"\n\npackage v1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantStale := strings.Join(warnings, "") + "hubspoke-gen: would change " + mustAbs(t, conv) + "\n" +
+		"hubspoke-gen: the generated files are out of date: run hubspoke-gen " + api + "\n"
+	if code, out := runGen(t, "-verify", api); code != 1 || out != wantStale {
+		t.Errorf("-verify of a stale tree: exit %d, want 1 and\n%s\ngot:\n%s", code, wantStale, out)
+	}
+}
