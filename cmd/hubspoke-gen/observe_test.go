@@ -108,7 +108,6 @@ func TestObservedMovesLeaveDeclared(t *testing.T) {
 // program's runtime on such a conversion, both ways, without a module of
 // API versions.
 func TestObserveMarksMapKeys(t *testing.T) {
-	dir := t.TempDir()
 	main := `package main
 
 import (
@@ -160,27 +159,7 @@ func main() {
 	}
 }
 ` + observeRuntime
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/observe\n\ngo 1.24\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	got, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, got)
-	}
-	var into []string
-	for _, line := range strings.Split(strings.TrimSpace(string(got)), "\n") {
-		var l landing
-		if err := json.Unmarshal([]byte(line), &l); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
-		into = append(into, fmt.Sprintf("%v %s → %s", l.To, l.From, strings.Join(l.Into, ",")))
-	}
+	into := runObserving(t, main)
 	for _, want := range []string{
 		"true ids{key} → ids[*].armId",
 		"false ids[*].armId → ids{key}",
