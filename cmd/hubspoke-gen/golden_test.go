@@ -332,7 +332,7 @@ func mustAbs(t *testing.T, p string) string {
 // of a case.
 func TestFixturesConvert(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the fixtures' conversion tests (about 80 s)")
+		t.Skip("builds and runs the fixtures' conversion tests (about 170 s)")
 	}
 	selected := fixturesSelected(t)
 	var names []string
