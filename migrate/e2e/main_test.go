@@ -11,6 +11,7 @@ import (
 	"crypto/tls"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -18,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -66,7 +68,11 @@ func runMain(m *testing.M) int {
 		_ = os.Setenv("KUBEBUILDER_ASSETS", lines[len(lines)-1])
 	}
 	logf.SetLogger(logr.Discard())
+	flag.Parse() // for willRun
 	defer func() {
+		if releases.done != nil {
+			<-releases.done // the build writes into releaseDir
+		}
 		if env.releaseDir != "" {
 			_ = os.RemoveAll(env.releaseDir)
 		}
@@ -120,6 +126,12 @@ func startEnv() error {
 	if _, env.personCRD, _, err = generateRelease(env.releaseDir, release{name: "n", gen: []string{"-stored", oldStorage}}); err != nil {
 		return err
 	}
+	if willRun("TestUpgrade") {
+		// Releases N+1 and N+2 build while the API server starts (and
+		// TestUpgrade creates its Persons), on what its start leaves of
+		// the two cores.
+		startReleases(env.releaseDir)
+	}
 	crd := env.personCRD.DeepCopy()
 	setStorage(crd, oldStorage)
 	env.testEnv = &envtest.Environment{
@@ -138,6 +150,27 @@ func startEnv() error {
 	}
 	env.dynamic, err = dynamic.NewForConfig(env.cfg)
 	return err
+}
+
+// willRun reports whether the top-level test name is among those the -run
+// and -skip flags select (a -run pattern by its first element, a -skip
+// pattern as a whole: a pattern naming subtests skips no top-level test).
+func willRun(name string) bool {
+	pattern := func(flagName string) string {
+		if f := flag.Lookup(flagName); f != nil {
+			return f.Value.String()
+		}
+		return ""
+	}
+	matches := func(pattern string) bool {
+		re, err := regexp.Compile(pattern)
+		return err == nil && re.MatchString(name)
+	}
+	if run := pattern("test.run"); run != "" && !matches(strings.Split(run, "/")[0]) {
+		return false
+	}
+	skip := pattern("test.skip")
+	return skip == "" || !matches(skip)
 }
 
 // setStorage makes version the storage version of crd.

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -44,8 +45,8 @@ import (
 //     the bag into v6storage's field; -stored v5storage, since objects stay
 //     stored at v5storage until the migration.
 //
-// Each release gets its webhook binary (testdata/release/cmd) and the CRD
-// controller-gen wrote for it.
+// Each release gets its webhook binary (testdata/release/cmd, built as
+// cmd/n1 and cmd/n2 of the module) and the CRD controller-gen wrote for it.
 
 // releaseBuild is one release: its webhook binary and its CRD.
 type releaseBuild struct {
@@ -55,11 +56,14 @@ type releaseBuild struct {
 	crd     *apiextensionsv1.CustomResourceDefinition
 }
 
-// buildReleases generates N+1 and N+2 into dir and builds their webhooks.
-func buildReleases(dir string) (n1, n2 *releaseBuild, err error) {
-	if err := writeReleaseModule(dir); err != nil {
-		return nil, nil, err
-	}
+// buildReleases generates N+1 and N+2 into dir, a module written by
+// writeReleaseModule, and builds their webhooks (dir/bin/n1, dir/bin/n2),
+// logging how long each step took to logf. Both webhooks are built by one
+// go build, which loads the module and checks the dependencies, shared by
+// both, once and compiles the two releases side by side; they are linked
+// without a symbol table or DWARF (-s -w), which the suite does not use and
+// which take about a third of the linker's time.
+func buildReleases(dir string, logf func(format string, args ...any)) (n1, n2 *releaseBuild, err error) {
 	main, err := os.ReadFile(filepath.Join("testdata", "release", "cmd", "main.go"))
 	if err != nil {
 		return nil, nil, err
@@ -72,26 +76,78 @@ func buildReleases(dir string) (n1, n2 *releaseBuild, err error) {
 		{"N+2", release{name: "n2", rename: [][2]string{{"v6alpha1", "v6"}, {`HubVersion = "v5storage"`, `HubVersion = "v6storage"`}}, gen: []string{"-stored", "v5storage"}}},
 	}
 	var builds []*releaseBuild
+	build := []string{"build", "-mod=mod", "-ldflags=-s -w", "-o", filepath.Join(dir, "bin") + string(filepath.Separator)}
 	for _, rel := range releases {
-		tree, crd, crdFile, err := generateRelease(dir, rel.r)
+		started := time.Now()
+		_, crd, crdFile, err := generateRelease(dir, rel.r)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := os.MkdirAll(filepath.Join(tree, "cmd"), 0o755); err != nil {
+		logf("release %s generated in %s", rel.label, time.Since(started).Round(time.Millisecond))
+		// The webhook's main package is cmd/<release>, so that go build
+		// names its binary after the release.
+		pkg := filepath.Join("cmd", rel.r.name)
+		if err := os.MkdirAll(filepath.Join(dir, pkg), 0o755); err != nil {
 			return nil, nil, err
 		}
-		if err := os.WriteFile(filepath.Join(tree, "cmd", "main.go"), []byte(strings.ReplaceAll(string(main), "release.test/person/api", "release.test/"+rel.r.name+"/api")), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, pkg, "main.go"), []byte(strings.ReplaceAll(string(main), "release.test/person/api", "release.test/"+rel.r.name+"/api")), 0o644); err != nil {
 			return nil, nil, err
 		}
-		b := &releaseBuild{name: rel.label, bin: filepath.Join(dir, "bin", rel.r.name), crdFile: crdFile, crd: crd}
-		cmd := exec.Command("go", "build", "-mod=mod", "-o", b.bin, "./"+rel.r.name+"/cmd")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, nil, fmt.Errorf("building the webhook of release %s: %v\n%s", b.name, err, out)
-		}
-		builds = append(builds, b)
+		build = append(build, "./"+filepath.ToSlash(pkg))
+		builds = append(builds, &releaseBuild{name: rel.label, bin: filepath.Join(dir, "bin", rel.r.name), crdFile: crdFile, crd: crd})
 	}
+	started := time.Now()
+	cmd := exec.Command("go", build...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("building the webhooks of releases N+1 and N+2: %v\n%s", err, out)
+	}
+	logf("the webhooks of releases N+1 and N+2 built in %s", time.Since(started).Round(time.Millisecond))
 	return builds[0], builds[1], nil
+}
+
+// releases is the build of releases N+1 and N+2 (buildReleases), which
+// startReleases starts in the background: from TestMain, as soon as release
+// N is generated, when the tests to run include TestUpgrade, so that it
+// overlaps the start of the API server; else from TestUpgrade.
+var releases struct {
+	once   sync.Once
+	done   chan struct{}
+	n1, n2 *releaseBuild
+	err    error
+	log    []string // what buildReleases logged
+}
+
+// startReleases starts building releases N+1 and N+2 into dir, a module
+// written by writeReleaseModule, unless that has started already.
+func startReleases(dir string) {
+	releases.once.Do(func() {
+		releases.done = make(chan struct{})
+		go func() {
+			defer close(releases.done)
+			started := time.Now()
+			releases.n1, releases.n2, releases.err = buildReleases(dir, func(format string, args ...any) {
+				releases.log = append(releases.log, fmt.Sprintf(format, args...))
+			})
+			releases.log = append(releases.log, fmt.Sprintf("releases N+1 and N+2 ready %s after their build started", time.Since(started).Round(time.Millisecond)))
+		}()
+	})
+}
+
+// awaitReleases waits for the build startReleases started and logs what it
+// took and how long the test waited for it.
+func awaitReleases(t *testing.T) (n1, n2 *releaseBuild) {
+	t.Helper()
+	started := time.Now()
+	<-releases.done
+	for _, line := range releases.log {
+		t.Log(line)
+	}
+	t.Logf("waited %s for releases N+1 and N+2", time.Since(started).Round(time.Millisecond))
+	if releases.err != nil {
+		t.Fatal(releases.err)
+	}
+	return releases.n1, releases.n2
 }
 
 // releaseProcess is a release's webhook running.
@@ -342,7 +398,7 @@ func testReleases(t *testing.T, ctx context.Context, stopN func(), n1, n2 *relea
 	stop2 := startRelease(t, n2)
 	installCRD(t, ctx, n2.crd)
 	started = time.Now()
-	res, err := migrate.Run(ctx, env.dynamic, peopleCRD, migrate.Options{})
+	res, err := migrate.Run(ctx, env.dynamic, peopleCRD, migrate.Options{PageSize: pageSize})
 	if err != nil || !res.Pruned {
 		t.Fatalf("migration under N+2: %+v, %v", res, err)
 	}

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -34,15 +35,24 @@ import (
 const (
 	peopleCRD  = "people.crm.hubspoke.dev"
 	namespace  = "upgrade"
-	objects    = 2000
 	etcdPrefix = "/registry/crm.hubspoke.dev/people/"
+
+	// objects is the number of Persons TestUpgrade writes, pageSize the
+	// page of its migration at v5storage: four pages, the interruption in
+	// the third (interruptAt objects done), so that the checkpoint is two
+	// pages in and the resumed run has two pages left, which the clients
+	// write to meanwhile.
+	objects     = 400
+	pageSize    = objects / 4
+	interruptAt = 2*pageSize + pageSize/2
 )
 
 // TestUpgrade moves the storage of Person from v4storage to the hub,
-// v5storage, as an operator upgrade does, with 2,000 objects written at
-// every version: the pre-flight check refuses a CRD that drops v4storage
-// while objects are stored there; the CRD is replaced; a migration is
-// interrupted and resumed while clients create, update and delete Persons;
+// v5storage, as an operator upgrade does, with 400 Persons (objects)
+// written at every version: the pre-flight check refuses a CRD that drops
+// v4storage while objects are stored there; the CRD is replaced; a
+// migration is interrupted in its third page and resumed from its
+// checkpoint while clients create, update and delete Persons;
 // then every object is in etcd at v5storage, storedVersions is
 // [v5storage], no update is lost, every other object reads back at every
 // version as it did before, and the CRD without v4storage now passes the
@@ -51,16 +61,7 @@ const (
 func TestUpgrade(t *testing.T) {
 	stopN := startWebhook(t)
 	ctx := context.Background()
-	type builds struct {
-		n1, n2 *releaseBuild
-		err    error
-	}
-	built := make(chan builds, 1)
-	go func() { // meanwhile
-		var b builds
-		b.n1, b.n2, b.err = buildReleases(t.TempDir())
-		built <- b
-	}()
+	startReleases(env.releaseDir) // if TestMain has not started it
 	if err := env.client.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}); err != nil {
 		t.Fatal(err)
 	}
@@ -99,10 +100,11 @@ func TestUpgrade(t *testing.T) {
 		t.Fatalf("storedVersions %v after the upgrade, want [v4storage v5storage]", sv)
 	}
 
-	// A migration interrupted after 700 objects keeps its checkpoint.
+	// A migration interrupted in its third page keeps its checkpoint: the
+	// end of the second.
 	interrupted, stop := context.WithCancel(ctx)
-	_, err = migrate.Run(interrupted, env.dynamic, peopleCRD, migrate.Options{PageSize: 250, Progress: func(p migrate.Progress) {
-		if p.Done >= 700 {
+	_, err = migrate.Run(interrupted, env.dynamic, peopleCRD, migrate.Options{PageSize: pageSize, Progress: func(p migrate.Progress) {
+		if p.Done >= interruptAt {
 			stop()
 		}
 	}})
@@ -110,10 +112,16 @@ func TestUpgrade(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("the interrupted migration: %v, want context.Canceled", err)
 	}
+	var checkpoint struct{ Done int }
 	if cp := getCRD(t, ctx).Annotations[migrate.CheckpointAnnotation]; cp == "" {
 		t.Fatal("the interrupted migration left no checkpoint")
+	} else if err := json.Unmarshal([]byte(cp), &checkpoint); err != nil {
+		t.Fatalf("checkpoint %s: %v", cp, err)
 	} else {
 		t.Logf("checkpoint after the interruption: %s", cp)
+	}
+	if checkpoint.Done != 2*pageSize {
+		t.Fatalf("the checkpoint of a migration interrupted at %d objects counts %d done, want %d (two pages of %d)", interruptAt, checkpoint.Done, 2*pageSize, pageSize)
 	}
 	if sv := getCRD(t, ctx).Status.StoredVersions; len(sv) != 2 {
 		t.Fatalf("the interrupted migration pruned storedVersions to %v", sv)
@@ -122,7 +130,7 @@ func TestUpgrade(t *testing.T) {
 	// The migration resumes while clients write.
 	clients := startClients(t, ctx)
 	started = time.Now()
-	res, err := migrate.Run(ctx, env.dynamic, peopleCRD, migrate.Options{PageSize: 250})
+	res, err := migrate.Run(ctx, env.dynamic, peopleCRD, migrate.Options{PageSize: pageSize})
 	elapsed := time.Since(started)
 	writes := clients.stop()
 	if err != nil {
@@ -130,8 +138,8 @@ func TestUpgrade(t *testing.T) {
 	}
 	t.Logf("resumed migration: %d done before, %d re-stored, %d deleted meanwhile in %s; clients: %d creates, %d updates, %d deletes",
 		res.Resumed, res.Migrated, res.Gone, elapsed.Round(time.Millisecond), len(writes.created), len(writes.updated), len(writes.deleted))
-	if res.Resumed < 500 || res.Resumed+res.Migrated+res.Gone > objects+len(writes.created) || !res.Pruned {
-		t.Errorf("result %+v: want at least two pages resumed, the rest re-stored, storedVersions pruned", res)
+	if res.Resumed != checkpoint.Done || res.Resumed+res.Migrated+res.Gone > objects+len(writes.created) || !res.Pruned {
+		t.Errorf("result %+v: want the %d objects of the checkpoint resumed, the rest re-stored, storedVersions pruned", res, checkpoint.Done)
 	}
 	if len(writes.updated) == 0 || len(writes.deleted) == 0 || len(writes.created) == 0 {
 		t.Errorf("the clients wrote nothing during the migration: %+v", writes)
@@ -211,11 +219,8 @@ func TestUpgrade(t *testing.T) {
 		t.Fatalf("installing the CRD without v4storage: %v", err)
 	}
 
-	b := <-built
-	if b.err != nil {
-		t.Fatal(b.err)
-	}
-	testReleases(t, ctx, stopN, b.n1, b.n2)
+	n1, n2 := awaitReleases(t)
+	testReleases(t, ctx, stopN, n1, n2)
 }
 
 // createPeople creates n Persons named p0000… in the namespace, Mickey as
