@@ -33,7 +33,7 @@ func TestHubSpoke(t *testing.T) {
 	t.Run("HostileReviews", func(t *testing.T) { testHostileReviews(t) })
 	t.Run("List500", func(t *testing.T) { testList(t, ns("list"), 500) })
 	t.Run("Security", func(t *testing.T) { testSecurity(t, ns("security")) })
-	t.Run("ConcurrentClients", func(t *testing.T) { testConcurrentClients(t, ns("concurrent"), 20, 200) })
+	t.Run("ConcurrentClients", func(t *testing.T) { testConcurrentClients(t, ns("concurrent"), 20, 100) })
 }
 
 // startWebhook starts the manager serving /convert and waits
