@@ -7,21 +7,22 @@
 # histories); arguments replace -short as go test's flags, e.g.
 #
 #   hack/test.sh              # every module, -short
-#   hack/test.sh -race        # every module, full tests under the race detector (CI)
+#   hack/test.sh -short=false # every module, full tests (CI, which runs the race detector on its own)
+#   hack/test.sh -race        # every module, full tests under the race detector
 #
 # The slow suites (convtest at its full counts, the end-to-end suites on a
 # real API server) have their own command: hack/test-slow.sh.
 #
 # -race is not passed to the modules in RACE_FREE: programs that start no
 # goroutine, where the race detector has nothing to find and doubles the
-# time of the tests (the generator's at d62d39e: 588 s under -race, 296 s without, of
-# CI's 25 minutes). Each has a test that fails when that stops being true
-# (cmd/hubspoke-gen's TestSequential).
+# time of the tests (the generator's at d62d39e: 588 s under -race, 296 s
+# without). Each has a test that fails when that stops being true
+# (cmd/hubspoke-gen's TestSequential, examples/internal/sequential).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MODULES=(. convert/webhook examples cmd/hubspoke-gen migrate)
-RACE_FREE=(cmd/hubspoke-gen)
+RACE_FREE=(examples cmd/hubspoke-gen)
 flags=("$@")
 [ ${#flags[@]} -gt 0 ] || flags=(-short)
 norace=() # flags without -race
