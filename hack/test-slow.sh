@@ -3,7 +3,10 @@
 #
 #   hack/test-slow.sh full   convtest at its full case counts (the core's kit
 #                            and the Person chain: 10,000 round trips and
-#                            updates per version, 1,000 objects per pair)
+#                            updates per version, 1,000 objects per pair),
+#                            and the examples' tests that try fewer cases
+#                            under the race detector (CI's other run of
+#                            them is hack/test.sh -race)
 #   hack/test-slow.sh e2e    the end-to-end suites on a real kube-apiserver and
 #                            etcd: Person at every version, the
 #                            HorizontalPodAutoscaler history, and the storage
@@ -23,6 +26,8 @@ full() {
   export HUBSPOKE_CASES=full # convtest's full counts (its defaults are lower: see convert/convtest)
   suite go test -count=1 -timeout 20m ./convert/convtest/
   suite go -C examples test -count=1 -timeout 20m ./person/api/v5storage/
+  # Under -race these try fewer cases (race_on_test.go in each package).
+  suite go -C examples test -count=1 -timeout 20m -run '^(TestTransportMatchesReflection|TestSplitFullNameAsBefore)$' ./person/ ./autoscaling/ ./person/api/v2storage/
 }
 
 e2e() {
