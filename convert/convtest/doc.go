@@ -264,7 +264,8 @@
 //     of versions for Reliability (50 under -short). With these a resource
 //     of four API versions runs its generated tests in well under two
 //     minutes on two cores. Under the race detector every default is at
-//     most 500, and Reliability's at most 100 per pair.
+//     most 100, and Reliability's at most 25 per pair: the race run looks
+//     for data races, not for many objects.
 //   - HUBSPOKE_CASES=full: the full counts, 10,000 per version and 1,000
 //     per ordered pair, for CI and nightly jobs (without the race
 //     detector); a four-version resource then takes several minutes, so

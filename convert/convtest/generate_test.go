@@ -191,6 +191,7 @@ func bagKind(path string) string {
 // field (status); objects built at random, rather than converted, carry
 // entries under unused names at the top.
 func TestAPIVersionBags(t *testing.T) {
+	skipUnderRace(t) // thousands of generated objects, one goroutine
 	for _, version := range []string{"v1", "v2"} {
 		seen := map[string]int{}
 		for _, s := range samples(newGenerator(t, instants), version, 2000) {
@@ -417,6 +418,7 @@ func TestShrinkerKeepsBagsPlaced(t *testing.T) {
 // random objects of the API versions (never of storage versions), with
 // entries under unused names in bags at every depth.
 func TestUpdateHubs(t *testing.T) {
+	skipUnderRace(t) // thousands of generated objects, one goroutine
 	g := newGenerator(t)
 	params := gopter.DefaultGenParameters()
 	params.Rng.Seed(99)

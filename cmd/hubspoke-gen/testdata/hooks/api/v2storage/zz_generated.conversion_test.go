@@ -23,7 +23,7 @@ import (
 // the full counts, 10,000 and 1,000, for CI and nightly jobs (raise go test's
 // -timeout, to 30m say); HUBSPOKE_CASES=<n> runs n of each; a failure prints
 // the HUBSPOKE_SEED and HUBSPOKE_CASES that replay it.
-// The race detector caps the default counts at 500 (100 per pair).
+// The race detector caps the default counts at 100 (25 per pair).
 
 // newScheme registers every version of the resources of example.com.
 func newScheme(t *testing.T) *runtime.Scheme {
