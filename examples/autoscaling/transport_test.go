@@ -27,11 +27,8 @@ import (
 // write.
 func TestTransportMatchesReflection(t *testing.T) {
 	n := 1000
-	switch {
-	case testing.Short():
+	if testing.Short() {
 		n = 200
-	case raceEnabled: // copies on one goroutine: the race run needs few
-		n = 100
 	}
 	for _, p := range []transporttest.Pair{
 		transporttest.PairOf("v1", (*v1.HorizontalPodAutoscaler).AssignProperties_From_HorizontalPodAutoscaler, (*v1.HorizontalPodAutoscaler).AssignProperties_To_HorizontalPodAutoscaler),

@@ -27,11 +27,8 @@ import (
 // from.
 func TestTransportMatchesReflection(t *testing.T) {
 	n := 3000
-	switch {
-	case testing.Short():
+	if testing.Short() {
 		n = 500
-	case raceEnabled: // copies on one goroutine: the race run needs few
-		n = 300
 	}
 	for _, p := range []transporttest.Pair{
 		transporttest.PairOf("v1", (*v1.Person).AssignProperties_From_Person, (*v1.Person).AssignProperties_To_Person),

@@ -61,13 +61,8 @@ func splitBefore(full, family, knownAs *string) (first, middle, last *string) {
 // for what it gives.
 func TestSplitFullNameAsBefore(t *testing.T) {
 	fulls := append([]string{}, names...)
-	// Every arrangement of up to four tokens (three under the race
-	// detector, see race_on_test.go), for runs of white space of each kind
-	// between, before and after words.
-	maxTokens := 4
-	if raceEnabled {
-		maxTokens = 3
-	}
+	// Every arrangement of up to four tokens, for runs of white space of
+	// each kind between, before and after words.
 	tokens := []string{"a", "Mouse", " ", "\t", "\u00a0", "\u3000", "é", "\xff"}
 	var arrange func(prefix string, n int)
 	arrange = func(prefix string, n int) {
@@ -79,7 +74,7 @@ func TestSplitFullNameAsBefore(t *testing.T) {
 			arrange(prefix+tok, n-1)
 		}
 	}
-	arrange("", maxTokens)
+	arrange("", 4)
 	families := pointers([]string{"", " ", "Mouse", "a", "e Mouse", "\u00a0"})
 	knownAses := pointers([]string{"", "Mickey"})
 	candidates := pointers([]string{"", "a", "a a", "Theodore"})
