@@ -366,9 +366,7 @@ func TestFailedRecallUnmakesTheStructsItMade(t *testing.T) {
 // holds 256 KiB), not linear, at each of tens of thousands of nil structs
 // (it took seconds).
 func TestRecallIsFastWithManyBagsAndNilStructs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("times a large recall")
-	}
+	skipTiming(t)
 	var b strings.Builder
 	b.WriteString(`{"spec.parts[3].inner":{"Deep":true}`)
 	for i := range 8000 {
@@ -556,6 +554,19 @@ func TestBagsOfResourcesWithoutSpec(t *testing.T) {
 			t.Errorf("recalled (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// skipTiming skips a test that times large recalls under go test -short,
+// and under the race detector, whose slowdown (tenfold and more on a
+// loaded machine) leaves such a test no margin. CI runs them without it.
+func skipTiming(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("times large recalls")
+	}
+	if raceEnabled {
+		t.Skip("times large recalls: not under the race detector")
+	}
 }
 
 // quickest runs run three times at most, until it takes no more than

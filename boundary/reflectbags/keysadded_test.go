@@ -185,9 +185,7 @@ func TestKeysAddedSinceAStashWithoutFingerprints(t *testing.T) {
 // linear in it: many elements named by index, and a path of many index
 // brackets below one.
 func TestKeysAddedHostileIndexesCostLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("times large recalls")
-	}
+	skipTiming(t)
 	var many strings.Builder
 	many.WriteString(`{`)
 	for i := range 8000 {

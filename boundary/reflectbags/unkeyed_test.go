@@ -512,9 +512,7 @@ func ptrTo[T any](v T) *T { return &v }
 // yards, so that the lists the walk reached are more than a small map
 // holds (whose lookups compare, not hash, a key).
 func TestHostileFingerprintsCostLinearTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("times large recalls")
-	}
+	skipTiming(t)
 	var many strings.Builder
 	many.WriteString(`{"spec.cars[0]":{"Of":"a"},"#elements":{`)
 	for i := range 8000 {
