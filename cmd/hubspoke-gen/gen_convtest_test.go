@@ -6,8 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -397,11 +395,16 @@ func TestEnumValuesCatchMisMapping(t *testing.T) {
 	}
 	copied := filepath.Base(filepath.Dir(api))
 	deepCopy(t, []string{copied})
-	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v2storage")
-	cmd.Dir = "testdata"
-	cmd.Env = append(os.Environ(), "HUBSPOKE_SEED=1", "HUBSPOKE_CASES=200")
-	got, err := cmd.CombinedOutput()
-	if err == nil || !strings.Contains(string(got), "--- FAIL: TestWidgetRoundTrip") || !strings.Contains(string(got), `"Green"`) {
+	// go test runs while the package's other tests run (t.Parallel
+	// waits for them).
+	cmd := goCommand([]string{"HUBSPOKE_SEED=1", "HUBSPOKE_CASES=200"}, "test", "-count=1", "-vet=off", "-ldflags=-w", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v2storage")
+	if err := cmd.start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	r := cmd.wait()
+	got, err := r.out, r.err
+	if err == nil || !strings.Contains(got, "--- FAIL: TestWidgetRoundTrip") || !strings.Contains(got, `"Green"`) {
 		t.Errorf("the generated round trip passes the hook that maps Green to B, or fails otherwise (err %v):\n%s", err, got)
 	}
 }
@@ -453,12 +456,17 @@ func TestConvtestNeedsRegisteredKinds(t *testing.T) {
 	}
 	copied := filepath.Base(filepath.Dir(api))
 	deepCopy(t, []string{copied})
-	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v1storage")
-	cmd.Dir = "testdata"
-	cmd.Env = append(os.Environ(), "HUBSPOKE_CASES=10")
-	got, err := cmd.CombinedOutput()
+	// go test runs while the package's other tests run (t.Parallel
+	// waits for them).
+	cmd := goCommand([]string{"HUBSPOKE_CASES=10"}, "test", "-count=1", "-vet=off", "-ldflags=-w", "-run", "^TestWidgetRoundTrip$", "./"+copied+"/api/v1storage")
+	if err := cmd.start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	r := cmd.wait()
+	got, err := r.out, r.err
 	want := "example.com/v1, Kind=Widget is not registered"
-	if err == nil || !strings.Contains(string(got), want) {
+	if err == nil || !strings.Contains(got, want) {
 		t.Errorf("the generated round trip passes without v1's Widget in the scheme, or fails otherwise (err %v), want %q:\n%s", err, want, got)
 	}
 }
