@@ -55,6 +55,70 @@ func TestMapPathFillsWildcards(t *testing.T) {
 	}
 }
 
+// TestMapPathShadowedUnderRenamedParent: a step that renames a list
+// (status.p15 to status.p31) and, in its elements, a property to the name
+// of one the older side removed (p29 to p26) takes the removed property's
+// value (an older version's p26, which the step's old side has no place
+// for) nowhere: the new p26 is the old p29. Compared with the relation's
+// new path before the list's rename, the removed p26 slipped past and was
+// taken for the new one (a random history, seed 233299790: v3beta1's p26
+// expected at v5's p29, through the hub and back).
+func TestMapPathShadowedUnderRenamedParent(t *testing.T) {
+	parse := func(text string) []seg {
+		t.Helper()
+		p, err := parsePattern(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	v := &visibility{steps: [][]relation{{
+		{old: parse("status.p15"), new: parse("status.p31")},
+		{old: parse("status.p15[*].p19{*}.p29"), new: parse("status.p31[*].p19{*}.p26")},
+	}}}
+	path := func(last string) []seg {
+		return []seg{{kind: segField, name: "status"}, {kind: segField, name: "p15"}, {kind: segIndex, index: 0},
+			{kind: segField, name: "p19"}, {kind: segKey, name: "k"}, {kind: segField, name: last}, {kind: segIndex, index: 1}}
+	}
+	if got := v.mapPaths(path("p26")); got != nil {
+		t.Errorf("the removed p26 mapped to %s, where the step puts p29", renderPath(got[0]))
+	}
+	for last, want := range map[string]string{
+		"p29": `status.p31[0].p19["k"].p26[1]`,
+		"p18": `status.p31[0].p19["k"].p18[1]`,
+	} {
+		if got := renderPath(v.mapPath(path(last))); got != want {
+			t.Errorf("%s mapped to %s, want %s", last, got, want)
+		}
+	}
+	// Backwards, the new p26 is the old p29 alone.
+	back := v.unmapPaths([]seg{{kind: segField, name: "status"}, {kind: segField, name: "p31"}, {kind: segIndex, index: 0},
+		{kind: segField, name: "p19"}, {kind: segKey, name: "k"}, {kind: segField, name: "p26"}})
+	if len(back) != 1 || renderPath(back[0]) != `status.p15[0].p19["k"].p29` {
+		t.Errorf("the new p26 unmapped to %v", back)
+	}
+	// A relation that takes the value to a place more specifically than
+	// another puts something above it wins: spec.a moved into spec.x.y,
+	// while spec.b becomes spec.x.
+	more := &visibility{steps: [][]relation{{
+		{old: parse("spec.a"), new: parse("spec.x.y")},
+		{old: parse("spec.b"), new: parse("spec.x")},
+	}}}
+	if got := renderPath(more.mapPath(parse("spec.a.z"))); got != "spec.x.y.z" {
+		t.Errorf("spec.a.z mapped to %s, want spec.x.y.z", got)
+	}
+	// A map carried whole keeps a key that another relation moves a field
+	// to: v2's tags["host"] is v1's labels["host"], where v2's node goes
+	// too (taken backwards, from v2 to v1).
+	slice := &visibility{steps: [][]relation{{
+		{old: parse("spec.labels"), new: parse("spec.tags")},
+		{old: parse(`spec.labels["host"]`), new: parse("spec.node")},
+	}}}
+	if back := slice.unmapPaths(parse(`spec.tags["host"]`)); len(back) != 1 || renderPath(back[0]) != `spec.labels["host"]` {
+		t.Errorf(`spec.tags["host"] unmapped to %v`, back)
+	}
+}
+
 // TestMapPathElementIndex: a relation may name one element of a list, for a
 // value that one version holds once and the next as the first element of a
 // list (Gateway API's BackendTLSPolicy: v1alpha2's spec.targetRef is

@@ -417,8 +417,17 @@ func (v *visibility) unmapPaths(path []seg) [][]seg {
 // the first and from each new path to its old one. At each step the
 // relations with the longest matching prefix apply; a path that none
 // applies to stays as it is, unless it is where a relation of the step
-// puts another value (shadowed): then it has no place, and followSteps
-// returns nil when no path is left.
+// puts another value (shadowed): then it has no place. A path a relation
+// moves has none either where it reaches, below the relation's new path,
+// a field that a longer relation of the step fills with another value:
+// v1's spec.parts[0].label, when the step renames spec.parts to
+// spec.items and v1's spec.parts[*].tag to spec.items[*].label, is not
+// v2's spec.items[0].label (v1's label, removed before, would else come
+// back as the tag). A key or an element index below the relation's new
+// path is no such field: a map carried whole may hold the key another
+// relation moves a field to as its own (v2's tags["host"], renamed from
+// v1's labels, is v1's labels["host"], although v2's node is too).
+// followSteps returns nil when no path is left.
 func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 	paths := [][]seg{path}
 	for i := range steps {
@@ -431,9 +440,29 @@ func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 		if backwards {
 			from, to = to, from
 		}
+		// shadowed reports whether q, the place p takes by a relation
+		// whose new path has toLen segments (-1: by none), is where
+		// another relation of the step puts another value.
+		shadowed := func(p, q []seg, toLen int) bool {
+			for _, r := range step {
+				if spreads(from(r), to(r)) || len(to(r)) <= toLen {
+					continue
+				}
+				if toLen >= 0 && slices.ContainsFunc(to(r)[toLen:], func(s seg) bool { return s.kind == segKey || s.kind == segIndex }) {
+					continue
+				}
+				if _, ok := matchPrefix(to(r), q); !ok {
+					continue
+				}
+				if _, ok := matchPrefix(from(r), p); !ok {
+					return true
+				}
+			}
+			return false
+		}
 		var next [][]seg
 		for _, p := range paths {
-			bestLen, shadowed := -1, false
+			bestLen := -1
 			for _, r := range step {
 				if spreads(from(r), to(r)) {
 					continue
@@ -441,22 +470,22 @@ func followSteps(steps [][]relation, path []seg, backwards bool) [][]seg {
 				if _, ok := matchPrefix(from(r), p); ok && len(from(r)) > bestLen {
 					bestLen = len(from(r))
 				}
-				if _, ok := matchPrefix(to(r), p); ok {
-					shadowed = true
-				}
 			}
-			switch {
-			case bestLen >= 0:
-				for _, r := range step {
-					if c, ok := matchPrefix(from(r), p); ok && len(from(r)) == bestLen && !spreads(from(r), to(r)) {
-						// A relation that gathers drops the first
-						// wildcards' values.
-						c = c[len(c)-len(wildcardKinds(to(r))):]
-						next = append(next, fill(to(r), c, p[bestLen:]))
+			if bestLen < 0 {
+				if !shadowed(p, p, -1) {
+					next = append(next, p)
+				}
+				continue
+			}
+			for _, r := range step {
+				if c, ok := matchPrefix(from(r), p); ok && len(from(r)) == bestLen && !spreads(from(r), to(r)) {
+					// A relation that gathers drops the first
+					// wildcards' values.
+					c = c[len(c)-len(wildcardKinds(to(r))):]
+					if q := fill(to(r), c, p[bestLen:]); !shadowed(p, q, len(to(r))) {
+						next = append(next, q)
 					}
 				}
-			case !shadowed:
-				next = append(next, p)
 			}
 		}
 		if paths = next; len(paths) == 0 {
