@@ -1,0 +1,46 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/mod/modfile"
+)
+
+// TestFixtureModuleSharesWebhookVersions: every module the fixtures'
+// go.mod requires that convert/webhook's go.mod requires too is at the
+// same version there. The fixtures then compile against the very
+// Kubernetes packages the webhook, the examples and migrate compiled (one
+// golang.org/x/net apart, and every package above it is another build):
+// on a new machine CI builds that graph once, not twice (CONTRIBUTING.md,
+// CI). When the webhook's requirements move, move the fixtures' with them.
+func TestFixtureModuleSharesWebhookVersions(t *testing.T) {
+	parse := func(path string) *modfile.File {
+		t.Helper()
+		mf, err := modfile.Parse(path, mustRead(t, path), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mf
+	}
+	fixtures := parse(filepath.Join("testdata", "go.mod"))
+	webhook := parse(filepath.Join("..", "..", "convert", "webhook", "go.mod"))
+	want := map[string]string{}
+	for _, r := range webhook.Require {
+		want[r.Mod.Path] = r.Mod.Version
+	}
+	shared := 0
+	for _, r := range fixtures.Require {
+		v, ok := want[r.Mod.Path]
+		if !ok {
+			continue
+		}
+		shared++
+		if r.Mod.Version != v {
+			t.Errorf("testdata/go.mod requires %s %s, convert/webhook/go.mod %s: use the webhook's (go -C testdata get %s@%s)", r.Mod.Path, r.Mod.Version, v, r.Mod.Path, v)
+		}
+	}
+	if shared < 10 {
+		t.Fatalf("the two go.mod files share %d requirements: not the files this test means?", shared)
+	}
+}
