@@ -192,7 +192,7 @@ type property func(*sample) string
 // raceReliabilityCases is Reliability's default per pair of versions under
 // the race detector, below raceCases because the pairs are many (56 for
 // examples/autoscaling's eight versions): at 100 per pair that package took
-// 111 s of CI's race run alone.
+// 111 s under the race detector.
 const raceReliabilityCases = 25
 
 // The case counts of the round trip (and the update check) and of

@@ -49,8 +49,8 @@ const (
 	// raceCases caps every default under the race detector: it slows
 	// conversions down about tenfold, and the race run is there to find
 	// data races, which a hundred objects per version reach as well as
-	// thousands; the full counts run without it (CI runs both:
-	// hack/test.sh -race and hack/test-slow.sh full).
+	// thousands; the full counts run without it (CI runs both: the
+	// core under go test -race, and hack/test-slow.sh full).
 	raceCases = 100
 	// defaultReliabilityCases is the number of objects Reliability checks
 	// per ordered pair of versions.
