@@ -19,6 +19,10 @@
 #   HUBSPOKE_CACHE_DIR  Cache root (default ${XDG_CACHE_HOME:-$HOME/.cache}/hubspoke).
 #   ETCD_BIN            Use this etcd binary instead of looking one up / apt.
 #   FORCE_REBUILD=1     Rebuild kube-apiserver even if the cached one is valid.
+#   ALIGN_WITH          A module directory (CI: convert/webhook) whose versions
+#                       the build takes for the modules both require, so that
+#                       kube-apiserver reuses the packages that module's builds
+#                       left in the build cache (see hack/README.md).
 #   GO                  Go command to use (default: "go" from PATH, else
 #                       /usr/local/go/bin/go).
 set -euo pipefail
@@ -36,6 +40,10 @@ KUBE_PRERELEASE="${BASH_REMATCH[3]}"
 KUBE_TAG="v${KUBE_VERSION}"
 # Staging modules (k8s.io/api, k8s.io/apiserver, ...) are tagged v0.<minor>.<patch>[-pre].
 STAGING_VERSION="v0.${KUBE_MINOR}.${KUBE_PATCH}${KUBE_PRERELEASE}"
+
+if [[ -n "${ALIGN_WITH:-}" ]]; then
+  ALIGN_WITH="$(cd "${ALIGN_WITH}" && pwd -P)" || die "ALIGN_WITH=${ALIGN_WITH} is not a directory"
+fi
 
 CACHE_ROOT="${HUBSPOKE_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME}/.cache}/hubspoke}"
 mkdir -p "${CACHE_ROOT}"
@@ -230,6 +238,31 @@ build_apiserver() {
   [[ "${nrepl}" -gt 0 ]] || die "no staging replace directives found in ${upstream_mod}"
   log "scratch module ${SRC_DIR}: ${nrepl} staging modules replaced with ${STAGING_VERSION}"
 
+  # The build cache keys a package by its module's path and version, its
+  # files, its dependencies' keys and the build flags. The staging modules
+  # are required at their version as well (replaced alone, they keep
+  # upstream's v0.0.0), as a module that requires k8s.io/api requires it;
+  # with ALIGN_WITH, every module both build lists hold is required at the
+  # version ALIGN_WITH selects (where that is older, the requirement
+  # changes nothing). kube-apiserver then reuses what that module's builds
+  # compiled (measured: 1,487 of its 1,994 packages left to compile, 270 s
+  # of CPU instead of 360 s cold).
+  local requires=() m
+  while read -r m; do requires+=("-require=${m}@${STAGING_VERSION}"); done \
+    < <(sed -n 's/^[[:space:]]*\(k8s\.io\/[^ ]*\) => .* '"${STAGING_VERSION}"'$/\1/p' go.mod)
+  if [[ -n "${ALIGN_WITH:-}" ]]; then
+    local ours theirs
+    ours="$("${go_cmd}" list -m all)" || die "go list -m all in the scratch module failed"
+    theirs="$(cd "${ALIGN_WITH}" && GOFLAGS=-mod=readonly "${go_cmd}" list -m \
+      -f '{{if not (or .Main .Replace)}}{{.Path}} {{.Version}}{{end}}' all)" \
+      || die "go list -m all in ${ALIGN_WITH} failed"
+    while read -r m; do requires+=("${m}"); done < <(awk '
+      NR == FNR { have[$1] = $2; next }
+      NF == 2 && ($1 in have) && have[$1] != $2 { print "-require=" $1 "@" $2 }
+    ' <(printf '%s\n' "${ours}") <(printf '%s\n' "${theirs}"))
+  fi
+  "${go_cmd}" mod edit "${requires[@]}"
+
   # Same version variables as kubernetes' hack/lib/version.sh sets.
   local ldflags="-s -w" pkg
   for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
@@ -241,10 +274,13 @@ build_apiserver() {
     fi
   done
 
-  # Same build tags as the upstream release build (hack/lib/golang.sh);
-  # kube-apiserver is a static (CGO_ENABLED=0) binary upstream as well.
+  # Same build tags as the upstream release build (hack/lib/golang.sh).
+  # Upstream also builds with CGO_ENABLED=0 and -trimpath; this build does
+  # not, as neither is what go test and go vet use: with them no package of
+  # the build cache would be reused (a test's API server need not be
+  # static, and its file paths do not matter).
   local tmp_out="${BIN_DIR}/.kube-apiserver.tmp.$$"
-  CGO_ENABLED=0 "${go_cmd}" build -trimpath -tags "selinux,notest,grpcnotrace" \
+  "${go_cmd}" build -tags "selinux,notest,grpcnotrace" \
     -ldflags "${ldflags}" -o "${tmp_out}" k8s.io/kubernetes/cmd/kube-apiserver >&2 \
     || { rm -f "${tmp_out}"; die "go build of kube-apiserver ${KUBE_TAG} failed"; }
   mv -f "${tmp_out}" "${APISERVER}"
