@@ -25,12 +25,12 @@ type marinaNow struct {
 
 type marinaNowSpec struct {
 	PropertyBag    propertybag.PropertyBag `json:"$propertyBag,omitempty"`
-	marinaNowQuays `json:",inline"`
+	MarinaNowQuays `json:",inline"`
 	Ports          []marinaPortTwin                    `json:"ports,omitempty" hubspoke:"listMapKey=name,listMapKey=protocol"`
 	Zones          map[marinaZoneTwinKey]marinaNowZone `json:"zones,omitempty"`
 }
 
-type marinaNowQuays struct {
+type MarinaNowQuays struct {
 	Docks []marinaNowDock `json:"docks,omitempty" hubspoke:"listMapKey=name"`
 }
 
@@ -58,12 +58,12 @@ type marinaThen struct {
 
 type marinaThenSpec struct {
 	PropertyBag     propertybag.PropertyBag `json:"$propertyBag,omitempty"`
-	marinaThenQuays `json:",inline"`
+	MarinaThenQuays `json:",inline"`
 	Ports           []marinaPortTwin                     `json:"ports,omitempty"`
 	Zones           map[marinaZoneTwinKey]marinaThenZone `json:"zones,omitempty"`
 }
 
-type marinaThenQuays struct {
+type MarinaThenQuays struct {
 	Docks []marinaThenDock `json:"docks,omitempty"`
 }
 
@@ -112,12 +112,12 @@ type marina struct {
 }
 
 type marinaSpec struct {
-	marinaQuays `json:",inline"`
+	MarinaQuays `json:",inline"`
 	Ports       []marinaPort                 `json:"ports,omitempty"`
 	Zones       map[marinaZoneKey]marinaZone `json:"zones,omitempty"`
 }
 
-type marinaQuays struct {
+type MarinaQuays struct {
 	Docks []marinaDock `json:"docks,omitempty"`
 }
 
