@@ -168,7 +168,9 @@ func viaJSON(t *testing.T, src, dst any) {
 // checkAsOlderRelease stashes the twin now (through reflectbags) and
 // rewrites what the marina carries with asOlderRelease; the twin of the
 // older release, with the same JSON, stashed the same way, must give the
-// same annotation and status bags, byte for byte.
+// same annotation and status bags, byte for byte. (reflectbags stands for
+// the older release's transport: Check holds a generated one to what it
+// writes, byte for byte.)
 func checkAsOlderRelease(t *testing.T, now *marinaNow) {
 	t.Helper()
 	var then marinaThen
