@@ -60,6 +60,9 @@ func asOlderRelease(api, twin reflect.Value) (bool, error) {
 	held := append(slices.Collect(maps.Keys(annotated)), slices.Collect(maps.Keys(status))...)
 	sort.Strings(held)
 	for _, l := range w.lists {
+		if len(l.fps) == 0 {
+			continue // the API version shows no elements: nothing to fingerprint
+		}
 		i := sort.SearchStrings(held, l.path+"[")
 		if i == len(held) || !strings.HasPrefix(held[i], l.path+"[") {
 			continue

@@ -153,6 +153,17 @@ type marinaStatus struct {
 	Docks        []marinaDock     `json:"docks,omitempty"`
 }
 
+// marinaWithoutStatusDocks is the marina of an API version that shows no
+// docks in status.
+type marinaWithoutStatusDocks struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              marinaSpec `json:"spec,omitempty"`
+	Status            struct {
+		PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+	} `json:"status,omitempty"`
+}
+
 // viaJSON fills dst (a pointer) from the JSON of src.
 func viaJSON(t *testing.T, src, dst any) {
 	t.Helper()
@@ -171,19 +182,19 @@ func viaJSON(t *testing.T, src, dst any) {
 // same annotation and status bags, byte for byte. (reflectbags stands for
 // the older release's transport: Check holds a generated one to what it
 // writes, byte for byte.)
-func checkAsOlderRelease(t *testing.T, now *marinaNow) {
+func checkAsOlderRelease[A any](t *testing.T, now *marinaNow) {
 	t.Helper()
 	var then marinaThen
 	viaJSON(t, now, &then)
-	stashed := func(twin any) *marina {
+	stashed := func(twin any) *A {
 		var clone any = reflect.New(reflect.TypeOf(twin).Elem()).Interface()
 		viaJSON(t, twin, clone)
-		a := &marina{}
+		a := new(A)
 		viaJSON(t, twin, a)
 		if err := reflectbags.Stash(a, clone); err != nil {
 			t.Fatalf("stash: %v\ntwin: %s", err, jsonOf(twin))
 		}
-		back := &marina{}
+		back := new(A)
 		viaJSON(t, a, back)
 		return back
 	}
@@ -193,7 +204,7 @@ func checkAsOlderRelease(t *testing.T, now *marinaNow) {
 		t.Fatalf("asOlderRelease: %v\ntwin: %s", err, jsonOf(now))
 	}
 	ga, wa := annotationOf(reflect.ValueOf(got)), annotationOf(reflect.ValueOf(want))
-	gs, ws := jsonOf(got.Status.PropertyBags), jsonOf(want.Status.PropertyBags)
+	gs, ws := jsonOf(statusBagsOf(reflect.ValueOf(got))), jsonOf(statusBagsOf(reflect.ValueOf(want)))
 	if ga != wa || gs != ws {
 		t.Errorf("as the older release:\nannotation:  %s\nstatus bags: %s\nthe older release wrote:\nannotation:  %s\nstatus bags: %s\nstashed now: %s\ntwin: %s",
 			ga, gs, wa, ws, stashedNow, jsonOf(now))
@@ -226,7 +237,8 @@ func TestAsOlderReleaseWritesWhatTheOlderReleaseWrote(t *testing.T) {
 	if err := json.Unmarshal([]byte(twin), now); err != nil {
 		t.Fatal(err)
 	}
-	t.Run("by hand", func(t *testing.T) { checkAsOlderRelease(t, now) })
+	t.Run("by hand", func(t *testing.T) { checkAsOlderRelease[marina](t, now) })
+	t.Run("by hand, an API version without the docks in status", func(t *testing.T) { checkAsOlderRelease[marinaWithoutStatusDocks](t, now) })
 	t.Run("random", func(t *testing.T) {
 		for seed := int64(1); seed <= 300; seed++ {
 			r := rand.New(rand.NewSource(seed))
@@ -236,7 +248,7 @@ func TestAsOlderReleaseWritesWhatTheOlderReleaseWrote(t *testing.T) {
 			}
 			now := &marinaNow{}
 			viaJSON(t, filled, now)
-			checkAsOlderRelease(t, now)
+			checkAsOlderRelease[marina](t, now)
 			if t.Failed() {
 				t.Fatalf("seed %d", seed)
 			}
