@@ -60,6 +60,9 @@ func asOlderRelease(api, twin reflect.Value) (bool, error) {
 	held := append(slices.Collect(maps.Keys(annotated)), slices.Collect(maps.Keys(status))...)
 	sort.Strings(held)
 	for _, l := range w.lists {
+		if len(l.fps) == 0 {
+			continue // the API version shows no elements: nothing to fingerprint
+		}
 		i := sort.SearchStrings(held, l.path+"[")
 		if i == len(held) || !strings.HasPrefix(held[i], l.path+"[") {
 			continue
@@ -114,14 +117,7 @@ func (w *olderWalker) rename(path string) string {
 		if path[i] != '[' {
 			continue
 		}
-		end := strings.IndexByte(path[i:], ']')
-		for end > 0 && strings.Count(path[i:i+end], `"`)%2 == 1 { // a ] inside quotes
-			next := strings.IndexByte(path[i+end+1:], ']')
-			if next < 0 {
-				return path
-			}
-			end += next + 1
-		}
+		end := bracketEnd(path[i:])
 		if end < 0 {
 			break
 		}
@@ -134,6 +130,24 @@ func (w *olderWalker) rename(path string) string {
 		return path
 	}
 	return renamed + path[at:]
+}
+
+// bracketEnd returns the index in s, which starts with '[', of the ']'
+// that closes it, or -1 when none does: a ']' or '"' inside a quoted key
+// (written by strconv.Quote, as boundary.Key writes it) does not count.
+func bracketEnd(s string) int {
+	quoted := false
+	for i := 1; i < len(s); i++ {
+		switch {
+		case quoted && s[i] == '\\':
+			i++ // the escaped byte
+		case s[i] == '"':
+			quoted = !quoted
+		case !quoted && s[i] == ']':
+			return i
+		}
+	}
+	return -1
 }
 
 func (w *olderWalker) value(tv, av reflect.Value, now, then string) {
