@@ -523,7 +523,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 		if e.Field == "<nil>" {
 			e.Field = "" // the whole object
 		}
-		if written != v.hub && e.Field != "" && !hasField(v.schemas[written], e.Field) {
+		if written != v.hub && e.Field != "" && !hasSomeField(v.schemas[written], e.Field) {
 			hint := fmt.Sprintf("%s has no field %s: the value comes from the other fields of %s or from the property bags it carries, in annotation %s or in status",
 				written, e.Field, written, boundary.Annotation)
 			if e.Detail == "" {
@@ -862,60 +862,132 @@ func shorten(value any) any {
 	return fmt.Sprintf("%s... (%d bytes)", strings.ToValidUTF8(string(text[:shortValue]), ""), len(text))
 }
 
-// hasField reports whether the structural schema s has the field at path
-// (as field.Path writes it: "spec.items[0].name", "spec.labels[key]"). A
-// schema that keeps unknown fields, or has additional properties, has
-// every field below it.
+// hasField reports whether the structural schema s has the field at path,
+// as field.Path writes it ("spec.items[0].name", "spec.labels[key]") or as
+// the schema validator does ("spec.labels.key"), however the path reads: a
+// map key is written as it is, so a key that holds "." or "]" makes a path
+// that reads more than one way ("spec.zones.x.open.note" is key "x" then
+// open.note, or key "x.open" then note), and hasField is true only where
+// every reading has the field. ownErrors keeps an error where hasField is
+// false, so no key can pass a version's own constraint off as a field of
+// the hub. A schema that keeps unknown fields, or has additional
+// properties, has every field below it.
 func hasField(s *structuralschema.Structural, path string) bool {
-	for i := 0; i < len(path); {
-		if s == nil {
-			return false
-		}
-		if s.XPreserveUnknownFields {
-			return true
-		}
-		switch path[i] {
-		case '.':
-			i++
-		case '[':
-			end := strings.IndexByte(path[i:], ']')
-			if end < 0 {
-				return true
-			}
-			i += end + 1
-			switch {
-			case s.Items != nil:
-				s = s.Items
-			case s.AdditionalProperties != nil:
-				if s.AdditionalProperties.Structural == nil {
-					return s.AdditionalProperties.Bool
-				}
-				s = s.AdditionalProperties.Structural
-			default:
-				return false
-			}
-		default:
-			end := strings.IndexAny(path[i:], ".[")
-			if end < 0 {
-				end = len(path) - i
-			}
-			name := path[i : i+end]
-			i += end
-			if p, ok := s.Properties[name]; ok {
-				s = &p
-				continue
-			}
-			if s.AdditionalProperties != nil {
-				if s.AdditionalProperties.Structural == nil {
-					return s.AdditionalProperties.Bool
-				}
-				s = s.AdditionalProperties.Structural
-				continue
-			}
-			return false
-		}
+	every, _ := fieldReadings(s, path)
+	return every
+}
+
+// hasSomeField reports whether some reading of path (see hasField) is a
+// field of s.
+func hasSomeField(s *structuralschema.Structural, path string) bool {
+	_, some := fieldReadings(s, path)
+	return some
+}
+
+// fieldReadings reports whether every reading of path, and whether some
+// reading, is a field of s.
+func fieldReadings(s *structuralschema.Structural, path string) (every, some bool) {
+	r := readings{path: path, seen: map[readingAt][2]bool{}}
+	return r.at(s, 0)
+}
+
+// readings walks the readings of one path, remembering what it found for
+// each schema node and offset, so that a path with many "." in its keys
+// costs the product of its nodes and offsets, not of its readings.
+type readings struct {
+	path string
+	seen map[readingAt][2]bool
+}
+
+// readingAt is a schema node and an offset into the path.
+type readingAt struct {
+	s *structuralschema.Structural
+	i int
+}
+
+// at reports for path[i:] below s whether every reading and whether some
+// reading is a field.
+func (r *readings) at(s *structuralschema.Structural, i int) (every, some bool) {
+	path := r.path
+	switch {
+	case s == nil:
+		return false, false
+	case s.XPreserveUnknownFields || i == len(path):
+		return true, true
 	}
-	return true
+	if found, ok := r.seen[readingAt{s, i}]; ok {
+		return found[0], found[1]
+	}
+	every, some = r.step(s, i)
+	r.seen[readingAt{s, i}] = [2]bool{every, some}
+	return every, some
+}
+
+// step reads the segment of the path at i below s.
+func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool) {
+	path := r.path
+	if path[i] == '.' {
+		i++
+	}
+	if i < len(path) && path[i] == '[' {
+		end := strings.IndexByte(path[i:], ']')
+		switch {
+		case end < 0:
+			return true, true
+		case s.Items != nil:
+			return r.at(s.Items, i+end+1)
+		case s.AdditionalProperties != nil:
+			if s.AdditionalProperties.Structural == nil {
+				return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
+			}
+			// The key ends at a "]" followed by the end, "." or "[".
+			return r.keys(s.AdditionalProperties.Structural, i+1, ']')
+		}
+		return false, false
+	}
+	end := strings.IndexAny(path[i:], ".[")
+	if end < 0 {
+		end = len(path) - i
+	}
+	if p, ok := s.Properties[path[i:i+end]]; ok {
+		return r.at(&p, i+end)
+	}
+	if s.AdditionalProperties != nil {
+		if s.AdditionalProperties.Structural == nil {
+			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
+		}
+		// The key ends at the end, or before a "." or "[".
+		return r.keys(s.AdditionalProperties.Structural, i, 0)
+	}
+	return false, false
+}
+
+// keys reads the map key that starts at i in every way it can end, each
+// followed by the end of the path, a "." or a "[" (after the closing
+// byte, when close is not 0), and the rest of the path below value.
+func (r *readings) keys(value *structuralschema.Structural, i int, close byte) (every, some bool) {
+	path := r.path
+	every, found := true, false
+	for j := i + 1; j <= len(path); j++ {
+		after := j
+		if close != 0 {
+			if path[j-1] != close {
+				continue
+			}
+		} else if j < len(path) && path[j] != '.' && path[j] != '[' {
+			continue
+		}
+		if after < len(path) && path[after] != '.' && path[after] != '[' {
+			continue
+		}
+		e, s := r.at(value, after)
+		every, some = every && e, some || s
+		found = true
+	}
+	if !found {
+		return false, false // no "]" can end the key: not a path field.Path writes
+	}
+	return every, some
 }
 
 // validateObjectMeta calls apiextensions-apiserver's objectmeta.Validate,

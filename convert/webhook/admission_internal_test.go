@@ -37,6 +37,9 @@ properties:
           type: object
           properties:
             size: {type: integer}
+            open:
+              type: object
+              x-kubernetes-preserve-unknown-fields: true
       open:
         type: object
         x-kubernetes-preserve-unknown-fields: true
@@ -68,10 +71,43 @@ properties:
 		"spec.anything.k":       true,
 		"spec.closed.k":         false,
 		"spec.items[0":          true,
+		// A key that holds "]": "zones[a].open].kind" reads as key "a"
+		// then the hub's open (which keeps unknown fields), or as key
+		// "a].open" then kind, which the hub lacks. Such a path has no
+		// field, so that an error there is kept.
+		"spec.zones[a].open].kind": false,
+		"spec.zones[a].size]":      false,
+		"spec.zones[a]b].size":     true, // "]b" cannot end a key: key "a]b"
+		"spec.zones[a]b].kind":     false,
+		"spec.labels[a].x]":        false,
+		"spec.items[0].count]":     false,
+		// The schema validator joins keys with ".": key "x" then the
+		// hub's open, or key "x.open" then note.
+		"spec.zones.x.open.note": false,
+		"spec.zones.x.open":      true, // open, or the value of key "x.open"
+		"spec.zones.a.b.size":    false,
 	} {
 		if got := hasField(s, path); got != want {
 			t.Errorf("hasField(%q) = %v, want %v", path, got, want)
 		}
+	}
+	// Some reading has the field: the hint at a version says it has none
+	// only where no reading does.
+	for path, want := range map[string]bool{
+		"spec.zones.a.b.size":    true,
+		"spec.zones.x.open.note": true,
+		"spec.zones[x].note":     false,
+		"spec.nickname":          false,
+	} {
+		if got := hasSomeField(s, path); got != want {
+			t.Errorf("hasSomeField(%q) = %v, want %v", path, got, want)
+		}
+	}
+	// A key of many dots costs the nodes times the offsets, not the
+	// readings (which double with every dot below nested maps).
+	deep := "spec.zones." + strings.Repeat("a.", 2000) + "size"
+	if hasField(s, deep) {
+		t.Errorf("hasField of a key of 2,000 dots: true")
 	}
 }
 
@@ -176,6 +212,75 @@ properties:
 		}
 		if got != want {
 			t.Errorf("ownSchema(%s)\n got %s\nwant %s", text, got, want)
+		}
+	}
+}
+
+// A version's own constraint under a map holds whatever the key: a key
+// that holds "." or "]" makes the error's path read as a field of the hub
+// too (here "spec.zones.x.open.note" as key "x" then the hub's open
+// object, which keeps unknown fields), and ownErrors must keep the error
+// all the same.
+func TestOwnErrorsUnderAKeyThatHoldsASeparator(t *testing.T) {
+	schemaOf := func(text string) *apiextensions.JSONSchemaProps {
+		t.Helper()
+		var props apiextensionsv1.JSONSchemaProps
+		if err := yaml.UnmarshalStrict([]byte(text), &props); err != nil {
+			t.Fatal(err)
+		}
+		p := &apiextensions.JSONSchemaProps{}
+		if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&props, p, nil); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	hub, err := structuralschema.NewStructural(schemaOf(`
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      zones:
+        type: object
+        additionalProperties:
+          type: object
+          properties:
+            size: {type: integer}
+            open: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaOf(`
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      zones:
+        type: object
+        additionalProperties:
+          type: object
+          properties:
+            size: {type: integer}
+            note: {type: string, maxLength: 3}
+`), "", hub)
+	if own == nil {
+		t.Fatal("ownSchema kept nothing of the version's note")
+	}
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub}
+	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b"} {
+		obj := map[string]any{"spec": map[string]any{"zones": map[string]any{key: map[string]any{"note": "too long"}}}}
+		errs := check.check(t.Context(), obj, nil, nil)
+		if len(errs) == 0 {
+			t.Fatalf("key %q: the version's own check found nothing wrong with a note of 8 characters", key)
+		}
+		if kept := v.ownErrors(errs); len(kept) != len(errs) {
+			t.Errorf("key %q: ownErrors kept %v of %v", key, kept, errs)
 		}
 	}
 }
