@@ -27,26 +27,6 @@ suite() {
   return "$rc"
 }
 
-# together runs each command in the background, its output to a file, and
-# prints each output once all have ended; it fails if any failed. For
-# suites that leave a core idle much of the time (an end-to-end suite waits
-# on its API server), on a machine with two.
-together() {
-  local dir pids=() i=0 rc=0
-  dir="$(mktemp -d)"
-  for c in "$@"; do
-    # shellcheck disable=SC2086 # each command is one string of words
-    (suite $c) >"$dir/$i" 2>&1 &
-    pids+=($!); i=$((i + 1))
-  done
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}" || rc=1
-    cat "$dir/$i"
-  done
-  rm -rf "$dir"
-  return "$rc"
-}
-
 # The Person chain, a real chain of five versions with hooks and compat
 # staging, at the full counts. convtest's own tests run at its defaults in
 # hack/test.sh (CI runs them three times: at go.mod's versions, under the
@@ -62,12 +42,9 @@ e2e() {
     KUBEBUILDER_ASSETS="$(hack/setup-envtest-binaries.sh)"
     export KUBEBUILDER_ASSETS
   fi
-  # Each suite starts an API server and etcd of its own, and alone uses
-  # about 1.25 cores, so they run side by side: the examples' two (go test
-  # runs them in parallel) beside the migration's. Measured with warm
-  # caches and no other job: 68 s against 88 s one after the other.
-  together "go -C examples test -tags e2e -count=1 -timeout 15m ./person/e2e/... ./autoscaling/e2e/..." \
-    "go -C migrate test -tags e2e -count=1 -timeout 20m ./e2e/"
+  suite go -C examples test -tags e2e -count=1 -timeout 15m ./person/e2e/...
+  suite go -C examples test -tags e2e -count=1 -timeout 5m ./autoscaling/e2e/...
+  suite go -C migrate test -tags e2e -count=1 -timeout 20m ./e2e/
 }
 
 case "${1:-all}" in
