@@ -135,18 +135,7 @@ func TestShorten(t *testing.T) {
 // constraint beyond its type, and keeps of their schemas those fields,
 // whole, and the path to them.
 func TestOwnSchema(t *testing.T) {
-	internal := func(text string) *apiextensions.JSONSchemaProps {
-		t.Helper()
-		var props apiextensionsv1.JSONSchemaProps
-		if err := yaml.UnmarshalStrict([]byte(text), &props); err != nil {
-			t.Fatal(err)
-		}
-		p := &apiextensions.JSONSchemaProps{}
-		if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&props, p, nil); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	internal := func(text string) *apiextensions.JSONSchemaProps { return schemaProps(t, text) }
 	hubProps := internal(`
 type: object
 properties:
@@ -222,18 +211,7 @@ properties:
 // object, which keeps unknown fields), and ownErrors must keep the error
 // all the same.
 func TestOwnErrorsUnderAKeyThatHoldsASeparator(t *testing.T) {
-	schemaOf := func(text string) *apiextensions.JSONSchemaProps {
-		t.Helper()
-		var props apiextensionsv1.JSONSchemaProps
-		if err := yaml.UnmarshalStrict([]byte(text), &props); err != nil {
-			t.Fatal(err)
-		}
-		p := &apiextensions.JSONSchemaProps{}
-		if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&props, p, nil); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	schemaOf := func(text string) *apiextensions.JSONSchemaProps { return schemaProps(t, text) }
 	hub, err := structuralschema.NewStructural(schemaOf(`
 type: object
 properties:
@@ -283,4 +261,18 @@ properties:
 			t.Errorf("key %q: ownErrors kept %v of %v", key, kept, errs)
 		}
 	}
+}
+
+// schemaProps is the internal form of the schema text (YAML) holds.
+func schemaProps(t *testing.T, text string) *apiextensions.JSONSchemaProps {
+	t.Helper()
+	var props apiextensionsv1.JSONSchemaProps
+	if err := yaml.UnmarshalStrict([]byte(text), &props); err != nil {
+		t.Fatal(err)
+	}
+	p := &apiextensions.JSONSchemaProps{}
+	if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(&props, p, nil); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
