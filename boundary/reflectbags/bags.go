@@ -589,6 +589,10 @@ var propertyBagType = reflect.TypeFor[propertybag.PropertyBag]()
 type structPlan struct {
 	bag    int // index of the PropertyBag field, -1 if none
 	fields []fieldPlan
+	// hidden is an embedded struct of an unexported type that may hold a
+	// bag: encoding/json writes its fields as the struct's own, but
+	// reflection cannot set them, so the walk refuses the struct.
+	hidden *reflect.StructField
 }
 
 type fieldPlan struct {
@@ -618,7 +622,11 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 		return findBag(t.Elem(), seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() && jsontag.Name(f) != "-" && findBag(f.Type, seen) {
+			// An unexported embedded struct counts: encoding/json writes
+			// its fields (structPlanOf refuses it).
+			f := t.Field(i)
+			seenByJSON := f.IsExported() || f.Anonymous && f.Type.Kind() == reflect.Struct && jsontag.Name(f) == ""
+			if seenByJSON && jsontag.Name(f) != "-" && findBag(f.Type, seen) {
 				return true
 			}
 		}
@@ -631,6 +639,9 @@ func structPlanOf(t reflect.Type) *structPlan {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name := jsontag.Name(f)
+		if !f.IsExported() && f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct && mayHoldBag(f.Type) && p.hidden == nil {
+			p.hidden = &f
+		}
 		if !f.IsExported() || name == "-" {
 			continue
 		}
@@ -726,6 +737,10 @@ func (w *bagWalker) value(v reflect.Value, keys []string, depth int) error {
 		return w.value(v.Elem(), keys, depth+1)
 	case reflect.Struct:
 		p := w.plan(v.Type())
+		if p.hidden != nil {
+			return fmt.Errorf("%s embeds %s, an unexported type that holds property bags: encoding/json writes its fields as %s's own, but reflectbags cannot reach them (export the type, or give the field a name)",
+				v.Type(), p.hidden.Type, v.Type())
+		}
 		if p.bag >= 0 {
 			path := w.path
 			if len(path) == 0 {

@@ -53,3 +53,40 @@ func TestEmbeddedStructWithANameIsAField(t *testing.T) {
 		t.Errorf("recalled %s, want %s", got, want)
 	}
 }
+
+// hiddenStorage is embedded by hidingStorage's spec without a name: an
+// unexported type, whose fields encoding/json still writes as the spec's.
+type hiddenStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Note        *string                 `json:"note,omitempty"`
+}
+
+type hidingStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		hiddenStorage
+		Size *int `json:"size,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+// A bag in a struct embedded by an unexported type travels in JSON as the
+// spec's own, but reflection cannot set it: Stash and Recall refuse the
+// type, naming it, rather than drop the bag.
+func TestEmbeddedUnexportedTypeWithABagIsRefused(t *testing.T) {
+	src := &hidingStorage{}
+	src.Spec.PropertyBag = bag("A", `1`)
+	if !strings.Contains(jsonText(src), `"spec":{"$propertyBag":{"A":"1"}}`) {
+		t.Fatalf("encoding/json does not write the embedded bag as the spec's: %s", jsonText(src))
+	}
+	api := &gadget{}
+	err := reflectbags.Stash(api, src)
+	if err == nil || !strings.Contains(err.Error(), "reflectbags_test.hiddenStorage") {
+		t.Errorf("Stash: %v, want an error naming hiddenStorage (annotation %q)", err, api.Annotations[boundary.Annotation])
+	}
+	api.Annotations = map[string]string{boundary.Annotation: `{"spec":{"A":1}}`}
+	dst := &hidingStorage{}
+	if err := reflectbags.Recall(dst, api); err == nil || !strings.Contains(err.Error(), "reflectbags_test.hiddenStorage") {
+		t.Errorf("Recall: %v, want an error naming hiddenStorage (recalled %s)", err, jsonText(dst))
+	}
+}
