@@ -13,6 +13,11 @@
 // to its value, an omitempty one nil when zero (== decides, so -0.0 is
 // zero), a struct of the version's own a pointer to its twin, a type of
 // another package nil when zero.
+//
+// A twin that embeds a struct of an unexported type without a JSON name,
+// where that struct holds a bag, is refused with an error: encoding/json
+// writes such a struct's fields as the parent's own, but reflection cannot
+// set them. Export the type, or give the field a name.
 package reflectbags
 
 import (
