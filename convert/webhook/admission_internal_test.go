@@ -135,8 +135,7 @@ func TestShorten(t *testing.T) {
 // constraint beyond its type, and keeps of their schemas those fields,
 // whole, and the path to them.
 func TestOwnSchema(t *testing.T) {
-	internal := func(text string) *apiextensions.JSONSchemaProps { return schemaProps(t, text) }
-	hubProps := internal(`
+	hubProps := schemaProps(t, `
 type: object
 properties:
   spec:
@@ -186,7 +185,7 @@ properties:
 		`{type: object, properties: {spec: {type: object, properties: {labels: {type: object, additionalProperties: {type: object, properties: {color: {type: string, enum: [red]}}}}}}}}`:          `{"type":"object","properties":{"spec":{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"object","properties":{"color":{"type":"string","enum":["red"]}}}}}}}}`,
 		`{type: object, properties: {status: {type: object, properties: {bags: {type: object, additionalProperties: {type: object, additionalProperties: {type: string}}}}}}}`:                      "",
 	} {
-		own := ownSchema(internal(text), "", hub)
+		own := ownSchema(schemaProps(t, text), "", hub)
 		got := ""
 		if own != nil {
 			var v1 apiextensionsv1.JSONSchemaProps
@@ -211,8 +210,7 @@ properties:
 // object, which keeps unknown fields), and ownErrors must keep the error
 // all the same.
 func TestOwnErrorsUnderAKeyThatHoldsASeparator(t *testing.T) {
-	schemaOf := func(text string) *apiextensions.JSONSchemaProps { return schemaProps(t, text) }
-	hub, err := structuralschema.NewStructural(schemaOf(`
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
 type: object
 properties:
   spec:
@@ -229,7 +227,7 @@ properties:
 	if err != nil {
 		t.Fatal(err)
 	}
-	own := ownSchema(schemaOf(`
+	own := ownSchema(schemaProps(t, `
 type: object
 properties:
   spec:
