@@ -969,18 +969,13 @@ func (r *readings) keys(value *structuralschema.Structural, i int, close byte) (
 	path := r.path
 	every, found := true, false
 	for j := i + 1; j <= len(path); j++ {
-		after := j
-		if close != 0 {
-			if path[j-1] != close {
-				continue
-			}
-		} else if j < len(path) && path[j] != '.' && path[j] != '[' {
+		if close != 0 && path[j-1] != close {
 			continue
 		}
-		if after < len(path) && path[after] != '.' && path[after] != '[' {
+		if j < len(path) && path[j] != '.' && path[j] != '[' {
 			continue
 		}
-		e, s := r.at(value, after)
+		e, s := r.at(value, j)
 		every, some = every && e, some || s
 		found = true
 	}
