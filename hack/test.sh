@@ -10,8 +10,9 @@
 #   hack/test.sh -short=false # every module, full tests (CI, which runs the race detector on its own)
 #   hack/test.sh -race        # every module, full tests under the race detector
 #
-# The slow suites (the Person chain at convtest's full counts, the end-to-end suites on a
-# real API server) have their own command: hack/test-slow.sh.
+# The slow suites (the Person chain at convtest's full counts, the
+# end-to-end suites on a real API server) have their own command:
+# hack/test-slow.sh.
 #
 # -race is not passed to the modules in RACE_FREE: programs that start no
 # goroutine, where the race detector has nothing to find and doubles the
