@@ -52,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	opt.flags(flags)
 	verify := flags.Bool("verify", false, "write nothing; exit with status 1 when the files on disk differ from what would be generated; "+
 		"print errors, warnings and the files that differ, not notes")
-	verbose := flags.Bool("v", false, "print what was generated and how long it took")
+	verbose := flags.Bool("v", false, "print what was generated and how long it took, and the notes when no file changes (a run that changes none prints only how many)")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "usage: hubspoke-gen [-verify] [-v] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
 			"       hubspoke-gen explain [-format markdown|text] [-hooks=false] [-metadata file.yaml] [-strict] [-stored v3storage,...] [-hub v5] [dir]\n"+
@@ -75,13 +75,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hubspoke-gen: %v\n", err)
 		return 1
 	}
-	if *verify {
+	changes := out.changes()
+	switch {
+	case *verify:
 		// CI's check: only what may need acting on, not the notes.
 		out.printWarnings(stderr)
-	} else {
+	case len(changes) > 0 || *verbose:
 		out.printNotes(stderr)
+	default:
+		// Nothing to write: the notes were printed when the files were
+		// written (go generate runs this on every build of some projects).
+		switch len(out.notes) {
+		case 0:
+		case 1:
+			fmt.Fprintln(stderr, "hubspoke-gen: 1 note, as when the files were written (-v prints it)")
+		default:
+			fmt.Fprintf(stderr, "hubspoke-gen: %d notes, as when the files were written (-v prints them)\n", len(out.notes))
+		}
+		out.printWarnings(stderr)
 	}
-	changes := out.changes()
 	if *verify {
 		if len(changes) == 0 {
 			return 0

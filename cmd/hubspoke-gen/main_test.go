@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -341,7 +342,9 @@ func helper() {}
 // are up to date, prints the warnings (which -strict makes errors) and the
 // files that differ, but not the notes a run prints (retyped's properties
 // that need a hook, its "enums widen 3 times"): a user found them noisy
-// there. A run that writes prints them as before.
+// there. A run that writes prints them; one that has nothing to write
+// prints how many there are (go generate may run it on every build), and
+// the notes with -v.
 func TestVerifyPrintsNoNotes(t *testing.T) {
 	api := copyCase(t, "retyped")
 	want, err := os.ReadFile("testdata/retyped/notes.txt")
@@ -364,6 +367,15 @@ func TestVerifyPrintsNoNotes(t *testing.T) {
 	}
 	if code, out := runGen(t, "-verify", api); code != 0 || out != strings.Join(warnings, "") {
 		t.Errorf("-verify of an up-to-date tree: exit %d, want 0 and the warnings alone:\n%s", code, out)
+	}
+	// Again, with nothing to write: the count of the notes and the
+	// warnings; -v prints the notes too.
+	count := fmt.Sprintf("hubspoke-gen: %d notes, as when the files were written (-v prints them)\n", len(notes))
+	if code, out := runGen(t, api); code != 0 || out != count+strings.Join(warnings, "") {
+		t.Errorf("generating an up-to-date tree: exit %d, want 0, the count of the notes and the warnings:\n%s", code, out)
+	}
+	if code, out := runGen(t, "-v", api); code != 0 || !strings.Contains(out, strings.Join(notes, "")+strings.Join(warnings, "")) {
+		t.Errorf("generating an up-to-date tree with -v: exit %d, want 0, the notes and the warnings:\n%s", code, out)
 	}
 	conv := filepath.Join(api, "v1", fileConversion)
 	if err := os.WriteFile(conv, []byte(header+"\n\npackage v1\n"), 0o644); err != nil {
