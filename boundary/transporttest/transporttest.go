@@ -22,6 +22,7 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -369,8 +370,9 @@ func cloneInto(dst, src reflect.Value) {
 // `hubspoke:"listMapKey=name"`) distinct, set keys, as Kubernetes requires
 // of a list map: an element with an absent or empty key has no path that
 // survives the copy back (its key reads back as another), for either way of
-// carrying bags.
-func setKeys(list reflect.Value, f reflect.StructField) {
+// carrying bags. Text keys are drawn by keyWord: now and then ones that
+// paths must quote.
+func setKeys(r *rand.Rand, list reflect.Value, f reflect.StructField) {
 	if list.Kind() != reflect.Slice {
 		return
 	}
@@ -379,6 +381,7 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 		if !ok {
 			continue
 		}
+		used := map[string]bool{}
 		for i := range list.Len() {
 			e := list.Index(i)
 			for e.Kind() == reflect.Pointer {
@@ -399,7 +402,12 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 				}
 				switch kf.Kind() {
 				case reflect.String:
-					kf.SetString(words[2+i%(len(words)-2)] + fmt.Sprint(i))
+					k := keyWord(r)
+					for k == "" || used[k] {
+						k += strconv.Itoa(i)
+					}
+					used[k] = true
+					kf.SetString(k)
 				case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 					kf.SetInt(int64(i + 1))
 				}
@@ -408,9 +416,35 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 	}
 }
 
-// words holds the strings the fill picks from: empty, plain words, and
-// keys that paths must quote.
+// words holds the strings the fill picks for text values (keys of maps and
+// list maps: keyWord): empty, plain words, and ones that paths would quote.
 var words = []string{"", "", "a", "b", "http", "eu west", "x.y", `q"uote`, "null", "true", "7", "ü", "[k]", "a,b=c"}
+
+// plainKeys and hostileKeys hold the text keys of maps and list maps:
+// plainKeys ones that paths hold as they are (boundary.Key leaves letters,
+// digits and "-_./:" unquoted, a '.' and an index-like number among them);
+// hostileKeys ones paths must quote, each for a reason of its own: the
+// empty string, JSON literals, a space, the characters paths give a
+// meaning to ('[', ']', ',', '=', '"', '\', '+'), and ones that
+// strconv.Quote (which writes quoted keys) and encoding/json (which
+// writes the annotation) write otherwise: control characters, DEL,
+// '<' and '&', U+2028, non-ASCII letters and a character outside the
+// BMP. All are valid UTF-8: a stored object holds no other text (JSON
+// would change it).
+var (
+	plainKeys   = []string{"a", "b", "http", "x.y", "eu-west-1", "k8s.io/name", "a:b", "_", "0", "7"}
+	hostileKeys = []string{"", "eu west", "null", "true", "false", `q"uote`, `back\slash`, `\"`, "[k]", "a]b", "x[0]", "a,b=c", "k=v", "+1",
+		"tab\tnl\n", "\x00", "\x7f", "<&>", "line\u2028sep", "ü", "日本", "\U0001F600"}
+)
+
+// keyWord returns a random text key: mostly a plain word, now and then
+// one that paths must quote.
+func keyWord(r *rand.Rand) string {
+	if r.Intn(3) > 0 {
+		return plainKeys[r.Intn(len(plainKeys))]
+	}
+	return hostileKeys[r.Intn(len(hostileKeys))]
+}
 
 // bagValues holds the values the fill puts into bags: JSON text.
 var bagValues = []string{`"x"`, `1`, `{"a":[1,2]}`, `null`, `""`, `"<&>"`}
@@ -469,7 +503,7 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 				if err := fillRandom(r, v.Field(i), depth+1); err != nil {
 					return err
 				}
-				setKeys(v.Field(i), f)
+				setKeys(r, v.Field(i), f)
 			}
 		}
 	case reflect.Slice:
@@ -492,7 +526,9 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 		for range r.Intn(3) {
 			k := reflect.New(t.Key()).Elem()
 			e := reflect.New(t.Elem()).Elem()
-			if err := fillRandom(r, k, depth+1); err != nil {
+			if t.Key().Kind() == reflect.String {
+				k.SetString(keyWord(r))
+			} else if err := fillRandom(r, k, depth+1); err != nil {
 				return err
 			}
 			if err := fillRandom(r, e, depth+1); err != nil {
