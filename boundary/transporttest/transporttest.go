@@ -22,6 +22,7 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -607,7 +608,11 @@ func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
 			if t != nil && t.Kind() == reflect.Map {
 				elem = t.Elem()
 			}
-			for _, k := range v.MapKeys() {
+			// In the order of the keys, not Go's order of the map: the edits
+			// (the draws from r) follow the seed alone.
+			keys := v.MapKeys()
+			sort.Slice(keys, func(i, j int) bool { return keyOf(keys[i]) < keyOf(keys[j]) })
+			for _, k := range keys {
 				e := reflect.New(v.Type().Elem()).Elem()
 				e.Set(v.MapIndex(k))
 				walk(e, elem, false, fmt.Sprintf("%s[%v]", path, k))
