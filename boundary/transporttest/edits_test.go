@@ -36,3 +36,27 @@ func TestEditListsFollowsTheSeed(t *testing.T) {
 		t.Fatal("no edits: the test shows nothing")
 	}
 }
+
+// TestEditListsNamesKeysAsPaths: an edit below a map names the map's key
+// as paths write it (boundary.Key), quoted where it holds a space or a
+// control character, so the failure that shows it can be read.
+func TestEditListsNamesKeysAsPaths(t *testing.T) {
+	type item struct {
+		Name string `json:"name,omitempty"`
+	}
+	type obj struct {
+		Groups map[string][]item `json:"groups,omitempty"`
+	}
+	for seed := int64(1); seed <= 20; seed++ {
+		v := reflect.ValueOf(&obj{Groups: map[string][]item{"a b\x00": {{Name: "x"}, {Name: "y"}}}})
+		edits := editLists(rand.New(rand.NewSource(seed)), v, reflect.TypeFor[obj]())
+		if len(edits) == 0 {
+			continue
+		}
+		if want := `groups["a b\x00"]`; !strings.HasPrefix(edits[0], want) {
+			t.Errorf("edit %q, want it to begin with %s", edits[0], want)
+		}
+		return
+	}
+	t.Fatal("no edits in 20 seeds: the test shows nothing")
+}

@@ -615,7 +615,7 @@ func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
 			for _, k := range keys {
 				e := reflect.New(v.Type().Elem()).Elem()
 				e.Set(v.MapIndex(k))
-				walk(e, elem, false, fmt.Sprintf("%s[%v]", path, k))
+				walk(e, elem, false, path+"["+keyOf(k)+"]")
 				v.SetMapIndex(k, e)
 			}
 		}
