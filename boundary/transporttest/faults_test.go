@@ -102,3 +102,34 @@ func TestCheckCatchesEachFault(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCatchesFailuresOnBothSides: every twin Check makes is a valid
+// stored object, which both ways must carry; a copy that refuses one fails
+// both the emitted transport and reflectbags (which runs after the same
+// copy), and Check says so, naming the step and both errors, at the stash
+// and at the recall.
+func TestCheckCatchesFailuresOnBothSides(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		from, to func(*widget, *widgetTwin) error
+		want     string
+	}{
+		{"stash refuses an empty size", func(w *widget, t *widgetTwin) error {
+			if t.Spec.Size != nil && *t.Spec.Size == "" {
+				return errors.New("spec: size: empty")
+			}
+			return from(w, t)
+		}, to, "stash: emitted error spec: size: empty, reflection error spec: size: empty"},
+		{"recall refuses a dotted size", from, func(w *widget, t *widgetTwin) error {
+			if strings.Contains(w.Spec.Size, ".") {
+				return errors.New("spec: size: a dot")
+			}
+			return to(w, t)
+		}, "recall: emitted error spec: size: a dot, reflection error spec: size: a dot"},
+	} {
+		err := transporttest.Check(transporttest.PairOf(c.name, c.from, c.to), 300)
+		if err == nil || !strings.Contains(err.Error(), c.name+": seed ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Check says %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}

@@ -110,9 +110,18 @@ func docksTo(as []dock) []dockTwin {
 
 // harbourTransport plays the transport hubspoke-gen writes for the
 // harbour. keysOnly makes the recall name the elements of keyed lists by
-// their keys alone (as before an older release's indexes were read).
+// their keys alone (as before an older release's indexes were read); key,
+// when set, writes the keys in paths in place of boundary.Key.
 type harbourTransport struct {
 	keysOnly bool
+	key      func(any) string
+}
+
+func (ht harbourTransport) keyOf(v any) string {
+	if ht.key != nil {
+		return ht.key(v)
+	}
+	return boundary.Key(v)
 }
 
 func (ht harbourTransport) from(a *harbour, t *harbourTwin) error {
@@ -120,18 +129,18 @@ func (ht harbourTransport) from(a *harbour, t *harbourTwin) error {
 	a.Spec.Docks, a.Status.Docks = docksFrom(t.Spec.Docks), docksFrom(t.Status.Docks)
 	var c boundary.Carrier
 	c.Bag("spec", &t.Spec.PropertyBag)
-	if err := stashDocks(&c, "spec.docks", a.Spec.Docks, t.Spec.Docks); err != nil {
+	if err := ht.stashDocks(&c, "spec.docks", a.Spec.Docks, t.Spec.Docks); err != nil {
 		return err
 	}
-	if err := stashDocks(&c, "status.docks", a.Status.Docks, t.Status.Docks); err != nil {
+	if err := ht.stashDocks(&c, "status.docks", a.Status.Docks, t.Status.Docks); err != nil {
 		return err
 	}
 	return c.Done(&a.ObjectMeta, &a.Status.PropertyBags)
 }
 
-func stashDocks(c *boundary.Carrier, list string, as []dock, ts []dockTwin) error {
+func (ht harbourTransport) stashDocks(c *boundary.Carrier, list string, as []dock, ts []dockTwin) error {
 	for i := range ts {
-		path := list + "[name=" + boundary.Key(ts[i].Name) + "]"
+		path := list + "[name=" + ht.keyOf(ts[i].Name) + "]"
 		c.Bag(path, &ts[i].PropertyBag)
 		var a dock
 		if i < len(as) {
@@ -139,7 +148,7 @@ func stashDocks(c *boundary.Carrier, list string, as []dock, ts []dockTwin) erro
 		}
 		for j := range ts[i].Berths {
 			b := &ts[i].Berths[j]
-			bpath := path + ".berths[number=" + boundary.Key(b.Number) + "]"
+			bpath := path + ".berths[number=" + ht.keyOf(b.Number) + "]"
 			c.Bag(bpath, &b.PropertyBag)
 			if j < len(a.Berths) && b.Depth == nil && a.Berths[j].Depth == 0 {
 				if err := c.Twin(bpath, "depth", nil); err != nil {
@@ -202,7 +211,7 @@ func (ht harbourTransport) keyedOrder(r *boundary.Carrier, list string, as any, 
 func (ht harbourTransport) recallDocks(r *boundary.Carrier, list string, as []dock, ts []dockTwin) error {
 	keyed := make([]string, len(ts))
 	for i := range ts {
-		keyed[i] = list + "[name=" + boundary.Key(ts[i].Name) + "]"
+		keyed[i] = list + "[name=" + ht.keyOf(ts[i].Name) + "]"
 	}
 	order := ht.keyedOrder(r, list, as, keyed)
 	for i := range ts {
@@ -217,7 +226,7 @@ func (ht harbourTransport) recallDocks(r *boundary.Carrier, list string, as []do
 		}
 		berths := make([]string, len(ts[i].Berths))
 		for j := range ts[i].Berths {
-			berths[j] = path + ".berths[number=" + boundary.Key(ts[i].Berths[j].Number) + "]"
+			berths[j] = path + ".berths[number=" + ht.keyOf(ts[i].Berths[j].Number) + "]"
 		}
 		border := ht.keyedOrder(r, path+".berths", a.Berths, berths)
 		for j := range ts[i].Berths {

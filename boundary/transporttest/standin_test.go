@@ -147,9 +147,18 @@ func backendsTo(as []backend) []backendTwin {
 // routeTransport plays the transport hubspoke-gen writes for the route,
 // through package boundary's Carrier. Its flags make the faults Check
 // must catch: a stash that writes no fingerprints, a recall that ignores
-// them and names elements by index.
+// them and names elements by index; key, when set, writes the map keys in
+// paths in place of boundary.Key.
 type routeTransport struct {
 	noFingerprints, byIndex bool
+	key                     func(any) string
+}
+
+func (rt routeTransport) keyOf(v any) string {
+	if rt.key != nil {
+		return rt.key(v)
+	}
+	return boundary.Key(v)
 }
 
 func (rt routeTransport) from(a *route, t *routeTwin) error {
@@ -160,7 +169,7 @@ func (rt routeTransport) from(a *route, t *routeTwin) error {
 		return err
 	}
 	for k, v := range t.Spec.Groups {
-		if err := stashList(rt, &c, "spec.groups["+boundary.Key(k)+"]", a.Spec.Groups[k], v, rt.stashRule); err != nil {
+		if err := stashList(rt, &c, "spec.groups["+rt.keyOf(k)+"]", a.Spec.Groups[k], v, rt.stashRule); err != nil {
 			return err
 		}
 	}
@@ -183,7 +192,7 @@ func (rt routeTransport) to(a *route, t *routeTwin) error {
 			return err
 		}
 		for k, v := range t.Spec.Groups {
-			if err := recallList(rt, &r, "spec.groups["+boundary.Key(k)+"]", a.Spec.Groups[k], v, rt.recallRule); err != nil {
+			if err := recallList(rt, &r, "spec.groups["+rt.keyOf(k)+"]", a.Spec.Groups[k], v, rt.recallRule); err != nil {
 				return err
 			}
 		}

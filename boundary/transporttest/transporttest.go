@@ -6,11 +6,13 @@
 // both must give the same annotation and status bags byte for byte, the
 // same twin back, and the twin they started from. In some runs the client
 // also reorders, shortens or lengthens the lists without list-map keys
-// before it sends the object back: both must then give the same twin (or
-// both fail). In others, the annotation and status bags are rewritten as a
-// release would have written them before the lists with list-map keys
-// declared them (by index, with fingerprints): both must still give the
-// same twin, and, unedited, the one they started from. hubspoke's own tests use it (the Person example, the
+// before it sends the object back: both must then give the same twin. In
+// others, the annotation and status bags are rewritten as a release would
+// have written them before the lists with list-map keys declared them (by
+// index, with fingerprints): both must still give the same twin, and,
+// unedited, the one they started from. Every twin is read back from JSON
+// first, a valid stored object, so an error is a failure, on one side or
+// on both. hubspoke's own tests use it (the Person example, the
 // generator's fixtures); it is not part of what a conversion calls.
 package transporttest
 
@@ -20,6 +22,8 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,7 +59,8 @@ func PairOf[A, T any](name string, from func(*A, *T) error, to func(*A, *T) erro
 
 // Check runs p's copies on n random twins (seeds 1 to n) beside
 // reflectbags' Stash and Recall, and returns an error naming the first
-// seed where they differ, what differs and the twin.
+// seed where they differ or either fails, at which step, what differs (or
+// both errors) and the twin.
 func Check(p Pair, n int) error {
 	for seed := int64(1); seed <= int64(n); seed++ {
 		r := rand.New(rand.NewSource(seed))
@@ -96,11 +101,12 @@ func checkOne(p Pair, twin reflect.Value, edit func(api reflect.Value) []string,
 		clearCarried(walked)
 		errW = reflectbags.Stash(walked.Interface(), deepClone(twin).Interface())
 	}
-	if (errE == nil) != (errW == nil) {
+	// Every twin Check makes has been through JSON, as stored: a valid
+	// object of the storage version, which both ways must carry. An error
+	// on either side, or on both (a copy that refuses the twin fails the
+	// walk too, which runs after it), is a failure.
+	if errE != nil || errW != nil {
 		return fmt.Errorf("stash: emitted error %v, reflection error %v", errE, errW)
-	}
-	if errE != nil {
-		return nil
 	}
 	ae, aw := annotationOf(emitted), annotationOf(walked)
 	if ae != aw {
@@ -146,11 +152,11 @@ func checkOne(p Pair, twin reflect.Value, edit func(api reflect.Value) []string,
 	if errW == nil {
 		errW = reflectbags.Recall(tw.Interface(), deepClone(back).Interface())
 	}
-	if (errE == nil) != (errW == nil) {
+	// What either way stashed, through JSON, and a client's edits to the
+	// lists without keys, is a valid object of the API version that
+	// carries what was stashed: both ways must recall it.
+	if errE != nil || errW != nil {
 		return fmt.Errorf("recall%s: emitted error %v, reflection error %v", edited, errE, errW)
-	}
-	if errE != nil {
-		return nil
 	}
 	if je, jw := jsonOf(te.Interface()), jsonOf(tw.Interface()); je != jw {
 		return fmt.Errorf("recall%s: twins differ:\nemitted:    %s\nreflection: %s", edited, je, jw)
@@ -365,8 +371,9 @@ func cloneInto(dst, src reflect.Value) {
 // `hubspoke:"listMapKey=name"`) distinct, set keys, as Kubernetes requires
 // of a list map: an element with an absent or empty key has no path that
 // survives the copy back (its key reads back as another), for either way of
-// carrying bags.
-func setKeys(list reflect.Value, f reflect.StructField) {
+// carrying bags. Text keys are drawn by keyWord: now and then ones that
+// paths must quote.
+func setKeys(r *rand.Rand, list reflect.Value, f reflect.StructField) {
 	if list.Kind() != reflect.Slice {
 		return
 	}
@@ -375,6 +382,7 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 		if !ok {
 			continue
 		}
+		used := map[string]bool{}
 		for i := range list.Len() {
 			e := list.Index(i)
 			for e.Kind() == reflect.Pointer {
@@ -395,7 +403,12 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 				}
 				switch kf.Kind() {
 				case reflect.String:
-					kf.SetString(words[2+i%(len(words)-2)] + fmt.Sprint(i))
+					k := keyWord(r)
+					for k == "" || used[k] {
+						k += strconv.Itoa(i)
+					}
+					used[k] = true
+					kf.SetString(k)
 				case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 					kf.SetInt(int64(i + 1))
 				}
@@ -404,9 +417,35 @@ func setKeys(list reflect.Value, f reflect.StructField) {
 	}
 }
 
-// words holds the strings the fill picks from: empty, plain words, and
-// keys that paths must quote.
+// words holds the strings the fill picks for text values (keys of maps and
+// list maps: keyWord): empty, plain words, and ones that paths would quote.
 var words = []string{"", "", "a", "b", "http", "eu west", "x.y", `q"uote`, "null", "true", "7", "ü", "[k]", "a,b=c"}
+
+// plainKeys and hostileKeys hold the text keys of maps and list maps:
+// plainKeys ones that paths hold as they are (boundary.Key leaves letters,
+// digits and "-_./:" unquoted, a '.' and an index-like number among them);
+// hostileKeys ones paths must quote, each for a reason of its own: the
+// empty string, JSON literals, a space, the characters paths give a
+// meaning to ('[', ']', ',', '=', '"', '\', '+'), and ones that
+// strconv.Quote (which writes quoted keys) and encoding/json (which
+// writes the annotation) write otherwise: control characters, DEL,
+// '<' and '&', U+2028, non-ASCII letters and a character outside the
+// BMP. All are valid UTF-8: a stored object holds no other text (JSON
+// would change it).
+var (
+	plainKeys   = []string{"a", "b", "http", "x.y", "eu-west-1", "k8s.io/name", "a:b", "_", "0", "7"}
+	hostileKeys = []string{"", "eu west", "null", "true", "false", `q"uote`, `back\slash`, `\"`, "[k]", "a]b", "x[0]", "a,b=c", "k=v", "+1",
+		"tab\tnl\n", "\x00", "\x7f", "<&>", "line\u2028sep", "ü", "日本", "\U0001F600"}
+)
+
+// keyWord returns a random text key: mostly a plain word, now and then
+// one that paths must quote.
+func keyWord(r *rand.Rand) string {
+	if r.Intn(3) > 0 {
+		return plainKeys[r.Intn(len(plainKeys))]
+	}
+	return hostileKeys[r.Intn(len(hostileKeys))]
+}
 
 // bagValues holds the values the fill puts into bags: JSON text.
 var bagValues = []string{`"x"`, `1`, `{"a":[1,2]}`, `null`, `""`, `"<&>"`}
@@ -465,7 +504,7 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 				if err := fillRandom(r, v.Field(i), depth+1); err != nil {
 					return err
 				}
-				setKeys(v.Field(i), f)
+				setKeys(r, v.Field(i), f)
 			}
 		}
 	case reflect.Slice:
@@ -488,7 +527,9 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int) error {
 		for range r.Intn(3) {
 			k := reflect.New(t.Key()).Elem()
 			e := reflect.New(t.Elem()).Elem()
-			if err := fillRandom(r, k, depth+1); err != nil {
+			if t.Key().Kind() == reflect.String {
+				k.SetString(keyWord(r))
+			} else if err := fillRandom(r, k, depth+1); err != nil {
 				return err
 			}
 			if err := fillRandom(r, e, depth+1); err != nil {
@@ -567,10 +608,14 @@ func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
 			if t != nil && t.Kind() == reflect.Map {
 				elem = t.Elem()
 			}
-			for _, k := range v.MapKeys() {
+			// In the order of the keys, not Go's order of the map: the edits
+			// (the draws from r) follow the seed alone.
+			keys := v.MapKeys()
+			sort.Slice(keys, func(i, j int) bool { return keyOf(keys[i]) < keyOf(keys[j]) })
+			for _, k := range keys {
 				e := reflect.New(v.Type().Elem()).Elem()
 				e.Set(v.MapIndex(k))
-				walk(e, elem, false, fmt.Sprintf("%s[%v]", path, k))
+				walk(e, elem, false, path+"["+keyOf(k)+"]")
 				v.SetMapIndex(k, e)
 			}
 		}
