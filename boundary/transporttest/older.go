@@ -2,6 +2,7 @@ package transporttest
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -25,6 +26,9 @@ import (
 func asOlderRelease(api, twin reflect.Value) (bool, error) {
 	w := &olderWalker{renames: map[string]string{}}
 	w.value(twin.Elem(), api.Elem(), "", "")
+	if w.err != nil {
+		return false, w.err
+	}
 	if len(w.renames) == 0 {
 		return false, nil
 	}
@@ -101,6 +105,7 @@ func asOlderRelease(api, twin reflect.Value) (bool, error) {
 type olderWalker struct {
 	renames map[string]string // the path of each element of a list with keys, now: its path then
 	lists   []olderList
+	err     error // the first element that would not encode: the walk stops there
 }
 
 // olderList is a list with keys, by its path then, with the fingerprints
@@ -151,6 +156,9 @@ func bracketEnd(s string) int {
 }
 
 func (w *olderWalker) value(tv, av reflect.Value, now, then string) {
+	if w.err != nil {
+		return
+	}
 	for tv.Kind() == reflect.Pointer || tv.Kind() == reflect.Interface {
 		if tv.IsNil() {
 			return
@@ -229,6 +237,7 @@ func (w *olderWalker) fields(tv, av reflect.Value, now, then string) {
 			for j := range a.Len() {
 				text, err := jsonOfPointer(a.Index(j))
 				if err != nil {
+					w.err = fmt.Errorf("the older release's fingerprint of %s[%d]: %v", fthen, j, err)
 					return
 				}
 				l.fps = append(l.fps, elementmatch.Fingerprint(text))

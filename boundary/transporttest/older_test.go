@@ -2,8 +2,10 @@ package transporttest
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/boundary/reflectbags"
@@ -254,4 +256,39 @@ func TestAsOlderReleaseWritesWhatTheOlderReleaseWrote(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A keyed list whose API element does not encode: the older release's
+// fingerprint of it cannot be made.
+type brokenTwin struct {
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items []marinaPortTwin `json:"items,omitempty" hubspoke:"listMapKey=name"`
+	} `json:"spec,omitempty"`
+}
+
+type brokenAPI struct {
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Items []brokenItem `json:"items,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+type brokenItem struct{}
+
+func (brokenItem) MarshalJSON() ([]byte, error) { return nil, errors.New("no JSON here") }
+
+// TestAsOlderReleaseReportsAnElementThatDoesNotEncode: the replay says
+// which element it could not fingerprint, rather than stopping its walk
+// there without a word and leaving the rewrite half done.
+func TestAsOlderReleaseReportsAnElementThatDoesNotEncode(t *testing.T) {
+	name := "a"
+	var twin brokenTwin
+	twin.Spec.Items = []marinaPortTwin{{Name: &name}}
+	var api brokenAPI
+	api.Spec.Items = []brokenItem{{}}
+	_, err := asOlderRelease(reflect.ValueOf(&api), reflect.ValueOf(&twin))
+	if err == nil || !strings.Contains(err.Error(), "spec.items[0]") || !strings.Contains(err.Error(), "no JSON here") {
+		t.Fatalf("asOlderRelease of an element that does not encode: %v, want an error naming spec.items[0] and the cause", err)
+	}
 }
