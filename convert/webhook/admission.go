@@ -868,9 +868,12 @@ func shorten(value any) any {
 // map key is written as it is, so a key that holds "." or "]" makes a path
 // that reads more than one way ("spec.zones.x.open.note" is key "x" then
 // open.note, or key "x.open" then note), and hasField is true only where
-// every reading has the field. ownErrors keeps an error where hasField is
-// false, so no key can pass a version's own constraint off as a field of
-// the hub. A schema that keeps unknown fields, or has additional
+// every reading has the field (a key that begins with "[", joined with
+// ".", reads as a key in brackets too: "spec.zones.[x].open.note" is key
+// "x" or "[x]" then open.note, or key "[x].open" then note). A "[" that
+// no "]" closes opens no key in brackets. ownErrors keeps an error where
+// hasField is false, so no key can pass a version's own constraint off as
+// a field of the hub. A schema that keeps unknown fields, or has additional
 // properties, has every field below it.
 func hasField(s *structuralschema.Structural, path string) bool {
 	every, _ := fieldReadings(s, path)
@@ -926,24 +929,27 @@ func (r *readings) at(s *structuralschema.Structural, i int) (every, some bool) 
 // step reads the segment of the path at i below s.
 func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool) {
 	path := r.path
-	if path[i] == '.' {
+	dot := path[i] == '.'
+	if dot {
 		i++
 	}
 	if i < len(path) && path[i] == '[' {
-		end := strings.IndexByte(path[i:], ']')
-		switch {
-		case end < 0:
-			return true, true
-		case s.Items != nil:
-			return r.at(s.Items, i+end+1)
-		case s.AdditionalProperties != nil:
-			if s.AdditionalProperties.Structural == nil {
-				return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
-			}
-			// The key ends at a "]" followed by the end, "." or "[".
-			return r.keys(s.AdditionalProperties.Structural, i+1, ']')
+		if !dot || s.AdditionalProperties == nil {
+			return r.bracket(s, i)
 		}
-		return false, false
+		if s.AdditionalProperties.Structural == nil {
+			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
+		}
+		// After a ".", a "[" may open a key in brackets, or begin a map
+		// key the schema validator joined with "." ("spec.zones.[x].note"
+		// is key "x" or key "[x]" then note, "spec.zones.[.note" only key
+		// "["): every reading counts.
+		every, some = r.keys(s.AdditionalProperties.Structural, i, 0)
+		if strings.IndexByte(path[i:], ']') >= 0 {
+			e, s := r.bracket(s, i)
+			every, some = every && e, some || s
+		}
+		return every, some
 	}
 	end := strings.IndexAny(path[i:], ".[")
 	if end < 0 {
@@ -958,6 +964,25 @@ func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool
 		}
 		// The key ends at the end, or before a "." or "[".
 		return r.keys(s.AdditionalProperties.Structural, i, 0)
+	}
+	return false, false
+}
+
+// bracket reads the index or map key in brackets at i below s: none
+// where no "]" follows (not a path field.Path writes).
+func (r *readings) bracket(s *structuralschema.Structural, i int) (every, some bool) {
+	end := strings.IndexByte(r.path[i:], ']')
+	switch {
+	case end < 0:
+		return false, false
+	case s.Items != nil:
+		return r.at(s.Items, i+end+1)
+	case s.AdditionalProperties != nil:
+		if s.AdditionalProperties.Structural == nil {
+			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
+		}
+		// The key ends at a "]" followed by the end, "." or "[".
+		return r.keys(s.AdditionalProperties.Structural, i+1, ']')
 	}
 	return false, false
 }

@@ -82,7 +82,11 @@ properties:
 		"spec.anything[k]":      true,
 		"spec.anything.k":       true,
 		"spec.closed.k":         false,
-		"spec.items[0":          true,
+		"spec.items[0":          false, // no "]" closes it: not a path
+		"spec.anything.[":       true,  // key "[" of an open map
+		"spec.zones.[.size":     true,  // key "[" then size
+		"spec.zones.[a].size":   true,  // key "a" or "[a]"
+		"spec.zones.[a].open.k": false, // key "[a]" then open, or key "[a].open" then k
 		// A key that holds "]": "zones[a].open].kind" reads as key "a"
 		// then the hub's open (which keeps unknown fields), or as key
 		// "a].open" then kind, which the hub lacks. Such a path has no
@@ -265,7 +269,7 @@ properties:
 		t.Fatal(err)
 	}
 	v := &validator{structural: hub}
-	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b"} {
+	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b", "[", "[x", "[x.open", "[x].open"} {
 		obj := map[string]any{"spec": map[string]any{"zones": map[string]any{key: map[string]any{"note": "too long"}}}}
 		errs := check.check(t.Context(), obj, nil, nil)
 		if len(errs) == 0 {
