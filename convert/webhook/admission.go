@@ -890,22 +890,46 @@ func hasSomeField(s *structuralschema.Structural, path string) bool {
 // fieldReadings reports whether every reading of path, and whether some
 // reading, is a field of s.
 func fieldReadings(s *structuralschema.Structural, path string) (every, some bool) {
-	r := readings{path: path, seen: map[readingAt][2]bool{}}
+	r := readings{path: path, seen: map[readingAt][2]bool{}, ends: map[keyEnds]*endTable{}}
 	return r.at(s, 0)
 }
 
 // readings walks the readings of one path, remembering what it found for
-// each schema node and offset, so that a path with many "." in its keys
-// costs the product of its nodes and offsets, not of its readings.
+// each schema node and offset, and, for each map's values, what the rest
+// of the path below them gives for every key that starts at or after an
+// offset, so that a path with many "." in its keys costs about its length
+// times the schema's nodes, not the number of its readings (which doubles
+// with every "."), nor its length squared (every offset of a key under
+// nested maps starts the next map's keys).
 type readings struct {
 	path string
 	seen map[readingAt][2]bool
+	ends map[keyEnds]*endTable
+	// closes holds the offsets of the "]" in path, ascending, once read.
+	closes []int
+	closed bool
 }
 
 // readingAt is a schema node and an offset into the path.
 type readingAt struct {
 	s *structuralschema.Structural
 	i int
+}
+
+// keyEnds names the ends of the keys of one map: its values' schema, and
+// whether a key ends at a "]" (written in brackets) or anywhere (joined
+// with ".").
+type keyEnds struct {
+	value   *structuralschema.Structural
+	bracket bool
+}
+
+// endTable holds, for every offset j from low up, whether every and
+// whether some key end at or after j gives a field, and whether there is
+// such an end.
+type endTable struct {
+	low                 int
+	every, some, exists []bool
 }
 
 // at reports for path[i:] below s whether every reading and whether some
@@ -944,8 +968,8 @@ func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool
 		// key the schema validator joined with "." ("spec.zones.[x].note"
 		// is key "x" or key "[x]" then note, "spec.zones.[.note" only key
 		// "["): every reading counts.
-		every, some = r.keys(s.AdditionalProperties.Structural, i, 0)
-		if strings.IndexByte(path[i:], ']') >= 0 {
+		every, some = r.keys(s.AdditionalProperties.Structural, i, false)
+		if r.close(i) >= 0 {
 			e, s := r.bracket(s, i)
 			every, some = every && e, some || s
 		}
@@ -963,7 +987,7 @@ func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool
 			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
 		}
 		// The key ends at the end, or before a "." or "[".
-		return r.keys(s.AdditionalProperties.Structural, i, 0)
+		return r.keys(s.AdditionalProperties.Structural, i, false)
 	}
 	return false, false
 }
@@ -971,43 +995,78 @@ func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool
 // bracket reads the index or map key in brackets at i below s: none
 // where no "]" follows (not a path field.Path writes).
 func (r *readings) bracket(s *structuralschema.Structural, i int) (every, some bool) {
-	end := strings.IndexByte(r.path[i:], ']')
 	switch {
-	case end < 0:
-		return false, false
 	case s.Items != nil:
-		return r.at(s.Items, i+end+1)
+		if end := r.close(i); end >= 0 {
+			return r.at(s.Items, end+1)
+		}
 	case s.AdditionalProperties != nil:
 		if s.AdditionalProperties.Structural == nil {
+			if r.close(i) < 0 {
+				return false, false
+			}
 			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
 		}
 		// The key ends at a "]" followed by the end, "." or "[".
-		return r.keys(s.AdditionalProperties.Structural, i+1, ']')
+		return r.keys(s.AdditionalProperties.Structural, i+1, true)
 	}
 	return false, false
 }
 
-// keys reads the map key that starts at i in every way it can end, each
-// followed by the end of the path, a "." or a "[" (after the closing
-// byte, when close is not 0), and the rest of the path below value.
-func (r *readings) keys(value *structuralschema.Structural, i int, close byte) (every, some bool) {
-	path := r.path
-	every, found := true, false
-	for j := i + 1; j <= len(path); j++ {
-		if close != 0 && path[j-1] != close {
-			continue
+// close returns the offset of the first "]" at or after i, or -1.
+func (r *readings) close(i int) int {
+	if !r.closed {
+		for j := 0; j < len(r.path); j++ {
+			if r.path[j] == ']' {
+				r.closes = append(r.closes, j)
+			}
 		}
-		if j < len(path) && path[j] != '.' && path[j] != '[' {
-			continue
-		}
-		e, s := r.at(value, j)
-		every, some = every && e, some || s
-		found = true
+		r.closed = true
 	}
-	if !found {
+	if k, _ := slices.BinarySearch(r.closes, i); k < len(r.closes) {
+		return r.closes[k]
+	}
+	return -1
+}
+
+// keys reads the map key that starts at i in every way it can end, each
+// followed by the end of the path, a "." or a "[" (after a "]", when
+// bracket), and the rest of the path below value.
+func (r *readings) keys(value *structuralschema.Structural, i int, bracket bool) (every, some bool) {
+	if i+1 > len(r.path) {
+		return false, false
+	}
+	t := r.endsOf(value, bracket, i+1)
+	if !t.exists[i+1] {
 		return false, false // no "]" can end the key: not a path field.Path writes
 	}
-	return every, some
+	return t.every[i+1], t.some[i+1]
+}
+
+// endsOf returns the table of the key ends below value, filled from low
+// up. It fills it from the end of the path down: the readings at an
+// offset need those of later offsets only, below other nodes (a schema's
+// values lie below it), so that no table is filled twice at one offset.
+func (r *readings) endsOf(value *structuralschema.Structural, bracket bool, low int) *endTable {
+	path := r.path
+	k := keyEnds{value, bracket}
+	t := r.ends[k]
+	if t == nil {
+		n := len(path) + 2
+		t = &endTable{low: n - 1, every: make([]bool, n), some: make([]bool, n), exists: make([]bool, n)}
+		t.every[n-1] = true
+		r.ends[k] = t
+	}
+	for ; t.low > low; t.low-- {
+		j := t.low - 1
+		every, some, exists := t.every[j+1], t.some[j+1], t.exists[j+1]
+		if (j == len(path) || path[j] == '.' || path[j] == '[') && (!bracket || path[j-1] == ']') {
+			e, s := r.at(value, j)
+			every, some, exists = every && e, some || s, true
+		}
+		t.every[j], t.some[j], t.exists[j] = every, some, exists
+	}
+	return t
 }
 
 // validateObjectMeta calls apiextensions-apiserver's objectmeta.Validate,
