@@ -517,7 +517,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 			old = nil
 		}
 	}
-	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural))
+	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural), nil)
 	for _, e := range errs {
 		e.BadValue = shorten(e.BadValue)
 		if e.Field == "<nil>" {
@@ -541,8 +541,14 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 // formats and limits, its list types and its CEL rules, with the errors in
 // values unchanged since old ratcheted away when old is not nil. meta, the
 // errors of the object's metadata, go after the schema's and, like them,
-// stop the CEL rules.
-func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList) field.ErrorList {
+// stop the CEL rules. keep, when not nil, chooses the errors that count
+// (see ownErrors), before they may stop the CEL rules and of the rules':
+// an error that does not count must not spare the object its rules (a
+// Required error in a version's own field would skip its rules).
+func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList, keep func(field.ErrorList) field.ErrorList) field.ErrorList {
+	if keep == nil {
+		keep = func(errs field.ErrorList) field.ErrorList { return errs }
+	}
 	var errs field.ErrorList
 	var celOpts []cel.Option
 	if old == nil {
@@ -556,6 +562,7 @@ func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta f
 	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, c.structural, old)) == 0 {
 		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, c.structural, obj)...)
 	}
+	errs = keep(errs)
 	if c.cel != nil {
 		if blocked, err := blockingError(errs); blocked {
 			errs = append(errs, err)
@@ -568,7 +575,7 @@ func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta f
 			errs = append(errs, celErrs...)
 		}
 	}
-	return errs
+	return keep(errs)
 }
 
 // unstructuredAt returns obj as the API server holds an object of the
@@ -665,7 +672,9 @@ func (v *validator) checkServed(ctx context.Context, hub, oldHub runtime.Object)
 // written there, and returns the errors that concern that version alone:
 //
 //   - not a Required error: a field an older version requires and the hub
-//     no longer has is missing from every object written at a newer one;
+//     no longer has is missing from every object written at a newer one
+//     (nor does such an error, as the API server's errors do, stop the
+//     version's CEL rules: see schemaCheck.check);
 //   - at a field path the hub's schema does not have: the values of the
 //     hub's fields, and the object as a whole, are the hub's schema's to
 //     judge (validate), whatever an older version's schema says of them;
@@ -682,7 +691,7 @@ func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub 
 	if err != nil {
 		return field.ErrorList{objectError(fmt.Sprintf("the object could not be validated at %s: %v", c.version, err))}
 	}
-	errs := v.ownErrors(c.check(ctx, u, nil, nil))
+	errs := c.check(ctx, u, nil, nil, v.ownErrors)
 	if len(errs) == 0 || oldHub == nil {
 		return v.describe(c.version, errs)
 	}
@@ -694,7 +703,7 @@ func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub 
 	if err != nil {
 		return v.describe(c.version, errs)
 	}
-	return v.describe(c.version, v.ownErrors(c.check(ctx, u, old, nil)))
+	return v.describe(c.version, c.check(ctx, u, old, nil, v.ownErrors))
 }
 
 // ownErrors keeps the errors of errs that are not Required errors and that

@@ -8,6 +8,7 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/yaml"
 )
 
@@ -274,7 +275,7 @@ properties:
 	v := &validator{structural: hub}
 	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b", "[", "[x", "[x.open", "[x].open"} {
 		obj := map[string]any{"spec": map[string]any{"zones": map[string]any{key: map[string]any{"note": "too long"}}}}
-		errs := check.check(t.Context(), obj, nil, nil)
+		errs := check.check(t.Context(), obj, nil, nil, nil)
 		if len(errs) == 0 {
 			t.Fatalf("key %q: the version's own check found nothing wrong with a note of 8 characters", key)
 		}
@@ -296,4 +297,54 @@ func schemaProps(t *testing.T, text string) *apiextensions.JSONSchemaProps {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A version's own CEL rules hold beside errors that ownErrors drops: the
+// API server skips CEL rules when the schema found a Required error (and a
+// few others), and a Required error at a version's own field is dropped,
+// so an object whose v1-only legacy lacks its required kind must still
+// have its note checked by v1's rule.
+func TestOwnCELRulesBesideADroppedError(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string}
+      legacy:
+        type: object
+        required: [kind]
+        properties:
+          kind: {type: string}
+          note:
+            type: string
+            x-kubernetes-validations: [{rule: "self.size() <= 3"}]
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	for name, legacy := range map[string]map[string]any{
+		"with its kind":    {"kind": "a", "note": "too long"},
+		"without its kind": {"note": "too long"},
+	} {
+		obj := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"name": "x", "legacy": legacy}}}
+		errs := v.checkOlder(t.Context(), check, obj, nil)
+		if len(errs) != 1 || errs[0].Field != "spec.legacy.note" {
+			t.Errorf("%s: v1's rule on a note of 8 characters gave %v, want its error at spec.legacy.note", name, errs)
+		}
+	}
 }
