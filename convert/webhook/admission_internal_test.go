@@ -300,10 +300,11 @@ func schemaProps(t *testing.T, text string) *apiextensions.JSONSchemaProps {
 }
 
 // A version's own CEL rules hold beside errors that ownErrors drops: the
-// API server skips CEL rules when the schema found a Required error (and a
-// few others), and a Required error at a version's own field is dropped,
-// so an object whose v1-only legacy lacks its required kind must still
-// have its note checked by v1's rule.
+// API server skips CEL rules where the schema found a value outside an
+// enum (and a few others), and at a field the hub has such an error is
+// the hub's schema's to judge. Here the hub took SCTP into the enum of a
+// list-map key, and an SCTP port must not spare its v1-only note v1's
+// rule.
 func TestOwnCELRulesBesideADroppedError(t *testing.T) {
 	hub, err := structuralschema.NewStructural(schemaProps(t, `
 type: object
@@ -311,7 +312,15 @@ properties:
   spec:
     type: object
     properties:
-      name: {type: string}
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [protocol]
+        items:
+          type: object
+          required: [protocol]
+          properties:
+            protocol: {type: string, enum: [TCP, UDP, SCTP]}
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -322,29 +331,30 @@ properties:
   spec:
     type: object
     properties:
-      name: {type: string}
-      legacy:
-        type: object
-        required: [kind]
-        properties:
-          kind: {type: string}
-          note:
-            type: string
-            x-kubernetes-validations: [{rule: "self.size() <= 3"}]
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [protocol]
+        items:
+          type: object
+          required: [protocol]
+          properties:
+            protocol: {type: string, enum: [TCP, UDP]}
+            note:
+              type: string
+              x-kubernetes-validations: [{rule: "self.size() <= 3"}]
 `), "", hub)
 	check, err := newSchemaCheck("v1", own)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v := &validator{structural: hub, hub: "v2"}
-	for name, legacy := range map[string]map[string]any{
-		"with its kind":    {"kind": "a", "note": "too long"},
-		"without its kind": {"note": "too long"},
-	} {
-		obj := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"name": "x", "legacy": legacy}}}
+	for _, protocol := range []string{"TCP", "SCTP"} {
+		port := map[string]any{"protocol": protocol, "note": "too long"}
+		obj := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"ports": []any{port}}}}
 		errs := v.checkOlder(t.Context(), check, obj, nil)
-		if len(errs) != 1 || errs[0].Field != "spec.legacy.note" {
-			t.Errorf("%s: v1's rule on a note of 8 characters gave %v, want its error at spec.legacy.note", name, errs)
+		if len(errs) != 1 || errs[0].Field != "spec.ports[0].note" {
+			t.Errorf("%s: v1's rule on a note of 8 characters gave %v, want its error at spec.ports[0].note", protocol, errs)
 		}
 	}
 }
