@@ -71,9 +71,9 @@ const defaultBagsBudget = 128 << 10
 //     (a property an older version has and a later one removed) with a
 //     constraint beyond its type, validates the object converted there
 //     against that part of the version's schema (see ownSchema) with the
-//     same code, and refuses the errors at such fields, other than
-//     Required errors, that the old object did not already have there
-//     (ratcheted as at the hub): those values, kept for the version in the
+//     same code, and refuses the errors at such fields that the old
+//     object did not already have there (ratcheted as at the hub): those
+//     values, kept for the version in the
 //     hub's property bags or derived by the hooks, meet no other schema,
 //     and the version's clients would read them (see checkOlder).
 //
@@ -306,14 +306,13 @@ func ownPart(p *apiextensions.JSONSchemaProps, path string, hub *structuralschem
 }
 
 // constrained reports whether p, or a schema below it, limits the values
-// of its type: a Required error is left alone (see ownErrors), and types,
-// with the formats that come with them (see typeFormat), are the Go
-// types' (see ownSchema).
+// of its type or requires a property: types, with the formats that come
+// with them (see typeFormat), are the Go types' (see ownSchema).
 func constrained(p *apiextensions.JSONSchemaProps) bool {
 	if p == nil {
 		return false
 	}
-	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
+	if len(p.Required) > 0 || p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
 		p.Pattern != "" && !quantityType(p) || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
 		len(p.OneOf) > 0 || len(p.AnyOf) > 0 && !intOrStringType(p) || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
@@ -544,7 +543,8 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 // stop the CEL rules. keep, when not nil, chooses the errors that count
 // (see ownErrors), before they may stop the CEL rules and of the rules':
 // an error that does not count must not spare the object its rules (a
-// Required error in a version's own field would skip its rules).
+// value outside the enum of a field the hub has, at a version whose enum
+// is narrower, would skip the rules of its own fields).
 func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList, keep func(field.ErrorList) field.ErrorList) field.ErrorList {
 	if keep == nil {
 		keep = func(errs field.ErrorList) field.ErrorList { return errs }
@@ -671,13 +671,16 @@ func (v *validator) checkServed(ctx context.Context, hub, oldHub runtime.Object)
 // against c's schema, as the API server would validate it had it been
 // written there, and returns the errors that concern that version alone:
 //
-//   - not a Required error: a field an older version requires and the hub
-//     no longer has is missing from every object written at a newer one
-//     (nor does such an error, as the API server's errors do, stop the
-//     version's CEL rules: see schemaCheck.check);
 //   - at a field path the hub's schema does not have: the values of the
 //     hub's fields, and the object as a whole, are the hub's schema's to
-//     judge (validate), whatever an older version's schema says of them;
+//     judge (validate), whatever an older version's schema says of them
+//     (nor do errors there, as the API server's errors do, stop the
+//     version's CEL rules: see schemaCheck.check). A field the version
+//     requires of an object the hub has (its spec), which a newer version
+//     dropped, is missing from every write at a newer version: ownSchema
+//     keeps no such requirement. A field it requires of its own object (a
+//     v1-only legacy without its required kind) is refused like any other
+//     of its constraints;
 //   - on an update, not in a value the old object (oldHub) already showed
 //     at that version: the API server's ratcheting, on the old object
 //     converted to c's version, lets those through.
@@ -706,12 +709,12 @@ func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub 
 	return v.describe(c.version, c.check(ctx, u, old, nil, v.ownErrors))
 }
 
-// ownErrors keeps the errors of errs that are not Required errors and that
-// sit at a field the hub's schema does not have.
+// ownErrors keeps the errors of errs that sit at a field the hub's schema
+// does not have.
 func (v *validator) ownErrors(errs field.ErrorList) field.ErrorList {
 	var own field.ErrorList
 	for _, e := range errs {
-		if e.Type == field.ErrorTypeRequired || e.Field == "<nil>" || hasField(v.structural, e.Field) {
+		if e.Field == "<nil>" || hasField(v.structural, e.Field) {
 			continue
 		}
 		own = append(own, e)

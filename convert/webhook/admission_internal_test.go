@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -355,6 +356,64 @@ properties:
 		errs := v.checkOlder(t.Context(), check, obj, nil)
 		if len(errs) != 1 || errs[0].Field != "spec.ports[0].note" {
 			t.Errorf("%s: v1's rule on a note of 8 characters gave %v, want its error at spec.ports[0].note", protocol, errs)
+		}
+	}
+}
+
+// A version's own object holds its required fields: v1-only legacy,
+// written in a newer version's annotation without its kind, is refused.
+// A field the version requires of an object the hub has (v1's mode, which
+// the hub dropped) is not: it is missing from every write at a newer
+// version.
+func TestOwnRequiredFields(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+required: [spec]
+properties:
+  spec:
+    type: object
+    required: [mode]
+    properties:
+      name: {type: string}
+      mode: {type: string, enum: [Fast, Slow]}
+      legacy:
+        type: object
+        required: [kind]
+        properties:
+          kind: {type: string}
+          note: {type: string, maxLength: 10}
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	for _, c := range []struct {
+		spec map[string]any
+		want []string
+	}{
+		{map[string]any{"name": "x"}, nil},
+		{map[string]any{"name": "x", "legacy": map[string]any{"kind": "a", "note": "n"}}, nil},
+		{map[string]any{"name": "x", "legacy": map[string]any{"note": "n"}}, []string{"spec.legacy.kind"}},
+	} {
+		errs := v.checkOlder(t.Context(), check, &unstructured.Unstructured{Object: map[string]any{"spec": c.spec}}, nil)
+		var got []string
+		for _, e := range errs {
+			got = append(got, e.Field)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("spec %v: errors %v, want at %v", c.spec, errs, c.want)
 		}
 	}
 }
