@@ -541,7 +541,8 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 // values unchanged since old ratcheted away when old is not nil. meta, the
 // errors of the object's metadata, go after the schema's and, like them,
 // stop the CEL rules. keep, when not nil, chooses the errors that count
-// (see ownErrors), before they may stop the CEL rules and of the rules':
+// (see ownErrors), before they may stop the CEL rules, of the rules', and
+// of the old object's lists where they ratchet the lists' checks:
 // an error that does not count must not spare the object its rules (a
 // value outside the enum of a field the hub has, at a version whose enum
 // is narrower, would skip the rules of its own fields).
@@ -559,7 +560,11 @@ func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta f
 		celOpts = append(celOpts, cel.WithRatcheting(correlation))
 	}
 	errs = append(errs, meta...)
-	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, c.structural, old)) == 0 {
+	// The API server checks no list of an update whose old object broke
+	// one; only the errors that count tell (a list of a field the hub has
+	// may break an older version's keys, which is not that version's to
+	// judge, and must not spare its own lists).
+	if old == nil || len(keep(listtype.ValidateListSetsAndMaps(nil, c.structural, old))) == 0 {
 		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, c.structural, obj)...)
 	}
 	errs = keep(errs)

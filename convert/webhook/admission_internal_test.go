@@ -10,6 +10,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 )
 
@@ -415,5 +416,74 @@ properties:
 		if !slices.Equal(got, c.want) {
 			t.Errorf("spec %v: errors %v, want at %v", c.spec, errs, c.want)
 		}
+	}
+}
+
+// The list types of a version's own lists hold on an update whatever the
+// lists of the hub's fields held before: the API server checks no list of
+// an update whose old object broke one (ratcheting), and a list of a field
+// the hub has may break the version's keys (v1 keys ports by port, the hub
+// does not), which is the hub's schema's to judge; it must not let v1-only
+// legacy take two elements of one id.
+func TestOwnListTypesHoldBesideTheHubs(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        items:
+          type: object
+          properties:
+            port: {type: integer}
+            name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [port]
+        items:
+          type: object
+          required: [port]
+          properties:
+            port: {type: integer}
+            name: {type: string}
+            note: {type: string, maxLength: 10}
+      legacy:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [id]
+        items:
+          type: object
+          required: [id]
+          properties:
+            id: {type: string}
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	ports := []any{map[string]any{"port": int64(80), "name": "a"}, map[string]any{"port": int64(80), "name": "b"}}
+	old := map[string]any{"spec": map[string]any{"ports": ports}}
+	obj := map[string]any{"spec": map[string]any{"ports": ports, "legacy": []any{map[string]any{"id": "x"}, map[string]any{"id": "x"}}}}
+	errs := check.check(t.Context(), obj, old, nil, v.ownErrors)
+	if len(errs) != 1 || errs[0].Field != "spec.legacy[1]" || errs[0].Type != field.ErrorTypeDuplicate {
+		t.Errorf("errors %v, want a duplicate at spec.legacy[1]", errs)
+	}
+	// Legacy's own duplicate, there before, ratchets as at the API server.
+	if errs := check.check(t.Context(), obj, obj, nil, v.ownErrors); len(errs) != 0 {
+		t.Errorf("an update that keeps legacy's duplicate: %v, want none", errs)
 	}
 }
