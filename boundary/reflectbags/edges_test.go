@@ -196,3 +196,51 @@ func TestListsTheVersionHoldsOtherwise(t *testing.T) {
 		t.Errorf("recalled items %v, yards %v: want the bags at their indexes", jsonText(back.Spec.Items), jsonText(back.Spec.Yards))
 	}
 }
+
+type heldStatus struct {
+	Ready        bool             `json:"ready,omitempty"`
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+type heldStatusTwin struct {
+	Ready       *bool                   `json:"ready,omitempty"`
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// A version that holds its status by value.
+type heldByValue struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Status            heldStatus `json:"status,omitempty"`
+}
+
+// Its twin, which holds the status by pointer.
+type heldByPointer struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	PropertyBag       propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Status            *heldStatusTwin         `json:"status,omitempty"`
+}
+
+// Where the twin holds its status by pointer and the version by value, no
+// $twin entry tells an absent status from an empty one: it would sit in
+// the object's bag, in the annotation, which a client who may not write
+// status may write, and turn the status it finds empty into none.
+func TestNoTwinEntryForTheStatusItself(t *testing.T) {
+	api := &heldByValue{}
+	if err := reflectbags.Stash(api, &heldByPointer{}); err != nil {
+		t.Fatal(err)
+	}
+	if api.Annotations != nil || api.Status.PropertyBags != nil {
+		t.Errorf("a twin without status stashed annotations %v, status bags %v; want none", api.Annotations, api.Status.PropertyBags)
+	}
+	api.Annotations = map[string]string{boundary.Annotation: `{".":{"$twin":{"status":null}}}`}
+	dst := &heldByPointer{Status: &heldStatusTwin{}}
+	err := reflectbags.Recall(dst, api)
+	if err == nil || !strings.Contains(err.Error(), "$twin names") {
+		t.Errorf("Recall of an entry for the status in the annotation: error %v, want one naming the $twin entry", err)
+	}
+	if dst.Status == nil {
+		t.Error("the entry in the annotation removed the status")
+	}
+}

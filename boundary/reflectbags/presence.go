@@ -55,10 +55,19 @@ var isZeroer = reflect.TypeFor[interface{ IsZero() bool }]()
 
 type pairKey struct{ twin, api reflect.Type }
 
-// pairPlanOf returns the plan of the twin struct type tt and the API
-// struct type at, built anew on every call.
+// pairPlanOf returns the plan of the twin object type tt and the API
+// object type at, built anew on every call. It has no presence field for
+// the status itself (a twin's *Status where the version holds a Status):
+// its entry would sit in the object's bag, in the annotation, where a
+// client who may not write status could turn an empty status into none,
+// or back. Such a status comes back as the conversion makes it.
 func pairPlanOf(tt, at reflect.Type) *pairPlan {
-	return buildPairPlan(tt, at, map[pairKey]*pairPlan{})
+	p := buildPairPlan(tt, at, map[pairKey]*pairPlan{})
+	if i := slices.IndexFunc(p.presence, func(f presenceField) bool { return f.name == "status" }); i >= 0 {
+		p.presence = slices.Delete(slices.Clone(p.presence), i, i+1)
+		p.needed = len(p.presence) > 0 || len(p.below) > 0
+	}
+	return p
 }
 
 func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPlan {

@@ -71,9 +71,9 @@ const defaultBagsBudget = 128 << 10
 //     (a property an older version has and a later one removed) with a
 //     constraint beyond its type, validates the object converted there
 //     against that part of the version's schema (see ownSchema) with the
-//     same code, and refuses the errors at such fields, other than
-//     Required errors, that the old object did not already have there
-//     (ratcheted as at the hub): those values, kept for the version in the
+//     same code, and refuses the errors at such fields that the old
+//     object did not already have there (ratcheted as at the hub): those
+//     values, kept for the version in the
 //     hub's property bags or derived by the hooks, meet no other schema,
 //     and the version's clients would read them (see checkOlder).
 //
@@ -306,14 +306,13 @@ func ownPart(p *apiextensions.JSONSchemaProps, path string, hub *structuralschem
 }
 
 // constrained reports whether p, or a schema below it, limits the values
-// of its type: a Required error is left alone (see ownErrors), and types,
-// with the formats that come with them (see typeFormat), are the Go
-// types' (see ownSchema).
+// of its type or requires a property: types, with the formats that come
+// with them (see typeFormat), are the Go types' (see ownSchema).
 func constrained(p *apiextensions.JSONSchemaProps) bool {
 	if p == nil {
 		return false
 	}
-	if p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
+	if len(p.Required) > 0 || p.Format != "" && !typeFormat(p) || p.Maximum != nil || p.Minimum != nil || p.MaxLength != nil || p.MinLength != nil ||
 		p.Pattern != "" && !quantityType(p) || p.MaxItems != nil || p.MinItems != nil || p.UniqueItems || p.MultipleOf != nil ||
 		len(p.Enum) > 0 || p.MaxProperties != nil || p.MinProperties != nil || len(p.AllOf) > 0 ||
 		len(p.OneOf) > 0 || len(p.AnyOf) > 0 && !intOrStringType(p) || p.Not != nil || len(p.XValidations) > 0 || p.XEmbeddedResource ||
@@ -517,7 +516,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 			old = nil
 		}
 	}
-	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural))
+	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural), nil)
 	for _, e := range errs {
 		e.BadValue = shorten(e.BadValue)
 		if e.Field == "<nil>" {
@@ -541,8 +540,16 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 // formats and limits, its list types and its CEL rules, with the errors in
 // values unchanged since old ratcheted away when old is not nil. meta, the
 // errors of the object's metadata, go after the schema's and, like them,
-// stop the CEL rules.
-func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList) field.ErrorList {
+// stop the CEL rules. keep, when not nil, chooses the errors that count
+// (see ownErrors), before they may stop the CEL rules, of the rules', and
+// of the old object's lists where they ratchet the lists' checks:
+// an error that does not count must not spare the object its rules (a
+// value outside the enum of a field the hub has, at a version whose enum
+// is narrower, would skip the rules of its own fields).
+func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta field.ErrorList, keep func(field.ErrorList) field.ErrorList) field.ErrorList {
+	if keep == nil {
+		keep = func(errs field.ErrorList) field.ErrorList { return errs }
+	}
 	var errs field.ErrorList
 	var celOpts []cel.Option
 	if old == nil {
@@ -553,9 +560,14 @@ func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta f
 		celOpts = append(celOpts, cel.WithRatcheting(correlation))
 	}
 	errs = append(errs, meta...)
-	if old == nil || len(listtype.ValidateListSetsAndMaps(nil, c.structural, old)) == 0 {
+	// The API server checks no list of an update whose old object broke
+	// one; only the errors that count tell (a list of a field the hub has
+	// may break an older version's keys, which is not that version's to
+	// judge, and must not spare its own lists).
+	if old == nil || len(keep(listtype.ValidateListSetsAndMaps(nil, c.structural, old))) == 0 {
 		errs = append(errs, listtype.ValidateListSetsAndMaps(nil, c.structural, obj)...)
 	}
+	errs = keep(errs)
 	if c.cel != nil {
 		if blocked, err := blockingError(errs); blocked {
 			errs = append(errs, err)
@@ -568,7 +580,7 @@ func (c *schemaCheck) check(ctx context.Context, obj, old map[string]any, meta f
 			errs = append(errs, celErrs...)
 		}
 	}
-	return errs
+	return keep(errs)
 }
 
 // unstructuredAt returns obj as the API server holds an object of the
@@ -664,11 +676,16 @@ func (v *validator) checkServed(ctx context.Context, hub, oldHub runtime.Object)
 // against c's schema, as the API server would validate it had it been
 // written there, and returns the errors that concern that version alone:
 //
-//   - not a Required error: a field an older version requires and the hub
-//     no longer has is missing from every object written at a newer one;
 //   - at a field path the hub's schema does not have: the values of the
 //     hub's fields, and the object as a whole, are the hub's schema's to
-//     judge (validate), whatever an older version's schema says of them;
+//     judge (validate), whatever an older version's schema says of them
+//     (nor do errors there, as the API server's errors do, stop the
+//     version's CEL rules: see schemaCheck.check). A field the version
+//     requires of an object the hub has (its spec), which a newer version
+//     dropped, is missing from every write at a newer version: ownSchema
+//     keeps no such requirement. A field it requires of its own object (a
+//     v1-only legacy without its required kind) is refused like any other
+//     of its constraints;
 //   - on an update, not in a value the old object (oldHub) already showed
 //     at that version: the API server's ratcheting, on the old object
 //     converted to c's version, lets those through.
@@ -682,7 +699,7 @@ func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub 
 	if err != nil {
 		return field.ErrorList{objectError(fmt.Sprintf("the object could not be validated at %s: %v", c.version, err))}
 	}
-	errs := v.ownErrors(c.check(ctx, u, nil, nil))
+	errs := c.check(ctx, u, nil, nil, v.ownErrors)
 	if len(errs) == 0 || oldHub == nil {
 		return v.describe(c.version, errs)
 	}
@@ -694,15 +711,15 @@ func (v *validator) checkOlder(ctx context.Context, c *schemaCheck, obj, oldHub 
 	if err != nil {
 		return v.describe(c.version, errs)
 	}
-	return v.describe(c.version, v.ownErrors(c.check(ctx, u, old, nil)))
+	return v.describe(c.version, c.check(ctx, u, old, nil, v.ownErrors))
 }
 
-// ownErrors keeps the errors of errs that are not Required errors and that
-// sit at a field the hub's schema does not have.
+// ownErrors keeps the errors of errs that sit at a field the hub's schema
+// does not have.
 func (v *validator) ownErrors(errs field.ErrorList) field.ErrorList {
 	var own field.ErrorList
 	for _, e := range errs {
-		if e.Type == field.ErrorTypeRequired || e.Field == "<nil>" || hasField(v.structural, e.Field) {
+		if e.Field == "<nil>" || hasField(v.structural, e.Field) {
 			continue
 		}
 		own = append(own, e)
@@ -868,9 +885,12 @@ func shorten(value any) any {
 // map key is written as it is, so a key that holds "." or "]" makes a path
 // that reads more than one way ("spec.zones.x.open.note" is key "x" then
 // open.note, or key "x.open" then note), and hasField is true only where
-// every reading has the field. ownErrors keeps an error where hasField is
-// false, so no key can pass a version's own constraint off as a field of
-// the hub. A schema that keeps unknown fields, or has additional
+// every reading has the field (a key that begins with "[", joined with
+// ".", reads as a key in brackets too: "spec.zones.[x].open.note" is key
+// "x" or "[x]" then open.note, or key "[x].open" then note). A "[" that
+// no "]" closes opens no key in brackets. ownErrors keeps an error where
+// hasField is false, so no key can pass a version's own constraint off as
+// a field of the hub. A schema that keeps unknown fields, or has additional
 // properties, has every field below it.
 func hasField(s *structuralschema.Structural, path string) bool {
 	every, _ := fieldReadings(s, path)
@@ -887,22 +907,46 @@ func hasSomeField(s *structuralschema.Structural, path string) bool {
 // fieldReadings reports whether every reading of path, and whether some
 // reading, is a field of s.
 func fieldReadings(s *structuralschema.Structural, path string) (every, some bool) {
-	r := readings{path: path, seen: map[readingAt][2]bool{}}
+	r := readings{path: path, seen: map[readingAt][2]bool{}, ends: map[keyEnds]*endTable{}}
 	return r.at(s, 0)
 }
 
 // readings walks the readings of one path, remembering what it found for
-// each schema node and offset, so that a path with many "." in its keys
-// costs the product of its nodes and offsets, not of its readings.
+// each schema node and offset, and, for each map's values, what the rest
+// of the path below them gives for every key that starts at or after an
+// offset, so that a path with many "." in its keys costs about its length
+// times the schema's nodes, not the number of its readings (which doubles
+// with every "."), nor its length squared (every offset of a key under
+// nested maps starts the next map's keys).
 type readings struct {
 	path string
 	seen map[readingAt][2]bool
+	ends map[keyEnds]*endTable
+	// closes holds the offsets of the "]" in path, ascending, once read.
+	closes []int
+	closed bool
 }
 
 // readingAt is a schema node and an offset into the path.
 type readingAt struct {
 	s *structuralschema.Structural
 	i int
+}
+
+// keyEnds names the ends of the keys of one map: its values' schema, and
+// whether a key ends at a "]" (written in brackets) or anywhere (joined
+// with ".").
+type keyEnds struct {
+	value   *structuralschema.Structural
+	bracket bool
+}
+
+// endTable holds, for every offset j from low up, whether every and
+// whether some key end at or after j gives a field, and whether there is
+// such an end.
+type endTable struct {
+	low                 int
+	every, some, exists []bool
 }
 
 // at reports for path[i:] below s whether every reading and whether some
@@ -926,24 +970,27 @@ func (r *readings) at(s *structuralschema.Structural, i int) (every, some bool) 
 // step reads the segment of the path at i below s.
 func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool) {
 	path := r.path
-	if path[i] == '.' {
+	dot := path[i] == '.'
+	if dot {
 		i++
 	}
 	if i < len(path) && path[i] == '[' {
-		end := strings.IndexByte(path[i:], ']')
-		switch {
-		case end < 0:
-			return true, true
-		case s.Items != nil:
-			return r.at(s.Items, i+end+1)
-		case s.AdditionalProperties != nil:
-			if s.AdditionalProperties.Structural == nil {
-				return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
-			}
-			// The key ends at a "]" followed by the end, "." or "[".
-			return r.keys(s.AdditionalProperties.Structural, i+1, ']')
+		if !dot || s.AdditionalProperties == nil {
+			return r.bracket(s, i)
 		}
-		return false, false
+		if s.AdditionalProperties.Structural == nil {
+			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
+		}
+		// After a ".", a "[" may open a key in brackets, or begin a map
+		// key the schema validator joined with "." ("spec.zones.[x].note"
+		// is key "x" or key "[x]" then note, "spec.zones.[.note" only key
+		// "["): every reading counts.
+		every, some = r.keys(s.AdditionalProperties.Structural, i, false)
+		if r.close(i) >= 0 {
+			e, s := r.bracket(s, i)
+			every, some = every && e, some || s
+		}
+		return every, some
 	}
 	end := strings.IndexAny(path[i:], ".[")
 	if end < 0 {
@@ -957,32 +1004,86 @@ func (r *readings) step(s *structuralschema.Structural, i int) (every, some bool
 			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
 		}
 		// The key ends at the end, or before a "." or "[".
-		return r.keys(s.AdditionalProperties.Structural, i, 0)
+		return r.keys(s.AdditionalProperties.Structural, i, false)
 	}
 	return false, false
 }
 
-// keys reads the map key that starts at i in every way it can end, each
-// followed by the end of the path, a "." or a "[" (after the closing
-// byte, when close is not 0), and the rest of the path below value.
-func (r *readings) keys(value *structuralschema.Structural, i int, close byte) (every, some bool) {
-	path := r.path
-	every, found := true, false
-	for j := i + 1; j <= len(path); j++ {
-		if close != 0 && path[j-1] != close {
-			continue
+// bracket reads the index or map key in brackets at i below s: none
+// where no "]" follows (not a path field.Path writes).
+func (r *readings) bracket(s *structuralschema.Structural, i int) (every, some bool) {
+	switch {
+	case s.Items != nil:
+		if end := r.close(i); end >= 0 {
+			return r.at(s.Items, end+1)
 		}
-		if j < len(path) && path[j] != '.' && path[j] != '[' {
-			continue
+	case s.AdditionalProperties != nil:
+		if s.AdditionalProperties.Structural == nil {
+			if r.close(i) < 0 {
+				return false, false
+			}
+			return s.AdditionalProperties.Bool, s.AdditionalProperties.Bool
 		}
-		e, s := r.at(value, j)
-		every, some = every && e, some || s
-		found = true
+		// The key ends at a "]" followed by the end, "." or "[".
+		return r.keys(s.AdditionalProperties.Structural, i+1, true)
 	}
-	if !found {
+	return false, false
+}
+
+// close returns the offset of the first "]" at or after i, or -1.
+func (r *readings) close(i int) int {
+	if !r.closed {
+		for j := 0; j < len(r.path); j++ {
+			if r.path[j] == ']' {
+				r.closes = append(r.closes, j)
+			}
+		}
+		r.closed = true
+	}
+	if k, _ := slices.BinarySearch(r.closes, i); k < len(r.closes) {
+		return r.closes[k]
+	}
+	return -1
+}
+
+// keys reads the map key that starts at i in every way it can end, each
+// followed by the end of the path, a "." or a "[" (after a "]", when
+// bracket), and the rest of the path below value.
+func (r *readings) keys(value *structuralschema.Structural, i int, bracket bool) (every, some bool) {
+	if i+1 > len(r.path) {
+		return false, false
+	}
+	t := r.endsOf(value, bracket, i+1)
+	if !t.exists[i+1] {
 		return false, false // no "]" can end the key: not a path field.Path writes
 	}
-	return every, some
+	return t.every[i+1], t.some[i+1]
+}
+
+// endsOf returns the table of the key ends below value, filled from low
+// up. It fills it from the end of the path down: the readings at an
+// offset need those of later offsets only, below other nodes (a schema's
+// values lie below it), so that no table is filled twice at one offset.
+func (r *readings) endsOf(value *structuralschema.Structural, bracket bool, low int) *endTable {
+	path := r.path
+	k := keyEnds{value, bracket}
+	t := r.ends[k]
+	if t == nil {
+		n := len(path) + 2
+		t = &endTable{low: n - 1, every: make([]bool, n), some: make([]bool, n), exists: make([]bool, n)}
+		t.every[n-1] = true
+		r.ends[k] = t
+	}
+	for ; t.low > low; t.low-- {
+		j := t.low - 1
+		every, some, exists := t.every[j+1], t.some[j+1], t.exists[j+1]
+		if (j == len(path) || path[j] == '.' || path[j] == '[') && (!bracket || path[j-1] == ']') {
+			e, s := r.at(value, j)
+			every, some, exists = every && e, some || s, true
+		}
+		t.every[j], t.some[j], t.exists[j] = every, some, exists
+	}
+	return t
 }
 
 // validateObjectMeta calls apiextensions-apiserver's objectmeta.Validate,

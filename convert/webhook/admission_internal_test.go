@@ -2,12 +2,15 @@ package webhook
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 )
 
@@ -82,7 +85,11 @@ properties:
 		"spec.anything[k]":      true,
 		"spec.anything.k":       true,
 		"spec.closed.k":         false,
-		"spec.items[0":          true,
+		"spec.items[0":          false, // no "]" closes it: not a path
+		"spec.anything.[":       true,  // key "[" of an open map
+		"spec.zones.[.size":     true,  // key "[" then size
+		"spec.zones.[a].size":   true,  // key "a" or "[a]"
+		"spec.zones.[a].open.k": false, // key "[a]" then open, or key "[a].open" then k
 		// A key that holds "]": "zones[a].open].kind" reads as key "a"
 		// then the hub's open (which keeps unknown fields), or as key
 		// "a].open" then kind, which the hub lacks. Such a path has no
@@ -116,9 +123,12 @@ properties:
 		}
 	}
 	// Keys of many dots below nested maps cost the nodes times the
-	// offsets, not the readings: four maps deep, 400 dots read about 10⁹
-	// ways (the test would not end), in about 4 × 400² steps.
-	deep := "spec.grid." + strings.Repeat("a.", 400) + "size"
+	// offsets, not the readings (400 dots four maps deep read about 10⁹
+	// ways), nor the offsets squared (every offset of one map's key
+	// starts the next map's keys): the memo alone took 4.3 s for 10,000
+	// dots and about 100 times that for 100,000 (this test did not end in
+	// 200 s); ends memoised per map, 0.3 s.
+	deep := "spec.grid." + strings.Repeat("a.", 100_000) + "size"
 	if hasField(s, deep) {
 		t.Errorf("hasField(spec.grid.a.a....size) = true, want false (some readings end at a map, not at size)")
 	}
@@ -265,9 +275,9 @@ properties:
 		t.Fatal(err)
 	}
 	v := &validator{structural: hub}
-	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b"} {
+	for _, key := range []string{"west", "x.open", "x.open.size", "x].open", "x[0].open", ".", "]", "a]b", "[", "[x", "[x.open", "[x].open"} {
 		obj := map[string]any{"spec": map[string]any{"zones": map[string]any{key: map[string]any{"note": "too long"}}}}
-		errs := check.check(t.Context(), obj, nil, nil)
+		errs := check.check(t.Context(), obj, nil, nil, nil)
 		if len(errs) == 0 {
 			t.Fatalf("key %q: the version's own check found nothing wrong with a note of 8 characters", key)
 		}
@@ -289,4 +299,191 @@ func schemaProps(t *testing.T, text string) *apiextensions.JSONSchemaProps {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// A version's own CEL rules hold beside errors that ownErrors drops: the
+// API server skips CEL rules where the schema found a value outside an
+// enum (and a few others), and at a field the hub has such an error is
+// the hub's schema's to judge. Here the hub took SCTP into the enum of a
+// list-map key, and an SCTP port must not spare its v1-only note v1's
+// rule.
+func TestOwnCELRulesBesideADroppedError(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [protocol]
+        items:
+          type: object
+          required: [protocol]
+          properties:
+            protocol: {type: string, enum: [TCP, UDP, SCTP]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [protocol]
+        items:
+          type: object
+          required: [protocol]
+          properties:
+            protocol: {type: string, enum: [TCP, UDP]}
+            note:
+              type: string
+              x-kubernetes-validations: [{rule: "self.size() <= 3"}]
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	for _, protocol := range []string{"TCP", "SCTP"} {
+		port := map[string]any{"protocol": protocol, "note": "too long"}
+		obj := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"ports": []any{port}}}}
+		errs := v.checkOlder(t.Context(), check, obj, nil)
+		if len(errs) != 1 || errs[0].Field != "spec.ports[0].note" {
+			t.Errorf("%s: v1's rule on a note of 8 characters gave %v, want its error at spec.ports[0].note", protocol, errs)
+		}
+	}
+}
+
+// A version's own object holds its required fields: v1-only legacy,
+// written in a newer version's annotation without its kind, is refused.
+// A field the version requires of an object the hub has (v1's mode, which
+// the hub dropped) is not: it is missing from every write at a newer
+// version.
+func TestOwnRequiredFields(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+required: [spec]
+properties:
+  spec:
+    type: object
+    required: [mode]
+    properties:
+      name: {type: string}
+      mode: {type: string, enum: [Fast, Slow]}
+      legacy:
+        type: object
+        required: [kind]
+        properties:
+          kind: {type: string}
+          note: {type: string, maxLength: 10}
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	for _, c := range []struct {
+		spec map[string]any
+		want []string
+	}{
+		{map[string]any{"name": "x"}, nil},
+		{map[string]any{"name": "x", "legacy": map[string]any{"kind": "a", "note": "n"}}, nil},
+		{map[string]any{"name": "x", "legacy": map[string]any{"note": "n"}}, []string{"spec.legacy.kind"}},
+	} {
+		errs := v.checkOlder(t.Context(), check, &unstructured.Unstructured{Object: map[string]any{"spec": c.spec}}, nil)
+		var got []string
+		for _, e := range errs {
+			got = append(got, e.Field)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("spec %v: errors %v, want at %v", c.spec, errs, c.want)
+		}
+	}
+}
+
+// The list types of a version's own lists hold on an update whatever the
+// lists of the hub's fields held before: the API server checks no list of
+// an update whose old object broke one (ratcheting), and a list of a field
+// the hub has may break the version's keys (v1 keys ports by port, the hub
+// does not), which is the hub's schema's to judge; it must not let v1-only
+// legacy take two elements of one id.
+func TestOwnListTypesHoldBesideTheHubs(t *testing.T) {
+	hub, err := structuralschema.NewStructural(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        items:
+          type: object
+          properties:
+            port: {type: integer}
+            name: {type: string}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ownSchema(schemaProps(t, `
+type: object
+properties:
+  spec:
+    type: object
+    properties:
+      ports:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [port]
+        items:
+          type: object
+          required: [port]
+          properties:
+            port: {type: integer}
+            name: {type: string}
+            note: {type: string, maxLength: 10}
+      legacy:
+        type: array
+        x-kubernetes-list-type: map
+        x-kubernetes-list-map-keys: [id]
+        items:
+          type: object
+          required: [id]
+          properties:
+            id: {type: string}
+`), "", hub)
+	check, err := newSchemaCheck("v1", own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &validator{structural: hub, hub: "v2"}
+	ports := []any{map[string]any{"port": int64(80), "name": "a"}, map[string]any{"port": int64(80), "name": "b"}}
+	old := map[string]any{"spec": map[string]any{"ports": ports}}
+	obj := map[string]any{"spec": map[string]any{"ports": ports, "legacy": []any{map[string]any{"id": "x"}, map[string]any{"id": "x"}}}}
+	errs := check.check(t.Context(), obj, old, nil, v.ownErrors)
+	if len(errs) != 1 || errs[0].Field != "spec.legacy[1]" || errs[0].Type != field.ErrorTypeDuplicate {
+		t.Errorf("errors %v, want a duplicate at spec.legacy[1]", errs)
+	}
+	// Legacy's own duplicate, there before, ratchets as at the API server.
+	if errs := check.check(t.Context(), obj, obj, nil, v.ownErrors); len(errs) != 0 {
+		t.Errorf("an update that keeps legacy's duplicate: %v, want none", errs)
+	}
 }

@@ -86,7 +86,10 @@
 // the hub's has not, against that version's schema, and refuses the errors
 // that sit at such a field ("at v1, spec.mode: Unsupported value ... (a
 // value v1 shows, kept for it in the hub's property bags or derived by the
-// conversion hooks ...)"). It leaves alone the Required errors (an older
+// conversion hooks ...)"), among them a field missing from an object only
+// that version has, which requires it (a v1-only legacy without its
+// required kind). It leaves
+// alone the fields the version requires of objects the hub has (an older
 // version's required field that the hub no longer has is missing from
 // every object written at a newer one), the errors at fields the hub has
 // (the hub's schema decides those, so a version may be stricter than the
