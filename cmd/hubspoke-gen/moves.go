@@ -560,6 +560,7 @@ func (s *step) applyMoves() {
 	if hostOlder {
 		newer = s.other
 	}
+	refused := s.movesThroughMoves(newer)
 	for _, m := range newer.moves {
 		name := m.owner
 		if hostOlder {
@@ -582,10 +583,61 @@ func (s *step) applyMoves() {
 				continue
 			}
 		}
-		if s.markMove(p, sm, true, sm.hostHops, sm.hostKeyed) && s.markMove(p, sm, false, sm.otherHops, m.keyed && !sm.hostKeyed) {
+		// A refused move is still marked, so that what it moves is
+		// neither a removal nor a proposal of its own.
+		if s.markMove(p, sm, true, sm.hostHops, sm.hostKeyed) && s.markMove(p, sm, false, sm.otherHops, m.keyed && !sm.hostKeyed) && !refused[m] {
 			p.moves = append(p.moves, sm)
 		}
 	}
+}
+
+// movesThroughMoves refuses a move whose path, in either version, passes
+// through a struct that another move of the version moves whole (v1's
+// spec.strategy.remediation to v2's spec.remediation while spec.strategy
+// moves to spec.rollout.strategy): the copy of the struct that moves would
+// also keep the property in its bag, and on the way back overwrite what
+// the inner move wrote. It returns the moves it refused.
+func (s *step) movesThroughMoves(newer *version) map[*move]bool {
+	type whole struct {
+		m     *move
+		older bool
+	}
+	moved := map[*field]whole{}
+	for _, m := range newer.moves {
+		if !m.keyed {
+			moved[m.oldHop[len(m.oldHop)-1].f] = whole{m, true}
+			moved[m.newHop[len(m.newHop)-1].f] = whole{m, false}
+		}
+	}
+	refused := map[*move]bool{}
+	for _, m := range newer.moves {
+		for _, side := range []struct {
+			hops  []hop
+			older bool
+		}{{m.oldHop, true}, {m.newHop, false}} {
+			for _, h := range side.hops[:len(side.hops)-1] {
+				w, found := moved[h.f]
+				if !found || w.older != side.older || w.m == m {
+					continue
+				}
+				v, path, other := newer, m.path, w.m.path
+				if side.older {
+					v, path, other = m.older, m.from, w.m.from
+				}
+				s.errs.addf(m.where, "%s → %s: %s in %s lies in %s, which moves whole (%s): a move into or out of a struct that moves "+
+					"is not supported; move %s in a hook pair on the type that holds both places instead (see \"Moves\" in hubspoke-gen's README)",
+					s.hostName, s.otherName, path, v.name, other, w.m.where, fieldName(m))
+				refused[m] = true
+				break
+			}
+		}
+	}
+	return refused
+}
+
+// fieldName names the property a move declares, as newer calls it.
+func fieldName(m *move) string {
+	return m.newHop[len(m.newHop)-1].f.name
 }
 
 // markMove follows the hops of one side of a move from the owner's pair
