@@ -685,7 +685,9 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 		}
 		if last {
 			if !keyed {
-				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place", s.hostName, s.otherName, placeOf(s, m, host))
+				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place; "+
+					"where the previous version's property there moves elsewhere in turn (a swap), move both in a hook pair on the type that holds both places "+
+					"and declare them with convtest.Related (see \"Moves\" in hubspoke-gen's README)", s.hostName, s.otherName, placeOf(s, m, host))
 				return false
 			}
 			sm.counterpart = counterpart

@@ -326,7 +326,8 @@ func TestMoveErrors(t *testing.T) {
 		{"key of a struct", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings[notify-events]",
 			"v2: settings is not a map of plain values"},
 		{"still there", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings.notes",
-			"both v2storage and v3storage have settings.notes"},
+			"both v2storage and v3storage have settings.notes: a move is to a property the previous version does not have at that place; " +
+				"where the previous version's property there moves elsewhere in turn (a swap), move both in a hook pair"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			api := freshCase(t, "moves", func(dir string, b []byte) []byte {
