@@ -31,7 +31,9 @@ import (
 // the old one, never in a bag. A struct that one side has and the other
 // not (spec after a flatten) is still kept in the bag of the other side,
 // without the properties that moved out of it: when all did, its removal
-// needs no +hubspoke:removed (the moves say where everything went). A
+// needs no +hubspoke:removed (the moves say where everything went); left
+// empty, it is kept only when the way back found it so in the bag, beside
+// values the moves put in it ("$kept:name"). A
 // struct both versions have, which a move needs on its way and the source
 // did not hold, is made, with an entry in the bag of the struct the move
 // is written in ("$created:path"), so that the way back leaves it absent
