@@ -637,6 +637,18 @@ func (s *step) movesThroughMoves(newer *version) map[*move]bool {
 	return refused
 }
 
+// movedWholeAround returns the move of newer that carries a struct whole
+// from a place that holds the older path from, or to one that holds the
+// newer path to: a move between them is one no marker can declare.
+func movedWholeAround(newer *version, from, to string) *move {
+	for _, m := range newer.moves {
+		if !m.keyed && (strings.HasPrefix(from, m.from+".") || strings.HasPrefix(to, m.path+".")) {
+			return m
+		}
+	}
+	return nil
+}
+
 // fieldName names the property a move declares, as newer calls it.
 func fieldName(m *move) string {
 	return m.newHop[len(m.newHop)-1].f.name
@@ -908,6 +920,19 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				continue
 			}
 			where := fmt.Sprintf("%s %s.%s", newer.name, a.typ, a.f.name)
+			if m := movedWholeAround(newer, from, a.path); m != nil {
+				// No marker moves it (see movesThroughMoves): a hook pair.
+				msg := fmt.Sprintf("new in %s (at %s), but %s, and %s moves whole (%s): no marker moves a value into or out of a struct that moves; "+
+					"if its value moved, move it in a hook pair on the type of %s that holds both %s and %s (until then the value written at %s stays in a property bag, "+
+					"where no client of %s sees it) and declare it to the generated tests with convtest.Related; if not, say so with // +hubspoke:notMoved on it",
+					newer.name, a.path, why, m.from, m.where, s.host.storageName, from, a.path, older.name, newer.name)
+				if strict {
+					errs.addf(where, "%s", msg)
+				} else {
+					warnings = append(warnings, where+": "+msg)
+				}
+				continue
+			}
 			if strict {
 				errs.addf(where, "new in %s (at %s), but %s: if its value moved, say so with // +hubspoke:movedFrom=%s on it; if not, with // +hubspoke:notMoved on it",
 					newer.name, a.path, why, from)
