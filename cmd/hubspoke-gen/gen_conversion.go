@@ -95,6 +95,15 @@ type assign struct {
 	pre    strings.Builder // statements before the copy
 	values map[*field]string
 	notes  map[*field]string
+	kept   []keptStruct // structs recalled from the bag that moves fill (see keptStructKey)
+}
+
+// keptStruct is a struct recalled from the bag, in local l, of
+// destination field f, out of which the way there moves clears.
+type keptStruct struct {
+	empty, l string // whether the bag held it empty; the local
+	f        *field
+	clears   []clear
 }
 
 func newAssign(f *file, s *step, p *pair, to bool) *assign {
@@ -200,6 +209,17 @@ func (a *assign) write() {
 		a.writeMoves(&moves)
 		f.printf("%s", moves.String())
 	}
+	for _, k := range a.kept {
+		// The struct the way there empties, which the bag held empty
+		// beside values the moves put back in it: the way there keeps it
+		// (see clearedCopy).
+		var moved []string
+		for _, c := range k.clears {
+			moved = append(moved, presentCond(k.l+"."+c.hops[0].f.name, c.hops[0].f))
+		}
+		f.printf("if %s && (%s) {\nif err := %s(&%s.PropertyBag, %q, %s(true)); err != nil {\nreturn err\n}\n}\n",
+			k.empty, strings.Join(moved, " || "), a.f.q(pathPropertybag, "Add"), a.dstObj, keptStructKey(k.f), a.f.q(pathPtr, "To"))
+	}
 	if a.s.twin && p.host.root {
 		a.rootTransport()
 	}
@@ -278,7 +298,12 @@ func (a *assign) properties() {
 		fmt.Fprintf(&a.pre, "// From the bag: what %s has no field for.\n", a.srcName)
 		for _, pr := range recalled {
 			_, df := a.sides(pr)
-			a.recall(df, df.name)
+			l := a.recall(df, df.name)
+			if o := a.dstTwins()[elemOf(df.ref).name]; df.ref.kind == refPointer && o != nil && movedOutOf(pr.clears) {
+				e := a.local(df.name + "Empty")
+				fmt.Fprintf(&a.pre, "%s := %s != nil && !(%s)\n", e, l, nonEmpty("(*"+l+")", o, nil))
+				a.kept = append(a.kept, keptStruct{e, l, df, pr.clears})
+			}
 		}
 	}
 	if len(staged) > 0 {

@@ -234,22 +234,25 @@ func (a *assign) clearedCopy(sf *field, clears []clear) string {
 		return l
 	case refPointer:
 		// Kept when something is left, or, to keep an empty struct's
-		// presence, when no move will make it again on the way back.
+		// presence, when no move will make it again on the way back, or
+		// when the way back found it in the bag (the mark of keptStructKey): the
+		// bag held it, empty, beside the values that moved.
+		var kept string
+		if movedOutOf(clears) {
+			kept = a.local("kept")
+			fmt.Fprintf(&a.pre, "%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\n", kept, a.f.q(pathPropertybag, "Pull"), keptStructKey(sf))
+		}
 		l, c := a.local(sf.name+"Rest"), a.local(sf.name+"Copy")
 		fmt.Fprintf(&a.pre, "var %s %s\nif %s != nil {\n%s := *%s\n", l, renderType(a.f, sf.ref, a.srcPath), src, c, src)
-		var moved []string
-		for _, cl := range clears {
-			if len(cl.hops) != 1 || cl.keyed {
-				moved = nil // a deeper move: keep the presence
-				break
-			}
-			moved = append(moved, presentCond(c+"."+cl.hops[0].f.name, cl.hops[0].f))
-		}
 		keep := "true"
-		if len(moved) > 0 {
+		if kept != "" {
+			var moved []string
+			for _, cl := range clears {
+				moved = append(moved, presentCond(c+"."+cl.hops[0].f.name, cl.hops[0].f))
+			}
 			m := a.local("moved")
 			fmt.Fprintf(&a.pre, "%s := %s\n", m, strings.Join(moved, " || "))
-			keep = "!" + m + " || " + nonEmpty(c, a.srcTwins()[sf.ref.elem.name], clears)
+			keep = "!" + m + " || " + kept + " != nil || " + nonEmpty(c, a.srcTwins()[sf.ref.elem.name], clears)
 		}
 		a.clearIn(c, clears)
 		if keep == "true" {
@@ -264,6 +267,23 @@ func (a *assign) clearedCopy(sf *field, clears []clear) string {
 	a.clearIn(l, clears)
 	return l
 }
+
+// movedOutOf reports whether clears move properties out of a struct
+// itself (not deeper, nor keys of a map): what the way there leaves of it
+// may be empty.
+func movedOutOf(clears []clear) bool {
+	for _, c := range clears {
+		if len(c.hops) != 1 || c.keyed {
+			return false
+		}
+	}
+	return len(clears) > 0
+}
+
+// keptStructKey is the bag entry that says the way back found the struct of
+// field f, which moves empty, in the bag, so that the way there keeps it
+// when nothing is left in it.
+func keptStructKey(f *field) string { return "$kept:" + f.jsonName }
 
 // dropKeyFrom removes key from the map in local l, replacing it by a copy.
 func (a *assign) dropKeyFrom(b *strings.Builder, l, key string) {

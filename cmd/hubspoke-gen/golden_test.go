@@ -72,9 +72,10 @@ func testCases(t *testing.T) []testCase {
 		for _, d := range dirs {
 			dir := filepath.Dir(d)
 			name, _ := filepath.Rel("testdata", dir)
-			if strings.HasPrefix(name, "_") {
+			if strings.HasPrefix(name, "_run") {
 				// A copy a test made (copyCase), which may still be there
-				// while a parallel test waits.
+				// while a parallel test waits; not the error cases of
+				// testdata/_errors.
 				continue
 			}
 			_, err := os.Stat(filepath.Join(dir, "golden.txt"))
@@ -192,6 +193,27 @@ func golden(t *testing.T, path, text string) {
 	}
 	if diff := cmp.Diff(string(want), text); diff != "" {
 		t.Errorf("%s differs (-checked in +got):\n%s", path, diff)
+	}
+}
+
+// TestErrorCasesFound: every directory of testdata/_errors with an api
+// directory is an error case of TestGolden, whose name begins with "_"
+// like the copies copyCase makes (testdata/_run*), which are not cases.
+func TestErrorCasesFound(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join("testdata", "_errors", "*", "api"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no error cases in testdata/_errors (%v)", err)
+	}
+	found := map[string]bool{}
+	for _, c := range testCases(t) {
+		if c.fail {
+			found[c.dir] = true
+		}
+	}
+	for _, d := range dirs {
+		if !found[filepath.Dir(d)] {
+			t.Errorf("%s is not an error case of TestGolden", filepath.Dir(d))
+		}
 	}
 }
 

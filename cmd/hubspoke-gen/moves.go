@@ -31,7 +31,9 @@ import (
 // the old one, never in a bag. A struct that one side has and the other
 // not (spec after a flatten) is still kept in the bag of the other side,
 // without the properties that moved out of it: when all did, its removal
-// needs no +hubspoke:removed (the moves say where everything went). A
+// needs no +hubspoke:removed (the moves say where everything went); left
+// empty, it is kept only when the way back found it so in the bag, beside
+// values the moves put in it ("$kept:name"). A
 // struct both versions have, which a move needs on its way and the source
 // did not hold, is made, with an entry in the bag of the struct the move
 // is written in ("$created:path"), so that the way back leaves it absent
@@ -560,6 +562,7 @@ func (s *step) applyMoves() {
 	if hostOlder {
 		newer = s.other
 	}
+	refused := s.movesThroughMoves(newer)
 	for _, m := range newer.moves {
 		name := m.owner
 		if hostOlder {
@@ -582,10 +585,73 @@ func (s *step) applyMoves() {
 				continue
 			}
 		}
-		if s.markMove(p, sm, true, sm.hostHops, sm.hostKeyed) && s.markMove(p, sm, false, sm.otherHops, m.keyed && !sm.hostKeyed) {
+		// A refused move is still marked, so that what it moves is
+		// neither a removal nor a proposal of its own.
+		if s.markMove(p, sm, true, sm.hostHops, sm.hostKeyed) && s.markMove(p, sm, false, sm.otherHops, m.keyed && !sm.hostKeyed) && !refused[m] {
 			p.moves = append(p.moves, sm)
 		}
 	}
+}
+
+// movesThroughMoves refuses a move whose path, in either version, passes
+// through a struct that another move of the version moves whole (v1's
+// spec.strategy.remediation to v2's spec.remediation while spec.strategy
+// moves to spec.rollout.strategy): the copy of the struct that moves would
+// also keep the property in its bag, and on the way back overwrite what
+// the inner move wrote. It returns the moves it refused.
+func (s *step) movesThroughMoves(newer *version) map[*move]bool {
+	type whole struct {
+		m     *move
+		older bool
+	}
+	moved := map[*field]whole{}
+	for _, m := range newer.moves {
+		if !m.keyed {
+			moved[m.oldHop[len(m.oldHop)-1].f] = whole{m, true}
+			moved[m.newHop[len(m.newHop)-1].f] = whole{m, false}
+		}
+	}
+	refused := map[*move]bool{}
+	for _, m := range newer.moves {
+		for _, side := range []struct {
+			hops  []hop
+			older bool
+		}{{m.oldHop, true}, {m.newHop, false}} {
+			for _, h := range side.hops[:len(side.hops)-1] {
+				w, found := moved[h.f]
+				if !found || w.older != side.older || w.m == m {
+					continue
+				}
+				v, path, other := newer, m.path, w.m.path
+				if side.older {
+					v, path, other = m.older, m.from, w.m.from
+				}
+				s.errs.addf(m.where, "%s → %s: %s in %s lies in %s, which moves whole (%s): a move into or out of a struct that moves "+
+					"is not supported; move %s in a hook pair on the type that holds both places instead (see \"Moves\" in hubspoke-gen's README)",
+					s.hostName, s.otherName, path, v.name, other, w.m.where, fieldName(m))
+				refused[m] = true
+				break
+			}
+		}
+	}
+	return refused
+}
+
+// movedWholeAround returns the move of newer that carries a struct whole
+// from a place that holds the older path from, or to one that holds the
+// newer path to: a move between them is one no marker can declare.
+func movedWholeAround(newer *version, from, to string) *move {
+	for _, m := range newer.moves {
+		if !m.keyed && (strings.HasPrefix(from, m.from+".") || strings.HasPrefix(to, m.path+".")) {
+			return m
+		}
+	}
+	return nil
+}
+
+// fieldName names the property a move declares, as newer calls it.
+func fieldName(m *move) string {
+	return m.newHop[len(m.newHop)-1].f.name
 }
 
 // markMove follows the hops of one side of a move from the owner's pair
@@ -633,7 +699,9 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 		}
 		if last {
 			if !keyed {
-				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place", s.hostName, s.otherName, placeOf(s, m, host))
+				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place; "+
+					"where the previous version's property there moves elsewhere in turn (a swap), move both in a hook pair on the type that holds both places "+
+					"and declare them with convtest.Related (see \"Moves\" in hubspoke-gen's README)", s.hostName, s.otherName, placeOf(s, m, host))
 				return false
 			}
 			sm.counterpart = counterpart
@@ -852,6 +920,19 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				continue
 			}
 			where := fmt.Sprintf("%s %s.%s", newer.name, a.typ, a.f.name)
+			if m := movedWholeAround(newer, from, a.path); m != nil {
+				// No marker moves it (see movesThroughMoves): a hook pair.
+				msg := fmt.Sprintf("new in %s (at %s), but %s, and %s moves whole (%s): no marker moves a value into or out of a struct that moves; "+
+					"if its value moved, move it in a hook pair on the type of %s that holds both %s and %s (until then the value written at %s stays in a property bag, "+
+					"where no client of %s sees it) and declare it to the generated tests with convtest.Related; if not, say so with // +hubspoke:notMoved on it",
+					newer.name, a.path, why, m.from, m.where, s.host.storageName, from, a.path, older.name, newer.name)
+				if strict {
+					errs.addf(where, "%s", msg)
+				} else {
+					warnings = append(warnings, where+": "+msg)
+				}
+				continue
+			}
 			if strict {
 				errs.addf(where, "new in %s (at %s), but %s: if its value moved, say so with // +hubspoke:movedFrom=%s on it; if not, with // +hubspoke:notMoved on it",
 					newer.name, a.path, why, from)

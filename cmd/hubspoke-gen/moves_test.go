@@ -326,7 +326,8 @@ func TestMoveErrors(t *testing.T) {
 		{"key of a struct", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings[notify-events]",
 			"v2: settings is not a map of plain values"},
 		{"still there", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings.notes",
-			"both v2storage and v3storage have settings.notes"},
+			"both v2storage and v3storage have settings.notes: a move is to a property the previous version does not have at that place; " +
+				"where the previous version's property there moves elsewhere in turn (a swap), move both in a hook pair"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			api := freshCase(t, "moves", func(dir string, b []byte) []byte {
@@ -340,6 +341,33 @@ func TestMoveErrors(t *testing.T) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestMoveProposalOutOfMovedWhole: the _errors/movedwhole case without the
+// markers it refuses. Its remediation, moved out of spec.strategy, which
+// moves whole, looks moved, and is; but the proposal asks for the hook
+// pair that moves it, not for the marker that the generator would refuse.
+func TestMoveProposalOutOfMovedWhole(t *testing.T) {
+	api := freshCase(t, filepath.Join("_errors", "movedwhole"), func(_ string, b []byte) []byte {
+		b = bytes.Replace(b, []byte("\t// +hubspoke:movedFrom=spec.strategy.remediation\n"), nil, 1)
+		return bytes.Replace(b, []byte("\t// +hubspoke:movedFrom=spec.strategy.rolling.deletePolicy\n"), nil, 1)
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	if err == nil {
+		t.Fatal("generated, want the proposals as errors")
+	}
+	for _, want := range []string{
+		"v2 WidgetSpec.Remediation: new in v2 (at spec.remediation), but v1 has a struct of its JSON name and type at spec.strategy.remediation, which v2 removes, " +
+			"and spec.strategy moves whole (v2 Rollout.Strategy: +hubspoke:movedFrom=spec.strategy): no marker moves a value into or out of a struct that moves; " +
+			"if its value moved, move it in a hook pair on the type of v1storage that holds both spec.strategy.remediation and spec.remediation",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "say so with // +hubspoke:movedFrom=spec.strategy.remediation") {
+		t.Errorf("proposes the marker the generator refuses:\n%v", err)
 	}
 }
 

@@ -146,7 +146,11 @@ func moduleRoot(dir string) (string, error) {
 // path a rename or a declared move of the type gives it: the generated
 // copy writes those before the hook runs).
 func (o observations) moved(s *step, p *pair, to bool) []landing {
-	declared := map[string]string{} // the path of a move's value in the source → in the destination, below the type
+	type declaredMove struct {
+		dst   string
+		moved *pair // the pair of the struct moved whole, for the paths below it
+	}
+	declared := map[string]declaredMove{} // the path of a move's value in the source → in the destination, below the type
 	for _, sm := range p.moves {
 		srcKeyed := sm.hostKeyed
 		src, dst := hopsPath(sm.hostHops, sm.hostKeyed), hopsPath(sm.otherHops, sm.m.keyed && !sm.hostKeyed)
@@ -156,14 +160,24 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 		}
 		if !srcKeyed {
 			// (The observed map holds another key than the one moved.)
-			declared[src] = dst
+			d := declaredMove{dst: dst}
+			if t := deref(sm.hostHops[len(sm.hostHops)-1].f.ref); t.kind == refObject {
+				d.moved = s.byName[t.name]
+			}
+			declared[src] = d
 		}
 	}
 	var out []landing
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
 		own := renamedPath(s, p, to, l.From)
-		if d, ok := declared[l.From]; ok {
-			own = d
+		for src, d := range declared {
+			if l.From == src {
+				own = d.dst
+			} else if below, ok := strings.CutPrefix(l.From, src+"."); ok && d.moved != nil {
+				// Below a struct the move carries whole: where the
+				// struct's copy puts it.
+				own = d.dst + "." + renamedPath(s, d.moved, to, below)
+			}
 		}
 		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
 			out = append(out, l)

@@ -100,6 +100,45 @@ func TestObservedMovesLeaveDeclared(t *testing.T) {
 	}
 }
 
+// TestObservedMovesOfWholeStructs: the values below a struct a marker
+// moves whole (the moves case's spec.limits, flattened to limits in v2) land
+// where the move puts the struct, which is not the hooks' doing either
+// (Cluster API's spec.strategy.type at spec.rollout.strategy.type was
+// listed as a hook's).
+func TestObservedMovesOfWholeStructs(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "moves", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s *step
+	for _, v := range out.chain.versions {
+		if st := out.chain.storage[v]; st != nil && st.hostName == "v1storage" {
+			s = st
+		}
+	}
+	if s == nil || s.byName["Widget"] == nil {
+		t.Fatal("no step v1storage → v2storage with Widget")
+	}
+	step := s.hostName + " → " + s.otherName
+	hook := landing{Step: step, Type: "Widget", To: true, From: "spec.notes", Into: []string{"settings.notes", "gear.box.ratio"}}
+	obs := observations{
+		obsKey(step, "Widget", true): {
+			{Step: step, Type: "Widget", To: true, From: "spec.limits.cpu", Into: []string{"limits.cpu"}},
+			{Step: step, Type: "Widget", To: true, From: "spec.limitsOther", Into: []string{"limits.cpu"}},
+			hook,
+		},
+		obsKey(step, "Widget", false): {
+			{Step: step, Type: "Widget", From: "limits.cpu", Into: []string{"spec.limits.cpu"}},
+		},
+	}
+	if got := obs.moved(s, s.byName["Widget"], true); len(got) != 2 || got[0].From != "spec.limitsOther" || got[1].From != "spec.notes" {
+		t.Errorf("towards v2storage: %v, want spec.limitsOther (no property below spec.limits) and the hook's spec.notes", got)
+	}
+	if got := obs.moved(s, s.byName["Widget"], false); len(got) != 0 {
+		t.Errorf("back from v2storage: %v, want nothing (limits → spec.limits is the declared move)", got)
+	}
+}
+
 // TestObserveMarksMapKeys: the observing program marks the keys of the
 // maps it fills and finds keys among the values of the result, so that a
 // hook that makes a map's keys the values of a field (Azure's

@@ -268,7 +268,7 @@ func (k *kit) newVisibility(from, to string, name func(string) string) (*visibil
 			errs = append(errs, fmt.Sprintf("%s: a default is a single value (a string, number or bool) of a property that holds one", what))
 			continue
 		case !canShow(d.value, sh.leaf, k.cfg.tolerance):
-			errs = append(errs, fmt.Sprintf("%s: %s's %s cannot hold %s", what, d.version, d.text, shortJSON(d.value.Interface())))
+			errs = append(errs, fmt.Sprintf("%s: %s's %s, of type %s, cannot hold %s, of type %s", what, d.version, d.text, sh.leaf, shortJSON(d.value.Interface()), d.value.Type()))
 			continue
 		}
 		at := shapeVersion[d.version] + " " + propertyOf(p)

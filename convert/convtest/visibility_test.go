@@ -410,7 +410,7 @@ func TestVisibilityDefaults(t *testing.T) {
 		{convtest.Default("v3", "limits", 1), `convtest.Default("v3", "limits"): ` + engineGK.String() + " has no such version"},
 		{convtest.Default("v2", "spec.nope", 1), `convtest.Default("v2", "spec.nope"): v2 has no spec.nope`},
 		{convtest.Default("v2", "spec.parts", 1), `convtest.Default("v2", "spec.parts"): a default is a single value`},
-		{convtest.Default("v2", "limits", "ten"), `convtest.Default("v2", "limits"): v2's limits cannot hold "ten"`},
+		{convtest.Default("v2", "limits", "ten"), `convtest.Default("v2", "limits"): v2's limits, of type int32, cannot hold "ten", of type string`},
 		{convtest.Default("v2", "limits[", 1), `convtest.Default("v2", "limits[")`},
 	} {
 		if err := check(v1Default, c.opt); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -52,6 +52,7 @@ ignore (
 	./documentdb
 	./endpointslice
 	./httproute
+	./movedempty
 	./moves
 	./prioritylevel
 	./recursive

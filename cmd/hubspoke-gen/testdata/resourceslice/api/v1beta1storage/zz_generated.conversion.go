@@ -9,6 +9,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
@@ -111,13 +112,17 @@ func (s *ResourcePool) AssignProperties_From_ResourcePool(src *v1beta2storage.Re
 func (s *Device) AssignProperties_To_Device(dst *v1beta2storage.Device) error {
 	bag := s.PropertyBag // moves: the objects of a conversion are private to it
 	// Kept in the bag: what v1beta2storage has no field for.
+	kept, err := propertybag.Pull[bool](&bag, "$kept:basic")
+	if err != nil {
+		return err
+	}
 	var basicRest *BasicDevice
 	if s.Basic != nil {
 		basicCopy := *s.Basic
 		moved := len(basicCopy.Attributes) > 0 || len(basicCopy.Capacity) > 0
 		basicCopy.Attributes = nil
 		basicCopy.Capacity = nil
-		if !moved || len(basicCopy.PropertyBag) > 0 {
+		if !moved || kept != nil || len(basicCopy.PropertyBag) > 0 {
 			basicRest = &basicCopy
 		}
 	}
@@ -169,6 +174,7 @@ func (s *Device) AssignProperties_From_Device(src *v1beta2storage.Device) error 
 	if err != nil {
 		return err
 	}
+	basicEmpty := basic != nil && !(len((*basic).PropertyBag) > 0 || len((*basic).Attributes) > 0 || len((*basic).Capacity) > 0)
 	*s = Device{
 		PropertyBag: bag,
 		Name:        src.Name,
@@ -213,6 +219,11 @@ func (s *Device) AssignProperties_From_Device(src *v1beta2storage.Device) error 
 			s.Basic = &BasicDevice{}
 		}
 		s.Basic.Capacity = capacity
+	}
+	if basicEmpty && (len(basic.Attributes) > 0 || len(basic.Capacity) > 0) {
+		if err := propertybag.Add(&s.PropertyBag, "$kept:basic", ptr.To(true)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

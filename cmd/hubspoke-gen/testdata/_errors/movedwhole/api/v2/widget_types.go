@@ -1,0 +1,101 @@
+// Package v2 holds API version v2.
+//
+// +kubebuilder:object:generate=true
+// +groupName=example.com
+package v2
+
+import (
+	"github.com/hubspoke/hubspoke/propertybag"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/scheme"
+)
+
+var (
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v2"}
+	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
+	AddToScheme   = SchemeBuilder.AddToScheme
+)
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+// Widget is the resource of this case.
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   WidgetSpec   `json:"spec,omitempty"`
+	Status WidgetStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// WidgetList is a list of Widget.
+type WidgetList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Widget `json:"items"`
+}
+
+// WidgetStatus is the observed state of a Widget.
+type WidgetStatus struct {
+	// +optional
+	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+}
+
+func init() {
+	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// WidgetSpec is the desired state of a Widget. As Cluster API's
+// MachineDeployment in v1beta2: v1's spec.strategy moves whole to
+// spec.rollout.strategy, while its remediation moves out of it, to
+// spec.remediation, and its rolling.deletePolicy to spec.deletion.order.
+type WidgetSpec struct {
+	// +optional
+	Rollout *Rollout `json:"rollout,omitempty"`
+	// +optional
+	// +hubspoke:movedFrom=spec.strategy.remediation
+	Remediation *Remediation `json:"remediation,omitempty"`
+	// +optional
+	Deletion *Deletion `json:"deletion,omitempty"`
+}
+
+// Rollout says how a Widget is rolled out.
+type Rollout struct {
+	// +optional
+	// +hubspoke:movedFrom=spec.strategy
+	Strategy *Strategy `json:"strategy,omitempty"`
+}
+
+// Strategy says how a Widget is rolled out.
+//
+// +hubspoke:removed=Remediation
+type Strategy struct {
+	// +optional
+	Type string `json:"type,omitempty"`
+	// +optional
+	Rolling *Rolling `json:"rolling,omitempty"`
+}
+
+// Remediation limits the remediations in flight.
+type Remediation struct {
+	// +optional
+	MaxInFlight *int32 `json:"maxInFlight,omitempty"`
+}
+
+// Rolling is the rolling update of a Widget.
+//
+// +hubspoke:removed=DeletePolicy
+type Rolling struct {
+	// +optional
+	MaxSurge *int32 `json:"maxSurge,omitempty"`
+}
+
+// Deletion says which Widgets go first.
+type Deletion struct {
+	// +optional
+	// +hubspoke:movedFrom=spec.strategy.rolling.deletePolicy
+	Order string `json:"order,omitempty"`
+}
