@@ -162,7 +162,7 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 	var out []landing
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
 		own := renamedPath(s, p, to, l.From)
-		if d, ok := declared[l.From]; ok {
+		if d, ok := declaredPath(declared, l.From); ok {
 			own = d
 		}
 		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
@@ -170,6 +170,25 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 		}
 	}
 	return out
+}
+
+// declaredPath returns where the declared moves (source path →
+// destination path) put a value at path: a move carries what lies below
+// the moved property too, the fields of a struct (spec.limits.cpu) and
+// the elements of a list (cert-manager's spec.organization[*], moved to
+// spec.subject.organizations[*]). The longest source that holds path
+// wins.
+func declaredPath(declared map[string]string, path string) (string, bool) {
+	if d, ok := declared[path]; ok {
+		return d, true
+	}
+	best, out := -1, ""
+	for src, dst := range declared {
+		if rest, ok := strings.CutPrefix(path, src); ok && rest != "" && strings.ContainsRune(".[{", rune(rest[0])) && len(src) > best {
+			best, out = len(src), dst+rest
+		}
+	}
+	return out, best >= 0
 }
 
 // renamedPath returns the path that the generated copy of step s gives a
