@@ -157,9 +157,27 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 		return ""
 	}
+	return changesDetail(meaningChanges(s, p, "", "", hf, of, ""), hooked)
+}
+
+// moveMeaningDetail is meaningDetail for the row of move sm, whose copy
+// pair p (the owner) writes: hooked says whether the hooks that reach both
+// of its places handle it.
+func moveMeaningDetail(s *step, p *pair, sm *stepMove, underHooks bool) string {
+	hf, of, typ := moveEnds(s, sm)
+	if hf == nil || of == nil {
+		return ""
+	}
+	hooked := handled(s, &prop{host: hf, other: of}, underHooks)
+	return changesDetail(meaningChanges(s, p, typ, sm.m.from, hf, of, ""), hooked)
+}
+
+// changesDetail is what explain adds to a row for the changes of meaning
+// of its property (see meaningDetail).
+func changesDetail(changes []meaningChange, hooked bool) string {
 	var shorts []string
 	var out string
-	for _, m := range meaningChanges(s, p, "", "", hf, of, "") {
+	for _, m := range changes {
 		switch {
 		case !m.widened:
 			shorts = append(shorts, m.short)
