@@ -72,9 +72,10 @@ func testCases(t *testing.T) []testCase {
 		for _, d := range dirs {
 			dir := filepath.Dir(d)
 			name, _ := filepath.Rel("testdata", dir)
-			if strings.HasPrefix(name, "_") {
-				// A copy a test made (copyCase), which may still be there
-				// while a parallel test waits.
+			if strings.HasPrefix(name, "_run") {
+				// A copy a test made (copyCase, in testdata/_run*), which
+				// may still be there while a parallel test waits; not the
+				// error cases of testdata/_errors.
 				continue
 			}
 			_, err := os.Stat(filepath.Join(dir, "golden.txt"))
@@ -85,6 +86,26 @@ func testCases(t *testing.T) []testCase {
 		t.Fatal("no cases in testdata")
 	}
 	return cases
+}
+
+// TestCasesHoldErrorCases: testCases gives TestGolden every error case
+// of testdata/_errors, not only the cases beside it. Leaving out the
+// copies of copyCase (testdata/_run*) by their leading "_" left out
+// testdata/_errors too, and TestGolden checked no error case for a day.
+func TestCasesHoldErrorCases(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/_errors/*/api")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no error cases in testdata/_errors (%v)", err)
+	}
+	var fail []string
+	for _, c := range testCases(t) {
+		if c.fail {
+			fail = append(fail, c.name)
+		}
+	}
+	if len(fail) != len(dirs) || !slices.Contains(fail, "_errors/previewremoved") {
+		t.Errorf("testCases has %d error cases (%v), testdata/_errors %d", len(fail), fail, len(dirs))
+	}
 }
 
 // caseOptions are the options of the case in dir: its metadata.yaml
