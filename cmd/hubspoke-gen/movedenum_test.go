@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,5 +26,35 @@ func TestMovedEnumValues(t *testing.T) {
 		if !strings.Contains(test, want) {
 			t.Errorf("the generated test lacks\n%s\nin:\n%s", want, test)
 		}
+	}
+}
+
+// TestRemovalNamesMove: a property a version drops without a marker is an
+// error under -strict that names the three ways to declare it, the move
+// with the path the value had (cert-manager's keySize, at
+// privateKey.size from v1beta1 on: the JSON names differ, so no move is
+// proposed, and a newcomer who followed "+hubspoke:removed" left the
+// value in the bags, where no client of v1beta1 looks).
+func TestRemovalNamesMove(t *testing.T) {
+	api := freshCase(t, "movedenum", func(dir string, b []byte) []byte {
+		if dir == "v2" {
+			b = bytes.Replace(b, []byte("\t// +hubspoke:movedFrom=spec.keySize\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	want := "v2 CertificateSpec.KeySize: removed without acknowledgement: v1 has it; say so with // +hubspoke:removed=KeySize on CertificateSpec in v2 " +
+		"(or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom), " +
+		"or, if its value moved, say where with // +hubspoke:movedFrom=spec.keySize on the property of v2 that holds it now"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("with -strict: error %v\nwant it to say %q", err, want)
+	}
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "if its value moved, with // +hubspoke:movedFrom=spec.keySize on the property of v2 that holds it now"
+	if !slices.ContainsFunc(out.warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
 	}
 }
