@@ -135,6 +135,7 @@ func enumFields(c *chain, kind string) enumProps {
 			}
 		}
 	}
+	ep.joinMoves(c)
 	for name := range ep.values {
 		slices.Sort(ep.values[name])
 	}
@@ -145,6 +146,35 @@ func enumFields(c *chain, kind string) enumProps {
 		slices.Sort(ep.loose[name])
 	}
 	return ep
+}
+
+// joinMoves gives both ends of each move between enum fields the values
+// of both (cert-manager's keyAlgorithm, rsa or ecdsa, moved to
+// privateKey.algorithm, RSA or ECDSA), as one field name has the values
+// of every version: hooks that map the spellings then meet, at each end,
+// the other end's values too (a v1 algorithm spelled rsa, which the way
+// back would map), as they do for an enum that changes in place. The
+// draws go by name, so the values reach every field of either name, as
+// they do every field of one name.
+func (ep *enumProps) joinMoves(c *chain) {
+	for _, v := range c.versions {
+		for _, m := range v.moves {
+			if m.keyed || len(m.oldHop) == 0 || len(m.newHop) == 0 {
+				continue
+			}
+			o, n := m.oldHop[len(m.oldHop)-1], m.newHop[len(m.newHop)-1]
+			if ep.values[o.f.name] == nil || ep.values[n.f.name] == nil {
+				continue
+			}
+			both := union(slices.Clone(ep.values[o.f.name]), ep.values[n.f.name])
+			ep.values[o.f.name], ep.values[n.f.name] = both, slices.Clone(both)
+			qo, qn := o.obj.name+"."+o.f.name, n.obj.name+"."+n.f.name
+			if ep.typed[qo] != nil && ep.typed[qn] != nil {
+				both := union(slices.Clone(ep.typed[qo]), ep.typed[qn])
+				ep.typed[qo], ep.typed[qn] = both, slices.Clone(both)
+			}
+		}
+	}
 }
 
 // looseConstantsOf returns the typed constants (enum.looseConstants) of

@@ -131,6 +131,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 			hooked = append(hooked, path)
 		}
 	}
+	owners := map[*stepMove]*pair{} // the pair whose copy writes each move
+	for _, p := range s.pairs {
+		for _, sm := range p.moves {
+			owners[sm] = p
+		}
+	}
 	for _, p := range s.pairs {
 		if p.name != p.otherName {
 			renamed = append(renamed, fmt.Sprintf("%s in %s is %s in %s", p.name, s.hostName, p.otherName, s.otherName))
@@ -165,6 +171,10 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 			if !s.twin && !s.staging {
 				// As the generator's warnings say (meaningWarnings).
 				r.detail += meaningDetail(s, p, pr, handled(s, pr, p.hookTo && p.hookFrom || within(paths[p.name], hooked)))
+				if o := owners[pr.move]; pr.action == actMoved && pr.host != nil && o != nil {
+					// Once a move, on the host side's row.
+					r.detail += moveMeaningDetail(s, o, pr.move, o.hookTo && o.hookFrom || within(paths[o.name], hooked))
+				}
 			}
 			counts[r.action]++
 			rows = append(rows, r)

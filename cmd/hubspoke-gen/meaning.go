@@ -69,7 +69,24 @@ func meaningWarnings(c *chain) (out []string, widened int) {
 				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 					continue
 				}
-				for _, m := range meaningChanges(s, p, hf, of, joinPath(paths[p.name], hf.jsonName)) {
+				for _, m := range meaningChanges(s, p, "", "", hf, of, joinPath(paths[p.name], hf.jsonName)) {
+					if m.widened {
+						widened++
+						continue
+					}
+					out = append(out, m.warning)
+				}
+			}
+			// A moved value is the same property at another place: its
+			// meaning may change on the way as well (cert-manager's
+			// keyAlgorithm, rsa or ecdsa, moved into privateKey.algorithm,
+			// RSA or ECDSA).
+			for _, sm := range p.moves {
+				hf, of, typ := moveEnds(s, sm)
+				if hf == nil || of == nil || handled(s, &prop{host: hf, other: of}, underHooks) {
+					continue
+				}
+				for _, m := range meaningChanges(s, p, typ, sm.m.from, hf, of, sm.m.path) {
 					if m.widened {
 						widened++
 						continue
@@ -80,6 +97,31 @@ func meaningWarnings(c *chain) (out []string, widened int) {
 		}
 	}
 	return out, widened
+}
+
+// moveEnds returns the fields of the API versions of step s at the two
+// ends of move sm, the host side's first, and the newer version's name of
+// the type that holds the newer end; nil fields for a move of a map's key
+// (the map and the field hold values of different types) or where a side
+// has no such field.
+func moveEnds(s *step, sm *stepMove) (hf, of *field, typ string) {
+	if sm.m.keyed || len(sm.hostHops) == 0 || len(sm.otherHops) == 0 {
+		return nil, nil, ""
+	}
+	hh, oh := sm.hostHops[len(sm.hostHops)-1], sm.otherHops[len(sm.otherHops)-1]
+	ho, oo := s.host.objects[hh.obj.name], s.other.objects[oh.obj.name]
+	if ho == nil || oo == nil {
+		return nil, nil, ""
+	}
+	hf, of = ho.field(hh.f.name), oo.field(oh.f.name)
+	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+		return nil, nil, ""
+	}
+	typ = oh.obj.name
+	if sm.m.newer == s.host {
+		typ = hh.obj.name
+	}
+	return hf, of, typ
 }
 
 // widenedNote is the note of a run that finds n widened enums no hook
@@ -115,9 +157,27 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 		return ""
 	}
+	return changesDetail(meaningChanges(s, p, "", "", hf, of, ""), hooked)
+}
+
+// moveMeaningDetail is meaningDetail for the row of move sm, whose copy
+// pair p (the owner) writes: hooked says whether the hooks that reach both
+// of its places handle it.
+func moveMeaningDetail(s *step, p *pair, sm *stepMove, underHooks bool) string {
+	hf, of, typ := moveEnds(s, sm)
+	if hf == nil || of == nil {
+		return ""
+	}
+	hooked := handled(s, &prop{host: hf, other: of}, underHooks)
+	return changesDetail(meaningChanges(s, p, typ, sm.m.from, hf, of, ""), hooked)
+}
+
+// changesDetail is what explain adds to a row for the changes of meaning
+// of its property (see meaningDetail).
+func changesDetail(changes []meaningChange, hooked bool) string {
 	var shorts []string
 	var out string
-	for _, m := range meaningChanges(s, p, hf, of, "") {
+	for _, m := range changes {
 		switch {
 		case !m.widened:
 			shorts = append(shorts, m.short)
@@ -178,20 +238,27 @@ type meaningChange struct {
 
 // meaningChanges compares property hf of the host side of s with of, the
 // same property on the other side, and returns each change of meaning it
-// may hide.
-func meaningChanges(s *step, p *pair, hf, of *field, path string) []meaningChange {
+// may hide. For a moved property, typ is the newer version's name of the
+// type that holds it and from its path in the older version; both are ""
+// for a property of p itself.
+func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path string) []meaningChange {
 	// Older side first, as a reader of the history reads it.
 	older, newer := s.host, s.other
 	fo, fn := hf, of
 	if older.order.Compare(newer.order) > 0 {
 		older, newer, fo, fn = newer, older, of, hf
 	}
-	typ := p.otherName // as the newer version calls it
-	if s.host == newer {
-		typ = p.name
+	if typ == "" {
+		typ = p.otherName // as the newer version calls it
+		if s.host == newer {
+			typ = p.name
+		}
 	}
 	prop := fmt.Sprintf("%s %s.%s (%s)", newer.name, typ, fn.name, path)
-	if fo.name != fn.name {
+	switch {
+	case from != "":
+		prop += fmt.Sprintf(", moved from %s in %s", from, older.name)
+	case fo.name != fn.name:
 		prop += fmt.Sprintf(", %s in %s", fo.name, older.name)
 	}
 	hook := fmt.Sprintf("a hook pair (%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file)",

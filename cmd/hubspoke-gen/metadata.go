@@ -426,10 +426,15 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 		if older.order.Compare(newer.order) > 0 {
 			older, newer = newer, older
 		}
+		paths, otherPaths := typePaths(s, nil), typePathsOn(s, nil, false)
 		for _, p := range s.pairs {
 			typ := p.otherName // as the newer version calls it
 			if newer == s.host {
 				typ = p.name
+			}
+			olderPath := paths[p.name] // where older has the type
+			if older == s.other {
+				olderPath = pathOr(otherPaths, p.name, paths[p.name])
 			}
 			for _, pr := range p.props {
 				var f *field
@@ -447,9 +452,14 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 				if t := deref(f.ref); len(pr.clears) > 0 && t.kind == refObject && allCleared(older, older.twins[t.name], pr.clears) {
 					continue // every property of it moved: the moves say where
 				}
+				// A value that moved elsewhere (cert-manager's keySize, in
+				// privateKey.size from v1beta1 on) says so where it is now:
+				// the JSON name may differ, so nothing proposes it.
+				moved := fmt.Sprintf("// +hubspoke:movedFrom=%s on the property of %s that holds it now", joinPath(olderPath, f.jsonName), newer.name)
 				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
-					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file)",
-					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name)
+					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file); "+
+					"if its value moved, with %s",
+					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name, moved)
 				if g := sameJSONName(p, newer == s.host, f); g != nil {
 					msg = fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it, but has %s under the same JSON name %q: "+
 						"if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on %s.%s in %s; if %s was removed on purpose, with // +hubspoke:removed=%s on %s "+
@@ -474,8 +484,9 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 							newer.name, typ, added[0], tn, f.name, f.name)
 					}
 					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, typ, f.name), "removed without acknowledgement: %s has it; "+
-						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom)%s",
-						older.name, f.name, typ, newer.name, hint)
+						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom), "+
+						"or, if its value moved, say where with %s%s",
+						older.name, f.name, typ, newer.name, moved, hint)
 				} else {
 					c.warnings = append(c.warnings, msg)
 				}

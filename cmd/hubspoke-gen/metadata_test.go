@@ -273,7 +273,8 @@ func TestRenameHintForSameType(t *testing.T) {
 	}, nil)
 	_, err := generate(api, options{strict: true})
 	want := "v2 Person.Mail: removed without acknowledgement: v1 has it; say so with // +hubspoke:removed=Mail on Person in v2 " +
-		"(or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom) " +
+		"(or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom), " +
+		"or, if its value moved, say where with // +hubspoke:movedFrom=spec.owner.mail on the property of v2 that holds it now " +
 		"(v2 adds Person.Email, of the same type string: if it is Mail renamed, say so with // +hubspoke:renamedFrom=Mail on it)"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("with -strict: error %v\nwant it to say %q", err, want)

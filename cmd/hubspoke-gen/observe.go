@@ -141,15 +141,18 @@ func moduleRoot(dir string) (string, error) {
 	}
 }
 
+// declaredMove is where a declared move puts its value, below the type
+// that holds it (see observations.moved).
+type declaredMove struct {
+	dst   string
+	moved *pair // the pair of the struct moved whole, for the paths below it
+}
+
 // moved returns, for a type of a step in one direction, the landings that
 // show a hook at work: a value in a field other than its own path (or the
 // path a rename or a declared move of the type gives it: the generated
 // copy writes those before the hook runs).
 func (o observations) moved(s *step, p *pair, to bool) []landing {
-	type declaredMove struct {
-		dst   string
-		moved *pair // the pair of the struct moved whole, for the paths below it
-	}
 	declared := map[string]declaredMove{} // the path of a move's value in the source → in the destination, below the type
 	for _, sm := range p.moves {
 		srcKeyed := sm.hostKeyed
@@ -170,13 +173,12 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 	var out []landing
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
 		own := renamedPath(s, p, to, l.From)
-		for src, d := range declared {
-			if l.From == src {
-				own = d.dst
-			} else if below, ok := strings.CutPrefix(l.From, src+"."); ok && d.moved != nil {
+		if d, rest, ok := declaredPath(declared, l.From); ok {
+			own = d.dst + rest
+			if d.moved != nil && strings.HasPrefix(rest, ".") {
 				// Below a struct the move carries whole: where the
 				// struct's copy puts it.
-				own = d.dst + "." + renamedPath(s, d.moved, to, below)
+				own = d.dst + "." + renamedPath(s, d.moved, to, rest[1:])
 			}
 		}
 		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
@@ -184,6 +186,25 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 		}
 	}
 	return out
+}
+
+// declaredPath returns the declared move (by its source path) that
+// carries a value at path, and what of path lies below the move's source:
+// a move carries what lies below the moved property too, the fields of a
+// struct (spec.limits.cpu) and the elements of a list (cert-manager's
+// spec.organization[*], moved to spec.subject.organizations[*]). The
+// longest source that holds path wins.
+func declaredPath(declared map[string]declaredMove, path string) (declaredMove, string, bool) {
+	if d, ok := declared[path]; ok {
+		return d, "", true
+	}
+	best, out, below := -1, declaredMove{}, ""
+	for src, d := range declared {
+		if rest, ok := strings.CutPrefix(path, src); ok && rest != "" && strings.ContainsRune(".[{", rune(rest[0])) && len(src) > best {
+			best, out, below = len(src), d, rest
+		}
+	}
+	return out, below, best >= 0
 }
 
 // renamedPath returns the path that the generated copy of step s gives a

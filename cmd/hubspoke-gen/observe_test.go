@@ -345,3 +345,43 @@ func runObserving(t *testing.T, main string) []string {
 	}
 	return into
 }
+
+// TestObservedMovesCarryBelow: a declared move carries what lies below
+// the moved property, which is not the hooks' doing either: in moves,
+// v2 flattens v1's whole struct spec.limits to limits, so its cpu lands
+// at limits.cpu; cert-manager's spec.organization[*], a list moved to
+// spec.subject.organizations, was named a hook's move by explain. A
+// value that lands elsewhere is still the hook's.
+func TestObservedMovesCarryBelow(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "moves", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s *step
+	for _, v := range out.chain.versions {
+		if st := out.chain.storage[v]; st != nil && st.hostName == "v1storage" {
+			s = st
+		}
+	}
+	if s == nil || s.byName["Widget"] == nil {
+		t.Fatal("no step v1storage → v2storage with Widget")
+	}
+	p := s.byName["Widget"]
+	step := "v1storage → v2storage"
+	obs := observations{
+		obsKey(step, "Widget", true): {
+			{Step: step, Type: "Widget", To: true, From: "spec.limits.cpu", Into: []string{"limits.cpu"}},
+			{Step: step, Type: "Widget", To: true, From: "spec.limitsX", Into: []string{"limits"}},
+		},
+		obsKey(step, "Widget", false): {
+			{Step: step, Type: "Widget", From: "limits.memory", Into: []string{"spec.limits.memory"}},
+			{Step: step, Type: "Widget", From: "limits.cpu", Into: []string{"spec.limits.memory"}},
+		},
+	}
+	if got := obs.moved(s, p, true); len(got) != 1 || got[0].From != "spec.limitsX" {
+		t.Errorf("towards v2storage: %v, want only spec.limitsX (spec.limits.cpu is the declared move's)", got)
+	}
+	if got := obs.moved(s, p, false); len(got) != 1 || got[0].From != "limits.cpu" {
+		t.Errorf("back from v2storage: %v, want only limits.cpu, which lands away from spec.limits.cpu", got)
+	}
+}
