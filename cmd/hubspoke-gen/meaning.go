@@ -29,7 +29,14 @@ import (
 // a property that the hand-written code of the step's package names: a
 // field it selects or a bag key it spells. A property the hooks never
 // mention keeps its warning: the generated copy alone decides what its
-// value becomes.
+// value becomes. Where the author decides that the copy as it is keeps
+// the meaning (Cluster API's version, *string in v1beta1 and string in
+// v1beta2, where "" and unset both mean "not set"), the newer version of
+// the step says so for each kind of change, with
+// +hubspoke:sameMeaning=optionality (or sameMeaningProperties in the
+// metadata file), and the warning goes; a change of a kind it does not
+// name still warns, and a declaration of a change the step does not find
+// is an error (checkSameMeaning), so that none outlives its change.
 
 // The markers whose values meaningWarnings compares between versions.
 const (
