@@ -80,3 +80,35 @@ func TestSameMeaning(t *testing.T) {
 		t.Errorf("the row does not say\n%s\n%s", want, row)
 	}
 }
+
+// TestSameMeaningPreview: in the step of a preview newer than the hub,
+// the preview is the host side; its marker acknowledges the change there
+// too (preview's v3alpha1, here with size *int32 where v2 has int32).
+func TestSameMeaningPreview(t *testing.T) {
+	api := freshCase(t, "preview", func(dir string, b []byte) []byte {
+		if dir == "v3alpha1" {
+			b = bytes.Replace(b, []byte("\tSize int32 `"), []byte("\t// +hubspoke:sameMeaning=optionality\n\tSize *int32 `"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range out.warnings {
+		if strings.Contains(w, "WidgetSpec.Size") {
+			t.Errorf("acknowledged, and still a warning:\n%s", w)
+		}
+	}
+	text := explain(out.chain, "text")
+	_, step, _ := strings.Cut(text, "\nv3alpha1storage → v2storage\n")
+	i := strings.Index(step, "WidgetSpec.Size")
+	if i < 0 {
+		t.Fatalf("no row of WidgetSpec.Size in v3alpha1storage → v2storage:\n%s", text)
+	}
+	row, _, _ := strings.Cut(step[i:], "\n")
+	if want := "meaning may change: int32 in v2, *int32 in v3alpha1: a zero may mean \"the default\" in v2 and a value of its own in v3alpha1; " +
+		"acknowledged by +hubspoke:sameMeaning=optionality"; !strings.Contains(row, want) {
+		t.Errorf("the row does not say\n%s\n%s", want, row)
+	}
+}
