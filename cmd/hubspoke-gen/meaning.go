@@ -170,7 +170,6 @@ type sameMeaning struct {
 	source string   // for explain: the marker, or the file's entry
 	kinds  []string // of changeKinds
 	typ    string   // the type, as the declaring version names it
-	prop   string   // the property's Go name
 	// Found by checkSameMeaning in the step: whether a pair of the step
 	// has the property on both sides, the kinds of change it finds there,
 	// those it finds only widened (enums), and the properties' types when
@@ -255,7 +254,7 @@ func (c *chain) readSameMeaning(v, prev *version, ch versionChanges, file string
 			}
 			return
 		}
-		v.sameMeaning[key] = &sameMeaning{where: where, source: source, kinds: kinds, typ: tn, prop: f.name}
+		v.sameMeaning[key] = &sameMeaning{where: where, source: source, kinds: kinds, typ: tn}
 	}
 	for _, tn := range v.types {
 		o, ok := v.objects[tn]
