@@ -103,6 +103,7 @@ func newChain(versions []*version, md *metadataFile, opt options, errs *errorLis
 	c.linkRetypes()
 	c.checkSkips(errs)
 	c.checkRemovals(opt.strict, errs)
+	c.checkSameMeaning(errs)
 	return c
 }
 

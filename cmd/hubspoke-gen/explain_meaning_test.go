@@ -35,6 +35,11 @@ func TestExplainNamesMeaningChanges(t *testing.T) {
 			"meaning may change: `int32` in v1, `*int32` in v2: a zero may mean \"the default\" in v1 and a value of its own in v2",
 			"no hook handles it: the generator warns",
 		}},
+		// Acknowledged: the copy as it is is right, says the marker.
+		{"optionality", "v1storage → v2storage", "| `Limits.Memory` |", []string{
+			"meaning may change: `string` in v1, `*string` in v2",
+			"acknowledged by +hubspoke:sameMeaning=optionality: the copy as it is keeps the meaning, and the generator does not warn",
+		}},
 		{"prioritylevel", "v1beta3storage → v1storage", "| `LimitedPriorityLevelConfiguration.NominalConcurrencyShares` |", []string{
 			"meaning may change: `int32` in v1beta3, `*int32` in v1",
 			"the hooks of the step are taken to handle it",

@@ -20,6 +20,7 @@ const (
 	markerRemoved         = "+hubspoke:removed="
 	markerMovedFrom       = "+hubspoke:movedFrom="
 	markerNotMoved        = "+hubspoke:removed:notMoved="
+	markerSameMeaning     = "+hubspoke:sameMeaning="
 )
 
 // dropFromTwin lists the markers (by prefix) that a storage twin does not

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +29,14 @@ import (
 // a property that the hand-written code of the step's package names: a
 // field it selects or a bag key it spells. A property the hooks never
 // mention keeps its warning: the generated copy alone decides what its
-// value becomes.
+// value becomes. Where the author decides that the copy as it is keeps
+// the meaning (Cluster API's version, *string in v1beta1 and string in
+// v1beta2, where "" and unset both mean "not set"), the newer version of
+// the step says so for each kind of change, with
+// +hubspoke:sameMeaning=optionality (or sameMeaningProperties in the
+// metadata file), and the warning goes; a change of a kind it does not
+// name still warns, and a declaration of a change the step does not find
+// is an error (checkSameMeaning), so that none outlives its change.
 
 // The markers whose values meaningWarnings compares between versions.
 const (
@@ -69,18 +77,21 @@ func meaningWarnings(c *chain) (out []string, widened int) {
 				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 					continue
 				}
+				ack := sameMeaningAt(s, p, pr)
 				for _, m := range meaningChanges(s, p, "", "", hf, of, joinPath(paths[p.name], hf.jsonName)) {
-					if m.widened {
+					switch {
+					case m.widened:
 						widened++
-						continue
+					case !ack.covers(m.kind):
+						out = append(out, m.warning)
 					}
-					out = append(out, m.warning)
 				}
 			}
 			// A moved value is the same property at another place: its
 			// meaning may change on the way as well (cert-manager's
 			// keyAlgorithm, rsa or ecdsa, moved into privateKey.algorithm,
-			// RSA or ECDSA).
+			// RSA or ECDSA). (+hubspoke:sameMeaning does not reach a move:
+			// a hook pair handles it.)
 			for _, sm := range p.moves {
 				hf, of, typ := moveEnds(s, sm)
 				if hf == nil || of == nil || handled(s, &prop{host: hf, other: of}, underHooks) {
@@ -157,7 +168,7 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
 		return ""
 	}
-	return changesDetail(meaningChanges(s, p, "", "", hf, of, ""), hooked)
+	return changesDetail(meaningChanges(s, p, "", "", hf, of, ""), hooked, sameMeaningAt(s, p, pr))
 }
 
 // moveMeaningDetail is meaningDetail for the row of move sm, whose copy
@@ -169,16 +180,19 @@ func moveMeaningDetail(s *step, p *pair, sm *stepMove, underHooks bool) string {
 		return ""
 	}
 	hooked := handled(s, &prop{host: hf, other: of}, underHooks)
-	return changesDetail(meaningChanges(s, p, typ, sm.m.from, hf, of, ""), hooked)
+	return changesDetail(meaningChanges(s, p, typ, sm.m.from, hf, of, ""), hooked, nil)
 }
 
 // changesDetail is what explain adds to a row for the changes of meaning
-// of its property (see meaningDetail).
-func changesDetail(changes []meaningChange, hooked bool) string {
-	var shorts []string
+// of its property (see meaningDetail), of which ack, when not nil,
+// acknowledges some.
+func changesDetail(changes []meaningChange, hooked bool, ack *sameMeaning) string {
+	var shorts, acked []string
 	var out string
 	for _, m := range changes {
 		switch {
+		case !m.widened && !hooked && ack.covers(m.kind):
+			acked = append(acked, m.short)
 		case !m.widened:
 			shorts = append(shorts, m.short)
 		case hooked:
@@ -187,14 +201,238 @@ func changesDetail(changes []meaningChange, hooked bool) string {
 			out += "; " + m.short + ": " + m.detail
 		}
 	}
-	if len(shorts) == 0 {
+	if len(shorts) == 0 && len(acked) == 0 {
 		return out
 	}
 	how := "the hooks of the step are taken to handle it"
 	if !hooked {
 		how = "no hook handles it: the generator warns"
 	}
-	return "; meaning may change: " + strings.Join(shorts, "; ") + "; " + how + out
+	var parts []string
+	if len(acked) > 0 {
+		// Acknowledged first, then what the generator still warns about.
+		parts = append(parts, strings.Join(acked, "; "), fmt.Sprintf("acknowledged by %s: the copy as it is keeps the meaning, and the generator does not warn", ack.source))
+	}
+	if len(shorts) > 0 {
+		parts = append(parts, strings.Join(shorts, "; "), how)
+	}
+	return "; meaning may change: " + strings.Join(parts, "; ") + out
+}
+
+// sameMeaning is a declaration that the generated copy of a property as it
+// is keeps its meaning, for the kinds of change it names, in the step from
+// the previous version to the version that declares it:
+// +hubspoke:sameMeaning=optionality on the field, or sameMeaningProperties
+// in the metadata file. The kinds are named, not implied, so that a change
+// of another kind, which a later edit of either version may add, warns
+// again.
+type sameMeaning struct {
+	where  string   // for errors: the version, the type, the property and the marker or the file's entry
+	source string   // for explain: the marker, or the file's entry
+	kinds  []string // of changeKinds
+	typ    string   // the type, as the declaring version names it
+	// Found by checkSameMeaning in the step: whether a pair of the step
+	// has the property on both sides, the kinds of change it finds there,
+	// those it finds only widened (enums), and the properties' types when
+	// the step retypes it.
+	paired         bool
+	found, widened map[string]bool
+	retyped        string
+}
+
+// covers reports whether d (nil: none) acknowledges changes of kind.
+func (d *sameMeaning) covers(kind string) bool {
+	return d != nil && slices.Contains(d.kinds, kind)
+}
+
+// sameMeaningKey is the key of v.sameMeaning for property f of type tn: the
+// struct that declares it (for a property promoted from an embedded
+// struct, that struct, whose marker every struct embedding it shows) and
+// its name.
+func sameMeaningKey(tn string, f *field) string {
+	if len(f.via) > 0 {
+		tn = f.via[len(f.via)-1]
+	}
+	return tn + "." + f.name
+}
+
+// sameMeaningAt returns the declaration that covers property pr of pair p
+// in step s (on the newer side of the step, which declares it), or nil.
+func sameMeaningAt(s *step, p *pair, pr *prop) *sameMeaning {
+	newerIsHost := s.host.order.Compare(s.other.order) > 0
+	newer := s.other
+	if newerIsHost {
+		newer = s.host
+	}
+	f := pr.on(newerIsHost)
+	if f == nil || len(newer.sameMeaning) == 0 {
+		return nil
+	}
+	return newer.sameMeaning[sameMeaningKey(p.nameOn(newerIsHost), f)]
+}
+
+// readSameMeaning records in v the declarations of +hubspoke:sameMeaning
+// on its fields and of ch's sameMeaningProperties (the metadata file's
+// entry of v, in file), and checks what needs no step: that each names
+// kinds of change, a type and property of v and of prev, the previous
+// version. checkSameMeaning checks them against the step.
+func (c *chain) readSameMeaning(v, prev *version, ch versionChanges, file string, errs *errorList) {
+	v.sameMeaning = map[string]*sameMeaning{}
+	add := func(where, source, tn string, f *field, list string) {
+		var kinds []string
+		for _, k := range strings.Split(list, ",") {
+			k = strings.TrimSpace(k)
+			switch {
+			case k == "":
+				errs.addf(where, "name the kinds of change whose plain copy keeps the meaning, separated by commas: %s (a marker without them would also hide a change a later edit adds)", strings.Join(changeKinds, ", "))
+				return
+			case !slices.Contains(changeKinds, k):
+				errs.addf(where, "no kind of change %q: the kinds are %s", k, strings.Join(changeKinds, ", "))
+				return
+			case !slices.Contains(kinds, k):
+				kinds = append(kinds, k)
+			}
+		}
+		ptn, old := v.olderName(tn), f.name
+		if f.renamedFrom != "" {
+			old = f.renamedFrom
+		}
+		switch {
+		case prev == nil:
+			errs.addf(where, "%s is the oldest version: no step from a previous version changes the meaning of %s", v.name, f.name)
+			return
+		case prev.objects[ptn] == nil:
+			errs.addf(where, "%s, the previous version, has no type %s: no change of meaning to acknowledge", prev.name, ptn)
+			return
+		case prev.objects[ptn].field(old) == nil:
+			errs.addf(where, "%s.%s, in the previous version, has no property %s: %s is new in %s, no change of meaning to acknowledge", prev.name, ptn, old, f.name, v.name)
+			return
+		}
+		key := sameMeaningKey(tn, f)
+		if d := v.sameMeaning[key]; d != nil {
+			if !slices.Equal(d.kinds, kinds) {
+				errs.addf(where, "the field's marker says %s", d.source)
+			}
+			return
+		}
+		v.sameMeaning[key] = &sameMeaning{where: where, source: source, kinds: kinds, typ: tn}
+	}
+	for _, tn := range v.types {
+		o, ok := v.objects[tn]
+		if !ok {
+			continue
+		}
+		for _, f := range o.properties() {
+			if len(f.via) > 0 {
+				continue // declared, and read, in the embedded struct
+			}
+			where := fmt.Sprintf("%s %s.%s: ", v.name, tn, f.name)
+			if f.has(strings.TrimSuffix(markerSameMeaning, "=")) {
+				add(where+strings.TrimSuffix(markerSameMeaning, "="), "", tn, f, "")
+			}
+			for _, list := range f.values(markerSameMeaning) {
+				add(where+markerSameMeaning+list, markerSameMeaning+list, tn, f, list)
+			}
+		}
+	}
+	for _, key := range slices.Sorted(maps.Keys(ch.SameMeaning)) {
+		where := fmt.Sprintf("%s: version %s: sameMeaningProperties: %s", file, v.name, key)
+		tn, fn, ok := strings.Cut(key, ".")
+		o := v.objects[tn]
+		switch {
+		case !ok || fn == "":
+			errs.addf(where, "want Type.Property: %s", strings.Join(changeKinds, ","))
+		case o == nil:
+			errs.addf(where, "%s has no type %s", v.name, tn)
+		case o.field(fn) == nil || o.field(fn).embedded:
+			errs.addf(where, "%s.%s has no property %s", v.name, tn, fn)
+		default:
+			add(where, fmt.Sprintf("sameMeaningProperties in the metadata file (%s: %s)", key, ch.SameMeaning[key]), tn, o.field(fn), ch.SameMeaning[key])
+		}
+	}
+}
+
+// checkSameMeaning refuses each declaration of the same meaning
+// (+hubspoke:sameMeaning, or sameMeaningProperties in the metadata file)
+// that names a kind of change the step from the previous version does not
+// find in the property (none, only a widened enum, or a type that changes,
+// which the bags keep): a stale declaration hides nothing now and would
+// hide a change a later edit makes.
+func (c *chain) checkSameMeaning(errs *errorList) {
+	for _, v := range c.versions {
+		s := c.storage[v]
+		if s == nil {
+			continue
+		}
+		for _, p := range s.pairs {
+			for _, pr := range p.props {
+				d := sameMeaningAt(s, p, pr)
+				if d == nil || pr.host == nil || pr.other == nil {
+					continue
+				}
+				d.paired = true
+				if pr.action == actRetype {
+					d.retyped = fmt.Sprintf("%s in %s, %s in %s", pr.host.ref, s.host.name, pr.other.ref, s.other.name)
+					continue
+				}
+				ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
+				if ho == nil || oo == nil {
+					continue
+				}
+				hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
+				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+					continue
+				}
+				if d.found == nil {
+					d.found, d.widened = map[string]bool{}, map[string]bool{}
+				}
+				for _, m := range meaningChanges(s, p, "", "", hf, of, "") {
+					if m.widened {
+						d.widened[m.kind] = true
+					} else {
+						d.found[m.kind] = true
+					}
+				}
+			}
+		}
+	}
+	for _, v := range c.versions {
+		prev := c.previous(v)
+		for _, key := range slices.Sorted(maps.Keys(v.sameMeaning)) {
+			d := v.sameMeaning[key]
+			if !d.paired {
+				errs.addf(d.where, "no kind of the step from %s to %s holds %s: no change of meaning to acknowledge", prev.name, v.name, d.typ)
+				continue
+			}
+			var found []string
+			for _, k := range changeKinds {
+				if d.found[k] {
+					found = append(found, k)
+				}
+			}
+			finds := "finds none"
+			if len(found) > 0 {
+				finds = "finds " + strings.Join(found, ", ")
+			}
+			if d.retyped != "" {
+				errs.addf(d.where, "its type changes (%s): the bags keep both values, and a hook, not a declaration, makes each version see the other's (the note says so); remove the declaration", d.retyped)
+				continue
+			}
+			for _, k := range d.kinds {
+				remove := "remove the declaration"
+				if len(d.kinds) > 1 {
+					remove = "remove " + k + " from it"
+				}
+				switch {
+				case d.found[k]:
+				case d.widened[k]:
+					errs.addf(d.where, "its enum only gains values from %s to %s, which is no warning: nothing to acknowledge (the step %s); %s", prev.name, v.name, finds, remove)
+				default:
+					errs.addf(d.where, "no change of meaning of kind %s from %s to %s (the step %s): a stale declaration would hide one a later edit makes; %s", k, prev.name, v.name, finds, remove)
+				}
+			}
+		}
+	}
 }
 
 // handled reports whether hooks are taken to handle the meaning of
@@ -231,10 +469,23 @@ func within(path string, outer []string) bool {
 // property's row. A widened enum (see above) has no warning: explain adds
 // detail after its short form, the note of a run counts it.
 type meaningChange struct {
+	kind           string // what changes: changeOptionality, ...; the names +hubspoke:sameMeaning takes
 	warning, short string
 	widened        bool
 	detail         string
 }
+
+// The kinds of change of meaning, as +hubspoke:sameMeaning names them.
+const (
+	changeOptionality = "optionality" // a value in one version, a pointer in the other
+	changeDefault     = "default"     // the default changes, appears or goes
+	changeEnum        = "enum"        // the enum changes (and does not only widen)
+	changeOmitEmpty   = "omitempty"   // a list or map with omitempty on one side only
+)
+
+// changeKinds are the kinds of change, in the order meaningChanges finds
+// them.
+var changeKinds = []string{changeOptionality, changeDefault, changeEnum, changeOmitEmpty}
 
 // meaningChanges compares property hf of the host side of s with of, the
 // same property on the other side, and returns each change of meaning it
@@ -288,7 +539,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 				// cannot send a zero), but the pointer side's zero, a value
 				// of its own, shows at the plain side as unset, which reads
 				// as the default.
-				out = append(out, meaningChange{short: short + fmt.Sprintf(": %s cannot show %s's zero", pv.name, pointerVersion.name),
+				out = append(out, meaningChange{kind: changeOptionality, short: short + fmt.Sprintf(": %s cannot show %s's zero", pv.name, pointerVersion.name),
 					warning: head + fmt.Sprintf("both declare the default %s and %s's field has omitempty, so a zero a client of %s writes is the default, "+
 						"but a zero written at %s, a value of its own there, shows in %s as unset, which reads as %s (the bags keep it for the way back), "+
 						"and an update through %s, which the API server defaults before any conversion, makes it %s; no hook can show it in %s: "+
@@ -298,7 +549,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 			case do != "" && do == dn && pf.omitEmpty:
 				// settled: the default is the zero, which both show alike
 			case do != "" && do == dn:
-				out = append(out, meaningChange{short: short, warning: head + fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
+				out = append(out, meaningChange{kind: changeOptionality, short: short, warning: head + fmt.Sprintf("both declare the default %s, but %s's field has no omitempty, so a client of %s's Go types always sends its zero, "+
 					"which the API server keeps (it defaults only absent values) and %s reads as a value of its own: "+
 					"if a zero in %s means \"the default\", map zero to unset and back in %s "+
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
@@ -310,7 +561,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 					// API server keeps: the default alone settles nothing.
 					settle += fmt.Sprintf(" and give %s's field omitempty", pv.name)
 				}
-				out = append(out, meaningChange{short: short, warning: head + fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
+				out = append(out, meaningChange{kind: changeOptionality, short: short, warning: head + fmt.Sprintf("if a zero in %s means \"the default\", it may mean another thing in %s: map zero to unset and back in %s, "+
 					"or %s, so that the API server sets it before any conversion "+
 					"(see \"Changes of meaning\" in hubspoke-gen's README)",
 					pv.name, pointerVersion.name, hook, settle)})
@@ -318,7 +569,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 		}
 	}
 	if do != dn {
-		out = append(out, meaningChange{short: fmt.Sprintf("its default changes (%s in %s, %s in %s)", defaultText(do), older.name, defaultText(dn), newer.name), warning: fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
+		out = append(out, meaningChange{kind: changeDefault, short: fmt.Sprintf("its default changes (%s in %s, %s in %s)", defaultText(do), older.name, defaultText(dn), newer.name), warning: fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
 			"(the storage versions declare no defaults), so an object written at one version without it reads at the other with that version's default, or none; "+
 			"if the default is part of what the value means, convert it in %s, or declare the same default in both versions with // +kubebuilder:default=<value>",
 			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook)})
@@ -332,7 +583,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 			// mapping one to an older value would change what it means.
 			// Nothing to act on, so no warning (see above): explain
 			// names the values only the newer version has.
-			out = append(out, meaningChange{widened: true,
+			out = append(out, meaningChange{kind: changeEnum, widened: true,
 				short: fmt.Sprintf("its enum gains values (%s only in %s)", enumText(added), newer.name),
 				detail: fmt.Sprintf("a client of %s reads such a value as it is and cannot set one; no hook is needed, and the generator does not warn "+
 					"(a hook pair on %s.%s that maps it to a value of %s keeps it in the bag of %s, so that it comes back)",
@@ -356,7 +607,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 			change := fmt.Sprintf("%s: %s: the conversions carry a value as it is, also one the other version does not allow (%s); ",
 				prop, short, strings.Join(only, "; "))
 			advice := fmt.Sprintf("map the values in %s, or allow the same values in both versions (// +kubebuilder:validation:Enum=...)", hook)
-			out = append(out, meaningChange{short: short, warning: change + advice})
+			out = append(out, meaningChange{kind: changeEnum, short: short, warning: change + advice})
 		}
 	}
 	if what, empty := collectionKind(fo.ref); what != "" && fo.omitEmpty != fn.omitEmpty {
@@ -365,7 +616,7 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 			if !fo.omitEmpty {
 				with, without = newer, older
 			}
-			out = append(out, meaningChange{
+			out = append(out, meaningChange{kind: changeOmitEmpty,
 				short: fmt.Sprintf("omitempty in %s only: an empty %s (`%s`) and an absent one are two values in %s and one in %s", with.name, what, empty, without.name, with.name),
 				warning: fmt.Sprintf("%s: a %s declared with omitempty in %s and without in %s: an empty %s (%s) and an absent one are two values in %s and one in %s, "+
 					"and the conversions keep no mark of which it was, so one comes back as the other (convtest's round trip or update check reports it); "+
@@ -373,6 +624,13 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 					"or declare the field alike in both versions (see \"Not done yet\" in hubspoke-gen's README)",
 					prop, what, with.name, without.name, what, empty, without.name, with.name, hook),
 			})
+		}
+	}
+	for i := range out {
+		// (A move's change is a hook pair's: the marker does not reach it.)
+		if !out[i].widened && from == "" {
+			out[i].warning += fmt.Sprintf("; if the copy as it is keeps the meaning, say so with // +hubspoke:sameMeaning=%s on %s.%s in %s "+
+				"(or sameMeaningProperties in the metadata file), and the generator no longer warns", out[i].kind, typ, fn.name, newer.name)
 		}
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 //	+hubspoke:renamedFrom=Old   on a type: the type was Old
 //	+hubspoke:movedFrom=spec.x  on a field: its value was at that JSON path (see moves.go)
 //	+hubspoke:removed:notMoved=Name  on a type: Name was removed, and no property holds its values
+//	+hubspoke:sameMeaning=optionality,default  on a field: the copy keeps its meaning through those changes (see meaning.go)
 //
 // and, for API versions whose source people cannot annotate (generated
 // ones), from a YAML file (-metadata), keyed by the newer version:
@@ -35,6 +36,8 @@ import (
 //	      Widget.Engine: spec.engineName # Type.New: the old JSON path
 //	    notMovedProperties:
 //	      - WidgetSpec.Legacy            # removed, moved nowhere
+//	    sameMeaningProperties:
+//	      WidgetSpec.Replicas: optionality # Type.Property: kinds of change
 //
 // A property that the previous version has and the newer one neither has
 // nor renames must be acknowledged as removed: otherwise it is a warning,
@@ -47,11 +50,12 @@ type metadataFile struct {
 
 // versionChanges are the changes of one version relative to the previous.
 type versionChanges struct {
-	RenamedProperties map[string]string `json:"renamedProperties,omitempty"`  // Type.New → Old
-	RemovedProperties []string          `json:"removedProperties,omitempty"`  // Type.Property
-	RenamedTypes      map[string]string `json:"renamedTypes,omitempty"`       // New → Old
-	MovedProperties   map[string]string `json:"movedProperties,omitempty"`    // Type.New → old JSON path
-	NotMoved          []string          `json:"notMovedProperties,omitempty"` // Type.Property: removed, and moved nowhere
+	RenamedProperties map[string]string `json:"renamedProperties,omitempty"`     // Type.New → Old
+	RemovedProperties []string          `json:"removedProperties,omitempty"`     // Type.Property
+	RenamedTypes      map[string]string `json:"renamedTypes,omitempty"`          // New → Old
+	MovedProperties   map[string]string `json:"movedProperties,omitempty"`       // Type.New → old JSON path
+	NotMoved          []string          `json:"notMovedProperties,omitempty"`    // Type.Property: removed, and moved nowhere
+	SameMeaning       map[string]string `json:"sameMeaningProperties,omitempty"` // Type.Property → the kinds of change (optionality,default,enum,omitempty) whose copy keeps the meaning
 }
 
 // readMetadata reads the file of -metadata; "" means none. Unknown keys
@@ -197,6 +201,7 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 			}
 		}
 		c.resolveMoves(v, prev, ch.MovedProperties, file, errs)
+		c.readSameMeaning(v, prev, ch, file, errs)
 
 	}
 }

@@ -140,6 +140,44 @@ func TestMetadata(t *testing.T) {
 		yaml:    "versions:\n  v2:\n    renamedTypes:\n      Channel: Level\n",
 		errs:    []string{"renamedTypes: Channel: renamed from Level, but one of v1.Level and v2.Channel is a struct and the other is not"},
 	}, {
+		// optionality warns 11 times, v2's Limits.Memory and v3's
+		// WidgetStatus.Ready acknowledged by markers.
+		name:     "same meaning in the file",
+		fixture:  "optionality",
+		yaml:     "versions:\n  v2:\n    sameMeaningProperties:\n      WidgetSpec.Paused: optionality\n      Limits.Memory: optionality\n  v3:\n    sameMeaningProperties:\n      Load.Items: optionality\n",
+		warnings: 9,
+	}, {
+		name:    "same meaning against the marker",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      Limits.Memory: optionality,default\n",
+		errs:    []string{"meta.yaml: version v2: sameMeaningProperties: Limits.Memory: the field's marker says +hubspoke:sameMeaning=optionality"},
+	}, {
+		name:    "same meaning of a property that keeps it",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      WidgetSpec.Name: optionality\n",
+		errs: []string{"meta.yaml: version v2: sameMeaningProperties: WidgetSpec.Name: no change of meaning of kind optionality from v1 to v2 (the step finds none): " +
+			"a stale declaration would hide one a later edit makes; remove the declaration"},
+	}, {
+		name:    "same meaning of another kind",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      WidgetSpec.Paused: optionality,enum\n",
+		errs:    []string{"WidgetSpec.Paused: no change of meaning of kind enum from v1 to v2 (the step finds optionality)", "remove enum from it"},
+	}, {
+		name:    "same meaning of no kind",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      WidgetSpec.Paused: pointer\n",
+		errs:    []string{`sameMeaningProperties: WidgetSpec.Paused: no kind of change "pointer": the kinds are optionality, default, enum, omitempty`},
+	}, {
+		name:    "same meaning not Type.Property",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      Paused: optionality\n",
+		errs:    []string{"sameMeaningProperties: Paused: want Type.Property: optionality,default,enum,omitempty"},
+	}, {
+		name:    "same meaning of an unknown property",
+		fixture: "optionality",
+		yaml:    "versions:\n  v2:\n    sameMeaningProperties:\n      WidgetSpec.Nope: optionality\n",
+		errs:    []string{"sameMeaningProperties: WidgetSpec.Nope: v2.WidgetSpec has no property Nope"},
+	}, {
 		name:    "YAML syntax",
 		fixture: "added",
 		yaml:    "versions:\n  v2:\n    removedProperties: [WidgetSpec.Legacy\n",

@@ -57,6 +57,11 @@ type version struct {
 	// version removed on purpose, and says that no property of this
 	// version holds their values (+hubspoke:removed:notMoved).
 	notMoved map[string]map[string]bool
+	// sameMeaning acknowledges changes of meaning in the step from the
+	// previous version that the generated copy keeps right, by
+	// sameMeaningKey (+hubspoke:sameMeaning on the field, or
+	// sameMeaningProperties in the metadata file).
+	sameMeaning map[string]*sameMeaning
 
 	hub       bool
 	towardHub *version // the neighbour towards the hub; nil for the hub

@@ -71,7 +71,13 @@ type Limits struct {
 	// +optional
 	CPU *int64 `json:"cpu,omitempty"`
 
+	// Memory is a plain string in v1, where "" and unset both mean "no
+	// limit", as unset does here (Cluster API's version, *string in
+	// v1beta1 and string in v1beta2, is the same case): the copy as it is
+	// keeps the meaning.
+	//
 	// +optional
+	// +hubspoke:sameMeaning=optionality
 	Memory *string `json:"memory,omitempty"`
 }
 

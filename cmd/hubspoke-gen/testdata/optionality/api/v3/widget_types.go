@@ -82,7 +82,11 @@ type Port struct {
 
 // WidgetStatus is the observed state of a Widget.
 type WidgetStatus struct {
+	// Ready is a plain bool again in v3: a widget v2 leaves unset is not
+	// ready, as false says.
+	//
 	// +optional
+	// +hubspoke:sameMeaning=optionality
 	Ready bool `json:"ready,omitempty"`
 
 	// +optional
