@@ -9,8 +9,9 @@
 // does for one resource: it lists the objects in pages and updates each with
 // itself (the resourceVersion it was read with makes the update conditional,
 // so a concurrent write is never overwritten: on a conflict the object is read
-// again and re-stored from the fresh copy, and an object deleted meanwhile is
-// skipped). The update changes no field, but the API server encodes the object
+// again and re-stored from the fresh copy, one that keeps changing counts as
+// re-stored by its writers, and an object deleted meanwhile is skipped). The
+// update changes no field, but the API server encodes the object
 // at the current storage version before it compares with what etcd holds, so
 // an object stored at an older version is written (and one already at the
 // current version is left alone, which costs nothing).
@@ -376,7 +377,14 @@ func (m *migration) page(ctx context.Context, items []unstructured.Unstructured)
 // maxConflicts bounds the re-reads of one object that keeps changing.
 const maxConflicts = 10
 
-// restore updates obj with itself, re-reading it after a conflict.
+// restore updates obj with itself, re-reading it after a conflict. An
+// object whose update still conflicts the maxConflicts-th time is done: a
+// conflict is a write since the object was read (its resourceVersion
+// moved), which the API server stored at the storage version, as it stores
+// every write (a move of the storage version meanwhile is caught before
+// the prune). Failing it instead let any client that may update one object
+// keep status.storedVersions from ever being pruned, by writing it again
+// and again.
 func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured) outcome {
 	if m.limiter != nil {
 		if err := m.limiter.Wait(ctx); err != nil {
@@ -395,7 +403,9 @@ func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured)
 			return outcome{}
 		case apierrors.IsNotFound(err):
 			return outcome{gone: true}
-		case apierrors.IsConflict(err) && attempt < maxConflicts:
+		case apierrors.IsConflict(err) && attempt == maxConflicts:
+			return outcome{}
+		case apierrors.IsConflict(err):
 			fresh, err := ri.Get(ctx, obj.GetName(), metav1.GetOptions{})
 			if apierrors.IsNotFound(err) {
 				return outcome{gone: true}

@@ -833,18 +833,30 @@ func TestRunListsAgainAfterEachExpiredToken(t *testing.T) {
 	}
 }
 
-// TestRunGivesUpOnAnObjectThatKeepsChanging: an object that conflicts on
-// every update is tried maxConflicts times, then reported as failed.
-func TestRunGivesUpOnAnObjectThatKeepsChanging(t *testing.T) {
+// TestRunPrunesPastAnObjectThatKeepsChanging: an object whose every update
+// conflicts, as a client that may update it can make it (writing it again
+// and again), is tried maxConflicts times and then counted as re-stored:
+// each conflict is a write since the listing, which the API server stored
+// at the storage version. Reported as a failure, it kept status.storedVersions
+// from ever being pruned while the client kept writing.
+func TestRunPrunesPastAnObjectThatKeepsChanging(t *testing.T) {
 	s := newStore(3, "v1storage")
 	s.conflictKey = "ns1/w0001"
 	c := s.client(t, "v1storage", "v2storage")
-	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
-	if !apierrors.IsConflict(err) || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001") || res.Pruned {
-		t.Fatalf("result %+v, %v; want a conflict naming ns1/w0001, nothing pruned", res, err)
+	s.beforeUpd = func(k string) {
+		if k == s.conflictKey {
+			s.touch(k) // the client's write, which its conflict reports
+		}
 	}
-	if s.conflicts != maxConflicts || res.Migrated != 2 || len(res.Failed) != 1 {
-		t.Errorf("%d updates of ns1/w0001, result %+v; want %d, the 2 others re-stored", s.conflicts, res, maxConflicts)
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil || !res.Pruned {
+		t.Fatalf("result %+v, %v; want pruned", res, err)
+	}
+	if s.conflicts != maxConflicts || res.Migrated != 3 || len(res.Failed) != 0 {
+		t.Errorf("%d updates of ns1/w0001, result %+v; want %d, and 3 re-stored", s.conflicts, res, maxConflicts)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
 	}
 }
 
