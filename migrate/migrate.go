@@ -63,7 +63,10 @@ var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Ver
 // Options tune a migration. The zero value is a real migration with the
 // defaults below.
 type Options struct {
-	// PageSize is the number of objects listed at a time (500 if 0).
+	// PageSize is the number of objects listed at a time (500 if 0). A
+	// page the API server fails to convert (it converts a page in one
+	// ConversionReview, which the webhook limits in size) is listed again
+	// with half as many objects, down to one, and the run goes on so.
 	PageSize int64
 	// Rate limits the updates to so many objects per second (no limit if 0).
 	Rate float64
@@ -256,6 +259,18 @@ func (m *migration) run(ctx context.Context) (Result, error) {
 			first, restarted, restartAfter = true, true, after
 			list, err = m.list(ctx, "")
 		}
+		for err != nil && m.opts.PageSize > 1 && pageFault(err) && ctx.Err() == nil {
+			// The API server converts a page in one ConversionReview: a
+			// page of objects too large for the webhook together (any
+			// client that may create objects can make them so), or
+			// holding one that does not convert, fails whole. List fewer
+			// objects at a time, down to one, from then on.
+			m.opts.PageSize = (m.opts.PageSize + 1) / 2
+			list, err = m.list(ctx, cont)
+		}
+		if err != nil && m.opts.PageSize == 1 && pageFault(err) {
+			return m.res, fmt.Errorf("migrate: listing %s one object at a time: %w", m.res.Resource, err)
+		}
 		if err != nil {
 			return m.res, fmt.Errorf("migrate: listing %s: %w", m.res.Resource, err)
 		}
@@ -307,6 +322,14 @@ func (m *migration) run(ctx context.Context) (Result, error) {
 
 func (m *migration) list(ctx context.Context, cont string) (*unstructured.UnstructuredList, error) {
 	return m.client.Resource(m.res.Resource).List(ctx, metav1.ListOptions{Limit: m.opts.PageSize, Continue: cont})
+}
+
+// pageFault reports whether err, the error of a list, may come from the
+// objects of the page (a conversion webhook's failure, which the API
+// server answers with 500, or a conversion that takes too long), so that
+// a smaller page may do.
+func pageFault(err error) bool {
+	return apierrors.IsInternalError(err) || apierrors.IsTimeout(err) || apierrors.IsServerTimeout(err) || apierrors.IsRequestEntityTooLargeError(err)
 }
 
 // outcome is what happened to one object.

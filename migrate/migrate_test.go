@@ -45,6 +45,8 @@ type store struct {
 	lists     []string         // continue tokens of the lists, in order
 	limits    []int64          // page sizes of the lists, in order
 
+	maxPage        int      // a page of more objects answers 500, as a ConversionReview over the webhook's limit does
+	failList       bool     // every list answers 500, as one with an object that does not convert does
 	expireFirstUse bool     // every continue token answers 410 Gone the first time it is used
 	expireAlways   bool     // every continue token answers 410 Gone
 	unserved       string   // a version the API server does not serve: requests at it answer 404
@@ -213,6 +215,12 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 		i, _ = slices.BinarySearch(keys, opts.Continue)
 	}
 	end := len(keys)
+	if s.failList {
+		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: converting ns0/w0000: bag of spec is not JSON"))
+	}
+	if s.maxPage > 0 && min(int(opts.Limit), len(keys)-i) > s.maxPage {
+		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: the ConversionReview is more than the limit of 67108864 bytes (webhook.Options.MaxReviewBytes)"))
+	}
 	if opts.Limit > 0 && i+int(opts.Limit) < len(keys) {
 		end = i + int(opts.Limit)
 		list.SetContinue(keys[end]) // the fake's token: the next key
@@ -1255,5 +1263,34 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 	}
 	if res.Migrated != 2 || res.Gone != 0 || len(res.Failed) != 1 || res.Pruned {
 		t.Errorf("result %+v, want 2 re-stored, 1 failed, nothing pruned", res)
+	}
+}
+
+// TestRunListsFewerObjectsWhenAPageFails: a page the API server cannot
+// convert in one ConversionReview (objects that, 500 to a page, are more
+// than the webhook's MaxReviewBytes: any client that may create objects
+// can make them so large) is listed again with half as many objects, down
+// to one, rather than stopping the run at every try; the pages after it
+// keep the smaller size. Without it no run got past the page.
+func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
+	s := newStore(10, "v1storage")
+	s.maxPage = 3
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8})
+	if err != nil || res.Migrated != 10 || !res.Pruned {
+		t.Fatalf("result %+v, %v; want 10 re-stored, pruned", res, err)
+	}
+	if want := []int64{8, 4, 2, 2, 2, 2, 2}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+	// A page of one that still fails stops the run, saying so.
+	s = newStore(4, "v1storage")
+	s.failList = true
+	c = s.client(t, "v1storage", "v2storage")
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time") {
+		t.Errorf("%v, want an error listing one object at a time", err)
+	}
+	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
 	}
 }
