@@ -477,6 +477,15 @@ func (m *migration) prune(ctx context.Context) error {
 					m.crdName, v.Name, m.res.StorageVersion, crd.Status.StoredVersions)
 			}
 		}
+		if !slices.ContainsFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool {
+			return v.Name == m.res.Resource.Version && v.Served
+		}) {
+			// The API server answers 404 for every request at a version
+			// it does not serve, which restore takes for an object
+			// deleted meanwhile.
+			return fmt.Errorf("migrate: CRD %s no longer serves %s, which the objects were read and written at: those it answered 404 for (%d, counted as deleted) may still be stored at another version, so status.storedVersions stays %v; run the migration again",
+				m.crdName, m.res.Resource.Version, m.res.Gone, crd.Status.StoredVersions)
+		}
 		if gained := added(m.began, crd.Status.StoredVersions); len(gained) > 0 {
 			// The storage version moved to these and back while the
 			// objects were re-stored: some may have been written at them.

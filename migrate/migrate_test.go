@@ -1294,3 +1294,37 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
 	}
 }
+
+// TestRunRefusesPruningWhenItsVersionIsNoLongerServed: the API server
+// answers 404 for every request at a version it stops serving, which an
+// update takes for an object deleted meanwhile; a run whose version the
+// CRD stopped serving while it worked counted every object left as gone
+// and pruned, with them still stored at v1storage. It refuses to prune.
+func TestRunRefusesPruningWhenItsVersionIsNoLongerServed(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	var once sync.Once
+	s.beforeUpd = func(string) {
+		once.Do(func() {
+			u, _ := c.Tracker().Get(crdResource, "", widgetCRD)
+			crd := u.(*unstructured.Unstructured)
+			vs, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
+			vs[1].(map[string]any)["served"] = false
+			_ = unstructured.SetNestedSlice(crd.Object, vs, "spec", "versions")
+			_ = c.Tracker().Update(crdResource, crd, "")
+			s.mu.Lock()
+			s.unserved = "v2storage"
+			s.mu.Unlock()
+		})
+	}
+	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "no longer serves v2storage") || res.Pruned {
+		t.Fatalf("result %+v, %v; want the refusal to prune", res, err)
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+		t.Errorf("storedVersions %v, want them untouched", sv)
+	}
+	if old := s.storedAtOld(); len(old) != 3 {
+		t.Errorf("stored at v1storage: %v, want all 3", old)
+	}
+}
