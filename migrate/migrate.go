@@ -9,8 +9,9 @@
 // does for one resource: it lists the objects in pages and updates each with
 // itself (the resourceVersion it was read with makes the update conditional,
 // so a concurrent write is never overwritten: on a conflict the object is read
-// again and re-stored from the fresh copy, and an object deleted meanwhile is
-// skipped). The update changes no field, but the API server encodes the object
+// again and re-stored from the fresh copy, one that keeps changing counts as
+// re-stored by its writers, and an object deleted meanwhile is skipped). The
+// update changes no field, but the API server encodes the object
 // at the current storage version before it compares with what etcd holds, so
 // an object stored at an older version is written (and one already at the
 // current version is left alone, which costs nothing).
@@ -62,7 +63,10 @@ var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Ver
 // Options tune a migration. The zero value is a real migration with the
 // defaults below.
 type Options struct {
-	// PageSize is the number of objects listed at a time (500 if 0).
+	// PageSize is the number of objects listed at a time (500 if 0). A
+	// page the API server fails to convert (it converts a page in one
+	// ConversionReview, which the webhook limits in size) is listed again
+	// with half as many objects, down to one, and the run goes on so.
 	PageSize int64
 	// Rate limits the updates to so many objects per second (no limit if 0).
 	Rate float64
@@ -255,6 +259,18 @@ func (m *migration) run(ctx context.Context) (Result, error) {
 			first, restarted, restartAfter = true, true, after
 			list, err = m.list(ctx, "")
 		}
+		for err != nil && m.opts.PageSize > 1 && pageFault(err) && ctx.Err() == nil {
+			// The API server converts a page in one ConversionReview: a
+			// page of objects too large for the webhook together (any
+			// client that may create objects can make them so), or
+			// holding one that does not convert, fails whole. List fewer
+			// objects at a time, down to one, from then on.
+			m.opts.PageSize = (m.opts.PageSize + 1) / 2
+			list, err = m.list(ctx, cont)
+		}
+		if err != nil && m.opts.PageSize == 1 && pageFault(err) {
+			return m.res, fmt.Errorf("migrate: listing %s one object at a time: %w", m.res.Resource, err)
+		}
 		if err != nil {
 			return m.res, fmt.Errorf("migrate: listing %s: %w", m.res.Resource, err)
 		}
@@ -306,6 +322,14 @@ func (m *migration) run(ctx context.Context) (Result, error) {
 
 func (m *migration) list(ctx context.Context, cont string) (*unstructured.UnstructuredList, error) {
 	return m.client.Resource(m.res.Resource).List(ctx, metav1.ListOptions{Limit: m.opts.PageSize, Continue: cont})
+}
+
+// pageFault reports whether err, the error of a list, may come from the
+// objects of the page (a conversion webhook's failure, which the API
+// server answers with 500, or a conversion that takes too long), so that
+// a smaller page may do.
+func pageFault(err error) bool {
+	return apierrors.IsInternalError(err) || apierrors.IsTimeout(err) || apierrors.IsServerTimeout(err) || apierrors.IsRequestEntityTooLargeError(err)
 }
 
 // outcome is what happened to one object.
@@ -376,7 +400,14 @@ func (m *migration) page(ctx context.Context, items []unstructured.Unstructured)
 // maxConflicts bounds the re-reads of one object that keeps changing.
 const maxConflicts = 10
 
-// restore updates obj with itself, re-reading it after a conflict.
+// restore updates obj with itself, re-reading it after a conflict. An
+// object whose update still conflicts the maxConflicts-th time is done: a
+// conflict is a write since the object was read (its resourceVersion
+// moved), which the API server stored at the storage version, as it stores
+// every write (a move of the storage version meanwhile is caught before
+// the prune). Failing it instead let any client that may update one object
+// keep status.storedVersions from ever being pruned, by writing it again
+// and again.
 func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured) outcome {
 	if m.limiter != nil {
 		if err := m.limiter.Wait(ctx); err != nil {
@@ -395,7 +426,9 @@ func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured)
 			return outcome{}
 		case apierrors.IsNotFound(err):
 			return outcome{gone: true}
-		case apierrors.IsConflict(err) && attempt < maxConflicts:
+		case apierrors.IsConflict(err) && attempt == maxConflicts:
+			return outcome{}
+		case apierrors.IsConflict(err):
 			fresh, err := ri.Get(ctx, obj.GetName(), metav1.GetOptions{})
 			if apierrors.IsNotFound(err) {
 				return outcome{gone: true}
@@ -443,6 +476,15 @@ func (m *migration) prune(ctx context.Context) error {
 				return fmt.Errorf("migrate: CRD %s now stores %s, not %s, which the objects were re-stored at: status.storedVersions stays %v; run the migration again",
 					m.crdName, v.Name, m.res.StorageVersion, crd.Status.StoredVersions)
 			}
+		}
+		if !slices.ContainsFunc(crd.Spec.Versions, func(v apiextensionsv1.CustomResourceDefinitionVersion) bool {
+			return v.Name == m.res.Resource.Version && v.Served
+		}) {
+			// The API server answers 404 for every request at a version
+			// it does not serve, which restore takes for an object
+			// deleted meanwhile.
+			return fmt.Errorf("migrate: CRD %s no longer serves %s, which the objects were read and written at: those it answered 404 for (%d, counted as deleted) may still be stored at another version, so status.storedVersions stays %v; run the migration again",
+				m.crdName, m.res.Resource.Version, m.res.Gone, crd.Status.StoredVersions)
 		}
 		if gained := added(m.began, crd.Status.StoredVersions); len(gained) > 0 {
 			// The storage version moved to these and back while the

@@ -45,6 +45,8 @@ type store struct {
 	lists     []string         // continue tokens of the lists, in order
 	limits    []int64          // page sizes of the lists, in order
 
+	maxPage        int      // a page of more objects answers 500, as a ConversionReview over the webhook's limit does
+	failList       bool     // every list answers 500, as one with an object that does not convert does
 	expireFirstUse bool     // every continue token answers 410 Gone the first time it is used
 	expireAlways   bool     // every continue token answers 410 Gone
 	unserved       string   // a version the API server does not serve: requests at it answer 404
@@ -213,6 +215,12 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 		i, _ = slices.BinarySearch(keys, opts.Continue)
 	}
 	end := len(keys)
+	if s.failList {
+		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: converting ns0/w0000: bag of spec is not JSON"))
+	}
+	if s.maxPage > 0 && min(int(opts.Limit), len(keys)-i) > s.maxPage {
+		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: the ConversionReview is more than the limit of 67108864 bytes (webhook.Options.MaxReviewBytes)"))
+	}
 	if opts.Limit > 0 && i+int(opts.Limit) < len(keys) {
 		end = i + int(opts.Limit)
 		list.SetContinue(keys[end]) // the fake's token: the next key
@@ -833,18 +841,30 @@ func TestRunListsAgainAfterEachExpiredToken(t *testing.T) {
 	}
 }
 
-// TestRunGivesUpOnAnObjectThatKeepsChanging: an object that conflicts on
-// every update is tried maxConflicts times, then reported as failed.
-func TestRunGivesUpOnAnObjectThatKeepsChanging(t *testing.T) {
+// TestRunPrunesPastAnObjectThatKeepsChanging: an object whose every update
+// conflicts, as a client that may update it can make it (writing it again
+// and again), is tried maxConflicts times and then counted as re-stored:
+// each conflict is a write since the listing, which the API server stored
+// at the storage version. Reported as a failure, it kept status.storedVersions
+// from ever being pruned while the client kept writing.
+func TestRunPrunesPastAnObjectThatKeepsChanging(t *testing.T) {
 	s := newStore(3, "v1storage")
 	s.conflictKey = "ns1/w0001"
 	c := s.client(t, "v1storage", "v2storage")
-	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
-	if !apierrors.IsConflict(err) || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001") || res.Pruned {
-		t.Fatalf("result %+v, %v; want a conflict naming ns1/w0001, nothing pruned", res, err)
+	s.beforeUpd = func(k string) {
+		if k == s.conflictKey {
+			s.touch(k) // the client's write, which its conflict reports
+		}
 	}
-	if s.conflicts != maxConflicts || res.Migrated != 2 || len(res.Failed) != 1 {
-		t.Errorf("%d updates of ns1/w0001, result %+v; want %d, the 2 others re-stored", s.conflicts, res, maxConflicts)
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
+	if err != nil || !res.Pruned {
+		t.Fatalf("result %+v, %v; want pruned", res, err)
+	}
+	if s.conflicts != maxConflicts || res.Migrated != 3 || len(res.Failed) != 0 {
+		t.Errorf("%d updates of ns1/w0001, result %+v; want %d, and 3 re-stored", s.conflicts, res, maxConflicts)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
 	}
 }
 
@@ -1243,5 +1263,68 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 	}
 	if res.Migrated != 2 || res.Gone != 0 || len(res.Failed) != 1 || res.Pruned {
 		t.Errorf("result %+v, want 2 re-stored, 1 failed, nothing pruned", res)
+	}
+}
+
+// TestRunListsFewerObjectsWhenAPageFails: a page the API server cannot
+// convert in one ConversionReview (objects that, 500 to a page, are more
+// than the webhook's MaxReviewBytes: any client that may create objects
+// can make them so large) is listed again with half as many objects, down
+// to one, rather than stopping the run at every try; the pages after it
+// keep the smaller size. Without it no run got past the page.
+func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
+	s := newStore(10, "v1storage")
+	s.maxPage = 3
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8})
+	if err != nil || res.Migrated != 10 || !res.Pruned {
+		t.Fatalf("result %+v, %v; want 10 re-stored, pruned", res, err)
+	}
+	if want := []int64{8, 4, 2, 2, 2, 2, 2}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+	// A page of one that still fails stops the run, saying so.
+	s = newStore(4, "v1storage")
+	s.failList = true
+	c = s.client(t, "v1storage", "v2storage")
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time") {
+		t.Errorf("%v, want an error listing one object at a time", err)
+	}
+	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+}
+
+// TestRunRefusesPruningWhenItsVersionIsNoLongerServed: the API server
+// answers 404 for every request at a version it stops serving, which an
+// update takes for an object deleted meanwhile; a run whose version the
+// CRD stopped serving while it worked counted every object left as gone
+// and pruned, with them still stored at v1storage. It refuses to prune.
+func TestRunRefusesPruningWhenItsVersionIsNoLongerServed(t *testing.T) {
+	s := newStore(3, "v1storage")
+	c := s.client(t, "v1storage", "v2storage")
+	var once sync.Once
+	s.beforeUpd = func(string) {
+		once.Do(func() {
+			u, _ := c.Tracker().Get(crdResource, "", widgetCRD)
+			crd := u.(*unstructured.Unstructured)
+			vs, _, _ := unstructured.NestedSlice(crd.Object, "spec", "versions")
+			vs[1].(map[string]any)["served"] = false
+			_ = unstructured.SetNestedSlice(crd.Object, vs, "spec", "versions")
+			_ = c.Tracker().Update(crdResource, crd, "")
+			s.mu.Lock()
+			s.unserved = "v2storage"
+			s.mu.Unlock()
+		})
+	}
+	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "no longer serves v2storage") || res.Pruned {
+		t.Fatalf("result %+v, %v; want the refusal to prune", res, err)
+	}
+	if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+		t.Errorf("storedVersions %v, want them untouched", sv)
+	}
+	if old := s.storedAtOld(); len(old) != 3 {
+		t.Errorf("stored at v1storage: %v, want all 3", old)
 	}
 }

@@ -59,7 +59,8 @@ const defaultBagsBudget = 128 << 10
 //     maximum, required, list types, embedded resources and the
 //     x-kubernetes-validations CEL rules; on an UPDATE, errors in values the
 //     write left unchanged are ratcheted away, as the API server does;
-//   - converts the hub to every version the CRD serves and measures the
+//   - converts the hub, defaulted from its schema as the API server reads
+//     it from storage, to every version the CRD serves and measures the
 //     property-bags annotation the object has there: a write that would
 //     make it larger than Options.BagsBudget at some version, or make the
 //     annotations of the object exceed the API server's 256 KiB at some
@@ -451,16 +452,47 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 			}
 		}
 	}
-	errs, err := v.validate(ctx, hub, oldHub, gvk.Version)
+	hubU, err := unstructuredAt(hub, v.structural)
 	if err != nil {
 		return admission.Errored(http.StatusBadRequest, fmt.Errorf("hubspoke: %s %q: %w", v.gk, name, err))
 	}
-	served, at := v.checkServed(ctx, hub, oldHub)
+	var oldU map[string]any
+	if oldHub != nil {
+		if oldU, err = unstructuredAt(oldHub, v.structural); err != nil {
+			oldU = nil
+		}
+	}
+	// The API server defaults the stored hub from its schema when it reads
+	// it, before it converts it to the version asked for: the served
+	// versions are converted from the hub so defaulted.
+	served, at := v.checkServed(ctx, v.defaulted(hubU, hub), v.defaulted(oldU, oldHub))
+	errs := v.validate(ctx, hubU, oldU, gvk.Version)
 	errs = append(errs, served...)
 	if len(errs) > 0 {
 		return v.invalid(name, gvk.Version, errs, at)
 	}
 	return admission.Allowed("")
+}
+
+// defaulted returns hub as the API server reads it from storage, where
+// the hub is stored: u, hub pruned and defaulted from the hub's schema
+// (see unstructuredAt), in the hub's Go type; nil when u is. That is the
+// object a read at a served version is converted from, whose values a
+// default may change (a conversion hook may refuse one); checkServed
+// converts it. Should u not come back into the Go type, hub is returned as
+// it is.
+func (v *validator) defaulted(u map[string]any, hub runtime.Object) runtime.Object {
+	if u == nil {
+		return nil
+	}
+	out, err := newClientObject(v.scheme, v.gk.WithVersion(v.hub))
+	if err != nil {
+		return hub
+	}
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u, out); err != nil {
+		return hub
+	}
+	return out
 }
 
 // decode decodes raw, an object at gvk, into a new object of that version.
@@ -502,20 +534,11 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 	return objectError(fmt.Sprintf("the object does not convert to the hub version %s: %v", v.hub, err))
 }
 
-// validate validates hub against the hub's schema as the API server would
-// validate it if it had been written at the hub version: pruned, defaulted,
-// and ratcheted against oldHub when that is not nil.
-func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, written string) (field.ErrorList, error) {
-	obj, err := unstructuredAt(hub, v.structural)
-	if err != nil {
-		return nil, err
-	}
-	var old map[string]any
-	if oldHub != nil {
-		if old, err = unstructuredAt(oldHub, v.structural); err != nil {
-			old = nil
-		}
-	}
+// validate validates obj, the hub as JSON values pruned and defaulted (see
+// unstructuredAt), against the hub's schema as the API server would
+// validate it if it had been written at the hub version, ratcheted against
+// old (the old hub so read) when that is not nil.
+func (v *validator) validate(ctx context.Context, obj, old map[string]any, written string) field.ErrorList {
 	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural), nil)
 	for _, e := range errs {
 		e.BadValue = shorten(e.BadValue)
@@ -532,7 +555,7 @@ func (v *validator) validate(ctx context.Context, hub, oldHub runtime.Object, wr
 			}
 		}
 	}
-	return errs, nil
+	return errs
 }
 
 // check validates obj, an object at c's version as JSON values, against

@@ -715,6 +715,42 @@ func TestHubDefaultsApplyBeforeValidation(t *testing.T) {
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, w, nil)))
 }
 
+// TestServedVersionsSeeTheHubsDefaults: the API server defaults an object
+// from the storage version's schema when it reads it, before converting it
+// to the version asked for, so the hub the served versions are converted
+// from is the defaulted one. Here the hub defaults notes to "!", which
+// v1storage's hook refuses to show: a write at v2 without notes was let
+// through (converted from the hub as written, notes empty) and could then
+// not be read at v1; it is refused now, naming v1. (This fails when
+// checkServed converts the hub without its defaults.)
+func TestServedVersionsSeeTheHubsDefaults(t *testing.T) {
+	crd := widgetCRD(t)
+	var hub *apiextensionsv1.CustomResourceDefinitionVersion
+	for i := range crd.Spec.Versions {
+		if crd.Spec.Versions[i].Name == "v2storage" {
+			hub = &crd.Spec.Versions[i]
+		}
+	}
+	spec := hub.Schema.OpenAPIV3Schema.Properties["spec"]
+	notes := spec.Properties["notes"]
+	notes.Default = &apiextensionsv1.JSON{Raw: []byte(`"!"`)}
+	spec.Properties["notes"] = notes
+	hub.Schema.OpenAPIV3Schema.Properties["spec"] = spec
+	h, err := webhook.NewAdmissionHandler(widgetScheme(), crd, webhook.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := widgetAt(t, "v2").(*widgetV2)
+	w.Spec.Notes = ""
+	resp := admit(t, h, request(t, admissionv1.Create, w, nil))
+	if resp.Allowed || !strings.Contains(resp.Result.Message, "could not be read at v1") || !strings.Contains(resp.Result.Message, errBangNotes.Error()) {
+		t.Errorf("%+v, want refused: unreadable at v1", resp.Result)
+	}
+	// With notes v1 can show, the default does not apply.
+	w.Spec.Notes = "fragile"
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, w, nil)))
+}
+
 // TestSetupRefusesAServedConvertPath: /convert served already (by the
 // webhook builder, or by hand) makes Setup fail without registering
 // anything; a handler of every other path ("/") does not serve it.

@@ -132,7 +132,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if err := h.read(body, req); err != nil {
 		f = h.reviewFailure(err)
 	} else if f = h.decodeReview(body.Bytes(), &review); f == nil {
-		if r, delegate := h.resourceOf(review.Request.Objects); delegate {
+		if r, delegate := h.resourceOf(review.Request.Objects); delegate && review.Request.Dropped > 0 {
+			// An object the review holds is not one (see scanner.objects):
+			// refused here, rather than handing all of it to a handler
+			// that would decode every value first.
+			f = h.dropped(review.Request.Objects)
+		} else if delegate {
 			req.Body = io.NopCloser(bytes.NewReader(body.Bytes()))
 			h.fallback.ServeHTTP(w, req)
 			return
@@ -240,6 +245,18 @@ func (h *handler) convertNone(out *bytes.Buffer, uid types.UID, desired string, 
 	}
 	conversionFailures.WithLabelValues("", reasonObject).Inc()
 	logFailure(h.log, "", reasonObject, nil, kind, "", "", err)
+	return &failure{reasonObject, err}
+}
+
+// dropped refuses a review, of another resource, whose last object (as
+// scanner.objects keeps them) is not an object with an apiVersion and a
+// kind.
+func (h *handler) dropped(objects [][]byte) *failure {
+	i := len(objects) - 1
+	_, _, err := typeOf(objects[i])
+	err = fmt.Errorf("hubspoke: object %d: %w", i, err)
+	conversionFailures.WithLabelValues("", reasonObject).Inc()
+	logFailure(h.log, "", reasonObject, nil, "", "", "", err)
 	return &failure{reasonObject, err}
 }
 

@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	dto "github.com/prometheus/client_model/go"
+	admissionv1 "k8s.io/api/admission/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -224,7 +226,7 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 // size, and is counted and logged.
 func TestBagsAnnotationGuard(t *testing.T) {
 	var log logLines
-	h := setupWidgets(t, webhook.Options{ConversionBagsLimit: 100, Logger: log.logger()})
+	h := setupWidgets(t, webhook.Options{BagsBudget: 100, ConversionBagsLimit: 100, Logger: log.logger()})
 	labels := map[string]string{"resource": widgetResource, "reason": "bags_too_large"}
 	before := metricValue(t, "hubspoke_conversion_failures_total", labels)
 	hub := widgetAt(t, "v2storage")
@@ -246,7 +248,7 @@ func TestBagsAnnotationGuard(t *testing.T) {
 	}
 	// Within the limit, the same conversion goes through.
 	if len(at) > 100 {
-		h = setupWidgets(t, webhook.Options{ConversionBagsLimit: len(at), Logger: logr.Discard()})
+		h = setupWidgets(t, webhook.Options{BagsBudget: len(at), ConversionBagsLimit: len(at), Logger: logr.Discard()})
 		if resp := convertReview(t, h, reviewOf(t, "g", group+"/v1", hub)); resp.Result.Status != metav1.StatusSuccess {
 			t.Errorf("limit %d: %+v", len(at), resp.Result)
 		}
@@ -325,5 +327,41 @@ func TestReviewSizeLimit(t *testing.T) {
 	exact.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"status":"Success"`) {
 		t.Errorf("a review of exactly the limit: HTTP %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestAdmittedBagsStayReadable: a bags annotation the admission webhook
+// lets a write give an object at a version, the conversion webhook Setup
+// serves beside it returns there. A BagsBudget above the default
+// ConversionBagsLimit raises the limit with it (with the limit left at
+// 192 KiB, a write at v2 of notes v1 carries in its annotation, within a
+// budget of 200 KiB, was admitted and then failed every read at v1); a
+// ConversionBagsLimit set below the budget is refused.
+func TestAdmittedBagsStayReadable(t *testing.T) {
+	const budget = 200 << 10
+	h := setupWidgets(t, webhook.Options{BagsBudget: budget, Logger: logr.Discard()})
+	w := widgetAt(t, "v2").(*widgetV2)
+	w.Spec.Notes = strings.Repeat("n", budget-1000)
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, w, nil)))
+	hub, err := widgetConverter(t).ToVersion(w, "v2storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp := convertReview(t, h, reviewOf(t, "r", group+"/v1", hub)); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("admitted within a budget of %d bytes, not readable at v1: %s", budget, resp.Result.Message)
+	}
+
+	for _, opts := range []webhook.Options{
+		{ConversionBagsLimit: 64 << 10},
+		{BagsBudget: 1000, ConversionBagsLimit: 999},
+	} {
+		mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("conversion bags limit %d bytes is below the bags budget", opts.ConversionBagsLimit)
+		if err := webhook.Setup(mgr, opts, widgetCRD(t)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: %v, want an error containing %q", opts, err, want)
+		}
 	}
 }

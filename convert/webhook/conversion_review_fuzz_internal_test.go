@@ -114,7 +114,10 @@ func reviewSeeds() []string {
 // parseReview takes it too, with the same apiVersion, kind, uid,
 // desiredAPIVersion and objects (each the same text; both are slices of
 // text, so they are compared byte for byte), and a request only when the
-// decoder has one. Whatever parseReview takes is JSON, and the decoder
+// decoder has one. parseReview keeps the objects up to the first that
+// typeOf refuses, which fails the review, and counts the rest (Dropped):
+// every object it keeps but the last is one typeOf reads, and the last
+// too when it dropped none. Whatever parseReview takes is JSON, and the decoder
 // takes it, once its objects are: parseReview only finds where each object
 // ends (the handler decodes, and so checks, each when it converts it), so
 // what it takes with an object that is not JSON is held only to being JSON
@@ -173,9 +176,15 @@ func FuzzParseReview(f *testing.F) {
 			return
 		}
 		g, w := got.Request, want.Request
-		if g.UID != w.UID || g.DesiredAPIVersion != w.DesiredAPIVersion || len(g.Objects) != len(w.Objects) {
-			t.Fatalf("parseReview reads uid %q, desiredAPIVersion %q, %d objects; the decoder %q, %q, %d\n%.2000q",
-				g.UID, g.DesiredAPIVersion, len(g.Objects), w.UID, w.DesiredAPIVersion, len(w.Objects), text)
+		if g.UID != w.UID || g.DesiredAPIVersion != w.DesiredAPIVersion || len(g.Objects)+g.Dropped != len(w.Objects) {
+			t.Fatalf("parseReview reads uid %q, desiredAPIVersion %q, %d objects and %d dropped; the decoder %q, %q, %d objects\n%.2000q",
+				g.UID, g.DesiredAPIVersion, len(g.Objects), g.Dropped, w.UID, w.DesiredAPIVersion, len(w.Objects), text)
+		}
+		for i, o := range g.Objects {
+			_, _, err := typeOf(o)
+			if last := i == len(g.Objects)-1; !last && err != nil || last && g.Dropped > 0 && err == nil {
+				t.Fatalf("object %d of %d, %d dropped after them: typeOf %v\n%.2000q", i, len(g.Objects), g.Dropped, err, text)
+			}
 		}
 		for i := range g.Objects {
 			if !bytes.Equal(g.Objects[i], w.Objects[i]) {

@@ -95,6 +95,14 @@ func TestHubSpokeHandlerHandsOtherResourcesOn(t *testing.T) {
 	if msg := failure(t, h, "team9", reviewOf(t, "team9", group+"/v9", team)); !strings.Contains(msg, `no kind "Team" is registered for version "crm.hubspoke.test/v9"`) {
 		t.Errorf("team to v9: %q", msg)
 	}
+	// A review of Teams with values that are not objects after them is
+	// refused here, naming the first, not handed on whole (that handler
+	// decodes every value before it converts any).
+	body := string(reviewOf(t, "teams", group+"/v2", team))
+	body = strings.TrimSuffix(body, "]}}") + strings.Repeat(`,{}`, 1000) + "]}}"
+	if msg := failure(t, h, "teams", []byte(body)); msg != "hubspoke: object 1: it has no apiVersion and kind" {
+		t.Errorf("teams and {}: %q", msg)
+	}
 	animal := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Animal"}}
 	if msg := failure(t, h, "animal", reviewOf(t, "animal", group+"/v2", animal)); !strings.Contains(msg, "hubspoke: object 0 has kind Animal and apiVersion crm.hubspoke.test/v1, which this webhook does not convert (it converts Person.crm.hubspoke.test)") {
 		t.Errorf("animal: %q", msg)

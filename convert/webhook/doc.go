@@ -153,7 +153,11 @@
 // object fails the whole review, as the API server expects. A review of
 // another resource that the scheme knows is handed to controller-runtime's
 // handler, so that other resources, registered with the webhook builder,
-// still convert on /convert.
+// still convert on /convert, unless a value after its first object is not
+// an object with an apiVersion and a kind: hubspoke's handler keeps no more
+// than the objects up to the first such value, whatever the review's
+// length (a review of millions of "{}" costs no more memory than its
+// text), and refuses the review there.
 //
 // An operator that prefers controller-runtime's own conversion path needs
 // nothing from this package for it: the generated types implement

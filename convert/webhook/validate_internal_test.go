@@ -8,6 +8,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/yaml"
 )
 
@@ -67,17 +68,25 @@ properties:
 			"apiVersion": "x.test/v1", "kind": "Thing", "metadata": map[string]any{"name": "one"}, "spec": spec,
 		}}
 	}
+	// The object as Handle validates it: pruned and defaulted first.
+	validate := func(o *unstructured.Unstructured) (field.ErrorList, error) {
+		u, err := unstructuredAt(o, v.structural)
+		if err != nil {
+			return nil, err
+		}
+		return v.validate(context.Background(), u, nil, "v1"), nil
+	}
 	for name, spec := range map[string]map[string]any{
 		"an unknown field":                            {"a": "x", "b": "y", "unknown": int64(1)},
 		"a null where the schema allows none":         {"a": nil, "b": "y"},
 		"an embedded resource with its type and name": {"template": map[string]any{"apiVersion": "v1", "kind": "Pod", "metadata": map[string]any{"name": "pod"}}},
 	} {
-		errs, err := v.validate(context.Background(), obj(spec), nil, "v1")
+		errs, err := validate(obj(spec))
 		if err != nil || len(errs) > 0 {
 			t.Errorf("%s: %v %v", name, errs, err)
 		}
 	}
-	errs, err := v.validate(context.Background(), obj(map[string]any{"template": map[string]any{"kind": "Pod"}}), nil, "v1")
+	errs, err := validate(obj(map[string]any{"template": map[string]any{"kind": "Pod"}}))
 	if err != nil || len(errs) != 1 || errs[0].Field != "spec.template.apiVersion" || !strings.Contains(errs[0].Error(), "Required value") {
 		t.Errorf("an embedded resource without apiVersion: %v %v", errs, err)
 	}

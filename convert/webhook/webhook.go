@@ -1,6 +1,7 @@
 package webhook
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,9 +40,11 @@ type Options struct {
 	// about annotations that does not say where they come from (it limits
 	// all annotations of an object together to 256 KiB; a conversion whose
 	// annotations together exceed that fails the same way whatever the
-	// limit). 0 means 192 KiB: above the default BagsBudget, so that
-	// whatever the admission webhook admits stays readable, and below the
-	// API server's limit.
+	// limit). 0 means 192 KiB, or BagsBudget when that is larger: at
+	// least the budget, so that whatever the admission webhook admits
+	// stays readable, and below the API server's limit. Setup refuses a
+	// limit below BagsBudget (a write admitted with a bags annotation
+	// between the two would fail every read at that version).
 	ConversionBagsLimit int
 
 	// MaxReviewBytes is the largest ConversionReview the conversion webhook
@@ -109,6 +112,9 @@ func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomRes
 	if len(crds) == 0 {
 		return nil
 	}
+	if err := matchLimits(&opts); err != nil {
+		return err
+	}
 	scheme, registry := mgr.GetScheme(), mgr.GetConverterRegistry()
 	validators := make([]*validator, 0, len(crds))
 	converters := make([]*convert.Converter, 0, len(crds))
@@ -147,6 +153,27 @@ func Setup(mgr manager.Manager, opts Options, crds ...*apiextensionsv1.CustomRes
 	mgr.GetWebhookServer().Register(conversionPath, h)
 	for _, v := range validators {
 		mgr.GetWebhookServer().Register(AdmissionPath(v.gk), &admission.Webhook{Handler: v})
+	}
+	return nil
+}
+
+// matchLimits makes the conversion's limit of the bags annotation
+// (ConversionBagsLimit) at least the admission webhook's budget
+// (BagsBudget), which both measure in the same bytes of the same
+// annotation: a write the admission webhook lets through must convert to
+// every served version. A BagsBudget above the default limit raises the
+// default with it; a ConversionBagsLimit set below the budget is refused.
+// Other values out of range are left to newValidator and newObserver,
+// which name them.
+func matchLimits(opts *Options) error {
+	budget := cmp.Or(opts.BagsBudget, defaultBagsBudget)
+	if opts.ConversionBagsLimit == 0 && budget > defaultBagsLimit {
+		opts.ConversionBagsLimit = budget
+	}
+	if limit := cmp.Or(opts.ConversionBagsLimit, defaultBagsLimit); limit > 0 && budget > limit {
+		return fmt.Errorf("webhook: conversion bags limit %d bytes is below the bags budget of %d bytes (webhook.Options.ConversionBagsLimit, BagsBudget): "+
+			"a write the admission webhook lets through with a bags annotation between the two would fail every read at that version; "+
+			"set the limit at least as large as the budget, or leave it 0", limit, budget)
 	}
 	return nil
 }
