@@ -177,7 +177,7 @@ func externalFieldsVia(st *types.Struct, via []string) []*field {
 			omitEmpty: strings.Contains(","+opts+",", ",omitempty,"), via: via})
 	}
 	for _, f := range promoted {
-		if slices.ContainsFunc(out, func(o *field) bool { return o.jsonName == f.jsonName && len(o.via) == len(via) }) {
+		if slices.ContainsFunc(out, func(o *field) bool { return o.jsonName == f.jsonName }) {
 			continue // hidden by a field declared higher up
 		}
 		if seen[f.jsonName] > 1 {
