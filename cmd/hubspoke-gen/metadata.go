@@ -283,8 +283,8 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 	var renames []rename
 	for _, tn := range v.types {
 		for _, old := range v.typeComments(tn).values(markerRenamedFrom) {
-			if prev != nil && prev.hasType(tn) && !prev.hasType(old) {
-				continue // copied forward
+			if prev != nil && prev.hasType(tn) && (!prev.hasType(old) || slices.Contains(prev.typeComments(tn).values(markerRenamedFrom), old)) {
+				continue // copied forward (from a type that took the name of another renamed too)
 			}
 			renames = append(renames, rename{fmt.Sprintf("%s %s", v.name, tn), "+hubspoke:renamedFrom=" + old, tn, old})
 		}
@@ -324,9 +324,9 @@ func (c *chain) applyTypeRenames(v, prev *version, ch versionChanges, file strin
 			errs.addf(r.where, "%s has no type %s", v.name, r.newName)
 		case !src.hasType(r.old):
 			errs.addf(r.where, "%s, but %s, the previous version, has no type %s", r.what, prev.name, r.old)
-		case prev.hasType(r.newName):
-			errs.addf(r.where, "%s, but %s, the previous version, has a type %s too (renaming one type to another's name is not supported)", r.what, prev.name, r.newName)
-		case v.hasType(r.old):
+		case prev.hasType(r.newName) && !slices.ContainsFunc(renames, func(o rename) bool { return o.old == r.newName }):
+			errs.addf(r.where, "%s, but %s, the previous version, has a type %s too (a type takes another's name only when that one is renamed too, in the same step)", r.what, prev.name, r.newName)
+		case v.hasType(r.old) && !slices.ContainsFunc(renames, func(o rename) bool { return o.newName == r.old }):
 			errs.addf(r.where, "%s, but %s still has a type %s", r.what, v.name, r.old)
 		case (v.objects[r.newName] == nil) != (src.objects[r.old] == nil):
 			errs.addf(r.where, "%s, but one of %s.%s and %s.%s is a struct and the other is not", r.what, src.name, r.old, v.name, r.newName)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -127,9 +128,19 @@ func (s *step) sameShape(e, l *typeRef, v *version, path, pkg string, top bool) 
 
 // externalFields lists the JSON properties of a struct of another package
 // as fields, or returns nil when one is of a kind conversions do not
-// handle (an embedded struct, an interface).
+// handle (an interface, an embedded pointer or non-struct, an embedded
+// struct with a JSON name). The fields of a struct embedded by value
+// without a JSON name (corev1.SecretKeySelector's LocalObjectReference)
+// are its properties, as in encoding/json: a field declared higher up
+// hides one of the same JSON name further down, and two of one name at
+// the same depth are refused.
 func externalFields(st *types.Struct) []*field {
-	var out []*field
+	return externalFieldsVia(st, nil)
+}
+
+func externalFieldsVia(st *types.Struct, via []string) []*field {
+	var out, promoted []*field
+	seen := map[string]int{} // JSON name of a promoted field → how many
 	for i := range st.NumFields() {
 		fv := st.Field(i)
 		if !fv.Exported() {
@@ -141,7 +152,19 @@ func externalFields(st *types.Struct) []*field {
 			continue
 		}
 		if fv.Embedded() {
-			return nil
+			inner, ok := types.Unalias(fv.Type()).Underlying().(*types.Struct)
+			if !ok || name != "" || slices.Contains(via, fv.Name()) {
+				return nil
+			}
+			fields := externalFieldsVia(inner, append(slices.Clone(via), fv.Name()))
+			if fields == nil {
+				return nil
+			}
+			for _, f := range fields {
+				seen[f.jsonName]++
+			}
+			promoted = append(promoted, fields...)
+			continue
 		}
 		if name == "" {
 			name = fv.Name()
@@ -151,7 +174,16 @@ func externalFields(st *types.Struct) []*field {
 			return nil
 		}
 		out = append(out, &field{name: fv.Name(), jsonName: name, tag: st.Tag(i), ref: r,
-			omitEmpty: strings.Contains(","+opts+",", ",omitempty,")})
+			omitEmpty: strings.Contains(","+opts+",", ",omitempty,"), via: via})
+	}
+	for _, f := range promoted {
+		if slices.ContainsFunc(out, func(o *field) bool { return o.jsonName == f.jsonName }) {
+			continue // hidden by a field declared higher up
+		}
+		if seen[f.jsonName] > 1 {
+			return nil
+		}
+		out = append(out, f)
 	}
 	if out == nil {
 		out = []*field{}
@@ -282,12 +314,19 @@ func writeShape(f *file, s *step, sp *shapePair, toLocal bool) {
 			a.values[m[0]] = v
 		}
 	}
+	// A field promoted from an embedded struct has no name in a composite
+	// literal: it is set once the literal is in place.
+	var promoted strings.Builder
 	for _, ef := range append(fieldsOf(sp.props), sp.extOnly...) {
 		if v, ok := a.values[ef]; ok {
+			if len(ef.via) > 0 {
+				fmt.Fprintf(&promoted, "dst.%s = %s\n", ef.name, v)
+				continue
+			}
 			fmt.Fprintf(&lit, "%s: %s,\n", ef.name, v)
 		}
 	}
-	f.printf("%s*dst = %s{\n%s}\nreturn nil\n}\n\n", a.pre.String(), ext, lit.String())
+	f.printf("%s*dst = %s{\n%s}\n%sreturn nil\n}\n\n", a.pre.String(), ext, lit.String(), promoted.String())
 }
 
 func fieldsOf(props [][2]*field) []*field {

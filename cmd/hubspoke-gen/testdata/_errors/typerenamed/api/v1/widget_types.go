@@ -51,6 +51,12 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Level `json:"level,omitempty"`
+
+	// +optional
+	Memo *Memo `json:"memo,omitempty"`
+
+	// +optional
+	Note *Note `json:"note,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -84,4 +90,16 @@ type Level string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Memo and Note are two structs of v1.
+type Memo struct {
+	// +optional
+	Text string `json:"text,omitempty"`
+}
+
+// Note is a struct of v1 that v2 does not rename.
+type Note struct {
+	// +optional
+	Text string `json:"text,omitempty"`
 }

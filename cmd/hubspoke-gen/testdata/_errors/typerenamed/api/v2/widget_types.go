@@ -51,6 +51,9 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Tier `json:"level,omitempty"`
+
+	// +optional
+	Memo *Note `json:"memo,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -89,4 +92,13 @@ type Tier string
 
 func init() {
 	SchemeBuilder.Register(&Widget{}, &WidgetList{})
+}
+
+// Note was Memo, says its marker, but v1's Note, whose name it takes, is
+// not renamed: a swap or a chain of renames needs a marker on each type.
+//
+// +hubspoke:renamedFrom=Memo
+type Note struct {
+	// +optional
+	Text string `json:"text,omitempty"`
 }
