@@ -121,9 +121,13 @@
 // v1beta1 shows once, at spec.validation, where every version holds the
 // same) is checked where it gathers only. Where the target has no such
 // path but has one of the same name one struct up or down, or a field named
-// as the key of a map the value was in, and the source has no such path
-// (under its own names, where a relation renames a property on the way),
-// the value must be there: a move that nothing declares fails too. A value
+// as the key of a map the value was in, and the source has no property of
+// that name at that place (under its own names, where a relation renames a
+// property on the way; a property of the name, whatever its type, is its
+// own: v1's name, a string beside its map extra, is v2's name, a struct,
+// and extra["name"].value no move to v2's name.value), nor the target at
+// the old one, the value must be there: a move that nothing declares
+// fails too. A value
 // the target cannot show (a removed property, a type that cannot hold it)
 // may stay in a bag. The failure names the property, both versions, the
 // value, what the target shows instead and the bag that holds it. A

@@ -169,10 +169,10 @@ type redisNew struct {
 // field, one struct up, one struct down.
 func TestCandidates(t *testing.T) {
 	v := &visibility{src: shapeOf(reflect.TypeFor[redisOld]()), dst: shapeOf(reflect.TypeFor[redisNew]())}
-	render := func(cs [][]seg) string {
+	render := func(cs []move) string {
 		var out []string
 		for _, c := range cs {
-			out = append(out, renderPath(c))
+			out = append(out, renderPath(c.path))
 		}
 		slices.Sort(out)
 		return strings.Join(out, " ")

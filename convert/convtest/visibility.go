@@ -692,9 +692,13 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 	// source has not, with the same name, one level up or down, or a key of
 	// a map become a field.
 	var first []seg
-	for _, c := range v.candidates(to) {
-		if v.srcHas(c) {
-			continue // the source has its own value there
+	for _, mv := range v.candidates(to) {
+		c := mv.path
+		if v.srcHas(c[:mv.at]) {
+			continue // the source has its own property there (retyped, it may have no path below it that the target has)
+		}
+		if s, _ := v.dst.resolve(to[:mv.from]); s != nil {
+			continue // the target keeps the property where it was (retyped)
 		}
 		cs, cm := v.dst.resolve(c)
 		if cs == nil || cs.kind != shapeLeaf || !canShow(l.value, cs.leaf, v.tol) || v.skipped(c, l.value) {
@@ -876,17 +880,28 @@ func (v *visibility) skipped(path []seg, value reflect.Value) bool {
 	return false
 }
 
+// A move is a place candidates proposes for a value at a path the target
+// does not have: path, where the target would show it; the moved property
+// is the first at segments of path at its new place and the first from
+// segments of the value's path at its old one.
+type move struct {
+	path     []seg
+	from, at int
+}
+
 // candidates returns the places a value at path may have moved to in the
 // target, by the same name, where the structure around it changed: one
 // struct up (spec.engine.limits → spec.limits), one struct down
 // (spec.limits → spec.engine.limits, for every struct of the target at
 // that place), and from a key of a map to a field of the map's parent
-// (spec.config["maxmemory"] → spec.maxmemory). The caller keeps those the
-// target has and the source has not. Moves between sibling structs are not
-// guessed (fields of the same name in two structs often mean different
-// things); declare them with Related.
-func (v *visibility) candidates(path []seg) [][]seg {
-	var out [][]seg
+// (spec.config["maxmemory"] → spec.maxmemory). The caller keeps those
+// where the target has the property at its new place and not at its old
+// one, and the source has it not at the new place (a property of that
+// name there, retyped, is its own, not a moved one). Moves between
+// sibling structs are not guessed (fields of the same name in two structs
+// often mean different things); declare them with Related.
+func (v *visibility) candidates(path []seg) []move {
+	var out []move
 	splice := func(i, drop int, insert ...seg) []seg {
 		c := make([]seg, 0, len(path)+len(insert))
 		c = append(c, path[:i]...)
@@ -895,13 +910,13 @@ func (v *visibility) candidates(path []seg) [][]seg {
 	}
 	for i, s := range path {
 		if s.kind == segKey && i > 0 && path[i-1].kind == segField {
-			out = append(out, splice(i-1, 2, seg{kind: segField, name: s.name})) // a key become a field
+			out = append(out, move{splice(i-1, 2, seg{kind: segField, name: s.name}), i + 1, i}) // a key become a field
 		}
 		if s.kind != segField {
 			continue
 		}
 		if i+1 < len(path) && path[i+1].kind == segField {
-			out = append(out, splice(i, 1)) // up
+			out = append(out, move{splice(i, 1), i + 2, i + 1}) // up
 		}
 		parent, _ := v.dst.resolve(path[:i])
 		if parent == nil || parent.kind != shapeStruct {
@@ -909,7 +924,7 @@ func (v *visibility) candidates(path []seg) [][]seg {
 		}
 		for _, m := range parent.members {
 			if m.shape.kind == shapeStruct && m.name != s.name {
-				out = append(out, splice(i, 0, seg{kind: segField, name: m.name})) // down
+				out = append(out, move{splice(i, 0, seg{kind: segField, name: m.name}), i + 1, i + 2}) // down
 			}
 		}
 	}
