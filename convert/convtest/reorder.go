@@ -3,6 +3,7 @@ package convtest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -395,7 +396,10 @@ func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, versio
 }
 
 // positional converts sent and changed (sent with change made to the list
-// at site.path) to the hub without the bags they carry, and returns the
+// at site.path) to the hub without what they carry at or below the list's
+// elements (withoutCarriedIn: what they carry elsewhere, a $twin entry
+// that shows a plain zero of the version's own, is the client's as much
+// as its fields are), and returns the
 // paths at which the two hubs differ otherwise than by the same change
 // made to the hub's list at site.hubPath: the values that do not follow
 // their element even where nothing is carried, such as a priority derived
@@ -404,9 +408,12 @@ func (k *kit) checkReorder(sent, hub runtime.Object, sites []reorderSite, versio
 // client's list, element by element), and false when a conversion fails
 // or the hub holds no list at site.hubPath: then nothing is clear.
 func (k *kit) positional(sent, changed runtime.Object, site reorderSite, change listChange) (pathSet, bool) {
+	list := transportPath(site.path)
 	bare := func(obj runtime.Object) runtime.Object {
 		hub := k.newObject(k.hub)
-		if err := call(func() error { return withoutCarried(obj).(conversion.Convertible).ConvertTo(hub.(conversion.Hub)) }); err != nil {
+		if err := call(func() error {
+			return withoutCarriedIn(obj, list).(conversion.Convertible).ConvertTo(hub.(conversion.Hub))
+		}); err != nil {
 			return nil
 		}
 		stored, p := viaJSON(hub, "")
@@ -544,3 +551,64 @@ func (r *pathRecorder) Report(res cmp.Result) {
 
 // PopStep ascends from the last step.
 func (r *pathRecorder) PopStep() { r.path = r.path[:len(r.path)-1] }
+
+// withoutCarriedIn returns a copy of obj without the values it carries at
+// or below the elements of the list at path (as package boundary writes
+// paths): their bags, and their fingerprints in the bags of fingerprints.
+// What it carries elsewhere stays: a derived value the version shows as a
+// plain zero (a revision of 0 that a hook reads off the list) is carried
+// as a $twin entry beside it, and without it the version would show
+// another value than the client sent.
+func withoutCarriedIn(obj runtime.Object, path string) runtime.Object {
+	out := cloneObject(obj)
+	strip := func(bags propertybag.Bags) propertybag.Bags {
+		kept := propertybag.Bags{}
+		for name, bag := range bags {
+			if carriedUnder([]string{name}, path) && name != path {
+				continue
+			}
+			if strings.HasSuffix(name, elementsBag) {
+				fresh := propertybag.PropertyBag{}
+				for key, v := range bag {
+					if !carriedUnder([]string{key}, path) {
+						fresh[key] = v
+					}
+				}
+				if len(fresh) == 0 {
+					continue
+				}
+				bag = fresh
+			}
+			kept[name] = bag
+		}
+		if len(kept) == 0 {
+			return nil
+		}
+		return kept
+	}
+	if meta, ok := out.(metav1.Object); ok {
+		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
+			a := maps.Clone(meta.GetAnnotations())
+			delete(a, boundary.Annotation)
+			if bags, err := propertybag.UnmarshalBags(text); err == nil {
+				if kept := strip(bags); kept != nil {
+					if text, err := propertybag.MarshalBags(kept); err == nil {
+						a[boundary.Annotation] = text
+					}
+				}
+			}
+			if len(a) == 0 {
+				a = nil
+			}
+			meta.SetAnnotations(a)
+		}
+	}
+	if field := existingStatusBags(out); field.IsValid() {
+		field.Set(reflect.ValueOf(strip(field.Interface().(propertybag.Bags))).Convert(field.Type()))
+	}
+	return out
+}
+
+// elementsBag ends the name of boundary's bags of fingerprints
+// ("status.#elements"), which name each element by its path.
+const elementsBag = "#elements"
