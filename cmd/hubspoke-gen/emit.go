@@ -217,6 +217,24 @@ func lowerCamel(name string) string {
 }
 
 // comment renders lines as a Go comment, one "// " line each.
+// twinComment renders the doc of a declaration of the API version for its
+// copy in a storage twin or a compat staging type: a paragraph that says
+// "Deprecated:" says it of the API version's property, where clients
+// read it; copied as it is, every use of the copy in the generated code
+// and the hooks of other packages (each twin converts to the next) is a
+// use of a deprecated identifier to staticcheck (SA1019), so the copy
+// names the version instead.
+func twinComment(lines []string) string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, "Deprecated:"); ok && (i == 0 || lines[i-1] == "") {
+			l = "Deprecated in the API version:" + rest
+		}
+		out[i] = l
+	}
+	return comment(out)
+}
+
 func comment(lines []string) string {
 	var b strings.Builder
 	for _, l := range lines {

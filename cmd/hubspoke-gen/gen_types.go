@@ -18,7 +18,7 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 			if len(e.twinMarkers()) > 0 {
 				f.printf("\n")
 			}
-			f.printf("%s", comment(e.doc))
+			f.printf("%s", twinComment(e.doc))
 			f.printf("type %s %s\n\n", e.name, e.basic.Name())
 			continue
 		}
@@ -42,7 +42,7 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 		if len(markers) > 0 {
 			f.printf("\n")
 		}
-		f.printf("%s", comment(o.doc))
+		f.printf("%s", twinComment(o.doc))
 		f.printf("type %s struct {\n", o.name)
 		wroteEmbedded := false
 		for _, fl := range o.fields {
@@ -62,7 +62,7 @@ func typesFile(names *namer, c *chain, v *version) ([]byte, error) {
 			if fl.embedded {
 				continue
 			}
-			f.printf("%s", comment(fl.doc))
+			f.printf("%s", twinComment(fl.doc))
 			fm := fl.twinMarkers()
 			if !o.list {
 				fm = append([]string{markerOptional}, fm...)
@@ -90,7 +90,7 @@ func writeCollection(f *file, c *collection, local string) {
 	if len(c.twinMarkers()) > 0 {
 		f.printf("\n")
 	}
-	f.printf("%s", comment(c.doc))
+	f.printf("%s", twinComment(c.doc))
 	f.printf("type %s %s\n\n", c.name, renderType(f, c.ref, local))
 }
 

@@ -236,7 +236,7 @@ func stagingTypesFile(names *namer, p *stagingPkg) ([]byte, error) {
 		"%s). Staged: %s.", p.at.storageName, p.at.storageName, pathCompat, strings.Join(props, ", "))
 	for _, name := range p.v.types {
 		if e, ok := p.v.enums[name]; ok {
-			f.printf("%s", comment(e.doc))
+			f.printf("%s", twinComment(e.doc))
 			f.printf("type %s %s\n\n", e.name, e.basic.Name())
 			continue
 		}
@@ -245,12 +245,12 @@ func stagingTypesFile(names *namer, p *stagingPkg) ([]byte, error) {
 			continue
 		}
 		o := p.v.twins[name]
-		f.printf("%s", comment(o.doc))
+		f.printf("%s", twinComment(o.doc))
 		f.printf("type %s struct {\n", o.name)
 		f.printf("// PropertyBag holds the values of other versions that this shape has no field for.\n")
 		f.printf("PropertyBag %s `json:\"$propertyBag,omitempty\"`\n\n", f.q(pathPropertybag, "PropertyBag"))
 		for _, fl := range o.properties() {
-			f.printf("%s", comment(fl.doc))
+			f.printf("%s", twinComment(fl.doc))
 			f.printf("%s %s `%s`\n\n", fl.name, renderType(f, fl.ref, p.v.storagePath), twinTag(fl))
 		}
 		f.printf("}\n\n")
