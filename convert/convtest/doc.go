@@ -75,9 +75,11 @@
 // the values it carries for other versions; a transport that places them
 // by index fails it (docs/design-unkeyed-lists.md). Where the hub has no
 // such list nothing is expected; where some of X's own values would not
-// follow (converted without their bags, the hubs differ otherwise than by
-// the change: a priority derived from an element's index), those values
-// alone are left out, and the rest of the hub compared. Last, the check
+// follow (converted without what the elements carry, their bags and
+// fingerprints, the hubs differ otherwise than by the change: a priority
+// derived from an element's index, a revision read off the first element,
+// its zero kept by a $twin entry beside the list), those values alone are
+// left out, and the rest of the hub compared. Last, the check
 // plays a client
 // who corrupts what X carries: the bags annotation
 // replaced by text that is not JSON, and one carried value (in the
