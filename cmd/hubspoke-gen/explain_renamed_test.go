@@ -31,15 +31,7 @@ func TestExplainPlacesOtherSideOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *step
-	for _, v := range out.chain.versions {
-		if st := out.chain.storage[v]; st != nil && st.hostName == "v1storage" {
-			s = st
-		}
-	}
-	if s == nil || s.byName["Address"] == nil {
-		t.Fatal("no step v1storage → v2storage with Address")
-	}
+	s := stepWith(t, out.chain, "v1storage", "Address")
 	p := s.byName["Address"]
 	p.hookTo, p.hookFrom = true, true
 	key := func(to bool) string { return obsKey(s.hostName+" → "+s.otherName, "Address", to) }

@@ -72,15 +72,7 @@ func TestObservedMovesLeaveDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *step
-	for _, v := range out.chain.versions {
-		if st := out.chain.storage[v]; st != nil && st.hostName == "v1beta1storage" {
-			s = st
-		}
-	}
-	if s == nil || s.byName["Endpoint"] == nil {
-		t.Fatal("no step v1beta1storage → v1storage with Endpoint")
-	}
+	s := stepWith(t, out.chain, "v1beta1storage", "Endpoint")
 	p := s.byName["Endpoint"]
 	hook := landing{Step: "v1beta1storage → v1storage", Type: "Endpoint", From: "nodeName", Into: []string{"nodeName", "topology{*}"}}
 	obs := observations{
@@ -110,15 +102,7 @@ func TestObservedMovesOfWholeStructs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *step
-	for _, v := range out.chain.versions {
-		if st := out.chain.storage[v]; st != nil && st.hostName == "v1storage" {
-			s = st
-		}
-	}
-	if s == nil || s.byName["Widget"] == nil {
-		t.Fatal("no step v1storage → v2storage with Widget")
-	}
+	s := stepWith(t, out.chain, "v1storage", "Widget")
 	step := s.hostName + " → " + s.otherName
 	hook := landing{Step: step, Type: "Widget", To: true, From: "spec.notes", Into: []string{"settings.notes", "gear.box.ratio"}}
 	obs := observations{
@@ -357,15 +341,7 @@ func TestObservedMovesCarryBelow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s *step
-	for _, v := range out.chain.versions {
-		if st := out.chain.storage[v]; st != nil && st.hostName == "v1storage" {
-			s = st
-		}
-	}
-	if s == nil || s.byName["Widget"] == nil {
-		t.Fatal("no step v1storage → v2storage with Widget")
-	}
+	s := stepWith(t, out.chain, "v1storage", "Widget")
 	p := s.byName["Widget"]
 	step := "v1storage → v2storage"
 	obs := observations{
@@ -384,4 +360,20 @@ func TestObservedMovesCarryBelow(t *testing.T) {
 	if got := obs.moved(s, p, false); len(got) != 1 || got[0].From != "limits.cpu" {
 		t.Errorf("back from v2storage: %v, want only limits.cpu, which lands away from spec.limits.cpu", got)
 	}
+}
+
+// stepWith returns the step of c from storage version host, failing t
+// unless it has a pair for type typ.
+func stepWith(t *testing.T, c *chain, host, typ string) *step {
+	t.Helper()
+	for _, v := range c.versions {
+		if s := c.storage[v]; s != nil && s.hostName == host {
+			if s.byName[typ] == nil {
+				t.Fatalf("the step from %s has no %s", host, typ)
+			}
+			return s
+		}
+	}
+	t.Fatalf("no step from %s", host)
+	return nil
 }
