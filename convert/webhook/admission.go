@@ -74,9 +74,9 @@ const defaultBagsBudget = 128 << 10
 //     against that part of the version's schema (see ownSchema) with the
 //     same code, and refuses the errors at such fields that the old
 //     object did not already have there (ratcheted as at the hub): those
-//     values, kept for the version in the
-//     hub's property bags or derived by the hooks, meet no other schema,
-//     and the version's clients would read them (see checkOlder).
+//     values, kept for the version in the hub's property bags or derived
+//     by the hooks, meet no other schema, and the version's clients would
+//     read them (see checkOlder).
 //
 // A write is refused with HTTP status 422 (reason Invalid) and a message
 // that begins with "hubspoke:" and names the resource, the object, the
@@ -476,14 +476,14 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 
 // defaulted returns hub as the API server reads it from storage, where
 // the hub is stored: u, hub pruned and defaulted from the hub's schema
-// (see unstructuredAt), in the hub's Go type; nil when u is. That is the
-// object a read at a served version is converted from, whose values a
-// default may change (a conversion hook may refuse one); checkServed
-// converts it. Should u not come back into the Go type, hub is returned as
-// it is.
+// (see unstructuredAt), in the hub's Go type. That is the object a read at
+// a served version is converted from, whose values a default may change
+// (a conversion hook may refuse one); checkServed converts it. Where u is
+// nil (hub is, or did not go into its unstructured form) or does not come
+// back into the Go type, hub is returned as it is.
 func (v *validator) defaulted(u map[string]any, hub runtime.Object) runtime.Object {
 	if u == nil {
-		return nil
+		return hub
 	}
 	out, err := newClientObject(v.scheme, v.gk.WithVersion(v.hub))
 	if err != nil {

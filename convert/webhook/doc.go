@@ -88,10 +88,10 @@
 // value v1 shows, kept for it in the hub's property bags or derived by the
 // conversion hooks ...)"), among them a field missing from an object only
 // that version has, which requires it (a v1-only legacy without its
-// required kind). It leaves
-// alone the fields the version requires of objects the hub has (an older
-// version's required field that the hub no longer has is missing from
-// every object written at a newer one), the errors at fields the hub has
+// required kind). It leaves alone the fields the version requires of
+// objects the hub has (an older version's required field that the hub no
+// longer has is missing from every object written at a newer one), the
+// errors at fields the hub has
 // (the hub's schema decides those, so a version may be stricter than the
 // hub there without refusing writes at the newer versions), and, on an
 // update, the values the old object already showed at that version
