@@ -157,7 +157,9 @@
 // an object with an apiVersion and a kind: hubspoke's handler keeps no more
 // than the objects up to the first such value, whatever the review's
 // length (a review of millions of "{}" costs no more memory than its
-// text), and refuses the review there.
+// text), and refuses the review there when more values follow it (when it
+// is the last, the review is handed on, and controller-runtime's handler
+// refuses it).
 //
 // An operator that prefers controller-runtime's own conversion path needs
 // nothing from this package for it: the generated types implement
