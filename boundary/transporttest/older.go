@@ -122,7 +122,7 @@ func (w *olderWalker) rename(path string) string {
 		if path[i] != '[' {
 			continue
 		}
-		end := bracketEnd(path[i:])
+		end := closingBracket(path[i:])
 		if end < 0 {
 			break
 		}
@@ -137,10 +137,10 @@ func (w *olderWalker) rename(path string) string {
 	return renamed + path[at:]
 }
 
-// bracketEnd returns the index in s, which starts with '[', of the ']'
+// closingBracket returns the index in s, which starts with '[', of the ']'
 // that closes it, or -1 when none does: a ']' or '"' inside a quoted key
 // (written by strconv.Quote, as boundary.Key writes it) does not count.
-func bracketEnd(s string) int {
+func closingBracket(s string) int {
 	quoted := false
 	for i := 1; i < len(s); i++ {
 		switch {

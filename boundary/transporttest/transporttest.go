@@ -417,8 +417,9 @@ func setKeys(r *rand.Rand, list reflect.Value, f reflect.StructField) {
 	}
 }
 
-// words holds the strings the fill picks for text values (keys of maps and
-// list maps: keyWord): empty, plain words, and ones that paths would quote.
+// words holds the strings the fill picks for text values other than keys
+// (keys of maps and list maps: keyWord): empty, plain words, and ones that
+// paths would quote.
 var words = []string{"", "", "a", "b", "http", "eu west", "x.y", `q"uote`, "null", "true", "7", "ü", "[k]", "a,b=c"}
 
 // plainKeys and hostileKeys hold the text keys of maps and list maps:
