@@ -216,7 +216,6 @@ func lowerCamel(name string) string {
 	return string(r)
 }
 
-// comment renders lines as a Go comment, one "// " line each.
 // twinComment renders the doc of a declaration of the API version for its
 // copy in a storage twin or a compat staging type: a paragraph that says
 // "Deprecated:" says it of the API version's property, where clients
@@ -235,6 +234,7 @@ func twinComment(lines []string) string {
 	return comment(out)
 }
 
+// comment renders lines as a Go comment, one "// " line each.
 func comment(lines []string) string {
 	var b strings.Builder
 	for _, l := range lines {

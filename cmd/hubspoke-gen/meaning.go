@@ -51,6 +51,18 @@ const (
 // have whose values may change meaning on the way (see above), and counts
 // the widened enums no hook handles: they are no warning.
 func meaningWarnings(c *chain) (out []string, widened int) {
+	// tally counts the widened enums of changes and keeps the warnings of
+	// the others that ack does not acknowledge.
+	tally := func(changes []meaningChange, ack *sameMeaning) {
+		for _, m := range changes {
+			switch {
+			case m.widened:
+				widened++
+			case !ack.covers(m.kind):
+				out = append(out, m.warning)
+			}
+		}
+	}
 	for _, v := range c.versions {
 		s := c.storage[v]
 		if s == nil {
@@ -69,23 +81,11 @@ func meaningWarnings(c *chain) (out []string, widened int) {
 				if pr.host == nil || pr.other == nil || pr.action == actRetype || handled(s, pr, underHooks) {
 					continue
 				}
-				ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
-				if ho == nil || oo == nil {
+				hf, of := propEnds(s, p, pr)
+				if hf == nil {
 					continue
 				}
-				hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
-				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
-					continue
-				}
-				ack := sameMeaningAt(s, p, pr)
-				for _, m := range meaningChanges(s, p, "", "", hf, of, joinPath(paths[p.name], hf.jsonName)) {
-					switch {
-					case m.widened:
-						widened++
-					case !ack.covers(m.kind):
-						out = append(out, m.warning)
-					}
-				}
+				tally(meaningChanges(s, p, "", "", hf, of, joinPath(paths[p.name], hf.jsonName)), sameMeaningAt(s, p, pr))
 			}
 			// A moved value is the same property at another place: its
 			// meaning may change on the way as well (cert-manager's
@@ -97,17 +97,26 @@ func meaningWarnings(c *chain) (out []string, widened int) {
 				if hf == nil || of == nil || handled(s, &prop{host: hf, other: of}, underHooks) {
 					continue
 				}
-				for _, m := range meaningChanges(s, p, typ, sm.m.from, hf, of, sm.m.path) {
-					if m.widened {
-						widened++
-						continue
-					}
-					out = append(out, m.warning)
-				}
+				tally(meaningChanges(s, p, typ, sm.m.from, hf, of, sm.m.path), nil)
 			}
 		}
 	}
 	return out, widened
+}
+
+// propEnds returns the fields of the API versions of step s that property
+// pr of pair p copies between, the host side's first; nil fields where a
+// side has no such field or its type is unknown.
+func propEnds(s *step, p *pair, pr *prop) (hf, of *field) {
+	ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
+	if ho == nil || oo == nil {
+		return nil, nil
+	}
+	hf, of = ho.field(pr.host.name), oo.field(pr.other.name)
+	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+		return nil, nil
+	}
+	return hf, of
 }
 
 // moveEnds returns the fields of the API versions of step s at the two
@@ -160,12 +169,8 @@ func meaningDetail(s *step, p *pair, pr *prop, hooked bool) string {
 	if pr.host == nil || pr.other == nil || pr.action == actRetype {
 		return ""
 	}
-	ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
-	if ho == nil || oo == nil {
-		return ""
-	}
-	hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
-	if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+	hf, of := propEnds(s, p, pr)
+	if hf == nil {
 		return ""
 	}
 	return changesDetail(meaningChanges(s, p, "", "", hf, of, ""), hooked, sameMeaningAt(s, p, pr))
@@ -375,12 +380,8 @@ func (c *chain) checkSameMeaning(errs *errorList) {
 					d.retyped = fmt.Sprintf("%s in %s, %s in %s", pr.host.ref, s.host.name, pr.other.ref, s.other.name)
 					continue
 				}
-				ho, oo := s.host.objects[p.name], s.other.objects[p.otherName]
-				if ho == nil || oo == nil {
-					continue
-				}
-				hf, of := ho.field(pr.host.name), oo.field(pr.other.name)
-				if hf == nil || of == nil || hf.ref == nil || of.ref == nil {
+				hf, of := propEnds(s, p, pr)
+				if hf == nil {
 					continue
 				}
 				if d.found == nil {
