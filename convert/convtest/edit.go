@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
@@ -359,22 +360,35 @@ func editValue(node, from map[string]any, path []seg, r *rand.Rand) ([]seg, bool
 
 // withoutCarried returns a copy of obj without the bags it carries: the
 // bags annotation and its status bags.
-func withoutCarried(obj runtime.Object) runtime.Object {
+func withoutCarried(obj runtime.Object) runtime.Object { return mapCarried(obj, nil) }
+
+// mapCarried returns a copy of obj whose carried bags (the bags annotation
+// and the status bags) are keep's of them, none where keep is nil or
+// gives nil.
+func mapCarried(obj runtime.Object, keep func(propertybag.Bags) propertybag.Bags) runtime.Object {
+	if keep == nil {
+		keep = func(propertybag.Bags) propertybag.Bags { return nil }
+	}
 	out := cloneObject(obj)
 	if meta, ok := out.(metav1.Object); ok {
-		if a := meta.GetAnnotations(); a != nil {
-			if _, ok := a[boundary.Annotation]; ok {
-				a = maps.Clone(a)
-				delete(a, boundary.Annotation)
-				if len(a) == 0 {
-					a = nil
+		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
+			a := maps.Clone(meta.GetAnnotations())
+			delete(a, boundary.Annotation)
+			if bags, err := propertybag.UnmarshalBags(text); err == nil {
+				if kept := keep(bags); kept != nil {
+					if text, err := propertybag.MarshalBags(kept); err == nil {
+						a[boundary.Annotation] = text
+					}
 				}
-				meta.SetAnnotations(a)
 			}
+			if len(a) == 0 {
+				a = nil
+			}
+			meta.SetAnnotations(a)
 		}
 	}
 	if field := existingStatusBags(out); field.IsValid() {
-		field.Set(reflect.Zero(field.Type()))
+		field.Set(reflect.ValueOf(keep(field.Interface().(propertybag.Bags))).Convert(field.Type()))
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package convtest
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -560,7 +559,6 @@ func (r *pathRecorder) PopStep() { r.path = r.path[:len(r.path)-1] }
 // as a $twin entry beside it, and without it the version would show
 // another value than the client sent.
 func withoutCarriedIn(obj runtime.Object, path string) runtime.Object {
-	out := cloneObject(obj)
 	strip := func(bags propertybag.Bags) propertybag.Bags {
 		kept := propertybag.Bags{}
 		for name, bag := range bags {
@@ -586,27 +584,7 @@ func withoutCarriedIn(obj runtime.Object, path string) runtime.Object {
 		}
 		return kept
 	}
-	if meta, ok := out.(metav1.Object); ok {
-		if text, ok := meta.GetAnnotations()[boundary.Annotation]; ok {
-			a := maps.Clone(meta.GetAnnotations())
-			delete(a, boundary.Annotation)
-			if bags, err := propertybag.UnmarshalBags(text); err == nil {
-				if kept := strip(bags); kept != nil {
-					if text, err := propertybag.MarshalBags(kept); err == nil {
-						a[boundary.Annotation] = text
-					}
-				}
-			}
-			if len(a) == 0 {
-				a = nil
-			}
-			meta.SetAnnotations(a)
-		}
-	}
-	if field := existingStatusBags(out); field.IsValid() {
-		field.Set(reflect.ValueOf(strip(field.Interface().(propertybag.Bags))).Convert(field.Type()))
-	}
-	return out
+	return mapCarried(obj, strip)
 }
 
 // elementsBag ends the name of boundary's bags of fingerprints
