@@ -112,16 +112,20 @@ func docksTo(as []dock) []dockTwin {
 // harbour. keysOnly makes the recall name the elements of keyed lists by
 // their keys alone (as before an older release's indexes were read); key,
 // when set, writes the keys in paths in place of boundary.Key.
-type harbourTransport struct {
-	keysOnly bool
-	key      func(any) string
+// keyWriter writes a list-map key or a map key into a path as a test
+// transport does: boundary.Key when nil, else a faulty writer a test seeds.
+type keyWriter func(any) string
+
+func (w keyWriter) of(v any) string {
+	if w == nil {
+		return boundary.Key(v)
+	}
+	return w(v)
 }
 
-func (ht harbourTransport) keyOf(v any) string {
-	if ht.key != nil {
-		return ht.key(v)
-	}
-	return boundary.Key(v)
+type harbourTransport struct {
+	keysOnly bool
+	key      keyWriter
 }
 
 func (ht harbourTransport) from(a *harbour, t *harbourTwin) error {
@@ -140,7 +144,7 @@ func (ht harbourTransport) from(a *harbour, t *harbourTwin) error {
 
 func (ht harbourTransport) stashDocks(c *boundary.Carrier, list string, as []dock, ts []dockTwin) error {
 	for i := range ts {
-		path := list + "[name=" + ht.keyOf(ts[i].Name) + "]"
+		path := list + "[name=" + ht.key.of(ts[i].Name) + "]"
 		c.Bag(path, &ts[i].PropertyBag)
 		var a dock
 		if i < len(as) {
@@ -148,7 +152,7 @@ func (ht harbourTransport) stashDocks(c *boundary.Carrier, list string, as []doc
 		}
 		for j := range ts[i].Berths {
 			b := &ts[i].Berths[j]
-			bpath := path + ".berths[number=" + ht.keyOf(b.Number) + "]"
+			bpath := path + ".berths[number=" + ht.key.of(b.Number) + "]"
 			c.Bag(bpath, &b.PropertyBag)
 			if j < len(a.Berths) && b.Depth == nil && a.Berths[j].Depth == 0 {
 				if err := c.Twin(bpath, "depth", nil); err != nil {
@@ -211,7 +215,7 @@ func (ht harbourTransport) keyedOrder(r *boundary.Carrier, list string, as any, 
 func (ht harbourTransport) recallDocks(r *boundary.Carrier, list string, as []dock, ts []dockTwin) error {
 	keyed := make([]string, len(ts))
 	for i := range ts {
-		keyed[i] = list + "[name=" + ht.keyOf(ts[i].Name) + "]"
+		keyed[i] = list + "[name=" + ht.key.of(ts[i].Name) + "]"
 	}
 	order := ht.keyedOrder(r, list, as, keyed)
 	for i := range ts {
@@ -226,7 +230,7 @@ func (ht harbourTransport) recallDocks(r *boundary.Carrier, list string, as []do
 		}
 		berths := make([]string, len(ts[i].Berths))
 		for j := range ts[i].Berths {
-			berths[j] = path + ".berths[number=" + ht.keyOf(ts[i].Berths[j].Number) + "]"
+			berths[j] = path + ".berths[number=" + ht.key.of(ts[i].Berths[j].Number) + "]"
 		}
 		border := ht.keyedOrder(r, path+".berths", a.Berths, berths)
 		for j := range ts[i].Berths {

@@ -151,14 +151,7 @@ func backendsTo(as []backend) []backendTwin {
 // paths in place of boundary.Key.
 type routeTransport struct {
 	noFingerprints, byIndex bool
-	key                     func(any) string
-}
-
-func (rt routeTransport) keyOf(v any) string {
-	if rt.key != nil {
-		return rt.key(v)
-	}
-	return boundary.Key(v)
+	key                     keyWriter
 }
 
 func (rt routeTransport) from(a *route, t *routeTwin) error {
@@ -169,7 +162,7 @@ func (rt routeTransport) from(a *route, t *routeTwin) error {
 		return err
 	}
 	for k, v := range t.Spec.Groups {
-		if err := stashList(rt, &c, "spec.groups["+rt.keyOf(k)+"]", a.Spec.Groups[k], v, rt.stashRule); err != nil {
+		if err := stashList(rt, &c, "spec.groups["+rt.key.of(k)+"]", a.Spec.Groups[k], v, rt.stashRule); err != nil {
 			return err
 		}
 	}
@@ -192,7 +185,7 @@ func (rt routeTransport) to(a *route, t *routeTwin) error {
 			return err
 		}
 		for k, v := range t.Spec.Groups {
-			if err := recallList(rt, &r, "spec.groups["+rt.keyOf(k)+"]", a.Spec.Groups[k], v, rt.recallRule); err != nil {
+			if err := recallList(rt, &r, "spec.groups["+rt.key.of(k)+"]", a.Spec.Groups[k], v, rt.recallRule); err != nil {
 				return err
 			}
 		}
