@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -376,4 +377,42 @@ func stepWith(t *testing.T, c *chain, host, typ string) *step {
 	}
 	t.Fatalf("no step from %s", host)
 	return nil
+}
+
+// TestObservedMovesRenamedBelowMovedWhole: a field renamed below a struct
+// that a marker moves whole lands where the struct's copy puts it, under
+// its new name (the moves case with v2's limits.cpu renamed cpuMillis):
+// that is the generated copy's doing, not a hook's. A value that lands
+// under the old name is still a hook's.
+func TestObservedMovesRenamedBelowMovedWhole(t *testing.T) {
+	api := freshCase(t, "moves", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v2":
+			return bytes.Replace(b, []byte("\tCPU string `json:\"cpu,omitempty\"`"), []byte("\t// +hubspoke:renamedFrom=CPU\n\tCPUMillis string `json:\"cpuMillis,omitempty\"`"), 1)
+		case "v3":
+			return bytes.Replace(b, []byte("\tCPU string `json:\"cpu,omitempty\"`"), []byte("\tCPUMillis string `json:\"cpuMillis,omitempty\"`"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepWith(t, out.chain, "v1storage", "Widget")
+	step := s.hostName + " → " + s.otherName
+	obs := observations{
+		obsKey(step, "Widget", true): {
+			{Step: step, Type: "Widget", To: true, From: "spec.limits.cpu", Into: []string{"limits.cpuMillis"}},
+			{Step: step, Type: "Widget", To: true, From: "spec.limits.memory", Into: []string{"limits.cpu"}},
+		},
+		obsKey(step, "Widget", false): {
+			{Step: step, Type: "Widget", From: "limits.cpuMillis", Into: []string{"spec.limits.cpu"}},
+		},
+	}
+	if got := obs.moved(s, s.byName["Widget"], true); len(got) != 1 || got[0].From != "spec.limits.memory" {
+		t.Errorf("towards v2storage: %v, want only spec.limits.memory (spec.limits.cpu lands at limits.cpuMillis by the move and the rename)", got)
+	}
+	if got := obs.moved(s, s.byName["Widget"], false); len(got) != 0 {
+		t.Errorf("back from v2storage: %v, want nothing (limits.cpuMillis → spec.limits.cpu is the move and the rename)", got)
+	}
 }
