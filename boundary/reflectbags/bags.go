@@ -14,7 +14,8 @@
 // zero), a struct of the version's own a pointer to its twin, a type of
 // another package nil when zero.
 //
-// A twin that embeds a struct of an unexported type without a JSON name,
+// A twin that embeds a struct of an unexported type (or a pointer to one)
+// without a JSON name,
 // where that struct holds a bag, is refused with an error: encoding/json
 // writes such a struct's fields as the parent's own, but reflection cannot
 // set them. Export the type, or give the field a name.
@@ -630,8 +631,7 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 			// An unexported embedded struct counts: encoding/json writes
 			// its fields (structPlanOf refuses it).
 			f := t.Field(i)
-			seenByJSON := f.IsExported() || f.Anonymous && f.Type.Kind() == reflect.Struct && jsontag.Name(f) == ""
-			if seenByJSON && jsontag.Name(f) != "-" && findBag(f.Type, seen) {
+			if (f.IsExported() || embeddedUnexported(f)) && jsontag.Name(f) != "-" && findBag(f.Type, seen) {
 				return true
 			}
 		}
@@ -639,12 +639,27 @@ func findBag(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return false
 }
 
+// embeddedUnexported reports whether f embeds an unexported struct type,
+// or a pointer to one, without a JSON name: encoding/json writes the
+// fields of such a struct as the parent's own, but reflection cannot set
+// them.
+func embeddedUnexported(f reflect.StructField) bool {
+	if f.IsExported() || !f.Anonymous || jsontag.Name(f) != "" {
+		return false
+	}
+	t := f.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct
+}
+
 func structPlanOf(t reflect.Type) *structPlan {
 	p := &structPlan{bag: -1}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name := jsontag.Name(f)
-		if !f.IsExported() && f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct && mayHoldBag(f.Type) && p.hidden == nil {
+		if embeddedUnexported(f) && mayHoldBag(f.Type) && p.hidden == nil {
 			p.hidden = &f
 		}
 		if !f.IsExported() || name == "-" {

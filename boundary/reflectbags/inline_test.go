@@ -70,6 +70,36 @@ type hidingStorage struct {
 	} `json:"spec,omitempty"`
 }
 
+// hidingByPointerStorage embeds a pointer to hiddenStorage without a name:
+// encoding/json writes the fields it points to as the spec's too.
+type hidingByPointerStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		*hiddenStorage
+		Size *int `json:"size,omitempty"`
+	} `json:"spec,omitempty"`
+}
+
+// A bag in a struct embedded by a pointer to an unexported type travels in
+// JSON as the spec's own as well: Stash and Recall refuse that type too.
+func TestEmbeddedPointerToUnexportedTypeWithABagIsRefused(t *testing.T) {
+	src := &hidingByPointerStorage{}
+	src.Spec.hiddenStorage = &hiddenStorage{PropertyBag: bag("A", `1`)}
+	if !strings.Contains(jsonText(src), `"spec":{"$propertyBag":{"A":"1"}}`) {
+		t.Fatalf("encoding/json does not write the embedded bag as the spec's: %s", jsonText(src))
+	}
+	api := &gadget{}
+	if err := reflectbags.Stash(api, src); err == nil || !strings.Contains(err.Error(), "reflectbags_test.hiddenStorage") {
+		t.Errorf("Stash: %v, want an error naming hiddenStorage (annotation %q)", err, api.Annotations[boundary.Annotation])
+	}
+	api.Annotations = map[string]string{boundary.Annotation: `{"spec":{"A":1}}`}
+	dst := &hidingByPointerStorage{}
+	if err := reflectbags.Recall(dst, api); err == nil || !strings.Contains(err.Error(), "reflectbags_test.hiddenStorage") {
+		t.Errorf("Recall: %v, want an error naming hiddenStorage (recalled %s)", err, jsonText(dst))
+	}
+}
+
 // A bag in a struct embedded by an unexported type travels in JSON as the
 // spec's own, but reflection cannot set it: Stash and Recall refuse the
 // type, naming it, rather than drop the bag.
