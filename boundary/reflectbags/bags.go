@@ -15,10 +15,10 @@
 // another package nil when zero.
 //
 // A twin that embeds a struct of an unexported type (or a pointer to one)
-// without a JSON name,
-// where that struct holds a bag, is refused with an error: encoding/json
-// writes such a struct's fields as the parent's own, but reflection cannot
-// set them. Export the type, or give the field a name.
+// without a JSON name, where that struct holds a bag, is refused with an
+// error: encoding/json writes such a struct's fields as the parent's own,
+// but reflection cannot set them. Export the type, or give the field a
+// name.
 package reflectbags
 
 import (
