@@ -57,7 +57,9 @@ type Version struct {
 // "storage" (v1storage, v20200101storage, v1api20200101previewstorage): that
 // names the storage twin of the API version, which orders together with it.
 // A v followed by eight digits that form a date from 1990 on is an ARM
-// version; any other number is a Kubernetes major version. The error names
+// version; any other number is a Kubernetes major version. An alpha or beta
+// number that is such a date makes no version (Azure Service Operator's
+// older v1beta20210601, the ARM API version 2021-06-01). The error names
 // the input and the forms it may take.
 func ParseVersion(name string) (Version, error) {
 	v := Version{name: name}
@@ -129,7 +131,11 @@ func (v *Version) parseKubeOrARMPackage(s string) bool {
 				return false
 			}
 			minor, err := strconv.ParseUint(num, 10, 64)
-			if err != nil || minor == 0 {
+			// A number that is a date is Azure Service Operator's older
+			// naming of an ARM API version (v1beta20210601 is 2021-06-01),
+			// not a Kubernetes beta: taken for one, it would sort after
+			// every ARM version, as the newest of the chain.
+			if err != nil || minor == 0 || isARMDate(num) {
 				return false
 			}
 			v.stability, v.minor = level.s, minor

@@ -21,7 +21,8 @@ func TestParseVersion(t *testing.T) {
 		{"v2beta12", schemeKube, beta, false},
 		{"v9", schemeKube, stable, false},
 		{"v19beta9", schemeKube, beta, false},
-		{"v19891231", schemeKube, stable, false}, // not a date from 1990 on: a major version
+		{"v1beta19891231", schemeKube, beta, false}, // not a date from 1990 on
+		{"v19891231", schemeKube, stable, false},    // not a date from 1990 on: a major version
 		{"v19900101", schemeARM, stable, false},
 		{"v20190909preview", schemeARM, preview, false},
 		{"v3alpha10storage", schemeKube, alpha, true},
@@ -59,6 +60,10 @@ func TestParseVersionErrors(t *testing.T) {
 		"v1api20200101rc", "storage", "vstorage", "1.2.3storage", "v1storagestorage", "x1",
 		"1.2.3", "v1.2.3", "v1.2.3-rc.1", // semantic versions are package semver's
 		"v99999999999999999999999",
+		// Azure Service Operator's older naming of ARM API versions: the
+		// number is a date, not a Kubernetes beta (2021-06-01 sorted after
+		// every ARM version).
+		"v1beta20210601", "v1beta20210601storage", "v1alpha20210601", "v2beta19900101",
 	} {
 		_, err := ParseVersion(name)
 		if err == nil {

@@ -23,8 +23,9 @@ type tree struct {
 	storage []string // directory names of the storage twins present
 	owned   map[string][]byte
 	// notVersions are the directories with Go files whose names look like
-	// a version's (a "v" and a digit) but are none: ASO's
-	// v1beta20210401preview, a typo. They are not in the chain.
+	// a version's (a "v" and a digit) but are none: ASO's older
+	// v1beta20210401preview and v1beta20210601, a typo. They are not in
+	// the chain.
 	notVersions []string
 }
 

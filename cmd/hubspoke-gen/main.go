@@ -414,7 +414,7 @@ func generate(dir string, opt options) (*output, error) {
 	for _, name := range t.notVersions {
 		out.warnings = append(out.warnings, fmt.Sprintf("%s: not a version name hubspoke-gen reads (Kubernetes' v1, v2beta1; ARM's v20200101, "+
 			"v20200101preview, v1api20200101; or an API version's with \"storage\"), so its kinds are in no chain and get no conversions; "+
-			"an old version of Azure Service Operator's naming (v1beta20210401preview) leaves the CRD's storedVersions "+
+			"an old version of Azure Service Operator's naming (v1beta20210601, v1beta20210401preview) leaves the CRD's storedVersions "+
 			"(kubectl hubspoke migrate under the ASO release) before its package is deleted", name))
 	}
 	out.warnings = append(out.warnings, c.warnings...)

@@ -159,12 +159,13 @@ func TestRunStored(t *testing.T) {
 }
 
 // A directory of the api directory whose name looks like a version's but
-// is none (Azure Service Operator's v1beta20210401preview, a typo) holds
+// is none (Azure Service Operator's older v1beta20210401preview and
+// v1beta20210601, a typo) holds
 // no version of the chain: its kinds would get no conversion, so the run
 // says so; a directory named otherwise (common types) is left alone.
 func TestRunNamesDirectoriesThatLookLikeVersions(t *testing.T) {
 	api := copyCase(t, "single")
-	for _, d := range []string{"v1beta20210401preview", "v2Beta1", "common"} {
+	for _, d := range []string{"v1beta20210401preview", "v1beta20210601", "v2Beta1", "common"} {
 		if err := os.MkdirAll(filepath.Join(api, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +177,7 @@ func TestRunNamesDirectoriesThatLookLikeVersions(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, out)
 	}
-	for _, d := range []string{"v1beta20210401preview", "v2Beta1"} {
+	for _, d := range []string{"v1beta20210401preview", "v1beta20210601", "v2Beta1"} {
 		if want := "hubspoke-gen: warning: " + d + ": not a version name"; !strings.Contains(out, want) {
 			t.Errorf("no warning %q in\n%s", want, out)
 		}
@@ -184,8 +185,10 @@ func TestRunNamesDirectoriesThatLookLikeVersions(t *testing.T) {
 	if strings.Contains(out, "common") {
 		t.Errorf("a warning names common, which does not look like a version:\n%s", out)
 	}
-	if _, err := os.Stat(filepath.Join(api, "v1beta20210401previewstorage")); !os.IsNotExist(err) {
-		t.Errorf("a twin was written for v1beta20210401preview (%v)", err)
+	for _, d := range []string{"v1beta20210401preview", "v1beta20210601"} {
+		if _, err := os.Stat(filepath.Join(api, d+"storage")); !os.IsNotExist(err) {
+			t.Errorf("a twin was written for %s (%v)", d, err)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -23,6 +24,9 @@ func TestWidgetReliability(t *testing.T) {
 }
 
 func TestWidgetGolden(t *testing.T) {
+	if propertybag.ASOStrings {
+		t.Skip("testdata/golden holds the bags' strings in the default format")
+	}
 	// v1storage hosts the hooks, so the exemplars are v1 and v1storage
 	// objects whose names exercise them.
 	convtest.Golden(t, widgetScheme(), widgetGK, goldenV1())

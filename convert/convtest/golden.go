@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hubspoke/hubspoke/propertybag"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
@@ -16,6 +17,20 @@ import (
 // goldenHeader starts every golden file.
 const goldenHeader = "# Golden file of package convtest: the %s exemplar %s.\n" +
 	"# Regenerate with " + envUpdateGolden + "=1 go test (or -args -hubspoke.update-golden).\n"
+
+// goldenASOLine follows the header of a file written in Azure Service
+// Operator's string format, whose bags hold strings as they are: the same
+// exemplar gives other bytes in the default format, and a failure then
+// says so rather than asking for the file to be written again.
+const goldenASOLine = "# The bags hold strings in Azure Service Operator's format: written by a build with -tags hubspoke_aso.\n"
+
+// formatOf names a build's string format.
+func formatOf(aso bool) string {
+	if aso {
+		return "with -tags hubspoke_aso"
+	}
+	return "without -tags hubspoke_aso"
+}
 
 // checkGolden returns the files it wrote in update mode.
 func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.Object, cfg *config) ([]string, error) {
@@ -93,7 +108,11 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		if err != nil {
 			return nil, fmt.Errorf("convtest: golden %s: rendering %s as YAML: %w", gk.Kind, file.name, err)
 		}
-		got := fmt.Sprintf(goldenHeader, gk.Kind, file.what) + body
+		header := fmt.Sprintf(goldenHeader, gk.Kind, file.what)
+		if propertybag.ASOStrings {
+			header += goldenASOLine
+		}
+		got := header + body
 		path := filepath.Join(cfg.goldenDir, file.name)
 		if cfg.updating() {
 			if err := os.MkdirAll(cfg.goldenDir, 0o755); err != nil {
@@ -114,7 +133,13 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		if err != nil {
 			return nil, fmt.Errorf("convtest: %w", err)
 		}
-		if string(want) != got {
+		if wantASO := strings.Contains(string(want), goldenASOLine); string(want) != got && wantASO != propertybag.ASOStrings {
+			errs = append(errs, fmt.Errorf("convtest: golden %s %s: %s was written by a build %s, and this test runs %s: "+
+				"the bags' strings are in another format (see hubspoke's docs/aso-adopters.md); run the test as the file was written, "+
+				"or, if the format changes on purpose, regenerate with %s=1 go test %s (-golden +got):\n%s",
+				gk.Kind, file.path, path, formatOf(wantASO), formatOf(propertybag.ASOStrings), envUpdateGolden, packageDir(),
+				strings.TrimRight(cmp.Diff(string(want), got), "\n")))
+		} else if string(want) != got {
 			errs = append(errs, fmt.Errorf("convtest: golden %s %s no longer matches %s (-golden +got):\n%s\nIf the change is intended, regenerate with %s=1 go test %s (or -args -hubspoke.update-golden) and review the diff",
 				gk.Kind, file.path, path, strings.TrimRight(cmp.Diff(string(want), got), "\n"), envUpdateGolden, packageDir()))
 		}

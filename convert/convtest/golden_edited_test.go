@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert/convtest"
+	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
@@ -15,6 +16,9 @@ import (
 // matches; each of the two files is compared. Mutation testing: comparing
 // the files' lengths alone survived the other tests.
 func TestGoldenCatchesEditedValue(t *testing.T) {
+	if propertybag.ASOStrings {
+		t.Skip("testdata/golden holds the bags' strings in the default format")
+	}
 	for _, name := range []string{"Widget_v1_to_v2storage.yaml", "Widget_v1_to_v2storage_to_v1.yaml"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert"
+	"github.com/hubspoke/hubspoke/hub"
 	"github.com/hubspoke/hubspoke/propertybag"
 	admissionv1 "k8s.io/api/admission/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -58,7 +59,10 @@ const defaultBagsBudget = 128 << 10
 //     server does): types, formats, enum, pattern, lengths, minimum and
 //     maximum, required, list types, embedded resources and the
 //     x-kubernetes-validations CEL rules; on an UPDATE, errors in values the
-//     write left unchanged are ratcheted away, as the API server does;
+//     write left unchanged are ratcheted away, as the API server does, and
+//     at a version newer than the hub, errors in values of its own fields
+//     (which the API server validated against its schema, which may widen
+//     an enum of the hub's) are too (see validate);
 //   - converts the hub, defaulted from its schema as the API server reads
 //     it from storage, to every version the CRD serves and measures the
 //     property-bags annotation the object has there: a write that would
@@ -466,7 +470,11 @@ func (v *validator) Handle(ctx context.Context, req admission.Request) admission
 	// it, before it converts it to the version asked for: the served
 	// versions are converted from the hub so defaulted.
 	served, at := v.checkServed(ctx, v.defaulted(hubU, hub), v.defaulted(oldU, oldHub))
-	errs := v.validate(ctx, hubU, oldU, gvk.Version)
+	var ownU map[string]any
+	if v.newerThanHub(gvk.Version) {
+		ownU = v.ownFields(obj)
+	}
+	errs := v.validate(ctx, hubU, oldU, ownU, gvk.Version)
 	errs = append(errs, served...)
 	if len(errs) > 0 {
 		return v.invalid(name, gvk.Version, errs, at)
@@ -534,12 +542,100 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 	return objectError(fmt.Sprintf("the object does not convert to the hub version %s: %v", v.hub, err))
 }
 
+// newerThanHub reports whether version is newer than the hub (a preview,
+// or a stable version a release adds while it keeps the hub), by name: a
+// version whose schema may allow, at a field the hub has, what the hub's
+// does not, as a newer version widens an enum.
+func (v *validator) newerThanHub(version string) bool {
+	written, err := hub.ParseVersion(version)
+	if err != nil {
+		return false
+	}
+	h, err := hub.ParseVersion(v.hub)
+	return err == nil && written.Compare(h) > 0
+}
+
+// ownFields returns the hub converted from obj, an object at a version
+// newer than the hub, without the property bags it carries (in its
+// annotation and in its status), as JSON values pruned and defaulted (see
+// unstructuredAt): the values the fields of obj's version give the hub,
+// which the API server validated against that version's schema. nil when
+// it does not convert.
+func (v *validator) ownFields(obj client.Object) map[string]any {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
+	if err != nil {
+		return nil
+	}
+	if annotations, ok := u["metadata"].(map[string]any)["annotations"].(map[string]any); ok {
+		delete(annotations, boundary.Annotation)
+	}
+	if status, ok := u["status"].(map[string]any); ok {
+		delete(status, statusBagsKey)
+	}
+	bare, err := newClientObject(v.scheme, obj.GetObjectKind().GroupVersionKind())
+	if err != nil {
+		return nil
+	}
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u, bare); err != nil {
+		return nil
+	}
+	hub, err := v.converter.ToVersion(bare, v.hub)
+	if err != nil {
+		return nil
+	}
+	out, err := unstructuredAt(hub, v.structural)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// statusBagsKey is the status field of an API version where the status
+// bags of its storage twin travel (propertybag.Bags).
+const statusBagsKey = "$propertyBags"
+
 // validate validates obj, the hub as JSON values pruned and defaulted (see
 // unstructuredAt), against the hub's schema as the API server would
 // validate it if it had been written at the hub version, ratcheted against
-// old (the old hub so read) when that is not nil.
-func (v *validator) validate(ctx context.Context, obj, old map[string]any, written string) field.ErrorList {
-	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural), nil)
+// old (the old hub so read) when that is not nil. own, when not nil, is
+// the hub that the fields of the version written, a version newer than
+// the hub, give (see ownFields): a value of a field that version has,
+// which the hub has too, and that is the value own holds there, the API
+// server validated against the version's schema, which may allow what the
+// hub's does not (an enum the newer version widens, as an ARM preview of
+// Azure Service Operator widens one of the stable hub): its error is not
+// the hub's to raise, as it is not for a value the old object held
+// (ratcheted); else no client could write the newer version's new values.
+// At the hub's API version and older ones the hub's schema decides.
+func (v *validator) validate(ctx context.Context, obj, old, own map[string]any, written string) field.ErrorList {
+	var keep func(field.ErrorList) field.ErrorList
+	if own != nil {
+		// The schema's errors that ratcheting against own removes sit at
+		// values own holds as obj does.
+		byOwn := map[string]bool{}
+		correlation := common.NewCorrelatedObject(obj, own, &model.Structural{Structural: v.structural})
+		for _, e := range apiservervalidation.ValidateCustomResourceUpdate(nil, obj, own, v.hubCheck.schema, apiservervalidation.WithRatcheting(correlation)) {
+			byOwn[e.Error()] = true
+		}
+		fromOwn := map[string]bool{}
+		for _, e := range apiservervalidation.ValidateCustomResource(nil, obj, v.hubCheck.schema) {
+			if !byOwn[e.Error()] && e.Field != "<nil>" && hasSomeField(v.schemas[written], e.Field) {
+				fromOwn[e.Error()] = true
+			}
+		}
+		if len(fromOwn) > 0 {
+			keep = func(errs field.ErrorList) field.ErrorList {
+				var out field.ErrorList
+				for _, e := range errs {
+					if !fromOwn[e.Error()] {
+						out = append(out, e)
+					}
+				}
+				return out
+			}
+		}
+	}
+	errs := v.hubCheck.check(ctx, obj, old, validateObjectMeta(objectmeta.Validate, obj, v.structural), keep)
 	for _, e := range errs {
 		e.BadValue = shorten(e.BadValue)
 		if e.Field == "<nil>" {

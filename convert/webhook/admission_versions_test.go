@@ -22,6 +22,7 @@ import (
 // These tests use Dial, a resource whose CRD is testdata/dials.yaml:
 //
 //	v1 (API) → v1storage → v3storage (hub) ← v3 (API)
+//	                                      ↖ v4beta1 (API)
 //
 // v1 has fields the hub has not: a mode and a label, which the hub keeps
 // in its property bag, and a first name, which v1storage's hooks derive
@@ -178,6 +179,7 @@ func dialScheme() *runtime.Scheme {
 	s.AddKnownTypeWithName(dialGK.WithVersion("v1storage"), &dialV1Storage{})
 	s.AddKnownTypeWithName(dialGK.WithVersion("v3"), &dialV3{})
 	s.AddKnownTypeWithName(dialGK.WithVersion("v3storage"), &dialHub{})
+	s.AddKnownTypeWithName(dialGK.WithVersion("v4beta1"), &dialV4beta1{})
 	return s
 }
 

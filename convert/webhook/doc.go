@@ -93,7 +93,13 @@
 // longer has is missing from every object written at a newer one), the
 // errors at fields the hub has
 // (the hub's schema decides those, so a version may be stricter than the
-// hub there without refusing writes at the newer versions), and, on an
+// hub there without refusing writes at the newer versions; a version newer
+// than the hub, a preview or a stable version a release adds while it keeps
+// the hub, may be looser there: a value of a field it has, as its own
+// fields give it to the hub, is its schema's, which the API server
+// applied, so that its clients can write what it adds to an enum of the
+// hub; what it carries in its property bags still meets the hub's
+// schema), and, on an
 // update, the values the old object already showed at that version
 // (ratcheted, as the API server ratchets). A value the hooks derive is
 // refused too when the older version's schema does not allow it: a

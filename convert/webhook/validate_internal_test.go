@@ -74,7 +74,7 @@ properties:
 		if err != nil {
 			return nil, err
 		}
-		return v.validate(context.Background(), u, nil, "v1"), nil
+		return v.validate(context.Background(), u, nil, nil, "v1"), nil
 	}
 	for name, spec := range map[string]map[string]any{
 		"an unknown field":                            {"a": "x", "b": "y", "unknown": int64(1)},

@@ -1,0 +1,54 @@
+package webhook_test
+
+import (
+	"testing"
+
+	"github.com/hubspoke/hubspoke/convert"
+	admissionv1 "k8s.io/api/admission/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// --- v4beta1: a version newer than the hub, whose schema allows a speed
+// of up to 20 where the hub's allows 10 (as a preview of Azure Service
+// Operator widens an enum of the stable hub: PostgreSQL 16 at
+// 2023-06-01-preview, where 2022-12-01 lists 11 to 14) ---
+
+type dialV4beta1Spec struct {
+	FullName string `json:"fullName,omitempty"`
+	Speed    int    `json:"speed,omitempty"`
+}
+
+type dialV4beta1 struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              dialV4beta1Spec `json:"spec"`
+}
+
+func (d *dialV4beta1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
+func (d *dialV4beta1) Link() convert.Link {
+	return convert.LinkTo(func(d *dialV4beta1, dst *dialHub) error {
+		dst.Spec = dialHubSpec{FullName: d.Spec.FullName, Speed: d.Spec.Speed}
+		return nil
+	}, func(d *dialV4beta1, src *dialHub) error {
+		d.Spec = dialV4beta1Spec{FullName: src.Spec.FullName, Speed: src.Spec.Speed}
+		return nil
+	})
+}
+func (d *dialV4beta1) ConvertTo(h conversion.Hub) error   { return convert.ToHub(d, h) }
+func (d *dialV4beta1) ConvertFrom(h conversion.Hub) error { return convert.FromHub(d, h) }
+
+// A value that a version newer than the hub allows, in a field it has, is
+// its schema's to judge (the API server did): the hub's narrower schema
+// refused every such write, so the newer version could not be used for
+// what it adds. At the hub's own API version, and at older ones, the
+// hub's schema still decides.
+func TestAdmissionLetsANewerVersionWiden(t *testing.T) {
+	h := dialAdmission(t)
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada", Speed: 15}), nil)))
+	old := dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada", Speed: 3})
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada", Speed: 15}), old)))
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 15}), nil)), "v3",
+		[]string{"spec.speed"}, "spec.speed: Invalid value: 15")
+}
