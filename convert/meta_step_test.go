@@ -7,6 +7,7 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // annotating is a version one step from the hub whose step functions
@@ -130,5 +131,30 @@ func TestToHubAndFromHubReplaceTheDestination(t *testing.T) {
 	}
 	if p.Note != "" || p.Spec.Name != "Minnie" {
 		t.Errorf("FromHub kept what the destination held before: %+v", p)
+	}
+}
+
+// TestMetadataWithoutANameIsCarried: an object the API server has not
+// named yet (a create with generateName, as an admission webhook sees it)
+// keeps its metadata on the way to the hub and back, through every step.
+func TestMetadataWithoutANameIsCarried(t *testing.T) {
+	for _, hops := range []int{1, 4} {
+		src := chainObjects(hops)[0]
+		src.GetObjectMeta().SetGenerateName("mickey-")
+		src.GetObjectMeta().SetLabels(map[string]string{"app": "crm"})
+		h := &hubNode{}
+		if err := src.(conversion.Convertible).ConvertTo(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.GenerateName != "mickey-" || h.Labels["app"] != "crm" {
+			t.Fatalf("%d hops: hub metadata %+v, want the source's generateName and labels", hops, h.ObjectMeta)
+		}
+		back := chainObjects(hops)[0]
+		if err := back.(conversion.Convertible).ConvertFrom(h); err != nil {
+			t.Fatal(err)
+		}
+		if m := back.GetObjectMeta(); m.GetGenerateName() != "mickey-" || m.GetLabels()["app"] != "crm" {
+			t.Errorf("%d hops: metadata back from the hub: generateName %q, labels %v", hops, m.GetGenerateName(), m.GetLabels())
+		}
 	}
 }
