@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // conversionFile renders the conversions an API version hosts (to and from
@@ -440,6 +441,17 @@ func (a *assign) convert(sf, df *field) string {
 func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	s, d := sf.ref, df.ref
 	switch {
+	case !a.s.twin && s.kind == refObject && d.kind == refPointer && a.srcTwins()[s.name] != nil:
+		// A struct a root type of a storage twin holds by value (as twins
+		// keep a kind's structs: core/v1 Event's involvedObject), against
+		// a pointer in the other twin (events.k8s.io's regarding, a
+		// corev1.ObjectReference, made optional): the value cannot be
+		// absent, so an empty one (nothing set, an empty bag) is none, as
+		// the other version's own clients write it (an absent one comes
+		// back empty, then absent again).
+		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
+		fmt.Fprintf(&a.pre, "if !(%s) {\n%s = nil\n}\n", nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil), v)
+		return v
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
 		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
@@ -668,4 +680,13 @@ func hasIsZero(t types.Type) bool {
 	sig, ok := sel.Type().(*types.Signature)
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
+}
+
+// parenthesized returns expr ready to have a field selected: in
+// parentheses unless it is a plain selector (p.Spec) or name.
+func parenthesized(expr string) string {
+	if strings.IndexFunc(expr, func(r rune) bool { return r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0 {
+		return expr
+	}
+	return "(" + expr + ")"
 }
