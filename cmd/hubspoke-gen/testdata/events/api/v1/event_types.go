@@ -9,7 +9,6 @@ package v1
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/scheme"
 )
 
@@ -27,8 +26,10 @@ type ObjectReference struct {
 	Namespace string `json:"namespace,omitempty"`
 	// +optional
 	Name string `json:"name,omitempty"`
+	// A string here, where core/v1 and corev1.ObjectReference say
+	// types.UID: the generated step names that type of a third package.
 	// +optional
-	UID types.UID `json:"uid,omitempty"`
+	UID string `json:"uid,omitempty"`
 	// +optional
 	APIVersion string `json:"apiVersion,omitempty"`
 	// +optional
