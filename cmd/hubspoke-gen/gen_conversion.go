@@ -450,13 +450,27 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 		// the other version's own clients write it (an absent one comes
 		// back empty, then absent again).
 		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
-		fmt.Fprintf(&a.pre, "if !(%s) {\n%s = nil\n}\n", nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil), v)
+		cond := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
+		if src == a.srcObj+"."+sf.name {
+			// Unless the bag says the pointer held an empty struct (see
+			// emptyKey).
+			e := a.local(df.name + "WasEmpty")
+			fmt.Fprintf(&a.pre, "%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\n", e, a.f.q(pathPropertybag, "Pull"), emptyKey(df))
+			cond += " && " + e + " == nil"
+		}
+		fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", cond, v)
 		return v
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
 		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
 	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
 		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
+		if o := a.dstTwins()[d.name]; !a.s.twin && d.kind == refObject && o != nil && src == a.srcObj+"."+sf.name {
+			// A kind's struct held by value cannot say that the pointer
+			// held an empty struct: the bag does, for the way back.
+			fmt.Fprintf(&a.pre, "if %s != nil && !(%s) {\nyes := true\nif err := %s(&bag, %q, &yes); err != nil {\nreturn err\n}\n}\n",
+				l, nonEmpty("(*"+l+")", o, nil), a.f.q(pathPropertybag, "Add"), emptyKey(sf))
+		}
 		return a.deref(l, d, a.dstPath)
 	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
 		method := assignTo(s.name)
@@ -690,3 +704,10 @@ func parenthesized(expr string) string {
 	}
 	return "(" + expr + ")"
 }
+
+// emptyKey is the bag entry that says a pointer to a struct of another
+// package (events.k8s.io's regarding, a corev1.ObjectReference) held an
+// empty struct, where the other side is a kind's struct held by value
+// (core/v1 Event's involvedObject), which cannot tell empty from absent:
+// the way back gives the pointer an empty struct again rather than none.
+func emptyKey(f *field) string { return "$empty:" + f.jsonName }
