@@ -450,15 +450,17 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 		// the other version's own clients write it (an absent one comes
 		// back empty, then absent again).
 		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
-		cond := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
-		if src == a.srcObj+"."+sf.name {
-			// Unless the bag says the pointer held an empty struct (see
-			// emptyKey).
-			e := a.local(df.name + "WasEmpty")
-			fmt.Fprintf(&a.pre, "%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\n", e, a.f.q(pathPropertybag, "Pull"), emptyKey(df))
-			cond += " && " + e + " == nil"
+		empty := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
+		if src != a.srcObj+"."+sf.name {
+			fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", empty, v)
+			return v
 		}
-		fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", cond, v)
+		// Unless the bag says the pointer held an empty struct (see
+		// emptyKey): the mark is read where the value is empty, and
+		// travels on, as the way back left it, where it is not.
+		e := a.local(df.name + "WasEmpty")
+		fmt.Fprintf(&a.pre, "if %s {\n%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\nif %s == nil {\n%s = nil\n}\n}\n",
+			empty, e, a.f.q(pathPropertybag, "Pull"), emptyKey(df), e, v)
 		return v
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
