@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -468,7 +469,9 @@ func conversionDetail(a, b *typeRef) string {
 			a, b = a.elem, b.elem
 			continue
 		case (a.kind == refExternal) != (b.kind == refExternal) && (a.kind == refObject || b.kind == refObject):
-			parts = append(parts, fmt.Sprintf("field by field, the same JSON: `%s` → `%s`", a, b))
+			// The other package's struct by its import path: core/v1's
+			// ObjectReference is no type of an API version named v1.
+			parts = append(parts, fmt.Sprintf("field by field, the same JSON: `%s` → `%s`", externalByPath(a), externalByPath(b)))
 		case a.kind == refObject && a.name != b.name:
 			parts = append(parts, "struct `"+a.name+"` → `"+b.name+"` (type renamed)")
 		case a.kind == refObject:
@@ -604,4 +607,13 @@ func propOf(p *pair, f *field) *prop {
 		}
 	}
 	return nil
+}
+
+// externalByPath returns the name of type r, a type of another package qualified
+// by that package's import path (k8s.io/api/core/v1.ObjectReference).
+func externalByPath(r *typeRef) string {
+	if r.kind != refExternal {
+		return r.String()
+	}
+	return types.TypeString(r.typ, func(p *types.Package) string { return p.Path() })
 }

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // conversionFile renders the conversions an API version hosts (to and from
@@ -440,11 +441,38 @@ func (a *assign) convert(sf, df *field) string {
 func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	s, d := sf.ref, df.ref
 	switch {
+	case !a.s.twin && s.kind == refObject && d.kind == refPointer && a.srcTwins()[s.name] != nil:
+		// A struct a root type of a storage twin holds by value (as twins
+		// keep a kind's structs: core/v1 Event's involvedObject), against
+		// a pointer in the other twin (events.k8s.io's regarding, a
+		// corev1.ObjectReference, made optional): the value cannot be
+		// absent, so an empty one (nothing set, an empty bag) is none, as
+		// the other version's own clients write it (an absent one comes
+		// back empty, then absent again).
+		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
+		empty := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
+		if src != a.srcObj+"."+sf.name {
+			fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", empty, v)
+			return v
+		}
+		// Unless the bag says the pointer held an empty struct (see
+		// emptyKey): the mark is read where the value is empty, and
+		// travels on, as the way back left it, where it is not.
+		e := a.local(df.name + "WasEmpty")
+		fmt.Fprintf(&a.pre, "if %s {\n%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\nif %s == nil {\n%s = nil\n}\n}\n",
+			empty, e, a.f.q(pathPropertybag, "Pull"), emptyKey(df), e, v)
+		return v
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
 		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
 	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
 		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
+		if o := a.dstTwins()[d.name]; !a.s.twin && d.kind == refObject && o != nil && src == a.srcObj+"."+sf.name {
+			// A kind's struct held by value cannot say that the pointer
+			// held an empty struct: the bag does, for the way back.
+			fmt.Fprintf(&a.pre, "if %s != nil && !(%s) {\nyes := true\nif err := %s(&bag, %q, &yes); err != nil {\nreturn err\n}\n}\n",
+				l, nonEmpty("(*"+l+")", o, nil), a.f.q(pathPropertybag, "Add"), emptyKey(sf))
+		}
 		return a.deref(l, d, a.dstPath)
 	case s.kind == refObject && d.kind == refObject: // a struct field of a root type
 		method := assignTo(s.name)
@@ -669,3 +697,19 @@ func hasIsZero(t types.Type) bool {
 	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
 		types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool])
 }
+
+// parenthesized returns expr ready to have a field selected: in
+// parentheses unless it is a plain selector (p.Spec) or name.
+func parenthesized(expr string) string {
+	if strings.IndexFunc(expr, func(r rune) bool { return r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0 {
+		return expr
+	}
+	return "(" + expr + ")"
+}
+
+// emptyKey is the bag entry that says a pointer to a struct of another
+// package (events.k8s.io's regarding, a corev1.ObjectReference) held an
+// empty struct, where the other side is a kind's struct held by value
+// (core/v1 Event's involvedObject), which cannot tell empty from absent:
+// the way back gives the pointer an empty struct again rather than none.
+func emptyKey(f *field) string { return "$empty:" + f.jsonName }

@@ -461,6 +461,7 @@ func staleTwins(c *chain, pkgs map[string]*packages.Package) bool {
 // uses, sorted by path.
 func externalPackages(c *chain) []*types.Package {
 	seen := map[string]*types.Package{}
+	structs := map[*types.Named]bool{}
 	var visit func(r *typeRef)
 	visit = func(r *typeRef) {
 		if r == nil {
@@ -469,6 +470,16 @@ func externalPackages(c *chain) []*types.Package {
 		if r.kind == refExternal {
 			if n, ok := types.Unalias(r.typ).(*types.Named); ok && n.Obj().Pkg() != nil {
 				seen[n.Obj().Pkg().Path()] = n.Obj().Pkg()
+				// The fields of another package's struct too: a step that
+				// converts it field by field to a struct of a version
+				// (shape) names their types (types.UID, of a
+				// corev1.ObjectReference whose counterpart says string).
+				if st, ok := n.Underlying().(*types.Struct); ok && !structs[n] {
+					structs[n] = true
+					for _, f := range externalFields(st) {
+						visit(f.ref)
+					}
+				}
 			}
 		}
 		visit(r.elem)

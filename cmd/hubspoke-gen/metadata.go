@@ -389,7 +389,10 @@ func sameJSONName(p *pair, newerIsHost bool, f *field) *field {
 // drops: the candidates for a rename nothing declares (flowcontrol's
 // assuredConcurrencyShares, int32 in v1beta2, is v1beta3's
 // nominalConcurrencyShares). Under -strict, the error about the dropped
-// property names the one candidate, when there is one.
+// property names the one candidate, when there is one. Of several, those
+// whose name holds the dropped one's are the candidates, when one does:
+// events.k8s.io adds deprecatedFirstTimestamp and deprecatedLastTimestamp,
+// both metav1.Time, for core/v1 Event's firstTimestamp and lastTimestamp.
 func addedOfSameType(older, newer *version, p *pair, newerIsHost bool, f *field) (added []string, typeName string) {
 	ot, nt := p.otherName, p.name
 	if newerIsHost {
@@ -413,6 +416,17 @@ func addedOfSameType(older, newer *version, p *pair, newerIsHost bool, f *field)
 		}
 		if nf := no.field(g.name); nf != nil && nf.ref != nil && nf.renamedFrom == "" && nf.ref.String() == of.ref.String() {
 			added = append(added, g.name)
+		}
+	}
+	if len(added) > 1 {
+		var named []string
+		for _, a := range added {
+			if strings.Contains(a, f.name) {
+				named = append(named, a)
+			}
+		}
+		if len(named) == 1 {
+			added = named
 		}
 	}
 	return added, of.ref.String()

@@ -698,6 +698,32 @@ func (s *step) markMove(p *pair, sm *stepMove, host bool, hops []hop, keyed bool
 			sm.otherShared = counterpart
 		}
 		if last {
+			opposite := sm.otherHops
+			if !host {
+				opposite = sm.hostHops
+			}
+			if !keyed && len(opposite) == len(hops) && opposite[len(opposite)-1].f == opp && h.f.jsonName != opp.jsonName {
+				// The step pairs the two already, by their Go name (or a
+				// rename): core/v1 Event's ReportingController, JSON
+				// reportingComponent, is events.k8s.io's
+				// reportingController. The other side has no property at
+				// this path, so "both have it" would be wrong.
+				older, newer := h.f, opp
+				olderName, newerName := s.hostName, s.otherName
+				if !host {
+					olderName, newerName = newerName, olderName
+				}
+				if host != (s.host.order.Compare(s.other.order) < 0) {
+					older, newer, olderName, newerName = opp, h.f, newerName, olderName
+				}
+				by := "by their Go name"
+				if pr.renamed {
+					by = "by +hubspoke:renamedFrom"
+				}
+				s.errs.addf(m.where, "%s's %s (%s) is %s's %s (%s) already, the two paired %s: a JSON name that changes needs no marker; remove it",
+					olderName, m.from, older.name, newerName, newer.jsonName, newer.name, by)
+				return false
+			}
 			if !keyed {
 				s.errs.addf(m.where, "both %s and %s have %s: a move is to a property the previous version does not have at that place; "+
 					"where the previous version's property there moves elsewhere in turn (a swap), move both in a hook pair on the type that holds both places "+

@@ -565,3 +565,28 @@ func TestPluralOf(t *testing.T) {
 		}
 	}
 }
+
+// TestMovedFromPairedByGoName: a movedFrom that names what the step does
+// anyway, a property whose JSON name changes under the same Go name
+// (core/v1 Event's ReportingController is reportingComponent in JSON,
+// events.k8s.io's reportingController), is refused as needless, naming
+// both: the other version has no property at the old path, so the error
+// of a move to a place both versions have ("both v1storage and
+// v2beta1storage have reportingComponent") was wrong.
+func TestMovedFromPairedByGoName(t *testing.T) {
+	api := freshCase(t, "events", func(dir string, b []byte) []byte {
+		if dir != "v2beta1" {
+			return b
+		}
+		return bytes.Replace(b, []byte("\tReportingController string"), []byte("\t// +hubspoke:movedFrom=reportingComponent\n\tReportingController string"), 1)
+	}, nil)
+	_, err := generate(api, options{})
+	want := "v2beta1 Event.ReportingController: +hubspoke:movedFrom=reportingComponent: v1storage's reportingComponent (ReportingController) is " +
+		"v2beta1storage's reportingController (ReportingController) already, the two paired by their Go name: a JSON name that changes needs no marker; remove it"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	if strings.Contains(err.Error(), "both v1storage and v2beta1storage have") {
+		t.Errorf("error %v says both versions have the old path", err)
+	}
+}

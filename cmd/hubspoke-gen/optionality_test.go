@@ -111,7 +111,7 @@ func TestOptionalityTable(t *testing.T) {
 			}
 		}
 		// The copy to the twin, as the generator writes it.
-		a := newAssign(f, &step{hostPath: f.pkgPath, otherPath: "example.com/api/v1storage"}, &pair{host: &object{}}, true)
+		a := newAssign(f, &step{twin: true, hostPath: f.pkgPath, otherPath: "example.com/api/v1storage"}, &pair{host: &object{}}, true)
 		a.srcObj, a.dstObj = "s", "dst"
 		got := a.convert(af, tf)
 		got = strings.ReplaceAll(got, "s.X", "x")

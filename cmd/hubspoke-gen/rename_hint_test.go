@@ -35,3 +35,32 @@ func TestRenameProposedWithoutStrict(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameProposedByName: of several properties of the dropped one's
+// type that a version adds, the one whose name holds the dropped one's is
+// proposed. events.k8s.io/v1beta1 renames core/v1 Event's firstTimestamp
+// and lastTimestamp, both metav1.Time, deprecatedFirstTimestamp and
+// deprecatedLastTimestamp: with two candidates of the type, the error
+// under -strict proposed no marker for either.
+func TestRenameProposedByName(t *testing.T) {
+	api := freshCase(t, "events", func(dir string, b []byte) []byte {
+		if dir == "v2beta1" {
+			b = bytes.Replace(b, []byte("\t// +hubspoke:renamedFrom=FirstTimestamp\n"), nil, 1)
+			b = bytes.Replace(b, []byte("\t// +hubspoke:renamedFrom=LastTimestamp\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	if err == nil {
+		t.Fatal("generated, want the removals as errors")
+	}
+	for _, want := range []string{
+		"v2beta1 Event.FirstTimestamp: removed without acknowledgement: v1 has it; ",
+		"(v2beta1 adds Event.DeprecatedFirstTimestamp, of the same type v1.Time: if it is FirstTimestamp renamed, say so with // +hubspoke:renamedFrom=FirstTimestamp on it)",
+		"(v2beta1 adds Event.DeprecatedLastTimestamp, of the same type v1.Time: if it is LastTimestamp renamed, say so with // +hubspoke:renamedFrom=LastTimestamp on it)",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+}

@@ -276,7 +276,7 @@ func (s *step) pairObjects(name string) *pair {
 		// package's struct cannot keep the values of other versions; it
 		// changes type.
 		if !(fa.ref.kind == refExternal && fb.ref.kind == refObject) && !(fa.ref.kind == refObject && fb.ref.kind == refExternal) {
-			same, ok = s.compatible(fa.ref, fb.ref)
+			same, ok = s.compatible(rootLevelRefs(fa.ref, fb.ref))
 		}
 		switch {
 		case !ok:
@@ -299,6 +299,30 @@ func (s *step) pairObjects(name string) *pair {
 		p.props = append(p.props, &prop{other: fb, action: actRecall})
 	}
 	return p
+}
+
+// rootLevelRefs returns the types a and b of a property's twin fields as
+// compatible compares them: a struct of the version that a root type holds
+// by value (a twin keeps a kind's structs so) against a pointer to another
+// package's struct on the other side (made optional in its twin: core/v1
+// Event's involvedObject, events.k8s.io's regarding, a
+// corev1.ObjectReference) is compared with what the pointer points to,
+// and converted field by field (see shape), as below the root.
+func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
+	external := func(r *typeRef) bool {
+		if r.kind != refPointer || r.elem.kind != refExternal {
+			return false
+		}
+		_, ok := r.elem.typ.Underlying().(*types.Struct)
+		return ok
+	}
+	switch {
+	case a.kind == refObject && external(b):
+		return a, b.elem
+	case b.kind == refObject && external(a):
+		return a.elem, b
+	}
+	return a, b
 }
 
 // otherType returns the name the other side of the step gives the host's

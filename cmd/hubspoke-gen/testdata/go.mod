@@ -51,6 +51,7 @@ replace github.com/hubspoke/hubspoke => ../../..
 ignore (
 	./documentdb
 	./endpointslice
+	./events
 	./httproute
 	./movedempty
 	./moves
