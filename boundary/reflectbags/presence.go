@@ -37,6 +37,7 @@ type presenceField struct {
 	api       []int  // index path of the field (a value) in the API struct
 	nilOnZero bool   // the API version's zero value is copied back as nil
 	isZero    bool   // zero is what the value's IsZero method says
+	byJSON    bool   // zero is what writes the zero value's JSON
 }
 
 type pairChild struct {
@@ -134,7 +135,9 @@ func buildPairPlan(tt, at reflect.Type, building map[pairKey]*pairPlan) *pairPla
 // method when it has one and the field is omitempty. One whose zero value
 // reads back from JSON as a value of its own (a resource.Quantity's "0")
 // comes back from a client set, as a required scalar does: its absent form
-// is what needs an entry, and IsZero says what the version shows for it.
+// is what needs an entry, and IsZero says what the version shows for it; or,
+// without IsZero (Tekton's ParamValue, whose zero is written as "" and read
+// back as a string param), the zero value's JSON does.
 func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.StructField) (presenceField, bool) {
 	pf := presenceField{name: name, twin: twin, api: api}
 	omitEmpty := slices.Contains(strings.Split(af.Tag.Get("json"), ","), "omitempty")
@@ -154,6 +157,13 @@ func presenceOf(name string, twin int, api []int, elem reflect.Type, af reflect.
 				// that reads back as one the copy keeps: what an absent
 				// value is shown as, like a required scalar's 0.
 				pf.isZero = true
+			case !hasIsZero && !zeroReadsBackAsZero(af.Type):
+				// Its zero value is written as JSON that reads back as
+				// another value (Tekton's ParamValue's "", a string
+				// param), which the copy keeps: an absent value needs an
+				// entry, and the version shows as zero what writes the
+				// zero value's JSON.
+				pf.byJSON = true
 			default:
 				pf.nilOnZero = true
 			}
@@ -232,6 +242,13 @@ func (f *presenceField) apiZero(v reflect.Value) bool {
 			v = c.Elem()
 		}
 		return v.Addr().Interface().(interface{ IsZero() bool }).IsZero()
+	}
+	if f.byJSON {
+		c := reflect.New(v.Type())
+		c.Elem().Set(v)
+		got, err := json.Marshal(c.Interface())
+		zero, zerr := json.Marshal(reflect.New(v.Type()).Interface())
+		return err == nil && zerr == nil && bytes.Equal(got, zero)
 	}
 	if k := v.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 		return v.Float() == 0 // as the generated code's ==: -0.0 is zero, NaN is not

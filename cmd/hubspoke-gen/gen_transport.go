@@ -39,10 +39,18 @@ const (
 	// field without omitempty: a client sends that value back, which the
 	// copy keeps, so an absent value, shown as zero, needs an entry null.
 	optShownAsValue
+	// optByJSON: a type of another package that writes its own JSON,
+	// without IsZero (and not known to write its zero as null): its zero
+	// value may read back as the zero value (intstr.IntOrString's 0, which
+	// the copy makes nil) or as another value (Tekton's ParamValue, whose
+	// zero is written as "" and reads back as a string param, which the
+	// copy keeps). A value shown as zero, as its JSON tells, needs an entry
+	// holding the twin's value, null for absent.
+	optByJSON
 )
 
 func (o optionality) String() string {
-	return [...]string{"same shape, no entry", "always set; absent needs null", "nil on zero; explicit zero needs its value", "shown as a value; absent needs null"}[o]
+	return [...]string{"same shape, no entry", "always set; absent needs null", "nil on zero; explicit zero needs its value", "shown as a value; absent needs null", "zero told by its JSON; absent needs null, explicit zero its value"}[o]
 }
 
 // zeroReadsBackAsZero lists the types of other packages with a MarshalJSON
@@ -80,6 +88,9 @@ func optionalityOf(af, tf *field) (o optionality, byIsZero bool) {
 				return optShownAsValue, true
 			}
 		}
+		if !readsBackAsZero(r.typ) {
+			return optByJSON, false
+		}
 		return optNilOnZero, false
 	}
 	return optSame, false
@@ -113,6 +124,14 @@ func zeroTest(f *file, r *typeRef, byIsZero bool, x, local string) string {
 	}
 	if byIsZero {
 		return x + ".IsZero()"
+	}
+	if r.kind == refExternal && !readsBackAsZero(r.typ) {
+		// A type that writes its own JSON, without IsZero: its zero value
+		// may read back as another value (Tekton's ParamValue{} is written
+		// as "", a string param), which the client then sends; a value is
+		// shown as zero when it writes the zero value's JSON.
+		return fmt.Sprintf("func() bool { got, err := %s(%s); zero, zerr := %s(%s{}); return err == nil && zerr == nil && %s(got, zero) }()",
+			f.q("encoding/json", "Marshal"), x, f.q("encoding/json", "Marshal"), renderType(f, r, local), f.q("bytes", "Equal"))
 	}
 	if r.kind == refExternal && types.Comparable(r.typ) {
 		return x + " == (" + renderType(f, r, local) + "{})"
@@ -268,13 +287,23 @@ func (t *transport) presence(p *pair, walks []walked) {
 	for _, e := range entries {
 		zero := zeroTest(f, e.af.ref, e.byIsZero, "s."+e.af.name, t.s.hostPath)
 		switch {
+		case t.stash && e.o == optByJSON:
+			// The zero value shown for an absent one comes back as a
+			// value (ParamValue's): absent needs null. It comes back as
+			// the zero value, which the copy makes nil (IntOrString's 0):
+			// an explicit value shown as zero needs its value.
+			typ := renderType(f, e.af.ref, t.s.hostPath)
+			back := fmt.Sprintf("func() bool {\nb, err := %s(%s{})\nvar back %s\nreturn err == nil && %s(b, &back) == nil && %s(back) != nil\n}()",
+				f.q("encoding/json", "Marshal"), typ, typ, f.q("encoding/json", "Unmarshal"), f.q(pathGenruntime, "PtrIfNotZeroValue"))
+			f.printf("if src.%s == nil && %s {\nif err := c.Twin(path, %q, nil); err != nil {\nreturn err\n}\n}\n", e.tf.name, back, e.tf.jsonName)
+			f.printf("if src.%s != nil && !%s && %s {\nif err := c.Twin(path, %q, src.%s); err != nil {\nreturn err\n}\n}\n", e.tf.name, back, zero, e.tf.jsonName, e.tf.name)
 		case t.stash && e.o == optNilOnZero:
 			f.printf("if src.%s != nil && %s {\nif err := c.Twin(path, %q, src.%s); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName, e.tf.name)
 		case t.stash:
 			f.printf("if src.%s == nil && %s {\nif err := c.Twin(path, %q, nil); err != nil {\nreturn err\n}\n}\n", e.tf.name, zero, e.tf.jsonName)
 		default:
 			check := "nil"
-			if e.o == optNilOnZero {
+			if e.o == optNilOnZero || e.o == optByJSON {
 				elem := e.tf.ref.elem
 				v := "*v"
 				if e.byIsZero {

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -223,9 +224,23 @@ func topLevelNames(f *ast.File) []*ast.Ident {
 // files of pkg select and the string literals they hold: what its hooks,
 // and the helpers they call, may read or write (a property's field, or
 // its key in a bag). Files of generators (the generator's own, and
-// controller-gen's zz_generated.deepcopy.go) are not read.
+// controller-gen's zz_generated.deepcopy.go) are not read. A field of a
+// struct declared outside the api directory (corev1.Container's Resources,
+// which a hook converting a container selects) names no property: the
+// storage twins and API versions declare their properties in it.
 func handWrittenNames(pkg *packages.Package, owned map[string][]byte) map[string]bool {
 	out := map[string]bool{}
+	apiDir := path.Dir(pkg.PkgPath) + "/"
+	foreignField := func(n *ast.SelectorExpr) bool {
+		if pkg.TypesInfo == nil {
+			return false
+		}
+		sel := pkg.TypesInfo.Selections[n]
+		if sel == nil || sel.Kind() != types.FieldVal || sel.Obj().Pkg() == nil {
+			return false
+		}
+		return !strings.HasPrefix(sel.Obj().Pkg().Path()+"/", apiDir)
+	}
 	for _, file := range pkg.Syntax {
 		name := pkg.Fset.Position(file.Pos()).Filename
 		if _, ok := owned[name]; ok || strings.HasPrefix(filepath.Base(name), "zz_generated.") {
@@ -234,7 +249,9 @@ func handWrittenNames(pkg *packages.Package, owned map[string][]byte) map[string
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				out[n.Sel.Name] = true
+				if !foreignField(n) {
+					out[n.Sel.Name] = true
+				}
 			case *ast.BasicLit:
 				if text, err := strconv.Unquote(n.Value); err == nil && n.Kind == token.STRING {
 					out[text] = true

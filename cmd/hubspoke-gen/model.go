@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path"
 	"reflect"
 	"slices"
 	"strings"
@@ -218,7 +219,7 @@ type typeRef struct {
 func (r *typeRef) String() string {
 	switch r.kind {
 	case refBasic, refExternal:
-		return types.TypeString(r.typ, func(p *types.Package) string { return p.Name() })
+		return types.TypeString(r.typ, packageLabel)
 	case refEnum, refObject:
 		return r.name
 	case refPointer:
@@ -518,6 +519,20 @@ func (bb *versionBuilder) embedded(o *object, f *field, fv *types.Var, where str
 	}
 	bb.errs.addf(where, "an embedded %s is not supported: only structs are embedded (their fields are then properties of %s)",
 		types.TypeString(fv.Type(), func(p *types.Package) string { return p.Name() }), o.name)
+}
+
+// packageLabel names a package of another module in what the generator
+// prints of the types of properties (explain, notes): by its name, or, for one named as an API
+// version is (k8s.io/api/core/v1), by its last two path elements, as the
+// generated code imports it (corev1): in a group that has a version v1,
+// *v1.Container would read as that version's.
+func packageLabel(p *types.Package) string {
+	if _, err := hub.ParseVersion(p.Name()); err == nil {
+		if dir := path.Base(path.Dir(p.Path())); dir != "." && dir != "/" {
+			return identifier(dir + p.Name())
+		}
+	}
+	return p.Name()
 }
 
 // member is a field of a struct as encoding/json sees it: declared in the

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
@@ -375,6 +376,33 @@ func TestTypeRenameModel(t *testing.T) {
 	for _, want := range []string{"  Customer\n    Mail: copied (renamed to Email)\n    Fax: stashed\n", "  Contact\n    Kind: copied\n    Value: copied\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("v1storage → v2storage does not say %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestTypeRefPackageLabel: a type of another package named as an API
+// version is (k8s.io/api/core/v1's Container) is printed with its last two
+// path elements, as the generated code imports it: in explain and the
+// notes of a group with a version v1 (Tekton's tekton.dev/v1, whose
+// stepTemplate was a corev1.Container in v1beta1), "*v1.Container" read as
+// that version's type. Other packages keep their name.
+func TestTypeRefPackageLabel(t *testing.T) {
+	named := func(pkgPath, pkgName, name string) *typeRef {
+		pkg := types.NewPackage(pkgPath, pkgName)
+		obj := types.NewTypeName(token.NoPos, pkg, name, nil)
+		return &typeRef{kind: refExternal, typ: types.NewNamed(obj, types.NewStruct(nil, nil), nil)}
+	}
+	for _, c := range []struct {
+		r    *typeRef
+		want string
+	}{
+		{pointerTo(named("k8s.io/api/core/v1", "v1", "Container")), "*corev1.Container"},
+		{named("k8s.io/apimachinery/pkg/apis/meta/v1", "v1", "Time"), "metav1.Time"},
+		{named("k8s.io/api/autoscaling/v2beta1", "v2beta1", "MetricSpec"), "autoscalingv2beta1.MetricSpec"},
+		{named("k8s.io/apimachinery/pkg/api/resource", "resource", "Quantity"), "resource.Quantity"},
+	} {
+		if got := c.r.String(); got != c.want {
+			t.Errorf("%s, want %s", got, c.want)
 		}
 	}
 }

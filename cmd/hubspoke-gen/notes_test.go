@@ -341,7 +341,8 @@ func TestMeaningEnumQuotedComma(t *testing.T) {
 // TestMeaningPointerNoteHooked: the case zeromeaning maps v1's 0 ("the
 // default") to v2's unset in a hook pair on WidgetSpec; with the hooks the
 // pointer change is taken as handled, without them it is named, and hooks
-// that do not name the property leave its warning.
+// that do not name the property leave its warning (also hooks that select
+// a field of its name of a struct of another package).
 func TestMeaningPointerNoteHooked(t *testing.T) {
 	const want = "v2 WidgetSpec.Replicas (spec.replicas): int32 in v1, *int32 in v2"
 	out, err := generate("testdata/zeromeaning/api", options{strict: true})
@@ -371,10 +372,20 @@ func TestMeaningPointerNoteHooked(t *testing.T) {
 	}{
 		{"return nil", true},
 		{"_ = w.Spec.Replicas; return nil", false},
+		// A field of that name of another package's struct (a hook
+		// that converts a ReplicationController's spec) is not the
+		// property.
+		{"var rc corev1.ReplicationControllerSpec; _ = rc.Replicas; return nil", true},
 	} {
 		api = freshCase(t, "zeromeaning", nil, map[string]string{"v1storage/widget_root_hooks.go": `package v1storage
 
-import "example.com/fixtures/zeromeaning/api/v2storage"
+import (
+	corev1 "k8s.io/api/core/v1"
+
+	"example.com/fixtures/zeromeaning/api/v2storage"
+)
+
+var _ corev1.ReplicationControllerSpec
 
 func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error { ` + c.body + ` }
 

@@ -45,6 +45,11 @@ var optionalityTable = []struct {
 	{"resource.Quantity (IsZero; zero written as \"0\")", "Memory resource.Quantity `json:\"memory\"`", quantityRef, false, optShownAsValue, "x.IsZero()", "genruntime.PtrIfNotZero(x)"},
 	{"metav1.Time (IsZero), omitempty", "At metav1.Time `json:\"at,omitempty\"`", timeRef, true, optNilOnZero, "x.IsZero()", "nil if x.IsZero(), else &x"},
 	{"metav1.Time (IsZero; zero written as null)", "At metav1.Time `json:\"at\"`", timeRef, false, optNilOnZero, "x == (metav1.Time{})", "genruntime.PtrIfNotZero(x)"},
+	// A type of another package that writes its own JSON, without IsZero:
+	// Tekton's ParamValue{} is written as "", which reads back as a string
+	// param, and IntOrString{} as 0, which reads back as the zero value.
+	{"a type of another package with MarshalJSON, no IsZero (Tekton's ParamValue, intstr.IntOrString)", "Value ParamValue `json:\"value\"`", paramValueRef, false, optByJSON,
+		"func() bool { got, err := json.Marshal(x); zero, zerr := json.Marshal(common.ParamValue{}); return err == nil && zerr == nil && bytes.Equal(got, zero) }()", "genruntime.PtrIfNotZero(x)"},
 	{"[]string, omitempty", "Tags []string `json:\"tags,omitempty\"`", sliceRef, true, optSame, "", "x"},
 	{"[]string (nil and empty differ)", "Tags []string `json:\"tags\"`", sliceRef, false, optSame, "", "x"},
 	{"map[string]string, omitempty", "Labels map[string]string `json:\"labels,omitempty\"`", mapRef, true, optSame, "", "x"},
@@ -83,6 +88,19 @@ func external(pkgPath, pkgName, name string) *typeRef {
 	return &typeRef{kind: refExternal, typ: named}
 }
 
+// paramValueRef is a named struct type of another package with the method
+// MarshalJSON() ([]byte, error) and no IsZero, as Tekton's ParamValue.
+func paramValueRef() *typeRef {
+	pkg := types.NewPackage("example.com/api/common", "common")
+	obj := types.NewTypeName(token.NoPos, pkg, "ParamValue", nil)
+	named := types.NewNamed(obj, types.NewStruct([]*types.Var{types.NewField(token.NoPos, pkg, "s", types.Typ[types.String], false)}, nil), nil)
+	recv := types.NewVar(token.NoPos, pkg, "p", named)
+	errType := types.Universe.Lookup("error").Type()
+	marshal := types.NewSignatureType(recv, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, pkg, "", types.NewSlice(types.Typ[types.Byte])), types.NewVar(token.NoPos, pkg, "", errType)), false)
+	named.AddMethod(types.NewFunc(token.NoPos, pkg, "MarshalJSON", marshal))
+	return &typeRef{kind: refExternal, typ: named}
+}
+
 func quantityRef() *typeRef {
 	return external("k8s.io/apimachinery/pkg/api/resource", "resource", "Quantity")
 }
@@ -95,6 +113,7 @@ func timeRef() *typeRef { return external(pathMetaV1, "metav1", "Time") }
 func TestOptionalityTable(t *testing.T) {
 	names := newNamer()
 	names.add("k8s.io/apimachinery/pkg/api/resource", "resource")
+	names.add("example.com/api/common", "common")
 	names.add("example.com/api/v1storage", "v1storage")
 	for _, row := range optionalityTable {
 		af := &field{name: "X", jsonName: "x", omitEmpty: row.omitEmpty, ref: row.ref()}

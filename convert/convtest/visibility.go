@@ -1,6 +1,7 @@
 package convtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -1054,7 +1055,10 @@ func number(v reflect.Value) float64 {
 }
 
 // isZero reports whether v is its type's zero value, by its IsZero method
-// when it has one (metav1.Time, resource.Quantity).
+// when it has one (metav1.Time, resource.Quantity), or else, for a type
+// that writes its own JSON, by that JSON: Tekton's ParamValue{} is written
+// as "", which reads back as a string param, so a plain field shows an
+// absent value as that param (and the generated transport takes it so).
 func isZero(v reflect.Value) bool {
 	if z, ok := v.Interface().(interface{ IsZero() bool }); ok {
 		return z.IsZero()
@@ -1064,7 +1068,26 @@ func isZero(v reflect.Value) bool {
 			return z.IsZero()
 		}
 	}
-	return v.IsZero()
+	if v.IsZero() {
+		return true
+	}
+	if v.Kind() == reflect.Struct && reflect.PointerTo(v.Type()).Implements(reflect.TypeFor[json.Marshaler]()) {
+		got, err := json.Marshal(addrOf(v).Interface())
+		zero, zerr := json.Marshal(reflect.New(v.Type()).Interface())
+		return err == nil && zerr == nil && bytes.Equal(got, zero)
+	}
+	return false
+}
+
+// addrOf returns a pointer to v, or to a copy of it where v is not
+// addressable.
+func addrOf(v reflect.Value) reflect.Value {
+	if v.CanAddr() {
+		return v.Addr()
+	}
+	p := reflect.New(v.Type())
+	p.Elem().Set(v)
+	return p
 }
 
 // findInBags returns where tree, an object's JSON tree (with the bags

@@ -5,7 +5,9 @@
 // pointers to structs) and optionality (required and omitempty values in spec, status,
 // list elements and nested structs), and retyped (enums), pdb (intstr, label
 // selectors, conditions), ingress (keyed lists, struct values in status)
-// and namedkeys (maps keyed by string types of the version).
+// and namedkeys (maps keyed by string types of the version), and paramvalue
+// (a type of another package that writes its own JSON, without IsZero,
+// whose zero reads back as another value).
 package transportdiff
 
 import (
@@ -20,6 +22,8 @@ import (
 	optionalityv1 "example.com/fixtures/optionality/api/v1"
 	optionalityv2 "example.com/fixtures/optionality/api/v2"
 	optionalityv3 "example.com/fixtures/optionality/api/v3"
+	paramvaluev1 "example.com/fixtures/paramvalue/api/v1"
+	paramvaluev2 "example.com/fixtures/paramvalue/api/v2"
 	pdbv1 "example.com/fixtures/pdb/api/v1"
 	pdbv1beta1 "example.com/fixtures/pdb/api/v1beta1"
 	retypedv1 "example.com/fixtures/retyped/api/v1"
@@ -50,6 +54,8 @@ func TestTransportMatchesReflection(t *testing.T) {
 		transporttest.PairOf("ingress/v1", (*ingressv1.Ingress).AssignProperties_From_Ingress, (*ingressv1.Ingress).AssignProperties_To_Ingress),
 		transporttest.PairOf("ingress/v1beta1", (*ingressv1beta1.Ingress).AssignProperties_From_Ingress, (*ingressv1beta1.Ingress).AssignProperties_To_Ingress),
 		transporttest.PairOf("namedkeys/v1", (*namedkeysv1.Widget).AssignProperties_From_Widget, (*namedkeysv1.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("paramvalue/v1", (*paramvaluev1.Widget).AssignProperties_From_Widget, (*paramvaluev1.Widget).AssignProperties_To_Widget),
+		transporttest.PairOf("paramvalue/v2", (*paramvaluev2.Widget).AssignProperties_From_Widget, (*paramvaluev2.Widget).AssignProperties_To_Widget),
 		transporttest.PairOf("namedkeys/v2", (*namedkeysv2.Widget).AssignProperties_From_Widget, (*namedkeysv2.Widget).AssignProperties_To_Widget),
 	} {
 		t.Run(p.Name, func(t *testing.T) {

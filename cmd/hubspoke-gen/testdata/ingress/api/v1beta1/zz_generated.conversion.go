@@ -3,6 +3,8 @@
 package v1beta1
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -535,7 +537,24 @@ func stashBagsOfIngressBackend(c *boundary.Carrier, path string, s *IngressBacke
 				return err
 			}
 		}
-		if src.ServicePort != nil && s.ServicePort == (intstr.IntOrString{}) {
+		if src.ServicePort == nil && func() bool {
+			b, err := json.Marshal(intstr.IntOrString{})
+			var back intstr.IntOrString
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() {
+			if err := c.Twin(path, "servicePort", nil); err != nil {
+				return err
+			}
+		}
+		if src.ServicePort != nil && !func() bool {
+			b, err := json.Marshal(intstr.IntOrString{})
+			var back intstr.IntOrString
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() && func() bool {
+			got, err := json.Marshal(s.ServicePort)
+			zero, zerr := json.Marshal(intstr.IntOrString{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}() {
 			if err := c.Twin(path, "servicePort", src.ServicePort); err != nil {
 				return err
 			}
@@ -551,7 +570,17 @@ func recallBagsOfIngressBackend(r *boundary.Carrier, path string, s *IngressBack
 		if err := boundary.Restore(r, path, "serviceName", &dst.ServiceName, s.ServiceName == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "servicePort", &dst.ServicePort, s.ServicePort == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool { return *v == (intstr.IntOrString{}) }); err != nil {
+		if err := boundary.Restore(r, path, "servicePort", &dst.ServicePort, func() bool {
+			got, err := json.Marshal(s.ServicePort)
+			zero, zerr := json.Marshal(intstr.IntOrString{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}(), func(v *intstr.IntOrString) bool {
+			return func() bool {
+				got, err := json.Marshal(*v)
+				zero, zerr := json.Marshal(intstr.IntOrString{})
+				return err == nil && zerr == nil && bytes.Equal(got, zero)
+			}()
+		}); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,8 @@
 package v2
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -505,7 +507,24 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 				return err
 			}
 		}
-		if src.Port != nil && s.Port == (intstr.IntOrString{}) {
+		if src.Port == nil && func() bool {
+			b, err := json.Marshal(intstr.IntOrString{})
+			var back intstr.IntOrString
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() {
+			if err := c.Twin(path, "port", nil); err != nil {
+				return err
+			}
+		}
+		if src.Port != nil && !func() bool {
+			b, err := json.Marshal(intstr.IntOrString{})
+			var back intstr.IntOrString
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() && func() bool {
+			got, err := json.Marshal(s.Port)
+			zero, zerr := json.Marshal(intstr.IntOrString{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}() {
 			if err := c.Twin(path, "port", src.Port); err != nil {
 				return err
 			}
@@ -525,7 +544,24 @@ func stashBagsOfGadgetSpec(c *boundary.Carrier, path string, s *GadgetSpec, src 
 				return err
 			}
 		}
-		if src.Template != nil && genruntime.PtrIfNotZeroValue(s.Template) == nil {
+		if src.Template == nil && func() bool {
+			b, err := json.Marshal(runtime.RawExtension{})
+			var back runtime.RawExtension
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() {
+			if err := c.Twin(path, "template", nil); err != nil {
+				return err
+			}
+		}
+		if src.Template != nil && !func() bool {
+			b, err := json.Marshal(runtime.RawExtension{})
+			var back runtime.RawExtension
+			return err == nil && json.Unmarshal(b, &back) == nil && genruntime.PtrIfNotZeroValue(back) != nil
+		}() && func() bool {
+			got, err := json.Marshal(s.Template)
+			zero, zerr := json.Marshal(runtime.RawExtension{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}() {
 			if err := c.Twin(path, "template", src.Template); err != nil {
 				return err
 			}
@@ -681,7 +717,17 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		if err := boundary.Restore(r, path, "name", &dst.Name, s.Name == "", func(v *string) bool { return *v == "" }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "port", &dst.Port, s.Port == (intstr.IntOrString{}), func(v *intstr.IntOrString) bool { return *v == (intstr.IntOrString{}) }); err != nil {
+		if err := boundary.Restore(r, path, "port", &dst.Port, func() bool {
+			got, err := json.Marshal(s.Port)
+			zero, zerr := json.Marshal(intstr.IntOrString{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}(), func(v *intstr.IntOrString) bool {
+			return func() bool {
+				got, err := json.Marshal(*v)
+				zero, zerr := json.Marshal(intstr.IntOrString{})
+				return err == nil && zerr == nil && bytes.Equal(got, zero)
+			}()
+		}); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "factor", &dst.Factor, s.Factor == 0, func(v *float64) bool { return *v == 0 }); err != nil {
@@ -693,7 +739,17 @@ func recallBagsOfGadgetSpec(r *boundary.Carrier, path string, s *GadgetSpec, dst
 		if err := boundary.Restore(r, path, "ref", &dst.Ref, s.Ref == (corev1.ObjectReference{}), func(v *corev1.ObjectReference) bool { return *v == (corev1.ObjectReference{}) }); err != nil {
 			return err
 		}
-		if err := boundary.Restore(r, path, "template", &dst.Template, genruntime.PtrIfNotZeroValue(s.Template) == nil, func(v *runtime.RawExtension) bool { return genruntime.PtrIfNotZeroValue(*v) == nil }); err != nil {
+		if err := boundary.Restore(r, path, "template", &dst.Template, func() bool {
+			got, err := json.Marshal(s.Template)
+			zero, zerr := json.Marshal(runtime.RawExtension{})
+			return err == nil && zerr == nil && bytes.Equal(got, zero)
+		}(), func(v *runtime.RawExtension) bool {
+			return func() bool {
+				got, err := json.Marshal(*v)
+				zero, zerr := json.Marshal(runtime.RawExtension{})
+				return err == nil && zerr == nil && bytes.Equal(got, zero)
+			}()
+		}); err != nil {
 			return err
 		}
 		if err := boundary.Restore(r, path, "memory", &dst.Memory, s.Memory.IsZero(), func(v *resource.Quantity) bool { return v.IsZero() }); err != nil {
