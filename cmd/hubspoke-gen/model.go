@@ -561,8 +561,8 @@ func (bb *versionBuilder) members(name string, st *types.Struct, spec *ast.TypeS
 	for i := range st.NumFields() {
 		fv := st.Field(i)
 		tag := st.Tag(i)
-		jsonName, opts := jsonTag(tag)
-		if jsonName == "-" && opts == "" {
+		jsonName, _ := jsonTag(tag)
+		if skippedByJSON(tag) {
 			continue
 		}
 		// encoding/json writes the exported fields of a struct embedded by
@@ -634,16 +634,18 @@ func isNamed(t types.Type, pkgPath, name string) bool {
 }
 
 // jsonTag returns the name and the options of the json key of a struct tag.
+// A field that encoding/json skips has the tag "-" and no options (see
+// skippedByJSON); `json:"-,"` names its field "-".
 func jsonTag(tag string) (name, opts string) {
-	t, ok := reflect.StructTag(tag).Lookup("json")
-	if !ok {
-		return "", ""
-	}
-	if t == "-" {
-		return "-", ""
-	}
+	t, _ := reflect.StructTag(tag).Lookup("json")
 	name, opts, _ = strings.Cut(t, ",")
 	return name, opts
+}
+
+// skippedByJSON reports whether encoding/json skips the field of the struct
+// tag: its json key is "-" alone, not "-," (a property named "-").
+func skippedByJSON(tag string) bool {
+	return reflect.StructTag(tag).Get("json") == "-"
 }
 
 // ref resolves the type of a field.

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -146,11 +145,10 @@ func externalFieldsVia(st *types.Struct, via []string) []*field {
 		if !fv.Exported() {
 			continue
 		}
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
+		if skippedByJSON(st.Tag(i)) {
 			continue
 		}
+		name, opts := jsonTag(st.Tag(i))
 		if fv.Embedded() {
 			inner, ok := types.Unalias(fv.Type()).Underlying().(*types.Struct)
 			if !ok || name != "" || slices.Contains(via, fv.Name()) {
