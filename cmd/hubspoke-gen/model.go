@@ -481,6 +481,18 @@ func (bb *versionBuilder) object(name string, root bool) {
 			continue
 		}
 		f.ref = bb.ref(fv.Type(), where)
+		if f.ref != nil && holdsObject(f.ref) {
+			// The paths of the bags below it (boundary's annotation keys)
+			// join JSON names with "." and name elements in brackets.
+			if i := strings.IndexAny(f.jsonName, ".[]"); i >= 0 {
+				use := "between names"
+				if f.jsonName[i] != '.' {
+					use = "around the keys of elements"
+				}
+				bb.errs.addf(where, "the JSON name %q holds %q, which the paths of the property bags of the structs below it use %s (such a path would name another place too): not supported; rename the property in JSON, or hold no struct of the version in it",
+					f.jsonName, f.jsonName[i:i+1], use)
+			}
+		}
 		if r := f.ref; r != nil && len(f.listMapKeys) == 0 {
 			// The list-map keys of a list type (+listMapKey on the type,
 			// as controller-gen reads them there too), held directly or

@@ -76,6 +76,22 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Level `json:"level,omitempty"`
+
+	// +optional
+	Dotted *Spot `json:"at.spot,omitempty"`
+
+	// +optional
+	Bracketed []Spot `json:"spots[0],omitempty"`
+
+	// A dot in the name of a plain value names no bag: fine.
+	// +optional
+	Plain string `json:"plain.value,omitempty"`
+}
+
+// Spot is a struct of the version, with a bag in its storage twin.
+type Spot struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
