@@ -457,6 +457,10 @@ func (b *builder) fill(v reflect.Value, depth int) {
 		v.Set(reflect.ValueOf(metav1.Duration{Duration: time.Duration(b.r.Int64N(100_000)) * time.Second}))
 		return
 	case classRawJSON:
+		if t.Kind() == reflect.Slice { // json.RawMessage
+			v.SetBytes(b.rawJSON())
+			return
+		}
 		v.FieldByName("Raw").SetBytes(b.rawJSON())
 		return
 	}
