@@ -1,11 +1,12 @@
-// Package v1 holds API version v1.
+// Package v2 holds API version v2.
 //
 // +kubebuilder:object:generate=true
 // +groupName=example.com
-package v1
+package v2
 
 import (
-	"example.com/fixtures/oddtags/api/shared"
+	"encoding/json"
+
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -13,7 +14,7 @@ import (
 )
 
 var (
-	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1"}
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v2"}
 	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
 	AddToScheme   = SchemeBuilder.AddToScheme
 )
@@ -48,16 +49,21 @@ type WidgetStatus struct {
 }
 
 // WidgetSpec is the desired state of a Widget.
+//
+// +hubspoke:removed=Dash
 type WidgetSpec struct {
-	// Skipped is not JSON at all: nothing converts it.
 	// +optional
-	Skipped string `json:"-"`
-	// Dash is "-" in JSON, which v2 drops: its bag keeps it.
+	Ref *Ref `json:"ref,omitempty"`
 	// +optional
-	Dash string `json:"-,"`
-	// Ref is of another package here, a struct of the version in v2.
+	ByNumber map[int32]Ref `json:"byNumber,omitempty"`
 	// +optional
-	Ref *shared.Ref `json:"ref,omitempty"`
+	Raw json.RawMessage `json:"raw,omitempty"`
+}
+
+// Ref is shared.Ref without its "-".
+type Ref struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 func init() {

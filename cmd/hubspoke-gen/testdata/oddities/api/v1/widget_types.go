@@ -1,10 +1,13 @@
-// Package v2 holds API version v2.
+// Package v1 holds API version v1.
 //
 // +kubebuilder:object:generate=true
 // +groupName=example.com
-package v2
+package v1
 
 import (
+	"encoding/json"
+
+	"example.com/fixtures/oddities/api/shared"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -12,7 +15,7 @@ import (
 )
 
 var (
-	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v2"}
+	GroupVersion  = schema.GroupVersion{Group: "example.com", Version: "v1"}
 	SchemeBuilder = &scheme.Builder{GroupVersion: GroupVersion}
 	AddToScheme   = SchemeBuilder.AddToScheme
 )
@@ -47,17 +50,22 @@ type WidgetStatus struct {
 }
 
 // WidgetSpec is the desired state of a Widget.
-//
-// +hubspoke:removed=Dash
 type WidgetSpec struct {
+	// Skipped is not JSON at all: nothing converts it.
 	// +optional
-	Ref *Ref `json:"ref,omitempty"`
-}
-
-// Ref is shared.Ref without its "-".
-type Ref struct {
+	Skipped string `json:"-"`
+	// Dash is "-" in JSON, which v2 drops: its bag keeps it.
 	// +optional
-	Name string `json:"name,omitempty"`
+	Dash string `json:"-,"`
+	// Ref is of another package here, a struct of the version in v2.
+	// +optional
+	Ref *shared.Ref `json:"ref,omitempty"`
+	// ByNumber is keyed by integers, which JSON writes as text.
+	// +optional
+	ByNumber map[int32]shared.Ref `json:"byNumber,omitempty"`
+	// Raw is any JSON.
+	// +optional
+	Raw json.RawMessage `json:"raw,omitempty"`
 }
 
 func init() {
