@@ -663,6 +663,10 @@ func skippedByJSON(tag string) bool {
 // ref resolves the type of a field.
 func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 	v := bb.v
+	if b, ok := t.Underlying().(*types.Basic); ok && (b.Info()&types.IsComplex != 0 || b.Kind() == types.UnsafePointer) && ownEncoding(t) == "" {
+		bb.errs.addf(where, "type %s is not supported: encoding/json cannot write a %s", types.TypeString(t, func(p *types.Package) string { return p.Name() }), b)
+		return nil
+	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		if t.Kind() == types.Invalid {
@@ -698,6 +702,12 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		namedString := key.kind == refEnum && isStringScalar(key)
 		if key.kind != refBasic && !namedString && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
 			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
+			return nil
+		}
+		// encoding/json writes string and integer keys, and those of
+		// another package's type that writes itself as text.
+		if b, ok := t.Key().Underlying().(*types.Basic); ok && b.Info()&(types.IsString|types.IsInteger) == 0 && !(key.kind == refExternal && ownEncoding(key.typ) == "MarshalText") {
+			bb.errs.addf(where, "map keys of type %s are not supported: encoding/json writes only string and integer keys (use a string type)", key)
 			return nil
 		}
 		return &typeRef{kind: refMap, key: key, elem: elem}

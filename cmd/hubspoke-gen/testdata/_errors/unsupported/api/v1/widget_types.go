@@ -83,6 +83,17 @@ type WidgetSpec struct {
 	// +optional
 	Bracketed []Spot `json:"spots[0],omitempty"`
 
+	// encoding/json writes no bool, float or complex keys, nor complex
+	// values.
+	// +optional
+	ByFlag map[bool]string `json:"byFlag,omitempty"`
+
+	// +optional
+	ByRatio map[float64]string `json:"byRatio,omitempty"`
+
+	// +optional
+	Phase complex128 `json:"phase,omitempty"`
+
 	// A dot in the name of a plain value names no bag: fine.
 	// +optional
 	Plain string `json:"plain.value,omitempty"`
