@@ -94,6 +94,14 @@ type WidgetSpec struct {
 	// +optional
 	Phase complex128 `json:"phase,omitempty"`
 
+	// Not embedded: encoding/json writes "Flat" and "Unnamed", controller-gen
+	// inlines them in the schema.
+	// +optional
+	Flat Spot `json:",inline"`
+
+	// +optional
+	Unnamed string `json:",omitempty"`
+
 	// A dot in the name of a plain value names no bag: fine.
 	// +optional
 	Plain string `json:"plain.value,omitempty"`
