@@ -859,6 +859,32 @@ func isBasicUnderlying(t types.Type) bool {
 // reflectbags.Stash), in a field of type propertybag.Bags.
 func (bb *versionBuilder) checkStatus() {
 	v := bb.v
+	statuses := map[string]bool{}
+	for _, kind := range v.kinds {
+		statuses[statusType(v.objects[kind])] = true
+	}
+	// A propertybag.Bags elsewhere is nobody's: neither the copies nor
+	// the bag transport would carry what it holds.
+	for _, name := range v.types {
+		o, ok := v.objects[name]
+		if !ok {
+			continue
+		}
+		var bags []string
+		for _, f := range o.fields {
+			if f.statusBags {
+				bags = append(bags, f.name)
+			}
+		}
+		switch {
+		case len(bags) > 0 && !statuses[name]:
+			bb.errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, bags[0]),
+				"a propertybag.Bags carries the status values of other versions in the status of a kind, and %s is none: what the field holds would not be converted; remove it, or give it another type", name)
+		case len(bags) > 1:
+			bb.errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, bags[1]),
+				"a second propertybag.Bags in the status (beside %s), which would not be converted: remove it", bags[0])
+		}
+	}
 	for _, kind := range v.kinds {
 		name := statusType(v.objects[kind])
 		if name == "" {

@@ -111,6 +111,10 @@ type WidgetSpec struct {
 type Spot struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+
+	// Not in the status of a kind: nothing would convert it.
+	// +optional
+	Carried propertybag.Bags `json:"carried,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -120,6 +124,9 @@ type WidgetStatus struct {
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+
+	// +optional
+	MoreBags propertybag.Bags `json:"moreBags,omitempty"`
 }
 
 // Tier is a level: a string type of the version keys a map as a string
