@@ -11,3 +11,9 @@ type Ref struct {
 	// +optional
 	Dash string `json:"-,"`
 }
+
+// Owner names who owns something.
+type Owner struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+}

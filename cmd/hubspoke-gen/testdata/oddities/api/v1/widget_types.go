@@ -66,6 +66,10 @@ type WidgetSpec struct {
 	// Raw is any JSON.
 	// +optional
 	Raw json.RawMessage `json:"raw,omitempty"`
+	// Owner is of another package here, a struct of the version in v2,
+	// both behind a pointer: a client that removes it removes it.
+	// +optional
+	Owner *shared.Owner `json:"owner,omitempty"`
 }
 
 func init() {

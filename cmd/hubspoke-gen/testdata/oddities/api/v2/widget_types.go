@@ -58,6 +58,14 @@ type WidgetSpec struct {
 	ByNumber map[int32]Ref `json:"byNumber,omitempty"`
 	// +optional
 	Raw json.RawMessage `json:"raw,omitempty"`
+	// +optional
+	Owner *Owner `json:"owner,omitempty"`
+}
+
+// Owner is shared.Owner.
+type Owner struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 // Ref is shared.Ref without its "-".
