@@ -451,8 +451,8 @@ func (bb *versionBuilder) object(name string, root bool) {
 			// controller-gen puts the properties of such a field inline in
 			// the CRD's schema, where encoding/json writes them under the
 			// field's name: the API server would drop what a client writes.
-			bb.errs.addf(where, "the JSON tag %q of a field that is not embedded: encoding/json writes the field as %q, but controller-gen's CRD schema inlines it (a field without a JSON name or with inline), so the API server would drop it: give the field a JSON name without inline, or embed its type",
-				reflect.StructTag(tag).Get("json"), cmp.Or(jsonName, fv.Name()))
+			bb.errs.addf(where, "the JSON tag %q of %s, a field that is not embedded: encoding/json writes the field as %q, but controller-gen's CRD schema inlines it (a field without a JSON name or with inline), so the API server would drop it: give the field a JSON name without inline, or embed its type",
+				reflect.StructTag(tag).Get("json"), describeMember(fv.Name(), m.via), cmp.Or(jsonName, fv.Name()))
 		}
 		if f.jsonName == "" && !f.embedded {
 			f.jsonName = fv.Name()
