@@ -637,10 +637,17 @@ func (a *assign) rootTransport() {
 		if meta != "" {
 			metaArg = "&" + a.recv + "." + meta
 		}
+		if statusBags != "" && statusPtr != "" {
+			// A status held through a pointer is made only for bags to
+			// carry: a nil one stays nil (the round trip keeps it absent).
+			l := a.local("statusBags")
+			f.printf("var %s %s\n", l, f.q(pathPropertybag, "Bags"))
+			f.printf("if err := %s.Done(%s, &%s); err != nil {\nreturn %s\n}\n", bags, metaArg, l, wrap)
+			f.printf("if %s.%s == nil && len(%s) > 0 {\n%s.%s = new(%s)\n}\n", a.recv, statusPtr, l, a.recv, statusPtr, renderType(f, p.host.field(statusPtr).ref.elem, a.s.hostPath))
+			f.printf("if %s.%s != nil {\n%s.%s = %s\n}\n", a.recv, statusPtr, a.recv, statusBags, l)
+			return
+		}
 		if statusBags != "" {
-			if statusPtr != "" {
-				f.printf("if %s.%s == nil {\n%s.%s = new(%s)\n}\n", a.recv, statusPtr, a.recv, statusPtr, renderType(f, p.host.field(statusPtr).ref.elem, a.s.hostPath))
-			}
 			statusArg = "&" + a.recv + "." + statusBags
 		}
 		f.printf("if err := %s.Done(%s, %s); err != nil {\nreturn %s\n}\n", bags, metaArg, statusArg, wrap)
@@ -655,8 +662,9 @@ func (a *assign) rootTransport() {
 	}
 	if statusBags != "" {
 		if statusPtr != "" {
-			f.printf("var statusBags %s\nif %s.%s != nil {\nstatusBags = %s.%s\n}\n", f.q(pathPropertybag, "Bags"), a.recv, statusPtr, a.recv, statusBags)
-			statusArg = "statusBags"
+			l := a.local("statusBags")
+			f.printf("var %s %s\nif %s.%s != nil {\n%s = %s.%s\n}\n", l, f.q(pathPropertybag, "Bags"), a.recv, statusPtr, l, a.recv, statusBags)
+			statusArg = l
 		} else {
 			statusArg = a.recv + "." + statusBags
 		}

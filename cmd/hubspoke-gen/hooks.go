@@ -170,6 +170,9 @@ func checkHandDeclared(pkgs map[string]*packages.Package, files, owned map[strin
 		if err != nil {
 			continue // gofmt'ed output parses; an error is reported where it is written
 		}
+		if strings.HasSuffix(f.Name.Name, "_test") {
+			continue // the generated test's package is another
+		}
 		dir := filepath.Dir(path)
 		if generated[dir] == nil {
 			generated[dir] = map[string]string{}
@@ -187,7 +190,16 @@ func checkHandDeclared(pkgs map[string]*packages.Package, files, owned map[strin
 				continue
 			}
 			for _, name := range topLevelNames(f) {
-				if file, ok := taken[name.Name]; ok {
+				file, ok := taken[name.Name]
+				switch {
+				case !ok:
+				case file == fileConversion:
+					// A helper of the generated conversions (stashBagsOfX,
+					// convert_<pkg>_<Type>_To_..., sameJSON), in an API
+					// version or a twin.
+					errs.addf(fmt.Sprintf("%s %s", d, name.Name), "declared by hand in %s, but the generated conversions declare it in %s: rename the hand-written declaration",
+						filepath.Base(path), file)
+				default:
 					errs.addf(fmt.Sprintf("%s %s", d, name.Name), "declared by hand in %s, but the generator declares it in %s "+
 						"(the storage twin is generated: delete the hand-written declaration; hooks stay)", filepath.Base(path), file)
 				}

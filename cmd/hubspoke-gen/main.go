@@ -398,6 +398,18 @@ func generate(dir string, opt options) (*output, error) {
 	if genErr != nil {
 		return nil, genErr
 	}
+	// Now the names the conversion files declare, in the API versions too.
+	conversions := map[string][]byte{}
+	for path, b := range out.files {
+		if filepath.Base(path) == fileConversion {
+			conversions[path] = b
+		}
+	}
+	taken = &errorList{}
+	checkHandDeclared(pkgs, conversions, t.owned, taken)
+	if err := taken.err(); err != nil {
+		return nil, err
+	}
 	if err := checkNotHandWritten(out, t); err != nil {
 		return nil, err
 	}

@@ -341,6 +341,37 @@ func helper() {}
 	}
 }
 
+// TestHandWrittenConversionHelpers: a hand-written file of an API version
+// (or of a twin) that declares a name the generated conversions declare
+// there (the bag transport's stashBagsOfWidget, a convert_ function,
+// sameJSON) is named in the error; the generator wrote a package that did
+// not compile.
+func TestHandWrittenConversionHelpers(t *testing.T) {
+	api := copyCase(t, "single")
+	src := `package v1
+
+// stashBagsOfWidget takes a name of the generated transport.
+func stashBagsOfWidget() {}
+
+// helper is no name the generator takes.
+func helper() {}
+`
+	if err := os.WriteFile(filepath.Join(api, "v1", "helpers.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := generate(api, options{})
+	if err == nil {
+		t.Fatal("generated conversions beside a hand-written declaration of one of their names")
+	}
+	want := "v1 stashBagsOfWidget: declared by hand in helpers.go, but the generated conversions declare it in zz_generated.conversion.go: rename the hand-written declaration"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("the error does not say %q:\n%v", want, err)
+	}
+	if strings.Contains(err.Error(), "helper:") {
+		t.Errorf("the error names a declaration the generator does not take:\n%v", err)
+	}
+}
+
 // TestVerifyPrintsNoNotes: -verify, CI's check that the generated files
 // are up to date, prints the warnings (which -strict makes errors) and the
 // files that differ, but not the notes a run prints (retyped's properties

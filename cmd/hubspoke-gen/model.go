@@ -448,6 +448,13 @@ func (bb *versionBuilder) object(name string, root bool) {
 		embedded := fv.Embedded() && (jsonName == "" || root && isNamed(fv.Type(), pathMetaV1, fv.Name()))
 		f := &field{name: fv.Name(), tag: tag, embedded: embedded, via: m.via}
 		f.jsonName = jsonName
+		if _, tagged := reflect.StructTag(tag).Lookup("json"); tagged && !fv.Embedded() && (jsonName == "" || slices.Contains(strings.Split(opts, ","), "inline")) {
+			// controller-gen puts the properties of such a field inline in
+			// the CRD's schema, where encoding/json writes them under the
+			// field's name: the API server would drop what a client writes.
+			bb.errs.addf(where, "the JSON tag %q of %s, a field that is not embedded: encoding/json writes the field as %q, but controller-gen's CRD schema inlines it (a field without a JSON name or with inline), so the API server would drop it: give the field a JSON name without inline, or embed its type",
+				reflect.StructTag(tag).Get("json"), describeMember(fv.Name(), m.via), cmp.Or(jsonName, fv.Name()))
+		}
 		if f.jsonName == "" && !f.embedded {
 			f.jsonName = fv.Name()
 		}
@@ -482,6 +489,18 @@ func (bb *versionBuilder) object(name string, root bool) {
 			continue
 		}
 		f.ref = bb.ref(fv.Type(), where)
+		if f.ref != nil && holdsObject(f.ref) {
+			// The paths of the bags below it (boundary's annotation keys)
+			// join JSON names with "." and name elements in brackets.
+			if i := strings.IndexAny(f.jsonName, ".[]"); i >= 0 {
+				use := "between names"
+				if f.jsonName[i] != '.' {
+					use = "around the keys of elements"
+				}
+				bb.errs.addf(where, "the JSON name %q holds %q, which the paths of the property bags of the structs below it use %s (such a path would name another place too): not supported; rename the property in JSON, or hold no struct of the version in it",
+					f.jsonName, f.jsonName[i:i+1], use)
+			}
+		}
 		if r := f.ref; r != nil && len(f.listMapKeys) == 0 {
 			// The list-map keys of a list type (+listMapKey on the type,
 			// as controller-gen reads them there too), held directly or
@@ -576,8 +595,8 @@ func (bb *versionBuilder) members(name string, st *types.Struct, spec *ast.TypeS
 	for i := range st.NumFields() {
 		fv := st.Field(i)
 		tag := st.Tag(i)
-		jsonName, opts := jsonTag(tag)
-		if jsonName == "-" && opts == "" {
+		jsonName, _ := jsonTag(tag)
+		if skippedByJSON(tag) {
 			continue
 		}
 		// encoding/json writes the exported fields of a struct embedded by
@@ -649,21 +668,27 @@ func isNamed(t types.Type, pkgPath, name string) bool {
 }
 
 // jsonTag returns the name and the options of the json key of a struct tag.
+// A field that encoding/json skips has the tag "-" and no options (see
+// skippedByJSON); `json:"-,"` names its field "-".
 func jsonTag(tag string) (name, opts string) {
-	t, ok := reflect.StructTag(tag).Lookup("json")
-	if !ok {
-		return "", ""
-	}
-	if t == "-" {
-		return "-", ""
-	}
+	t, _ := reflect.StructTag(tag).Lookup("json")
 	name, opts, _ = strings.Cut(t, ",")
 	return name, opts
+}
+
+// skippedByJSON reports whether encoding/json skips the field of the struct
+// tag: its json key is "-" alone, not "-," (a property named "-").
+func skippedByJSON(tag string) bool {
+	return reflect.StructTag(tag).Get("json") == "-"
 }
 
 // ref resolves the type of a field.
 func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 	v := bb.v
+	if b, ok := t.Underlying().(*types.Basic); ok && (b.Info()&types.IsComplex != 0 || b.Kind() == types.UnsafePointer) && ownEncoding(t) == "" {
+		bb.errs.addf(where, "type %s is not supported: encoding/json cannot write a %s", types.TypeString(t, func(p *types.Package) string { return p.Name() }), b)
+		return nil
+	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		if t.Kind() == types.Invalid {
@@ -699,6 +724,12 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		namedString := key.kind == refEnum && isStringScalar(key)
 		if key.kind != refBasic && !namedString && !(key.kind == refExternal && isBasicUnderlying(key.typ)) {
 			bb.errs.addf(where, "map keys of type %s are not supported (use a basic type such as string)", key)
+			return nil
+		}
+		// encoding/json writes string and integer keys, and those of
+		// another package's type that writes itself as text.
+		if b, ok := t.Key().Underlying().(*types.Basic); ok && b.Info()&(types.IsString|types.IsInteger) == 0 && !(key.kind == refExternal && ownEncoding(key.typ) == "MarshalText") {
+			bb.errs.addf(where, "map keys of type %s are not supported: encoding/json writes only string and integer keys (use a string type)", key)
 			return nil
 		}
 		return &typeRef{kind: refMap, key: key, elem: elem}
@@ -843,6 +874,32 @@ func isBasicUnderlying(t types.Type) bool {
 // reflectbags.Stash), in a field of type propertybag.Bags.
 func (bb *versionBuilder) checkStatus() {
 	v := bb.v
+	statuses := map[string]bool{}
+	for _, kind := range v.kinds {
+		statuses[statusType(v.objects[kind])] = true
+	}
+	// A propertybag.Bags elsewhere is nobody's: neither the copies nor
+	// the bag transport would carry what it holds.
+	for _, name := range v.types {
+		o, ok := v.objects[name]
+		if !ok {
+			continue
+		}
+		var bags []string
+		for _, f := range o.fields {
+			if f.statusBags {
+				bags = append(bags, f.name)
+			}
+		}
+		switch {
+		case len(bags) > 0 && !statuses[name]:
+			bb.errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, bags[0]),
+				"a propertybag.Bags carries the status values of other versions in the status of a kind, and %s is none: what the field holds would not be converted; remove it, or give it another type", name)
+		case len(bags) > 1:
+			bb.errs.addf(fmt.Sprintf("%s %s.%s", v.name, name, bags[1]),
+				"a second propertybag.Bags in the status (beside %s), which would not be converted: remove it", bags[0])
+		}
+	}
 	for _, kind := range v.kinds {
 		name := statusType(v.objects[kind])
 		if name == "" {

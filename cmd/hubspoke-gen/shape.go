@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"go/types"
-	"reflect"
 	"slices"
 	"strings"
 )
@@ -146,11 +145,10 @@ func externalFieldsVia(st *types.Struct, via []string) []*field {
 		if !fv.Exported() {
 			continue
 		}
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
+		if skippedByJSON(st.Tag(i)) {
 			continue
 		}
+		name, opts := jsonTag(st.Tag(i))
 		if fv.Embedded() {
 			inner, ok := types.Unalias(fv.Type()).Underlying().(*types.Struct)
 			if !ok || name != "" || slices.Contains(via, fv.Name()) {
@@ -418,17 +416,31 @@ func (a *assign) keepShape(sf, df *field, srcLocal bool) {
 	fmt.Fprintf(&a.pre, "if %s != nil {\n", l)
 	via := rev.convertExpr(kept, "", df, sf)
 	fmt.Fprintf(&a.pre, "%s", rev.pre.String())
-	fmt.Fprintf(&a.pre, "// Kept whole by %s, and no client changed it since.\nif sameJSON(%s, %s) {\n%s = %s\n}\n}\n", a.dstName, via, a.srcObj+"."+sf.name, value, kept)
+	same := fmt.Sprintf("sameJSON(%s, %s)", via, a.srcObj+"."+sf.name)
+	if sf.ref.kind == refPointer && !a.plainInAPIOf(sf, a.to) {
+		// The API version holds a pointer too: a client that removed the
+		// struct (nil) changed it, though sameJSON takes an empty one for
+		// none.
+		same = fmt.Sprintf("(%s == nil) == (%s == nil) && %s", via, a.srcObj+"."+sf.name, same)
+	}
+	fmt.Fprintf(&a.pre, "// Kept whole by %s, and no client changed it since.\nif %s {\n%s = %s\n}\n}\n", a.dstName, same, value, kept)
 }
 
 // plainInAPI reports whether destination field df, a pointer in the
 // storage twin, is a plain value in its API version.
 func (a *assign) plainInAPI(df *field) bool {
+	return a.plainInAPIOf(df, !a.to)
+}
+
+// plainInAPIOf reports whether field df of the step's host side (host) or
+// other side, a pointer in the storage twin, is a plain value in its API
+// version.
+func (a *assign) plainInAPIOf(df *field, host bool) bool {
 	if df.ref.kind != refPointer || a.p == nil {
 		return false
 	}
 	v, name := a.s.other, a.p.otherName
-	if !a.to {
+	if host {
 		v, name = a.s.host, a.p.name
 	}
 	o := v.objects[name]

@@ -457,6 +457,10 @@ func (b *builder) fill(v reflect.Value, depth int) {
 		v.Set(reflect.ValueOf(metav1.Duration{Duration: time.Duration(b.r.Int64N(100_000)) * time.Second}))
 		return
 	case classRawJSON:
+		if t.Kind() == reflect.Slice { // json.RawMessage
+			v.SetBytes(b.rawJSON())
+			return
+		}
 		v.FieldByName("Raw").SetBytes(b.rawJSON())
 		return
 	}
@@ -805,6 +809,15 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 	text, err := propertybag.MarshalBags(bags) // as reflectbags.Stash writes it
 	if err != nil {
 		return
+	}
+	// A spec held through a pointer is there to hold the bag, as a status
+	// is (statusBagsField): the generated recall drops the bags below a
+	// nil one, which its client removed.
+	if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
+		if spec := fieldByJSONName(v.Elem(), part); spec.IsValid() && spec.Kind() == reflect.Pointer && spec.IsNil() &&
+			spec.Type().Elem().Kind() == reflect.Struct && spec.CanSet() {
+			spec.Set(reflect.New(spec.Type().Elem()))
+		}
 	}
 	fresh := make(map[string]string, len(annotations)+1)
 	maps.Copy(fresh, annotations)

@@ -37,6 +37,7 @@ type preserved struct {
 	Timeout     metav1.Duration       `json:"timeout,omitempty"`
 	TimeoutPtr  *metav1.Duration      `json:"timeoutPtr,omitempty"`
 	Opaque      nullable              `json:"opaque"`
+	Message     json.RawMessage       `json:"message,omitempty"`
 	hidden      `json:",inline"`
 }
 
@@ -48,13 +49,14 @@ type hidden struct {
 
 // TestGenerateCustomJSON checks the values the kit makes for types with
 // custom JSON: arbitrary JSON in runtime.RawExtension (and any struct
-// holding its JSON in a field Raw []byte), durations, and nothing for other
+// holding its JSON in a field Raw []byte) and in json.RawMessage (a slice:
+// the kit once asked it for a field Raw, and panicked), durations, and nothing for other
 // types. Every object must encode to the same bytes after a trip through
 // JSON: a RawExtension left empty behind a pointer would not (null reads
 // back as a nil pointer).
 func TestGenerateCustomJSON(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	var raws, rawPtrs, durations, notes int
+	var raws, rawPtrs, messages, durations, notes int
 	for i := range 500 {
 		b := &builder{r: r, size: 1 + i%6}
 		var p preserved
@@ -67,6 +69,9 @@ func TestGenerateCustomJSON(t *testing.T) {
 		}
 		if p.TemplatePtr != nil && len(p.TemplatePtr.Raw) > 0 {
 			rawPtrs++
+		}
+		if len(p.Message) > 0 {
+			messages++
 		}
 		if p.Timeout.Duration != 0 {
 			durations++
@@ -90,8 +95,8 @@ func TestGenerateCustomJSON(t *testing.T) {
 			t.Fatalf("object %d does not survive JSON:\n%s\n%s", i, first, second)
 		}
 	}
-	if raws < 400 || rawPtrs < 100 || durations < 400 || notes < 400 {
-		t.Fatalf("500 objects: %d with raw JSON, %d with raw JSON behind a pointer, %d with a duration, %d with a note in an unexported embedded struct; want most",
-			raws, rawPtrs, durations, notes)
+	if raws < 400 || rawPtrs < 100 || messages < 400 || durations < 400 || notes < 400 {
+		t.Fatalf("500 objects: %d with raw JSON, %d with raw JSON behind a pointer, %d with a json.RawMessage, %d with a duration, %d with a note in an unexported embedded struct; want most",
+			raws, rawPtrs, messages, durations, notes)
 	}
 }

@@ -47,7 +47,12 @@ func TestBuilderMeta(t *testing.T) {
 type carriedObj struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              *carriedSpec   `json:"spec,omitempty"`
 	Status            *carriedStatus `json:"status,omitempty"`
+}
+
+type carriedSpec struct {
+	Name string `json:"name,omitempty"`
 }
 
 type carriedStatus struct {
@@ -58,7 +63,8 @@ func (c *carriedObj) DeepCopyObject() runtime.Object { d := *c; return &d }
 
 // TestAddCarried: entries carried for the twin join what the object
 // carries already, the spec's in the bags annotation beside the other
-// annotations, the status's in the status's bags beside their other paths.
+// annotations, the status's in the status's bags beside their other paths;
+// a spec or status held through a nil pointer is made to hold them.
 func TestAddCarried(t *testing.T) {
 	obj := &carriedObj{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{"keep": "me"}}}
 	addCarried(obj, "spec", propertybag.PropertyBag{"x-convtest-a": "1"})
@@ -69,6 +75,11 @@ func TestAddCarried(t *testing.T) {
 	bags, err := propertybag.UnmarshalBags(obj.Annotations[boundary.Annotation])
 	if err != nil || len(bags["spec"]) != 2 {
 		t.Errorf("spec bag %v (%v), want both entries", bags, err)
+	}
+	// A spec held through a pointer is made for its bag, as a status is:
+	// the bags below a nil one go with it (its client removed it).
+	if obj.Spec == nil {
+		t.Errorf("no spec made for the entries")
 	}
 
 	fresh := &carriedObj{}

@@ -255,8 +255,8 @@ func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
 	case reflect.Slice, reflect.Array:
 		s.kind, s.elem = shapeList, buildShape(t.Elem(), building)
 	case reflect.Map:
-		if t.Key().Kind() != reflect.String {
-			s.kind, s.leaf = shapeLeaf, t // keys JSON writes as text: compared whole
+		if _, ok := mapKeyText(reflect.Zero(t.Key())); !ok {
+			s.kind, s.leaf = shapeLeaf, t // keys JSON writes by their own encoding: compared whole
 			break
 		}
 		s.kind, s.elem = shapeMap, buildShape(t.Elem(), building)
@@ -387,10 +387,74 @@ func valueAt(v reflect.Value, s *shape, path []seg) reflect.Value {
 			if s.kind != shapeMap {
 				return reflect.Value{}
 			}
-			v, s = deref(v.MapIndex(reflect.ValueOf(p.name).Convert(v.Type().Key()))), s.elem
+			k, ok := mapKey(p.name, v.Type().Key())
+			if !ok {
+				return reflect.Value{}
+			}
+			v, s = deref(v.MapIndex(k)), s.elem
 		default:
 			return reflect.Value{}
 		}
 	}
 	return v
+}
+
+// mapKeyText returns the text of map key k as encoding/json writes it: a
+// string as it is, an integer in decimal; ok is false for the keys of
+// other kinds and for integers with their own encoding (MarshalText, which
+// encoding/json prefers for them), whose maps paths do not enter.
+func mapKeyText(k reflect.Value) (text string, ok bool) {
+	switch {
+	case k.Kind() == reflect.String:
+		return k.String(), true
+	case classOf(k.Type()) != classPlain:
+		return "", false
+	case isInt(k.Kind()):
+		return strconv.FormatInt(k.Int(), 10), true
+	case isUint(k.Kind()):
+		return strconv.FormatUint(k.Uint(), 10), true
+	}
+	return "", false
+}
+
+// mapKey returns the key of map key type t whose text (mapKeyText) is
+// text; ok is false when no key has that text.
+func mapKey(text string, t reflect.Type) (k reflect.Value, ok bool) {
+	k = reflect.New(t).Elem()
+	switch {
+	case t.Kind() == reflect.String:
+		k.SetString(text)
+	case isInt(t.Kind()):
+		n, err := strconv.ParseInt(text, 10, t.Bits())
+		if err != nil {
+			return reflect.Value{}, false
+		}
+		k.SetInt(n)
+	case isUint(t.Kind()):
+		n, err := strconv.ParseUint(text, 10, t.Bits())
+		if err != nil {
+			return reflect.Value{}, false
+		}
+		k.SetUint(n)
+	default:
+		return reflect.Value{}, false
+	}
+	return k, true
+}
+
+// sortedMapKeys returns the keys of map m, whose keys have a text
+// (mapKeyText), with their texts, in the order of the texts.
+func sortedMapKeys(m reflect.Value) (keys []reflect.Value, texts []string) {
+	keys = m.MapKeys()
+	byText := make(map[string]reflect.Value, len(keys))
+	for _, k := range keys {
+		text, _ := mapKeyText(k)
+		byText[text] = k
+		texts = append(texts, text)
+	}
+	slices.Sort(texts)
+	for i, text := range texts {
+		keys[i] = byText[text]
+	}
+	return keys, texts
 }

@@ -30,7 +30,7 @@ const (
 	classIntOrString              // intstr.IntOrString
 	classBags                     // propertybag.Bags: an API version's status bags
 	classDuration                 // metav1.Duration
-	classRawJSON                  // custom JSON held as text in a field Raw []byte (runtime.RawExtension, apiextensions' JSON)
+	classRawJSON                  // custom JSON held as text in a field Raw []byte (runtime.RawExtension, apiextensions' JSON), or json.RawMessage
 	classOpaque                   // other custom JSON or unusable kind: left zero
 )
 
@@ -44,6 +44,7 @@ var (
 	intOrStringType = reflect.TypeFor[intstr.IntOrString]()
 	durationType    = reflect.TypeFor[metav1.Duration]()
 	bytesType       = reflect.TypeFor[[]byte]()
+	rawMessageType  = reflect.TypeFor[json.RawMessage]()
 	jsonMarshaler   = reflect.TypeFor[json.Marshaler]()
 	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
 )
@@ -84,9 +85,16 @@ func computeClass(t reflect.Type) class {
 	case reflect.Pointer:
 		return classPlain
 	}
+	if t == rawMessageType {
+		return classRawJSON
+	}
 	for _, m := range []reflect.Type{jsonMarshaler, textMarshaler} {
 		if t.Implements(m) || reflect.PointerTo(t).Implements(m) {
-			if f, ok := t.FieldByName("Raw"); ok && t.Kind() == reflect.Struct && f.Type == bytesType && m == jsonMarshaler {
+			// (FieldByName panics on a type that is no struct.)
+			if t.Kind() != reflect.Struct || m != jsonMarshaler {
+				return classOpaque
+			}
+			if f, ok := t.FieldByName("Raw"); ok && f.Type == bytesType {
 				return classRawJSON
 			}
 			return classOpaque

@@ -562,13 +562,12 @@ func walkAbsent(x reflect.Value, s *shape, m *member, pattern, path []seg, visit
 			}
 		}
 	case (p.kind == segAnyKey || p.kind == segKey) && s.kind == shapeMap:
-		keys := x.MapKeys()
-		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
-		for _, k := range keys {
-			if p.kind == segKey && k.String() != p.name {
+		keys, texts := sortedMapKeys(x)
+		for i, k := range keys {
+			if p.kind == segKey && texts[i] != p.name {
 				continue
 			}
-			if !walkAbsent(x.MapIndex(k), s.elem, nil, pattern[1:], append(path, seg{kind: segKey, name: k.String()}), visit) {
+			if !walkAbsent(x.MapIndex(k), s.elem, nil, pattern[1:], append(path, seg{kind: segKey, name: texts[i]}), visit) {
 				return false
 			}
 		}
@@ -619,10 +618,9 @@ func walkLeaves(x reflect.Value, s *shape, m *member, path []seg, visit func(lea
 			}
 		}
 	case shapeMap:
-		keys := x.MapKeys()
-		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
-		for _, k := range keys {
-			if !walkLeaves(x.MapIndex(k), s.elem, nil, append(path, seg{kind: segKey, name: k.String()}), visit) {
+		keys, texts := sortedMapKeys(x)
+		for i, k := range keys {
+			if !walkLeaves(x.MapIndex(k), s.elem, nil, append(path, seg{kind: segKey, name: texts[i]}), visit) {
 				return false
 			}
 		}

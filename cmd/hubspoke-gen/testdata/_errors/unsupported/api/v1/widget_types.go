@@ -76,6 +76,45 @@ type WidgetSpec struct {
 
 	// +optional
 	Level Level `json:"level,omitempty"`
+
+	// +optional
+	Dotted *Spot `json:"at.spot,omitempty"`
+
+	// +optional
+	Bracketed []Spot `json:"spots[0],omitempty"`
+
+	// encoding/json writes no bool, float or complex keys, nor complex
+	// values.
+	// +optional
+	ByFlag map[bool]string `json:"byFlag,omitempty"`
+
+	// +optional
+	ByRatio map[float64]string `json:"byRatio,omitempty"`
+
+	// +optional
+	Phase complex128 `json:"phase,omitempty"`
+
+	// Not embedded: encoding/json writes "Flat" and "Unnamed", controller-gen
+	// inlines them in the schema.
+	// +optional
+	Flat Spot `json:",inline"`
+
+	// +optional
+	Unnamed string `json:",omitempty"`
+
+	// A dot in the name of a plain value names no bag: fine.
+	// +optional
+	Plain string `json:"plain.value,omitempty"`
+}
+
+// Spot is a struct of the version, with a bag in its storage twin.
+type Spot struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+
+	// Not in the status of a kind: nothing would convert it.
+	// +optional
+	Carried propertybag.Bags `json:"carried,omitempty"`
 }
 
 // WidgetStatus is the observed state of a Widget.
@@ -85,6 +124,9 @@ type WidgetStatus struct {
 
 	// +optional
 	PropertyBags propertybag.Bags `json:"$propertyBags,omitempty"`
+
+	// +optional
+	MoreBags propertybag.Bags `json:"moreBags,omitempty"`
 }
 
 // Tier is a level: a string type of the version keys a map as a string
