@@ -465,6 +465,15 @@ func (bb *versionBuilder) object(name string, root bool) {
 		if f.name == "PropertyBag" || f.jsonName == "$propertyBag" {
 			bb.errs.addf(where, "the name is the storage twin's property bag's: rename the field")
 		}
+		// Go refuses a field and a method of one name: the methods the
+		// conversions declare on every struct, and those of a kind.
+		methods := []string{assignTo(name), assignFrom(name)}
+		if root {
+			methods = append(methods, "Link", "ConvertTo", "ConvertFrom", "Hub")
+		}
+		if slices.Contains(methods, f.name) {
+			bb.errs.addf(where, "the generated conversions declare a method %s on %s (in the API version or its storage twin), which Go refuses beside a field of that name: rename the field", f.name, name)
+		}
 		f.listMapKeys = f.values(markerListMapKey)
 		if r := f.values(markerRenamedFrom); len(r) > 0 {
 			f.renamedFrom = r[0]

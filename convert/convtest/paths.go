@@ -191,6 +191,7 @@ type shape struct {
 	fields  map[string]*member // shapeStruct
 	members []*member          // shapeStruct: the fields in name order
 	elem    *shape             // shapeList, shapeMap
+	key     reflect.Kind       // shapeMap: the kind of its keys (a string, an integer)
 	leaf    reflect.Type       // shapeLeaf: the type, pointers removed
 }
 
@@ -259,7 +260,7 @@ func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
 			s.kind, s.leaf = shapeLeaf, t // keys JSON writes by their own encoding: compared whole
 			break
 		}
-		s.kind, s.elem = shapeMap, buildShape(t.Elem(), building)
+		s.kind, s.key, s.elem = shapeMap, t.Key().Kind(), buildShape(t.Elem(), building)
 	default:
 		s.kind, s.leaf = shapeLeaf, t
 	}
@@ -457,4 +458,39 @@ func sortedMapKeys(m reflect.Value) (keys []reflect.Value, texts []string) {
 		keys[i] = byText[text]
 	}
 	return keys, texts
+}
+
+// keyKinds returns, for each key of the concrete path of s, the kind of
+// key its map has: a string kind, or the integer kinds (one for the signed
+// ones, one for the unsigned).
+func (s *shape) keyKinds(path []seg) []reflect.Kind {
+	var out []reflect.Kind
+	for _, p := range path {
+		if s == nil {
+			break
+		}
+		switch p.kind {
+		case segField:
+			if s.kind != shapeStruct || s.fields[p.name] == nil {
+				return out
+			}
+			s = s.fields[p.name].shape
+		case segIndex, segAnyElem:
+			s = s.elem
+		case segKey, segAnyKey:
+			if s.kind != shapeMap {
+				return out
+			}
+			k := s.key
+			switch {
+			case isInt(k):
+				k = reflect.Int64
+			case isUint(k):
+				k = reflect.Uint64
+			}
+			out = append(out, k)
+			s = s.elem
+		}
+	}
+	return out
 }

@@ -660,6 +660,9 @@ func (v *visibility) checkLeafAt(l leaf, to []seg, b reflect.Value, dst runtime.
 		if ds.kind != shapeLeaf || !canShow(l.value, ds.leaf, v.tol) {
 			return "" // the target shows something else there
 		}
+		if src, dst := v.src.keyKinds(l.path), v.dst.keyKinds(to); !slices.Equal(src[:min(len(src), len(dst))], dst[:min(len(src), len(dst))]) {
+			return "" // a map keyed by text at one end and by numbers at the other: other keys
+		}
 		got := valueAt(b, v.dst, to)
 		if v.arrived(l, got, dm) {
 			return ""

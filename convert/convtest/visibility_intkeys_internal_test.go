@@ -56,3 +56,29 @@ func TestWalkLeavesIntegerKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyKinds: the visibility check compares a value under a map key only
+// where both versions key the map alike, by text or by integers (retyped's
+// weights, map[string]int32 in v1 and map[int32]int32 in v2: a key of v1
+// is no key of v2, and without a hook neither shows the other's).
+func TestKeyKinds(t *testing.T) {
+	type byText struct {
+		Signed map[string]intKeyedElem `json:"signed,omitempty"`
+	}
+	numbers, text := shapeOf(reflect.TypeFor[intKeyed]()), shapeOf(reflect.TypeFor[byText]())
+	p, err := parsePattern(`signed["3"].x`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := numbers.keyKinds(p); !slices.Equal(got, []reflect.Kind{reflect.Int64}) {
+		t.Errorf("map[int32]: key kinds %v, want int64", got)
+	}
+	if got := text.keyKinds(p); !slices.Equal(got, []reflect.Kind{reflect.String}) {
+		t.Errorf("map[string]: key kinds %v, want string", got)
+	}
+	v := &visibility{from: "v1", to: "v2", src: text, dst: numbers}
+	l := leaf{path: p, value: reflect.ValueOf("a")}
+	if problem := v.checkLeafAt(l, p, reflect.ValueOf(&intKeyed{}), nil); problem != "" {
+		t.Errorf("a value under a text key checked under an integer key: %s", problem)
+	}
+}

@@ -31,6 +31,10 @@ type Widget struct {
 
 	Spec   WidgetSpec   `json:"spec,omitempty"`
 	Status WidgetStatus `json:"status,omitempty"`
+
+	// The name of a method of every kind.
+	// +optional
+	Link string `json:"link,omitempty"`
 }
 
 // +kubebuilder:object:root=true
@@ -111,6 +115,10 @@ type WidgetSpec struct {
 type Spot struct {
 	// +optional
 	Name string `json:"name,omitempty"`
+
+	// The name of a method the conversions declare on Spot.
+	// +optional
+	AssignProperties_To_Spot string `json:"to,omitempty"`
 
 	// Not in the status of a kind: nothing would convert it.
 	// +optional
