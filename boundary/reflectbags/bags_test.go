@@ -587,3 +587,56 @@ func quickest(limit time.Duration, run func()) time.Duration {
 	}
 	return best
 }
+
+// rackStorage keeps, in list elements keyed by name, a pointer to a
+// struct (card) that its API version, gadget, has no place for: a bag
+// below a nil card is kept in a card made for it.
+type rackStorage struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec              struct {
+		Slots []slotStorage `json:"slots,omitempty" hubspoke:"listMapKey=name"`
+	} `json:"spec,omitempty"`
+}
+
+type slotStorage struct {
+	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
+	Name        *string                 `json:"name,omitempty"`
+	Card        *partStorage            `json:"card,omitempty"`
+}
+
+// A bag below a nil struct of a list element is kept in a struct made for
+// it; where two elements share the element's keys, its
+// path names neither, and no struct is made for it in either (the struct
+// made while looking is dropped again).
+func TestRecallMakesNoStructAtADuplicatedPath(t *testing.T) {
+	for _, annotation := range []string{
+		`{"spec.slots[name=a].card":{"X":1}}`,
+		`{"spec.slots[name=a]":{"Y":2},"spec.slots[name=a].card":{"X":1}}`,
+	} {
+		recall := func(names ...string) *rackStorage {
+			t.Helper()
+			api := &gadget{ObjectMeta: metav1.ObjectMeta{Annotations: map[string]string{boundary.Annotation: annotation}}}
+			dst := &rackStorage{}
+			for _, n := range names {
+				dst.Spec.Slots = append(dst.Spec.Slots, slotStorage{Name: &n})
+			}
+			if err := reflectbags.Recall(dst, api); err != nil {
+				t.Fatal(err)
+			}
+			return dst
+		}
+		once := recall("a", "b")
+		if c := once.Spec.Slots[0].Card; c == nil || c.PropertyBag["X"] != "1" {
+			t.Errorf("%s: slot a: card %+v, want one made for the bag X", annotation, c)
+		}
+		if c := once.Spec.Slots[1].Card; c != nil {
+			t.Errorf("%s: slot b: card %+v, want none", annotation, c)
+		}
+		for i, s := range recall("a", "a", "b").Spec.Slots {
+			if s.Card != nil {
+				t.Errorf("%s: slot %d (%s): card %+v, want none: two slots are named a", annotation, i, *s.Name, s.Card)
+			}
+		}
+	}
+}
