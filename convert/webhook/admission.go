@@ -545,14 +545,33 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 // newerThanHub reports whether version is newer than the hub (a preview,
 // or a stable version a release adds while it keeps the hub), by name: a
 // version whose schema may allow, at a field the hub has, what the hub's
-// does not, as a newer version widens an enum.
+// does not, as a newer version widens an enum. It is a later release than
+// the hub's: not the hub's own under another name (its API version or
+// storage twin, or the second name Azure Service Operator's newer releases
+// give an ARM API version, v20240801 beside v1api20240801), which
+// hub.Version.Compare orders apart, by storage and then by name, only to
+// sort deterministically. Compared as an API version with the storage twin
+// of the hub's, a version of the hub's release comes first.
 func (v *validator) newerThanHub(version string) bool {
 	written, err := hub.ParseVersion(version)
 	if err != nil {
 		return false
 	}
+	if written.IsStorage() {
+		if written, err = hub.ParseVersion(strings.TrimSuffix(version, "storage")); err != nil {
+			return false
+		}
+	}
 	h, err := hub.ParseVersion(v.hub)
-	return err == nil && written.Compare(h) > 0
+	if err != nil {
+		return false
+	}
+	if !h.IsStorage() {
+		if h, err = hub.ParseVersion(v.hub + "storage"); err != nil {
+			return false
+		}
+	}
+	return written.Compare(h) > 0
 }
 
 // ownFields returns the hub converted from obj, an object at a version
