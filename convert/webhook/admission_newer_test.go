@@ -1,6 +1,7 @@
 package webhook_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/convert"
@@ -10,13 +11,14 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
-// --- v4beta1: a version newer than the hub, whose schema allows a speed
-// of up to 20 where the hub's allows 10 (as a preview of Azure Service
+// --- v4beta1: a version newer than the hub, which names the hub's
+// fullName name, and whose schema allows a speed of up to 20 where the
+// hub's allows 10 (as a preview of Azure Service
 // Operator widens an enum of the stable hub: PostgreSQL 16 at
 // 2023-06-01-preview, where 2022-12-01 lists 11 to 14) ---
 
 type dialV4beta1Spec struct {
-	FullName string `json:"fullName,omitempty"`
+	FullName string `json:"name,omitempty"` // the hub's fullName, renamed
 	Speed    int    `json:"speed,omitempty"`
 }
 
@@ -51,4 +53,15 @@ func TestAdmissionLetsANewerVersionWiden(t *testing.T) {
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada", Speed: 15}), old)))
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v3", dialHubSpec{Speed: 15}), nil)), "v3",
 		[]string{"spec.speed"}, "spec.speed: Invalid value: 15")
+}
+
+// A value the hub has at a field the newer version has not (the full name
+// v4beta1 renames) is the hub's schema's to judge, though the version's own
+// fields give it: v4beta1's schema judged a property of another name (its
+// name, of any length), not the hub's fullName, of up to 40 characters.
+func TestAdmissionNewerVersionKeepsTheHubsSchemaAtItsOtherFields(t *testing.T) {
+	h := dialAdmission(t)
+	long := "Ada " + strings.Repeat("b", 37) // 41 bytes; v1 shows its first name, Ada
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, dialAt(t, "v4beta1", dialHubSpec{FullName: long, Speed: 15}), nil)), "v4beta1",
+		[]string{"spec.fullName"}, "spec.fullName: Too long", "v4beta1 has no field spec.fullName")
 }
