@@ -99,7 +99,14 @@
 // fields give it to the hub, is its schema's, which the API server
 // applied, so that its clients can write what it adds to an enum of the
 // hub; what it carries in its property bags still meets the hub's
-// schema), and, on an
+// schema. The hub then stores a value its own schema refuses: a later
+// write at the hub or at an older version that keeps it, the controller's
+// update of its status or finalizers among them, passes the webhook
+// (ratcheted) but is refused by the API server unless it ratchets CRD
+// validation, Kubernetes 1.30 on. The newer version is judged by its
+// name, as a later release than the hub's (hub.Version.Compare), and the
+// value by its path: what a hook of the newer version computes at a field
+// it has is taken for the value its schema judged), and, on an
 // update, the values the old object already showed at that version
 // (ratcheted, as the API server ratchets). A value the hooks derive is
 // refused too when the older version's schema does not allow it: a
