@@ -551,16 +551,14 @@ func (v *validator) conversionError(obj client.Object, err error) *field.Error {
 // give an ARM API version, v20240801 beside v1api20240801), which
 // hub.Version.Compare orders apart, by storage and then by name, only to
 // sort deterministically. Compared as an API version with the storage twin
-// of the hub's, a version of the hub's release comes first.
+// of the hub's, a version of the hub's release comes first. A storage
+// twin is none, whatever its name: it carries property bags in every
+// struct, which ownFields does not take out, so what a client writes in
+// them would pass for the values of its own fields.
 func (v *validator) newerThanHub(version string) bool {
 	written, err := hub.ParseVersion(version)
-	if err != nil {
+	if err != nil || written.IsStorage() {
 		return false
-	}
-	if written.IsStorage() {
-		if written, err = hub.ParseVersion(strings.TrimSuffix(version, "storage")); err != nil {
-			return false
-		}
 	}
 	h, err := hub.ParseVersion(v.hub)
 	if err != nil {

@@ -103,8 +103,10 @@
 // write at the hub or at an older version that keeps it, the controller's
 // update of its status or finalizers among them, passes the webhook
 // (ratcheted) but is refused by the API server unless it ratchets CRD
-// validation, Kubernetes 1.30 on. The newer version is judged by its
-// name, as a later release than the hub's (hub.Version.Compare), and the
+// validation, Kubernetes 1.30 on. The newer version is an API version
+// (a served storage twin carries bags in every struct, and is judged as
+// the hub), judged by its name, as a later release than the hub's
+// (hub.Version.Compare), and the
 // value by its path: what a hook of the newer version computes at a field
 // it has is taken for the value its schema judged), and, on an
 // update, the values the old object already showed at that version

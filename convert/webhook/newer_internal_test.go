@@ -25,6 +25,10 @@ func TestNewerThanHubIsALaterRelease(t *testing.T) {
 		{"v1api20240801storage", "v20240801", false},
 		{"v20240801storage", "v1api20250101", true},
 		{"v3storage", "v1beta20210601", false}, // no version: never newer
+		// A storage twin carries bags in every struct, which ownFields
+		// leaves in: a client's bag entries would pass for its fields.
+		{"v3storage", "v4beta1storage", false},
+		{"v1api20221201storage", "v1api20230601previewstorage", false},
 	} {
 		v := &validator{hub: c.hub}
 		if got := v.newerThanHub(c.written); got != c.want {
