@@ -574,17 +574,19 @@ func (v *validator) newerThanHub(version string) bool {
 
 // ownFields returns the hub converted from obj, an object at a version
 // newer than the hub, without the property bags it carries (in its
-// annotation and in its status), as JSON values pruned and defaulted (see
-// unstructuredAt): the values the fields of obj's version give the hub,
-// which the API server validated against that version's schema. nil when
-// it does not convert.
+// annotation and in its status) and without its annotations and labels,
+// which its hooks may read and no schema validates, as JSON values pruned
+// and defaulted (see unstructuredAt): the values the fields of obj's
+// version give the hub, which the API server validated against that
+// version's schema. nil when it does not convert.
 func (v *validator) ownFields(obj client.Object) map[string]any {
 	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(obj)
 	if err != nil {
 		return nil
 	}
-	if annotations, ok := u["metadata"].(map[string]any)["annotations"].(map[string]any); ok {
-		delete(annotations, boundary.Annotation)
+	if meta, ok := u["metadata"].(map[string]any); ok {
+		delete(meta, "annotations")
+		delete(meta, "labels")
 	}
 	if status, ok := u["status"].(map[string]any); ok {
 		delete(status, statusBagsKey)

@@ -107,8 +107,9 @@
 // (a served storage twin carries bags in every struct, and is judged as
 // the hub), judged by its name, as a later release than the hub's
 // (hub.Version.Compare), and the
-// value by its path: what a hook of the newer version computes at a field
-// it has is taken for the value its schema judged), and, on an
+// value by its path: what a hook of the newer version computes from its
+// fields, at a field it has, is taken for the value its schema judged;
+// what it reads from its annotations or labels is not), and, on an
 // update, the values the old object already showed at that version
 // (ratcheted, as the API server ratchets). A value the hooks derive is
 // refused too when the older version's schema does not allow it: a
