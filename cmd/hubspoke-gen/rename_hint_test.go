@@ -56,8 +56,8 @@ func TestRenameProposedByName(t *testing.T) {
 	}
 	for _, want := range []string{
 		"v2beta1 Event.FirstTimestamp: removed without acknowledgement: v1 has it; ",
-		"(v2beta1 adds Event.DeprecatedFirstTimestamp, of the same type v1.Time: if it is FirstTimestamp renamed, say so with // +hubspoke:renamedFrom=FirstTimestamp on it)",
-		"(v2beta1 adds Event.DeprecatedLastTimestamp, of the same type v1.Time: if it is LastTimestamp renamed, say so with // +hubspoke:renamedFrom=LastTimestamp on it)",
+		"(v2beta1 adds Event.DeprecatedFirstTimestamp, of the same type metav1.Time: if it is FirstTimestamp renamed, say so with // +hubspoke:renamedFrom=FirstTimestamp on it)",
+		"(v2beta1 adds Event.DeprecatedLastTimestamp, of the same type metav1.Time: if it is LastTimestamp renamed, say so with // +hubspoke:renamedFrom=LastTimestamp on it)",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not say %q:\n%v", want, err)
