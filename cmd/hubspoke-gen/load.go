@@ -106,9 +106,52 @@ func scanTree(dir string) (*tree, error) {
 		}
 	}
 	if len(t.api) == 0 {
+		groups, err := versionParents(abs, entries)
+		if err != nil {
+			return nil, err
+		}
+		if len(groups) > 0 {
+			runs := make([]string, len(groups))
+			for i, g := range groups {
+				runs[i] = filepath.Join(dir, g)
+			}
+			return nil, fmt.Errorf("%s holds no API version (a directory such as v1, v2beta1 with Go files), but %s hold some: "+
+				"run hubspoke-gen once for each directory of versions (%s)", dir, strings.Join(groups, ", "), strings.Join(runs, ", "))
+		}
 		return nil, fmt.Errorf("%s holds no API version (a directory such as v1, v2beta1 with Go files)", dir)
 	}
 	return t, nil
+}
+
+// versionParents returns the names of the directories among entries (of
+// directory abs) that hold an API version's directory: a layout with a
+// directory per group or per set of kinds (api/<group>/<version>), which
+// takes one run of the generator for each.
+func versionParents(abs string, entries []os.DirEntry) ([]string, error) {
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		subs, err := os.ReadDir(filepath.Join(abs, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, sub := range subs {
+			if _, err := hub.ParseVersion(sub.Name()); !sub.IsDir() || err != nil {
+				continue
+			}
+			files, err := goFiles(filepath.Join(abs, e.Name(), sub.Name()))
+			if err != nil {
+				return nil, err
+			}
+			if len(files) > 0 {
+				out = append(out, e.Name())
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // goFiles lists the Go files of the package in dir, not its tests (a

@@ -570,7 +570,9 @@ func notes(c *chain) []string {
 // name of the struct or enum it holds (through the same pointers, slices
 // and maps), where neither version has the other's type, the marker that
 // says the newer type is the older one renamed: with it the values convert
-// as they are and no hook is needed. "" otherwise.
+// as they are and no hook is needed. Where the newer version already
+// renames another type from the older type, it says that the marker
+// cannot be used. "" otherwise.
 func renamedTypeHint(s *step, host, other *typeRef) string {
 	for host.kind == other.kind && (host.kind == refPointer || host.kind == refSlice || host.kind == refMap) {
 		if host.kind == refMap && !sameKeyText(host.key, other.key) {
@@ -587,6 +589,13 @@ func renamedTypeHint(s *step, host, other *typeRef) string {
 	}
 	if newer.hasType(oldName) || older.hasType(newName) {
 		return ""
+	}
+	if taken := newer.newerName(oldName); taken != oldName {
+		// A type split in two (Gateway API's GatewayAddress, declared as
+		// GatewaySpecAddress and GatewayStatusAddress in v1beta1): a
+		// second rename from the old name is refused, so the note does
+		// not propose it.
+		return fmt.Sprintf(" (%s is renamed to %s already, and one type cannot be renamed to two: the hook is the way)", oldName, taken)
 	}
 	return fmt.Sprintf("; or, if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on type %s in %s, and the values convert as they are",
 		newName, oldName, oldName, newName, newer.name)

@@ -192,6 +192,32 @@ func TestRunNamesDirectoriesThatLookLikeVersions(t *testing.T) {
 	}
 }
 
+// A directory holding no version but directories of versions (a layout
+// with a directory per group, or per set of kinds that share their
+// versions, as Gateway API's kinds need: api/gateway/v1, api/tls/v1) takes
+// a run for each: the error names them.
+func TestRunNamesDirectoriesOfVersions(t *testing.T) {
+	parent, err := os.MkdirTemp("testdata", "_run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(parent) })
+	for _, d := range []string{"gateway", "tls"} {
+		if err := os.Rename(copyCase(t, "single"), filepath.Join(parent, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(parent, "common"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out := runGen(t, parent)
+	want := fmt.Sprintf("but gateway, tls hold some: run hubspoke-gen once for each directory of versions (%s, %s)",
+		filepath.Join(parent, "gateway"), filepath.Join(parent, "tls"))
+	if code != 1 || !strings.Contains(out, want) {
+		t.Errorf("exit %d, want 1 and %q in\n%s", code, want, out)
+	}
+}
+
 // TestFromUserFilesOnly generates cases from only what a user writes (the
 // API types, the hooks, in the storage twins and in their compat
 // subpackages), as in a fresh checkout of a project that does not commit

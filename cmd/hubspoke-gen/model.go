@@ -698,6 +698,7 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 		bb.errs.addf(where, "type %s is not supported: encoding/json cannot write a %s", types.TypeString(t, func(p *types.Package) string { return p.Name() }), b)
 		return nil
 	}
+	written := t
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		if t.Kind() == types.Invalid {
@@ -789,7 +790,13 @@ func (bb *versionBuilder) ref(t types.Type, where string) *typeRef {
 			bb.errs.addf(where, "API versions have no property bags (the generator adds them to the storage twin)")
 			return nil
 		case bb.versions[obj.Pkg().Path()] != nil:
-			bb.errs.addf(where, "uses %s.%s: a version package must not use the types of another version", obj.Pkg().Name(), obj.Name())
+			through := ""
+			if a, ok := written.(*types.Alias); ok && a.Obj().Pkg() == bb.pkg.Types {
+				through = fmt.Sprintf(" (through its alias %s)", a.Obj().Name())
+			}
+			bb.errs.addf(where, "uses %s.%s%s: a version package must not use the types of another version: its storage twin and its conversions "+
+				"are made of the types it declares; declare them in %s (a copy of %s's), even where the API declares them as aliases of another "+
+				"version's (Gateway API's v1beta1 types, aliases of v1's)", obj.Pkg().Name(), obj.Name(), through, bb.pkg.Name, obj.Pkg().Name())
 			return nil
 		}
 		return &typeRef{kind: refExternal, typ: t}

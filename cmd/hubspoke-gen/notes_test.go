@@ -703,3 +703,30 @@ func (s *WidgetSpec) AssignPropertiesFrom(src *v2storage.WidgetSpec) error { _ =
 		t.Errorf("with hooks that name ports, still a warning: %s", w)
 	}
 }
+
+// TestRenamedTypeHintNotWhenRenamedAlready: a type split in two (Gateway
+// API's GatewayAddress, which v1beta1 declares as GatewaySpecAddress for
+// the spec, renamed, and GatewayStatusAddress for the status) leaves the
+// property holding the second type changing type; the old name is taken
+// by the first rename, and a second marker from it is refused ("two types
+// renamed from one are not supported"), so the note must not propose one.
+func TestRenamedTypeHintNotWhenRenamedAlready(t *testing.T) {
+	field := []byte("\tA *Address `json:\"a,omitempty\"`\n")
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, field, append(field, []byte("\t// +optional\n\tHome *Address `json:\"home,omitempty\"`\n")...), 1)
+		case "v2":
+			b = bytes.Replace(b, []byte("\tA *Location `json:\"a,omitempty\"`\n"), []byte("\tA *Location `json:\"a,omitempty\"`\n\t// +optional\n\tHome *Residence `json:\"home,omitempty\"`\n"), 1)
+			b = append(b, []byte("\n// Residence is an address too.\ntype Residence struct {\n\t// +optional\n\tZip string `json:\"zip,omitempty\"`\n}\n")...)
+		}
+		return b
+	}, nil)
+	note := noteNaming(t, api, "changes type (*Address in v1storage, *Residence in v2storage)")
+	if strings.Contains(note, "renamedFrom=Address on type Residence") {
+		t.Errorf("the note proposes a second rename from Address, which the generator refuses (Location is renamed from it):\n%s", note)
+	}
+	if want := "Address is renamed to Location already"; !strings.Contains(note, want) {
+		t.Errorf("the note does not say %q:\n%s", want, note)
+	}
+}

@@ -179,7 +179,9 @@ func storageStep(host, other *version, errs *errorList) *step {
 			continue
 		}
 		if _, ok := other.twins[kind]; !ok {
-			errs.addf(s.where(kind, ""), "%s has no kind %s: dropping a kind is not supported", other.name, kind)
+			errs.addf(s.where(kind, ""), "%s has no kind %s%s: dropping a kind is not supported, the versions of one API directory "+
+				"chain every kind from its first version to the hub; give the kinds whose versions differ API directories of their own "+
+				"(each with the versions of its kinds, as api/<kind>/<version>), one run of hubspoke-gen each", other.name, kind, kindComesBack(other, kind))
 			continue
 		}
 		s.checkStatusOnBothSides(kind)
@@ -187,6 +189,19 @@ func storageStep(host, other *version, errs *errorList) *step {
 	}
 	s.applyMoves()
 	return s
+}
+
+// kindComesBack returns, for a kind that version v lacks, the version
+// beyond v towards the hub that has it again (Gateway API's Gateway, in
+// v1alpha2 and v1beta1 but not in v1alpha3, whose only kind then was
+// BackendTLSPolicy), as ", which <version> has again"; "" when none has.
+func kindComesBack(v *version, kind string) string {
+	for w := v.towardHub; w != nil; w = w.towardHub {
+		if _, ok := w.twins[kind]; ok {
+			return ", which " + w.name + " has again"
+		}
+	}
+	return ""
 }
 
 // statusType returns the name of the status struct of kind o (its property
