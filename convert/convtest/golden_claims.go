@@ -44,7 +44,9 @@ var fileName = regexp.MustCompile(`^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$`)
 // its file holds an object of another name; base_<name> is the
 // exemplar's once its file exists. So the choice does not depend on which
 // exemplars a go test -run selects, only, when the files are first
-// written, on the order of the exemplars.
+// written, on the order of the exemplars. (The files of an exemplar whose
+// metadata.name changed therefore stay: it gets files of its new name,
+// and the old ones are deleted by hand.)
 func goldenBase(dir, base string, exemplar runtime.Object) (string, error) {
 	name := ""
 	if m, err := meta.Accessor(exemplar); err == nil {
