@@ -126,8 +126,12 @@ func Reliability(t *testing.T, scheme *runtime.Scheme, gk schema.GroupKind, opts
 // hub and back to its own version with the
 // convert.Converter, and compares both results, as YAML, with the golden
 // files testdata/golden/<Kind>_<from>_to_<to>.yaml and
-// <Kind>_<from>_to_<to>_to_<from>.yaml, so one exemplar per version and
-// target. It also fails when a value of the exemplar does not come back
+// <Kind>_<from>_to_<to>_to_<from>.yaml; a second exemplar of one version
+// and target (where no one object can show what each shows: the members of
+// a one-of) has files of its own, named
+// <Kind>_<from>_to_<to>_<metadata.name>.yaml and
+// <Kind>_<from>_to_<to>_<metadata.name>_to_<from>.yaml, so each exemplar
+// of a version needs a metadata.name of its own. It also fails when a value of the exemplar does not come back
 // unchanged: a golden file never records a loss. Use it for the
 // conversions that hand-written hooks (augment.AssignableTo and
 // AssignableFrom) adjust, with exemplars that exercise the hooks: random

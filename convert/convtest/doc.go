@@ -170,7 +170,11 @@
 // way back with the exemplar, value by value, and fails, when writing the
 // files too, if a value of the exemplar is missing or different: a golden
 // file never records a loss. One Golden call per hooked version
-// (the generator knows which those are) is the intended use.
+// (the generator knows which those are) is the intended use; where no one
+// object shows what the hooks do (the members of a one-of, each of which
+// a hook converts its own way), one per member, each exemplar with a
+// metadata.name of its own, which names the files of the second and later
+// exemplars of a version (<Kind>_<from>_to_<to>_<name>.yaml).
 //
 // # Generated objects
 //

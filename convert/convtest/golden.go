@@ -90,7 +90,8 @@ func checkGolden(scheme *runtime.Scheme, gk schema.GroupKind, exemplar runtime.O
 		base += "_" + cfg.variant
 	}
 	base += "_" + from + "_to_" + to
-	if err := claimGolden(filepath.Join(cfg.goldenDir, base), exemplar); err != nil {
+	base, err = goldenBase(cfg.goldenDir, base, exemplar)
+	if err != nil {
 		return nil, fmt.Errorf("convtest: golden %s: %w", gk.Kind, err)
 	}
 	files := []struct {
