@@ -225,6 +225,17 @@
 // or, qualified by its struct ("MetricSpec.Type"), of one struct's field,
 // and fills the elements of lists and maps of such values.
 //
+// OneOf declares a union (a one-of) of a struct type by its Go name
+// ("RouteSpec" with "RunLatest", "Pinned", "Release" and "Manual", as
+// Knative's v1alpha1 Service modes): its structs set one member drawn at
+// random, or none, and leave the others zero, as the API server requires of
+// +kubebuilder:validation:ExactlyOneOf and AtMostOneOf. Without it every
+// field is filled, so objects set several members, and hooks that convert a
+// member only when it is the one set meet their input in few objects; with
+// it, Related can also say where each member's values go. Objects that
+// would set two members anyway (converted from another version, edited by
+// the update check's client) are not used.
+//
 // Each object draws a size between 0 and 6: its filled slices and maps hold
 // up to that many elements (at least one; half as many inside another
 // collection) and its strings up to twice as many runes plus two, so small

@@ -73,7 +73,7 @@ func (k *kit) checkEdit(sent runtime.Object, version string, seed int64) string 
 		a[editAnnotation] = where
 		meta.SetAnnotations(a)
 	}
-	if k.gen.keys.repeated(edited) {
+	if k.gen.refused(edited) {
 		return "" // the API server refuses two list elements with the same keys
 	}
 	// The conversion gets the object as the client sent it; the client

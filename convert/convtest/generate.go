@@ -197,11 +197,12 @@ func (g *generator) sample(version string, seed int64) *sample {
 		rec.extras = drawExtras(s.Object, r)
 		applyExtras(s.Object, rec.extras)
 	}
-	if s.From != "" && g.keys.repeated(s.Object) {
+	if s.From != "" && g.refused(s.Object) {
 		// Versions that key a list by fewer fields can see two elements
-		// with the same keys in an object converted from another version:
-		// an object the API server refuses at this version. Build one of
-		// this version instead.
+		// with the same keys in an object converted from another version,
+		// and a conversion can set two members of a union (OneOf): an
+		// object the API server refuses at this version. Build one of this
+		// version instead.
 		s.From, s.Source, rec = "", nil, nil
 	}
 	if s.From == "" {
@@ -241,13 +242,33 @@ func (g *generator) build(version string, r *rand.Rand, size int) runtime.Object
 	b := &builder{r: r, size: size, custom: g.cfg.custom, cfg: g.cfg, keys: g.keys, mapKeys: g.mapKeys, siblings: g.siblings}
 	root := reflect.ValueOf(obj).Elem()
 	specless := r.IntN(12) == 0
-	for i := range root.NumField() {
-		if specless && classOf(root.Field(i).Type()) != classObjectMeta {
+	if specless {
+		for i := range root.NumField() {
+			if classOf(root.Field(i).Type()) == classObjectMeta {
+				b.field(root, i, 0)
+			}
+		}
+		return obj
+	}
+	b.fields(root, 0)
+	return obj
+}
+
+// fields fills the fields of struct v. Of a union (OneOf), it fills one
+// member drawn at random, or none, and leaves the others zero; the member
+// drawn gets a second try where the first left it zero (a nil pointer), so
+// that most draws set it.
+func (b *builder) fields(v reflect.Value, depth int) {
+	skip, chosen := b.cfg.oneOfDraw(v.Type(), b.r)
+	for i := range v.NumField() {
+		if skip[i] {
 			continue
 		}
-		b.field(root, i, 0)
+		b.field(v, i, depth)
+		if chosen[i] && v.Field(i).IsZero() {
+			b.field(v, i, depth)
+		}
 	}
-	return obj
 }
 
 // builder fills values at random.
@@ -489,9 +510,7 @@ func (b *builder) fill(v reflect.Value, depth int) {
 		}
 		v.Set(p)
 	case reflect.Struct:
-		for i := range t.NumField() {
-			b.field(v, i, depth)
-		}
+		b.fields(v, depth)
 	case reflect.Array:
 		for i := range v.Len() {
 			b.fill(v.Index(i), depth+1)

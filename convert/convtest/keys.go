@@ -210,14 +210,23 @@ func (k listKeys) repeated(obj runtime.Object) bool {
 	return found
 }
 
+// refused reports whether the API server would refuse obj: a keyed list
+// with two elements of the same keys, or a struct that sets two members of
+// a union (OneOf).
+func (g *generator) refused(obj runtime.Object) bool {
+	return g.keys.repeated(obj) || g.cfg.oneOfBroken(obj)
+}
+
 // shrinkObject is the package's shrinkObject without the variants whose
-// keyed lists repeat keys.
+// keyed lists repeat keys or that set two members of a union (shrinking
+// only zeroes values, but an object converted from another version is
+// shrunk by shrinking that one).
 func (g *generator) shrinkObject(obj runtime.Object) func() (runtime.Object, bool) {
 	next := shrinkObject(obj, g.cfg)
 	return func() (runtime.Object, bool) {
 		for {
 			v, ok := next()
-			if !ok || !g.keys.repeated(v) {
+			if !ok || !g.refused(v) {
 				return v, ok
 			}
 		}

@@ -100,6 +100,7 @@ type config struct {
 	parallel   bool   // RoundTripAll and Reliability run their subtests in parallel
 	custom     map[reflect.Type]func(*rand.Rand) reflect.Value
 	fields     map[string][]reflect.Value
+	oneOfs     map[string][][]string // OneOf: a struct type's name -> its groups of fields
 	expectLoss []string
 	relations  []Relation    // Related: for the visibility check
 	skips      []skipRule    // SkipVisibility
@@ -172,6 +173,116 @@ func FieldValues(field string, values ...any) Option {
 		}
 		c.fields[field] = vs
 	}
+}
+
+// OneOf makes the generated objects set at most one of fields (Go names)
+// in every struct of the Go type named typeName (in every version and in
+// the storage twins, which keep the API versions' type names; a type
+// renamed between versions needs one OneOf per name): a union, of which
+// the API server accepts only objects that set one member
+// (+kubebuilder:validation:ExactlyOneOf, AtMostOneOf, +union), such as
+// Knative's v1alpha1 Service modes runLatest, pinned, release and manual.
+// Each such struct draws one member (a nil pointer drawn gets a second
+// try), or, one time in n+1 for n members, none, and leaves the others
+// zero; a member the version does not have is no member there. Without it
+// the kit fills every field, so hooks that convert a member only when it
+// is the one set rarely meet their input.
+//
+// Objects that would set two members of a union anyway (converted from
+// another version, or edited by the update check's client) are not used,
+// as the API server would refuse them; shrinking a failing object only
+// zeroes values, so it keeps the rule. A struct may have several unions:
+// give one OneOf each.
+func OneOf(typeName string, fields ...string) Option {
+	if len(fields) < 2 {
+		panic("convtest: OneOf needs two fields at least")
+	}
+	group := slices.Clone(fields)
+	return func(c *config) {
+		if c.oneOfs == nil {
+			c.oneOfs = map[string][][]string{}
+		}
+		c.oneOfs[typeName] = append(c.oneOfs[typeName], group)
+	}
+}
+
+// oneOfDraw returns, for struct type t, the indexes of the fields that r
+// leaves zero (skip), of each OneOf group of t's name the members but one
+// drawn at random, or all of them, and the members drawn (chosen).
+func (c *config) oneOfDraw(t reflect.Type, r *rand.Rand) (skip, chosen map[int]bool) {
+	if c == nil || t.Name() == "" || len(c.oneOfs[t.Name()]) == 0 {
+		return nil, nil
+	}
+	skip, chosen = map[int]bool{}, map[int]bool{}
+	for _, group := range c.oneOfs[t.Name()] {
+		var members []int
+		for _, name := range group {
+			if sf, ok := t.FieldByName(name); ok && len(sf.Index) == 1 {
+				members = append(members, sf.Index[0])
+			}
+		}
+		pick := r.IntN(len(members) + 1) // len(members): none
+		for j, i := range members {
+			if j == pick {
+				chosen[i] = true
+			} else {
+				skip[i] = true
+			}
+		}
+	}
+	return skip, chosen
+}
+
+// oneOfBroken reports whether some struct in obj sets two members of one
+// of its OneOf groups: an object the API server refuses.
+func (c *config) oneOfBroken(obj any) bool {
+	if c == nil || len(c.oneOfs) == 0 {
+		return false
+	}
+	found := false
+	var walk func(v reflect.Value, depth int)
+	walk = func(v reflect.Value, depth int) {
+		if found || depth > maxGenDepth*4 {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem(), depth+1)
+			}
+		case reflect.Slice, reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), depth+1)
+			}
+		case reflect.Map:
+			for _, key := range v.MapKeys() {
+				walk(v.MapIndex(key), depth+1)
+			}
+		case reflect.Struct:
+			t := v.Type()
+			if t.Name() != "" {
+				for _, group := range c.oneOfs[t.Name()] {
+					set := 0
+					for _, name := range group {
+						if sf, ok := t.FieldByName(name); ok && len(sf.Index) == 1 && !v.Field(sf.Index[0]).IsZero() {
+							set++
+						}
+					}
+					if set > 1 {
+						found = true
+						return
+					}
+				}
+			}
+			for i := range v.NumField() {
+				if t.Field(i).IsExported() {
+					walk(v.Field(i), depth+1)
+				}
+			}
+		}
+	}
+	walk(reflect.ValueOf(obj), 0)
+	return found
 }
 
 // fieldValues returns the values of FieldValues for field i of struct type

@@ -86,7 +86,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		if p != "" {
 			return p
 		}
-		if k.gen.keys.repeated(sent) {
+		if k.gen.refused(sent) {
 			// A version that keys a list by fewer fields than the one that
 			// wrote it reads two elements with the same keys: the API
 			// server refuses to take that object back, so no update goes
@@ -200,8 +200,12 @@ func (g *generator) updateSample(seed int64) *sample {
 	s.recipe.extras = drawExtras(s.Object, r)
 	applyExtras(s.Object, s.recipe.extras)
 	if r.IntN(3) == 0 {
-		s.recipe.toggles = drawToggles(s.Object, r, g.keys.names())
-		applyToggles(s.Object, s.recipe.toggles)
+		toggles := drawToggles(s.Object, r, g.keys.names())
+		toggled := cloneObject(s.Object)
+		applyToggles(toggled, toggles)
+		if !g.cfg.oneOfBroken(toggled) { // a pointer of a union's member set to zero is a member set
+			s.Object, s.recipe.toggles = toggled, toggles
+		}
 	}
 	return s
 }
