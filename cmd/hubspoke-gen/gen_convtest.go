@@ -94,6 +94,12 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 			// the author learns that the enum's values are not drawn.
 			f.printf("// The enum properties of %s (a string, or a list or map of strings, with +kubebuilder:validation:Enum, or +enum on its type and constants of it, in some version) are not drawn from their values. %s To draw an enum's values, declare convtest.FieldValues with them (and some free text) in %s().\n\n", kind, strings.Join(notes, " "), testOptions(kind))
 		}
+		if unions := oneOfOptions(f, c, kind); len(unions) > 0 {
+			name := oneOfsVar(kind)
+			f.printf("// %s declares the unions of %s (+kubebuilder:validation:ExactlyOneOf, AtMostOneOf on a struct type): each struct of the type sets one member at most in the random objects, as the API server requires, so that hooks that convert a member only when it is the one set meet their input.\n", name, kind)
+			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(unions, ",\n"))
+			lists = append(lists, name)
+		}
 		if defs := defaultOptions(f, c, kind); len(defs) > 0 {
 			name := defaultsVar(kind)
 			f.printf("// %s declares, for the visibility check, the defaults of the properties of %s (+kubebuilder:default, +default): a value an API version leaves unset reads as its default, in the source and in the result.\n", name, kind)
@@ -247,6 +253,91 @@ func defaultOptions(f *file, c *chain, kind string) []string {
 		walk(kind, "")
 	}
 	return out
+}
+
+// The markers of a union, on a struct type (controller-tools): the JSON
+// names of its members, as a;b;c or {a,b,c}; each may be repeated.
+const (
+	markerExactlyOneOf = "+kubebuilder:validation:ExactlyOneOf="
+	markerAtMostOneOf  = "+kubebuilder:validation:AtMostOneOf="
+)
+
+// oneOfsVar names the variable of a kind's unions.
+func oneOfsVar(kind string) string { return lowerCamel(kind) + "OneOfs" }
+
+// oneOfOptions returns a convtest.OneOf for each union marker
+// (markerExactlyOneOf, markerAtMostOneOf) of a struct type that values of
+// kind reach in some API version (the storage twins keep the type names),
+// its members' JSON names mapped to the Go names of the version's fields;
+// each union once, in the order found. Members the version does not have
+// are left out, and a union with fewer than two members left is no union.
+// Members promoted from an embedded struct are left out too: convtest
+// draws the fields a struct declares.
+func oneOfOptions(f *file, c *chain, kind string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range c.versions {
+		visited := map[string]bool{}
+		queue := []string{kind}
+		for len(queue) > 0 {
+			name := queue[0]
+			queue = queue[1:]
+			o := v.objects[name]
+			if o == nil || visited[name] {
+				continue
+			}
+			visited[name] = true
+			for _, marker := range []string{markerExactlyOneOf, markerAtMostOneOf} {
+				for _, val := range o.values(marker) {
+					args := []string{strconv.Quote(name)}
+					for _, member := range unionMembers(val) {
+						if fd := fieldByJSONName(o, member); fd != nil && len(fd.via) == 0 {
+							args = append(args, strconv.Quote(fd.name))
+						}
+					}
+					call := fmt.Sprintf("%s(%s)", f.q(pathConvtest, "OneOf"), strings.Join(args, ", "))
+					if len(args) < 3 || seen[call] {
+						continue
+					}
+					seen[call] = true
+					out = append(out, call)
+				}
+			}
+			for _, fd := range o.fields {
+				if fd.ref == nil {
+					continue
+				}
+				if _, t := elemPath("", fd.ref); t.kind == refObject {
+					queue = append(queue, t.name)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unionMembers splits the value of a union marker, a;b;c or {a,b,c}, into
+// its names.
+func unionMembers(val string) []string {
+	val = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(val), "{"), "}")
+	var out []string
+	for _, m := range strings.FieldsFunc(val, func(r rune) bool { return r == ';' || r == ',' }) {
+		if m = strings.Trim(strings.TrimSpace(m), `"`); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// fieldByJSONName returns the field of o that encoding/json names name, or
+// nil.
+func fieldByJSONName(o *object, name string) *field {
+	for _, fd := range o.fields {
+		if !fd.embedded && fd.jsonName == name {
+			return fd
+		}
+	}
+	return nil
 }
 
 // defaultLiteral returns the Go literal of d, the text of a default marker,

@@ -470,3 +470,74 @@ func TestConvtestNeedsRegisteredKinds(t *testing.T) {
 		t.Errorf("the generated round trip passes without v1's Widget in the scheme, or fails otherwise (err %v), want %q:\n%s", err, want, got)
 	}
 }
+
+// unionCase is the enummap fixture with a union in WidgetSpec: latest and
+// pinned, of which v1 allows at most one (AtMostOneOf, in braces) and v2
+// exactly one (ExactlyOneOf, with a name v2 does not have, which is left
+// out); v2 also names a union of fewer than two fields it has, which is
+// no union.
+func unionCase(t *testing.T) string {
+	return freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		marker := map[string]string{
+			"v1": "// +kubebuilder:validation:AtMostOneOf={latest,pinned}\n",
+			"v2": "// +kubebuilder:validation:ExactlyOneOf=latest;pinned;manual\n// +kubebuilder:validation:AtMostOneOf=color;release\n",
+		}[dir]
+		if marker == "" {
+			return b
+		}
+		decl := []byte("type WidgetSpec struct {\n")
+		fields := "\t// +optional\n\tLatest *Mode `json:\"latest,omitempty\"`\n\t// +optional\n\tPinned *Mode `json:\"pinned,omitempty\"`\n"
+		b = bytes.Replace(b, decl, append([]byte(marker), append(decl, fields...)...), 1)
+		return append(b, "\n// Mode is a way to route.\ntype Mode struct {\n\t// +optional\n\tName string `json:\"name,omitempty\"`\n}\n"...)
+	}, nil)
+}
+
+// TestOneOfOptions: the generated test declares each union of a struct
+// (+kubebuilder:validation:ExactlyOneOf, AtMostOneOf) to convtest by the
+// struct's Go name and its members' Go names, once though two versions
+// declare it, and passes it to the round trip and Reliability.
+func TestOneOfOptions(t *testing.T) {
+	out, err := generate(unionCase(t), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	want := "var widgetOneOfs = []convtest.Option{\n\tconvtest.OneOf(\"WidgetSpec\", \"Latest\", \"Pinned\"),\n}\n"
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks\n%s\nin:\n%s", want, test)
+	}
+	if n := strings.Count(test, "widgetOneOfs..."); n != 2 {
+		t.Errorf("widgetOneOfs is passed %d times, want 2 (round trip, Reliability):\n%s", n, test)
+	}
+	if strings.Contains(test, `"Color"`+")") || strings.Contains(test, `OneOf("WidgetSpec", "Color"`) {
+		t.Errorf("a union with one member the version has is declared:\n%s", test)
+	}
+}
+
+// TestOneOfOptionsRun: the generated tests of the union case build and
+// pass with the union declared (the generated conversions copy both
+// members as they are). One generation, one build, 200 cases of each.
+func TestOneOfOptionsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a fixture's generated test (about 15 s)")
+	}
+	api := unionCase(t)
+	out, err := generate(api, caseOptions(filepath.Join("testdata", "enummap")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := out.write(); err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Base(filepath.Dir(api))
+	deepCopy(t, []string{copied})
+	cmd := goCommand([]string{"HUBSPOKE_SEED=1", "HUBSPOKE_CASES=200"}, "test", "-count=1", "-vet=off", "-ldflags=-w", "-run", "^TestWidget(RoundTrip|Reliability)$", "./"+copied+"/api/v2storage")
+	if err := cmd.start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	r := cmd.wait()
+	if r.err != nil || strings.Contains(r.out, "no tests to run") {
+		t.Errorf("the generated tests of the union case fail, or do not run (err %v):\n%s", r.err, r.out)
+	}
+}
