@@ -166,48 +166,63 @@ func (k listKeys) repeated(obj runtime.Object) bool {
 	if len(k) == 0 {
 		return false
 	}
-	found := false
-	var walk func(v reflect.Value, depth int)
-	walk = func(v reflect.Value, depth int) {
-		if found || depth > maxGenDepth*4 {
-			return
+	return someStruct(reflect.ValueOf(obj), func(v reflect.Value) bool {
+		for i, keys := range k[v.Type()] {
+			if len(keys) == 0 {
+				continue
+			}
+			seen := map[string]bool{}
+			list := deref(v.Field(i))
+			for j := 0; list.Kind() == reflect.Slice && j < list.Len(); j++ {
+				id := keyOf(list.Index(j), keys)
+				if seen[id] {
+					return true
+				}
+				seen[id] = true
+			}
+		}
+		return false
+	})
+}
+
+// someStruct reports whether match holds for some struct in v, at any
+// depth (behind pointers and interfaces, in list elements, array elements
+// and map values, in exported fields), as far as generated objects reach.
+func someStruct(v reflect.Value, match func(reflect.Value) bool) bool {
+	var walk func(v reflect.Value, depth int) bool
+	walk = func(v reflect.Value, depth int) bool {
+		if depth > maxGenDepth*4 {
+			return false
 		}
 		switch v.Kind() {
 		case reflect.Pointer, reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem(), depth+1)
-			}
+			return !v.IsNil() && walk(v.Elem(), depth+1)
 		case reflect.Slice, reflect.Array:
 			for i := range v.Len() {
-				walk(v.Index(i), depth+1)
+				if walk(v.Index(i), depth+1) {
+					return true
+				}
 			}
 		case reflect.Map:
 			for _, key := range v.MapKeys() {
-				walk(v.MapIndex(key), depth+1)
+				if walk(v.MapIndex(key), depth+1) {
+					return true
+				}
 			}
 		case reflect.Struct:
-			fields := k[v.Type()]
+			if match(v) {
+				return true
+			}
+			t := v.Type()
 			for i := range v.NumField() {
-				if keys := fields[i]; len(keys) > 0 {
-					seen := map[string]bool{}
-					list := deref(v.Field(i))
-					for j := 0; list.Kind() == reflect.Slice && j < list.Len(); j++ {
-						id := keyOf(list.Index(j), keys)
-						if seen[id] {
-							found = true
-							return
-						}
-						seen[id] = true
-					}
-				}
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i), depth+1)
+				if t.Field(i).IsExported() && walk(v.Field(i), depth+1) {
+					return true
 				}
 			}
 		}
+		return false
 	}
-	walk(reflect.ValueOf(obj), 0)
-	return found
+	return walk(v, 0)
 }
 
 // refused reports whether the API server would refuse obj: a keyed list

@@ -239,50 +239,24 @@ func (c *config) oneOfBroken(obj any) bool {
 	if c == nil || len(c.oneOfs) == 0 {
 		return false
 	}
-	found := false
-	var walk func(v reflect.Value, depth int)
-	walk = func(v reflect.Value, depth int) {
-		if found || depth > maxGenDepth*4 {
-			return
+	return someStruct(reflect.ValueOf(obj), func(v reflect.Value) bool {
+		t := v.Type()
+		if t.Name() == "" {
+			return false
 		}
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem(), depth+1)
-			}
-		case reflect.Slice, reflect.Array:
-			for i := range v.Len() {
-				walk(v.Index(i), depth+1)
-			}
-		case reflect.Map:
-			for _, key := range v.MapKeys() {
-				walk(v.MapIndex(key), depth+1)
-			}
-		case reflect.Struct:
-			t := v.Type()
-			if t.Name() != "" {
-				for _, group := range c.oneOfs[t.Name()] {
-					set := 0
-					for _, name := range group {
-						if sf, ok := t.FieldByName(name); ok && len(sf.Index) == 1 && !v.Field(sf.Index[0]).IsZero() {
-							set++
-						}
-					}
-					if set > 1 {
-						found = true
-						return
-					}
+		for _, group := range c.oneOfs[t.Name()] {
+			set := 0
+			for _, name := range group {
+				if sf, ok := t.FieldByName(name); ok && len(sf.Index) == 1 && !v.Field(sf.Index[0]).IsZero() {
+					set++
 				}
 			}
-			for i := range v.NumField() {
-				if t.Field(i).IsExported() {
-					walk(v.Field(i), depth+1)
-				}
+			if set > 1 {
+				return true
 			}
 		}
-	}
-	walk(reflect.ValueOf(obj), 0)
-	return found
+		return false
+	})
 }
 
 // fieldValues returns the values of FieldValues for field i of struct type
