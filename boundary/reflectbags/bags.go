@@ -847,13 +847,11 @@ func appendKeys(path []byte, elem reflect.Value, keys []string) []byte {
 	return path
 }
 
+// fieldByJSONName returns the field of struct v that encoding/json names
+// name (in structs v embeds inline too), or the zero Value.
 func fieldByJSONName(v reflect.Value, name string) reflect.Value {
-	t := v.Type()
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.IsExported() && jsontag.Name(f) == name {
-			return v.Field(i)
-		}
+	if f, ok := jsontag.Field(v.Type(), name); ok {
+		return v.FieldByIndex(f.Index)
 	}
 	return reflect.Value{}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hubspoke/hubspoke/internal/bagpath"
 	"github.com/hubspoke/hubspoke/internal/excerpt"
 	"github.com/hubspoke/hubspoke/internal/jsontag"
+	"github.com/hubspoke/hubspoke/internal/jsonzero"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -244,11 +245,7 @@ func (f *presenceField) apiZero(v reflect.Value) bool {
 		return v.Addr().Interface().(interface{ IsZero() bool }).IsZero()
 	}
 	if f.byJSON {
-		c := reflect.New(v.Type())
-		c.Elem().Set(v)
-		got, err := json.Marshal(c.Interface())
-		zero, zerr := json.Marshal(reflect.New(v.Type()).Interface())
-		return err == nil && zerr == nil && bytes.Equal(got, zero)
+		return jsonzero.Writes(v)
 	}
 	if k := v.Kind(); k == reflect.Float32 || k == reflect.Float64 {
 		return v.Float() == 0 // as the generated code's ==: -0.0 is zero, NaN is not

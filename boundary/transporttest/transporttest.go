@@ -587,7 +587,7 @@ func editLists(r *rand.Rand, api reflect.Value, twin reflect.Type) []string {
 				if !f.IsExported() {
 					continue
 				}
-				tf, ok := fieldByJSONName(t, name)
+				tf, ok := jsontag.Field(t, name)
 				if !ok {
 					continue
 				}
@@ -683,23 +683,4 @@ func editList(r *rand.Rand, v reflect.Value, path string) string {
 		v.Set(reflect.AppendSlice(s, v.Slice(at, n)))
 		return fmt.Sprintf("%s: %s inserted at [%d]", path, what, at)
 	}
-}
-
-// fieldByJSONName returns the field of struct type t that encoding/json
-// names name, looking into the structs t inlines.
-func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		n := jsontag.Name(f)
-		if f.Anonymous && n == "" && f.Type.Kind() == reflect.Struct {
-			if inner, ok := fieldByJSONName(f.Type, name); ok {
-				return inner, true
-			}
-			continue
-		}
-		if f.IsExported() && n == name && name != "" && name != "-" {
-			return f, true
-		}
-	}
-	return reflect.StructField{}, false
 }

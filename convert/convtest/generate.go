@@ -908,17 +908,8 @@ func hasBagAt(t reflect.Type, part string) bool {
 // names name, looking into structs embedded inline (by value), or the zero
 // Value.
 func fieldByJSONName(v reflect.Value, name string) reflect.Value {
-	for i := range v.NumField() {
-		if f := v.Type().Field(i); f.IsExported() && jsontag.Name(f) == name {
-			return v.Field(i)
-		}
-	}
-	for i := range v.NumField() {
-		if f := v.Type().Field(i); isInline(f) {
-			if found := fieldByJSONName(v.Field(i), name); found.IsValid() {
-				return found
-			}
-		}
+	if f, ok := jsontag.Field(v.Type(), name); ok {
+		return v.FieldByIndex(f.Index)
 	}
 	return reflect.Value{}
 }

@@ -1,7 +1,6 @@
 package convtest
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/hub"
+	"github.com/hubspoke/hubspoke/internal/jsonzero"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -1073,22 +1073,9 @@ func isZero(v reflect.Value) bool {
 		return true
 	}
 	if v.Kind() == reflect.Struct && reflect.PointerTo(v.Type()).Implements(reflect.TypeFor[json.Marshaler]()) {
-		got, err := json.Marshal(addrOf(v).Interface())
-		zero, zerr := json.Marshal(reflect.New(v.Type()).Interface())
-		return err == nil && zerr == nil && bytes.Equal(got, zero)
+		return jsonzero.Writes(v)
 	}
 	return false
-}
-
-// addrOf returns a pointer to v, or to a copy of it where v is not
-// addressable.
-func addrOf(v reflect.Value) reflect.Value {
-	if v.CanAddr() {
-		return v.Addr()
-	}
-	p := reflect.New(v.Type())
-	p.Elem().Set(v)
-	return p
 }
 
 // findInBags returns where tree, an object's JSON tree (with the bags

@@ -31,3 +31,31 @@ func Name(f reflect.StructField) string {
 	}
 	return name
 }
+
+// Field returns the exported field of struct type t that encoding/json
+// names name: a field of t itself first, then one of a struct t embeds by
+// value without a JSON name (which encoding/json writes as t's own
+// fields), looked for in the order of t's fields. The field's Index is its
+// path from t, for reflect.Value.FieldByIndex. The names "" and "-" name
+// no field.
+func Field(t reflect.Type, name string) (reflect.StructField, bool) {
+	if name == "" || name == "-" || t.Kind() != reflect.Struct {
+		return reflect.StructField{}, false
+	}
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && Name(f) == name {
+			return f, true
+		}
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.Anonymous || !f.IsExported() || f.Type.Kind() != reflect.Struct || Name(f) != "" {
+			continue
+		}
+		if inner, ok := Field(f.Type, name); ok {
+			inner.Index = append([]int{i}, inner.Index...)
+			return inner, true
+		}
+	}
+	return reflect.StructField{}, false
+}

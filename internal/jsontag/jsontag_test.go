@@ -3,6 +3,7 @@ package jsontag_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/hubspoke/hubspoke/internal/jsontag"
@@ -118,5 +119,59 @@ func TestNameMatchesEncodingJSON(t *testing.T) {
 	}
 	if string(obj["-"]) != `""` { // DashComma's; Skipped's "s" is not written
 		t.Errorf(`key "-" is %s, want DashComma's "": %s`, obj["-"], b)
+	}
+}
+
+// deep embeds a struct that embeds one, and has a field of its own that
+// shadows an inlined one.
+type deep struct {
+	Middle `json:",inline"`
+	A      string `json:"shadow"`
+	B      string `json:"b"`
+}
+
+type Middle struct {
+	Inner
+	B string `json:"b"` // shadowed by deep.B
+	C string `json:"c"`
+}
+
+// TestField: a field by its JSON name, its own before an inlined one's, in
+// structs embedded inline at any depth, with the Index that reaches it;
+// never a skipped, unexported or embedded-with-a-name one.
+func TestField(t *testing.T) {
+	v := reflect.ValueOf(deep{Middle: Middle{Inner: Inner{A: "middle-a"}, B: "middle-b", C: "c"}, A: "own", B: "own-b"})
+	for name, want := range map[string]string{"shadow": "own", "b": "own-b", "c": "c", "a": "middle-a"} {
+		f, ok := jsontag.Field(v.Type(), name)
+		if !ok {
+			t.Errorf("Field(%q): none", name)
+			continue
+		}
+		if got := v.FieldByIndex(f.Index).String(); got != want {
+			t.Errorf("Field(%q) reads %q, want %q", name, got, want)
+		}
+	}
+	if f, _ := jsontag.Field(v.Type(), "a"); !slices.Equal(f.Index, []int{0, 0, 0}) {
+		t.Errorf(`Field("a").Index = %v, want [0 0 0]`, f.Index)
+	}
+	// encoding/json agrees on every name.
+	b, err := json.Marshal(v.Interface())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"a":"middle-a","c":"c","shadow":"own","b":"own-b"}`; string(b) != want {
+		t.Errorf("encoding/json wrote %s, want %s", b, want)
+	}
+	s := reflect.TypeFor[sample]()
+	for _, name := range []string{"-", "", "unexp", "Skipped", "Inner", "nothing"} {
+		if f, ok := jsontag.Field(s, name); ok {
+			t.Errorf("Field(%q) = %s, want none", name, f.Name)
+		}
+	}
+	if _, ok := jsontag.Field(reflect.TypeFor[embedsNamed](), "a"); ok {
+		t.Error(`Field(embedsNamed, "a"): a struct embedded with a name is not inlined`)
+	}
+	if _, ok := jsontag.Field(reflect.TypeFor[string](), "a"); ok {
+		t.Error("Field of a string")
 	}
 }
