@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -399,43 +400,78 @@ func TestRunRetriesConflictsAndSkipsDeleted(t *testing.T) {
 	}
 }
 
+// TestRunNeverPrunesAfterAFailure: an object that fails is reported with
+// its namespace and name and the API server's reason, storedVersions stays
+// as it was, and the checkpoint holds (every object up to its position is
+// re-stored, but those it lists as failed). By default the run goes on with
+// the others, and the next run tries the failed one again, alone, without
+// listing; with MaxFailures < 0 it stops in the failing object's page, and
+// the next resumes before it. Until 2026-11-28 the first failure stopped
+// every run that was not told to go on, and the checkpoint stayed before
+// it for good.
 func TestRunNeverPrunesAfterAFailure(t *testing.T) {
-	for _, keepGoing := range []bool{false, true} {
-		t.Run(fmt.Sprintf("KeepGoing=%v", keepGoing), func(t *testing.T) {
+	for _, maxFailures := range []int{0, -1} {
+		t.Run(fmt.Sprintf("MaxFailures=%d", maxFailures), func(t *testing.T) {
+			stops := maxFailures < 0
 			s := newStore(12, "v1storage")
 			s.failKey = "ns1/w0007"
 			c := s.client(t, "v1storage", "v2storage")
-			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4, Workers: 1, KeepGoing: keepGoing})
+			var seen []checkpoint // as the run saves them
+			s.beforeUpd = func(string) {
+				if cp := savedCheckpoint(t, c); cp != nil {
+					seen = append(seen, *cp)
+				}
+			}
+			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4, Workers: 1, MaxFailures: maxFailures})
 			if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0007") || !strings.Contains(err.Error(), "bag of spec is not JSON") {
 				t.Fatalf("error %v, want one naming ns1/w0007 and the API server's reason", err)
 			}
-			if res.Pruned {
-				t.Error("pruned after a failure")
+			if res.Pruned || len(res.Failed) != 1 {
+				t.Errorf("result %+v, want 1 failed, nothing pruned", res)
 			}
-			sv, cp := crdState(t, c)
-			if !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+			if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
 				t.Errorf("storedVersions %v after a failure, want them untouched", sv)
 			}
-			if keepGoing && res.Migrated != 11 {
-				t.Errorf("KeepGoing migrated %d, want the 11 others", res.Migrated)
+			old := s.storedAtOld()
+			if !stops && (res.Migrated != 11 || !slices.Equal(old, []string{"ns1/w0007"})) {
+				t.Errorf("result %+v, still stored at v1storage %v; want the 11 others re-stored", res, old)
 			}
-			// Without KeepGoing the run stops in the failing object's
-			// page (ns1): the next page (ns2) is not touched.
-			if old := s.storedAtOld(); !keepGoing && !slices.Contains(old, "ns2/w0002") {
+			// Stopped in the failing object's page (ns1): the next page
+			// (ns2) is not touched.
+			if stops && !slices.Contains(old, "ns2/w0002") {
 				t.Errorf("still stored at v1storage after stopping at ns1/w0007: %v, want ns2's objects too", old)
 			}
-			// The checkpoint stays before the failing object's page, so a
-			// resumed run tries it again.
-			var got checkpoint
-			if cp != "" {
-				if err := json.Unmarshal([]byte(cp), &got); err != nil {
-					t.Fatal(err)
+			cp := savedCheckpoint(t, c)
+			if cp == nil {
+				t.Fatal("no checkpoint after a failure")
+			}
+			for _, saved := range append(seen, *cp) {
+				checkpointHolds(t, s, saved)
+			}
+			if !stops && (!cp.Listed || !slices.Equal(cp.Failed, []string{"ns1/w0007"}) || cp.Done != 11) {
+				t.Errorf("checkpoint %+v, want every object listed, 11 done, ns1/w0007 failed", *cp)
+			}
+			if stops && (cp.After >= "ns1/w0007" || len(cp.Failed) != 0) {
+				t.Errorf("checkpoint %+v, want it before the failing object's page", *cp)
+			}
+
+			// The next run: while ns1/w0007 still fails, it is the
+			// one object tried, and the checkpoint stays.
+			if !stops {
+				lists, updates := len(s.lists), s.updates
+				res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 4})
+				if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0007") || res.Pruned || res.Resumed != 11 {
+					t.Fatalf("the run after: %+v, %v; want ns1/w0007 to fail again, 11 resumed", res, err)
+				}
+				if again := savedCheckpoint(t, c); again == nil || !reflect.DeepEqual(*again, *cp) {
+					t.Errorf("checkpoint %+v after a run in which ns1/w0007 failed again, want %+v", again, *cp)
+				}
+				if len(s.lists) != lists || s.updates != updates {
+					t.Errorf("the run after listed %d times and re-stored %d objects, want ns1/w0007 tried alone", len(s.lists)-lists, s.updates-updates)
 				}
 			}
-			if got.After >= "ns1/w0007" {
-				t.Errorf("checkpoint %q is past the failed object", cp)
-			}
-			s.failKey = ""
+			s.failKey, s.beforeUpd = "", nil
+			lists, updates := len(s.lists), s.updates
 			res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 4})
 			if err != nil || !res.Pruned {
 				t.Fatalf("the resumed run: %+v, %v", res, err)
@@ -443,7 +479,43 @@ func TestRunNeverPrunesAfterAFailure(t *testing.T) {
 			if old := s.storedAtOld(); len(old) != 0 {
 				t.Errorf("still stored at v1storage: %v", old)
 			}
+			if !stops && (len(s.lists) != lists || s.updates != updates+1 || res.Migrated != 1 || res.Resumed != 11) {
+				t.Errorf("the resumed run: %+v after %d lists, %d updates; want ns1/w0007 alone re-stored, nothing listed", res, len(s.lists)-lists, s.updates-updates)
+			}
+			if _, cp := crdState(t, c); cp != "" {
+				t.Errorf("checkpoint %q left after the migration", cp)
+			}
 		})
+	}
+}
+
+// savedCheckpoint is the checkpoint the CRD holds, if any.
+func savedCheckpoint(t *testing.T, c *pagedClient) *checkpoint {
+	t.Helper()
+	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, ok := u.(*unstructured.Unstructured).GetAnnotations()[CheckpointAnnotation]
+	if !ok {
+		return nil
+	}
+	var cp checkpoint
+	if err := json.Unmarshal([]byte(text), &cp); err != nil {
+		t.Fatalf("checkpoint %q: %v", text, err)
+	}
+	return &cp
+}
+
+// checkpointHolds checks that every object up to cp.After is stored at the
+// storage version but those cp.Failed lists: a run that resumes from cp
+// re-stores those and the objects after After, and prunes.
+func checkpointHolds(t *testing.T, s *store, cp checkpoint) {
+	t.Helper()
+	for _, k := range s.storedAtOld() {
+		if k <= cp.After && !slices.Contains(cp.Failed, k) || cp.Listed && !slices.Contains(cp.Failed, k) {
+			t.Errorf("checkpoint %+v counts %s as done, which is stored at v1storage", cp, k)
+		}
 	}
 }
 
@@ -868,19 +940,94 @@ func TestRunPrunesPastAnObjectThatKeepsChanging(t *testing.T) {
 	}
 }
 
-// TestRunStopsAtTheFirstFailure: without KeepGoing, the first object that
-// fails stops the updates in flight; they are not failures of their own,
-// and the error is the object's.
+// TestRunStopsAtTheFirstFailure: with MaxFailures < 0, the first object
+// that fails stops the updates in flight; they are not failures of their
+// own, and the error is the object's.
 func TestRunStopsAtTheFirstFailure(t *testing.T) {
 	s := newStore(6, "v1storage")
 	s.failKey, s.holdKey, s.held = "ns0/w0000", "ns0/w0003", make(chan any)
 	c := s.client(t, "v1storage", "v2storage")
-	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 2})
+	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 2, MaxFailures: -1})
 	if err == nil || errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "bag of spec is not JSON") {
 		t.Fatalf("error %v, want the failing object's", err)
 	}
 	if len(res.Failed) != 1 || !strings.Contains(res.Failed[0].Error(), "ns0/w0000") {
 		t.Errorf("failed %q, want ns0/w0000 alone", res.Failed)
+	}
+}
+
+// TestRunStopsAfterMaxFailures: a run goes on past MaxFailures failing
+// objects (100 by default), reporting each with its namespace and name;
+// one more stops it, as a fault they share (the webhook is down) would
+// fail every object. A value over 1000 is refused: the checkpoint lists
+// the failed objects.
+func TestRunStopsAfterMaxFailures(t *testing.T) {
+	for _, tc := range []struct {
+		objects, maxFailures, failed int
+	}{
+		{5, 0, 5},   // the default: each reported
+		{20, 3, 4},  // stopped at the fourth
+		{20, -1, 1}, // stopped at the first
+	} {
+		t.Run(fmt.Sprintf("%d objects, MaxFailures=%d", tc.objects, tc.maxFailures), func(t *testing.T) {
+			s := newStore(tc.objects, "v1storage")
+			c := s.client(t, "v1storage", "v2storage")
+			tried := 0
+			c.PrependReactor("update", "widgets", func(clienttesting.Action) (bool, runtime.Object, error) {
+				tried++
+				return true, nil, apierrors.NewInternalError(errors.New("conversion webhook is down"))
+			})
+			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8, Workers: 1, MaxFailures: tc.maxFailures})
+			// With one worker, the update after the one that stops the
+			// run may be on its way: its context is cancelled, which the
+			// fake client does not see.
+			stopped := tc.failed < tc.objects
+			if err == nil || res.Pruned || len(res.Failed) != tc.failed || tried < tc.failed || tried > tc.failed+1 || !stopped && tried != tc.failed {
+				t.Fatalf("result %+v after %d updates, %v; want %d failed, as many tried", res, tried, err, tc.failed)
+			}
+			for _, k := range s.sortedKeys()[:tc.failed] {
+				if !strings.Contains(err.Error(), "widgets.example.dev "+k+": Internal error occurred: conversion webhook is down") {
+					t.Errorf("error %v does not report %s", err, k)
+				}
+			}
+			if want := fmt.Sprintf("stopped after %d objects failed, more than the %d", tc.failed, tc.maxFailures); tc.maxFailures > 0 && !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+	s := newStore(1, "v1storage")
+	if _, err := Run(context.Background(), s.client(t, "v1storage", "v2storage"), widgetCRD, Options{MaxFailures: 1001}); err == nil || len(s.lists) != 0 {
+		t.Errorf("MaxFailures 1001: %v after %d lists, want a refusal", err, len(s.lists))
+	}
+}
+
+// TestRunRetriesTheObjectsACheckpointListsAsFailed: a run resumes from a
+// checkpoint by trying again the objects it lists as failed (reading each
+// first: one deleted meanwhile is gone), then lists on from its token.
+func TestRunRetriesTheObjectsACheckpointListsAsFailed(t *testing.T) {
+	s := newStore(12, "v1storage")
+	keys := s.sortedKeys()
+	for _, k := range keys[:6] {
+		if k != keys[2] && k != keys[4] {
+			s.stored[k] = "v2storage" // done by the earlier run
+		}
+	}
+	delete(s.objects, keys[4]) // deleted since
+	delete(s.stored, keys[4])
+	c := s.client(t, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[6], After: keys[5], Failed: []string{keys[2], keys[4]}, Done: 4})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 4 || res.Migrated != 7 || res.Gone != 1 || s.updates != 7 || !res.Pruned {
+		t.Errorf("result %+v with %d updates, want 4 resumed, 7 re-stored (%s and the 6 after %s), 1 gone, pruned", res, s.updates, keys[2], keys[5])
+	}
+	if want := []string{keys[6], keys[11]}; !slices.Equal(s.lists, want) {
+		t.Errorf("lists with tokens %q, want %q: on from the checkpoint", s.lists, want)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
 	}
 }
 
@@ -891,7 +1038,7 @@ func TestRunProgressBeforeAnyObjectIsDone(t *testing.T) {
 	s.failKey = "ns0/w0000"
 	c := s.client(t, "v1storage", "v2storage")
 	var seen []Progress
-	_, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	_, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
 	if err == nil {
 		t.Fatal("no error for the failing object")
 	}
@@ -1126,7 +1273,7 @@ func TestRunRateCountsThisRunsObjectsOnly(t *testing.T) {
 	c := s.client(t, "v1storage", "v2storage")
 	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[5], After: keys[4], Done: 5})
 	var seen []Progress
-	_, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	_, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
 	if err == nil {
 		t.Fatal("no error for the failing object")
 	}
@@ -1257,7 +1404,7 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 		}
 		return true, nil, apierrors.NewServiceUnavailable("etcd is down")
 	})
-	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
 	if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001: reading it again after a conflict") || !strings.Contains(err.Error(), "etcd is down") {
 		t.Fatalf("error %v, want the failed re-read of ns1/w0001", err)
 	}
@@ -1270,8 +1417,8 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 // convert in one ConversionReview (objects that, 500 to a page, are more
 // than the webhook's MaxReviewBytes: any client that may create objects
 // can make them so large) is listed again with half as many objects, down
-// to one, rather than stopping the run at every try; the pages after it
-// keep the smaller size. Without it no run got past the page.
+// to one, rather than stopping the run at every try. Without it no run got
+// past the page. The pages after it keep the smaller size.
 func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	s := newStore(10, "v1storage")
 	s.maxPage = 3
@@ -1287,7 +1434,7 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	s = newStore(4, "v1storage")
 	s.failList = true
 	c = s.client(t, "v1storage", "v2storage")
-	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time") {
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time, the first object cannot be read") {
 		t.Errorf("%v, want an error listing one object at a time", err)
 	}
 	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
