@@ -72,9 +72,10 @@ var crdResource = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Ver
 // defaults below.
 type Options struct {
 	// PageSize is the number of objects listed at a time (500 if 0). A
-	// page the API server fails to convert (it converts a page in one
-	// ConversionReview, which the webhook limits in size) is listed again
-	// with half as many objects, down to one, and the run goes on so.
+	// page the API server fails to convert or to send in time (it converts
+	// a page in one ConversionReview, which the webhook limits in size) is
+	// listed again with half as many objects, down to one; the size grows
+	// back, doubling, after pages that list (see pager).
 	PageSize int64
 	// Rate limits the updates to so many objects per second (no limit if 0).
 	Rate float64
@@ -343,9 +344,10 @@ func (m *migration) checkpoint(cont, after string, listed bool) checkpoint {
 // cont, if any) page by page, re-stores each and saves a checkpoint after
 // each page. It returns the key of the last object listed.
 func (m *migration) listAll(ctx context.Context, after, cont string) (string, error) {
+	p := newPager(m.opts.PageSize)
 	first, restarted, restartAfter := true, false, ""
 	for {
-		list, err := m.list(ctx, cont, m.opts.PageSize)
+		list, err := m.list(ctx, cont, p.size)
 		if apierrors.IsResourceExpired(err) && cont != "" && (!restarted || after != restartAfter) {
 			// The token outlived etcd's compaction (a listing is one
 			// snapshot, which lasts a few minutes): list from the start
@@ -353,18 +355,18 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 			// progress.
 			cont = ""
 			first, restarted, restartAfter = true, true, after
-			list, err = m.list(ctx, "", m.opts.PageSize)
+			list, err = m.list(ctx, "", p.size)
 		}
-		for err != nil && m.opts.PageSize > 1 && pageFault(err) && ctx.Err() == nil {
+		for err != nil && p.size > 1 && pageFault(err) && ctx.Err() == nil {
 			// The API server converts a page in one ConversionReview: a
 			// page of objects too large for the webhook together (any
 			// client that may create objects can make them so), or too
 			// slow to convert, fails whole. List fewer objects at a
-			// time, down to one, from then on.
-			m.opts.PageSize = (m.opts.PageSize + 1) / 2
-			list, err = m.list(ctx, cont, m.opts.PageSize)
+			// time, down to one.
+			p.fault()
+			list, err = m.list(ctx, cont, p.size)
 		}
-		if err != nil && m.opts.PageSize == 1 && pageFault(err) {
+		if err != nil && p.size == 1 && pageFault(err) {
 			// Its key is unknown, so the object cannot be skipped.
 			where := "the first object"
 			if after != "" {
@@ -375,6 +377,7 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 		if err != nil {
 			return after, m.withFailures(fmt.Errorf("migrate: listing %s: %w", m.res.Resource, err))
 		}
+		p.sent()
 		if first {
 			m.total = m.done + len(m.failed) + len(list.Items)
 			if n := list.GetRemainingItemCount(); n != nil {
@@ -429,6 +432,50 @@ func (m *migration) list(ctx context.Context, cont string, size int64) (*unstruc
 // a smaller page may do.
 func pageFault(err error) bool {
 	return apierrors.IsInternalError(err) || apierrors.IsTimeout(err) || apierrors.IsServerTimeout(err) || apierrors.IsRequestEntityTooLargeError(err)
+}
+
+// maxWait bounds the pages a pager sends at a size before it tries the
+// double again, after doubling failed.
+const maxWait = 16
+
+// pager sizes the pages of a listing. A page the API server fails to send
+// is listed again at half the size, down to one; after a page it sends, the
+// size doubles again, up to the size asked for, since what made a page
+// fail (large objects, a slow webhook) is often a stretch of objects that
+// later pages are past. When a doubled size fails, the size it doubled
+// from is kept for twice as many pages as before it doubled (at most
+// maxWait) before it doubles again, so that a long stretch of large
+// objects costs a failed list every few pages, not every other list. The
+// size never grows at the position where a page failed: every list after
+// a failure either moves on or is smaller, so the listing makes progress.
+type pager struct {
+	max, size int64
+	wait      int  // pages to send at this size before it doubles
+	count     int  // pages sent at this size
+	grown     bool // the size doubled after the last page
+}
+
+func newPager(size int64) *pager { return &pager{max: size, size: size, wait: 1} }
+
+// sent records a page the API server sent.
+func (p *pager) sent() {
+	if p.grown {
+		p.wait, p.grown = 1, false
+	}
+	if p.size == p.max {
+		return
+	}
+	if p.count++; p.count >= p.wait {
+		p.size, p.count, p.grown = min(2*p.size, p.max), 0, true
+	}
+}
+
+// fault records a page the API server failed to send, and halves the size.
+func (p *pager) fault() {
+	if p.grown {
+		p.wait, p.grown = min(2*p.wait, maxWait), false
+	}
+	p.size, p.count = (p.size+1)/2, 0
 }
 
 // outcome is what happened to one object.

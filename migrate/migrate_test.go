@@ -46,15 +46,16 @@ type store struct {
 	lists     []string         // continue tokens of the lists, in order
 	limits    []int64          // page sizes of the lists, in order
 
-	maxPage        int      // a page of more objects answers 500, as a ConversionReview over the webhook's limit does
-	failList       bool     // every list answers 500, as one with an object that does not convert does
-	expireFirstUse bool     // every continue token answers 410 Gone the first time it is used
-	expireAlways   bool     // every continue token answers 410 Gone
-	unserved       string   // a version the API server does not serve: requests at it answer 404
-	conflictKey    string   // updates of this key always conflict: a client writes it every time
-	conflicts      int      // updates of conflictKey
-	holdKey        string   // updates of this key wait until their context is cancelled
-	held           chan any // closed when the update of holdKey waits; updates of failKey wait for it
+	maxPage        int             // a page of more objects (of heavy, if set) answers 500, as a ConversionReview over the webhook's limit does
+	heavy          map[string]bool // the keys of the objects maxPage counts; all if nil
+	failList       bool            // every list answers 500, as one with an object that does not convert does
+	expireFirstUse bool            // every continue token answers 410 Gone the first time it is used
+	expireAlways   bool            // every continue token answers 410 Gone
+	unserved       string          // a version the API server does not serve: requests at it answer 404
+	conflictKey    string          // updates of this key always conflict: a client writes it every time
+	conflicts      int             // updates of conflictKey
+	holdKey        string          // updates of this key wait until their context is cancelled
+	held           chan any        // closed when the update of holdKey waits; updates of failKey wait for it
 	used           map[string]bool
 }
 
@@ -219,7 +220,7 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 	if s.failList {
 		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: converting ns0/w0000: bag of spec is not JSON"))
 	}
-	if s.maxPage > 0 && min(int(opts.Limit), len(keys)-i) > s.maxPage {
+	if s.maxPage > 0 && s.heavyIn(keys[i:min(i+int(opts.Limit), len(keys))]) > s.maxPage {
 		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: the ConversionReview is more than the limit of 67108864 bytes (webhook.Options.MaxReviewBytes)"))
 	}
 	if opts.Limit > 0 && i+int(opts.Limit) < len(keys) {
@@ -232,6 +233,20 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 		list.Items = append(list.Items, *s.objects[k].DeepCopy())
 	}
 	return list, nil
+}
+
+// heavyIn counts the objects of keys that maxPage counts.
+func (s *store) heavyIn(keys []string) int {
+	if s.heavy == nil {
+		return len(keys)
+	}
+	n := 0
+	for _, k := range keys {
+		if s.heavy[k] {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *store) get(a clienttesting.Action) (bool, runtime.Object, error) {
@@ -1418,7 +1433,9 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 // than the webhook's MaxReviewBytes: any client that may create objects
 // can make them so large) is listed again with half as many objects, down
 // to one, rather than stopping the run at every try. Without it no run got
-// past the page. The pages after it keep the smaller size.
+// past the page. After a page that lists, the size doubles again; when
+// that fails, it waits twice as many pages before the next try (here every
+// object is large: 2 pages of 2, then 4).
 func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	s := newStore(10, "v1storage")
 	s.maxPage = 3
@@ -1427,7 +1444,7 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	if err != nil || res.Migrated != 10 || !res.Pruned {
 		t.Fatalf("result %+v, %v; want 10 re-stored, pruned", res, err)
 	}
-	if want := []int64{8, 4, 2, 2, 2, 2, 2}; !slices.Equal(s.limits, want) {
+	if want := []int64{8, 4, 2, 4, 2, 2, 4, 2, 2}; !slices.Equal(s.limits, want) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
 	}
 	// A page of one that still fails stops the run, saying so.
@@ -1439,6 +1456,56 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	}
 	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+}
+
+// TestRunPageSizeGrowsBack: the objects that made pages fail are a
+// stretch of the listing (the first 8 of 40, large: a page holding more
+// than 2 of them fails); once past them, the pages grow back to the size
+// asked for, doubling after each page that lists. Until 2026-11-28 the
+// size stayed halved to the end of the run: 22 lists of 2 objects or
+// fewer, where 11 lists do.
+func TestRunPageSizeGrowsBack(t *testing.T) {
+	s := newStore(40, "v1storage")
+	s.maxPage, s.heavy = 2, map[string]bool{}
+	for _, k := range s.sortedKeys()[:8] {
+		s.heavy[k] = true
+	}
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8})
+	if err != nil || res.Migrated != 40 || !res.Pruned {
+		t.Fatalf("result %+v, %v; want 40 re-stored, pruned", res, err)
+	}
+	// 8 and 4 fail; 2 lists 0–1, 4 fails (4 large), 2 lists 2–3 and 4–5,
+	// 4 lists 6–9 (2 large), 8 the rest.
+	if want := []int64{8, 4, 2, 4, 2, 2, 4, 8, 8, 8, 8}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+
+	// When every object is large, the tries of a larger page become
+	// rarer, down to one every maxWait pages.
+	s = newStore(150, "v1storage")
+	s.maxPage = 3
+	c = s.client(t, "v1storage", "v2storage")
+	if res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 8}); err != nil || res.Migrated != 150 {
+		t.Fatalf("result %+v, %v; want 150 re-stored", res, err)
+	}
+	if !slices.Equal(s.limits[:4], []int64{8, 4, 2, 4}) {
+		t.Fatalf("page sizes %v, want 8, 4, 2 and a try of 4", s.limits)
+	}
+	var gaps []int // pages of 2 after each try of 4
+	for i, n := range s.limits[3:] {
+		switch {
+		case n == 4:
+			gaps = append(gaps, 0)
+		case n == 2 && len(gaps) > 0:
+			gaps[len(gaps)-1]++
+		default:
+			t.Fatalf("page %d of %d objects in %v", i+3, n, s.limits)
+		}
+	}
+	if want := []int{2, 4, 8, 16, 16, 16}; !slices.Equal(gaps[:len(gaps)-1], want) {
+		t.Errorf("pages of 2 after each try of 4: %v, want %v and the rest", gaps, want)
 	}
 }
 
