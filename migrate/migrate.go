@@ -507,6 +507,9 @@ func (m *migration) page(ctx context.Context, items []unstructured.Unstructured,
 	go func() {
 		defer close(work)
 		for i := range items {
+			if ctx.Err() != nil {
+				return // the select below may pick either when both are ready
+			}
 			select {
 			case work <- &items[i]:
 			case <-ctx.Done():
@@ -577,6 +580,9 @@ const maxConflicts = 10
 // pruned, by writing it again and again.
 func (m *migration) restore(ctx context.Context, obj *unstructured.Unstructured, fetch bool) outcome {
 	k := key(obj)
+	if err := ctx.Err(); err != nil {
+		return outcome{key: k, err: err} // the run stopped while obj waited for a worker
+	}
 	if m.limiter != nil {
 		if err := m.limiter.Wait(ctx); err != nil {
 			return outcome{key: k, err: err}
