@@ -360,9 +360,9 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 		for err != nil && p.size > 1 && pageFault(err) && ctx.Err() == nil {
 			// The API server converts a page in one ConversionReview: a
 			// page of objects too large for the webhook together (any
-			// client that may create objects can make them so), or too
-			// slow to convert, fails whole. List fewer objects at a
-			// time, down to one.
+			// client that may create objects can make them so), holding
+			// one that does not convert, or too slow to convert, fails
+			// whole. List fewer objects at a time, down to one.
 			p.fault()
 			list, err = m.list(ctx, cont, p.size)
 		}
