@@ -348,11 +348,22 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 	first, restarted, restartAfter := true, false, ""
 	for {
 		list, err := m.list(ctx, cont, p.size)
-		if apierrors.IsResourceExpired(err) && cont != "" && (!restarted || after != restartAfter) {
+		if next := goOnToken(err); next != "" && cont != "" && next != cont {
 			// The token outlived etcd's compaction (a listing is one
-			// snapshot, which lasts a few minutes): list from the start
-			// again, skipping the objects done, as long as that makes
-			// progress.
+			// snapshot, which lasts a few minutes), and the API server
+			// offers one to list the rest at its latest revision, as
+			// kube-storage-version-migrator takes it: objects written
+			// since the listing began may show up or not, which changes
+			// nothing here, since every write since is stored at the
+			// storage version.
+			cont = next
+			list, err = m.list(ctx, cont, p.size)
+		}
+		if apierrors.IsResourceExpired(err) && cont != "" && (!restarted || after != restartAfter) {
+			// The token expired, and the API server offers none to go
+			// on (or that one did not list either): list from the
+			// start again, skipping the objects done, as long as that
+			// makes progress.
 			cont = ""
 			first, restarted, restartAfter = true, true, after
 			list, err = m.list(ctx, "", p.size)
@@ -420,6 +431,18 @@ func (m *migration) withFailures(err error) error {
 	}
 	m.sortFailures()
 	return fmt.Errorf("%w\nand %d objects failed before (the next run tries them again):\n%w", err, len(m.res.Failed), errors.Join(m.res.Failed...))
+}
+
+// goOnToken is the continue token that err, an answer 410 Gone to a list
+// whose continue token expired, carries to list the rest at the latest
+// revision ("" if none): the API server's etcd store answers so
+// (k8s.io/apiserver's etcd3 store, handleCompactedErrorForPaging).
+func goOnToken(err error) string {
+	var status apierrors.APIStatus
+	if !apierrors.IsResourceExpired(err) || !errors.As(err, &status) {
+		return ""
+	}
+	return status.Status().ListMeta.Continue
 }
 
 func (m *migration) list(ctx context.Context, cont string, size int64) (*unstructured.UnstructuredList, error) {
