@@ -144,7 +144,8 @@ type checkpoint struct {
 	// checkpoint for another one is ignored.
 	StorageVersion string `json:"storageVersion"`
 	// Continue is the list continuation token of the next page. It expires
-	// (with etcd's compaction, every few minutes); then After is used.
+	// (with etcd's compaction, every few minutes); then the token the API
+	// server's answer offers to go on is used, else After.
 	Continue string `json:"continue,omitempty"`
 	// After is the key (namespace/name) of the last object handled: the API
 	// server lists in key order, so every object up to it is done, but
