@@ -549,7 +549,7 @@ func (m *migration) page(ctx context.Context, items []unstructured.Unstructured,
 	for r := range results {
 		switch {
 		case r.err != nil && stop == nil && ctx.Err() != nil:
-			stop = fmt.Errorf("migrate: %w", ctx.Err())
+			stop = m.withFailures(fmt.Errorf("migrate: %w", ctx.Err()))
 		case r.err != nil && ctx.Err() != nil:
 			// cancelled after the failure that stopped the run: not the
 			// object's fault
@@ -570,7 +570,7 @@ func (m *migration) page(ctx context.Context, items []unstructured.Unstructured,
 		m.report()
 	}
 	if stop == nil && ctx.Err() != nil {
-		stop = fmt.Errorf("migrate: %w", ctx.Err())
+		stop = m.withFailures(fmt.Errorf("migrate: %w", ctx.Err()))
 	}
 	return stop
 }

@@ -1037,6 +1037,25 @@ func TestRunStopsAfterMaxFailures(t *testing.T) {
 	}
 }
 
+// TestRunInterruptedSaysWhatFailed: a run interrupted after objects
+// failed says which, with the interruption.
+func TestRunInterruptedSaysWhatFailed(t *testing.T) {
+	s := newStore(10, "v1storage")
+	keys := s.sortedKeys()
+	s.failKey = keys[1]
+	c := s.client(t, "v1storage", "v2storage")
+	ctx, cancel := context.WithCancel(context.Background())
+	s.beforeUpd = func(k string) {
+		if k == keys[5] {
+			cancel()
+		}
+	}
+	res, err := Run(ctx, c, widgetCRD, Options{Workers: 1})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "and 1 objects failed before") || !strings.Contains(err.Error(), "widgets.example.dev "+keys[1]+": ") || len(res.Failed) != 1 {
+		t.Errorf("result %+v, %v; want the interruption and the failure of %s", res, err, keys[1])
+	}
+}
+
 // TestRunRetriesTheObjectsACheckpointListsAsFailed: a run resumes from a
 // checkpoint by trying again the objects it lists as failed (reading each
 // first: one deleted meanwhile is gone), then lists on from its token.
