@@ -347,6 +347,7 @@ func (m *migration) checkpoint(cont, after string, listed bool) checkpoint {
 func (m *migration) listAll(ctx context.Context, after, cont string) (string, error) {
 	p := newPager(m.opts.PageSize)
 	first, restarted, restartAfter := true, false, ""
+	last := after // the key of the last object this listing listed
 	for {
 		list, err := m.list(ctx, cont, p.size)
 		if next := goOnToken(err); next != "" && cont != "" && next != cont {
@@ -365,7 +366,7 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 			// on (or that one did not list either): list from the
 			// start again, skipping the objects done, as long as that
 			// makes progress.
-			cont = ""
+			cont, last = "", ""
 			first, restarted, restartAfter = true, true, after
 			list, err = m.list(ctx, "", p.size)
 		}
@@ -381,8 +382,8 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 		if err != nil && p.size == 1 && pageFault(err) {
 			// Its key is unknown, so the object cannot be skipped.
 			where := "the first object"
-			if after != "" {
-				where = "the object after " + after
+			if last != "" {
+				where = "the object after " + last
 			}
 			return after, m.withFailures(fmt.Errorf("migrate: listing %s one object at a time, %s cannot be read (the next run resumes before it): %w", m.res.Resource, where, err))
 		}
@@ -413,7 +414,8 @@ func (m *migration) listAll(ctx context.Context, after, cont string) (string, er
 		}
 		cont = list.GetContinue()
 		if len(list.Items) > 0 {
-			after = max(after, key(&list.Items[len(list.Items)-1]))
+			last = key(&list.Items[len(list.Items)-1])
+			after = max(after, last)
 		}
 		if cont == "" {
 			return after, nil

@@ -1497,6 +1497,18 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
 	}
+	// Past the first page: the error names the object before.
+	s = newStore(4, "v1storage")
+	keys := s.sortedKeys()
+	c = s.client(t, "v1storage", "v2storage")
+	s.beforeUpd = func(string) {
+		s.mu.Lock()
+		s.failList = true // from the second page on
+		s.mu.Unlock()
+	}
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 2}); err == nil || !strings.Contains(err.Error(), "one object at a time, the object after "+keys[1]+" cannot be read") {
+		t.Errorf("%v, want an error naming %s", err, keys[1])
+	}
 }
 
 // TestRunPageSizeGrowsBack: the objects that made pages fail are a
