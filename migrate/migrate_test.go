@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,18 +43,20 @@ type store struct {
 	sending   func(key string) // called as an update is sent, before the fake client serializes it
 	failKey   string           // updates of this key fail with a 500
 	expire    string           // this continue token answers 410 Gone
+	goOn      bool             // a 410 Gone carries a token to go on from there at the latest revision, as the API server's does
 	lists     []string         // continue tokens of the lists, in order
 	limits    []int64          // page sizes of the lists, in order
 
-	maxPage        int      // a page of more objects answers 500, as a ConversionReview over the webhook's limit does
-	failList       bool     // every list answers 500, as one with an object that does not convert does
-	expireFirstUse bool     // every continue token answers 410 Gone the first time it is used
-	expireAlways   bool     // every continue token answers 410 Gone
-	unserved       string   // a version the API server does not serve: requests at it answer 404
-	conflictKey    string   // updates of this key always conflict: a client writes it every time
-	conflicts      int      // updates of conflictKey
-	holdKey        string   // updates of this key wait until their context is cancelled
-	held           chan any // closed when the update of holdKey waits; updates of failKey wait for it
+	maxPage        int             // a page of more objects (of heavy, if set) answers 500, as a ConversionReview over the webhook's limit does
+	heavy          map[string]bool // the keys of the objects maxPage counts; all if nil
+	failList       bool            // every list answers 500, as one with an object that does not convert does
+	expireFirstUse bool            // every continue token answers 410 Gone the first time it is used
+	expireAlways   bool            // every continue token answers 410 Gone
+	unserved       string          // a version the API server does not serve: requests at it answer 404
+	conflictKey    string          // updates of this key always conflict: a client writes it every time
+	conflicts      int             // updates of conflictKey
+	holdKey        string          // updates of this key wait until their context is cancelled
+	held           chan any        // closed when the update of holdKey waits; updates of failKey wait for it
 	used           map[string]bool
 }
 
@@ -197,7 +200,11 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 	}
 	if opts.Continue != "" && opts.Continue == s.expire {
 		s.expire = "" // a real token names its snapshot: a new listing gets new ones
-		return nil, apierrors.NewResourceExpired("the continue token has expired")
+		gone := apierrors.NewResourceExpired("the continue token has expired")
+		if s.goOn {
+			gone.ErrStatus.ListMeta.Continue = "~" + opts.Continue // the fake's token to go on: the next key, marked
+		}
+		return nil, gone
 	}
 	if opts.Continue != "" && (s.expireAlways || s.expireFirstUse && !s.used[opts.Continue]) {
 		if s.used == nil {
@@ -212,13 +219,13 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 	keys := s.sortedKeys()
 	i := 0
 	if opts.Continue != "" {
-		i, _ = slices.BinarySearch(keys, opts.Continue)
+		i, _ = slices.BinarySearch(keys, strings.TrimPrefix(opts.Continue, "~"))
 	}
 	end := len(keys)
 	if s.failList {
 		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: converting ns0/w0000: bag of spec is not JSON"))
 	}
-	if s.maxPage > 0 && min(int(opts.Limit), len(keys)-i) > s.maxPage {
+	if s.maxPage > 0 && s.heavyIn(keys[i:min(i+int(opts.Limit), len(keys))]) > s.maxPage {
 		return nil, apierrors.NewInternalError(errors.New("conversion webhook for example.dev/v1, Kind=Widget failed: hubspoke: the ConversionReview is more than the limit of 67108864 bytes (webhook.Options.MaxReviewBytes)"))
 	}
 	if opts.Limit > 0 && i+int(opts.Limit) < len(keys) {
@@ -231,6 +238,20 @@ func (s *store) list(opts metav1.ListOptions) (*unstructured.UnstructuredList, e
 		list.Items = append(list.Items, *s.objects[k].DeepCopy())
 	}
 	return list, nil
+}
+
+// heavyIn counts the objects of keys that maxPage counts.
+func (s *store) heavyIn(keys []string) int {
+	if s.heavy == nil {
+		return len(keys)
+	}
+	n := 0
+	for _, k := range keys {
+		if s.heavy[k] {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *store) get(a clienttesting.Action) (bool, runtime.Object, error) {
@@ -399,43 +420,78 @@ func TestRunRetriesConflictsAndSkipsDeleted(t *testing.T) {
 	}
 }
 
+// TestRunNeverPrunesAfterAFailure: an object that fails is reported with
+// its namespace and name and the API server's reason, storedVersions stays
+// as it was, and the checkpoint holds (every object up to its position is
+// re-stored, but those it lists as failed). By default the run goes on with
+// the others, and the next run tries the failed one again, alone, without
+// listing; with MaxFailures < 0 it stops in the failing object's page, and
+// the next resumes before it. Until 2026-11-28 the first failure stopped
+// every run that was not told to go on, and the checkpoint stayed before
+// it for good.
 func TestRunNeverPrunesAfterAFailure(t *testing.T) {
-	for _, keepGoing := range []bool{false, true} {
-		t.Run(fmt.Sprintf("KeepGoing=%v", keepGoing), func(t *testing.T) {
+	for _, maxFailures := range []int{0, -1} {
+		t.Run(fmt.Sprintf("MaxFailures=%d", maxFailures), func(t *testing.T) {
+			stops := maxFailures < 0
 			s := newStore(12, "v1storage")
 			s.failKey = "ns1/w0007"
 			c := s.client(t, "v1storage", "v2storage")
-			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4, Workers: 1, KeepGoing: keepGoing})
+			var seen []checkpoint // as the run saves them
+			s.beforeUpd = func(string) {
+				if cp := savedCheckpoint(t, c); cp != nil {
+					seen = append(seen, *cp)
+				}
+			}
+			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4, Workers: 1, MaxFailures: maxFailures})
 			if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0007") || !strings.Contains(err.Error(), "bag of spec is not JSON") {
 				t.Fatalf("error %v, want one naming ns1/w0007 and the API server's reason", err)
 			}
-			if res.Pruned {
-				t.Error("pruned after a failure")
+			if res.Pruned || len(res.Failed) != 1 {
+				t.Errorf("result %+v, want 1 failed, nothing pruned", res)
 			}
-			sv, cp := crdState(t, c)
-			if !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
+			if sv, _ := crdState(t, c); !slices.Equal(sv, []string{"v1storage", "v2storage"}) {
 				t.Errorf("storedVersions %v after a failure, want them untouched", sv)
 			}
-			if keepGoing && res.Migrated != 11 {
-				t.Errorf("KeepGoing migrated %d, want the 11 others", res.Migrated)
+			old := s.storedAtOld()
+			if !stops && (res.Migrated != 11 || !slices.Equal(old, []string{"ns1/w0007"})) {
+				t.Errorf("result %+v, still stored at v1storage %v; want the 11 others re-stored", res, old)
 			}
-			// Without KeepGoing the run stops in the failing object's
-			// page (ns1): the next page (ns2) is not touched.
-			if old := s.storedAtOld(); !keepGoing && !slices.Contains(old, "ns2/w0002") {
+			// Stopped in the failing object's page (ns1): the next page
+			// (ns2) is not touched.
+			if stops && !slices.Contains(old, "ns2/w0002") {
 				t.Errorf("still stored at v1storage after stopping at ns1/w0007: %v, want ns2's objects too", old)
 			}
-			// The checkpoint stays before the failing object's page, so a
-			// resumed run tries it again.
-			var got checkpoint
-			if cp != "" {
-				if err := json.Unmarshal([]byte(cp), &got); err != nil {
-					t.Fatal(err)
+			cp := savedCheckpoint(t, c)
+			if cp == nil {
+				t.Fatal("no checkpoint after a failure")
+			}
+			for _, saved := range append(seen, *cp) {
+				checkpointHolds(t, s, saved)
+			}
+			if !stops && (!cp.Listed || !slices.Equal(cp.Failed, []string{"ns1/w0007"}) || cp.Done != 11) {
+				t.Errorf("checkpoint %+v, want every object listed, 11 done, ns1/w0007 failed", *cp)
+			}
+			if stops && (cp.After >= "ns1/w0007" || len(cp.Failed) != 0) {
+				t.Errorf("checkpoint %+v, want it before the failing object's page", *cp)
+			}
+
+			// The next run: while ns1/w0007 still fails, it is the
+			// one object tried, and the checkpoint stays.
+			if !stops {
+				lists, updates := len(s.lists), s.updates
+				res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 4})
+				if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0007") || res.Pruned || res.Resumed != 11 {
+					t.Fatalf("the run after: %+v, %v; want ns1/w0007 to fail again, 11 resumed", res, err)
+				}
+				if again := savedCheckpoint(t, c); again == nil || !reflect.DeepEqual(*again, *cp) {
+					t.Errorf("checkpoint %+v after a run in which ns1/w0007 failed again, want %+v", again, *cp)
+				}
+				if len(s.lists) != lists || s.updates != updates {
+					t.Errorf("the run after listed %d times and re-stored %d objects, want ns1/w0007 tried alone", len(s.lists)-lists, s.updates-updates)
 				}
 			}
-			if got.After >= "ns1/w0007" {
-				t.Errorf("checkpoint %q is past the failed object", cp)
-			}
-			s.failKey = ""
+			s.failKey, s.beforeUpd = "", nil
+			lists, updates := len(s.lists), s.updates
 			res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 4})
 			if err != nil || !res.Pruned {
 				t.Fatalf("the resumed run: %+v, %v", res, err)
@@ -443,13 +499,57 @@ func TestRunNeverPrunesAfterAFailure(t *testing.T) {
 			if old := s.storedAtOld(); len(old) != 0 {
 				t.Errorf("still stored at v1storage: %v", old)
 			}
+			if !stops && (len(s.lists) != lists || s.updates != updates+1 || res.Migrated != 1 || res.Resumed != 11) {
+				t.Errorf("the resumed run: %+v after %d lists, %d updates; want ns1/w0007 alone re-stored, nothing listed", res, len(s.lists)-lists, s.updates-updates)
+			}
+			if _, cp := crdState(t, c); cp != "" {
+				t.Errorf("checkpoint %q left after the migration", cp)
+			}
 		})
 	}
 }
 
+// savedCheckpoint is the checkpoint the CRD holds, if any.
+func savedCheckpoint(t *testing.T, c *pagedClient) *checkpoint {
+	t.Helper()
+	u, err := c.Tracker().Get(crdResource, "", widgetCRD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, ok := u.(*unstructured.Unstructured).GetAnnotations()[CheckpointAnnotation]
+	if !ok {
+		return nil
+	}
+	var cp checkpoint
+	if err := json.Unmarshal([]byte(text), &cp); err != nil {
+		t.Fatalf("checkpoint %q: %v", text, err)
+	}
+	return &cp
+}
+
+// checkpointHolds checks that every object up to cp.After is stored at the
+// storage version but those cp.Failed lists: a run that resumes from cp
+// re-stores those and the objects after After, and prunes.
+func checkpointHolds(t *testing.T, s *store, cp checkpoint) {
+	t.Helper()
+	for _, k := range s.storedAtOld() {
+		if k <= cp.After && !slices.Contains(cp.Failed, k) || cp.Listed && !slices.Contains(cp.Failed, k) {
+			t.Errorf("checkpoint %+v counts %s as done, which is stored at v1storage", cp, k)
+		}
+	}
+}
+
+// TestRunResumesFromTheCheckpoint: an interrupted run resumes from its
+// checkpoint's continue token; when the token has expired (410 Gone), from
+// the token to go on the API server's answer carries (the remainder at its
+// latest revision, as kube-storage-version-migrator does), or, without one,
+// from the first object again, skipping those done. Until 2026-11-28 it
+// always listed from the first object again: with pages slower than etcd's
+// compactions (--rate), every page listed every object before it again.
 func TestRunResumesFromTheCheckpoint(t *testing.T) {
-	for _, expired := range []bool{false, true} {
-		t.Run(fmt.Sprintf("tokenExpired=%v", expired), func(t *testing.T) {
+	for _, token := range []string{"live", "expired", "expired, go on"} {
+		t.Run(token, func(t *testing.T) {
+			expired := token != "live"
 			s := newStore(20, "v1storage")
 			c := s.client(t, "v1storage", "v2storage")
 			ctx, cancel := context.WithCancel(context.Background())
@@ -476,10 +576,10 @@ func TestRunResumesFromTheCheckpoint(t *testing.T) {
 				t.Fatalf("checkpoint %+v, want 10 done (two pages) at v2storage", saved)
 			}
 			if expired {
-				s.expire = saved.Continue
+				s.expire, s.goOn = saved.Continue, token == "expired, go on"
 			}
 			s.beforeUpd = nil
-			before := s.updates
+			before, lists := s.updates, len(s.lists)
 			var last Progress
 			res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Progress: func(p Progress) {
 				if last = p; p.Total != 20 {
@@ -491,6 +591,14 @@ func TestRunResumesFromTheCheckpoint(t *testing.T) {
 			}
 			if res.Resumed != 10 || res.Migrated != 10 || s.updates-before != 10 || !res.Pruned {
 				t.Errorf("resumed run %+v with %d updates, want 10 resumed, 10 re-stored, pruned", res, s.updates-before)
+			}
+			want := map[string][]string{
+				"live":           {saved.Continue, "ns2/w0005"},
+				"expired":        {saved.Continue, "", "ns0/w0015", "ns1/w0010", "ns2/w0005"},
+				"expired, go on": {saved.Continue, "~" + saved.Continue, "ns2/w0005"},
+			}[token]
+			if got := s.lists[lists:]; !slices.Equal(got, want) {
+				t.Errorf("the resumed run listed with tokens %q, want %q", got, want)
 			}
 			if last.Done != 20 {
 				t.Errorf("last progress %+v, want 20 done", last)
@@ -868,19 +976,113 @@ func TestRunPrunesPastAnObjectThatKeepsChanging(t *testing.T) {
 	}
 }
 
-// TestRunStopsAtTheFirstFailure: without KeepGoing, the first object that
-// fails stops the updates in flight; they are not failures of their own,
-// and the error is the object's.
+// TestRunStopsAtTheFirstFailure: with MaxFailures < 0, the first object
+// that fails stops the updates in flight; they are not failures of their
+// own, and the error is the object's.
 func TestRunStopsAtTheFirstFailure(t *testing.T) {
 	s := newStore(6, "v1storage")
 	s.failKey, s.holdKey, s.held = "ns0/w0000", "ns0/w0003", make(chan any)
 	c := s.client(t, "v1storage", "v2storage")
-	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 2})
+	res, err := Run(context.Background(), c, widgetCRD, Options{Workers: 2, MaxFailures: -1})
 	if err == nil || errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "bag of spec is not JSON") {
 		t.Fatalf("error %v, want the failing object's", err)
 	}
 	if len(res.Failed) != 1 || !strings.Contains(res.Failed[0].Error(), "ns0/w0000") {
 		t.Errorf("failed %q, want ns0/w0000 alone", res.Failed)
+	}
+}
+
+// TestRunStopsAfterMaxFailures: a run goes on past MaxFailures failing
+// objects (100 by default), reporting each with its namespace and name;
+// one more stops it, as a fault they share (the webhook is down) would
+// fail every object. A value over 1000 is refused: the checkpoint lists
+// the failed objects.
+func TestRunStopsAfterMaxFailures(t *testing.T) {
+	for _, tc := range []struct {
+		objects, maxFailures, failed int
+	}{
+		{5, 0, 5},   // the default: each reported
+		{20, 3, 4},  // stopped at the fourth
+		{20, -1, 1}, // stopped at the first
+	} {
+		t.Run(fmt.Sprintf("%d objects, MaxFailures=%d", tc.objects, tc.maxFailures), func(t *testing.T) {
+			s := newStore(tc.objects, "v1storage")
+			c := s.client(t, "v1storage", "v2storage")
+			tried := 0
+			c.PrependReactor("update", "widgets", func(clienttesting.Action) (bool, runtime.Object, error) {
+				tried++
+				return true, nil, apierrors.NewInternalError(errors.New("conversion webhook is down"))
+			})
+			res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8, Workers: 1, MaxFailures: tc.maxFailures})
+			// With one worker, the update after the one that stops the
+			// run may be on its way: its context is cancelled, which the
+			// fake client does not see.
+			stopped := tc.failed < tc.objects
+			if err == nil || res.Pruned || len(res.Failed) != tc.failed || tried < tc.failed || tried > tc.failed+1 || !stopped && tried != tc.failed {
+				t.Fatalf("result %+v after %d updates, %v; want %d failed, as many tried", res, tried, err, tc.failed)
+			}
+			for _, k := range s.sortedKeys()[:tc.failed] {
+				if !strings.Contains(err.Error(), "widgets.example.dev "+k+": Internal error occurred: conversion webhook is down") {
+					t.Errorf("error %v does not report %s", err, k)
+				}
+			}
+			if want := fmt.Sprintf("stopped after %d objects failed, more than the %d", tc.failed, tc.maxFailures); tc.maxFailures > 0 && !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+	s := newStore(1, "v1storage")
+	if _, err := Run(context.Background(), s.client(t, "v1storage", "v2storage"), widgetCRD, Options{MaxFailures: 1001}); err == nil || len(s.lists) != 0 {
+		t.Errorf("MaxFailures 1001: %v after %d lists, want a refusal", err, len(s.lists))
+	}
+}
+
+// TestRunInterruptedSaysWhatFailed: a run interrupted after objects
+// failed says which, with the interruption.
+func TestRunInterruptedSaysWhatFailed(t *testing.T) {
+	s := newStore(10, "v1storage")
+	keys := s.sortedKeys()
+	s.failKey = keys[1]
+	c := s.client(t, "v1storage", "v2storage")
+	ctx, cancel := context.WithCancel(context.Background())
+	s.beforeUpd = func(k string) {
+		if k == keys[5] {
+			cancel()
+		}
+	}
+	res, err := Run(ctx, c, widgetCRD, Options{Workers: 1})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "and 1 objects failed before") || !strings.Contains(err.Error(), "widgets.example.dev "+keys[1]+": ") || len(res.Failed) != 1 {
+		t.Errorf("result %+v, %v; want the interruption and the failure of %s", res, err, keys[1])
+	}
+}
+
+// TestRunRetriesTheObjectsACheckpointListsAsFailed: a run resumes from a
+// checkpoint by trying again the objects it lists as failed (reading each
+// first: one deleted meanwhile is gone), then lists on from its token.
+func TestRunRetriesTheObjectsACheckpointListsAsFailed(t *testing.T) {
+	s := newStore(12, "v1storage")
+	keys := s.sortedKeys()
+	for _, k := range keys[:6] {
+		if k != keys[2] && k != keys[4] {
+			s.stored[k] = "v2storage" // done by the earlier run
+		}
+	}
+	delete(s.objects, keys[4]) // deleted since
+	delete(s.stored, keys[4])
+	c := s.client(t, "v1storage", "v2storage")
+	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[6], After: keys[5], Failed: []string{keys[2], keys[4]}, Done: 4})
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed != 4 || res.Migrated != 7 || res.Gone != 1 || s.updates != 7 || !res.Pruned {
+		t.Errorf("result %+v with %d updates, want 4 resumed, 7 re-stored (%s and the 6 after %s), 1 gone, pruned", res, s.updates, keys[2], keys[5])
+	}
+	if want := []string{keys[6], keys[11]}; !slices.Equal(s.lists, want) {
+		t.Errorf("lists with tokens %q, want %q: on from the checkpoint", s.lists, want)
+	}
+	if old := s.storedAtOld(); len(old) != 0 {
+		t.Errorf("still stored at v1storage: %v", old)
 	}
 }
 
@@ -891,7 +1093,7 @@ func TestRunProgressBeforeAnyObjectIsDone(t *testing.T) {
 	s.failKey = "ns0/w0000"
 	c := s.client(t, "v1storage", "v2storage")
 	var seen []Progress
-	_, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	_, err := Run(context.Background(), c, widgetCRD, Options{Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
 	if err == nil {
 		t.Fatal("no error for the failing object")
 	}
@@ -1126,7 +1328,7 @@ func TestRunRateCountsThisRunsObjectsOnly(t *testing.T) {
 	c := s.client(t, "v1storage", "v2storage")
 	setCheckpoint(t, c, checkpoint{StorageVersion: "v2storage", Continue: keys[5], After: keys[4], Done: 5})
 	var seen []Progress
-	_, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1, KeepGoing: true, Progress: func(p Progress) { seen = append(seen, p) }})
+	_, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 5, Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }})
 	if err == nil {
 		t.Fatal("no error for the failing object")
 	}
@@ -1257,7 +1459,7 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 		}
 		return true, nil, apierrors.NewServiceUnavailable("etcd is down")
 	})
-	res, err := Run(context.Background(), c, widgetCRD, Options{KeepGoing: true})
+	res, err := Run(context.Background(), c, widgetCRD, Options{})
 	if err == nil || !strings.Contains(err.Error(), "widgets.example.dev ns1/w0001: reading it again after a conflict") || !strings.Contains(err.Error(), "etcd is down") {
 		t.Fatalf("error %v, want the failed re-read of ns1/w0001", err)
 	}
@@ -1270,8 +1472,10 @@ func TestRunFailsAnObjectThatCannotBeReadAgain(t *testing.T) {
 // convert in one ConversionReview (objects that, 500 to a page, are more
 // than the webhook's MaxReviewBytes: any client that may create objects
 // can make them so large) is listed again with half as many objects, down
-// to one, rather than stopping the run at every try; the pages after it
-// keep the smaller size. Without it no run got past the page.
+// to one, rather than stopping the run at every try. Without it no run got
+// past the page. After a page that lists, the size doubles again; when
+// that fails, it waits twice as many pages before the next try (here every
+// object is large: 2 pages of 2, then 4).
 func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	s := newStore(10, "v1storage")
 	s.maxPage = 3
@@ -1280,18 +1484,80 @@ func TestRunListsFewerObjectsWhenAPageFails(t *testing.T) {
 	if err != nil || res.Migrated != 10 || !res.Pruned {
 		t.Fatalf("result %+v, %v; want 10 re-stored, pruned", res, err)
 	}
-	if want := []int64{8, 4, 2, 2, 2, 2, 2}; !slices.Equal(s.limits, want) {
+	if want := []int64{8, 4, 2, 4, 2, 2, 4, 2, 2}; !slices.Equal(s.limits, want) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
 	}
 	// A page of one that still fails stops the run, saying so.
 	s = newStore(4, "v1storage")
 	s.failList = true
 	c = s.client(t, "v1storage", "v2storage")
-	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time") {
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 4}); err == nil || !strings.Contains(err.Error(), "one object at a time, the first object cannot be read") {
 		t.Errorf("%v, want an error listing one object at a time", err)
 	}
 	if want := []int64{4, 2, 1}; !slices.Equal(s.limits, want) {
 		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+	// Past the first page: the error names the object before.
+	s = newStore(4, "v1storage")
+	keys := s.sortedKeys()
+	c = s.client(t, "v1storage", "v2storage")
+	s.beforeUpd = func(string) {
+		s.mu.Lock()
+		s.failList = true // from the second page on
+		s.mu.Unlock()
+	}
+	if _, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 2}); err == nil || !strings.Contains(err.Error(), "one object at a time, the object after "+keys[1]+" cannot be read") {
+		t.Errorf("%v, want an error naming %s", err, keys[1])
+	}
+}
+
+// TestRunPageSizeGrowsBack: the objects that made pages fail are a
+// stretch of the listing (the first 8 of 40, large: a page holding more
+// than 2 of them fails); once past them, the pages grow back to the size
+// asked for, doubling after each page that lists. Until 2026-11-28 the
+// size stayed halved to the end of the run: 22 lists of 2 objects or
+// fewer, where 11 lists do.
+func TestRunPageSizeGrowsBack(t *testing.T) {
+	s := newStore(40, "v1storage")
+	s.maxPage, s.heavy = 2, map[string]bool{}
+	for _, k := range s.sortedKeys()[:8] {
+		s.heavy[k] = true
+	}
+	c := s.client(t, "v1storage", "v2storage")
+	res, err := Run(context.Background(), c, widgetCRD, Options{PageSize: 8})
+	if err != nil || res.Migrated != 40 || !res.Pruned {
+		t.Fatalf("result %+v, %v; want 40 re-stored, pruned", res, err)
+	}
+	// 8 and 4 fail; 2 lists 0–1, 4 fails (4 large), 2 lists 2–3 and 4–5,
+	// 4 lists 6–9 (2 large), 8 the rest.
+	if want := []int64{8, 4, 2, 4, 2, 2, 4, 8, 8, 8, 8}; !slices.Equal(s.limits, want) {
+		t.Errorf("page sizes %v, want %v", s.limits, want)
+	}
+
+	// When every object is large, the tries of a larger page become
+	// rarer, down to one every maxWait pages.
+	s = newStore(150, "v1storage")
+	s.maxPage = 3
+	c = s.client(t, "v1storage", "v2storage")
+	if res, err = Run(context.Background(), c, widgetCRD, Options{PageSize: 8}); err != nil || res.Migrated != 150 {
+		t.Fatalf("result %+v, %v; want 150 re-stored", res, err)
+	}
+	if !slices.Equal(s.limits[:4], []int64{8, 4, 2, 4}) {
+		t.Fatalf("page sizes %v, want 8, 4, 2 and a try of 4", s.limits)
+	}
+	var gaps []int // pages of 2 after each try of 4
+	for i, n := range s.limits[3:] {
+		switch {
+		case n == 4:
+			gaps = append(gaps, 0)
+		case n == 2 && len(gaps) > 0:
+			gaps[len(gaps)-1]++
+		default:
+			t.Fatalf("page %d of %d objects in %v", i+3, n, s.limits)
+		}
+	}
+	if want := []int{2, 4, 8, 16, 16, 16}; !slices.Equal(gaps[:len(gaps)-1], want) {
+		t.Errorf("pages of 2 after each try of 4: %v, want %v and the rest", gaps, want)
 	}
 }
 

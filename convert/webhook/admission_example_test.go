@@ -3,12 +3,14 @@ package webhook_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 
 	"github.com/hubspoke/hubspoke/convert/webhook"
+	"github.com/hubspoke/hubspoke/propertybag"
 	admissionv1 "k8s.io/api/admission/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
@@ -62,6 +64,23 @@ func Example_admissionReview() {
 	if err != nil {
 		panic(err)
 	}
+	// The bags v1 carries in its annotation, written as generated code
+	// writes them: here {"spec":{"Color":"purple","Size":2}} (in Azure
+	// Service Operator's string format, -tags hubspoke_aso, the color is
+	// stored as it is and MarshalBags keeps it apart, under "$verbatim").
+	var bag propertybag.PropertyBag
+	color, size := "purple", 2
+	if err := errors.Join(propertybag.Add(&bag, "Color", &color), propertybag.Add(&bag, "Size", &size)); err != nil {
+		panic(err)
+	}
+	bags, err := propertybag.MarshalBags(propertybag.Bags{"spec": bag})
+	if err != nil {
+		panic(err)
+	}
+	annotation, err := json.Marshal(bags)
+	if err != nil {
+		panic(err)
+	}
 	sendReview(h, `{
 	  "apiVersion": "admission.k8s.io/v1",
 	  "kind": "AdmissionReview",
@@ -74,7 +93,7 @@ func Example_admissionReview() {
 	    "object": {
 	      "apiVersion": "crm.hubspoke.test/v1", "kind": "Widget",
 	      "metadata": {"name": "gizmo", "namespace": "shop",
-	        "annotations": {"hubspoke.dev/property-bags": "{\"spec\":{\"Color\":\"purple\",\"Size\":2}}"}},
+	        "annotations": {"hubspoke.dev/property-bags": `+string(annotation)+`}},
 	      "spec": {"name": "gizmo"}
 	    }
 	  }
@@ -86,9 +105,9 @@ func Example_admissionReview() {
 }
 
 // Options sets the budget of the property-bags annotation. Here a
-// Widget written at v2 is fine at v2, but v1 would have to carry its size,
-// color and notes in its annotation, which a budget of 64 bytes cannot
-// hold; the message names the version and the entries that take the room.
+// Widget written at v2 is fine at v2, but v1 would have to carry its size
+// and parts in its annotation, which a budget of 64 bytes cannot hold; the
+// message names the version and the entries that take the room.
 func ExampleOptions() {
 	h, err := webhook.NewAdmissionHandler(widgetScheme(), loadCRD("testdata/widgets.yaml"), webhook.Options{BagsBudget: 64})
 	if err != nil {
@@ -106,14 +125,14 @@ func ExampleOptions() {
 	    "object": {
 	      "apiVersion": "crm.hubspoke.test/v2", "kind": "Widget",
 	      "metadata": {"name": "gizmo", "namespace": "shop"},
-	      "spec": {"name": "gizmo", "size": 2, "color": "blue", "notes": "handle with care, both ends"}
+	      "spec": {"name": "gizmo", "size": 2, "parts": [{"name": "cog", "count": 2}, {"name": "spring"}]}
 	    }
 	  }
 	}`)
 	// Output:
 	// HTTP 200 allowed: false
 	// 422 Invalid
-	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 72 bytes, over the budget of 64; the largest entries: Notes in bag "spec" (37 bytes), Color in bag "spec" (14 bytes), Size in bag "spec" (8 bytes)
+	// hubspoke: Widget.crm.hubspoke.test "gizmo" written at v2 is invalid: metadata.annotations[hubspoke.dev/property-bags]: Too long: at v1 annotation hubspoke.dev/property-bags would take 82 bytes, over the budget of 64; the largest entries: Parts in bag "spec" (62 bytes), Size in bag "spec" (8 bytes)
 }
 
 // AdmissionPath is the path a ValidatingWebhookConfiguration names for the

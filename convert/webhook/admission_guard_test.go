@@ -43,7 +43,7 @@ func TestStatusWritesAreValidated(t *testing.T) {
 // same faults.
 func TestCreateIsNeverRatcheted(t *testing.T) {
 	h := newAdmission(t, webhook.Options{})
-	purple := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": `"purple"`}))
+	purple := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": bagText("purple")}))
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, purple, purple)), "v1", []string{"spec.color", ""}, `"purple"`)
 }
 
@@ -155,6 +155,6 @@ func TestObjectWithoutItsType(t *testing.T) {
 		return req
 	}
 	wantAllowed(t, admit(t, h, untyped(widgetAt(t, "v1"))))
-	bad := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"giz42"`}))
+	bad := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": bagText("giz42")}))
 	wantInvalid(t, admit(t, h, untyped(bad)), "v1", []string{"spec.code"}, `should match '^[A-Z]{3}-[0-9]+$'`)
 }

@@ -226,7 +226,7 @@ func TestAdmissionValidatesAtTheHub(t *testing.T) {
 			return w
 		}, []string{"spec.name", ""}, []string{"spec.name: Required value", celSkipped}},
 		{"enum in the bag", func() runtime.Object {
-			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": `"purple"`}))
+			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": bagText("purple")}))
 		}, []string{"spec.color", ""}, []string{`spec.color: Unsupported value: "purple": supported values: "red", "green", "blue" (` + fmt.Sprintf(noField, "color")}},
 		{"maximum in the bag", func() runtime.Object {
 			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Size": `11`}))
@@ -235,10 +235,10 @@ func TestAdmissionValidatesAtTheHub(t *testing.T) {
 			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Size": `-1`}))
 		}, []string{"spec.size"}, []string{"should be greater than or equal to 1"}},
 		{"pattern in the bag", func() runtime.Object {
-			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"giz42"`}))
+			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": bagText("giz42")}))
 		}, []string{"spec.code"}, []string{"spec.code", `should match '^[A-Z]{3}-[0-9]+$'`}},
 		{"format in the bag", func() runtime.Object {
-			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Email": `"not an address"`}))
+			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Email": bagText("not an address")}))
 		}, []string{"spec.email", ""}, []string{"spec.email", "must be of type email"}},
 		{"a map list with two elements of one key", func() runtime.Object {
 			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Parts": `[{"name":"cog"},{"name":"cog"}]`}))
@@ -247,7 +247,7 @@ func TestAdmissionValidatesAtTheHub(t *testing.T) {
 			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Size": `7`}))
 		}, []string{"spec"}, []string{"spec: Invalid value: a red widget is at most size 5"}},
 		{"a long value is not repeated", func() runtime.Object {
-			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"` + strings.Repeat("x", 5000) + `"`}))
+			return withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": bagText(strings.Repeat("x", 5000))}))
 		}, []string{"spec.code"}, []string{"spec.code: Invalid value: \"" + strings.Repeat("x", 120) + "... (5000 bytes)\""}},
 		{"at v2, a field v2 has", func() runtime.Object {
 			w := widgetAt(t, "v2").(*widgetV2)
@@ -291,7 +291,7 @@ func TestAdmissionValidatesAtAnUnservedHub(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Create, widgetAt(t, "v1"), nil)))
-	bad := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"giz42"`}))
+	bad := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": bagText("giz42")}))
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, bad, nil)), "v1", []string{"spec.code"}, "spec.code", `should match '^[A-Z]{3}-[0-9]+$'`)
 }
 
@@ -301,7 +301,7 @@ func TestAdmissionValidatesAtAnUnservedHub(t *testing.T) {
 // that carries it only in its bags.
 func TestTransitionRulesHoldThroughEveryVersion(t *testing.T) {
 	h := newAdmission(t, webhook.Options{})
-	atV1 := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": `"GIZ-43"`}))
+	atV1 := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Code": bagText("GIZ-43")}))
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, atV1, widgetAt(t, "v1"))), "v1", []string{"spec.code"}, "the code of a widget cannot change")
 	atV2 := widgetAt(t, "v2").(*widgetV2)
 	atV2.Spec.Code = "GIZ-43"
@@ -367,11 +367,11 @@ func TestAdmissionRefusesBadAnnotations(t *testing.T) {
 // values that were invalid before and are left unchanged do not stop it.
 func TestAdmissionRatchets(t *testing.T) {
 	h := newAdmission(t, webhook.Options{})
-	old := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": `"purple"`}))
+	old := withBags(widgetAt(t, "v1"), v1Bags(t, map[string]string{"Color": bagText("purple")}))
 	updated := old.DeepCopyObject().(*widgetV1)
 	updated.Spec.Name = "gizmo2"
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, updated, old)))
-	worse := withBags(updated.DeepCopyObject(), v1Bags(t, map[string]string{"Color": `"pink"`}))
+	worse := withBags(updated.DeepCopyObject(), v1Bags(t, map[string]string{"Color": bagText("pink")}))
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Update, worse, old)), "v1", []string{"spec.color", ""}, `"pink"`)
 	// The same write is refused when it creates the object.
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, updated, nil)), "v1", []string{"spec.color", ""}, `"purple"`)
@@ -614,9 +614,21 @@ func TestLargestEntriesAreMeasuredAsStored(t *testing.T) {
 	if !strings.Contains(annotation, `"Notes":"`+w.Spec.Notes+`"`) {
 		t.Fatalf("the annotation at v1 does not hold the notes as written: %.200s", annotation)
 	}
+	// What the entry adds to an annotation of the spec bag alone: in
+	// hubspoke's format "Notes":"<<<…", 1010 bytes; in ASO's (-tags
+	// hubspoke_aso), where the notes are stored as they are, not JSON, the
+	// same under "$verbatim" (see propertybag.MarshalBags), 1024.
+	alone, err := propertybag.MarshalBags(propertybag.Bags{"spec": {"Notes": bagText(w.Spec.Notes)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := len(alone) - len(`{"spec":{}}`)
+	if size < 1000 || size > 1100 {
+		t.Fatalf("the notes alone take %d bytes of an annotation: %.200s", size, alone)
+	}
 	wantInvalid(t, admit(t, h, request(t, admissionv1.Create, w, nil)), "v2", []string{bagsPath},
 		fmt.Sprintf("at v1 annotation %s would take %d bytes", boundary.Annotation, len(annotation)),
-		fmt.Sprintf(`the largest entries: Notes in bag "spec" (%d bytes)`, len(`"Notes":""`)+1000))
+		fmt.Sprintf(`the largest entries: Notes in bag "spec" (%d bytes)`, size))
 }
 
 func widgetConverter(t testing.TB) *convert.Converter {

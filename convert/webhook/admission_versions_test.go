@@ -217,11 +217,12 @@ func dialAt(t testing.TB, version string, spec dialHubSpec) runtime.Object {
 	return obj
 }
 
-// dialBag is a hub's bag with the entries of v1 only fields, JSON values.
+// dialBag is a hub's bag with the entries of v1 only fields, names and
+// string values in turn, stored as propertybag.Add stores them.
 func dialBag(entries ...string) propertybag.PropertyBag {
 	bag := propertybag.PropertyBag{}
 	for i := 0; i+1 < len(entries); i += 2 {
-		bag[entries[i]] = entries[i+1]
+		bag[entries[i]] = bagText(entries[i+1])
 	}
 	return bag
 }
@@ -258,7 +259,7 @@ func wantDialInvalid(t *testing.T, resp *admissionv1.AdmissionResponse, written 
 }
 
 func TestDialFixtureRoundTrips(t *testing.T) {
-	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial")}
 	v1 := dialAt(t, "v1", spec).(*dialV1)
 	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3}); v1.Spec != want {
 		t.Fatalf("at v1 %+v, want %+v", v1.Spec, want)
@@ -278,7 +279,7 @@ func TestDialFixtureRoundTrips(t *testing.T) {
 
 func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 	h := dialAdmission(t)
-	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial")}
 	for _, version := range []string{"v1", "v1storage", "v3", "v3storage"} {
 		obj := dialAt(t, version, valid)
 		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
@@ -291,18 +292,18 @@ func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 		fields  []string
 		message []string
 	}{
-		{"an enum v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Turbo"`)},
+		{"an enum v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Turbo")},
 			[]string{"spec.mode", "spec.mode"},
 			[]string{`at v1, spec.mode: Unsupported value: "Turbo"`, shows, `at v1storage, spec.mode`}},
-		{"a pattern v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"NOT LOWER"`)},
+		{"a pattern v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Label", "NOT LOWER")},
 			[]string{"spec.label", "spec.label"},
 			[]string{`at v1, spec.label: Invalid value: "NOT LOWER"`, shows}},
-		{"a CEL rule of v1", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"forbidden"`)},
+		{"a CEL rule of v1", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Label", "forbidden")},
 			[]string{"spec.label"},
 			[]string{`at v1, spec.label: Invalid value: "forbidden": a dial cannot be labelled forbidden`, shows}},
 		// A value the hooks derive for v1 is one v1 shows as well: it
 		// must be one v1 can hold.
-		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", `"Slow"`)},
+		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", "Slow")},
 			[]string{"spec.firstName", "spec.firstName"},
 			[]string{`at v1, spec.firstName: Too long`, shows}},
 	}
@@ -328,10 +329,10 @@ func TestAdmissionLeavesToTheHubWhatTheHubHas(t *testing.T) {
 
 func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
 	h := dialAdmission(t)
-	old := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Turbo"`)})
-	faster := dialAt(t, "v3", dialHubSpec{FullName: "Ada", Speed: 4, PropertyBag: dialBag("Mode", `"Turbo"`)})
+	old := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Turbo")})
+	faster := dialAt(t, "v3", dialHubSpec{FullName: "Ada", Speed: 4, PropertyBag: dialBag("Mode", "Turbo")})
 	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, faster, old)))
-	warp := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Warp"`)})
+	warp := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Warp")})
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, warp, old)), "v3",
 		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Warp"`)
 }
@@ -342,7 +343,7 @@ func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
 //	go -C convert/webhook test -run '^$' -bench DialAdmission .
 func BenchmarkDialAdmission(b *testing.B) {
 	h := dialAdmission(b)
-	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial")}
 	for _, bc := range []struct {
 		name     string
 		obj, old runtime.Object

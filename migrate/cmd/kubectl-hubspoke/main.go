@@ -78,11 +78,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, connect f
 		fs.Float64Var(&opts.Rate, "rate", 0, "at most this many objects per second (0: no limit)")
 		fs.Int64Var(&opts.PageSize, "page-size", 500, "objects listed at a time")
 		fs.IntVar(&opts.Workers, "workers", 4, "updates in flight at a time")
-		fs.BoolVar(&opts.KeepGoing, "keep-going", false, "carry on after an object fails, to report every failing object")
+		fs.IntVar(&opts.MaxFailures, "max-failures", 100, "failing objects to go past, each reported at the end (at most 1000; 0: stop at the first)")
 		fs.BoolVar(&opts.Restart, "restart", false, "ignore the checkpoint of an interrupted run and start from the first object")
 		quiet := fs.Bool("quiet", false, "no progress bar")
 		if fs.Parse(args[1:]) != nil {
 			return 2
+		}
+		if opts.MaxFailures == 0 {
+			opts.MaxFailures = -1 // migrate.Options' zero value is the default
 		}
 		if fs.NArg() != 1 || !strings.Contains(fs.Arg(0), ".") {
 			fmt.Fprintln(stderr, "kubectl hubspoke migrate: name one resource as <plural>.<group>, the name of its CRD, for example people.crm.hubspoke.dev")

@@ -186,10 +186,13 @@ func TestMigrateCommandFails(t *testing.T) {
 		return true, nil, apierrors.NewInternalError(errors.New("conversion webhook down"))
 	})
 	code, out, errOut := runCLI(t, c, "migrate", "--quiet", "gadgets.example.dev")
-	if code != 1 || !strings.Contains(errOut, "kubectl hubspoke migrate: migrate: stopped at the first failure") || !strings.Contains(errOut, "conversion webhook down") {
-		t.Errorf("exit %d, stderr %q; want 1 and the failure", code, errOut)
+	want := "kubectl hubspoke migrate: migrate: 2 objects of gadgets.example.dev could not be re-stored at v2storage, so status.storedVersions stays [v1storage v2storage] (the next run tries them again): " +
+		"gadgets.example.dev default/ga: Internal error occurred: conversion webhook down\n" +
+		"gadgets.example.dev default/gb: Internal error occurred: conversion webhook down\n"
+	if code != 1 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
-	if !strings.Contains(out, "1 failed; status.storedVersions [v1storage v2storage]\n") {
+	if !strings.Contains(out, "2 failed; status.storedVersions [v1storage v2storage]\n") {
 		t.Errorf("output %q, want the failure counted and storedVersions unpruned", out)
 	}
 }
@@ -415,12 +418,23 @@ func TestMigrateCommandPageSizeAndWorkers(t *testing.T) {
 	}
 }
 
-// TestMigrateCommandKeepGoingAndRestart: --keep-going carries on after a
-// failing object; --restart ignores the checkpoint of an earlier run.
-func TestMigrateCommandKeepGoingAndRestart(t *testing.T) {
-	// ga and gc fail: without --keep-going the run stops at the first (gb
-	// may be re-stored meanwhile, or not); with it, it reports both.
-	for _, keepGoing := range []bool{false, true} {
+// TestMigrateCommandMaxFailuresAndRestart: a run goes on past a failing
+// object and reports each, with its namespace/name and the reason, unless
+// --max-failures 0 stops it at the first; --restart ignores the checkpoint
+// of an earlier run.
+func TestMigrateCommandMaxFailuresAndRestart(t *testing.T) {
+	// ga and gc fail: with --max-failures 0 the run stops at the first (gb
+	// may be re-stored meanwhile, or not); by default, and with
+	// --max-failures 2, it reports both; with 1 it stops at the second.
+	for _, tc := range []struct {
+		flags []string
+		want  []string
+	}{
+		{[]string{"--max-failures", "0"}, []string{"objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 1 failed;", "stopped at the first failure", "default/ga: Internal error occurred: conversion webhook down"}},
+		{nil, []string{"re-stored 1 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 2 failed;", "default/ga: Internal error occurred: conversion webhook down", "default/gc: Internal error occurred: conversion webhook down"}},
+		{[]string{"--max-failures", "2"}, []string{"re-stored 1 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 2 failed;"}},
+		{[]string{"--max-failures", "1"}, []string{"re-stored 1 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 2 failed;", "stopped after 2 objects failed, more than the 1"}},
+	} {
 		c := cluster(t, 3, "v1storage", "v2storage")
 		c.PrependReactor("update", "gadgets", func(a clienttesting.Action) (bool, runtime.Object, error) {
 			if a.(clienttesting.UpdateActionImpl).Object.(*unstructured.Unstructured).GetName() == "gb" {
@@ -428,14 +442,15 @@ func TestMigrateCommandKeepGoingAndRestart(t *testing.T) {
 			}
 			return true, nil, apierrors.NewInternalError(errors.New("conversion webhook down"))
 		})
-		args := []string{"migrate", "--quiet", "--workers", "1", "gadgets.example.dev"}
-		want := "objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 1 failed;"
-		if keepGoing {
-			args = []string{"migrate", "--keep-going", "--quiet", "--workers", "1", "gadgets.example.dev"}
-			want = "re-stored 1 objects at v2storage, 0 deleted meanwhile, 0 done by an earlier run, 2 failed;"
+		args := append(append([]string{"migrate", "--quiet", "--workers", "1"}, tc.flags...), "gadgets.example.dev")
+		code, out, errOut := runCLI(t, c, args...)
+		if code != 1 {
+			t.Errorf("%q: exit %d, want 1", args, code)
 		}
-		if code, out, errOut := runCLI(t, c, args...); code != 1 || !strings.Contains(out, want) {
-			t.Errorf("%q: exit %d, %s%s; want exit 1 and %q", args, code, out, errOut, want)
+		for _, w := range tc.want {
+			if !strings.Contains(out+errOut, w) {
+				t.Errorf("%q: %s%s; want %q", args, out, errOut, w)
+			}
 		}
 	}
 
