@@ -70,6 +70,12 @@ type WidgetSpec struct {
 	// both behind a pointer: a client that removes it removes it.
 	// +optional
 	Owner *shared.Owner `json:"owner,omitempty"`
+	// Replicas is a number that JSON quotes ("3"), which the schema takes
+	// as a string; a number in v2.
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:Pattern=`^-?[0-9]+$`
+	// +optional
+	Replicas int32 `json:"replicas,omitempty,string"`
 }
 
 func init() {

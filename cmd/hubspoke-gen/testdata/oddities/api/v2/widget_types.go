@@ -60,6 +60,8 @@ type WidgetSpec struct {
 	Raw json.RawMessage `json:"raw,omitempty"`
 	// +optional
 	Owner *Owner `json:"owner,omitempty"`
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
 }
 
 // Owner is shared.Owner.
