@@ -254,7 +254,7 @@ func (a *assign) bag() string {
 		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype || pr.action == actStage
 		if sf, df := a.sides(pr); pr.action == actConvert {
 			shape, _ := a.shapeField(sf, df)
-			ops = ops || shape
+			ops = ops || shape || a.rootByValue(sf, df)
 		}
 	}
 	if !ops {
@@ -343,6 +343,23 @@ func (a *assign) properties() {
 			}
 		}
 	}
+}
+
+// rootByValue reports whether, in a storage step, one of source field sf
+// and destination field df is a struct a root type of a twin holds by
+// value (as twins keep a kind's structs) and the other a pointer to a
+// struct of the version's own (an API version that holds its spec
+// through a pointer): converted as a struct of another package is (see
+// convertExpr), with the mark of an empty struct in the bag (emptyKey).
+func (a *assign) rootByValue(sf, df *field) bool {
+	if a.s.twin || sf == nil || df == nil || sf.ref == nil || df.ref == nil {
+		return false
+	}
+	s, d := sf.ref, df.ref
+	if s.kind == refPointer {
+		s, d = d, s
+	}
+	return s.kind == refObject && d.kind == refPointer && d.elem.kind == refObject
 }
 
 func (a *assign) isShapeField(sf, df *field) bool {
@@ -449,8 +466,15 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 		// absent, so an empty one (nothing set, an empty bag) is none, as
 		// the other version's own clients write it (an absent one comes
 		// back empty, then absent again).
-		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
 		empty := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
+		if a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) == "" {
+			// The copy of a struct of the version's own moves its bag
+			// (see bag): whether it was empty is told before.
+			e := a.local(df.name + "Empty")
+			fmt.Fprintf(&a.pre, "%s := %s\n", e, empty)
+			empty = e
+		}
+		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
 		if src != a.srcObj+"."+sf.name {
 			fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", empty, v)
 			return v
@@ -465,8 +489,8 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
 		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
-	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
-		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
+	case s.kind == refPointer && d.kind != refPointer && (a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "" || a.rootByValue(sf, df)):
+		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d)))
 		if o := a.dstTwins()[d.name]; !a.s.twin && d.kind == refObject && o != nil && src == a.srcObj+"."+sf.name {
 			// A kind's struct held by value cannot say that the pointer
 			// held an empty struct: the bag does, for the way back.
@@ -708,8 +732,9 @@ func parenthesized(expr string) string {
 }
 
 // emptyKey is the bag entry that says a pointer to a struct of another
-// package (events.k8s.io's regarding, a corev1.ObjectReference) held an
-// empty struct, where the other side is a kind's struct held by value
-// (core/v1 Event's involvedObject), which cannot tell empty from absent:
+// package (events.k8s.io's regarding, a corev1.ObjectReference) or of the
+// version's own (a spec held through a pointer) held an empty struct,
+// where the other side is a kind's struct held by value (core/v1 Event's
+// involvedObject, a spec), which cannot tell empty from absent:
 // the way back gives the pointer an empty struct again rather than none.
 func emptyKey(f *field) string { return "$empty:" + f.jsonName }

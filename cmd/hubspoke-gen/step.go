@@ -322,7 +322,9 @@ func (s *step) pairObjects(name string) *pair {
 // package's struct on the other side (made optional in its twin: core/v1
 // Event's involvedObject, events.k8s.io's regarding, a
 // corev1.ObjectReference) is compared with what the pointer points to,
-// and converted field by field (see shape), as below the root.
+// and converted field by field (see shape), as below the root; so is a
+// pointer to a struct of the version's own (the twin of an API version
+// that holds its spec through a pointer).
 func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
 	external := func(r *typeRef) bool {
 		if r.kind != refPointer || r.elem.kind != refExternal {
@@ -331,10 +333,14 @@ func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
 		_, ok := r.elem.typ.Underlying().(*types.Struct)
 		return ok
 	}
+	// A struct of the version's own, held by value on one side and
+	// through a pointer on the other (spec in v1, *spec in v2), converts
+	// the same way, field by field.
+	own := func(r *typeRef) bool { return r.kind == refPointer && r.elem.kind == refObject }
 	switch {
-	case a.kind == refObject && external(b):
+	case a.kind == refObject && (external(b) || own(b)):
 		return a, b.elem
-	case b.kind == refObject && external(a):
+	case b.kind == refObject && (external(a) || own(a)):
 		return a.elem, b
 	}
 	return a, b
