@@ -291,7 +291,14 @@ func (s *step) pairObjects(name string) *pair {
 		// package's struct cannot keep the values of other versions; it
 		// changes type.
 		if !(fa.ref.kind == refExternal && fb.ref.kind == refObject) && !(fa.ref.kind == refObject && fb.ref.kind == refExternal) {
-			same, ok = s.compatible(rootLevelRefs(fa.ref, fb.ref))
+			ra, rb := rootLevelRefs(fa.ref, fb.ref)
+			if ea, eb, pointed := pointedCollection(ra, rb); pointed {
+				// Converted by the copy (the pointer's nil is the list's
+				// or map's), not copied as it is.
+				_, ok = s.compatible(ea, eb)
+			} else {
+				same, ok = s.compatible(ra, rb)
+			}
 		}
 		switch {
 		case !ok:
@@ -344,6 +351,22 @@ func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
 		return a.elem, b
 	}
 	return a, b
+}
+
+// pointedCollection returns, when one of a and b is a pointer to a slice
+// or map of the version and the other a slice or map (*[]T in one version,
+// []T in the next; *map[K]V and map[K]V), the slice or map each holds: the
+// copy converts them (see assign.pointedCollection), nil to nil, an empty
+// one to an empty one.
+func pointedCollection(a, b *typeRef) (ea, eb *typeRef, ok bool) {
+	collection := func(r *typeRef) bool { return r.kind == refSlice || r.kind == refMap }
+	switch {
+	case a.kind == refPointer && collection(a.elem) && collection(b):
+		return a.elem, b, true
+	case b.kind == refPointer && collection(b.elem) && collection(a):
+		return a, b.elem, true
+	}
+	return nil, nil, false
 }
 
 // otherType returns the name the other side of the step gives the host's

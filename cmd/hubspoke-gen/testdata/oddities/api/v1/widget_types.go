@@ -76,6 +76,22 @@ type WidgetSpec struct {
 	// +kubebuilder:validation:Pattern=`^-?[0-9]+$`
 	// +optional
 	Replicas int32 `json:"replicas,omitempty,string"`
+	// Lists and maps through a pointer here, held directly in v2 (and
+	// the other way round): the pointer's nil is the list's.
+	// +optional
+	Hosts *[]string `json:"hosts,omitempty"`
+	// +optional
+	Steps *[]Step `json:"steps,omitempty"`
+	// +optional
+	Limits *map[string]int32 `json:"limits"`
+	// +optional
+	Selector map[string]string `json:"selector,omitempty"`
+}
+
+// Step is one step; v2 adds its weight.
+type Step struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 func init() {
