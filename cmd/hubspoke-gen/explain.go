@@ -298,6 +298,17 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		}
 	case actConvert:
 		r.action, r.detail = "converted", conversionDetail(pr.host.ref, pr.other.ref)
+		if _, _, ok := pointedCollection(pr.host.ref, pr.other.ref); ok && !s.twin {
+			// The side of the list or map without the pointer: with
+			// omitempty, its bag marks a pointer to an empty one.
+			held, holder := pr.other, s.otherName
+			if pr.host.ref.kind != refPointer {
+				held, holder = pr.host, s.hostName
+			}
+			if held.omitEmpty {
+				r.detail += fmt.Sprintf("; a pointer to an empty one, which %s's omitempty shows as absent, is marked in its bag (`%s`)", holder, emptyKey(held))
+			}
+		}
 	case actStash:
 		r.action = "stashed"
 		r.detail = fmt.Sprintf("`%s`, not in %s: kept in its property bag", pr.host.ref, s.otherName)

@@ -254,7 +254,8 @@ func (a *assign) bag() string {
 		ops = ops || pr.action == actStash || pr.action == actRecall || pr.action == actRetype || pr.action == actStage
 		if sf, df := a.sides(pr); pr.action == actConvert {
 			shape, _ := a.shapeField(sf, df)
-			ops = ops || shape
+			_, marked := a.pointedCollection(sf, df)
+			ops = ops || shape || a.rootByValue(sf, df) || marked
 		}
 	}
 	if !ops {
@@ -343,6 +344,44 @@ func (a *assign) properties() {
 			}
 		}
 	}
+}
+
+// rootByValue reports whether, in a storage step, one of source field sf
+// and destination field df is a struct a root type of a twin holds by
+// value (as twins keep a kind's structs) and the other a pointer to a
+// struct of the version's own (an API version that holds its spec
+// through a pointer): converted as a struct of another package is (see
+// convertExpr), with the mark of an empty struct in the bag (emptyKey).
+func (a *assign) rootByValue(sf, df *field) bool {
+	if a.s.twin || sf == nil || df == nil || sf.ref == nil || df.ref == nil {
+		return false
+	}
+	s, d := sf.ref, df.ref
+	if s.kind == refPointer {
+		s, d = d, s
+	}
+	return s.kind == refObject && d.kind == refPointer && d.elem.kind == refObject
+}
+
+// pointedCollection reports whether, in a storage step, one of source
+// field sf and destination field df is a pointer to a slice or map and the
+// other a slice or map (see pointedCollection), and whether the side that
+// holds the slice or map declares it omitempty (marked): its JSON then
+// shows an empty one as absent, which the pointer side tells apart (a
+// pointer to an empty list is [], nil is absent), so the bag of the
+// struct that holds the slice or map marks a pointer to an empty one
+// (emptyKey) for the way back.
+func (a *assign) pointedCollection(sf, df *field) (ok, marked bool) {
+	if a.s.twin || sf == nil || df == nil || sf.ref == nil || df.ref == nil {
+		return false, false
+	}
+	if _, _, ok := pointedCollection(sf.ref, df.ref); !ok {
+		return false, false
+	}
+	if sf.ref.kind == refPointer {
+		return true, df.omitEmpty
+	}
+	return true, sf.omitEmpty
 }
 
 func (a *assign) isShapeField(sf, df *field) bool {
@@ -440,6 +479,9 @@ func (a *assign) convert(sf, df *field) string {
 // held by value).
 func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	s, d := sf.ref, df.ref
+	if ok, marked := a.pointedCollection(sf, df); ok {
+		return a.convertPointed(src, sf, df, marked && src == a.srcObj+"."+sf.name)
+	}
 	switch {
 	case !a.s.twin && s.kind == refObject && d.kind == refPointer && a.srcTwins()[s.name] != nil:
 		// A struct a root type of a storage twin holds by value (as twins
@@ -449,8 +491,15 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 		// absent, so an empty one (nothing set, an empty bag) is none, as
 		// the other version's own clients write it (an absent one comes
 		// back empty, then absent again).
-		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
 		empty := "!(" + nonEmpty(parenthesized(src), a.srcTwins()[s.name], nil) + ")"
+		if a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) == "" {
+			// The copy of a struct of the version's own moves its bag
+			// (see bag): whether it was empty is told before.
+			e := a.local(df.name + "Empty")
+			fmt.Fprintf(&a.pre, "%s := %s\n", e, empty)
+			empty = e
+		}
+		v := a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s, d.elem)))
 		if src != a.srcObj+"."+sf.name {
 			fmt.Fprintf(&a.pre, "if %s {\n%s = nil\n}\n", empty, v)
 			return v
@@ -465,8 +514,8 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	case s.kind != refPointer && d.kind == refPointer && a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath) != "":
 		// A struct of the same shape as one of another package, made optional.
 		return a.fallible(df, fmt.Sprintf("%s(&%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s, a.srcPath, d.elem, a.dstPath)))
-	case s.kind == refPointer && d.kind != refPointer && a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "":
-		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath)))
+	case s.kind == refPointer && d.kind != refPointer && (a.s.shapeOf(s.elem, a.srcPath, d, a.dstPath) != "" || a.rootByValue(sf, df)):
+		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d)))
 		if o := a.dstTwins()[d.name]; !a.s.twin && d.kind == refObject && o != nil && src == a.srcObj+"."+sf.name {
 			// A kind's struct held by value cannot say that the pointer
 			// held an empty struct: the bag does, for the way back.
@@ -558,6 +607,38 @@ func (a *assign) convertExpr(src, dst string, sf, df *field) string {
 	}
 	// Two scalars of different types (an enum and its value).
 	return renderType(a.f, d, a.dstPath) + "(" + src + ")"
+}
+
+// convertPointed converts the value at src, of the type of sf, between a
+// pointer to a slice or map and a slice or map (see
+// assign.pointedCollection): a nil pointer is a nil slice or map, a
+// pointer to one is the one it points to, and back. With marked, the
+// slice or map is omitempty: going to it, a pointer to an empty one is
+// marked in the bag (emptyKey of the slice's field), and coming from it
+// the mark, taken out of the bag whatever the value (a client may have
+// filled the list since), makes an absent one a pointer to an empty one.
+func (a *assign) convertPointed(src string, sf, df *field, marked bool) string {
+	s, d := sf.ref, df.ref
+	if s.kind == refPointer {
+		l := a.fallible(df, fmt.Sprintf("%s(%s, %s)", a.gr("ConvertPointer"), src, a.elemFunc(s.elem, d)))
+		if marked {
+			fmt.Fprintf(&a.pre, "if %s != nil && *%s != nil && len(*%s) == 0 {\nyes := true\nif err := %s(&bag, %q, &yes); err != nil {\nreturn err\n}\n}\n",
+				l, l, l, a.f.q(pathPropertybag, "Add"), emptyKey(df))
+		}
+		return a.deref(l, d, a.dstPath)
+	}
+	inner := *df
+	inner.ref = d.elem
+	v := a.local(df.name + "Value")
+	fmt.Fprintf(&a.pre, "%s := %s\n", v, a.convertExpr(src, "", sf, &inner))
+	l := a.local(df.name)
+	fmt.Fprintf(&a.pre, "var %s *%s\nif %s != nil {\n%s = &%s\n}\n", l, renderType(a.f, d.elem, a.dstPath), v, l, v)
+	if marked {
+		e := a.local(df.name + "WasEmpty")
+		fmt.Fprintf(&a.pre, "%s, err := %s[bool](&bag, %q)\nif err != nil {\nreturn err\n}\nif %s == nil && %s != nil {\n%s = &%s{}\n}\n",
+			e, a.f.q(pathPropertybag, "Pull"), emptyKey(sf), l, e, l, renderType(a.f, d.elem, a.dstPath))
+	}
+	return l
 }
 
 // rekeyed returns a local holding the map src (of type s) converted into
@@ -707,9 +788,12 @@ func parenthesized(expr string) string {
 	return "(" + expr + ")"
 }
 
-// emptyKey is the bag entry that says a pointer to a struct of another
-// package (events.k8s.io's regarding, a corev1.ObjectReference) held an
-// empty struct, where the other side is a kind's struct held by value
-// (core/v1 Event's involvedObject), which cannot tell empty from absent:
+// emptyKey is the bag entry that says a pointer to a list or map held an
+// empty one, where the other side holds the list or map with omitempty
+// (see convertPointed), or that a pointer to a struct of another
+// package (events.k8s.io's regarding, a corev1.ObjectReference) or of the
+// version's own (a spec held through a pointer) held an empty struct,
+// where the other side is a kind's struct held by value (core/v1 Event's
+// involvedObject, a spec), which cannot tell empty from absent:
 // the way back gives the pointer an empty struct again rather than none.
 func emptyKey(f *field) string { return "$empty:" + f.jsonName }

@@ -96,7 +96,7 @@ func convtestFile(names *namer, c *chain) ([]byte, error) {
 		}
 		if unions := oneOfOptions(f, c, kind); len(unions) > 0 {
 			name := oneOfsVar(kind)
-			f.printf("// %s declares the unions of %s (+kubebuilder:validation:ExactlyOneOf, AtMostOneOf on a struct type): each struct of the type sets one member at most in the random objects, as the API server requires, so that hooks that convert a member only when it is the one set meet their input.\n", name, kind)
+			f.printf("// %s declares the unions of %s (+kubebuilder:validation:ExactlyOneOf, AtMostOneOf on a struct type; Kubernetes' +union and +k8s:unionMember): each struct of the type sets one member at most in the random objects, as the API server requires, so that hooks that convert a member only when it is the one set meet their input.\n", name, kind)
 			f.printf("var %s = []%s{\n%s,\n}\n\n", name, f.q(pathConvtest, "Option"), strings.Join(unions, ",\n"))
 			lists = append(lists, name)
 		}
@@ -287,21 +287,33 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 				continue
 			}
 			visited[name] = true
+			add := func(members []*field) {
+				args := []string{strconv.Quote(name)}
+				for _, fd := range members {
+					if len(fd.via) == 0 {
+						args = append(args, strconv.Quote(fd.name))
+					}
+				}
+				call := fmt.Sprintf("%s(%s)", f.q(pathConvtest, "OneOf"), strings.Join(args, ", "))
+				if len(args) < 3 || seen[call] {
+					return
+				}
+				seen[call] = true
+				out = append(out, call)
+			}
 			for _, marker := range []string{markerExactlyOneOf, markerAtMostOneOf} {
 				for _, val := range o.values(marker) {
-					args := []string{strconv.Quote(name)}
+					var members []*field
 					for _, member := range unionMembers(val) {
-						if fd := fieldByJSONName(o, member); fd != nil && len(fd.via) == 0 {
-							args = append(args, strconv.Quote(fd.name))
+						if fd := fieldByJSONName(o, member); fd != nil {
+							members = append(members, fd)
 						}
 					}
-					call := fmt.Sprintf("%s(%s)", f.q(pathConvtest, "OneOf"), strings.Join(args, ", "))
-					if len(args) < 3 || seen[call] {
-						continue
-					}
-					seen[call] = true
-					out = append(out, call)
+					add(members)
 				}
+			}
+			for _, members := range kubernetesUnions(o) {
+				add(members)
 			}
 			for _, fd := range o.fields {
 				if fd.ref == nil {
@@ -314,6 +326,92 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 		}
 	}
 	return out
+}
+
+// Kubernetes' markers of a union: +union on the struct type, whose fields
+// but the discriminator (+unionDiscriminator) are its members (KEP 1027),
+// and declarative validation's +k8s:unionMember on each member, with the
+// union's name when a struct has several (+k8s:unionMember(union: "x")),
+// and +k8s:unionDiscriminator.
+const (
+	markerUnion                 = "+union"
+	markerUnionDiscriminator    = "+unionDiscriminator"
+	markerK8sUnionMember        = "+k8s:unionMember"
+	markerK8sUnionDiscriminator = "+k8s:unionDiscriminator"
+)
+
+// kubernetesUnions returns the members of each union of struct o that
+// Kubernetes' markers declare, in the order of its fields: those marked
+// +k8s:unionMember, by union name; or, when none is and the type says
+// +union, every field but the discriminator and those marked required (a
+// union's members are optional). A marker wrapped in a stage
+// (+k8s:alpha(since: "1.36")=+k8s:unionMember) counts as well.
+func kubernetesUnions(o *object) [][]*field {
+	byName := map[string][]*field{}
+	var names []string
+	for _, fd := range o.fields {
+		if fd.embedded || fd.statusBags {
+			continue
+		}
+		for _, m := range fd.markers {
+			args, ok := k8sMarker(m, markerK8sUnionMember)
+			if !ok {
+				continue
+			}
+			union := ""
+			if i := strings.Index(args, "union:"); i >= 0 {
+				union = strings.TrimSpace(args[i+len("union:"):])
+				if v, err := strconv.QuotedPrefix(union); err == nil {
+					union, _ = strconv.Unquote(v)
+				}
+			}
+			if _, ok := byName[union]; !ok {
+				names = append(names, union)
+			}
+			byName[union] = append(byName[union], fd)
+			break
+		}
+	}
+	if len(names) > 0 {
+		out := make([][]*field, len(names))
+		for i, n := range names {
+			out[i] = byName[n]
+		}
+		return out
+	}
+	if !o.has(markerUnion) {
+		return nil
+	}
+	var members []*field
+	for _, fd := range o.fields {
+		if fd.embedded || fd.statusBags || fd.has(markerUnionDiscriminator) || fd.has("+required") || fd.has("+k8s:required") || fd.has("+kubebuilder:validation:Required") {
+			continue
+		}
+		if slices.ContainsFunc(fd.markers, func(m string) bool { _, ok := k8sMarker(m, markerK8sUnionDiscriminator); return ok }) {
+			continue
+		}
+		members = append(members, fd)
+	}
+	return [][]*field{members}
+}
+
+// k8sMarker reports whether marker m is name, with arguments in
+// parentheses (returned without them) or not, alone or as the payload of
+// a stage (+k8s:alpha(...)=name).
+func k8sMarker(m, name string) (args string, ok bool) {
+	if i := strings.Index(m, ")="+name); i >= 0 && strings.HasPrefix(m, "+k8s:") {
+		m = m[i+2:]
+	}
+	rest, ok := strings.CutPrefix(m, name)
+	switch {
+	case !ok:
+		return "", false
+	case rest == "":
+		return "", true
+	case strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")"):
+		return rest[1 : len(rest)-1], true
+	}
+	return "", false
 }
 
 // unionMembers splits the value of a union marker, a;b;c or {a,b,c}, into

@@ -541,3 +541,72 @@ func TestOneOfOptionsRun(t *testing.T) {
 		t.Errorf("the generated tests of the union case fail, or do not run (err %v):\n%s", r.err, r.out)
 	}
 }
+
+// kubernetesUnionCase is the enummap fixture with unions declared by
+// Kubernetes' markers: v1's Route says +union, with a discriminator
+// (+unionDiscriminator) and a required field, which are no members; v2's
+// Route marks its members +k8s:unionMember and its discriminator
+// +k8s:unionDiscriminator (the same union: declared once), and v2's
+// WidgetSpec holds two named unions (+k8s:unionMember(union: ...), one of
+// them in a stage, +k8s:alpha(...)=) and a union of one member, which is
+// none.
+func kubernetesUnionCase(t *testing.T) string {
+	return freshCase(t, "enummap", func(dir string, b []byte) []byte {
+		var route, spec string
+		switch dir {
+		case "v1":
+			route = "// Route picks one way.\n// +union\ntype Route struct {\n" +
+				"\t// +unionDiscriminator\n\t// +optional\n\tType string `json:\"type,omitempty\"`\n" +
+				"\t// +required\n\tName string `json:\"name\"`\n" +
+				"\t// +optional\n\tLatest *Mode `json:\"latest,omitempty\"`\n" +
+				"\t// +optional\n\tPinned *Mode `json:\"pinned,omitempty\"`\n}\n"
+		case "v2":
+			route = "// Route picks one way.\ntype Route struct {\n" +
+				"\t// +k8s:unionDiscriminator\n\t// +optional\n\tType string `json:\"type,omitempty\"`\n" +
+				"\t// +required\n\tName string `json:\"name\"`\n" +
+				"\t// +k8s:unionMember\n\t// +optional\n\tLatest *Mode `json:\"latest,omitempty\"`\n" +
+				"\t// +k8s:unionMember\n\t// +optional\n\tPinned *Mode `json:\"pinned,omitempty\"`\n}\n"
+			spec = "\t// +k8s:unionMember(union: \"pick\", memberName: \"a\")\n\t// +optional\n\tA *Mode `json:\"a,omitempty\"`\n" +
+				"\t// +k8s:alpha(since: \"1.36\")=+k8s:unionMember(union: \"pick\")\n\t// +optional\n\tB *Mode `json:\"b,omitempty\"`\n" +
+				"\t// +k8s:unionMember(union: \"alone\")\n\t// +optional\n\tC *Mode `json:\"c,omitempty\"`\n"
+		default:
+			return b
+		}
+		decl := []byte("type WidgetSpec struct {\n")
+		b = bytes.Replace(b, decl, append(decl, "\t// +optional\n\tRoute *Route `json:\"route,omitempty\"`\n"+spec...), 1)
+		return append(b, "\n"+route+"\n// Mode is a way to route.\ntype Mode struct {\n\t// +optional\n\tName string `json:\"name,omitempty\"`\n}\n"...)
+	}, nil)
+}
+
+// TestKubernetesUnionOptions: the generated test declares the unions of
+// Kubernetes' markers (+union, +k8s:unionMember) to convtest, members
+// only: not the discriminator, nor a required field of a +union struct.
+func TestKubernetesUnionOptions(t *testing.T) {
+	out, err := generate(kubernetesUnionCase(t), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := storageTest(out, "v2storage")
+	want := "var widgetOneOfs = []convtest.Option{\n\tconvtest.OneOf(\"Route\", \"Latest\", \"Pinned\"),\n\tconvtest.OneOf(\"WidgetSpec\", \"A\", \"B\"),\n}\n"
+	if !strings.Contains(test, want) {
+		t.Errorf("the generated test lacks\n%s\nin:\n%s", want, test)
+	}
+}
+
+func TestK8sMarker(t *testing.T) {
+	for _, c := range []struct {
+		m, args string
+		ok      bool
+	}{
+		{"+k8s:unionMember", "", true},
+		{`+k8s:unionMember(union: "a")`, `union: "a"`, true},
+		{`+k8s:alpha(since: "1.36")=+k8s:unionMember`, "", true},
+		{"+k8s:unionMemberOf", "", false},
+		{"+k8s:unionDiscriminator", "", false},
+		{"+optional", "", false},
+	} {
+		if args, ok := k8sMarker(c.m, markerK8sUnionMember); args != c.args || ok != c.ok {
+			t.Errorf("k8sMarker(%q) = %q, %v; want %q, %v", c.m, args, ok, c.args, c.ok)
+		}
+	}
+}

@@ -462,6 +462,9 @@ func (bb *versionBuilder) object(name string, root bool) {
 		if m.ast != nil {
 			f.comments = fieldComments(m.ast.Doc)
 		}
+		if slices.Contains(strings.Split(opts, ","), "string") {
+			bb.quotedScalar(f, fv.Type(), where)
+		}
 		if f.name == "PropertyBag" || f.jsonName == "$propertyBag" {
 			bb.errs.addf(where, "the name is the storage twin's property bag's: rename the field")
 		}
@@ -527,6 +530,44 @@ func (bb *versionBuilder) object(name string, root bool) {
 			o.list = true
 		}
 	}
+}
+
+// quotedScalar refuses the ",string" JSON option on a field of t that
+// encoding/json then writes as a quoted string (a bool, an integer or a
+// float, through one pointer, as encoding/json reads the option; a type
+// that writes its own JSON ignores it), unless the field or its type
+// says +kubebuilder:validation:Type=string: controller-gen's schema
+// ignores the option (type: integer, boolean or number, checked with
+// controller-tools v0.20.1), so the API server would refuse every object
+// that sets the field, at every version that declares it so. With the
+// marker the schema takes the quoted text, and the storage twin, which
+// copies both the tag and the marker, writes and declares the same.
+func (bb *versionBuilder) quotedScalar(f *field, t types.Type, where string) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) == 0 || ownEncoding(t) != "" {
+		return
+	}
+	const marker = "+kubebuilder:validation:Type="
+	declared := f.values(marker)
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == bb.pkg.Types {
+		declared = append(declared, bb.decls[n.Obj().Name()].values(marker)...)
+	}
+	if slices.Contains(declared, "string") {
+		return
+	}
+	schema, example := "integer", `"3"`
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		schema, example = "boolean", `"true"`
+	case b.Info()&types.IsFloat != 0:
+		schema, example = "number", `"1.5"`
+	}
+	bb.errs.addf(where, "the JSON tag %q makes encoding/json write the %s as a JSON string (%s), but controller-gen's CRD schema ignores \",string\" and says type: %s, so the API server would refuse every object that sets the field: "+
+		"remove \",string\" from the tag, or, to keep the quoted JSON, add // +kubebuilder:validation:Type=string to the field (and a +kubebuilder:validation:Pattern its text must match)",
+		reflect.StructTag(f.tag).Get("json"), types.TypeString(t, func(p *types.Package) string { return p.Name() }), example, schema)
 }
 
 // embedded checks an embedded field that members did not flatten: only

@@ -291,7 +291,14 @@ func (s *step) pairObjects(name string) *pair {
 		// package's struct cannot keep the values of other versions; it
 		// changes type.
 		if !(fa.ref.kind == refExternal && fb.ref.kind == refObject) && !(fa.ref.kind == refObject && fb.ref.kind == refExternal) {
-			same, ok = s.compatible(rootLevelRefs(fa.ref, fb.ref))
+			ra, rb := rootLevelRefs(fa.ref, fb.ref)
+			if ea, eb, pointed := pointedCollection(ra, rb); pointed {
+				// Converted by the copy (the pointer's nil is the list's
+				// or map's), not copied as it is.
+				_, ok = s.compatible(ea, eb)
+			} else {
+				same, ok = s.compatible(ra, rb)
+			}
 		}
 		switch {
 		case !ok:
@@ -322,7 +329,9 @@ func (s *step) pairObjects(name string) *pair {
 // package's struct on the other side (made optional in its twin: core/v1
 // Event's involvedObject, events.k8s.io's regarding, a
 // corev1.ObjectReference) is compared with what the pointer points to,
-// and converted field by field (see shape), as below the root.
+// and converted field by field (see shape), as below the root; so is a
+// pointer to a struct of the version's own (the twin of an API version
+// that holds its spec through a pointer).
 func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
 	external := func(r *typeRef) bool {
 		if r.kind != refPointer || r.elem.kind != refExternal {
@@ -331,13 +340,33 @@ func rootLevelRefs(a, b *typeRef) (*typeRef, *typeRef) {
 		_, ok := r.elem.typ.Underlying().(*types.Struct)
 		return ok
 	}
+	// A struct of the version's own, held by value on one side and
+	// through a pointer on the other (spec in v1, *spec in v2), converts
+	// the same way, field by field.
+	own := func(r *typeRef) bool { return r.kind == refPointer && r.elem.kind == refObject }
 	switch {
-	case a.kind == refObject && external(b):
+	case a.kind == refObject && (external(b) || own(b)):
 		return a, b.elem
-	case b.kind == refObject && external(a):
+	case b.kind == refObject && (external(a) || own(a)):
 		return a.elem, b
 	}
 	return a, b
+}
+
+// pointedCollection returns, when one of a and b is a pointer to a slice
+// or map of the version and the other a slice or map (*[]T in one version,
+// []T in the next; *map[K]V and map[K]V), the slice or map each holds: the
+// copy converts them (see assign.pointedCollection), nil to nil, an empty
+// one to an empty one.
+func pointedCollection(a, b *typeRef) (ea, eb *typeRef, ok bool) {
+	collection := func(r *typeRef) bool { return r.kind == refSlice || r.kind == refMap }
+	switch {
+	case a.kind == refPointer && collection(a.elem) && collection(b):
+		return a.elem, b, true
+	case b.kind == refPointer && collection(b.elem) && collection(a):
+		return a, b.elem, true
+	}
+	return nil, nil, false
 }
 
 // otherType returns the name the other side of the step gives the host's

@@ -8,14 +8,14 @@ import (
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
 
-// Gizmo holds its spec and status through pointers: an object without them
-// comes back without them.
+// Gizmo holds its spec by value (a pointer in v2) and its status through a
+// pointer: an object without a status comes back without one.
 type Gizmo struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
 
 	// +optional
-	Spec *GizmoSpec `json:"spec,omitempty"`
+	Spec GizmoSpec `json:"spec,omitempty"`
 	// +optional
 	Status *GizmoStatus `json:"status,omitempty"`
 }

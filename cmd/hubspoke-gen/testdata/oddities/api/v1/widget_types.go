@@ -70,6 +70,28 @@ type WidgetSpec struct {
 	// both behind a pointer: a client that removes it removes it.
 	// +optional
 	Owner *shared.Owner `json:"owner,omitempty"`
+	// Replicas is a number that JSON quotes ("3"), which the schema takes
+	// as a string; a number in v2.
+	// +kubebuilder:validation:Type=string
+	// +kubebuilder:validation:Pattern=`^-?[0-9]+$`
+	// +optional
+	Replicas int32 `json:"replicas,omitempty,string"`
+	// Lists and maps through a pointer here, held directly in v2 (and
+	// the other way round): the pointer's nil is the list's.
+	// +optional
+	Hosts *[]string `json:"hosts,omitempty"`
+	// +optional
+	Steps *[]Step `json:"steps,omitempty"`
+	// +optional
+	Limits *map[string]int32 `json:"limits"`
+	// +optional
+	Selector map[string]string `json:"selector,omitempty"`
+}
+
+// Step is one step; v2 adds its weight.
+type Step struct {
+	// +optional
+	Name string `json:"name,omitempty"`
 }
 
 func init() {

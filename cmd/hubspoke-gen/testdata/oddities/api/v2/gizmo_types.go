@@ -8,8 +8,9 @@ import (
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
 
-// Gizmo holds its spec and status through pointers: an object without them
-// comes back without them.
+// Gizmo holds its spec through a pointer (by value in v1): an object
+// without one comes back without one; and its status by value (a pointer
+// in v1).
 type Gizmo struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
@@ -17,7 +18,7 @@ type Gizmo struct {
 	// +optional
 	Spec *GizmoSpec `json:"spec,omitempty"`
 	// +optional
-	Status *GizmoStatus `json:"status,omitempty"`
+	Status GizmoStatus `json:"status,omitempty"`
 }
 
 // +kubebuilder:object:root=true

@@ -60,6 +60,24 @@ type WidgetSpec struct {
 	Raw json.RawMessage `json:"raw,omitempty"`
 	// +optional
 	Owner *Owner `json:"owner,omitempty"`
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
+	// +optional
+	Hosts []string `json:"hosts"`
+	// +optional
+	Steps []Step `json:"steps,omitempty"`
+	// +optional
+	Limits map[string]int32 `json:"limits,omitempty"`
+	// +optional
+	Selector *map[string]string `json:"selector,omitempty"`
+}
+
+// Step is one step.
+type Step struct {
+	// +optional
+	Name string `json:"name,omitempty"`
+	// +optional
+	Weight int32 `json:"weight,omitempty"`
 }
 
 // Owner is shared.Owner.

@@ -106,6 +106,30 @@ type WidgetSpec struct {
 	// +optional
 	Unnamed string `json:",omitempty"`
 
+	// ",string" quotes a number or a bool in JSON, where controller-gen's
+	// schema says integer, boolean or number: refused.
+	// +optional
+	Quoted int32 `json:"quoted,string"`
+
+	// +optional
+	QuotedFlag *bool `json:"quotedFlag,omitempty,string"`
+
+	// +optional
+	QuotedCount Count `json:"quotedCount,string"`
+
+	// With the schema's type string, the API server takes the quoted
+	// value: fine. So is ",string" on a string (a JSON string inside
+	// the string, which the schema takes) or a list (ignored).
+	// +kubebuilder:validation:Type=string
+	// +optional
+	QuotedAsString int64 `json:"quotedAsString,string"`
+
+	// +optional
+	QuotedText string `json:"quotedText,string"`
+
+	// +optional
+	QuotedList []int32 `json:"quotedList,string"`
+
 	// A dot in the name of a plain value names no bag: fine.
 	// +optional
 	Plain string `json:"plain.value,omitempty"`
@@ -193,3 +217,6 @@ type Gadget struct {
 
 // MarshalJSON writes the setting in place of the object.
 func (g Gadget) MarshalJSON() ([]byte, error) { return json.Marshal(g.Setting) }
+
+// Count is an integer of the version.
+type Count int32
