@@ -310,6 +310,32 @@ func deepCopy(t *testing.T, cases []string) {
 	}
 }
 
+// caseCRDs writes, for each of the cases that has a crd.txt (saying why),
+// the CRD controller-gen writes from its API versions and storage twins,
+// in <case>/crd (ignored by git), for the case's own test to read: after
+// deepCopy, since controller-gen loads packages that build.
+func caseCRDs(t *testing.T, cases []string) {
+	t.Helper()
+	for _, name := range cases {
+		if _, err := os.Stat(filepath.Join("testdata", name, "crd.txt")); err != nil {
+			continue
+		}
+		// The packages one by one: go.mod ignores the api directories, so
+		// example.com/fixtures/<case>/api/... matches none.
+		args := []string{"crd", "output:crd:dir=" + filepath.Join(name, "crd")}
+		for _, p := range packageDirs(t, []string{name}) {
+			if strings.HasPrefix(p, "./"+name+"/api/") {
+				args = append(args, "paths=example.com/fixtures/"+strings.TrimPrefix(p, "./"))
+			}
+		}
+		cmd := exec.Command(filepath.Join("..", "..", "..", "hack", "controller-gen.sh"), args...)
+		cmd.Dir = "testdata"
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: controller-gen crd: %v\n%s", name, err, out)
+		}
+	}
+}
+
 // generated holds what generate returned for the cases this test binary
 // generated (keyed by the case's directory, with its options), so that
 // the tests that only read it (TestDeterministic's run on every thread,
@@ -405,6 +431,7 @@ func TestFixturesConvert(t *testing.T) {
 		}
 	}
 	deepCopy(t, names)
+	caseCRDs(t, names)
 	pkgs := packageDirs(t, names)
 	if os.Getenv("HUBSPOKE_GEN_FIXTURES") == "" {
 		// The emitted bag transport against the reflection path, on the

@@ -340,6 +340,7 @@ func generate(dir string, opt options) (*output, error) {
 			genErr = cmp.Or(genErr, err)
 		}
 	}
+	c.warnings = append(c.warnings, guardTwinRules(c)...)
 	for _, v := range c.versions {
 		put(v.storageDir, fileTypes)(typesFile(names, c, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))

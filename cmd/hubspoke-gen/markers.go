@@ -39,6 +39,9 @@ var dropFromTwin = []string{
 type comments struct {
 	doc     []string // prose lines, without "//"
 	markers []string // "+name..." lines
+	// guards maps the CEL rules (XValidation markers) that a storage twin
+	// guards to the markers it writes instead (see guardTwinRules).
+	guards map[string]string
 }
 
 func (c comments) has(marker string) bool {
@@ -62,7 +65,8 @@ func (c comments) values(prefix string) []string {
 	return out
 }
 
-// twinMarkers returns the markers a storage twin copies.
+// twinMarkers returns the markers a storage twin copies, its CEL rules
+// guarded.
 func (c comments) twinMarkers() []string {
 	var out []string
 next:
@@ -71,6 +75,9 @@ next:
 			if strings.HasPrefix(m, d) {
 				continue next
 			}
+		}
+		if g, ok := c.guards[m]; ok {
+			m = g
 		}
 		out = append(out, m)
 	}

@@ -34,6 +34,11 @@ type version struct {
 	lists   []string // root list types (PersonList)
 	objects map[string]*object
 	enums   map[string]*enum
+
+	// optionalByDefault: the package says +kubebuilder:validation:Optional,
+	// so that controller-gen requires only the properties marked required.
+	optionalByDefault bool
+
 	// collections are the named slice and map types of the version (type
 	// ExtraValue []string): the twin declares them as well, and
 	// conversions treat them as their underlying types.
@@ -300,6 +305,9 @@ func (b *builder) buildVersion(v *version, pkg *packages.Package) {
 	decls := map[string]declInfo{}
 	for _, f := range pkg.Syntax {
 		fc := newFileComments(pkg.Fset, f)
+		if packageComments(f).has("+kubebuilder:validation:Optional") {
+			v.optionalByDefault = true
+		}
 		if g := packageComments(f).values(markerGroupName); len(g) > 0 {
 			if v.group != "" && v.group != g[0] {
 				b.errs.addf(v.name, "two +groupName markers: %s and %s", v.group, g[0])
