@@ -15,6 +15,7 @@ import (
 	_ "k8s.io/api/batch/v1"
 	_ "k8s.io/api/core/v1"
 	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 	_ "k8s.io/apimachinery/pkg/api/equality"
 	_ "k8s.io/apimachinery/pkg/api/resource"
 	_ "k8s.io/apimachinery/pkg/apis/meta/v1"
