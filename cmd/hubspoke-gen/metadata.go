@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 
 	"sigs.k8s.io/yaml"
 )
@@ -392,7 +393,8 @@ func sameJSONName(p *pair, newerIsHost bool, f *field) *field {
 // property names the one candidate, when there is one. Of several, those
 // whose name holds the dropped one's are the candidates, when one does:
 // events.k8s.io adds deprecatedFirstTimestamp and deprecatedLastTimestamp,
-// both metav1.Time, for core/v1 Event's firstTimestamp and lastTimestamp.
+// both metav1.Time, for core/v1 Event's firstTimestamp and lastTimestamp;
+// else the one that begins as the dropped one does (sharingPrefix).
 func addedOfSameType(older, newer *version, p *pair, newerIsHost bool, f *field) (added []string, typeName string) {
 	ot, nt := p.otherName, p.name
 	if newerIsHost {
@@ -427,9 +429,35 @@ func addedOfSameType(older, newer *version, p *pair, newerIsHost bool, f *field)
 		}
 		if len(named) == 1 {
 			added = named
+		} else if best := sharingPrefix(f.name, added); best != "" {
+			added = []string{best}
 		}
 	}
 	return added, of.ref.String()
+}
+
+// sharingPrefix returns, of the names added, the one that begins as name
+// does for the most letters (three at least, ignoring case), when no other
+// begins so for as many: cert-manager's v1beta1 adds uris and
+// emailAddresses, both []string, for v1alpha3's uriSANs and emailSANs.
+func sharingPrefix(name string, added []string) string {
+	best, bestLen, tie := "", 2, false
+	for _, a := range added {
+		n := 0
+		for n < len(name) && n < len(a) && unicode.ToLower(rune(name[n])) == unicode.ToLower(rune(a[n])) {
+			n++
+		}
+		switch {
+		case n > bestLen:
+			best, bestLen, tie = a, n, false
+		case n == bestLen:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
 }
 
 // checkRemovals finds the properties that a version drops without

@@ -58,3 +58,42 @@ func TestRemovalNamesMove(t *testing.T) {
 		t.Errorf("no warning says %q:\n%s", want, strings.Join(out.warnings, "\n"))
 	}
 }
+
+// TestMoveProposedByLikeName: a property a version adds near one it
+// removes, of its type, under a JSON name that is the other's with the
+// name of the struct it enters taken off (cert-manager's v1alpha3
+// spec.keySize, v1beta1's spec.privateKey.size) or its plural (v1alpha2's
+// spec.organization, v1alpha3's spec.subject.organizations), is proposed
+// as a move, as one under the same JSON name is. Only the removal was an
+// error, whose first answer, +hubspoke:removed, gave generated tests that
+// pass while the value written at the older version stays in a bag, where
+// no client of the newer one looks.
+func TestMoveProposedByLikeName(t *testing.T) {
+	spec := []byte("type CertificateSpec struct {\n")
+	api := freshCase(t, "movedenum", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, spec, append(spec, []byte("\t// +optional\n\tOrganization []string `json:\"organization,omitempty\"`\n\t// +optional\n\tSubject *Subject `json:\"subject,omitempty\"`\n")...), 1)
+			b = append(b, []byte("\n// Subject is the certificate's subject.\ntype Subject struct {\n\t// +optional\n\tCountries []string `json:\"countries,omitempty\"`\n}\n")...)
+		case "v2":
+			b = bytes.Replace(b, []byte("\t// +hubspoke:movedFrom=spec.keySize\n"), nil, 1)
+			b = bytes.Replace(b, spec, append(spec, []byte("\t// +optional\n\tSubject *Subject `json:\"subject,omitempty\"`\n")...), 1)
+			b = append(b, []byte("\n// Subject is the certificate's subject.\ntype Subject struct {\n\t// +optional\n\tCountries []string `json:\"countries,omitempty\"`\n\t// +optional\n\tOrganizations []string `json:\"organizations,omitempty\"`\n}\n")...)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	if err == nil {
+		t.Fatal("generated, want the proposed moves as errors")
+	}
+	for _, want := range []string{
+		"v2 PrivateKey.Size: new in v2 (at spec.privateKey.size), but v1 has a property of its type at spec.keySize, which v2 removes, named like it (keySize is size of privateKey): " +
+			"if its value moved, say so with // +hubspoke:movedFrom=spec.keySize on it",
+		"v2 Subject.Organizations: new in v2 (at spec.subject.organizations), but v1 has a property of its type at spec.organization, which v2 removes, " +
+			"named like it (organization and organizations: a singular and a plural): if its value moved, say so with // +hubspoke:movedFrom=spec.organization on it",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+}

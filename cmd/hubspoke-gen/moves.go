@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Moves: a property whose value lived elsewhere in the previous version,
@@ -898,6 +899,9 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 			}
 		}
 		renamedMove := renamedMoves(removed, added, byName, newer.olderName, func(r, a place) bool { return movable(newer, r.f.ref, a.f.ref) })
+		alike := alikeMoves(removed, added, byName, renamedMove, func(r, a place) bool {
+			return r.path != a.path && near(r.path, a.path) && !(r.inner && a.inner) && movable(newer, r.f.ref, a.f.ref)
+		})
 		for i, a := range added {
 			var from, why string
 			if j := byName[i]; j > 0 {
@@ -907,6 +911,9 @@ func (c *chain) proposeMoves(strict bool, errs *errorList) []string {
 				r := removed[j]
 				from, why = r.path, fmt.Sprintf("%s has a %s of its type at %s, in %s, which %s removes while other properties of %s move: the only one left, under another JSON name",
 					older.name, kindOf(r.f), r.path, parentPath(r.path), newer.name, parentPath(r.path))
+			} else if j, ok := alike[i]; ok {
+				r := removed[j]
+				from, why = r.path, fmt.Sprintf("%s has a %s of its type at %s, which %s removes, named like it (%s)", older.name, kindOf(r.f), r.path, newer.name, namedAlike(r.path, a.path))
 			}
 			if from == "" {
 				// The map's keys are as near as the properties of a struct
@@ -1083,6 +1090,76 @@ func renamedMoves(removed, added []proposalPlace, byName []int, olderName func(s
 		}
 	}
 	return pairs
+}
+
+// alikeMoves pairs, by index, the added properties that neither a JSON
+// name nor renamedMoves pairs with a removed property of their type, near
+// them, that namedAlike relates: cert-manager's v1alpha2 spec.organization
+// is v1alpha3's spec.subject.organizations, and v1alpha3's spec.keySize
+// v1beta1's spec.privateKey.size. A pair is proposed only when it is the
+// one candidate of each side; the value is the index in removed.
+func alikeMoves(removed, added []proposalPlace, byName []int, renamed map[int]int, ok func(r, a proposalPlace) bool) map[int]int {
+	taken := map[int]bool{}
+	for _, j := range byName {
+		if j > 0 {
+			taken[j-1] = true
+		}
+	}
+	for _, j := range renamed {
+		taken[j] = true
+	}
+	all := map[int][]int{}
+	counts := map[int]int{}
+	for i, a := range added {
+		if _, done := renamed[i]; done || byName[i] > 0 {
+			continue
+		}
+		for j, r := range removed {
+			if !taken[j] && namedAlike(r.path, a.path) != "" && ok(r, a) {
+				all[i] = append(all[i], j)
+				counts[j]++
+			}
+		}
+	}
+	pairs := map[int]int{}
+	for i, c := range all {
+		if len(c) == 1 && counts[c[0]] == 1 {
+			pairs[i] = c[0]
+		}
+	}
+	return pairs
+}
+
+// namedAlike says how the JSON names at the ends of paths from and to
+// (a property removed and one added) are one name, or returns "": a list
+// under the plural or singular of its name (organization,
+// subject.organizations), or a name that holds the struct it leaves or
+// enters (keySize, privateKey.size: the last word of privateKey, or all
+// of it, before size).
+func namedAlike(from, to string) string {
+	last := func(p string) string { return strings.TrimSuffix(p[strings.LastIndexByte(p, '.')+1:], "[*]") }
+	r, a := last(from), last(to)
+	if pluralOf(r, a) || pluralOf(a, r) {
+		return fmt.Sprintf("%s and %s: a singular and a plural", r, a)
+	}
+	prefixed := func(long, short, holder string) bool {
+		if short == "" || holder == "" {
+			return false
+		}
+		tail := strings.ToUpper(short[:1]) + short[1:]
+		word := holder
+		if i := strings.LastIndexFunc(holder, unicode.IsUpper); i > 0 {
+			word = strings.ToLower(holder[i:i+1]) + holder[i+1:]
+		}
+		return long == holder+tail || long == word+tail
+	}
+	switch pf, pt := parentPath(from), parentPath(to); {
+	case pf == parentPath(pt) && prefixed(r, a, last(pt)):
+		return fmt.Sprintf("%s is %s of %s", r, a, last(pt))
+	case pt == parentPath(pf) && prefixed(a, r, last(pf)):
+		return fmt.Sprintf("%s is %s of %s", a, r, last(pf))
+	}
+	return ""
 }
 
 // near reports whether a value at path from may plausibly have moved to

@@ -64,3 +64,50 @@ func TestRenameProposedByName(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameProposedByPrefix: of several properties of the dropped one's
+// type that a version adds, none of whose names holds the dropped one's,
+// the one that begins as the dropped one does is proposed. cert-manager's
+// v1beta1 Certificate adds uris and emailAddresses, both []string, for
+// v1alpha3's uriSANs and emailSANs: the error under -strict proposed no
+// marker, and one who followed its first choice (+hubspoke:removed) got
+// generated tests that pass while a SAN written at v1alpha3 never shows at
+// v1beta1. Two candidates that begin alike (URIs, URLs for URISANs'
+// "U") propose neither.
+func TestRenameProposedByPrefix(t *testing.T) {
+	spec := []byte("type CertificateSpec struct {\n")
+	api := freshCase(t, "movedenum", func(dir string, b []byte) []byte {
+		switch dir {
+		case "v1":
+			b = bytes.Replace(b, spec, append(spec, []byte("\t// +optional\n\tURISANs []string `json:\"uriSANs,omitempty\"`\n\t// +optional\n\tEmailSANs []string `json:\"emailSANs,omitempty\"`\n\t// +optional\n\tIPSANs []string `json:\"ipSANs,omitempty\"`\n")...), 1)
+		case "v2":
+			b = bytes.Replace(b, spec, append(spec, []byte("\t// +optional\n\tURIs []string `json:\"uris,omitempty\"`\n\t// +optional\n\tEmailAddresses []string `json:\"emailAddresses,omitempty\"`\n\t// +optional\n\tIPv4s []string `json:\"ipv4s,omitempty\"`\n\t// +optional\n\tIPv6s []string `json:\"ipv6s,omitempty\"`\n")...), 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{strict: true})
+	if err == nil {
+		t.Fatal("generated, want the removals as errors")
+	}
+	for _, want := range []string{
+		"(v2 adds CertificateSpec.URIs, of the same type []string: if it is URISANs renamed, say so with // +hubspoke:renamedFrom=URISANs on it)",
+		"(v2 adds CertificateSpec.EmailAddresses, of the same type []string: if it is EmailSANs renamed, say so with // +hubspoke:renamedFrom=EmailSANs on it)",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if line := lineWith(err.Error(), "CertificateSpec.IPSANs: removed"); line == "" || strings.Contains(line, "renamedFrom=IPSANs on it") {
+		t.Errorf("the error proposes a rename of IPSANs, which two added properties begin as:\n%s", line)
+	}
+}
+
+// lineWith returns the line of text that contains s, or "".
+func lineWith(text, s string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}

@@ -474,6 +474,9 @@ func (s *step) compatible(a, b *typeRef) (same, ok bool) {
 		if types.Identical(a.typ, b.typ) {
 			return true, true
 		}
+		if a.kind == refExternal && sameExternal(a.typ, b.typ) {
+			return false, true // a Go conversion
+		}
 	}
 	ba, okA := a.scalar()
 	bb, okB := b.scalar()
@@ -497,4 +500,26 @@ func sameKeyText(a, b *typeRef) bool {
 // value has, so that it never meets the value of another version.
 func bagKey(f *field, storageVersion string) string {
 	return f.name + "@" + storageVersion
+}
+
+// sameExternal reports whether a and b, types of two other packages, are
+// one type that moved: the same name, the same underlying type (struct
+// tags included) and the same methods of JSON encoding, as
+// apiextensions.k8s.io's v1beta1.JSON and v1.JSON (cert-manager's webhook
+// solver config, of the one in v1alpha3 and of the other in v1beta1). A Go
+// conversion converts one into the other, and JSON writes both alike.
+// Types of different names (metav1.Time and metav1.MicroTime, of one
+// underlying type and other JSON) are not.
+func sameExternal(a, b types.Type) bool {
+	na, okA := a.(*types.Named)
+	nb, okB := b.(*types.Named)
+	if !okA || !okB || na.Obj().Name() != nb.Obj().Name() || !types.Identical(a.Underlying(), b.Underlying()) {
+		return false
+	}
+	for _, m := range []string{"MarshalJSON", "UnmarshalJSON", "MarshalText", "UnmarshalText"} {
+		if (types.NewMethodSet(types.NewPointer(a)).Lookup(nil, m) == nil) != (types.NewMethodSet(types.NewPointer(b)).Lookup(nil, m) == nil) {
+			return false
+		}
+	}
+	return true
 }

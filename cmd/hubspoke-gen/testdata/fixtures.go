@@ -16,6 +16,7 @@ import (
 	_ "k8s.io/api/core/v1"
 	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 	_ "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	_ "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	_ "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"

@@ -7,7 +7,7 @@ package v1
 import (
 	"github.com/hubspoke/hubspoke/propertybag"
 	corev1 "k8s.io/api/core/v1"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsv1beta1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -94,9 +94,12 @@ type GadgetSpec struct {
 	Selector *metav1.LabelSelector `json:"selector,omitempty"`
 	// +optional
 	Ref corev1.ObjectReference `json:"ref,omitempty"`
+	// Extra is apiextensions.k8s.io's v1beta1 JSON, v2's is v1's: one
+	// type that moved (cert-manager's webhook solver config, v1alpha3 and
+	// v1beta1), converted by a Go conversion.
 	// +optional
 	// +kubebuilder:pruning:PreserveUnknownFields
-	Extra *apiextensionsv1.JSON `json:"extra,omitempty"`
+	Extra *apiextensionsv1beta1.JSON `json:"extra,omitempty"`
 	// +optional
 	// +kubebuilder:pruning:PreserveUnknownFields
 	// +kubebuilder:validation:EmbeddedResource

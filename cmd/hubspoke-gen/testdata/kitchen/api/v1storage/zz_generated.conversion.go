@@ -10,6 +10,8 @@ import (
 	"github.com/hubspoke/hubspoke/convert"
 	"github.com/hubspoke/hubspoke/genruntime"
 	"github.com/hubspoke/hubspoke/propertybag"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
 	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -94,6 +96,13 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	if err != nil {
 		return fmt.Errorf("rule: %w", err)
 	}
+	extra, err := genruntime.ConvertPointer(s.Extra, func(from *v1beta1.JSON, to *apiextensionsv1.JSON) error {
+		*to = apiextensionsv1.JSON(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("extra: %w", err)
+	}
 	parts, err := genruntime.ConvertSlice(s.Parts, (*Part).AssignProperties_To_Part)
 	if err != nil {
 		return fmt.Errorf("parts: %w", err)
@@ -159,7 +168,7 @@ func (s *GadgetSpec) AssignProperties_To_GadgetSpec(dst *v2storage.GadgetSpec) e
 	dst.Labels = ptr.Deref(labels, nil)
 	dst.Selector = s.Selector
 	dst.Ref = s.Ref
-	dst.Extra = s.Extra
+	dst.Extra = extra
 	dst.Template = s.Template
 	dst.Memory = s.Memory
 	dst.Resources = s.Resources
@@ -212,6 +221,13 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	})
 	if err != nil {
 		return fmt.Errorf("rule: %w", err)
+	}
+	extra, err := genruntime.ConvertPointer(src.Extra, func(from *apiextensionsv1.JSON, to *v1beta1.JSON) error {
+		*to = v1beta1.JSON(*from)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("extra: %w", err)
 	}
 	parts, err := genruntime.ConvertSlice(src.Parts, func(from *v2storage.Part, to *Part) error {
 		return to.AssignProperties_From_Part(from)
@@ -294,7 +310,7 @@ func (s *GadgetSpec) AssignProperties_From_GadgetSpec(src *v2storage.GadgetSpec)
 	s.Matrix = ptr.Deref(matrix, nil)
 	s.Selector = src.Selector
 	s.Ref = src.Ref
-	s.Extra = src.Extra
+	s.Extra = extra
 	s.Template = src.Template
 	s.Memory = src.Memory
 	s.Resources = src.Resources
