@@ -194,6 +194,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 				for _, l := range obs.moved(s, p, to) {
 					texts = append(texts, "hook: "+landingText(from, into, l))
 				}
+				if w := obs.written(s, p, to); len(w) > 0 {
+					for i := range w {
+						w[i] = joinPath(into, w[i])
+					}
+					texts = append(texts, "hook: writes "+strings.Join(w, ", ")+" (values that hold no marker: constants, or what it derives from others: a bool, a number it formats, text it parses)")
+				}
 				if len(texts) == 0 {
 					texts = []string{"no marked value lands away from its own path"}
 				}
