@@ -730,3 +730,45 @@ func TestRenamedTypeHintNotWhenRenamedAlready(t *testing.T) {
 		t.Errorf("the note does not say %q:\n%s", want, note)
 	}
 }
+
+// TestKeysNote: a list that a newer version keys and an older one does
+// not, though its elements have the keys (Cluster API's
+// spec.topology.workers.machineDeployments, keyed by name in v1beta1, not
+// in v1alpha4), gets a note: a client of the older version that moves an
+// element and edits it in one write loses what only the newer version
+// shows of it, which the keys declared at the older version prevent.
+// Keyed in both, no note.
+func TestKeysNote(t *testing.T) {
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		if dir == "v1" {
+			b = bytes.Replace(b, []byte("\t// +listType=map\n\t// +listMapKey=kind\n\tContacts"), []byte("\tContacts"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "v1storage → v2storage: WidgetSpec.Contacts: a list keyed by kind in v2, without keys in v1 although its elements have them"
+	var got string
+	for _, n := range out.notes {
+		if strings.HasPrefix(n, want) {
+			got = n
+		}
+	}
+	if got == "" {
+		t.Fatalf("no note says %q:\n%s", want, strings.Join(out.notes, "\n"))
+	}
+	if !strings.Contains(got, "declare the keys on its field (// +listType=map // +listMapKey=kind)") {
+		t.Errorf("the note does not name the markers: %s", got)
+	}
+	keyed, err := generate(filepath.Join("testdata", "typerenamed", "api"), options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range keyed.notes {
+		if strings.Contains(n, "a list keyed by") {
+			t.Errorf("keyed in every version, yet: %s", n)
+		}
+	}
+}
