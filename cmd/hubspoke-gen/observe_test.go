@@ -510,3 +510,24 @@ func TestExplainSaysWhatHooksWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSaysHooksNameUnobserved: the row of a property that only one
+// side has, which the hooks of its type name but no observed marker of
+// moves (Cluster API's v1alpha3 controlPlaneInitialized, a bool the hooks
+// show as a condition; autoscaling's resource.Quantity targets; person's
+// name, split by the hooks, here observing nothing), does not say only
+// that it stays in the bag. Without observations, the row is the model's.
+func TestExplainSaysHooksNameUnobserved(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "person", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := "| `PersonSpec.Name` | `spec.name` | stashed | `*string`, not in v2storage: kept in its property bag (removed in v2 on purpose)"
+	named := "; the hooks of PersonSpec name it: what they do with it is not observed (bools, bags and types of other packages hold no marker; a hook may act only on values it expects) |"
+	if text := explainObserved(out.chain, "markdown", observations{}, nil); !strings.Contains(text, row+named) {
+		t.Errorf("explain lacks %q:\n%s", row+named, text)
+	}
+	if text := explain(out.chain, "markdown"); !strings.Contains(text, row+" |") {
+		t.Errorf("explain without observations lacks %q:\n%s", row+" |", text)
+	}
+}
