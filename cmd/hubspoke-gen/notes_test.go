@@ -772,3 +772,38 @@ func TestKeysNote(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedNoteOfRootHooks: the hooks of a kind's root type see the whole
+// object and may place a value anywhere in it (Cluster API's v1alpha2
+// label cluster.x-k8s.io/cluster-name, which v1alpha3 shows as
+// spec.clusterName: a hook pair on v1alpha2storage.Machine), so the note
+// asking for the relations they make names the properties below the root
+// that only one side has and that the hooks name; it named none, since the
+// root itself has none.
+func TestPlacedNoteOfRootHooks(t *testing.T) {
+	api := freshCase(t, "added", nil, map[string]string{
+		"v1storage/widget_hooks.go": `package v1storage
+
+import "example.com/fixtures/added/api/v2storage"
+
+// AssignPropertiesTo shows a label as v2's color.
+func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error {
+	if c, ok := w.Labels["example.com/color"]; ok && dst.Spec.Color == nil {
+		dst.Spec.Color = &c
+	}
+	return nil
+}
+
+// AssignPropertiesFrom leaves it to the label.
+func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { return nil }
+`,
+	})
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Widget: the hooks of v1storage.Widget may show a value of one version at another place in the other (spec.color only in v2storage);"
+	if !slices.ContainsFunc(out.notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+		t.Errorf("no note starts %q:\n%s", want, strings.Join(out.notes, "\n"))
+	}
+}
