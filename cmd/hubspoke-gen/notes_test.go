@@ -204,6 +204,16 @@ func TestMeaningDefaultNote(t *testing.T) {
 			t.Errorf("the warning does not name the choices: %s", w)
 		}
 	}
+	// Where one version declares none, a defaulting webhook may give it
+	// the same (Cluster API's replicas: 1 in v1alpha4's schema, in
+	// v1alpha3's and v1beta1's webhooks); the generated tests then need
+	// it declared, which the warning says how to.
+	if w := warningWith(out, "v2 WidgetSpec.Replicas (spec.replicas): its default changes"); !strings.Contains(w, `where v1's unset value means 1 as well (a defaulting webhook sets it), the generated tests need that too: convtest.Default("v1", "spec.replicas", 1) in the kind's test options`) {
+		t.Errorf("the warning does not say how to declare v1's default for the tests: %s", w)
+	}
+	if w := warningWith(out, "v3 WidgetSpec.Replicas (spec.replicas): its default changes"); strings.Contains(w, "convtest.Default(") {
+		t.Errorf("both versions declare a default, yet: %s", w)
+	}
 }
 
 // TestMeaningEnumNote: an enum that only gains values from one version to
