@@ -168,6 +168,15 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 			}
 			if hook := hookDetail(s, pr, moved, paths[p.name], pathOr(otherPaths, p.name, paths[p.name])); hook != "" {
 				r.detail = hook
+			} else if obs != nil && (pr.action == actStash || pr.action == actRecall) && (p.hookTo || p.hookFrom) && handled(s, pr, true) {
+				// The hooks name it, and no marker of it moved: a bool
+				// (Cluster API's v1alpha3 controlPlaneInitialized, which
+				// they show as a condition), a value of another package
+				// (autoscaling's resource.Quantity), one they take from a
+				// bag, or one they act on only when it is one they
+				// expect. The bag is where the copy leaves it, not all
+				// that happens to it.
+				r.detail += fmt.Sprintf("; the hooks of %s name it: what they do with it is not observed (bools, bags and types of other packages hold no marker; a hook may act only on values it expects)", p.name)
 			}
 			if !s.twin && !s.staging {
 				// As the generator's warnings say (meaningWarnings).
@@ -193,6 +202,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 				}
 				for _, l := range obs.moved(s, p, to) {
 					texts = append(texts, "hook: "+landingText(from, into, l))
+				}
+				if w := obs.written(s, p, to); len(w) > 0 {
+					for i := range w {
+						w[i] = joinPath(into, w[i])
+					}
+					texts = append(texts, "hook: writes "+strings.Join(w, ", ")+" (values that hold no marker: constants, or what it derives from others: a bool, a number it formats, text it parses)")
 				}
 				if len(texts) == 0 {
 					texts = []string{"no marked value lands away from its own path"}

@@ -718,16 +718,32 @@ func placedNotes(c *chain, kind, options string) []string {
 			if !owners[p.name] || !p.hookTo || !p.hookFrom {
 				continue
 			}
-			var hostOnly, otherOnly []string
-			for _, pr := range p.props {
-				if !s.handNames[pr.name()] {
-					continue // not named by the hand-written code: generated code alone handles it
+			// The hooks of a kind's root type see the whole object: they
+			// may place a value anywhere in it (Cluster API's v1alpha2
+			// label cluster.x-k8s.io/cluster-name, v1alpha3's
+			// spec.clusterName), so the properties of the types below it
+			// count too, but for those of types with hooks of their own,
+			// which have their note.
+			below := []*pair{p}
+			if p.name == kind {
+				for _, q := range s.pairs {
+					if q != p && owners[q.name] && !(q.hookTo && q.hookFrom) {
+						below = append(below, q)
+					}
 				}
-				switch pr.action {
-				case actStash:
-					hostOnly = append(hostOnly, joinPath(paths[p.name], pr.host.jsonName))
-				case actRecall:
-					otherOnly = append(otherOnly, joinPath(pathOr(otherPaths, p.name, paths[p.name]), pr.other.jsonName))
+			}
+			var hostOnly, otherOnly []string
+			for _, q := range below {
+				for _, pr := range q.props {
+					if !s.handNames[pr.name()] {
+						continue // not named by the hand-written code: generated code alone handles it
+					}
+					switch pr.action {
+					case actStash:
+						hostOnly = append(hostOnly, joinPath(paths[q.name], pr.host.jsonName))
+					case actRecall:
+						otherOnly = append(otherOnly, joinPath(pathOr(otherPaths, q.name, paths[q.name]), pr.other.jsonName))
+					}
 				}
 			}
 			if len(hostOnly)+len(otherOnly) == 0 {

@@ -551,6 +551,9 @@ func notes(c *chain) []string {
 			}
 			for _, p := range s.pairs {
 				for _, pr := range p.props {
+					if n := keysNote(s, p, pr); n != "" {
+						out = append(out, n)
+					}
 					if pr.action != actRetype || (p.hookTo && p.hookFrom) {
 						continue
 					}
@@ -565,6 +568,60 @@ func notes(c *chain) []string {
 		}
 	}
 	return out
+}
+
+// keysNote returns, for a list of structs that one version of a storage
+// step keys (+listType=map, +listMapKey) and the other does not, though
+// its elements have the key properties (Cluster API's
+// spec.topology.workers.machineDeployments: keyed by name from v1beta1 on,
+// not in v1alpha4), a note: an element that a client of the version
+// without keys moves and edits in one write is matched by neither its
+// content nor its place, and loses the values only the other version shows
+// (its failureDomain); declared there, the keys keep them. "" otherwise.
+func keysNote(s *step, p *pair, pr *prop) string {
+	if s.twin || s.staging || pr.host == nil || pr.other == nil {
+		return ""
+	}
+	list := func(f *field) *typeRef {
+		r := deref(f.ref)
+		if r.kind != refSlice {
+			return nil
+		}
+		if e := deref(r.elem); e.kind == refObject {
+			return e
+		}
+		return nil
+	}
+	he, oe := list(pr.host), list(pr.other)
+	if he == nil || oe == nil || (len(pr.host.listMapKeys) == 0) == (len(pr.other.listMapKeys) == 0) {
+		return ""
+	}
+	keyed, bare, bareSide, elem := s.otherName, s.hostName, s.host, he.name
+	keys := pr.other.listMapKeys
+	if len(pr.host.listMapKeys) > 0 {
+		keyed, bare, bareSide, elem = s.hostName, s.otherName, s.other, oe.name
+		keys = pr.host.listMapKeys
+	}
+	o := bareSide.objects[elem]
+	if o == nil {
+		return ""
+	}
+	for _, k := range keys {
+		if !slices.ContainsFunc(o.fields, func(f *field) bool { return f.jsonName == k }) {
+			return ""
+		}
+	}
+	var marker strings.Builder
+	marker.WriteString("// +listType=map")
+	for _, k := range keys {
+		marker.WriteString(" // +listMapKey=" + k)
+	}
+	return fmt.Sprintf("%s: a list keyed by %s in %s, without keys in %s although its elements have them: "+
+		"a client of %s that moves an element and edits it in one write keeps none of the values only %s shows "+
+		"of that element (an element without keys is matched by its content or its place); if %s's elements are unique by %s too, "+
+		"declare the keys on its field (%s), and each element keeps its values",
+		s.where(p.name, pr.name()), strings.Join(keys, ", "), strings.TrimSuffix(keyed, "storage"), strings.TrimSuffix(bare, "storage"),
+		strings.TrimSuffix(bare, "storage"), strings.TrimSuffix(keyed, "storage"), strings.TrimSuffix(bare, "storage"), strings.Join(keys, ", "), marker.String())
 }
 
 // renamedTypeHint returns, for a property whose type changes only in the

@@ -570,10 +570,28 @@ func meaningChanges(s *step, p *pair, typ, from string, hf, of *field, path stri
 		}
 	}
 	if do != dn {
-		out = append(out, meaningChange{kind: changeDefault, short: fmt.Sprintf("its default changes (%s in %s, %s in %s)", defaultText(do), older.name, defaultText(dn), newer.name), warning: fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
+		warning := fmt.Sprintf("%s: its default changes (%s in %s, %s in %s): the API server defaults a value in the version it is written at "+
 			"(the storage versions declare no defaults), so an object written at one version without it reads at the other with that version's default, or none; "+
 			"if the default is part of what the value means, convert it in %s, or declare the same default in both versions with // +kubebuilder:default=<value>",
-			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook)})
+			prop, defaultText(do), older.name, defaultText(dn), newer.name, hook)
+		if (do == "") != (dn == "") {
+			// One version declares none: a defaulting webhook may give
+			// it the same (Cluster API's replicas, 1 in v1alpha4's
+			// schema, in v1alpha3's and v1beta1's webhooks), which the
+			// generated tests cannot know.
+			bare, d, ref, at := older, dn, fn.ref, path
+			if do != "" {
+				bare, d, ref = newer, do, fo.ref
+			} else if from != "" {
+				at = from
+			}
+			if lit, ok := defaultLiteral(ref, d); ok {
+				warning += fmt.Sprintf("; where %s's unset value means %s as well (a defaulting webhook sets it), the generated tests need that too: "+
+					"convtest.Default(%q, %q, %s) in the kind's test options (func <kind>TestOptions() []convtest.Option), or they read it as no value",
+					bare.name, d, bare.name, at, lit)
+			}
+		}
+		out = append(out, meaningChange{kind: changeDefault, short: fmt.Sprintf("its default changes (%s in %s, %s in %s)", defaultText(do), older.name, defaultText(dn), newer.name), warning: warning})
 	}
 	eo, en := enumValues(older, fo), enumValues(newer, fn)
 	if !slices.Equal(eo, en) {

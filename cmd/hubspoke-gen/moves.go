@@ -441,6 +441,18 @@ func (c *chain) newMove(v, prev *version, tn string, f *field, from string, plac
 	if prev.twins[kind] == nil {
 		return nil, fmt.Errorf("%s has no kind %s", prev.name, kind)
 	}
+	if len(oldSegs) > 0 && !oldSegs[0].elem && !oldSegs[0].isKey && oldSegs[0].name == "metadata" && fieldByJSON(prev.twins[kind], "metadata") == nil {
+		// Cluster API's v1alpha3 spec.clusterName was v1alpha2's label
+		// cluster.x-k8s.io/cluster-name. The hooks go on the twin farther
+		// from the hub.
+		host, other := prev, v
+		if c.hub != nil && v.order.Compare(c.hub.order) > 0 {
+			host, other = v, prev
+		}
+		return nil, fmt.Errorf("%s: metadata is the object's metadata, which every version holds as it is (a label or an annotation stays in it at every version), not a property of the version's types: "+
+			"no marker moves a value out of it or into it; a hook pair on the kind's root type, which sees the metadata, does (%s(dst *%s.%s) error and %s(src *%s.%s) error on %s.%s in a *_hooks.go file)",
+			prev.name, hookTo, other.storageName, kind, hookFrom, other.storageName, kind, host.storageName, kind)
+	}
 	oldR, err := resolvePath(prev, kind, oldSegs)
 	if err != nil {
 		return nil, err

@@ -321,6 +321,12 @@ func TestMoveErrors(t *testing.T) {
 		{"types", "v2", "movedFrom=spec.notes", "movedFrom=spec.limits",
 			"spec.limits is Limits in v1 and settings.notes is string in v2: the types do not convert"},
 		{"syntax", "v2", "movedFrom=spec.notes", "movedFrom=spec..notes", "empty field name"},
+		// Cluster API's v1alpha3 spec.clusterName was v1alpha2's label
+		// cluster.x-k8s.io/cluster-name: the error said "the root has no
+		// property "metadata"", as if a path could not name it by mistake.
+		{"metadata", "v2", "movedFrom=spec.notes", "movedFrom=metadata.labels[example.com/notes]",
+			"v1: metadata is the object's metadata, which every version holds as it is (a label or an annotation stays in it at every version), not a property of the version's types: " +
+				"no marker moves a value out of it or into it; a hook pair on the kind's root type, which sees the metadata, does (AssignPropertiesTo(dst *v2storage.Widget) error and AssignPropertiesFrom(src *v2storage.Widget) error on v1storage.Widget in a *_hooks.go file)"},
 		{"key not last", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings.config[notify-events].x",
 			"a map key must be the last step of the path"},
 		{"key of a struct", "v3", "movedFrom=settings.config[notify-events]", "movedFrom=settings[notify-events]",

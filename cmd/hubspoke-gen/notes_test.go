@@ -204,6 +204,16 @@ func TestMeaningDefaultNote(t *testing.T) {
 			t.Errorf("the warning does not name the choices: %s", w)
 		}
 	}
+	// Where one version declares none, a defaulting webhook may give it
+	// the same (Cluster API's replicas: 1 in v1alpha4's schema, in
+	// v1alpha3's and v1beta1's webhooks); the generated tests then need
+	// it declared, which the warning says how to.
+	if w := warningWith(out, "v2 WidgetSpec.Replicas (spec.replicas): its default changes"); !strings.Contains(w, `where v1's unset value means 1 as well (a defaulting webhook sets it), the generated tests need that too: convtest.Default("v1", "spec.replicas", 1) in the kind's test options`) {
+		t.Errorf("the warning does not say how to declare v1's default for the tests: %s", w)
+	}
+	if w := warningWith(out, "v3 WidgetSpec.Replicas (spec.replicas): its default changes"); strings.Contains(w, "convtest.Default(") {
+		t.Errorf("both versions declare a default, yet: %s", w)
+	}
 }
 
 // TestMeaningEnumNote: an enum that only gains values from one version to
@@ -728,5 +738,82 @@ func TestRenamedTypeHintNotWhenRenamedAlready(t *testing.T) {
 	}
 	if want := "Address is renamed to Location already"; !strings.Contains(note, want) {
 		t.Errorf("the note does not say %q:\n%s", want, note)
+	}
+}
+
+// TestKeysNote: a list that a newer version keys and an older one does
+// not, though its elements have the keys (Cluster API's
+// spec.topology.workers.machineDeployments, keyed by name in v1beta1, not
+// in v1alpha4), gets a note: a client of the older version that moves an
+// element and edits it in one write loses what only the newer version
+// shows of it, which the keys declared at the older version prevent.
+// Keyed in both, no note.
+func TestKeysNote(t *testing.T) {
+	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
+		if dir == "v1" {
+			b = bytes.Replace(b, []byte("\t// +listType=map\n\t// +listMapKey=kind\n\tContacts"), []byte("\tContacts"), 1)
+		}
+		return b
+	}, nil)
+	out, err := generate(api, options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "v1storage → v2storage: WidgetSpec.Contacts: a list keyed by kind in v2, without keys in v1 although its elements have them"
+	var got string
+	for _, n := range out.notes {
+		if strings.HasPrefix(n, want) {
+			got = n
+		}
+	}
+	if got == "" {
+		t.Fatalf("no note says %q:\n%s", want, strings.Join(out.notes, "\n"))
+	}
+	if !strings.Contains(got, "declare the keys on its field (// +listType=map // +listMapKey=kind)") {
+		t.Errorf("the note does not name the markers: %s", got)
+	}
+	keyed, err := generate(filepath.Join("testdata", "typerenamed", "api"), options{strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range keyed.notes {
+		if strings.Contains(n, "a list keyed by") {
+			t.Errorf("keyed in every version, yet: %s", n)
+		}
+	}
+}
+
+// TestPlacedNoteOfRootHooks: the hooks of a kind's root type see the whole
+// object and may place a value anywhere in it (Cluster API's v1alpha2
+// label cluster.x-k8s.io/cluster-name, which v1alpha3 shows as
+// spec.clusterName: a hook pair on v1alpha2storage.Machine), so the note
+// asking for the relations they make names the properties below the root
+// that only one side has and that the hooks name; it named none, since the
+// root itself has none.
+func TestPlacedNoteOfRootHooks(t *testing.T) {
+	api := freshCase(t, "added", nil, map[string]string{
+		"v1storage/widget_hooks.go": `package v1storage
+
+import "example.com/fixtures/added/api/v2storage"
+
+// AssignPropertiesTo shows a label as v2's color.
+func (w *Widget) AssignPropertiesTo(dst *v2storage.Widget) error {
+	if c, ok := w.Labels["example.com/color"]; ok && dst.Spec.Color == nil {
+		dst.Spec.Color = &c
+	}
+	return nil
+}
+
+// AssignPropertiesFrom leaves it to the label.
+func (w *Widget) AssignPropertiesFrom(src *v2storage.Widget) error { return nil }
+`,
+	})
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Widget: the hooks of v1storage.Widget may show a value of one version at another place in the other (spec.color only in v2storage);"
+	if !slices.ContainsFunc(out.notes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+		t.Errorf("no note starts %q:\n%s", want, strings.Join(out.notes, "\n"))
 	}
 }

@@ -26,7 +26,7 @@ type landing struct {
 	Step string   `json:"step"` // "v2storage → v3storage"
 	Type string   `json:"type"` // the host side's name of the type
 	To   bool     `json:"to"`   // towards the other side (AssignProperties_To_…)
-	From string   `json:"from"` // the leaf's JSON path in the type
+	From string   `json:"from"` // the leaf's JSON path in the type; "" for values that hold no marker, which the hook wrote
 	Into []string `json:"into"` // the JSON paths of the result's fields that hold it
 	Bag  bool     `json:"bag"`  // a property bag of the result holds it
 }
@@ -172,6 +172,9 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 	}
 	var out []landing
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
+		if l.From == "" {
+			continue // written, see written
+		}
 		own := renamedPath(s, p, to, l.From)
 		if d, rest, ok := declaredPath(declared, l.From); ok {
 			own = d.dst + rest
@@ -183,6 +186,21 @@ func (o observations) moved(s *step, p *pair, to bool) []landing {
 		}
 		if len(l.Into) > 0 && !slices.Equal(l.Into, []string{own}) {
 			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// written returns, for a type of a step in one direction, the paths of
+// the result where the hook wrote a value that holds no marker: a
+// constant, or what it derives from a bool (which holds no marker) or
+// from a value it parses (Cluster API's v1alpha3 controlPlaneInitialized,
+// a bool, which hooks show as a condition of v1alpha4's list).
+func (o observations) written(s *step, p *pair, to bool) []string {
+	var out []string
+	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
+		if l.From == "" {
+			out = append(out, l.Into...)
 		}
 	}
 	return out
@@ -513,6 +531,33 @@ func report(step, typ string, to bool, markers []marker, dst reflect.Value, err 
 			}
 		}
 		data, _ := json.Marshal(l)
+		fmt.Println(string(data))
+	}
+	// What holds no marker and is not zero the hook wrote: a constant (a
+	// condition it adds for a bool of the source), or a value it derives
+	// from a bool or from a value it parses. One line, without from.
+	nums := map[float64]bool{}
+	for _, m := range markers {
+		if m.text == "" {
+			nums[m.num] = true
+		}
+	}
+	var written []string
+	for _, f := range all {
+		if f.bag || f.isNum && (f.num == 0 || nums[f.num]) || !f.isNum && (f.text == "" || strings.Contains(f.text, "<m")) {
+			continue
+		}
+		if p := listIndex.ReplaceAllString(f.path, "[*]"); !slices.Contains(written, p) {
+			written = append(written, p)
+		}
+	}
+	if len(written) > 0 {
+		data, _ := json.Marshal(struct {
+			Step string   ` + "`json:\"step\"`" + `
+			Type string   ` + "`json:\"type\"`" + `
+			To   bool     ` + "`json:\"to\"`" + `
+			Into []string ` + "`json:\"into\"`" + `
+		}{step, typ, to, written})
 		fmt.Println(string(data))
 	}
 }

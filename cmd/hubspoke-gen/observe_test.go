@@ -416,3 +416,118 @@ func TestObservedMovesRenamedBelowMovedWhole(t *testing.T) {
 		t.Errorf("back from v2storage: %v, want nothing (limits.cpuMillis → spec.limits.cpu is the move and the rename)", got)
 	}
 }
+
+// TestObserveShowsWrittenConstants: a hook that shows a bool of one
+// version as a condition it adds to a list of the other (Cluster API's
+// v1alpha3 status.controlPlaneInitialized, v1alpha4's condition
+// ControlPlaneInitialized) moves no marker, since bools hold none: the
+// values it writes, which hold no marker, are reported as written (explain
+// said "no marked value lands away from its own path"). A plain copy
+// writes nothing of the kind.
+func TestObserveShowsWrittenConstants(t *testing.T) {
+	main := `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+type Old struct {
+	Initialized bool ` + "`json:\"initialized\"`" + `
+	Conditions []Condition ` + "`json:\"conditions\"`" + `
+	Replicas *int32 ` + "`json:\"replicas\"`" + `
+	Small int8 ` + "`json:\"small\"`" + `
+}
+
+type New struct {
+	Conditions []Condition ` + "`json:\"conditions\"`" + `
+	Replicas *int32 ` + "`json:\"replicas\"`" + `
+}
+
+type Condition struct {
+	Type string ` + "`json:\"type\"`" + `
+	Status string ` + "`json:\"status\"`" + `
+	Count int64 ` + "`json:\"count\"`" + `
+}
+
+func main() {
+	{
+		src, dst := new(Old), new(New)
+		m := fill(reflect.ValueOf(src))
+		dst.Conditions, dst.Replicas = src.Conditions, src.Replicas
+		if src.Initialized {
+			dst.Conditions = append(dst.Conditions, Condition{Type: "Initialized", Status: "True", Count: 1})
+		}
+		report("a → b", "Old", true, m, reflect.ValueOf(dst), nil)
+	}
+	{
+		src, dst := new(New), new(Old)
+		m := fill(reflect.ValueOf(src))
+		dst.Conditions, dst.Replicas = src.Conditions, src.Replicas
+		report("a → b", "Old", false, m, reflect.ValueOf(dst), nil)
+	}
+}
+` + observeRuntime
+	into := runObserving(t, main)
+	want := "true  → conditions[*].type,conditions[*].status,conditions[*].count"
+	if !slices.Contains(into, want) {
+		t.Errorf("observed %q, want among them %q", into, want)
+	}
+	for _, l := range into {
+		if strings.HasPrefix(l, "false  →") {
+			t.Errorf("the plain copy back is reported as writing: %q", l)
+		}
+	}
+}
+
+// TestExplainSaysWhatHooksWrite: explain names the paths where an observed
+// hook wrote values that hold no marker, instead of saying that no marked
+// value lands away from its own path.
+func TestExplainSaysWhatHooksWrite(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "enummap", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepWith(t, out.chain, "v1storage", "WidgetSpec")
+	obs := observations{
+		obsKey(s.hostName+" → "+s.otherName, "WidgetSpec", true): {
+			{Step: s.hostName + " → " + s.otherName, Type: "WidgetSpec", To: true, Into: []string{"color"}},
+		},
+	}
+	text := explainObserved(out.chain, "markdown", obs, nil)
+	for _, want := range []string{
+		"Observed: WidgetSpec, towards v2storage: hook: writes spec.color (values that hold no marker: constants, or what it derives from others: a bool, a number it formats, text it parses).",
+		"Observed: WidgetSpec, back from v2storage: no marked value lands away from its own path.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("explain lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestExplainSaysHooksNameUnobserved: the row of a property that only one
+// side has, which the hooks of its type name but no observed marker of
+// moves (Cluster API's v1alpha3 controlPlaneInitialized, a bool the hooks
+// show as a condition; autoscaling's resource.Quantity targets; person's
+// name, split by the hooks, here observing nothing), does not say only
+// that it stays in the bag. Without observations, the row is the model's.
+func TestExplainSaysHooksNameUnobserved(t *testing.T) {
+	out, err := generate(filepath.Join("testdata", "person", "api"), options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := "| `PersonSpec.Name` | `spec.name` | stashed | `*string`, not in v2storage: kept in its property bag (removed in v2 on purpose)"
+	named := "; the hooks of PersonSpec name it: what they do with it is not observed (bools, bags and types of other packages hold no marker; a hook may act only on values it expects) |"
+	if text := explainObserved(out.chain, "markdown", observations{}, nil); !strings.Contains(text, row+named) {
+		t.Errorf("explain lacks %q:\n%s", row+named, text)
+	}
+	if text := explain(out.chain, "markdown"); !strings.Contains(text, row+" |") {
+		t.Errorf("explain without observations lacks %q:\n%s", row+" |", text)
+	}
+}

@@ -201,8 +201,8 @@
 //     +listType=map list: an element whose keys an earlier one has is
 //     dropped, and shrinking never makes keys repeat;
 //   - metav1.ObjectMeta with a name, namespace, UID, labels, annotations
-//     and sometimes a resource version, generation, creation timestamp and
-//     finalizers; metav1.TypeMeta is left empty for the converter;
+//     (drawn from FieldValues where it names them) and sometimes a
+//     resource version, generation, creation timestamp and finalizers; metav1.TypeMeta is left empty for the converter;
 //   - metav1.Time (whole seconds, UTC), metav1.Duration (whole seconds),
 //     resource.Quantity and intstr.IntOrString; arbitrary JSON (strings,
 //     numbers, bools, arrays, objects) in runtime.RawExtension,

@@ -752,6 +752,27 @@ func (b *builder) meta(m *metav1.ObjectMeta) {
 		b.r.Uint32(), b.r.UintN(1<<16), b.r.UintN(1<<16), b.r.UintN(1<<16), b.r.Uint64N(1<<48)))
 	m.Labels = b.stringMap("app.example.com/")
 	m.Annotations = b.stringMap("")
+	// FieldValues that name them (ObjectMeta.Labels, Annotations): a hook
+	// on a kind's root type that reads a label (Cluster API's v1alpha2
+	// cluster.x-k8s.io/cluster-name, v1alpha3's spec.clusterName) meets it.
+	v := reflect.ValueOf(m).Elem()
+	for _, name := range []string{"Labels", "Annotations"} {
+		sf, _ := v.Type().FieldByName(name)
+		f := v.FieldByIndex(sf.Index)
+		vals, ok := b.cfg.fieldValues(v.Type(), sf.Index[0])
+		if !ok {
+			continue
+		}
+		random := f.Interface()
+		f.SetZero()
+		switch {
+		case !b.draw(f, vals, 1):
+			f.Set(reflect.ValueOf(random)) // values of another type: as usual
+		case !f.IsNil():
+			// A map drawn whole is the option's own: the object gets a copy.
+			f.Set(reflect.ValueOf(maps.Clone(f.Interface().(map[string]string))))
+		}
+	}
 	if b.r.IntN(2) == 0 {
 		m.ResourceVersion = strconv.Itoa(1 + b.r.IntN(1_000_000))
 		m.Generation = 1 + b.r.Int64N(20)

@@ -44,6 +44,45 @@ func TestBuilderMeta(t *testing.T) {
 	}
 }
 
+// TestBuilderMetaFieldValues: FieldValues that name the metadata's labels
+// or annotations draw them, so that a hook on a kind's root type that
+// reads a label meets it (Cluster API's v1alpha2 label
+// cluster.x-k8s.io/cluster-name, which v1alpha3 shows as spec.clusterName:
+// the labels were always random words under app.example.com/, and such a
+// hook went untested). A map drawn whole is copied into each object.
+func TestBuilderMetaFieldValues(t *testing.T) {
+	labels := map[string]string{"cluster.x-k8s.io/cluster-name": "c1"}
+	c := &config{}
+	FieldValues("ObjectMeta.Labels", labels, map[string]string{})(c)
+	FieldValues("Annotations", "on", "off")(c)
+	b := &builder{r: rand.New(rand.NewPCG(7, 8)), size: 6, cfg: c}
+	seen := map[string]bool{}
+	for range 100 {
+		var m metav1.ObjectMeta
+		b.meta(&m)
+		switch {
+		case m.Labels["cluster.x-k8s.io/cluster-name"] == "c1" && len(m.Labels) == 1:
+			seen["label"] = true
+			m.Labels["changed"] = "by a conversion"
+		case len(m.Labels) == 0:
+			seen["none"] = true
+		default:
+			t.Fatalf("labels %v, want one of the FieldValues", m.Labels)
+		}
+		for k, v := range m.Annotations {
+			if v != "on" && v != "off" {
+				t.Fatalf("annotation %s=%q, want on or off", k, v)
+			}
+		}
+	}
+	if !seen["label"] || !seen["none"] {
+		t.Errorf("drawn: %v, want both maps", seen)
+	}
+	if len(labels) != 1 {
+		t.Errorf("the option's map changed with an object's: %v", labels)
+	}
+}
+
 type carriedObj struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

@@ -157,6 +157,14 @@ func withExpectLoss(paths ...string) Option {
 // structs. A qualified FieldValues wins over a bare one for its structs;
 // of two for the same name, the later wins.
 //
+// The labels and annotations of an object's metadata are such fields too
+// ("ObjectMeta.Labels", "ObjectMeta.Annotations", or the bare names, which
+// name every struct's), drawn instead of the kit's random words: give them
+// whole maps, map[string]string{"cluster.x-k8s.io/cluster-name": "c1"}
+// and map[string]string{}, so that a hook on a kind's root type that reads
+// a label (Cluster API's v1alpha2 cluster-name label, which v1alpha3 shows
+// as spec.clusterName) meets it, and objects without it.
+//
 // Shrinking a failing object may zero such fields, and remove elements of
 // such slices and maps, but never changes a value otherwise.
 func FieldValues(field string, values ...any) Option {
