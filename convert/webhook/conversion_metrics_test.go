@@ -235,6 +235,7 @@ func TestBagsAnnotationGuard(t *testing.T) {
 	for _, want := range []string{
 		`hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1`,
 		"property-bags annotation " + boundary.Annotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
+		"the values only other versions have fields for are too large for version v1",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)
