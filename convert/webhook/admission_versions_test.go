@@ -336,6 +336,19 @@ func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
 		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Warp"`)
 }
 
+// An old object that cannot be read at v1 (its mode, in the hub's bag, is
+// not a string: written before the webhook was installed) ratchets nothing
+// there: the update is checked at v1 as if it created the object.
+func TestAdmissionChecksAtAnOlderVersionWhatAnUnreadableOldObjectCannotRatchet(t *testing.T) {
+	h := dialAdmission(t)
+	old := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `{"not":"a string"}`)})
+	turbo := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Turbo"`)})
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, turbo, old)), "v3",
+		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Turbo"`, `at v1storage, spec.mode`)
+	fast := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Fast"`)})
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, fast, old)))
+}
+
 // BenchmarkDialAdmission: a create at v3 and an update at v1 of a valid
 // dial, whose v1 and v1storage are validated besides the hub.
 //
