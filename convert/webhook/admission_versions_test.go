@@ -24,9 +24,10 @@ import (
 //	v1 (API) → v1storage → v3storage (hub) ← v3 (API)
 //	                                      ↖ v4beta1 (API)
 //
-// v1 has fields the hub has not: a mode and a label, which the hub keeps
-// in its property bag, and a first name, which v1storage's hooks derive
-// from the hub's full name. v1's schema limits them; the hub's cannot.
+// v1 has fields the hub has not: a mode, a label, a since and a legacy
+// object, which the hub keeps in its property bag, and a first name, which
+// v1storage's hooks derive from the hub's full name. v1's schema limits
+// them; the hub's cannot.
 
 var dialGK = schema.GroupKind{Group: group, Kind: "Dial"}
 
@@ -49,12 +50,19 @@ func (d *dialHub) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 
 // --- v1storage: the storage twin of v1 ---
 
+// dialLegacy is an object only v1 has, whose schema requires its kind.
+type dialLegacy struct {
+	Kind string `json:"kind,omitempty"`
+}
+
 type dialV1StorageSpec struct {
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 	Mode        string                  `json:"mode,omitempty"`
 	Label       string                  `json:"label,omitempty"`
 	FirstName   string                  `json:"firstName,omitempty"`
 	Speed       int                     `json:"speed,omitempty"`
+	Since       string                  `json:"since,omitempty"` // a date-time in v1's schema
+	Legacy      *dialLegacy             `json:"legacy,omitempty"`
 }
 
 type dialV1Storage struct {
@@ -76,8 +84,9 @@ func firstWord(fullName string) string {
 	return first
 }
 
-// assignTo keeps the mode and the label in the hub's bag, and the full name
-// the bag carries while its first word is still v1's first name.
+// assignTo keeps the mode, the label, the since and the legacy object in
+// the hub's bag, and the full name the bag carries while its first word is
+// still v1's first name.
 func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	bag := d.Spec.PropertyBag.DeepCopy()
 	dst.Spec = dialHubSpec{FullName: d.Spec.FirstName, Speed: d.Spec.Speed}
@@ -94,6 +103,14 @@ func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	if err := addIfSet(&bag, "Label", d.Spec.Label); err != nil {
 		return err
 	}
+	if err := addIfSet(&bag, "Since", d.Spec.Since); err != nil {
+		return err
+	}
+	if d.Spec.Legacy != nil {
+		if err := propertybag.Add(&bag, "Legacy", d.Spec.Legacy); err != nil {
+			return err
+		}
+	}
 	dst.Spec.PropertyBag = bag
 	return nil
 }
@@ -109,6 +126,14 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 	if err := pullInto(bag, "Label", &spec.Label); err != nil {
 		return err
 	}
+	if err := pullInto(bag, "Since", &spec.Since); err != nil {
+		return err
+	}
+	legacy, err := propertybag.Pull[dialLegacy](&bag, "Legacy")
+	if err != nil {
+		return err
+	}
+	spec.Legacy = legacy
 	if src.Spec.FullName != spec.FirstName {
 		if err := addIfSet(&bag, "FullName", src.Spec.FullName); err != nil {
 			return err
@@ -122,10 +147,12 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 // --- v1: API version ---
 
 type dialV1Spec struct {
-	Mode      string `json:"mode,omitempty"`
-	Label     string `json:"label,omitempty"`
-	FirstName string `json:"firstName,omitempty"`
-	Speed     int    `json:"speed,omitempty"`
+	Mode      string      `json:"mode,omitempty"`
+	Label     string      `json:"label,omitempty"`
+	FirstName string      `json:"firstName,omitempty"`
+	Speed     int         `json:"speed,omitempty"`
+	Since     string      `json:"since,omitempty"`
+	Legacy    *dialLegacy `json:"legacy,omitempty"`
 }
 
 type dialV1 struct {
@@ -137,10 +164,10 @@ type dialV1 struct {
 func (d *dialV1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 func (d *dialV1) Link() convert.Link {
 	return convert.LinkTo(func(d *dialV1, dst *dialV1Storage) error {
-		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed}
+		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed, Since: d.Spec.Since, Legacy: d.Spec.Legacy}
 		return reflectbags.Recall(dst, d)
 	}, func(d *dialV1, src *dialV1Storage) error {
-		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed}
+		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed, Since: src.Spec.Since, Legacy: src.Spec.Legacy}
 		return reflectbags.Stash(d, src)
 	})
 }
@@ -278,7 +305,8 @@ func TestDialFixtureRoundTrips(t *testing.T) {
 
 func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 	h := dialAdmission(t)
-	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`,
+		"Since", `"2026-11-28T10:00:00Z"`, "Legacy", `{"kind":"knob"}`)}
 	for _, version := range []string{"v1", "v1storage", "v3", "v3storage"} {
 		obj := dialAt(t, version, valid)
 		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
@@ -300,6 +328,13 @@ func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 		{"a CEL rule of v1", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"forbidden"`)},
 			[]string{"spec.label"},
 			[]string{`at v1, spec.label: Invalid value: "forbidden": a dial cannot be labelled forbidden`, shows}},
+		// A format, and a required property, are constraints of their own.
+		{"a date-time v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Since", `"yesterday"`)},
+			[]string{"spec.since", "spec.since"},
+			[]string{`at v1, spec.since: Invalid value: "yesterday": spec.since in body must be of type date-time`, shows}},
+		{"a v1-only object without the kind v1 requires", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Legacy", `{}`)},
+			[]string{"spec.legacy.kind", "spec.legacy.kind"},
+			[]string{`at v1, spec.legacy.kind: Required value`, shows}},
 		// A value the hooks derive for v1 is one v1 shows as well: it
 		// must be one v1 can hold.
 		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", `"Slow"`)},
