@@ -3,6 +3,7 @@ package webhook_test
 import (
 	"net/http"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,8 +25,8 @@ import (
 //	v1 (API) → v1storage → v3storage (hub) ← v3 (API)
 //	                                      ↖ v4beta1 (API)
 //
-// v1 has fields the hub has not: a mode, a label, a since and a legacy
-// object, which the hub keeps in its property bag, and a first name, which
+// v1 has fields the hub has not: a mode, a label, a since, a legacy
+// object, tags and limits, which the hub keeps in its property bag, and a first name, which
 // v1storage's hooks derive from the hub's full name. v1's schema limits
 // them; the hub's cannot.
 
@@ -63,6 +64,8 @@ type dialV1StorageSpec struct {
 	Speed       int                     `json:"speed,omitempty"`
 	Since       string                  `json:"since,omitempty"` // a date-time in v1's schema
 	Legacy      *dialLegacy             `json:"legacy,omitempty"`
+	Tags        []string                `json:"tags,omitempty"`   // a set in v1's schema
+	Limits      map[string]int          `json:"limits,omitempty"` // each at most 9 in v1's schema
 }
 
 type dialV1Storage struct {
@@ -84,8 +87,8 @@ func firstWord(fullName string) string {
 	return first
 }
 
-// assignTo keeps the mode, the label, the since and the legacy object in
-// the hub's bag, and the full name the bag carries while its first word is
+// assignTo keeps the mode, the label, the since, the legacy object, the
+// tags and the limits in the hub's bag, and the full name the bag carries while its first word is
 // still v1's first name.
 func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	bag := d.Spec.PropertyBag.DeepCopy()
@@ -108,6 +111,16 @@ func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	}
 	if d.Spec.Legacy != nil {
 		if err := propertybag.Add(&bag, "Legacy", d.Spec.Legacy); err != nil {
+			return err
+		}
+	}
+	if d.Spec.Tags != nil {
+		if err := propertybag.Add(&bag, "Tags", &d.Spec.Tags); err != nil {
+			return err
+		}
+	}
+	if d.Spec.Limits != nil {
+		if err := propertybag.Add(&bag, "Limits", &d.Spec.Limits); err != nil {
 			return err
 		}
 	}
@@ -134,6 +147,12 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 		return err
 	}
 	spec.Legacy = legacy
+	if err := pullInto(bag, "Tags", &spec.Tags); err != nil {
+		return err
+	}
+	if err := pullInto(bag, "Limits", &spec.Limits); err != nil {
+		return err
+	}
 	if src.Spec.FullName != spec.FirstName {
 		if err := addIfSet(&bag, "FullName", src.Spec.FullName); err != nil {
 			return err
@@ -147,12 +166,14 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 // --- v1: API version ---
 
 type dialV1Spec struct {
-	Mode      string      `json:"mode,omitempty"`
-	Label     string      `json:"label,omitempty"`
-	FirstName string      `json:"firstName,omitempty"`
-	Speed     int         `json:"speed,omitempty"`
-	Since     string      `json:"since,omitempty"`
-	Legacy    *dialLegacy `json:"legacy,omitempty"`
+	Mode      string         `json:"mode,omitempty"`
+	Label     string         `json:"label,omitempty"`
+	FirstName string         `json:"firstName,omitempty"`
+	Speed     int            `json:"speed,omitempty"`
+	Since     string         `json:"since,omitempty"`
+	Legacy    *dialLegacy    `json:"legacy,omitempty"`
+	Tags      []string       `json:"tags,omitempty"`
+	Limits    map[string]int `json:"limits,omitempty"`
 }
 
 type dialV1 struct {
@@ -164,10 +185,12 @@ type dialV1 struct {
 func (d *dialV1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 func (d *dialV1) Link() convert.Link {
 	return convert.LinkTo(func(d *dialV1, dst *dialV1Storage) error {
-		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed, Since: d.Spec.Since, Legacy: d.Spec.Legacy}
+		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed, Since: d.Spec.Since, Legacy: d.Spec.Legacy,
+			Tags: d.Spec.Tags, Limits: d.Spec.Limits}
 		return reflectbags.Recall(dst, d)
 	}, func(d *dialV1, src *dialV1Storage) error {
-		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed, Since: src.Spec.Since, Legacy: src.Spec.Legacy}
+		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed, Since: src.Spec.Since, Legacy: src.Spec.Legacy,
+			Tags: src.Spec.Tags, Limits: src.Spec.Limits}
 		return reflectbags.Stash(d, src)
 	})
 }
@@ -285,9 +308,11 @@ func wantDialInvalid(t *testing.T, resp *admissionv1.AdmissionResponse, written 
 }
 
 func TestDialFixtureRoundTrips(t *testing.T) {
-	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`)}
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`,
+		"Since", `"2026-11-28T10:00:00Z"`, "Legacy", `{"kind":"knob"}`, "Tags", `["a"]`, "Limits", `{"east":9}`)}
 	v1 := dialAt(t, "v1", spec).(*dialV1)
-	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3}); v1.Spec != want {
+	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3, Since: "2026-11-28T10:00:00Z",
+		Legacy: &dialLegacy{Kind: "knob"}, Tags: []string{"a"}, Limits: map[string]int{"east": 9}}); !reflect.DeepEqual(v1.Spec, want) {
 		t.Fatalf("at v1 %+v, want %+v", v1.Spec, want)
 	}
 	c, err := convert.NewConverter(dialScheme(), dialGK)
@@ -301,12 +326,19 @@ func TestDialFixtureRoundTrips(t *testing.T) {
 	if got := back.(*dialV3).Spec; got.FullName != "Ada Lovelace" || got.Speed != 3 {
 		t.Errorf("back at v3 %+v, want Ada Lovelace at 3", got)
 	}
+	hub, err := c.ToVersion(v1, "v3storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hub.(*dialHub).Spec; !reflect.DeepEqual(got, spec) {
+		t.Errorf("back at the hub %+v, want %+v", got, spec)
+	}
 }
 
 func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 	h := dialAdmission(t)
 	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", `"Fast"`, "Label", `"dial"`,
-		"Since", `"2026-11-28T10:00:00Z"`, "Legacy", `{"kind":"knob"}`)}
+		"Since", `"2026-11-28T10:00:00Z"`, "Legacy", `{"kind":"knob"}`, "Tags", `["a","b"]`, "Limits", `{"east":9}`)}
 	for _, version := range []string{"v1", "v1storage", "v3", "v3storage"} {
 		obj := dialAt(t, version, valid)
 		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
@@ -335,6 +367,17 @@ func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 		{"a v1-only object without the kind v1 requires", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Legacy", `{}`)},
 			[]string{"spec.legacy.kind", "spec.legacy.kind"},
 			[]string{`at v1, spec.legacy.kind: Required value`, shows}},
+		// So are a list type, and the limits of a map's values.
+		{"a set v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Tags", `["a","a"]`)},
+			[]string{"spec.tags[1]", "spec.tags[1]"},
+			[]string{`at v1, spec.tags[1]: Duplicate value: "a"`, shows}},
+		{"a map value v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Limits", `{"east":10}`)},
+			[]string{"spec.limits.east", "spec.limits.east"},
+			[]string{`at v1, spec.limits.east: Invalid value: 10`, shows}},
+		// A long value is not repeated.
+		{"a long value", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", `"Slow"`, "Label", `"`+strings.Repeat("X", 500)+`"`)},
+			[]string{"spec.label", "spec.label"},
+			[]string{`at v1, spec.label: Invalid value: "` + strings.Repeat("X", 120) + `... (500 bytes)"`, shows}},
 		// A value the hooks derive for v1 is one v1 shows as well: it
 		// must be one v1 can hold.
 		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", `"Slow"`)},
