@@ -1,6 +1,7 @@
 package webhook_test
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,17 +30,18 @@ type dialV4beta1 struct {
 	Spec              dialV4beta1Spec `json:"spec"`
 }
 
-// dialSpeedAnnotation is the annotation v4beta1's hook reads a speed from.
+// dialSpeedAnnotation is the annotation, or the label, v4beta1's hook reads
+// a speed from.
 const dialSpeedAnnotation = "crm.hubspoke.test/speed"
 
 func (d *dialV4beta1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 func (d *dialV4beta1) Link() convert.Link {
 	return convert.LinkTo(func(d *dialV4beta1, dst *dialHub) error {
 		dst.Spec = dialHubSpec{FullName: d.Spec.FullName, Speed: d.Spec.Speed}
-		// A hook that reads the metadata: the speed an annotation gives
-		// where the spec gives none (as a release that moved a value out
-		// of an annotation reads it still).
-		if a := d.GetAnnotations()[dialSpeedAnnotation]; a != "" && d.Spec.Speed == 0 {
+		// A hook that reads the metadata: the speed an annotation, or a
+		// label, gives where the spec gives none (as a release that moved
+		// a value out of an annotation reads it still).
+		if a := cmp.Or(d.GetAnnotations()[dialSpeedAnnotation], d.GetLabels()[dialSpeedAnnotation]); a != "" && d.Spec.Speed == 0 {
 			speed, err := strconv.Atoi(a)
 			if err != nil {
 				return err
@@ -81,13 +83,18 @@ func TestAdmissionNewerVersionKeepsTheHubsSchemaAtItsOtherFields(t *testing.T) {
 }
 
 // A value a hook of the newer version reads from the metadata (an
-// annotation, which no schema validates) is no value of its fields: the
-// hub's schema judges it. A speed of 99, which neither v4beta1's schema (up
-// to 20) nor the hub's (up to 10) allows, passed for one of v4beta1's own.
+// annotation or a label, which no schema validates) is no value of its
+// fields: the hub's schema judges it. A speed of 99, which neither
+// v4beta1's schema (up to 20) nor the hub's (up to 10) allows, passed for
+// one of v4beta1's own.
 func TestAdmissionNewerVersionJudgesWhatItsHooksReadFromMetadata(t *testing.T) {
 	h := dialAdmission(t)
 	obj := dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada"}).(*dialV4beta1)
 	obj.SetAnnotations(map[string]string{dialSpeedAnnotation: "99"})
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, obj, nil)), "v4beta1",
+		[]string{"spec.speed"}, "spec.speed: Invalid value: 99")
+	labelled := dialAt(t, "v4beta1", dialHubSpec{FullName: "Ada"}).(*dialV4beta1)
+	labelled.SetLabels(map[string]string{dialSpeedAnnotation: "99"})
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Create, labelled, nil)), "v4beta1",
 		[]string{"spec.speed"}, "spec.speed: Invalid value: 99")
 }

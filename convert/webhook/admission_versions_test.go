@@ -1,8 +1,11 @@
 package webhook_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,9 +27,10 @@ import (
 //	v1 (API) → v1storage → v3storage (hub) ← v3 (API)
 //	                                      ↖ v4beta1 (API)
 //
-// v1 has fields the hub has not: a mode and a label, which the hub keeps
-// in its property bag, and a first name, which v1storage's hooks derive
-// from the hub's full name. v1's schema limits them; the hub's cannot.
+// v1 has fields the hub has not: a mode, a label, a since, a legacy
+// object, tags and limits, which the hub keeps in its property bag, and a first name, which
+// v1storage's hooks derive from the hub's full name. v1's schema limits
+// them; the hub's cannot.
 
 var dialGK = schema.GroupKind{Group: group, Kind: "Dial"}
 
@@ -49,12 +53,21 @@ func (d *dialHub) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 
 // --- v1storage: the storage twin of v1 ---
 
+// dialLegacy is an object only v1 has, whose schema requires its kind.
+type dialLegacy struct {
+	Kind string `json:"kind,omitempty"`
+}
+
 type dialV1StorageSpec struct {
 	PropertyBag propertybag.PropertyBag `json:"$propertyBag,omitempty"`
 	Mode        string                  `json:"mode,omitempty"`
 	Label       string                  `json:"label,omitempty"`
 	FirstName   string                  `json:"firstName,omitempty"`
 	Speed       int                     `json:"speed,omitempty"`
+	Since       string                  `json:"since,omitempty"` // a date-time in v1's schema
+	Legacy      *dialLegacy             `json:"legacy,omitempty"`
+	Tags        []string                `json:"tags,omitempty"`   // a set in v1's schema
+	Limits      map[string]int          `json:"limits,omitempty"` // each at most 9 in v1's schema
 }
 
 type dialV1Storage struct {
@@ -76,8 +89,9 @@ func firstWord(fullName string) string {
 	return first
 }
 
-// assignTo keeps the mode and the label in the hub's bag, and the full name
-// the bag carries while its first word is still v1's first name.
+// assignTo keeps the mode, the label, the since, the legacy object, the
+// tags and the limits in the hub's bag, and the full name the bag carries while its first word is
+// still v1's first name.
 func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	bag := d.Spec.PropertyBag.DeepCopy()
 	dst.Spec = dialHubSpec{FullName: d.Spec.FirstName, Speed: d.Spec.Speed}
@@ -94,6 +108,24 @@ func (d *dialV1Storage) assignTo(dst *dialHub) error {
 	if err := addIfSet(&bag, "Label", d.Spec.Label); err != nil {
 		return err
 	}
+	if err := addIfSet(&bag, "Since", d.Spec.Since); err != nil {
+		return err
+	}
+	if d.Spec.Legacy != nil {
+		if err := propertybag.Add(&bag, "Legacy", d.Spec.Legacy); err != nil {
+			return err
+		}
+	}
+	if d.Spec.Tags != nil {
+		if err := propertybag.Add(&bag, "Tags", &d.Spec.Tags); err != nil {
+			return err
+		}
+	}
+	if d.Spec.Limits != nil {
+		if err := propertybag.Add(&bag, "Limits", &d.Spec.Limits); err != nil {
+			return err
+		}
+	}
 	dst.Spec.PropertyBag = bag
 	return nil
 }
@@ -109,6 +141,20 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 	if err := pullInto(bag, "Label", &spec.Label); err != nil {
 		return err
 	}
+	if err := pullInto(bag, "Since", &spec.Since); err != nil {
+		return err
+	}
+	legacy, err := propertybag.Pull[dialLegacy](&bag, "Legacy")
+	if err != nil {
+		return err
+	}
+	spec.Legacy = legacy
+	if err := pullInto(bag, "Tags", &spec.Tags); err != nil {
+		return err
+	}
+	if err := pullInto(bag, "Limits", &spec.Limits); err != nil {
+		return err
+	}
 	if src.Spec.FullName != spec.FirstName {
 		if err := addIfSet(&bag, "FullName", src.Spec.FullName); err != nil {
 			return err
@@ -122,10 +168,14 @@ func (d *dialV1Storage) assignFrom(src *dialHub) error {
 // --- v1: API version ---
 
 type dialV1Spec struct {
-	Mode      string `json:"mode,omitempty"`
-	Label     string `json:"label,omitempty"`
-	FirstName string `json:"firstName,omitempty"`
-	Speed     int    `json:"speed,omitempty"`
+	Mode      string         `json:"mode,omitempty"`
+	Label     string         `json:"label,omitempty"`
+	FirstName string         `json:"firstName,omitempty"`
+	Speed     int            `json:"speed,omitempty"`
+	Since     string         `json:"since,omitempty"`
+	Legacy    *dialLegacy    `json:"legacy,omitempty"`
+	Tags      []string       `json:"tags,omitempty"`
+	Limits    map[string]int `json:"limits,omitempty"`
 }
 
 type dialV1 struct {
@@ -137,10 +187,12 @@ type dialV1 struct {
 func (d *dialV1) DeepCopyObject() runtime.Object { return jsonCopy(d) }
 func (d *dialV1) Link() convert.Link {
 	return convert.LinkTo(func(d *dialV1, dst *dialV1Storage) error {
-		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed}
+		dst.Spec = dialV1StorageSpec{Mode: d.Spec.Mode, Label: d.Spec.Label, FirstName: d.Spec.FirstName, Speed: d.Spec.Speed, Since: d.Spec.Since, Legacy: d.Spec.Legacy,
+			Tags: d.Spec.Tags, Limits: d.Spec.Limits}
 		return reflectbags.Recall(dst, d)
 	}, func(d *dialV1, src *dialV1Storage) error {
-		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed}
+		d.Spec = dialV1Spec{Mode: src.Spec.Mode, Label: src.Spec.Label, FirstName: src.Spec.FirstName, Speed: src.Spec.Speed, Since: src.Spec.Since, Legacy: src.Spec.Legacy,
+			Tags: src.Spec.Tags, Limits: src.Spec.Limits}
 		return reflectbags.Stash(d, src)
 	})
 }
@@ -219,10 +271,17 @@ func dialAt(t testing.TB, version string, spec dialHubSpec) runtime.Object {
 
 // dialBag is a hub's bag with the entries of v1 only fields, names and
 // string values in turn, stored as propertybag.Add stores them.
-func dialBag(entries ...string) propertybag.PropertyBag {
+func dialBag(entries ...any) propertybag.PropertyBag {
 	bag := propertybag.PropertyBag{}
 	for i := 0; i+1 < len(entries); i += 2 {
-		bag[entries[i]] = bagText(entries[i+1])
+		switch v := entries[i+1].(type) {
+		case string:
+			bag[entries[i].(string)] = bagText(v) // as the build stores strings
+		case json.RawMessage:
+			bag[entries[i].(string)] = string(v) // stored alike in both formats
+		default:
+			panic(fmt.Sprintf("dialBag: %T", v))
+		}
 	}
 	return bag
 }
@@ -259,9 +318,11 @@ func wantDialInvalid(t *testing.T, resp *admissionv1.AdmissionResponse, written 
 }
 
 func TestDialFixtureRoundTrips(t *testing.T) {
-	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial")}
+	spec := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial",
+		"Since", "2026-11-28T10:00:00Z", "Legacy", json.RawMessage(`{"kind":"knob"}`), "Tags", json.RawMessage(`["a"]`), "Limits", json.RawMessage(`{"east":9}`))}
 	v1 := dialAt(t, "v1", spec).(*dialV1)
-	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3}); v1.Spec != want {
+	if want := (dialV1Spec{Mode: "Fast", Label: "dial", FirstName: "Ada", Speed: 3, Since: "2026-11-28T10:00:00Z",
+		Legacy: &dialLegacy{Kind: "knob"}, Tags: []string{"a"}, Limits: map[string]int{"east": 9}}); !reflect.DeepEqual(v1.Spec, want) {
 		t.Fatalf("at v1 %+v, want %+v", v1.Spec, want)
 	}
 	c, err := convert.NewConverter(dialScheme(), dialGK)
@@ -275,11 +336,19 @@ func TestDialFixtureRoundTrips(t *testing.T) {
 	if got := back.(*dialV3).Spec; got.FullName != "Ada Lovelace" || got.Speed != 3 {
 		t.Errorf("back at v3 %+v, want Ada Lovelace at 3", got)
 	}
+	hub, err := c.ToVersion(v1, "v3storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hub.(*dialHub).Spec; !reflect.DeepEqual(got, spec) {
+		t.Errorf("back at the hub %+v, want %+v", got, spec)
+	}
 }
 
 func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 	h := dialAdmission(t)
-	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial")}
+	valid := dialHubSpec{FullName: "Ada Lovelace", Speed: 3, PropertyBag: dialBag("Mode", "Fast", "Label", "dial",
+		"Since", "2026-11-28T10:00:00Z", "Legacy", json.RawMessage(`{"kind":"knob"}`), "Tags", json.RawMessage(`["a","b"]`), "Limits", json.RawMessage(`{"east":9}`))}
 	for _, version := range []string{"v1", "v1storage", "v3", "v3storage"} {
 		obj := dialAt(t, version, valid)
 		wantAllowed(t, admit(t, h, request(t, admissionv1.Create, obj, nil)))
@@ -301,6 +370,24 @@ func TestAdmissionValidatesTheValuesAnOlderVersionShows(t *testing.T) {
 		{"a CEL rule of v1", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Label", "forbidden")},
 			[]string{"spec.label"},
 			[]string{`at v1, spec.label: Invalid value: "forbidden": a dial cannot be labelled forbidden`, shows}},
+		// A format, and a required property, are constraints of their own.
+		{"a date-time v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Since", "yesterday")},
+			[]string{"spec.since", "spec.since"},
+			[]string{`at v1, spec.since: Invalid value: "yesterday": spec.since in body must be of type date-time`, shows}},
+		{"a v1-only object without the kind v1 requires", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Legacy", json.RawMessage(`{}`))},
+			[]string{"spec.legacy.kind", "spec.legacy.kind"},
+			[]string{`at v1, spec.legacy.kind: Required value`, shows}},
+		// So are a list type, and the limits of a map's values.
+		{"a set v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Tags", json.RawMessage(`["a","a"]`))},
+			[]string{"spec.tags[1]", "spec.tags[1]"},
+			[]string{`at v1, spec.tags[1]: Duplicate value: "a"`, shows}},
+		{"a map value v1 does not allow", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Limits", json.RawMessage(`{"east":10}`))},
+			[]string{"spec.limits.east", "spec.limits.east"},
+			[]string{`at v1, spec.limits.east: Invalid value: 10`, shows}},
+		// A long value is not repeated.
+		{"a long value", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Slow", "Label", strings.Repeat("X", 500))},
+			[]string{"spec.label", "spec.label"},
+			[]string{`at v1, spec.label: Invalid value: "` + strings.Repeat("X", 120) + `... (500 bytes)"`, shows}},
 		// A value the hooks derive for v1 is one v1 shows as well: it
 		// must be one v1 can hold.
 		{"a derived value longer than v1 allows", dialHubSpec{FullName: "Bartholomew Smith", PropertyBag: dialBag("Mode", "Slow")},
@@ -335,6 +422,19 @@ func TestAdmissionRatchetsTheValuesAnOlderVersionShows(t *testing.T) {
 	warp := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Warp")})
 	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, warp, old)), "v3",
 		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Warp"`)
+}
+
+// An old object that cannot be read at v1 (its mode, in the hub's bag, is
+// not a string: written before the webhook was installed) ratchets nothing
+// there: the update is checked at v1 as if it created the object.
+func TestAdmissionChecksAtAnOlderVersionWhatAnUnreadableOldObjectCannotRatchet(t *testing.T) {
+	h := dialAdmission(t)
+	old := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", json.RawMessage(`{"not":"a string"}`))})
+	turbo := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Turbo")})
+	wantDialInvalid(t, admit(t, h, request(t, admissionv1.Update, turbo, old)), "v3",
+		[]string{"spec.mode", "spec.mode"}, `at v1, spec.mode: Unsupported value: "Turbo"`, `at v1storage, spec.mode`)
+	fast := dialAt(t, "v3", dialHubSpec{FullName: "Ada", PropertyBag: dialBag("Mode", "Fast")})
+	wantAllowed(t, admit(t, h, request(t, admissionv1.Update, fast, old)))
 }
 
 // BenchmarkDialAdmission: a create at v3 and an update at v1 of a valid

@@ -2,12 +2,14 @@ package webhook_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/go-logr/logr"
+	"github.com/hubspoke/hubspoke/boundary"
 	"github.com/hubspoke/hubspoke/convert/webhook"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -122,5 +124,30 @@ func TestReviewFailureLogNamesNoVersions(t *testing.T) {
 	lines := log.all()
 	if len(lines) != 1 || !strings.Contains(lines[0], `"reason"="malformed_review"`) || strings.Contains(lines[0], `"from"`) || strings.Contains(lines[0], `"to"`) {
 		t.Errorf("log: %q", lines)
+	}
+}
+
+// TestDefaultConversionBagsLimit: with ConversionBagsLimit 0, a conversion
+// may give an object a bags annotation of 192 KiB, and no more.
+func TestDefaultConversionBagsLimit(t *testing.T) {
+	const limit = 192 << 10
+	h := setupWidgets(t, webhook.Options{Logger: logr.Discard()})
+	with := func(notes int) runtime.Object {
+		hub := widgetAt(t, "v2storage").(*widgetHub)
+		hub.Spec.Notes = strings.Repeat("n", notes)
+		return hub
+	}
+	atV1, err := widgetConverter(t).ToVersion(with(0), "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Notes of n bytes take n more than an empty note's "Notes":"", which
+	// an empty note does not have.
+	fits := limit - len(atV1.(metav1.Object).GetAnnotations()[boundary.Annotation]) - len(`,"Notes":""`)
+	if resp := convertReview(t, h, reviewOf(t, "fits", group+"/v1", with(fits))); resp.Result.Status != metav1.StatusSuccess {
+		t.Errorf("a bags annotation of %d bytes: %+v", limit, resp.Result)
+	}
+	if msg := failure(t, h, "over", reviewOf(t, "over", group+"/v1", with(fits+1))); !strings.Contains(msg, fmt.Sprintf("would be %d bytes, more than the limit of %d bytes", limit+1, limit)) {
+		t.Errorf("a bags annotation of %d bytes: %q", limit+1, msg)
 	}
 }

@@ -220,6 +220,38 @@ func TestFailedConversionsAreLogged(t *testing.T) {
 
 }
 
+// TestFailedConversionsGoToTheManagersLogger: with the zero
+// Options.Logger, a failed conversion is logged by the manager's logger,
+// named hubspoke-conversion.
+func TestFailedConversionsGoToTheManagersLogger(t *testing.T) {
+	var mu sync.Mutex
+	var lines []string
+	logger := funcr.New(func(prefix, args string) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, prefix+" "+args)
+	}, funcr.Options{})
+	mgr, err := manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}, Logger: logger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{}, widgetCRD(t)); err != nil {
+		t.Fatal(err)
+	}
+	bad := widgetAt(t, "v1")
+	bad.(metav1.Object).SetAnnotations(map[string]string{boundary.Annotation: "{not json"})
+	failure(t, mgr.GetWebhookServer().WebhookMux(), "f", reviewOf(t, "f", group+"/v2", bad))
+	mu.Lock()
+	defer mu.Unlock()
+	var found bool
+	for _, line := range lines {
+		found = found || strings.Contains(line, "hubspoke-conversion") && strings.Contains(line, `"msg"="conversion failed"`) && strings.Contains(line, `"name"="gizmo"`)
+	}
+	if !found {
+		t.Errorf("the manager's logger has no line of the failed conversion: %q", lines)
+	}
+}
+
 // TestBagsAnnotationGuard: a conversion whose bags annotation exceeds
 // ConversionBagsLimit, or whose annotations together exceed the API
 // server's limit, fails with an error naming hubspoke, the object and the
@@ -235,6 +267,7 @@ func TestBagsAnnotationGuard(t *testing.T) {
 	for _, want := range []string{
 		`hubspoke: converting Widget.crm.hubspoke.test "shop/gizmo" from v2storage to v1`,
 		"property-bags annotation " + boundary.Annotation, "would be " + strconv.Itoa(len(at)) + " bytes, more than the limit of 100 bytes",
+		"the values only other versions have fields for are too large for version v1",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q lacks %q", msg, want)

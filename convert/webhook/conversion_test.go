@@ -103,6 +103,16 @@ func TestHubSpokeHandlerHandsOtherResourcesOn(t *testing.T) {
 	if msg := failure(t, h, "teams", []byte(body)); msg != "hubspoke: object 1: it has no apiVersion and kind" {
 		t.Errorf("teams and {}: %q", msg)
 	}
+	// One value after the first that is not an object is enough; when that
+	// one is the last, the review is handed on, and controller-runtime's
+	// handler refuses it with its own message.
+	one := strings.TrimSuffix(string(reviewOf(t, "teams", group+"/v2", team)), "]}}")
+	if msg := failure(t, h, "teams", []byte(one+`,{},{}]}}`)); msg != "hubspoke: object 1: it has no apiVersion and kind" {
+		t.Errorf("a team and two {}: %q", msg)
+	}
+	if msg := failure(t, h, "teams", []byte(one+`,{}]}}`)); strings.HasPrefix(msg, "hubspoke:") {
+		t.Errorf("a team and one {}: %q, want controller-runtime's refusal", msg)
+	}
 	animal := &teamV1{TypeMeta: metav1.TypeMeta{APIVersion: group + "/v1", Kind: "Animal"}}
 	if msg := failure(t, h, "animal", reviewOf(t, "animal", group+"/v2", animal)); !strings.Contains(msg, "hubspoke: object 0 has kind Animal and apiVersion crm.hubspoke.test/v1, which this webhook does not convert (it converts Person.crm.hubspoke.test)") {
 		t.Errorf("animal: %q", msg)
@@ -170,6 +180,30 @@ func TestDesiredVersionMustBeListed(t *testing.T) {
 	}
 	if resp := convertReview(t, h, reviewOf(t, "ok", group+"/v2", widgetAt(t, "v1"))); resp.Result.Status != metav1.StatusSuccess {
 		t.Errorf("to v2, which the CRD lists: %+v", resp.Result)
+	}
+	// The storage version may be unserved: the API server still converts
+	// every write to it and every read from it.
+	unserved := widgetCRD(t)
+	for i := range unserved.Spec.Versions {
+		if v := &unserved.Spec.Versions[i]; v.Name == "v2storage" {
+			v.Served = false
+		}
+	}
+	mgr, err = manager.New(unusedAPIServer, manager.Options{Scheme: widgetScheme(), Metrics: metricsserver.Options{BindAddress: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := webhook.Setup(mgr, webhook.Options{Logger: logr.Discard()}, unserved); err != nil {
+		t.Fatal(err)
+	}
+	stored := mgr.GetWebhookServer().WebhookMux()
+	for _, c := range []struct {
+		to   string
+		from runtime.Object
+	}{{"v2storage", widgetAt(t, "v1")}, {"v1", widgetAt(t, "v2storage")}} {
+		if resp := convertReview(t, stored, reviewOf(t, "s", group+"/"+c.to, c.from)); resp.Result.Status != metav1.StatusSuccess || len(resp.ConvertedObjects) != 1 {
+			t.Errorf("to %s with the storage version unserved: %+v", c.to, resp.Result)
+		}
 	}
 	// The same for the objects: the second is at v1storage.
 	msg = failure(t, h, "from", reviewOf(t, "from", group+"/v2", widgetAt(t, "v1"), widgetAt(t, "v1storage")))

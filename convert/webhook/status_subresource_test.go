@@ -17,7 +17,7 @@ import (
 // nothing. The Widget CRD serves three versions here (v1, v2, v2storage;
 // v1storage is unserved), all with the subresource.
 func TestSetupRefusesServedVersionsThatDifferInTheStatusSubresource(t *testing.T) {
-	type version struct{ served, status bool }
+	type version struct{ served, status, scale bool }
 	cases := []struct {
 		name     string
 		versions map[string]version // changes to the CRD's versions
@@ -51,6 +51,13 @@ func TestSetupRefusesServedVersionsThatDifferInTheStatusSubresource(t *testing.T
 			},
 		},
 		{
+			// The scale subresource is not the status one: the API
+			// server resets status only at a version that serves status.
+			name:     "a served version has only the scale subresource",
+			versions: map[string]version{"v2": {served: true, scale: true}},
+			want:     []string{"serves the status subresource at v1, v2storage but not at v2, which it serves too"},
+		},
+		{
 			name:     "only an unserved version lacks it",
 			versions: map[string]version{"v1storage": {}},
 		},
@@ -71,8 +78,14 @@ func TestSetupRefusesServedVersionsThatDifferInTheStatusSubresource(t *testing.T
 				if change, ok := c.versions[v.Name]; ok {
 					v.Served = change.served
 					v.Subresources = nil
+					if change.status || change.scale {
+						v.Subresources = &apiextensionsv1.CustomResourceSubresources{}
+					}
 					if change.status {
-						v.Subresources = &apiextensionsv1.CustomResourceSubresources{Status: &apiextensionsv1.CustomResourceSubresourceStatus{}}
+						v.Subresources.Status = &apiextensionsv1.CustomResourceSubresourceStatus{}
+					}
+					if change.scale {
+						v.Subresources.Scale = &apiextensionsv1.CustomResourceSubresourceScale{SpecReplicasPath: ".spec.size", StatusReplicasPath: ".status.load"}
 					}
 				}
 				if v.Served {
