@@ -15,8 +15,11 @@ import (
 // then sees duplicates, the hidden values of those elements are stashed
 // under one path, and an update through that version, even one that
 // changes nothing, leaves none of them their hidden values (the added key
-// itself among them). Nothing marks it acknowledged: declaring the key in
-// the older version too (optional there) is the way out.
+// itself among them): duplicates at the newer version too, which the
+// admission webhook refuses (the API server itself checks no list of an
+// update whose old object, at the version of the request, broke its
+// keys). Nothing marks it acknowledged: declaring the key in the older
+// version too (optional there) is the way out.
 func (c *chain) keysAddedWarnings() []string {
 	var warnings []string
 	for _, v := range c.versions {
@@ -53,12 +56,13 @@ func (c *chain) keysAddedWarnings() []string {
 					continue
 				}
 				warnings = append(warnings, fmt.Sprintf("%s %s.%s: keyed by %s, but %s keys %s by %s: elements that differ only in %s are distinct in %s and "+
-					"share their keys in %s, whose clients see duplicates; their values %s cannot show are kept under one path, and an update "+
-					"through %s, even one that changes nothing, leaves none of them those values (%s among them); declare %s in %s too, "+
-					"optional, with +listMapKey",
+					"share their keys in %s, whose clients see duplicates; their values %s cannot show are kept under one path, so an update "+
+					"through %s, even one that changes nothing, takes from them those values (%s among them) and makes them duplicates in %s too, "+
+					"which hubspoke's admission webhook refuses (the API server, which takes an update whose old object broke its list's keys, does not); "+
+					"declare %s in %s too, optional, with +listMapKey",
 					newer.name, newerTyp, nf.name, strings.Join(nf.listMapKeys, ", "), older.name, joinPath(paths[p.name], of.jsonName),
 					strings.Join(of.listMapKeys, ", "), strings.Join(added, ", "), newer.name, older.name, older.name, older.name,
-					strings.Join(added, ", "), strings.Join(added, ", "), older.name))
+					strings.Join(added, ", "), newer.name, strings.Join(added, ", "), older.name))
 			}
 		}
 	}
