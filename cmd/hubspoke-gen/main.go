@@ -341,6 +341,7 @@ func generate(dir string, opt options) (*output, error) {
 		}
 	}
 	c.warnings = append(c.warnings, guardTwinRules(c)...)
+	c.warnings = append(c.warnings, c.keysAddedWarnings()...)
 	for _, v := range c.versions {
 		put(v.storageDir, fileTypes)(typesFile(names, c, v))
 		put(v.storageDir, fileGroupVersion)(groupVersionFile(names, c, v))

@@ -90,6 +90,10 @@ func parseMovePath(p string) ([]pathSeg, error) {
 			rest = rest[3:]
 		case strings.HasPrefix(rest, "["):
 			var key string
+			at := rest // the key's step, for the hints below
+			if strings.HasPrefix(rest, "[]") {
+				return nil, fmt.Errorf("%q: [] names nothing: the elements of a list, or the values of a map, are [*] (%s)", p, p[:len(p)-len(at)]+"[*]"+rest[2:])
+			}
 			if strings.HasPrefix(rest, `["`) {
 				end := strings.Index(rest[2:], `"]`)
 				if end < 0 {
@@ -115,7 +119,10 @@ func parseMovePath(p string) ([]pathSeg, error) {
 			}
 			out = append(out, pathSeg{key: key, isKey: true})
 			if rest != "" {
-				return nil, fmt.Errorf("%q: a map key must be the last step of the path", p)
+				// A new user writes requests[0].count for a property of
+				// each element of a list: say how a move names them.
+				return nil, fmt.Errorf("%q: a map key must be the last step of the path; a move inside the elements of a list, or the values of a map, names them [*], not one of them (%s)",
+					p, p[:len(p)-len(at)]+"[*]"+rest)
 			}
 		default:
 			if len(out) > 0 {
@@ -169,12 +176,24 @@ func resolvePath(v *version, kind string, segs []pathSeg) (*resolved, error) {
 				cur, t = v.twins[e.name], nil
 			}
 		case s.isKey:
+			if t != nil && t.kind == refSlice {
+				return nil, fmt.Errorf("%s: %s is a list, not a map: a move takes no single element; it moves a property of every element, as %s.<property>", v.name, pathString(segs[:i]),
+					pathString(append(slices.Clone(segs[:i]), pathSeg{elem: true})))
+			}
 			if t == nil || t.kind != refMap || !isScalar(deref(t.elem)) || !isScalar(t.key) {
 				return nil, fmt.Errorf("%s: %s is not a map of plain values", v.name, pathString(segs[:i]))
 			}
 			t, cur = deref(t.elem), nil
 		default:
 			if cur == nil {
+				if t != nil && (t.kind == refSlice || t.kind == refMap) && deref(t.elem).kind == refObject {
+					kind := "list, not a struct: a move inside its elements names them"
+					if t.kind == refMap {
+						kind = "map, not a struct: a move inside its values names them"
+					}
+					return nil, fmt.Errorf("%s: %s is a %s [*], as %s", v.name, pathString(segs[:i]), kind,
+						pathString(slices.Concat(segs[:i], []pathSeg{{elem: true}}, segs[i:])))
+				}
 				if t != nil && t.kind == refMap {
 					return nil, fmt.Errorf("%s: %s is a map, not a struct: name its key %q as %s", v.name, pathString(segs[:i]), s.name,
 						pathString(append(slices.Clone(segs[:i]), pathSeg{key: s.name, isKey: true})))

@@ -240,6 +240,28 @@ func TestMoveMarkerHints(t *testing.T) {
 	}
 }
 
+// TestMoveMarkerListHints: a movedFrom path inside the elements of a list
+// that names them as a struct, by index or by empty brackets (as a user
+// porting DRA's ResourceClaim writes spec.devices.requests.count for
+// v1beta2's spec.devices.requests[*].exactly.count) is an error that
+// names the elements with [*], not one that speaks of map keys.
+func TestMoveMarkerListHints(t *testing.T) {
+	for marker, want := range map[string]string{
+		"spec.devices.basic.attributes":    "v1beta1: spec.devices is a list, not a struct: a move inside its elements names them [*], as spec.devices[*].basic.attributes",
+		"spec.devices[0].basic.attributes": `"spec.devices[0].basic.attributes": a map key must be the last step of the path; a move inside the elements of a list, or the values of a map, names them [*], not one of them (spec.devices[*].basic.attributes)`,
+		"spec.devices[].basic.attributes":  `"spec.devices[].basic.attributes": [] names nothing: the elements of a list, or the values of a map, are [*] (spec.devices[*].basic.attributes)`,
+		"spec.devices[0]":                  "v1beta1: spec.devices is a list, not a map: a move takes no single element; it moves a property of every element, as spec.devices[*].<property>",
+		"spec.pool[0]":                     "v1beta1: spec.pool is not a map of plain values",
+	} {
+		_, err := generate(freshCase(t, "resourceslice", func(dir string, b []byte) []byte {
+			return bytes.Replace(b, []byte("movedFrom=spec.devices[*].basic.attributes"), []byte("movedFrom="+marker), 1)
+		}, nil), options{})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("+hubspoke:movedFrom=%s: error %v, want it to say %s", marker, err, want)
+		}
+	}
+}
+
 // TestMoveProposalHookedAdded: a property new in a type whose hooks run in
 // the step is placed by them (the redis fixture's aad-enabled, which the
 // hooks of v1api20230401storage take out of a bag), as a removed one is:
