@@ -201,6 +201,12 @@ func FieldValues(field string, values ...any) Option {
 // as the API server would refuse them; shrinking a failing object only
 // zeroes values, so it keeps the rule. A struct may have several unions:
 // give one OneOf each.
+//
+// The update check also requires that an edit a client of an API version
+// makes, valid there, leaves the hub with one member of each union at
+// most: a version that lacks a member keeps it hidden, and a client that
+// sets another member cannot clear it (DRA's ResourceClaim requests gained
+// firstAvailable beside exactly), so the hooks of the step must.
 func OneOf(typeName string, fields ...string) Option {
 	if len(fields) < 2 {
 		panic("convtest: OneOf needs two fields at least")
@@ -244,27 +250,37 @@ func (c *config) oneOfDraw(t reflect.Type, r *rand.Rand) (skip, chosen map[int]b
 // oneOfBroken reports whether some struct in obj sets two members of one
 // of its OneOf groups: an object the API server refuses.
 func (c *config) oneOfBroken(obj any) bool {
+	return c.brokenOneOf(obj) != ""
+}
+
+// brokenOneOf names the first struct in obj that sets two members of one
+// of its OneOf groups, and the members it sets ("RouteSpec: Latest,
+// Pinned"), or returns "" when there is none.
+func (c *config) brokenOneOf(obj any) string {
 	if c == nil || len(c.oneOfs) == 0 {
-		return false
+		return ""
 	}
-	return someStruct(reflect.ValueOf(obj), func(v reflect.Value) bool {
+	var found string
+	someStruct(reflect.ValueOf(obj), func(v reflect.Value) bool {
 		t := v.Type()
 		if t.Name() == "" {
 			return false
 		}
 		for _, group := range c.oneOfs[t.Name()] {
-			set := 0
+			var set []string
 			for _, name := range group {
 				if sf, ok := t.FieldByName(name); ok && len(sf.Index) == 1 && !v.Field(sf.Index[0]).IsZero() {
-					set++
+					set = append(set, name)
 				}
 			}
-			if set > 1 {
+			if len(set) > 1 {
+				found = t.Name() + ": " + strings.Join(set, ", ")
 				return true
 			}
 		}
 		return false
 	})
+	return found
 }
 
 // fieldValues returns the values of FieldValues for field i of struct type

@@ -122,7 +122,7 @@ func checkUpdate(scheme *runtime.Scheme, gk schema.GroupKind, version string, op
 		if d := diff(sentBefore, sent, k.opts); d != "" {
 			return fmt.Sprintf("%s converted back from %s shares memory with the %s object: changing the hub changed it (-before +after):\n%s", hubName, version, version, d)
 		}
-		if p := k.checkEdit(sentBefore, version, s.Seed); p != "" {
+		if p := k.checkEdit(sentBefore, hubBefore, version, s.Seed); p != "" {
 			return p
 		}
 		if p := k.checkReorder(sentBefore, hubBefore, sites, version, s.Seed); p != "" {
