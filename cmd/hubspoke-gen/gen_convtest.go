@@ -301,18 +301,7 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 				seen[call] = true
 				out = append(out, call)
 			}
-			for _, marker := range []string{markerExactlyOneOf, markerAtMostOneOf} {
-				for _, val := range o.values(marker) {
-					var members []*field
-					for _, member := range unionMembers(val) {
-						if fd := fieldByJSONName(o, member); fd != nil {
-							members = append(members, fd)
-						}
-					}
-					add(members)
-				}
-			}
-			for _, members := range kubernetesUnions(o) {
+			for _, members := range unionsOf(o) {
 				add(members)
 			}
 			for _, fd := range o.fields {
@@ -326,6 +315,26 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 		}
 	}
 	return out
+}
+
+// unionsOf returns the members of each union of struct o: those of its
+// markerExactlyOneOf and markerAtMostOneOf markers (by JSON name; members
+// it does not have left out), then those of Kubernetes' markers
+// (kubernetesUnions).
+func unionsOf(o *object) [][]*field {
+	var out [][]*field
+	for _, marker := range []string{markerExactlyOneOf, markerAtMostOneOf} {
+		for _, val := range o.values(marker) {
+			var members []*field
+			for _, member := range unionMembers(val) {
+				if fd := fieldByJSONName(o, member); fd != nil {
+					members = append(members, fd)
+				}
+			}
+			out = append(out, members)
+		}
+	}
+	return append(out, kubernetesUnions(o)...)
 }
 
 // Kubernetes' markers of a union: +union on the struct type, whose fields

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -88,8 +89,17 @@ func observeHooks(c *chain, dir string) (observations, error) {
 		fmt.Fprintf(&body, "\t{\n\t\tsrc, dst := new(%s.%s), new(%s.%s)\n\t\tm := fill(reflect.ValueOf(src))\n\t\terr := dst.%s(src)\n\t\treport(%q, %q, false, m, reflect.ValueOf(dst), err)\n\t}\n",
 			other, p.otherName, host, p.name, assignFrom(p.name), title, p.name)
 	}
+	// The hooks run once for each member of the largest union, each time
+	// on values that set one member of every union.
+	groups, rounds := observedUnions(c)
 	b.WriteString(")\n\nfunc main() {\n")
+	if rounds > 1 {
+		fmt.Fprintf(&b, "\tunions = %#v\n\tfor choice = 0; choice < %d; choice++ {\n", groups, rounds)
+	}
 	b.WriteString(body.String())
+	if rounds > 1 {
+		b.WriteString("\t}\n")
+	}
 	b.WriteString("}\n")
 	b.WriteString(observeRuntime)
 	tmp, err := os.MkdirTemp(root, ".hubspoke-explain-")
@@ -114,7 +124,12 @@ func observeHooks(c *chain, dir string) (observations, error) {
 	out := observations{}
 	sc := bufio.NewScanner(&stdout)
 	sc.Buffer(nil, 1<<20)
+	seen := map[string]bool{} // each round of unions reports the rest again
 	for sc.Scan() {
+		if seen[sc.Text()] {
+			continue
+		}
+		seen[sc.Text()] = true
 		var l landing
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
 			return nil, fmt.Errorf("reading what the hooks did: %v: %s", err, sc.Text())
@@ -123,6 +138,32 @@ func observeHooks(c *chain, dir string) (observations, error) {
 		out[k] = append(out[k], l)
 	}
 	return out, sc.Err()
+}
+
+// observedUnions returns the members (Go names) of the unions of every
+// struct type of c, by type name (those oneOfOptions declares to convtest),
+// and the number of members of the largest, or 1 without unions.
+func observedUnions(c *chain) (map[string][][]string, int) {
+	groups := map[string][][]string{}
+	rounds := 1
+	for _, v := range c.versions {
+		for _, name := range slices.Sorted(maps.Keys(v.objects)) {
+			for _, members := range unionsOf(v.objects[name]) {
+				var names []string
+				for _, fd := range members {
+					if len(fd.via) == 0 {
+						names = append(names, fd.name)
+					}
+				}
+				if len(names) < 2 || slices.ContainsFunc(groups[name], func(g []string) bool { return slices.Equal(g, names) }) {
+					continue
+				}
+				groups[name] = append(groups[name], names)
+				rounds = max(rounds, len(names))
+			}
+		}
+	}
+	return groups, rounds
 }
 
 // moduleRoot returns the directory of the go.mod that holds dir.
@@ -200,7 +241,11 @@ func (o observations) written(s *step, p *pair, to bool) []string {
 	var out []string
 	for _, l := range o[obsKey(s.hostName+" → "+s.otherName, p.name, to)] {
 		if l.From == "" {
-			out = append(out, l.Into...)
+			for _, p := range l.Into {
+				if !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+			}
 		}
 	}
 	return out
@@ -308,11 +353,20 @@ type marker struct {
 
 var count int
 
+// unions holds the members (Go names) of each union of a struct type, by
+// the type's name; fill sets member choice (modulo their number) of each
+// and leaves the others zero, as a valid object does.
+var (
+	unions map[string][][]string
+	choice int
+)
+
 // fill gives every string and number reachable from v (a pointer) a
 // marker of its own, allocating pointers and one element of each list and
 // map (whose key is a marker too, at the map's path and {key}), and
 // returns the markers by path. Property bags and metadata stay
-// empty; bools and small integers hold no marker.
+// empty; bools and small integers hold no marker. Of the members of a
+// union, only the one choice picks is filled.
 func fill(v reflect.Value) []marker {
 	var out []marker
 	var walk func(v reflect.Value, path string, depth int)
@@ -329,10 +383,18 @@ func fill(v reflect.Value) []marker {
 			v.Set(reflect.New(t.Elem()))
 			walk(v.Elem(), path, depth+1)
 		case reflect.Struct:
+			unset := map[string]bool{}
+			for _, members := range unions[t.Name()] {
+				for i, m := range members {
+					if i != choice%len(members) {
+						unset[m] = true
+					}
+				}
+			}
 			for i := range t.NumField() {
 				f := t.Field(i)
 				name := jsonName(f)
-				if name == "" || !f.IsExported() && !f.Anonymous {
+				if name == "" || !f.IsExported() && !f.Anonymous || unset[f.Name] {
 					continue
 				}
 				p := path

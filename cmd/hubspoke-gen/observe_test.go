@@ -531,3 +531,89 @@ func TestExplainSaysHooksNameUnobserved(t *testing.T) {
 		t.Errorf("explain without observations lacks %q:\n%s", row+" |", text)
 	}
 }
+
+// TestObserveSetsOneMemberOfAUnion: with the unions of a type declared,
+// the hooks run once for each member, on values that set that member
+// alone, so that a hook converting a member only when it is the one set
+// (Knative's v1alpha1 Service modes) shows where each goes; with every
+// member set, it shows none moving. The generated program declares the
+// unions with observedUnions (TestObservedUnions).
+func TestObserveSetsOneMemberOfAUnion(t *testing.T) {
+	program := func(declare string) string {
+		return `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+type Modes struct {
+	Latest *Latest ` + "`json:\"latest\"`" + `
+	Pinned *Pinned ` + "`json:\"pinned\"`" + `
+}
+
+type Latest struct {
+	Configuration string ` + "`json:\"configuration\"`" + `
+}
+
+type Pinned struct {
+	Revision string ` + "`json:\"revision\"`" + `
+}
+
+type Route struct {
+	ConfigurationName string ` + "`json:\"configurationName\"`" + `
+	RevisionName      string ` + "`json:\"revisionName\"`" + `
+}
+
+func main() {
+	` + declare + `
+	for choice = 0; choice < 2; choice++ {
+		src, dst := new(Modes), new(Route)
+		m := fill(reflect.ValueOf(src))
+		switch {
+		case src.Latest != nil && src.Pinned == nil:
+			dst.ConfigurationName = src.Latest.Configuration
+		case src.Pinned != nil && src.Latest == nil:
+			dst.RevisionName = src.Pinned.Revision
+		}
+		report("a → b", "Modes", true, m, reflect.ValueOf(dst), nil)
+	}
+}
+` + observeRuntime
+	}
+	into := runObserving(t, program(`unions = map[string][][]string{"Modes": {{"Latest", "Pinned"}}}`))
+	for _, want := range []string{"true latest.configuration → configurationName", "true pinned.revision → revisionName"} {
+		if !slices.Contains(into, want) {
+			t.Errorf("observed %q, want among them %q", into, want)
+		}
+	}
+	for _, l := range runObserving(t, program("")) {
+		if strings.HasSuffix(l, "Name") {
+			t.Errorf("with both members set, the hook moved a value: %q", l)
+		}
+	}
+}
+
+// TestObservedUnions: the unions explain declares to the observing
+// program are those of controller-gen's and Kubernetes' markers, by type
+// name, members by Go name, with the number of rounds the largest needs.
+func TestObservedUnions(t *testing.T) {
+	o := &object{name: "Modes", comments: comments{markers: []string{markerExactlyOneOf + "latest;pinned;release"}}}
+	for _, n := range []string{"Latest", "Pinned", "Release", "Other"} {
+		o.fields = append(o.fields, &field{name: n, jsonName: strings.ToLower(n)})
+	}
+	c := &chain{versions: []*version{{objects: map[string]*object{"Modes": o}}}}
+	groups, rounds := observedUnions(c)
+	if want := [][]string{{"Latest", "Pinned", "Release"}}; len(groups) != 1 || !slices.EqualFunc(groups["Modes"], want, slices.Equal) || rounds != 3 {
+		t.Errorf("observedUnions = %v, %d; want %v, 3", groups, rounds, want)
+	}
+	if groups, rounds := observedUnions(&chain{}); len(groups) != 0 || rounds != 1 {
+		t.Errorf("without unions: %v, %d", groups, rounds)
+	}
+}
