@@ -503,10 +503,26 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 				// privateKey.size from v1beta1 on) says so where it is now:
 				// the JSON name may differ, so nothing proposes it.
 				moved := fmt.Sprintf("// +hubspoke:movedFrom=%s on the property of %s that holds it now", joinPath(olderPath, f.jsonName), newer.name)
+				movedHow, movedWarn := "say where with "+moved, "with "+moved
+				olderType := p.name
+				if older == s.other {
+					olderType = p.otherName
+				}
+				if _, at := placesOf(older, olderType); len(at) > 1 {
+					// A movedFrom names one path, and newerPath refuses
+					// a move into a struct used at several places: the
+					// value moves in every place its struct is at, in
+					// hooks.
+					moved = fmt.Sprintf("mark it removed as above and move it in a hook pair on %s.%s (or on a type of %s above it that holds the new place too), "+
+						"declared to the generated tests with convtest.Related: no marker can, since %s is at more than one place in %s (%s, %s)",
+						s.host.storageName, p.name, s.host.storageName, olderType, older.name,
+						pathString(append(at[0], pathSeg{name: f.jsonName})), pathString(append(at[1], pathSeg{name: f.jsonName})))
+					movedHow, movedWarn = moved, moved
+				}
 				msg := fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it: its values are kept in the property bags; "+
 					"if it was removed on purpose, say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file); "+
-					"if its value moved, with %s",
-					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name, moved)
+					"if its value moved, %s",
+					newer.name, typ, f.name, older.name, f.name, newer.name, f.name, typ, newer.name, movedWarn)
 				if g := sameJSONName(p, newer == s.host, f); g != nil {
 					msg = fmt.Sprintf("%s %s.%s: %s has %s and %s neither has nor renames it, but has %s under the same JSON name %q: "+
 						"if %s is %s renamed, say so with // +hubspoke:renamedFrom=%s on %s.%s in %s; if %s was removed on purpose, with // +hubspoke:removed=%s on %s "+
@@ -532,8 +548,8 @@ func (c *chain) checkRemovals(strict bool, errs *errorList) {
 					}
 					errs.addf(fmt.Sprintf("%s %s.%s", newer.name, typ, f.name), "removed without acknowledgement: %s has it; "+
 						"say so with // +hubspoke:removed=%s on %s in %s (or removedProperties in the metadata file), or rename it (+hubspoke:renamedFrom), "+
-						"or, if its value moved, say where with %s%s",
-						older.name, f.name, typ, newer.name, moved, hint)
+						"or, if its value moved, %s%s",
+						older.name, f.name, typ, newer.name, movedHow, hint)
 				} else {
 					c.warnings = append(c.warnings, msg)
 				}

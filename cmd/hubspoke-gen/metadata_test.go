@@ -355,3 +355,56 @@ func TestRenameMarkerOfMovedProperty(t *testing.T) {
 		t.Errorf("error %v\nwant it to say %q", err, want)
 	}
 }
+
+// TestRemovalHintForSharedStruct: a property dropped from a struct that
+// the older version reaches at more than one place (Istio's
+// ConsistentHashLB, under spec.trafficPolicy and under every
+// portLevelSettings element, whose deprecated minimumRingSize v1 would
+// hold only in ringHash) cannot be moved by +hubspoke:movedFrom, which
+// names one path and is refused for a struct used at several places: the
+// error and the warning propose a hook pair on the older twin's type, not
+// the marker.
+func TestRemovalHintForSharedStruct(t *testing.T) {
+	api := freshCase(t, "renamed", func(dir string, b []byte) []byte {
+		b = bytes.Replace(b, []byte("\tOwner *Person `json:\"owner,omitempty\"`\n"),
+			[]byte("\tOwner *Person `json:\"owner,omitempty\"`\n\n\t// +optional\n\tBackup *Person `json:\"backup,omitempty\"`\n"), 1)
+		if dir == "v2" { // Person keeps no property: nothing proposes a rename
+			b = bytes.Replace(b, []byte("\t// +hubspoke:renamedFrom=Mail\n\tEmail string `json:\"email,omitempty\"`\n"), nil, 1)
+		}
+		return b
+	}, nil)
+	want := "if its value moved, mark it removed as above and move it in a hook pair on v1storage.Person (or on a type of v1storage above it " +
+		"that holds the new place too), declared to the generated tests with convtest.Related: no marker can, since Person is at more than one place " +
+		"in v1 (spec.owner.mail, spec.backup.mail)"
+	_, err := generate(api, options{strict: true})
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "movedFrom=spec.") {
+		t.Errorf("with -strict: error %v\nwant it to say %q, and no +hubspoke:movedFrom", err, want)
+	}
+	out, err := generate(api, options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(out.warnings, func(w string) bool { return strings.Contains(w, want) && !strings.Contains(w, "movedFrom=spec.") }) {
+		t.Errorf("no warning says %q (without +hubspoke:movedFrom):\n%s", want, strings.Join(out.warnings, "\n"))
+	}
+}
+
+// TestMoveIntoSharedStructRefused: +hubspoke:movedFrom on a field of a
+// struct the version reaches at more than one place is refused, and the
+// error says what to write instead.
+func TestMoveIntoSharedStructRefused(t *testing.T) {
+	api := freshCase(t, "renamed", func(dir string, b []byte) []byte {
+		b = bytes.Replace(b, []byte("\tOwner *Person `json:\"owner,omitempty\"`\n"),
+			[]byte("\tOwner *Person `json:\"owner,omitempty\"`\n\n\t// +optional\n\tBackup *Person `json:\"backup,omitempty\"`\n"), 1)
+		if dir == "v2" {
+			b = bytes.Replace(b, []byte("+hubspoke:renamedFrom=Mail\n"), []byte("+hubspoke:movedFrom=spec.owner.mail\n"), 1)
+		}
+		return b
+	}, nil)
+	_, err := generate(api, options{})
+	want := "Person is reached at more than one place (spec.owner.email, spec.backup.email): a move must be declared on a field of a struct used at one place " +
+		"(not supported); move the value in a hook pair on the older storage version's type that holds both places instead"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant it to say %q", err, want)
+	}
+}

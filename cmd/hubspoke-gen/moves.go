@@ -323,15 +323,28 @@ func typePlaces(v *version) map[string]int {
 // newerPath returns the JSON path, from the root of a kind of v, of the
 // field f of type tn: the one place the type is reached at.
 func newerPath(v *version, tn string, f *field) (kind string, segs []pathSeg, err error) {
-	var found [][]pathSeg
-	var kinds []string
+	kinds, found := placesOf(v, tn)
+	switch len(found) {
+	case 0:
+		return "", nil, fmt.Errorf("%s is not reached from a kind of %s", tn, v.name)
+	case 1:
+		return kinds[0], append(found[0], pathSeg{name: f.jsonName}), nil
+	}
+	return "", nil, fmt.Errorf("%s is reached at more than one place (%s, %s): a move must be declared on a field of a struct used at one place (not supported); move the value in a hook pair on the older storage version's type that holds both places instead",
+		tn, pathString(append(found[0], pathSeg{name: f.jsonName})), pathString(append(found[1], pathSeg{name: f.jsonName})))
+}
+
+// placesOf returns the JSON paths, from the roots of v's kinds, at which
+// the struct type tn of v's twins is reached, and the kind of each: two
+// at most.
+func placesOf(v *version, tn string) (kinds []string, found [][]pathSeg) {
 	var walk func(name string, prefix []pathSeg, stack []string)
 	walk = func(name string, prefix []pathSeg, stack []string) {
 		if slices.Contains(stack, name) || len(found) > 1 {
 			return
 		}
 		if name == tn {
-			found = append(found, append(slices.Clone(prefix), pathSeg{name: f.jsonName}))
+			found = append(found, slices.Clone(prefix))
 			kinds = append(kinds, stack0(stack, name))
 		}
 		o := v.twins[name]
@@ -353,14 +366,7 @@ func newerPath(v *version, tn string, f *field) (kind string, segs []pathSeg, er
 	for _, k := range v.kinds {
 		walk(k, nil, nil)
 	}
-	switch len(found) {
-	case 0:
-		return "", nil, fmt.Errorf("%s is not reached from a kind of %s", tn, v.name)
-	case 1:
-		return kinds[0], found[0], nil
-	}
-	return "", nil, fmt.Errorf("%s is reached at more than one place (%s, %s): a move must be declared on a field of a struct used at one place (not supported)",
-		tn, pathString(found[0]), pathString(found[1]))
+	return kinds, found
 }
 
 func stack0(stack []string, name string) string {
