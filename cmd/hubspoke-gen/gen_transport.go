@@ -521,7 +521,9 @@ func (t *transport) keyedSlice(a, x string, ar, tr *typeRef, path string, keys [
 // without one of them (a nil pointer, an empty string) or whose keys
 // another element of the list shares gets "" in the list of keyed paths,
 // and is named as an element of an unkeyed list is, by index, with every
-// element's fingerprint (boundary.Elements, boundary.Match). Recalling, a
+// element's fingerprint (boundary.Elements, boundary.Match) when such an
+// element has something below it (none otherwise: the paths by keys need
+// none, as a keyed list's do not). Recalling, a
 // key that the client gave to a second element names neither: both are
 // matched by fingerprint, and the values stashed under the key, which
 // no index names, are dropped, as a keyed list's are for a path reached
@@ -549,14 +551,19 @@ func (t *transport) hubKeyedSlice(a, x string, ar, tr *typeRef, path string, key
 	t.printf("for _, p := range %s {\n%s[p]++\n}\n", keyed, shared)
 	t.printf("for %s, p := range %s {\nif %s[p] > 1 {\n%s[%s] = \"\" // shared: by fingerprint\n}\n}\n", i, keyed, shared, keyed, i)
 	if t.stash {
-		mark := name + "Mark" + n
+		// The fingerprints are needed only when an element named by index
+		// has something below it: the mark moves past what the elements
+		// named by their keys stash.
+		mark, elem, before := name+"Mark"+n, "elem"+n, "before"+n
 		t.printf("%s := c.Mark()\n", mark)
-		t.slice(a, x, ar, tr, n, func(i, _ string) string {
-			l := "elemPath" + n
-			t.printf("%s := %s[%s]\nif %s == \"\" {\n", l, keyed, i, l)
-			t.printf("%s = %s + \"[\" + %s(%s) + \"]\"\n}\n", l, list, f.q("strconv", "Itoa"), i)
-			return l
-		}, name, depth)
+		t.printf("for %s := range %s {\n", i, x)
+		t.printf("var %s %s\nif %s < len(%s) {\n%s = %s\n}\n", elem, t.hostLocalType(ar.elem), i, a, elem, hostValue(ar.elem, a+"["+i+"]"))
+		l := "elemPath" + n
+		t.printf("%s, %s := %s[%s], c.Mark()\nif %s == \"\" {\n", l, before, keyed, i, l)
+		t.printf("%s = %s + \"[\" + %s(%s) + \"]\"\n}\n", l, list, f.q("strconv", "Itoa"), i)
+		t.walk(elem, x+"["+i+"]", ar.elem, tr.elem, l, nil, name, depth+1)
+		t.printf("if %s[%s] != \"\" {\n%s += c.Mark() - %s // by keys: no fingerprint needed\n}\n", keyed, i, mark, before)
+		t.printf("}\n")
 		t.check(fmt.Sprintf("%s(c, %s, %s, %s)", f.q(pathBoundary, "Elements"), list, mark, a))
 		return
 	}

@@ -122,9 +122,11 @@ func TestMissingNamesAreMatchedByFingerprint(t *testing.T) {
 
 // An object whose annotation a release before this one wrote names the
 // workers by index (with their fingerprints): each worker still finds its
-// values, reordered too; the first write names them by name.
+// values, reordered too. (The annotation is this release's, with the
+// paths by name renamed to the indexes; a worker without a name makes it
+// fingerprint every worker, as the earlier release did.)
 func TestIndexesOfAnEarlierReleaseReadBack(t *testing.T) {
-	sent := atV1(t, worker("a", 1, "z-a"), worker("b", 2, "z-b"))
+	sent := atV1(t, worker("a", 1, "z-a"), worker("b", 2, "z-b"), worker("", 3, "z-3"))
 	text := sent.Annotations[annotation]
 	for i, name := range []string{"a", "b"} {
 		keyed := `"spec.workers[name=` + name + `]"`
@@ -135,5 +137,18 @@ func TestIndexesOfAnEarlierReleaseReadBack(t *testing.T) {
 	}
 	sent.Annotations[annotation] = text
 	slices.Reverse(sent.Spec.Workers)
-	check(t, back(t, sent), "b/2/z-b a/1/z-a")
+	check(t, back(t, sent), "/3/z-3 b/2/z-b a/1/z-a")
+}
+
+// Workers that all have a name of their own need no fingerprints: the
+// annotation holds none, only the paths by name.
+func TestNamedWorkersGetNoFingerprints(t *testing.T) {
+	sent := atV1(t, worker("a", 1, "z-a"), worker("b", 2, "z-b"))
+	if text := sent.Annotations[annotation]; strings.Contains(text, "#elements") || !strings.Contains(text, `"spec.workers[name=b]"`) {
+		t.Errorf("annotation: %s", text)
+	}
+	sent = atV1(t, worker("a", 1, "z-a"), worker("", 2, "z-2"))
+	if text := sent.Annotations[annotation]; !strings.Contains(text, `"#elements":{"spec.workers[0]":`) {
+		t.Errorf("a worker without a name, yet no fingerprint of each worker: %s", text)
+	}
 }
