@@ -135,6 +135,10 @@ func (o Order) Path(list string, i int) string {
 // path already names something stashed (a bag or a twinKey entry at or
 // below it), or that another element of the list shares (duplicate keys),
 // keeps its keyed path, and what was stashed at its index is dropped.
+// An element whose path in keyed is "" (of a list that only a newer
+// version keys, an element without the keys or sharing them with another:
+// the generated code leaves them "") is named as an element of a list
+// without keys is.
 func Match[T any](r *Carrier, list string, elems []T, keyed ...string) Order {
 	if keyed != nil {
 		return matchKeyed(r, list, elems, keyed)
@@ -161,16 +165,22 @@ func Match[T any](r *Carrier, list string, elems []T, keyed ...string) Order {
 }
 
 // matchKeyed is Match for a list with list-map keys: keyed holds the path
-// of each element of the twin's list by its keys.
+// of each element of the twin's list by its keys, or "" for an element
+// that is to be matched as one of a list without keys (a list that only a
+// newer version keys, whose element lacks the keys or shares them with
+// another: the generated code decides).
 func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order {
+	paths := slices.Clone(keyed)
 	if len(r.bags) == 0 && len(r.twin) == 0 {
-		return Order{paths: keyed}
+		return Order{paths: unkeyedPaths(paths, list, Order{})}
 	}
 	if r.held == nil {
 		r.held = bagpath.Sorted(r.bags, r.twin)
 	}
 	if !bagpath.IndexedBelow(r.held, list) {
-		return Order{paths: keyed} // as stashed by a release that knew the keys
+		// As stashed by a release that knew the keys; an element without
+		// them names nothing stashed by index either.
+		return Order{paths: unkeyedPaths(paths, list, Order{})}
 	}
 	var by Order // where each element's values were stashed, as for a list without keys
 	if stashed := r.lists[list]; len(stashed) > 0 {
@@ -180,15 +190,26 @@ func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order
 	for _, p := range keyed {
 		shared[p]++
 	}
-	paths := slices.Clone(keyed)
 	for i, p := range keyed {
 		n := by.index(i)
-		if n < 0 || shared[p] > 1 || bagpath.AtOrBelow(r.held, p) {
+		if p == "" || n < 0 || shared[p] > 1 || bagpath.AtOrBelow(r.held, p) {
 			continue
 		}
 		paths[i] = list + "[" + strconv.Itoa(n) + "]"
 	}
-	return Order{paths: paths}
+	return Order{paths: unkeyedPaths(paths, list, by)}
+}
+
+// unkeyedPaths gives each element whose path in paths is "" the one by
+// names it by as an element of a list without keys, and returns paths.
+func unkeyedPaths(paths []string, list string, by Order) []string {
+	for i, p := range paths {
+		if p == "" {
+			by.paths = nil
+			paths[i] = by.Path(list, i)
+		}
+	}
+	return paths
 }
 
 // index returns the stashed index of element i of a list without keys,

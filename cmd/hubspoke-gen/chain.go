@@ -101,10 +101,100 @@ func newChain(versions []*version, md *metadataFile, opt options, errs *errorLis
 		}
 	}
 	c.linkRetypes()
+	c.linkHubKeys()
 	c.checkSkips(errs)
 	c.checkRemovals(opt.strict, errs)
 	c.checkSameMeaning(errs)
 	return c
+}
+
+// linkHubKeys records, for each list of structs of an API version without
+// list-map keys, the keys that the nearest version towards the hub that
+// keys the list declares, when the version's elements have every one of
+// those properties (Cluster API's spec.topology.workers.machineDeployments:
+// keyed by name from v1beta1 on, not in v1alpha4, whose elements have a
+// name): the twin step's hubKeys. Its transport then names each element by
+// them, as it would were they declared, so that an element a client moves
+// and edits in one write keeps what only the newer versions show of it;
+// an element without them, or sharing them with another, falls back to
+// its fingerprint (gen_transport.go: transport.hubKeyedSlice). The walk
+// follows the field through the storage steps towards the hub, by name,
+// while it stays a list of structs on both sides.
+func (c *chain) linkHubKeys() {
+	elemName := func(f *field) string { // "" unless f is a list of structs
+		if f == nil || f.ref == nil {
+			return ""
+		}
+		r := deref(f.ref)
+		if r.kind != refSlice {
+			return ""
+		}
+		if e := deref(r.elem); e.kind == refObject {
+			return e.name
+		}
+		return ""
+	}
+	for _, v := range c.versions {
+		ts := c.twin[v]
+		if ts == nil {
+			continue
+		}
+		for _, p := range ts.pairs {
+			for _, pr := range p.props {
+				af, tf := pr.host, pr.other
+				if af == nil || tf == nil || len(af.listMapKeys) > 0 || len(tf.listMapKeys) > 0 || elemName(af) == "" {
+					continue
+				}
+				elem := v.twins[elemName(tf)]
+				if elem == nil {
+					continue
+				}
+				keys := c.hubKeysOf(v, p.name, tf.name)
+				if len(keys) == 0 || slices.ContainsFunc(keys, func(k string) bool { return elem.fieldByJSON(k) == nil }) {
+					continue
+				}
+				if ts.hubKeys == nil {
+					ts.hubKeys = map[*field][]string{}
+				}
+				ts.hubKeys[af] = keys
+			}
+		}
+	}
+}
+
+// hubKeysOf follows the field named name of the twin type typ of version
+// v towards the hub, for the list-map keys of the first version that
+// declares them; nil when none does or the field stops being a list of
+// structs (or is renamed away) first.
+func (c *chain) hubKeysOf(v *version, typ, name string) []string {
+	isList := func(f *field) bool {
+		if f == nil || f.ref == nil {
+			return false
+		}
+		r := deref(f.ref)
+		return r.kind == refSlice && deref(r.elem).kind == refObject
+	}
+	for at := v; c.storage[at] != nil; at = at.towardHub {
+		s := c.storage[at]
+		p := s.byName[typ]
+		if p == nil {
+			return nil
+		}
+		var next *field
+		for _, pr := range p.props {
+			if pr.host != nil && pr.host.name == name {
+				next = pr.other
+			}
+		}
+		if !isList(next) {
+			return nil
+		}
+		if len(next.listMapKeys) > 0 {
+			return next.listMapKeys
+		}
+		typ, name = p.otherName, next.name
+	}
+	return nil
 }
 
 // linkRetypes finds, for each property a storage step retypes, a version

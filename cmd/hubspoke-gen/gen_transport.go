@@ -148,6 +148,9 @@ type transport struct {
 	n     int             // for unique local names
 	walks map[string]bool // the locals of the walks of the function (sName), which a list's locals must not take
 	call  string          // the last call written, its error check not yet: the function may return it
+	// hubKeyed: the keys given to walk are not the list's own but those a
+	// version towards the hub declares (step.hubKeys).
+	hubKeyed bool
 }
 
 func stashFunc(name string) string  { return "stashBagsOf" + name }
@@ -231,7 +234,12 @@ func (t *transport) write(p *pair) {
 		if !t.stash {
 			side = "dst"
 		}
-		t.walk(w.local, side+"."+w.tf.name, w.af.ref, w.tf.ref, path, w.af.listMapKeys, lowerCamel(w.af.name), 0)
+		keys := w.af.listMapKeys
+		t.hubKeyed = false
+		if hk := t.s.hubKeys[w.af]; len(keys) == 0 && len(hk) > 0 {
+			keys, t.hubKeyed = hk, true
+		}
+		t.walk(w.local, side+"."+w.tf.name, w.af.ref, w.tf.ref, path, keys, lowerCamel(w.af.name), 0)
 	}
 	if t.call != "" {
 		f.printf("return %s\n}\n\n", t.call)
@@ -390,6 +398,10 @@ func (t *transport) walk(a, x string, ar, tr *typeRef, path string, keys []strin
 		t.walk(a, "(*"+x+")", ae, tr.elem, path, keys, name, depth)
 		t.printf("}\n")
 	case refSlice:
+		if len(keys) > 0 && t.hubKeyed {
+			t.hubKeyedSlice(a, x, ar, tr, path, keys, name, n, depth)
+			return
+		}
 		if len(keys) > 0 && !t.stash {
 			t.keyedSlice(a, x, ar, tr, path, keys, name, n, depth)
 			return
@@ -498,6 +510,97 @@ func (t *transport) keyedSlice(a, x string, ar, tr *typeRef, path string, keys [
 	t.slice(a, x, ar, tr, n, func(i, _ string) string {
 		return order + ".Path(" + list + ", " + i + ")"
 	}, name, depth)
+}
+
+// hubKeyedSlice writes the walk of a list without list-map keys that a
+// version towards the hub keys by properties this version's elements have
+// too (step.hubKeys), at path: each element is named by those keys, as
+// keyedSlice names the elements of a keyed list, so that one a client of
+// this version moves and edits in one write keeps its hidden values.
+// This version does not make the keys unique, nor present: an element
+// without one of them (a nil pointer, an empty string) or whose keys
+// another element of the list shares gets "" in the list of keyed paths,
+// and is named as an element of an unkeyed list is, by index, with every
+// element's fingerprint (boundary.Elements, boundary.Match) when such an
+// element has something below it (none otherwise: the paths by keys need
+// none, as a keyed list's do not). Recalling, a
+// key that the client gave to a second element names neither: both are
+// matched by fingerprint, and the values stashed under the key, which
+// no index names, are dropped, as a keyed list's are for a path reached
+// twice. What an older release stashed by index (or by fingerprint) is
+// found as boundary.Match finds it for a list whose keys were declared
+// later.
+func (t *transport) hubKeyedSlice(a, x string, ar, tr *typeRef, path string, keys []string, name, n string, depth int) {
+	f := t.f
+	for t.walks[name+"Path"+n] || t.walks[name+"Keyed"+n] || t.walks[name+"Shared"+n] || t.walks[name+"Mark"+n] || t.walks[name+"Order"+n] {
+		name += "List" // a field S beside a field Path: sPath is Path's local
+	}
+	list, keyed, shared := name+"Path"+n, name+"Keyed"+n, name+"Shared"+n
+	t.printf("%s := %s\n", list, tidy(path))
+	t.printf("%s := make([]string, len(%s)) // keys of a newer version: \"\" where missing\n", keyed, x)
+	i := "i" + n
+	t.printf("for %s := range %s {\n", i, x)
+	elem := x + "[" + i + "]"
+	p := t.keyedPath(elem, tr.elem, list, keys, n)
+	if missing := t.keysMissing(elem, tr.elem, keys); missing != "" {
+		t.printf("if %s {\n%s = \"\"\n}\n", missing, p)
+	}
+	t.printf("%s[%s] = %s\n", keyed, i, p)
+	t.printf("}\n")
+	t.printf("%s := make(map[string]int, len(%s))\n", shared, keyed)
+	t.printf("for _, p := range %s {\n%s[p]++\n}\n", keyed, shared)
+	t.printf("for %s, p := range %s {\nif %s[p] > 1 {\n%s[%s] = \"\" // shared: by fingerprint\n}\n}\n", i, keyed, shared, keyed, i)
+	if t.stash {
+		// The fingerprints are needed only when an element named by index
+		// has something below it: the mark moves past what the elements
+		// named by their keys stash.
+		mark, elem, before := name+"Mark"+n, "elem"+n, "before"+n
+		t.printf("%s := c.Mark()\n", mark)
+		t.printf("for %s := range %s {\n", i, x)
+		t.printf("var %s %s\nif %s < len(%s) {\n%s = %s\n}\n", elem, t.hostLocalType(ar.elem), i, a, elem, hostValue(ar.elem, a+"["+i+"]"))
+		l := "elemPath" + n
+		t.printf("%s, %s := %s[%s], c.Mark()\nif %s == \"\" {\n", l, before, keyed, i, l)
+		t.printf("%s = %s + \"[\" + %s(%s) + \"]\"\n}\n", l, list, f.q("strconv", "Itoa"), i)
+		t.walk(elem, x+"["+i+"]", ar.elem, tr.elem, l, nil, name, depth+1)
+		t.printf("if %s[%s] != \"\" {\n%s += c.Mark() - %s // by keys: no fingerprint needed\n}\n", keyed, i, mark, before)
+		t.printf("}\n")
+		t.check(fmt.Sprintf("%s(c, %s, %s, %s)", f.q(pathBoundary, "Elements"), list, mark, a))
+		return
+	}
+	order := name + "Order" + n
+	t.printf("%s := %s(r, %s, %s, %s...) // keys where present and unique, else by fingerprint\n", order, f.q(pathBoundary, "Match"), list, a, keyed)
+	t.slice(a, x, ar, tr, n, func(i, _ string) string {
+		return order + ".Path(" + list + ", " + i + ")"
+	}, name, depth)
+}
+
+// keysMissing returns the condition, in Go, under which the list element
+// elem (of type r, a struct or a pointer to one) lacks one of keys: a nil
+// pointer, or an empty string; "" when it never does.
+func (t *transport) keysMissing(elem string, r *typeRef, keys []string) string {
+	obj := r
+	var conds []string
+	if r.kind == refPointer {
+		obj = r.elem
+		conds = append(conds, elem+" == nil")
+	}
+	twin := t.s.other.twins[obj.name]
+	for _, k := range keys {
+		kf := twin.fieldByJSON(k)
+		if kf == nil || kf.ref == nil {
+			return "true"
+		}
+		x := elem + "." + kf.name
+		kr := kf.ref
+		if kr.kind == refPointer {
+			conds = append(conds, x+" == nil")
+			x, kr = "*"+x, kr.elem
+		}
+		if b, ok := kr.scalar(); ok && b.Info()&types.IsString != 0 {
+			conds = append(conds, x+` == ""`)
+		}
+	}
+	return strings.Join(conds, " || ")
 }
 
 // tidy joins the string literals that follow one another in the Go

@@ -575,10 +575,15 @@ func notes(c *chain) []string {
 // step keys (+listType=map, +listMapKey) and the other does not, though
 // its elements have the key properties (Cluster API's
 // spec.topology.workers.machineDeployments: keyed by name from v1beta1 on,
-// not in v1alpha4), a note: an element that a client of the version
-// without keys moves and edits in one write is matched by neither its
-// content nor its place, and loses the values only the other version shows
-// (its failureDomain); declared there, the keys keep them. "" otherwise.
+// not in v1alpha4), a note. Where the keyed side is towards the hub, the
+// transport of the version without keys finds its elements again by those
+// keys (chain.linkHubKeys), but only where an element has them and no
+// other shares them, which nothing there checks: one without them or
+// sharing them is matched by its content or its place, and, moved and
+// edited in one write, loses the values only the other version shows (its
+// failureDomain); declared there, the keys are checked. Where the keyed
+// side is away from the hub, the elements are matched by content or place
+// only. "" otherwise.
 func keysNote(s *step, p *pair, pr *prop) string {
 	if s.twin || s.staging || pr.host == nil || pr.other == nil {
 		return ""
@@ -616,6 +621,15 @@ func keysNote(s *step, p *pair, pr *prop) string {
 	marker.WriteString("// +listType=map")
 	for _, k := range keys {
 		marker.WriteString(" // +listMapKey=" + k)
+	}
+	if keyed == s.otherName {
+		return fmt.Sprintf("%s: a list keyed by %s in %s, without keys in %s although its elements have them: "+
+			"%s's elements are found again by %s where an element has them and no other element shares them, which nothing in %s checks; "+
+			"an element without them or sharing them is matched by its content or its place, and a client of %s that moves it and edits it in one write "+
+			"takes from it the values only %s shows; if %s's elements are unique by %s too, declare the keys on its field (%s), and the API server checks them",
+			s.where(p.name, pr.name()), strings.Join(keys, ", "), strings.TrimSuffix(keyed, "storage"), strings.TrimSuffix(bare, "storage"),
+			strings.TrimSuffix(bare, "storage"), strings.Join(keys, ", "), strings.TrimSuffix(bare, "storage"), strings.TrimSuffix(bare, "storage"),
+			strings.TrimSuffix(keyed, "storage"), strings.TrimSuffix(bare, "storage"), strings.Join(keys, ", "), marker.String())
 	}
 	return fmt.Sprintf("%s: a list keyed by %s in %s, without keys in %s although its elements have them: "+
 		"a client of %s that moves an element and edits it in one write keeps none of the values only %s shows "+

@@ -744,9 +744,10 @@ func TestRenamedTypeHintNotWhenRenamedAlready(t *testing.T) {
 // TestKeysNote: a list that a newer version keys and an older one does
 // not, though its elements have the keys (Cluster API's
 // spec.topology.workers.machineDeployments, keyed by name in v1beta1, not
-// in v1alpha4), gets a note: a client of the older version that moves an
-// element and edits it in one write loses what only the newer version
-// shows of it, which the keys declared at the older version prevent.
+// in v1alpha4), gets a note: the older version's transport finds its
+// elements by those keys where they are present and unique, which nothing
+// at the older version checks, and by content or place otherwise; the
+// keys declared at the older version make the API server check them.
 // Keyed in both, no note.
 func TestKeysNote(t *testing.T) {
 	api := freshCase(t, "typerenamed", func(dir string, b []byte) []byte {
@@ -771,6 +772,9 @@ func TestKeysNote(t *testing.T) {
 	}
 	if !strings.Contains(got, "declare the keys on its field (// +listType=map // +listMapKey=kind)") {
 		t.Errorf("the note does not name the markers: %s", got)
+	}
+	if want := "v1's elements are found again by kind where an element has them and no other element shares them"; !strings.Contains(got, want) {
+		t.Errorf("the note does not say %q: %s", want, got)
 	}
 	keyed, err := generate(filepath.Join("testdata", "typerenamed", "api"), options{strict: true})
 	if err != nil {

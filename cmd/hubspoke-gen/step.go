@@ -57,6 +57,11 @@ type step struct {
 	// hand-written files of the host package mention (see findHooks): the
 	// properties its hooks may place, for placedNotes.
 	handNames map[string]bool
+	// hubKeys, on a twin step, are the list-map keys (JSON names) that a
+	// version towards the hub declares for a list this version does not
+	// key, by the API version's field: its transport names the elements
+	// by them where they are present and unique (see chain.linkHubKeys).
+	hubKeys map[*field][]string
 }
 
 // pair is a type the step converts: its host side and its other side.
