@@ -313,6 +313,7 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		}
 	case actConvert:
 		r.action, r.detail = "converted", conversionDetail(pr.host.ref, pr.other.ref)
+		r.detail += extOnlyDetail(s, pr.host.ref, pr.other.ref)
 		if _, _, ok := pointedCollection(pr.host.ref, pr.other.ref); ok && !s.twin {
 			// The side of the list or map without the pointer: with
 			// omitempty, its bag marks a pointer to an empty one.
@@ -443,6 +444,40 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 		}
 	}
 	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
+}
+
+// extOnlyDetail names, for a struct of another package converted field by
+// field to a struct of a version (a of the host side, b of the other), the
+// properties only the other package's struct has: the copy keeps them in
+// the bag of the version's struct, so no client of that version sees them
+// (corev1.SecretKeySelector's optional, which prometheus-operator's
+// AlertmanagerConfig v1beta1 SecretKeySelector has no field for). The
+// row would otherwise read as though every value arrived.
+func extOnlyDetail(s *step, a, b *typeRef) string {
+	for a.kind == refPointer || a.kind == refSlice || a.kind == refMap {
+		a = a.elem
+	}
+	for b.kind == refPointer || b.kind == refSlice || b.kind == refMap {
+		b = b.elem
+	}
+	ext, local, localName := a, b, s.otherName
+	if b.kind == refExternal {
+		ext, local, localName = b, a, s.hostName
+	}
+	if ext.kind != refExternal || local.kind != refObject {
+		return ""
+	}
+	for _, sp := range s.shapes {
+		if sp.local.name != local.name || !types.Identical(sp.ext, ext.typ) || len(sp.extOnly) == 0 {
+			continue
+		}
+		var names []string
+		for _, f := range sp.extOnly {
+			names = append(names, "`"+f.jsonName+"`")
+		}
+		return fmt.Sprintf("; %s only in `%s`: kept in the bag of `%s`, not shown in %s", strings.Join(names, ", "), externalByPath(ext), local.name, localName)
+	}
+	return ""
 }
 
 // conversionDetail says how a value of type a becomes one of type b.
