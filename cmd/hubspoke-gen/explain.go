@@ -177,6 +177,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 				// expect. The bag is where the copy leaves it, not all
 				// that happens to it.
 				r.detail += fmt.Sprintf("; the hooks of %s name it: what they do with it is not observed (bools, bags and types of other packages hold no marker; a hook may act only on values it expects)", p.name)
+			} else if obs != nil && (pr.action == actCopy || pr.action == actConvert) && (p.hookTo || p.hookFrom) && handled(s, pr, true) && unmarked(pr) {
+				// The same for a value the copy takes across, which the
+				// hooks may rewrite: prometheus-operator's
+				// AlertmanagerConfig keeps its child routes as text
+				// (apiextensions' JSON), whose matchers hooks respell.
+				r.detail += fmt.Sprintf("; the hooks of %s name it: what they do with it is not observed (bools and types of Kubernetes' packages hold no marker; a hook may act only on values it expects)", p.name)
 			}
 			if !s.twin && !s.staging {
 				// As the generator's warnings say (meaningWarnings).
@@ -444,6 +450,33 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 		}
 	}
 	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
+}
+
+// unmarked reports whether the values of pr hold no marker of explain's
+// observing program (see fill in observeRuntime): bools and bytes, and
+// values of types of Kubernetes' packages (apiextensions' JSON,
+// resource.Quantity), also in pointers, lists and maps.
+func unmarked(pr *prop) bool {
+	f := pr.host
+	if f == nil {
+		f = pr.other
+	}
+	if f == nil || f.ref == nil {
+		return false
+	}
+	r := f.ref
+	for r.kind == refPointer || r.kind == refSlice || r.kind == refMap {
+		r = r.elem
+	}
+	switch r.kind {
+	case refBasic:
+		b, ok := r.typ.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean != 0 || ok && (b.Kind() == types.Int8 || b.Kind() == types.Uint8)
+	case refExternal:
+		n, ok := types.Unalias(r.typ).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && strings.HasPrefix(n.Obj().Pkg().Path(), "k8s.io/")
+	}
+	return false
 }
 
 // extOnlyDetail names, for a struct of another package converted field by
