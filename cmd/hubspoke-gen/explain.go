@@ -177,6 +177,12 @@ func explainStep(b *strings.Builder, s *step, md bool, seeds map[string]string, 
 				// expect. The bag is where the copy leaves it, not all
 				// that happens to it.
 				r.detail += fmt.Sprintf("; the hooks of %s name it: what they do with it is not observed (bools, bags and types of other packages hold no marker; a hook may act only on values it expects)", p.name)
+			} else if obs != nil && (pr.action == actCopy || pr.action == actConvert) && (p.hookTo || p.hookFrom) && handled(s, pr, true) && unmarked(pr) {
+				// The same for a value the copy takes across, which the
+				// hooks may rewrite: prometheus-operator's
+				// AlertmanagerConfig keeps its child routes as text
+				// (apiextensions' JSON), whose matchers hooks respell.
+				r.detail += fmt.Sprintf("; the hooks of %s name it: what they do with it is not observed (bools and types of Kubernetes' packages hold no marker; a hook may act only on values it expects)", p.name)
 			}
 			if !s.twin && !s.staging {
 				// As the generator's warnings say (meaningWarnings).
@@ -313,6 +319,7 @@ func explainProp(s *step, p *pair, pr *prop) explainRow {
 		}
 	case actConvert:
 		r.action, r.detail = "converted", conversionDetail(pr.host.ref, pr.other.ref)
+		r.detail += extOnlyDetail(s, pr.host.ref, pr.other.ref)
 		if _, _, ok := pointedCollection(pr.host.ref, pr.other.ref); ok && !s.twin {
 			// The side of the list or map without the pointer: with
 			// omitempty, its bag marks a pointer to an empty one.
@@ -443,6 +450,67 @@ func removalDetail(s *step, p *pair, f *field, host bool) string {
 		}
 	}
 	return fmt.Sprintf(" (removed in %s: not acknowledged)", newer.name)
+}
+
+// unmarked reports whether the values of pr hold no marker of explain's
+// observing program (see fill in observeRuntime): bools and bytes, and
+// values of types of Kubernetes' packages (apiextensions' JSON,
+// resource.Quantity), also in pointers, lists and maps.
+func unmarked(pr *prop) bool {
+	f := pr.host
+	if f == nil {
+		f = pr.other
+	}
+	if f == nil || f.ref == nil {
+		return false
+	}
+	r := f.ref
+	for r.kind == refPointer || r.kind == refSlice || r.kind == refMap {
+		r = r.elem
+	}
+	switch r.kind {
+	case refBasic:
+		b, ok := r.typ.Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean != 0 || ok && (b.Kind() == types.Int8 || b.Kind() == types.Uint8)
+	case refExternal:
+		n, ok := types.Unalias(r.typ).(*types.Named)
+		return ok && n.Obj().Pkg() != nil && strings.HasPrefix(n.Obj().Pkg().Path(), "k8s.io/")
+	}
+	return false
+}
+
+// extOnlyDetail names, for a struct of another package converted field by
+// field to a struct of a version (a of the host side, b of the other), the
+// properties only the other package's struct has: the copy keeps them in
+// the bag of the version's struct, so no client of that version sees them
+// (corev1.SecretKeySelector's optional, which prometheus-operator's
+// AlertmanagerConfig v1beta1 SecretKeySelector has no field for). The
+// row would otherwise read as though every value arrived.
+func extOnlyDetail(s *step, a, b *typeRef) string {
+	for a.kind == refPointer || a.kind == refSlice || a.kind == refMap {
+		a = a.elem
+	}
+	for b.kind == refPointer || b.kind == refSlice || b.kind == refMap {
+		b = b.elem
+	}
+	ext, local, localName := a, b, s.otherName
+	if b.kind == refExternal {
+		ext, local, localName = b, a, s.hostName
+	}
+	if ext.kind != refExternal || local.kind != refObject {
+		return ""
+	}
+	for _, sp := range s.shapes {
+		if sp.local.name != local.name || !types.Identical(sp.ext, ext.typ) || len(sp.extOnly) == 0 {
+			continue
+		}
+		var names []string
+		for _, f := range sp.extOnly {
+			names = append(names, "`"+f.jsonName+"`")
+		}
+		return fmt.Sprintf("; %s only in `%s`: kept in the bag of `%s`, not shown in %s", strings.Join(names, ", "), externalByPath(ext), local.name, localName)
+	}
+	return ""
 }
 
 // conversionDetail says how a value of type a becomes one of type b.

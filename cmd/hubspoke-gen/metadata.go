@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/types"
 	"maps"
 	"os"
 	"slices"
@@ -181,7 +182,7 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 			case v.objects[r.typ] == nil:
 				errs.addf(r.where, "%s has no type %s", v.name, r.typ)
 			case prev.objects[v.olderName(r.typ)] == nil:
-				errs.addf(r.where, "%s, the previous version, has no type %s", prev.name, v.olderName(r.typ))
+				errs.addf(r.where, "%s, the previous version, has no type %s%s", prev.name, v.olderName(r.typ), externalInPlace(v, prev, r.typ, r.prop))
 			case prev.objects[v.olderName(r.typ)].field(r.prop) == nil:
 				errs.addf(r.where, "%s.%s, in the previous version, has no property %s", prev.name, v.olderName(r.typ), r.prop)
 			case v.objects[r.typ].field(r.prop) != nil && v.objects[r.typ].field(r.prop).renamedFrom == "":
@@ -205,6 +206,52 @@ func (c *chain) applyChanges(md *metadataFile, file string, errs *errorList) {
 		c.readSameMeaning(v, prev, ch, file, errs)
 
 	}
+}
+
+// externalInPlace explains a removal from type tn of v that the previous
+// version prev has no type of: where prev holds a struct of another
+// package in the place of tn (prometheus-operator's AlertmanagerConfig:
+// v1alpha1's corev1.SecretKeySelector, v1beta1's own SecretKeySelector),
+// the step converts the two field by field, and what only the other
+// package's struct has stays in tn's bag with no marker. It returns ""
+// when prev has no such struct in tn's place, or one without prop.
+func externalInPlace(v, prev *version, tn, prop string) string {
+	innermost := func(r *typeRef) *typeRef {
+		for r != nil && (r.kind == refPointer || r.kind == refSlice || r.kind == refMap) {
+			r = r.elem
+		}
+		return r
+	}
+	for _, on := range v.types {
+		o, po := v.objects[on], prev.objects[v.olderName(on)]
+		if o == nil || po == nil {
+			continue
+		}
+		for _, f := range o.fields {
+			pf := po.field(f.name)
+			if f.renamedFrom != "" {
+				pf = po.field(f.renamedFrom)
+			}
+			if pf == nil {
+				continue
+			}
+			l, e := innermost(f.ref), innermost(pf.ref)
+			if l == nil || e == nil || l.kind != refObject || l.name != tn || e.kind != refExternal {
+				continue
+			}
+			st, ok := e.typ.Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for _, ef := range externalFields(st) {
+				if ef.name == prop {
+					return fmt.Sprintf(" (in its place, at %s.%s, it has %s, which the conversions copy field by field to %s: what only that struct has, %s, stays in %s's property bag, as for a removed property, without a marker; explain names it; drop %s from the marker)",
+						po.name, pf.name, externalByPath(e), tn, ef.jsonName, tn, prop)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // checkRename checks a rename of property old of type tn in the version

@@ -70,6 +70,15 @@ func TestMetadata(t *testing.T) {
 		yaml:    "versions:\n  v2:\n    removedProperties: [Contact.Kind]\n",
 		errs:    []string{"removedProperties: Contact.Kind: v1, the previous version, has no type Contact"},
 	}, {
+		// prometheus-operator's AlertmanagerConfig: v1alpha1 refers to
+		// secrets with corev1.SecretKeySelector, v1beta1 with its own,
+		// without optional; the error says why no marker is needed.
+		name:    "removal from a struct of the version that another package's holds the place of",
+		fixture: "secretref",
+		yaml:    "versions:\n  v2:\n    removedProperties: [SecretKeySelector.Optional]\n",
+		errs: []string{"removedProperties: SecretKeySelector.Optional: v1, the previous version, has no type SecretKeySelector",
+			"in its place, at WidgetSpec.Token, it has k8s.io/api/core/v1.SecretKeySelector", "optional, stays in SecretKeySelector's property bag", "drop Optional from the marker"},
+	}, {
 		name:    "rename in a type the previous version lacks",
 		fixture: "person",
 		yaml:    "versions:\n  v2:\n    renamedProperties:\n      Contact.Value: Val\n",

@@ -1,6 +1,8 @@
 package convtest
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -157,6 +159,13 @@ func withExpectLoss(paths ...string) Option {
 // structs. A qualified FieldValues wins over a bare one for its structs;
 // of two for the same name, the later wins.
 //
+// A value that holds JSON text (apiextensions' JSON, runtime.RawExtension,
+// json.RawMessage: prometheus-operator's AlertmanagerConfig keeps its child
+// routes so) is drawn with its text as the API server passes it on, which
+// holds a custom resource as a tree of maps and encodes it again: keys in
+// order, no spaces, 2.0 as 2. Give the text as you like; a hook meets it
+// so.
+//
 // The labels and annotations of an object's metadata are such fields too
 // ("ObjectMeta.Labels", "ObjectMeta.Annotations", or the bare names, which
 // name every struct's), drawn instead of the kit's random words: give them
@@ -174,6 +183,9 @@ func FieldValues(field string, values ...any) Option {
 	vs := make([]reflect.Value, len(values))
 	for i, v := range values {
 		vs[i] = reflect.ValueOf(v)
+		if vs[i].IsValid() && classOf(vs[i].Type()) == classRawJSON {
+			vs[i] = canonicalRawJSON(vs[i], field)
+		}
 	}
 	return func(c *config) {
 		if c.fields == nil {
@@ -181,6 +193,62 @@ func FieldValues(field string, values ...any) Option {
 		}
 		c.fields[field] = vs
 	}
+}
+
+// canonicalRawJSON returns v, a value that holds JSON text (json.RawMessage,
+// apiextensions' JSON, runtime.RawExtension), with its text as the API
+// server passes it on: a custom resource is held as a tree of maps
+// (unstructured), so a hook or a client never sees the text that was
+// written, but the tree encoded again, keys in order, no spaces, integers
+// as integers (2.0 is 2). The kit's own random JSON is written so; a
+// value given by FieldValues must be too, or the tests would show hooks
+// text no API server sends. Text that is no JSON panics, naming field.
+func canonicalRawJSON(v reflect.Value, field string) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	out.Set(v)
+	raw := out
+	if out.Kind() == reflect.Struct {
+		raw = out.FieldByName("Raw")
+	}
+	if raw.Len() == 0 {
+		return out
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.Bytes()))
+	dec.UseNumber()
+	var tree any
+	if err := dec.Decode(&tree); err != nil || dec.More() {
+		panic(fmt.Sprintf("convtest: FieldValues(%q): %s is no JSON value: %v", field, raw.Bytes(), err))
+	}
+	var numbers func(x any) any
+	numbers = func(x any) any {
+		switch x := x.(type) {
+		case json.Number:
+			// As apimachinery's JSON decoding: an int64 where the text
+			// is one, else a float64.
+			if i, err := x.Int64(); err == nil {
+				return i
+			}
+			if f, err := x.Float64(); err == nil {
+				return f
+			}
+			return x
+		case map[string]any:
+			for k, e := range x {
+				x[k] = numbers(e)
+			}
+		case []any:
+			for i, e := range x {
+				x[i] = numbers(e)
+			}
+		}
+		return x
+	}
+	text, err := json.Marshal(numbers(tree))
+	if err != nil {
+		panic(fmt.Sprintf("convtest: FieldValues(%q): %s: %v", field, raw.Bytes(), err))
+	}
+	raw.SetBytes(text)
+	return out
 }
 
 // OneOf makes the generated objects set at most one of fields (Go names)
