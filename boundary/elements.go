@@ -170,9 +170,8 @@ func Match[T any](r *Carrier, list string, elems []T, keyed ...string) Order {
 // newer version keys, whose element lacks the keys or shares them with
 // another: the generated code decides).
 func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order {
-	paths := slices.Clone(keyed)
 	if len(r.bags) == 0 && len(r.twin) == 0 {
-		return Order{paths: unkeyedPaths(paths, list, Order{})}
+		return Order{paths: unkeyedPaths(keyed, list, Order{})}
 	}
 	if r.held == nil {
 		r.held = bagpath.Sorted(r.bags, r.twin)
@@ -180,8 +179,9 @@ func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order
 	if !bagpath.IndexedBelow(r.held, list) {
 		// As stashed by a release that knew the keys; an element without
 		// them names nothing stashed by index either.
-		return Order{paths: unkeyedPaths(paths, list, Order{})}
+		return Order{paths: unkeyedPaths(keyed, list, Order{})}
 	}
+	paths := slices.Clone(keyed)
 	var by Order // where each element's values were stashed, as for a list without keys
 	if stashed := r.lists[list]; len(stashed) > 0 {
 		by = match(stashed, elems)
@@ -201,8 +201,13 @@ func matchKeyed[T any](r *Carrier, list string, elems []T, keyed []string) Order
 }
 
 // unkeyedPaths gives each element whose path in paths is "" the one by
-// names it by as an element of a list without keys, and returns paths.
+// names it by as an element of a list without keys, and returns paths
+// (a copy when it changes any: paths may be the caller's).
 func unkeyedPaths(paths []string, list string, by Order) []string {
+	if !slices.Contains(paths, "") {
+		return paths
+	}
+	paths = slices.Clone(paths)
 	for i, p := range paths {
 		if p == "" {
 			by.paths = nil
