@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -42,5 +43,34 @@ func TestFixtureModuleSharesWebhookVersions(t *testing.T) {
 	}
 	if shared < 10 {
 		t.Fatalf("the two go.mod files share %d requirements: not the files this test means?", shared)
+	}
+}
+
+// TestFixtureModuleIgnoresCasesWithTests: every case with Go files beside
+// its api directory (tests of its own, which import the case's packages)
+// is in the ignore block of the fixtures' go.mod. Otherwise ./... there
+// matches them, and on a clean clone, where the cases' DeepCopy methods
+// are not yet written, go mod tidy looks for their api packages as modules
+// and fails (CI's first step in that module).
+func TestFixtureModuleIgnoresCasesWithTests(t *testing.T) {
+	mf, err := modfile.Parse("go.mod", mustRead(t, filepath.Join("testdata", "go.mod")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ignored := map[string]bool{}
+	for _, ig := range mf.Ignore {
+		ignored[ig.Path] = true
+	}
+	cases, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if !c.IsDir() {
+			continue
+		}
+		if files, _ := filepath.Glob(filepath.Join("testdata", c.Name(), "*.go")); len(files) > 0 && !ignored["./"+c.Name()] {
+			t.Errorf("testdata/%s has Go files (%s) but is not in the ignore block of testdata/go.mod: add ./%s", c.Name(), filepath.Base(files[0]), c.Name())
+		}
 	}
 }

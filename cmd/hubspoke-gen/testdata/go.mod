@@ -105,6 +105,7 @@ ignore (
 	./endpointslice
 	./events
 	./httproute
+	./hubkeyed
 	./movedempty
 	./moves
 	./prioritylevel
