@@ -840,21 +840,13 @@ func appendKeys(path []byte, elem reflect.Value, keys []string) []byte {
 		path = append(path, '=')
 		var value reflect.Value
 		if elem.Kind() == reflect.Struct {
-			value = fieldByJSONName(elem, key)
+			value = jsontag.FieldValue(elem, key)
 		}
 		path = appendKeyValue(path, value)
 	}
 	return path
 }
 
-// fieldByJSONName returns the field of struct v that encoding/json names
-// name (in structs v embeds inline too), or the zero Value.
-func fieldByJSONName(v reflect.Value, name string) reflect.Value {
-	if f, ok := jsontag.Field(v.Type(), name); ok {
-		return v.FieldByIndex(f.Index)
-	}
-	return reflect.Value{}
-}
 
 // appendKeyValue writes a key: a plain word as it is, null for a missing
 // or nil value, numbers and booleans as JSON, any other text as a JSON

@@ -287,22 +287,15 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 				continue
 			}
 			visited[name] = true
-			add := func(members []*field) {
-				args := []string{strconv.Quote(name)}
-				for _, fd := range members {
-					if len(fd.via) == 0 {
-						args = append(args, strconv.Quote(fd.name))
-					}
-				}
-				call := fmt.Sprintf("%s(%s)", f.q(pathConvtest, "OneOf"), strings.Join(args, ", "))
-				if len(args) < 3 || seen[call] {
-					return
-				}
-				seen[call] = true
-				out = append(out, call)
-			}
 			for _, members := range unionsOf(o) {
-				add(members)
+				args := []string{strconv.Quote(name)}
+				for _, m := range members {
+					args = append(args, strconv.Quote(m))
+				}
+				if call := fmt.Sprintf("%s(%s)", f.q(pathConvtest, "OneOf"), strings.Join(args, ", ")); !seen[call] {
+					seen[call] = true
+					out = append(out, call)
+				}
 			}
 			for _, fd := range o.fields {
 				if fd.ref == nil {
@@ -317,12 +310,14 @@ func oneOfOptions(f *file, c *chain, kind string) []string {
 	return out
 }
 
-// unionsOf returns the members of each union of struct o: those of its
-// markerExactlyOneOf and markerAtMostOneOf markers (by JSON name; members
-// it does not have left out), then those of Kubernetes' markers
-// (kubernetesUnions).
-func unionsOf(o *object) [][]*field {
-	var out [][]*field
+// unionsOf returns the members (Go names) of each union of struct o that
+// convtest can draw: those of its markerExactlyOneOf and markerAtMostOneOf
+// markers (by JSON name; members it does not have left out), then those
+// of Kubernetes' markers (kubernetesUnions); members promoted from an
+// embedded struct left out (convtest draws the fields a struct declares),
+// and a union with fewer than two members left is none.
+func unionsOf(o *object) [][]string {
+	var unions [][]*field
 	for _, marker := range []string{markerExactlyOneOf, markerAtMostOneOf} {
 		for _, val := range o.values(marker) {
 			var members []*field
@@ -331,10 +326,22 @@ func unionsOf(o *object) [][]*field {
 					members = append(members, fd)
 				}
 			}
-			out = append(out, members)
+			unions = append(unions, members)
 		}
 	}
-	return append(out, kubernetesUnions(o)...)
+	var out [][]string
+	for _, members := range append(unions, kubernetesUnions(o)...) {
+		var names []string
+		for _, fd := range members {
+			if len(fd.via) == 0 {
+				names = append(names, fd.name)
+			}
+		}
+		if len(names) >= 2 {
+			out = append(out, names)
+		}
+	}
+	return out
 }
 
 // Kubernetes' markers of a union: +union on the struct type, whose fields

@@ -148,14 +148,8 @@ func observedUnions(c *chain) (map[string][][]string, int) {
 	rounds := 1
 	for _, v := range c.versions {
 		for _, name := range slices.Sorted(maps.Keys(v.objects)) {
-			for _, members := range unionsOf(v.objects[name]) {
-				var names []string
-				for _, fd := range members {
-					if len(fd.via) == 0 {
-						names = append(names, fd.name)
-					}
-				}
-				if len(names) < 2 || slices.ContainsFunc(groups[name], func(g []string) bool { return slices.Equal(g, names) }) {
+			for _, names := range unionsOf(v.objects[name]) {
+				if slices.ContainsFunc(groups[name], func(g []string) bool { return slices.Equal(g, names) }) {
 					continue
 				}
 				groups[name] = append(groups[name], names)

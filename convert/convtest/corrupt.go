@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hubspoke/hubspoke/boundary"
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -308,7 +309,7 @@ func setCarried(obj runtime.Object, c carriedAt, text string) bool {
 
 // existingStatusBags is statusBagsField without allocating a nil status.
 func existingStatusBags(obj runtime.Object) reflect.Value {
-	status := fieldByJSONName(reflect.ValueOf(obj).Elem(), "status")
+	status := jsontag.FieldValue(reflect.ValueOf(obj).Elem(), "status")
 	if status.Kind() == reflect.Pointer && status.IsNil() {
 		return reflect.Value{}
 	}

@@ -854,7 +854,7 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 	// is (statusBagsField): the generated recall drops the bags below a
 	// nil one, which its client removed.
 	if v := reflect.ValueOf(obj); v.Kind() == reflect.Pointer && v.Elem().Kind() == reflect.Struct {
-		if spec := fieldByJSONName(v.Elem(), part); spec.IsValid() && spec.Kind() == reflect.Pointer && spec.IsNil() &&
+		if spec := jsontag.FieldValue(v.Elem(), part); spec.IsValid() && spec.Kind() == reflect.Pointer && spec.IsNil() &&
 			spec.Type().Elem().Kind() == reflect.Struct && spec.CanSet() {
 			spec.Set(reflect.New(spec.Type().Elem()))
 		}
@@ -869,7 +869,7 @@ func addCarried(obj runtime.Object, part string, entries propertybag.PropertyBag
 // of obj (a pointer to an object struct), allocating a nil status pointer,
 // or the zero Value when there is none.
 func statusBagsField(obj reflect.Value) reflect.Value {
-	status := fieldByJSONName(obj.Elem(), "status")
+	status := jsontag.FieldValue(obj.Elem(), "status")
 	if !status.IsValid() {
 		return reflect.Value{}
 	}
@@ -923,16 +923,6 @@ func hasBagAt(t reflect.Type, part string) bool {
 		return false
 	}
 	return false
-}
-
-// fieldByJSONName returns the exported field of struct v that encoding/json
-// names name, looking into structs embedded inline (by value), or the zero
-// Value.
-func fieldByJSONName(v reflect.Value, name string) reflect.Value {
-	if f, ok := jsontag.Field(v.Type(), name); ok {
-		return v.FieldByIndex(f.Index)
-	}
-	return reflect.Value{}
 }
 
 // isInline reports whether f is a struct embedded by value without a JSON

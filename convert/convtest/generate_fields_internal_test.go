@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/hubspoke/hubspoke/internal/jsontag"
 	"github.com/hubspoke/hubspoke/propertybag"
 )
 
@@ -46,14 +47,14 @@ func TestHasBagAt(t *testing.T) {
 // inline too, never unexported ones.
 func TestFieldByJSONName(t *testing.T) {
 	v := reflect.ValueOf(&bagHolderObj{Other: "o", InlineDeep: InlineDeep{Deep: "d"}}).Elem()
-	if got := fieldByJSONName(v, "deep"); !got.IsValid() || got.String() != "d" {
+	if got := jsontag.FieldValue(v, "deep"); !got.IsValid() || got.String() != "d" {
 		t.Errorf("deep = %v", got)
 	}
-	if got := fieldByJSONName(v, "other"); !got.IsValid() || got.String() != "o" {
+	if got := jsontag.FieldValue(v, "other"); !got.IsValid() || got.String() != "o" {
 		t.Errorf("other = %v", got)
 	}
 	for _, name := range []string{"hidden", "InlineDeep", "Inline", "nothing"} {
-		if got := fieldByJSONName(v, name); got.IsValid() {
+		if got := jsontag.FieldValue(v, name); got.IsValid() {
 			t.Errorf("%s = %v, want none", name, got)
 		}
 	}

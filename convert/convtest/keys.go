@@ -144,7 +144,7 @@ func keyOf(elem reflect.Value, keys []string) string {
 	for _, key := range keys {
 		v := reflect.Value{}
 		if elem.Kind() == reflect.Struct {
-			v = fieldByJSONName(elem, key)
+			v = jsontag.FieldValue(elem, key)
 		}
 		for v.IsValid() && v.Kind() == reflect.Pointer && !v.IsNil() {
 			v = v.Elem()

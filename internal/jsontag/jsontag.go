@@ -59,3 +59,12 @@ func Field(t reflect.Type, name string) (reflect.StructField, bool) {
 	}
 	return reflect.StructField{}, false
 }
+
+// FieldValue returns the field of struct v that Field finds, or the zero
+// Value when there is none.
+func FieldValue(v reflect.Value, name string) reflect.Value {
+	if f, ok := Field(v.Type(), name); ok {
+		return v.FieldByIndex(f.Index)
+	}
+	return reflect.Value{}
+}
