@@ -847,7 +847,6 @@ func appendKeys(path []byte, elem reflect.Value, keys []string) []byte {
 	return path
 }
 
-
 // appendKeyValue writes a key: a plain word as it is, null for a missing
 // or nil value, numbers and booleans as JSON, any other text as a JSON
 // string (so no two keys are written alike).
